@@ -1,0 +1,28 @@
+"""The one error type and message template for bad user input.
+
+Every public function reports invalid input the same way, following
+scikit-learn's template: the parameter, the function, the allowed values and
+the value received.
+
+>>> raise InvalidParameterError.of("beta", "f_beta", "a positive real number", -1)
+Traceback (most recent call last):
+    ...
+symmetric._validation.InvalidParameterError: The 'beta' parameter of f_beta must be a positive real number. Got -1 instead.
+"""
+
+from __future__ import annotations
+
+__all__ = ["InvalidParameterError"]
+
+
+class InvalidParameterError(ValueError, TypeError):
+    """A user-supplied argument is outside its allowed range or of the wrong kind.
+
+    It subclasses :class:`ValueError` (and :class:`TypeError`, as scikit-learn's
+    does) so that callers can catch either.
+    """
+
+    @classmethod
+    def of(cls, param: str, func: str, allowed: str, got: object) -> "InvalidParameterError":
+        """Build the error with the project's single message template."""
+        return cls(f"The {param!r} parameter of {func} must be {allowed}. Got {got!r} instead.")

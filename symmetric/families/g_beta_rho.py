@@ -1,0 +1,61 @@
+"""The G_{beta,rho} family: power means reparameterized by break-even ratio and curvature."""
+
+from __future__ import annotations
+
+import sympy
+
+from ..symbols import P, R, beta as _beta, rho as _rho
+from ._parameters import parameter, select
+
+__all__ = ["g_beta_rho"]
+
+
+def g_beta_rho(beta=_beta, rho=_rho) -> sympy.Expr:
+    r"""The generalized F-score :math:`G_{\beta,\rho}` of precision and recall.
+
+    .. math::
+
+        G_{\beta,\rho}(P, R) = \left(\frac{\beta^\rho P^{\rho+1} + R^{\rho+1}}{1+\beta^\rho}\right)^{1/(\rho+1)}
+
+    with two stipulated values where the formula is singular or loses its
+    weighting: :math:`G_{\beta,0} = (\beta P + R)/(1+\beta)` and
+    :math:`G_{\beta,-1} = (P R^\beta)^{1/(1+\beta)}`. The second is the limit
+    of the formula as ``rho -> -1``; the first is *not* the limit as
+    ``rho -> 0``, which is ``(P + R)/2`` (claim ``errata.g.rho0_continuity``).
+
+    Parameters
+    ----------
+    beta : positive real number or SymPy expression, default ``symmetric.beta``
+        Break-even ratio R/P at which a unit of precision and a unit of
+        recall are worth the same (for ``rho != 0``).
+    rho : real number or SymPy expression, default ``symmetric.rho``
+        Curvature of the level curves; ``rho = -2`` gives F_beta.
+
+    Returns
+    -------
+    sympy.Expr
+        A Piecewise over the two stipulations when ``rho`` is symbolic, and
+        the matching closed form when it is a number.
+
+    Examples
+    --------
+    >>> from symmetric import g_beta_rho, f_beta
+    >>> import sympy
+    >>> sympy.simplify(g_beta_rho(rho=-2) - f_beta()) == 0
+    True
+    >>> g_beta_rho(beta=2, rho=0)
+    2*P/3 + R/3
+    >>> g_beta_rho(rho=-1.0)
+    (P*R**beta)**(1/(beta + 1))
+    >>> g_beta_rho(beta=1, rho=1)
+    sqrt(P**2/2 + R**2/2)
+    """
+    b = parameter(beta, name="beta", func="g_beta_rho", positive=True)
+    r = parameter(rho, name="rho", func="g_beta_rho", positive=False)
+    return select(
+        [
+            (lambda: (b * P + R) / (1 + b), sympy.Eq(r, 0)),
+            (lambda: (P * R**b) ** (1 / (1 + b)), sympy.Eq(r, -1)),
+        ],
+        lambda: ((b**r * P ** (r + 1) + R ** (r + 1)) / (1 + b**r)) ** (1 / (r + 1)),
+    )

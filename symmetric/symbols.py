@@ -1,0 +1,41 @@
+"""The symbols of the theory, each defined once with its assumptions.
+
+Precision, recall and the weights are positive; the curvature exponents are
+real. Every module imports these objects instead of creating its own, because
+SymPy treats ``Symbol("P")`` and ``Symbol("P", positive=True)`` as different
+variables.
+
+The assumptions are what make the algebra go through. ``sqrt(P**2)`` is ``P``
+only because ``P`` is known to be positive:
+
+>>> import sympy
+>>> from symmetric.symbols import P, rho
+>>> sympy.sqrt(P**2)
+P
+>>> sympy.sqrt(sympy.Symbol("P")**2)
+sqrt(P**2)
+
+and a real exponent does not make a power of a negative number real:
+
+>>> (rho**2).is_nonnegative, (P**rho).is_positive, ((-P)**rho).is_real
+(True, True, None)
+"""
+
+from __future__ import annotations
+
+import sympy
+
+__all__ = ["P", "R", "beta", "gamma", "rho", "phi"]
+
+#: Precision, positive.
+P = sympy.Symbol("P", positive=True)
+#: Recall, positive.
+R = sympy.Symbol("R", positive=True)
+#: Break-even ratio R/P of the G family and of F_beta, positive.
+beta = sympy.Symbol("beta", positive=True)
+#: Weight of precision in the power mean, positive.
+gamma = sympy.Symbol("gamma", positive=True)
+#: Curvature parameter of the G family (rho = phi - 1), real.
+rho = sympy.Symbol("rho", real=True)
+#: Exponent of the power mean, real.
+phi = sympy.Symbol("phi", real=True)

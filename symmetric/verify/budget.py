@@ -1,0 +1,99 @@
+"""Time budgets for symbolic work: nothing SymPy does may hang a verdict.
+
+:func:`run_with_budget` runs a callable and gives up after a number of
+seconds. In the main thread of a POSIX process it arms an interval timer
+whose signal raises :class:`BudgetExceeded` inside the computation, and keeps
+re-raising it every few milliseconds in case library code swallows one.
+Elsewhere (another thread, Windows) it runs the callable in a daemon thread
+and stops waiting for it; the abandoned computation then finishes in the
+background, but the caller gets its answer on time.
+
+>>> run_with_budget(lambda: 6 * 7, 1.0)
+(True, 42)
+>>> import time
+>>> ok, _ = run_with_budget(lambda: time.sleep(5), 0.05)
+>>> ok
+False
+"""
+
+from __future__ import annotations
+
+import signal
+import threading
+from typing import Any, Callable
+
+__all__ = ["BudgetExceeded", "run_with_budget"]
+
+# How often the timer fires again after the first expiry, in seconds.
+_REPEAT = 0.02
+
+
+class BudgetExceeded(BaseException):
+    """Raised inside a computation whose time is up.
+
+    It derives from BaseException, like KeyboardInterrupt, so that library
+    code catching ``Exception`` cannot swallow it.
+    """
+
+
+# True only while a budgeted computation runs under the timer: the signal
+# handler raises only then, so a late signal can never escape into the caller.
+_active = False
+
+
+def _handler(signum, frame):  # pragma: no cover - called by the interpreter
+    if _active:
+        raise BudgetExceeded()
+
+
+def run_with_budget(func: Callable[[], Any], seconds: float) -> tuple[bool, Any]:
+    """Return ``(True, func())``, or ``(False, None)`` when ``seconds`` run out.
+
+    Exceptions raised by ``func`` propagate unchanged. A call nested inside
+    another budgeted call runs under the outer budget.
+    """
+    if seconds <= 0:
+        return False, None
+    if _active:
+        return True, func()
+    if threading.current_thread() is threading.main_thread() and hasattr(signal, "setitimer"):
+        return _run_with_timer(func, seconds)
+    return _run_in_thread(func, seconds)
+
+
+def _run_with_timer(func, seconds):
+    global _active
+    previous = signal.signal(signal.SIGALRM, _handler)
+    try:
+        signal.setitimer(signal.ITIMER_REAL, seconds, _REPEAT)
+        try:
+            _active = True
+            value = func()
+            _active = False
+            return True, value
+        except BudgetExceeded:
+            return False, None
+        finally:
+            _active = False
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def _run_in_thread(func, seconds):
+    box: dict[str, Any] = {}
+
+    def target():
+        try:
+            box["value"] = func()
+        except BaseException as exc:  # re-raised in the caller's thread
+            box["error"] = exc
+
+    worker = threading.Thread(target=target, daemon=True, name="symmetric-budget")
+    worker.start()
+    worker.join(seconds)
+    if worker.is_alive():
+        return False, None
+    if "error" in box:
+        raise box["error"]
+    return True, box["value"]

@@ -1,0 +1,141 @@
+"""A mathematical statement: ``lhs <relation> rhs`` under conditions.
+
+The symbols' own assumptions define the domain; ``conditions`` narrow it
+(``rho < 0``, ``Ne(rho, -1)``, ``P <= 1``). Statements are built from SymPy
+objects and numbers only: text is refused, so no user string ever reaches
+``sympify``.
+
+>>> from symmetric import P, R, rho
+>>> import sympy
+>>> st = Statement.of(sympy.Limit(P**rho, rho, 0), 1)
+>>> st
+Statement(Limit(P**rho, rho, 0, dir='+') == 1)
+>>> sorted(st.free_symbols, key=str)
+[P]
+>>> Statement.of(sympy.Le(P, R)).relation
+'<='
+>>> Statement.of("P + R", 1)
+Traceback (most recent call last):
+    ...
+symmetric._validation.InvalidParameterError: The 'lhs' parameter of check must be a SymPy expression or a number (text is never parsed here; use symmetric.explore.parse). Got 'P + R' instead.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import sympy
+
+from .._validation import InvalidParameterError
+
+__all__ = ["Statement", "RELATIONS"]
+
+#: The supported relations, and the SymPy classes that spell them.
+RELATIONS = {
+    "==": sympy.Eq,
+    "<": sympy.StrictLessThan,
+    "<=": sympy.LessThan,
+    ">": sympy.StrictGreaterThan,
+    ">=": sympy.GreaterThan,
+}
+_RELATION_OF_CLASS = {cls: op for op, cls in RELATIONS.items()}
+_LATEX_RELATION = {"==": "=", "<": "<", "<=": r"\le", ">": ">", ">=": r"\ge"}
+
+
+def _as_sympy(value, name):
+    if isinstance(value, (str, bytes)) or isinstance(value, bool):
+        raise InvalidParameterError.of(
+            name,
+            "check",
+            "a SymPy expression or a number (text is never parsed here; use symmetric.explore.parse)",
+            value,
+        )
+    try:
+        return sympy.sympify(value, strict=True)
+    except (sympy.SympifyError, TypeError):
+        raise InvalidParameterError.of(name, "check", "a SymPy expression or a number", value) from None
+
+
+def _flatten_conditions(conditions):
+    flat = []
+    for c in conditions:
+        c = sympy.true if c is True else sympy.false if c is False else _as_sympy(c, "conditions")
+        if isinstance(c, sympy.And):
+            flat.extend(_flatten_conditions(c.args))
+        elif c is sympy.true:
+            continue
+        elif c is sympy.false:
+            raise InvalidParameterError.of("conditions", "check", "conditions that can hold", c)
+        elif not isinstance(c, sympy.logic.boolalg.Boolean):
+            raise InvalidParameterError.of("conditions", "check", "relations or boolean expressions", c)
+        else:
+            flat.append(c)
+    return tuple(dict.fromkeys(flat))
+
+
+@dataclass(frozen=True)
+class Statement:
+    """``lhs <relation> rhs`` for all values of the free symbols that satisfy ``conditions``."""
+
+    lhs: sympy.Basic
+    rhs: sympy.Basic
+    relation: str = "=="
+    conditions: tuple = ()
+
+    @classmethod
+    def of(cls, lhs, rhs=None, *, relation: str | None = None, conditions=()) -> "Statement":
+        """Build a statement from ``lhs`` and ``rhs``, or from one SymPy relational."""
+        if rhs is None and isinstance(lhs, sympy.core.relational.Relational) and type(lhs) in _RELATION_OF_CLASS:
+            lhs, rhs, relation = lhs.lhs, lhs.rhs, relation or _RELATION_OF_CLASS[type(lhs)]
+        if rhs is None:
+            raise InvalidParameterError.of(
+                "rhs", "check", "given, unless lhs is a relation such as sympy.Eq(a, b)", None
+            )
+        relation = relation or "=="
+        if relation not in RELATIONS:
+            raise InvalidParameterError.of("relation", "check", f"one of {list(RELATIONS)}", relation)
+        return cls(_as_sympy(lhs, "lhs"), _as_sympy(rhs, "rhs"), relation, _flatten_conditions(conditions))
+
+    @property
+    def free_symbols(self) -> set:
+        out = set(self.lhs.free_symbols) | set(self.rhs.free_symbols)
+        for c in self.conditions:
+            out |= c.free_symbols
+        return out
+
+    @property
+    def difference(self) -> sympy.Expr:
+        return self.lhs - self.rhs
+
+    def has(self, *types) -> bool:
+        return self.lhs.has(*types) or self.rhs.has(*types)
+
+    def replace_sides(self, lhs, rhs) -> "Statement":
+        return Statement(lhs, rhs, self.relation, self.conditions)
+
+    def substitute(self, mapping: dict) -> "Statement | None":
+        """Substitute ``mapping``; None when a condition becomes false."""
+        conditions = []
+        for c in self.conditions:
+            c2 = c.xreplace(mapping)
+            if c2 is sympy.false:
+                return None
+            if c2 is not sympy.true:
+                conditions.append(c2)
+        return Statement(self.lhs.xreplace(mapping), self.rhs.xreplace(mapping), self.relation, tuple(conditions))
+
+    def latex(self) -> str:
+        """The statement in LaTeX, conditions after a comma."""
+        text = f"{sympy.latex(self.lhs)} {_LATEX_RELATION[self.relation]} {sympy.latex(self.rhs)}"
+        if self.conditions:
+            text += r" \quad \text{for } " + r",\ ".join(sympy.latex(c) for c in self.conditions)
+        return text
+
+    def __str__(self) -> str:
+        text = f"{sympy.sstr(self.lhs)} {self.relation} {sympy.sstr(self.rhs)}"
+        if self.conditions:
+            text += " if " + " and ".join(sympy.sstr(c) for c in self.conditions)
+        return text
+
+    def __repr__(self) -> str:
+        return f"Statement({self})"

@@ -1,0 +1,190 @@
+"""Exact symbolic strategies: the only way a statement becomes "proven".
+
+Each strategy is an exact argument under the symbols' assumptions:
+simplification of ``lhs - rhs`` to zero (several routes, cheapest first), a
+sign decided by SymPy's assumption system for inequalities, limits computed
+by SymPy, and case splits that cover the domain (a condition ``rho < 0``
+written as ``rho = -t`` with ``t > 0``; the branches of a Piecewise; the
+orderings ``a > b``, ``a = b``, ``a < b`` of two positive symbols, which
+settles limits such as the power mean tending to ``Max(P, R)`` that SymPy's
+``limit`` cannot do alone). Every strategy runs under the caller's deadline.
+
+>>> import sympy, time
+>>> from symmetric import P, R, phi
+>>> from symmetric.verify.statement import Statement
+>>> mean = ((P**phi + R**phi) / 2) ** (1 / phi)
+>>> st = Statement.of(sympy.Limit(mean, phi, sympy.oo), sympy.Max(P, R))
+>>> prove(st, deadline=time.perf_counter() + 60)
+'cases P > R, P = R, P < R: limit'
+"""
+
+from __future__ import annotations
+
+import itertools
+import time
+from typing import Callable
+
+import sympy
+
+from .budget import run_with_budget
+from .domain import condition_cases, ordering_cases, piecewise_cases
+from .statement import Statement
+
+__all__ = ["prove"]
+
+_MAX_DEPTH = 3
+
+
+def _is_zero(expr) -> bool:
+    return expr == 0 or getattr(expr, "is_zero", None) is True
+
+
+def _normalize_powers(expr):
+    """Pull positive factors out of powers: valid under the symbols' assumptions."""
+    expr = sympy.expand_power_base(expr)
+    expr = sympy.factor_terms(expr)
+    expr = sympy.expand_power_base(expr)
+    return sympy.powdenest(expr)
+
+
+def _ratio_is_one(lhs, rhs):
+    if rhs.is_zero is not False:
+        return False
+    return _is_zero(sympy.simplify(lhs / rhs) - 1)
+
+
+def _logs_agree(lhs, rhs):
+    if lhs.is_positive is not True or rhs.is_positive is not True:
+        return False
+    diff = sympy.expand_log(sympy.log(lhs)) - sympy.expand_log(sympy.log(rhs))
+    return _is_zero(sympy.simplify(diff))
+
+
+_EQUALITY: list[tuple[str, Callable]] = [
+    ("evaluation", lambda l, r: _is_zero(l - r)),
+    ("cancel", lambda l, r: _is_zero(sympy.cancel(sympy.together(l - r)))),
+    ("powsimp", lambda l, r: _is_zero(sympy.cancel(sympy.powsimp(_normalize_powers(l - r))))),
+    ("ratio", _ratio_is_one),
+    ("logarithm", _logs_agree),
+    ("simplify", lambda l, r: _is_zero(sympy.simplify(l - r))),
+]
+
+_SIGN_TEST = {
+    ">": lambda e: e.is_positive,
+    ">=": lambda e: e.is_nonnegative,
+    "<": lambda e: e.is_negative,
+    "<=": lambda e: e.is_nonpositive,
+}
+_SIGN_FORMS: list[tuple[str, Callable]] = [
+    ("sign", lambda e: e),
+    ("sign of factored form", lambda e: sympy.factor(sympy.cancel(sympy.together(e)))),
+    ("sign of simplified form", sympy.simplify),
+]
+
+
+class _Clock:
+    def __init__(self, deadline: float):
+        self.deadline = deadline
+
+    def remaining(self) -> float:
+        return self.deadline - time.perf_counter()
+
+    def run(self, func, share: float = 1.0):
+        """Run ``func`` with a share of the remaining time; None when it runs out or fails."""
+        budget = self.remaining() * share
+        if budget <= 0.01:
+            return None
+        try:
+            ok, value = run_with_budget(func, budget)
+        except (NotImplementedError, ValueError, TypeError, ZeroDivisionError, RecursionError,
+                AttributeError, IndexError, KeyError, sympy.PolynomialError):
+            return None
+        return value if ok else None
+
+
+def _evaluate_limits(expr, clock: _Clock):
+    """Replace every Limit by SymPy's value for it; None if any stays unevaluated."""
+    if not expr.has(sympy.Limit):
+        return expr
+    for form in (lambda e: e, _normalize_powers):
+        def attempt():
+            out = expr.replace(
+                lambda e: isinstance(e, sympy.Limit),
+                lambda e: sympy.limit(form(e.args[0]), *e.args[1:3], dir=str(e.args[3])),
+            )
+            return out
+        value = clock.run(attempt, share=0.5)
+        if value is not None and not value.has(sympy.Limit, sympy.AccumBounds) and value.is_finite is not False:
+            return value
+    return None
+
+
+def _direct(st: Statement, clock: _Clock) -> str | None:
+    """Try to prove ``st`` without splitting into cases; the method name or None."""
+    lhs, rhs, prefix = st.lhs, st.rhs, ""
+    if st.has(sympy.Limit):
+        lhs = _evaluate_limits(lhs, clock)
+        rhs = _evaluate_limits(rhs, clock) if lhs is not None else None
+        if lhs is None or rhs is None:
+            return None
+        prefix = "limit"
+    if st.relation == "==":
+        for name, strategy in _EQUALITY:
+            if clock.run(lambda: strategy(lhs, rhs), share=0.6):
+                return prefix if prefix and name in ("evaluation", "cancel") else "+".join(filter(None, [prefix, name]))
+        return None
+    test = _SIGN_TEST[st.relation]
+    for name, form in _SIGN_FORMS:
+        if clock.run(lambda: test(form(lhs - rhs)), share=0.6):
+            return "+".join(filter(None, [prefix, name]))
+    return None
+
+
+def _positive_pairs(st: Statement):
+    """Pairs of positive symbols whose order may matter: Max/Min arguments first."""
+    pairs = []
+    for side in (st.lhs, st.rhs):
+        for m in side.atoms(sympy.Max, sympy.Min):
+            syms = [a for a in m.args if isinstance(a, sympy.Symbol) and a.is_positive]
+            pairs.extend(itertools.combinations(sorted(syms, key=lambda s: s.name), 2))
+    if st.has(sympy.Limit):
+        positive = sorted((s for s in st.free_symbols if s.is_positive and not isinstance(s, sympy.Dummy)),
+                          key=lambda s: s.name)
+        pairs.extend(itertools.combinations(positive, 2))
+    return list(dict.fromkeys(pairs))
+
+
+def _splits(st: Statement):
+    cases = condition_cases(st)
+    if len(cases) > 1 or cases[0][0] != st:
+        yield cases
+    cases = piecewise_cases(st)
+    if cases:
+        yield cases
+    for a, b in _positive_pairs(st):
+        yield ordering_cases(st, a, b)
+
+
+def _prove(st: Statement, clock: _Clock, depth: int) -> str | None:
+    method = _direct(st, clock)
+    if method is not None or depth >= _MAX_DEPTH:
+        return method
+    for cases in _splits(st):
+        methods = []
+        for case, _description in cases:
+            if clock.remaining() <= 0:
+                return None
+            m = _prove(case, clock, depth + 1)
+            if m is None:
+                break
+            methods.append(m)
+        else:
+            labels = ", ".join(d for _, d in cases)
+            inner = "; ".join(dict.fromkeys(methods))
+            return f"cases {labels}: {inner}"
+    return None
+
+
+def prove(statement: Statement, *, deadline: float) -> str | None:
+    """Return the name of the exact argument that proves ``statement``, or None."""
+    return _prove(statement, _Clock(deadline), 0)

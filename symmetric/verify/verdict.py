@@ -1,0 +1,71 @@
+"""Verdicts: proven, refuted (with a counterexample) or unknown."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import sympy
+
+from .numeric import NumericEvidence
+
+__all__ = ["Verdict", "STATUSES", "InconsistentVerdictError"]
+
+#: The three possible outcomes of a check.
+STATUSES = ("proven", "refuted", "unknown")
+
+
+class InconsistentVerdictError(AssertionError):
+    """A symbolic proof disagrees with high-precision numerics: a bug, never a verdict."""
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The outcome of :func:`symmetric.verify.check`.
+
+    Attributes
+    ----------
+    status : {"proven", "refuted", "unknown"}
+    method : str
+        The strategy that settled it (``"simplify"``, ``"limit"``,
+        ``"cases rho = 0, generic: ...: cancel"``, ``"numeric counterexample"``),
+        or why nothing did (``"undecided"``).
+    counterexample : dict
+        Symbol to exact value where the statement fails; empty unless
+        refuted, and empty too when the statement has no free symbols.
+    seconds : float
+        Wall-clock time spent.
+    evidence : NumericEvidence
+        The counts of the high-precision numeric check.
+    detail : str
+        A sentence for humans.
+    """
+
+    status: str
+    method: str
+    counterexample: dict = field(default_factory=dict)
+    seconds: float = 0.0
+    evidence: NumericEvidence | None = None
+    detail: str = ""
+
+    def __post_init__(self):
+        assert self.status in STATUSES, self.status
+        assert self.status == "refuted" or not self.counterexample
+
+    @property
+    def proven(self) -> bool:
+        return self.status == "proven"
+
+    @property
+    def refuted(self) -> bool:
+        return self.status == "refuted"
+
+    def counterexample_text(self) -> str:
+        return ", ".join(f"{k} = {sympy.sstr(v)}" for k, v in sorted(self.counterexample.items(), key=lambda kv: str(kv[0])))
+
+    def __str__(self) -> str:
+        text = f"{self.status} ({self.method}, {self.seconds:.2f} s)"
+        if self.status == "refuted":
+            text += f": fails at {self.counterexample_text() or 'the only point'}"
+        if self.evidence is not None:
+            text += f"; numeric: {self.evidence.summary()}"
+        return text
