@@ -17,7 +17,7 @@ import sympy
 
 from .._validation import InvalidParameterError
 
-__all__ = ["parameter"]
+__all__ = ["parameter", "select", "harmonic_form"]
 
 
 def parameter(value: object, *, name: str, func: str, positive: bool) -> sympy.Expr:
@@ -84,3 +84,12 @@ def select(branches: list[tuple[object, sympy.Basic]], otherwise) -> sympy.Expr:
     if not pieces:
         return otherwise()
     return sympy.Piecewise(*pieces, (otherwise(), True))
+
+
+def harmonic_form(expr: sympy.Expr, exponent: sympy.Expr) -> sympy.Expr:
+    """Factor a power mean whose outer exponent is -1 into one fraction.
+
+    The weighted harmonic mean ``(a/P + b/R)**-1`` reads better as
+    ``P*R/(b*P + a*R)``; other exponents are returned unchanged.
+    """
+    return sympy.factor(expr) if exponent == -1 else expr

@@ -5,7 +5,7 @@ from __future__ import annotations
 import sympy
 
 from ..symbols import P, R, beta as _beta, rho as _rho
-from ._parameters import parameter, select
+from ._parameters import harmonic_form, parameter, select
 
 __all__ = ["g_beta_rho"]
 
@@ -57,5 +57,5 @@ def g_beta_rho(beta=_beta, rho=_rho) -> sympy.Expr:
             (lambda: (b * P + R) / (1 + b), sympy.Eq(r, 0)),
             (lambda: (P * R**b) ** (1 / (1 + b)), sympy.Eq(r, -1)),
         ],
-        lambda: ((b**r * P ** (r + 1) + R ** (r + 1)) / (1 + b**r)) ** (1 / (r + 1)),
+        lambda: harmonic_form(((b**r * P ** (r + 1) + R ** (r + 1)) / (1 + b**r)) ** (1 / (r + 1)), r + 1),
     )

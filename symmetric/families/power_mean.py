@@ -5,7 +5,7 @@ from __future__ import annotations
 import sympy
 
 from ..symbols import P, R, gamma as _gamma, phi as _phi
-from ._parameters import parameter, select
+from ._parameters import harmonic_form, parameter, select
 
 __all__ = ["power_mean"]
 
@@ -54,5 +54,5 @@ def power_mean(gamma=_gamma, phi=_phi) -> sympy.Expr:
     f = parameter(phi, name="phi", func="power_mean", positive=False)
     return select(
         [(lambda: (P**g * R) ** (1 / (1 + g)), sympy.Eq(f, 0))],
-        lambda: ((g * P**f + R**f) / (1 + g)) ** (1 / f),
+        lambda: harmonic_form(((g * P**f + R**f) / (1 + g)) ** (1 / f), f),
     )
