@@ -257,6 +257,8 @@ def _count(yt, yp):
         t = Targets("", values, n, None, codes=codes)
         _sums_from_codes(t, None)
     t.true_present = true_present if combined is None else true_present[present]
+    if not t.tp.any():  # scikit-learn's counts are float when no sample is predicted right
+        t.tp, t.true_sum, t.pred_sum = (a.astype(np.float64) for a in (t.tp, t.true_sum, t.pred_sum))
     binary = true_present.sum() <= 2 and pred_present.sum() <= 2 and len(t.labels) <= 2
     t.y_type = "binary" if binary else "multiclass"
     return t, combined
