@@ -266,3 +266,21 @@ def test_curve_bad_input(args, kwargs, message):
 def test_public_names():
     assert sorted(sm.__all__) == sorted(name for name in dir(sm) if not name.startswith("_") and name != "annotations")
     assert issubclass(UndefinedMetricWarning, UserWarning)
+
+
+@pytest.mark.parametrize("weighted", [False, True])
+def test_curve_in_small_blocks(monkeypatch, weighted):
+    """Counts carried across blocks and the blockwise reversal give the same curve."""
+    from symmetric.metrics import _curve
+
+    rng = np.random.default_rng(5)
+    y_true = rng.integers(0, 2, 41)
+    y_score = np.round(rng.random(41), 1)
+    sample_weight = rng.uniform(0.5, 1.5, 41) if weighted else None
+    expected = sm.g_beta_rho_curve(y_true, y_score, sample_weight=sample_weight)
+    monkeypatch.setattr(_curve, "_BLOCK", 3)
+    values, thresholds = sm.g_beta_rho_curve(y_true, y_score, sample_weight=sample_weight)
+    np.testing.assert_array_equal(thresholds, expected[1])
+    np.testing.assert_allclose(values, expected[0], atol=1e-14)
+    brute_values, brute_thresholds = _brute_force_curve(y_true, y_score, 1.0, -2.0, sample_weight)
+    np.testing.assert_array_equal(thresholds, brute_thresholds)

@@ -73,7 +73,10 @@ def _sorted_unweighted(positive, scores):
     runs[n_pos:].sort()
     order = np.argsort(runs, kind="stable")  # merges the two sorted runs
     is_pos = order < n_pos
-    ordered = runs[order]
+    # Gather into the index array's own memory (same item size): each index is read before its slot is
+    # written, and mode="clip" (a no-op on valid indices) keeps NumPy from buffering the output.
+    ordered = np.take(runs, order, out=order.view(runs.dtype), mode="clip") if runs.itemsize == order.itemsize \
+        else runs[order]
     return ordered, is_pos
 
 
@@ -81,6 +84,17 @@ def _sorted_weighted(positive, scores, sw):
     order = np.argsort(scores, kind="stable")
     weights = sw[order]
     return scores[order], np.where(positive[order], weights, 0.0), weights
+
+
+def _reverse_in_place(a: np.ndarray) -> None:
+    """Reverse ``a`` block by block, without a full-size temporary."""
+    i, j = 0, len(a)
+    while j - i > 1:
+        k = min(_BLOCK, (j - i) // 2)
+        left = a[i:i + k].copy()
+        a[i:i + k] = a[j - k:j][::-1]
+        a[j - k:j] = left[::-1]
+        i, j = i + k, j - k
 
 
 def _curve(positive, scores, sw, beta, rho):
@@ -94,8 +108,9 @@ def _curve(positive, scores, sw, beta, rho):
     starts = np.empty(n, dtype=bool)
     starts[0] = True
     np.not_equal(ordered[1:], ordered[:-1], out=starts[1:])
-    thresholds = ordered[starts][::-1].copy()
+    thresholds = ordered[starts]
     del ordered
+    _reverse_in_place(thresholds)
     m = len(thresholds)
     values = np.empty(m, dtype=np.float64)
     pos_before, all_before, k = 0.0, 0.0, m
