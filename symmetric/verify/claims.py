@@ -180,8 +180,9 @@ class Claim:
 class Proof:
     """The claims of one theme, in the order a reader should meet them."""
 
-    def __init__(self, name: str, title: str, *, source: str = "new", summary: str = ""):
+    def __init__(self, name: str, title: str, *, source: str = "new", summary: str = "", order: int = 100):
         self.name = name
+        self.order = order
         self.title = title
         self.source = source
         self.summary = summary

@@ -14,7 +14,7 @@ on with seeded random rationals.
 >>> all(p[rho] < 0 and p[P] > 0 for p in points)
 True
 >>> [description for _, description in condition_cases(st)]
-['rho = -_t']
+['rho = -_t_rho']
 """
 
 from __future__ import annotations
@@ -219,7 +219,7 @@ def _atomic_cases(cond) -> list[tuple[dict, str]] | None:
         return None
     sym, c, flipped = solved
     op = _FLIP.get(type(cond), type(cond)) if flipped else type(cond)
-    t = _positive_dummy()
+    t = _positive_dummy(f"t_{sym.name}")
     above, below, equal = {sym: c + t}, {sym: c - t}, {sym: c}
     cases = {
         sympy.Eq: [equal],
@@ -296,7 +296,7 @@ def ordering_cases(statement: Statement, a: sympy.Symbol, b: sympy.Symbol) -> li
     homogeneous expressions factorable (``Max(b*(1+s), b)`` evaluates to
     ``b*(1+s)``).
     """
-    s = _positive_dummy("s")
+    s = _positive_dummy(f"s_{a.name}{b.name}")
     out = []
     for mapping, text in (({a: b * (1 + s)}, f"{a} > {b}"), ({b: a}, f"{a} = {b}"), ({b: a * (1 + s)}, f"{a} < {b}")):
         sub = statement.substitute(mapping)

@@ -85,6 +85,7 @@ _SIGN_FORMS: list[tuple[str, Callable]] = [
 class _Clock:
     def __init__(self, deadline: float):
         self.deadline = deadline
+        self.sides: dict = {}
 
     def remaining(self) -> float:
         return self.deadline - time.perf_counter()
@@ -119,23 +120,40 @@ def _evaluate_limits(expr, clock: _Clock):
     return None
 
 
-def _direct(st: Statement, clock: _Clock) -> str | None:
-    """Try to prove ``st`` without splitting into cases; the method name or None."""
-    lhs, rhs, prefix = st.lhs, st.rhs, ""
-    if st.has(sympy.Limit):
-        lhs = _evaluate_limits(lhs, clock)
-        rhs = _evaluate_limits(rhs, clock) if lhs is not None else None
-        if lhs is None or rhs is None:
-            return None
-        prefix = "limit"
-    if st.relation == "==":
-        for name, strategy in _EQUALITY:
-            if clock.run(lambda: strategy(lhs, rhs), share=0.6):
-                return prefix if prefix and name in ("evaluation", "cancel") else "+".join(filter(None, [prefix, name]))
+_CHEAP = {"evaluation", "cancel", "sign"}
+
+
+def _sides(st: Statement, clock: _Clock):
+    """Both sides with their limits evaluated (memoized per statement), and the method prefix."""
+    if st not in clock.sides:
+        lhs, rhs, prefix = st.lhs, st.rhs, ""
+        if st.has(sympy.Limit):
+            lhs = _evaluate_limits(lhs, clock)
+            rhs = _evaluate_limits(rhs, clock) if lhs is not None else None
+            prefix = "limit"
+        clock.sides[st] = (lhs, rhs, prefix)
+    return clock.sides[st]
+
+
+def _direct(st: Statement, clock: _Clock, *, cheap: bool) -> str | None:
+    """Try to prove ``st`` without splitting into cases; the method name or None.
+
+    ``cheap=True`` runs only the fast strategies, ``cheap=False`` only the others.
+    """
+    lhs, rhs, prefix = _sides(st, clock)
+    if lhs is None or rhs is None:
         return None
-    test = _SIGN_TEST[st.relation]
-    for name, form in _SIGN_FORMS:
-        if clock.run(lambda: test(form(lhs - rhs)), share=0.6):
+    if st.relation == "==":
+        strategies = _EQUALITY
+    else:
+        test = _SIGN_TEST[st.relation]
+        strategies = [(name, lambda l, r, form=form: test(form(l - r))) for name, form in _SIGN_FORMS]
+    for name, strategy in strategies:
+        if (name in _CHEAP) != cheap:
+            continue
+        if clock.run(lambda: strategy(lhs, rhs), share=0.6):
+            if prefix and name in ("evaluation", "cancel"):
+                return prefix
             return "+".join(filter(None, [prefix, name]))
     return None
 
@@ -154,22 +172,22 @@ def _positive_pairs(st: Statement):
     return list(dict.fromkeys(pairs))
 
 
-def _splits(st: Statement):
+def _conditions_and_orderings(st: Statement):
     cases = condition_cases(st)
     if len(cases) > 1 or cases[0][0] != st:
-        yield cases
-    cases = piecewise_cases(st)
-    if cases:
         yield cases
     for a, b in _positive_pairs(st):
         yield ordering_cases(st, a, b)
 
 
-def _prove(st: Statement, clock: _Clock, depth: int) -> str | None:
-    method = _direct(st, clock)
-    if method is not None or depth >= _MAX_DEPTH:
-        return method
-    for cases in _splits(st):
+def _piecewise(st: Statement):
+    cases = piecewise_cases(st)
+    if cases:
+        yield cases
+
+
+def _by_cases(splits, clock: _Clock, depth: int) -> str | None:
+    for cases in splits:
         methods = []
         for case, _description in cases:
             if clock.remaining() <= 0:
@@ -180,9 +198,20 @@ def _prove(st: Statement, clock: _Clock, depth: int) -> str | None:
             methods.append(m)
         else:
             labels = ", ".join(d for _, d in cases)
-            inner = "; ".join(dict.fromkeys(methods))
-            return f"cases {labels}: {inner}"
+            return f"cases {labels}: " + "; ".join(dict.fromkeys(methods))
     return None
+
+
+def _prove(st: Statement, clock: _Clock, depth: int) -> str | None:
+    """Cheap strategies, then Piecewise branches, then expensive strategies, then other splits."""
+    deeper = depth < _MAX_DEPTH
+    return (
+        _direct(st, clock, cheap=True)
+        or (deeper and _by_cases(_piecewise(st), clock, depth))
+        or _direct(st, clock, cheap=False)
+        or (deeper and _by_cases(_conditions_and_orderings(st), clock, depth))
+        or None
+    )
 
 
 def prove(statement: Statement, *, deadline: float) -> str | None:
