@@ -163,3 +163,16 @@ def test_mpmath_precision_is_left_as_found():
 def test_verdict_string_reports_status_method_and_counts():
     text = str(check(P, R))
     assert text.startswith("refuted (numeric counterexample") and "fails at P = " in text
+
+
+def test_limits_of_a_piecewise_ignore_its_single_point_branches():
+    G = g_beta_rho()
+    assert check(sympy.Limit(G, rho, 0), (P + R) / 2).status == "proven"
+    assert check(sympy.Limit(G, rho, -1), g_beta_rho(rho=-1)).status == "proven"
+    assert check(sympy.Limit(G, rho, 0), g_beta_rho(rho=0)).status == "refuted"
+
+
+def test_substitution_leaves_bound_limit_variables_alone():
+    st = Statement.of(sympy.Limit(P**rho, rho, 0), 1, conditions=[P > 1])
+    assert st.substitute({rho: 5}).lhs == st.lhs
+    assert check(st.lhs, st.rhs, conditions=st.conditions).status == "proven"

@@ -245,6 +245,8 @@ def condition_cases(statement: Statement) -> list[tuple[Statement, str]]:
     cases = [(statement, "")]
     for cond in statement.conditions:
         atomic = _atomic_cases(cond)
+        if atomic is not None and not all(k in statement.free_symbols for m, _ in atomic for k in m):
+            continue
         if atomic is None:
             continue
         new_cases = []
@@ -268,16 +270,18 @@ def piecewise_cases(statement: Statement) -> list[tuple[Statement, str]] | None:
     false.
     """
     eq_conditions = set()
+    free = statement.free_symbols
     for side in (statement.lhs, statement.rhs):
         for pw in side.atoms(sympy.Piecewise):
             for _, cond in pw.args:
-                if isinstance(cond, sympy.Eq) and any(True for _ in _relation_constants(cond)):
+                solved = _solve_linear(cond) if isinstance(cond, sympy.Eq) else None
+                if solved is not None and solved[0] in free:
                     eq_conditions.add(cond)
     if not eq_conditions:
         return None
     cases = []
     for cond in sorted(eq_conditions, key=sympy.default_sort_key):
-        sym, c = next(_relation_constants(cond))
+        sym, c, _ = _solve_linear(cond)
         sub = statement.substitute({sym: c})
         if sub is not None:
             cases.append((sub, f"{sym} = {c}"))

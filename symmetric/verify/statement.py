@@ -120,7 +120,12 @@ class Statement:
         return Statement(lhs, rhs, self.relation, self.conditions)
 
     def substitute(self, mapping: dict) -> "Statement | None":
-        """Substitute ``mapping``; None when a condition becomes false."""
+        """Substitute ``mapping`` for free symbols; None when a condition becomes false.
+
+        Bound variables (of a Limit) are left alone.
+        """
+        free = self.free_symbols
+        mapping = {k: v for k, v in mapping.items() if k in free}
         conditions = []
         for c in self.conditions:
             c2 = c.xreplace(mapping)
