@@ -34,6 +34,7 @@ def test_json_output_is_only_a_json_list():
     refuted = data[1]
     assert refuted["status"] == refuted["expected"] == "refuted"
     assert set(refuted["counterexample"]) == {"P", "R", "beta"}
+    assert refuted["variables"] == {"P": "positive", "R": "positive", "beta": "positive"}
 
 
 def test_unknown_id_is_a_usage_error():
