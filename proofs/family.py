@@ -40,7 +40,7 @@ def _(d):
 @proof.claim("family.power_mean.geometric_limit", r"$\lim_{\phi\to 0} M_{\gamma,\phi} = (P^\gamma R)^{1/(1+\gamma)}$, the value the definition stipulates at $\phi = 0$.")
 def _(d):
     M = general_power_mean(d)
-    return sympy.Limit(M, phi, 0), power_mean(phi=0)
+    return sympy.Limit(M, phi, 0, "+-"), power_mean(phi=0)
 
 
 @proof.claim("family.pythagorean.arithmetic", r"With equal weights, $\phi = 1$ is the arithmetic mean $(P+R)/2$.")
@@ -50,7 +50,7 @@ def _(d):
 
 @proof.claim("family.pythagorean.geometric", r"With equal weights, $\phi \to 0$ gives the geometric mean $\sqrt{PR}$.")
 def _(d):
-    return sympy.Limit(general_power_mean(d, weight=1), phi, 0), sympy.sqrt(P * R)
+    return sympy.Limit(general_power_mean(d, weight=1), phi, 0, "+-"), sympy.sqrt(P * R)
 
 
 @proof.claim("family.pythagorean.harmonic", r"With equal weights, $\phi = -1$ is the harmonic mean $2PR/(P+R)$.")
@@ -71,7 +71,7 @@ def _(d):
 @proof.claim("family.g.geometric_limit", r"$\lim_{\rho\to-1} G_{\beta,\rho} = (P R^\beta)^{1/(1+\beta)}$: the stipulation at $\rho = -1$ makes $G$ continuous there.")
 def _(d):
     G = d.step("G away from the stipulated points", general_formula(g_beta_rho()))
-    return sympy.Limit(G, rho, -1), g_beta_rho(rho=-1)
+    return sympy.Limit(G, rho, -1, "+-"), g_beta_rho(rho=-1)
 
 
 @proof.claim("family.power_mean.max_limit", r"With $\gamma = 1$, $M_{1,\phi} \to \max(P, R)$ as $\phi \to +\infty$. SymPy's limit alone cannot decide the sign of $\log P$; splitting on the order of $P$ and $R$ and factoring out the larger one settles it.")

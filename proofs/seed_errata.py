@@ -30,12 +30,12 @@ def _(d):
 
 @proof.claim("errata.g.rho0_limit", r"$\lim_{\rho\to 0} G_{\beta,\rho} = (P+R)/2$ for every $\beta$.")
 def _(d):
-    return sympy.Limit(formula(d), rho, 0), (P + R) / 2
+    return sympy.Limit(formula(d), rho, 0, "+-"), (P + R) / 2
 
 
 @proof.claim("errata.g.rho0_continuity", r"Reading: the stipulation $G_{\beta,0} = (\beta P + R)/(1+\beta)$ continues $G$ at $\rho = 0$. False unless $\beta = 1$ or $P = R$: $G$ jumps at $\rho = 0$.", expected="refuted")
 def _(d):
-    return sympy.Limit(formula(d), rho, 0), d.step("The stipulated value", g_beta_rho(rho=0))
+    return sympy.Limit(formula(d), rho, 0, "+-"), d.step("The stipulated value", g_beta_rho(rho=0))
 
 
 @proof.claim("errata.g.beta_infinity.rho_negative", r"For $\rho < 0$, $G_{\beta,\rho} \to R$ as $\beta \to \infty$.", conditions=[rho < 0])
