@@ -57,20 +57,23 @@ def _(d):
     return balanced(d), counts.tpr() / (counts.tpr() + counts.fpr())
 
 
+def scaled_prevalence_precision(d, what, mapping):
+    stated = counts.precision_at_prevalence()
+    return d.step(f"Scale {what} by k", stated.subs(mapping, simultaneous=True)), stated
+
+
 @proof.claim("counts.prevalence.negatives_scaled",
              r"Precision at prevalence $\pi$ does not change when the negative class (FP, TN) is scaled by any $k > 0$.",
              conditions=DEFINED + (prevalence < 1,))
 def _(d):
-    stated = counts.precision_at_prevalence()
-    return d.step("Scale FP and TN by k", stated.subs({FP: k * FP, TN: k * TN}, simultaneous=True)), stated
+    return scaled_prevalence_precision(d, "FP and TN", {FP: k * FP, TN: k * TN})
 
 
 @proof.claim("counts.prevalence.positives_scaled",
              r"Precision at prevalence $\pi$ does not change when the positive class (TP, FN) is scaled by any $k > 0$.",
              conditions=DEFINED + (prevalence < 1,))
 def _(d):
-    stated = counts.precision_at_prevalence()
-    return d.step("Scale TP and FN by k", stated.subs({TP: k * TP, FN: k * FN}, simultaneous=True)), stated
+    return scaled_prevalence_precision(d, "TP and FN", {TP: k * TP, FN: k * FN})
 
 
 @proof.claim("counts.balanced_precision.negatives_scaled",
