@@ -11,9 +11,10 @@ import sklearn.metrics as skm
 from hypothesis import given, settings, strategies as st
 
 import symmetric.metrics as sm
-from metrics_helpers import outcome
+from metrics_helpers import collect_garbage, outcome  # noqa: F401 (fixture)
 from symmetric import InvalidParameterError
 from symmetric.metrics import UndefinedMetricWarning
+
 
 
 def _binary(rng, n):

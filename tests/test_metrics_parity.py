@@ -7,9 +7,10 @@ import pytest
 import sklearn.metrics as skm
 
 import symmetric.metrics as sm
-from metrics_helpers import assert_same, outcome, random_case
+from metrics_helpers import assert_same, collect_garbage, outcome, random_case  # noqa: F401 (fixture)
 
 SEEDS = range(400)
+
 
 
 def _score_kwargs(case):
