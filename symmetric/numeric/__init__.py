@@ -1,0 +1,1 @@
+"""Numeric metric functions generated from the symbolic definitions."""
