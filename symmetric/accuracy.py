@@ -2,7 +2,8 @@
 
 The true value at each sample point is the definition from
 :mod:`symmetric.families` evaluated with mpmath at 50 digits (at the exact
-float64 inputs) and rounded to float64; the error is counted in ULPs of the
+float64 inputs; more digits where an exponent is within 10**-k of a singular
+value, since the formula cancels about k digits there) and rounded to float64; the error is counted in ULPs of the
 true value. Run ``python -m symmetric.accuracy`` for the table (``--points``
 sets the sample size per region and function).
 
@@ -34,7 +35,7 @@ import sympy
 from .families import get_family
 from .symbols import P, R
 
-__all__ = ["Row", "accuracy_table", "ulp_errors", "sample", "reference", "main", "REGIONS"]
+__all__ = ["Row", "accuracy_table", "ulp_errors", "sample", "reference", "true_value", "main", "REGIONS"]
 
 #: Region name -> (log10 range of P and R, log10 range of beta/gamma, |rho| bound, spread near special points).
 REGIONS = {
@@ -97,14 +98,23 @@ def ulp_errors(got, true):
     return numpy.where(numpy.isfinite(got), err, numpy.inf)
 
 
+def true_value(name: str, *args, dps: int = 50) -> float:
+    """The definition of ``name`` at float ``args`` with mpmath, rounded to float64.
+
+    ``dps`` digits at least; more when an exponent is within 10**-k of a
+    singular value (the formula then cancels ~k digits before the power 1/phi).
+    """
+    exponents = [abs(float(args[3])), abs(float(args[3]) + 1)] if name == "g_beta_rho" else (
+        [abs(float(args[3]))] if name == "power_mean" else [1.0])
+    small = min(x for x in exponents + [1.0] if x > 0) if any(x > 0 for x in exponents) else 1.0
+    extra = int(max(0.0, -numpy.log10(small))) + 10
+    with mpmath.workdps(dps + extra):
+        return float(reference(name)(*[mpmath.mpf(float(a)) for a in args]))
+
+
 def _true_values(name, cols, dps):
-    f = reference(name)
     keys = list(cols)
-    out = numpy.empty(len(cols["P"]))
-    with mpmath.workdps(dps):
-        for i in range(len(out)):
-            out[i] = float(f(*[mpmath.mpf(float(cols[k][i])) for k in keys]))
-    return out
+    return numpy.array([true_value(name, *[cols[k][i] for k in keys], dps=dps) for i in range(len(cols["P"]))])
 
 
 def accuracy_table(*, points: int = 2000, seed: int = 0, dps: int = 50, regions=None, functions=None) -> list[Row]:

@@ -11,10 +11,10 @@ cache and the extra memory is one output array plus a few chunks.
 
 import numpy
 
-__all__ = ["_expm1mx", "_piecewise", "_evaluate", "CHUNK", "PHI_ANCHOR"]
+__all__ = ["_expm1mx", "_pow", "_piecewise", "_evaluate", "CHUNK", "PHI_ANCHOR"]
 
 #: Elements per chunk.
-CHUNK = 8192
+CHUNK = 16384
 #: |phi| from which the kernels scaled by the dominant term are accurate (about 4 ULP at this bound).
 PHI_ANCHOR = 0.25
 #: The near-geometric kernel is used where |z| <= this and |z log(P/R)| <= NEAR_ZD, with z = phi log(P/R).
@@ -29,23 +29,41 @@ for _k in range(2, 24):
 del _c, _k
 
 
-def _expm1mx(x):
-    """``exp(x) - 1 - x`` without cancellation: a Taylor sum for |x| < 1 (as many terms as the largest |x| needs)."""
-    x = numpy.asarray(x)
-    ax = numpy.abs(x)
-    small = ax < 1
-    top = float(numpy.max(ax, where=small, initial=0.0))
-    n, term = 1, top * top / 2
-    while n < len(_E2) and term > 2.0**-60 * (top * top / 2):
-        term = top ** (n + 2) * _E2[n]
+def _terms(bound):
+    """Taylor terms of exp(x) - 1 - x needed for relative error 2**-57 where |x| <= bound < 1."""
+    n = 1
+    while n < len(_E2) and bound**n * _E2[n] * 2 > 2.0**-57:
         n += 1
+    return n
+
+
+def _expm1mx(x, terms=None):
+    """``exp(x) - 1 - x`` without cancellation: a Taylor sum for |x| < 1, ``expm1(x) - x`` beyond.
+
+    ``terms`` is the number of Taylor terms, enough for every |x| < 1 of the
+    array when not given; callers that know a bound on |x| pass ``_terms(bound)``.
+    """
+    x = numpy.asarray(x)
+    if terms is None:
+        ax = numpy.abs(x)
+        top = float(ax.max()) if x.size else 0.0
+        n = _terms(min(top, 1.0))
+    else:
+        top, n = 0.0, terms
     s = _E2[n - 1]
     for k in range(n - 2, -1, -1):
         s = s * x + _E2[k]
     out = x * x * s
-    if not numpy.all(small):
-        out = numpy.where(small, out, numpy.expm1(x) - x)
+    if top >= 1:
+        out = numpy.where(ax < 1, out, numpy.expm1(x) - x)
     return out
+
+
+def _pow(x, y):
+    """``x**y``; a scalar exponent is spread over the array first (NumPy's vector loop is then faster)."""
+    if numpy.ndim(y) == 0 and numpy.ndim(x) > 0:
+        y = numpy.full(numpy.shape(x), y, dtype=numpy.result_type(x, y))
+    return numpy.power(x, y)
 
 
 def _piecewise(pieces, args):
@@ -90,6 +108,8 @@ def _as_array(value, name, func, error):
 
 
 def _check(a, name, func, allowed, ok, error):
+    if a.size == 0:
+        return
     if a.ndim == 0:
         if not ok(a):
             raise error.of(name, func, allowed, float(a))
@@ -144,7 +164,9 @@ def _constants(stage, params):
 
 def _take(consts, mask):
     """The constants of the elements selected by ``mask`` (constants that are scalars stay scalars)."""
-    out = {k: (v[mask] if numpy.ndim(v) else v) for k, v in consts.items() if k != "ld"}
+    out = {k: (v[mask] if numpy.ndim(v) else v) for k, v in consts.items() if k not in ("ld", "e2_terms")}
+    if "e2_terms" in consts:
+        out["e2_terms"] = consts["e2_terms"]
     out["ld"] = {k: (v[mask] if numpy.ndim(v) else v) for k, v in consts["ld"].items()}
     return out
 
@@ -166,9 +188,14 @@ def _run(kernels, code, p, r, c):
         return _call(kernels["anchor_positive"], p, r, c)
     if code == ANCHOR_NEGATIVE:
         return _call(kernels["anchor_negative"], p, r, c)
-    d = numpy.log(p / r)
-    z = c["phi"] * d
-    near = (numpy.abs(z) <= NEAR_Z) & (numpy.abs(z * d) <= NEAR_ZD)
+    phi = numpy.abs(c["phi"])
+    # near-geometric where |z| <= NEAR_Z and |z d| <= NEAR_ZD (z = phi d, d = log(P/R)), i.e. |d| <= span
+    span = numpy.minimum(NEAR_Z / phi, numpy.sqrt(NEAR_ZD / phi))
+    c = dict(c, e2_terms=_terms(float(numpy.max(numpy.minimum(phi * numpy.minimum(span, 1500.0), NEAR_Z)))))
+    if numpy.ndim(span) == 0 and span > 1500:  # every ratio of doubles qualifies
+        return _call(kernels["near_geometric"], p, r, c)
+    q = p / r
+    near = (q >= numpy.exp(-span)) & (q <= numpy.exp(span))
     if near.all():
         return _call(kernels["near_geometric"], p, r, c)
     out = numpy.empty(p.shape)
