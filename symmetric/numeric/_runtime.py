@@ -207,14 +207,14 @@ def _run(kernels, code, p, r, c):
     return out
 
 
-def _chunk(kernels, code, p, r, c, out):
+def _chunk(kernels, code, p, r, c, out, zeros=True):
     if numpy.ndim(code):
         for k in numpy.unique(code):
             m = code == k
             out[m] = _run(kernels, int(k), p[m], r[m], _take(c, m))
     else:
         out[...] = _run(kernels, int(code), p, r, c)
-    if not (p.min() > 0 and r.min() > 0):
+    if zeros and not (p.min() > 0 and r.min() > 0):
         m = (p == 0) | (r == 0)
         cm = _take(c, m) if numpy.ndim(code) else c
         out[m] = _call(kernels["boundary"], p[m], r[m], cm)
@@ -233,6 +233,8 @@ def _evaluate(func, stage, kernels, P, R, params, names, validate, error):
         got = ", ".join(f"{n}: {a.shape}" for a, n in zip(arrays, ("P", "R", *names)))
         raise error.of("P, R, " + ", ".join(names), func, "arrays whose shapes broadcast together", got) from None
     P, R, *params = arrays
+    # whether P or R has a zero (one reduction each; the chunks then skip the check when none does)
+    zeros = not (P.size == 0 or R.size == 0 or (numpy.min(P) > 0 and numpy.min(R) > 0))
     out = numpy.empty(shape)
     with numpy.errstate(all="ignore"):
         if all(a.ndim == 0 for a in params):
@@ -263,9 +265,9 @@ def _evaluate(func, stage, kernels, P, R, params, names, validate, error):
                     vals = chunk[3:]
                     cc = dict(zip(keys, vals[: len(keys)]))
                     cc["ld"] = dict(zip(ldkeys, vals[len(keys):]))
-                    _chunk(kernels, cc["code"], p, r, cc, o)
+                    _chunk(kernels, cc["code"], p, r, cc, o, zeros)
                 else:
-                    _chunk(kernels, code, p, r, c, o)
+                    _chunk(kernels, code, p, r, c, o, zeros)
     return out
 
 
