@@ -4,7 +4,9 @@ Precision, recall and the weights are positive; the curvature exponents are
 real. The confusion-matrix counts are nonnegative reals (sample weights make
 them non-integer); a ratio of counts is only claimed where its denominator is
 positive, which claims state as conditions. The target prevalence is positive
-(claims add ``prevalence < 1``). Every module imports these objects instead of creating its own, because
+(claims add ``prevalence < 1``).
+
+Every module imports these objects instead of creating its own, because
 SymPy treats ``Symbol("P")`` and ``Symbol("P", positive=True)`` as different
 variables.
 
@@ -28,7 +30,8 @@ from __future__ import annotations
 
 import sympy
 
-__all__ = ["P", "R", "beta", "gamma", "rho", "phi", "TP", "FP", "FN", "TN", "prevalence"]
+__all__ = ["P", "R", "beta", "gamma", "rho", "phi", "w", "w_c", "log_w", "log_w_c", "c_P", "c_R", "kappa", "w_lo",
+           "TP", "FP", "FN", "TN", "prevalence"]
 
 #: Precision, positive.
 P = sympy.Symbol("P", positive=True)
@@ -42,6 +45,22 @@ gamma = sympy.Symbol("gamma", positive=True)
 rho = sympy.Symbol("rho", real=True)
 #: Exponent of the power mean, real.
 phi = sympy.Symbol("phi", real=True)
+
+# Symbols of the numeric rewrites (symmetric.numeric): every family is evaluated
+# as a weighted power mean (w P**phi + w_c R**phi)**(1/phi) with w + w_c = 1.
+#: Weight of precision in a weighted power mean, in (0, 1).
+w = sympy.Symbol("w", positive=True)
+#: Weight of recall, ``1 - w``, held separately because ``1 - w`` loses digits when ``w`` is near 1.
+w_c = sympy.Symbol("w_c", positive=True)
+#: ``log(w)`` and ``log(w_c)``, negative.
+log_w = sympy.Symbol("log_w", negative=True)
+log_w_c = sympy.Symbol("log_w_c", negative=True)
+#: Scale factors ``w**(1/phi)`` and ``w_c**(1/phi)`` and their ratio, positive.
+c_P = sympy.Symbol("c_P", positive=True)
+c_R = sympy.Symbol("c_R", positive=True)
+kappa = sympy.Symbol("kappa", positive=True)
+#: The rounding error of ``w`` held as a float: the weight is ``w + w_lo`` (a double-double).
+w_lo = sympy.Symbol("w_lo", real=True)
 
 #: True positives, a nonnegative (possibly weighted) count.
 TP = sympy.Symbol("TP", nonnegative=True)

@@ -176,3 +176,19 @@ def test_substitution_leaves_bound_limit_variables_alone():
     st = Statement.of(sympy.Limit(P**rho, rho, 0), 1, conditions=[P > 1])
     assert st.substitute({rho: 5}).lhs == st.lhs
     assert check(st.lhs, st.rhs, conditions=st.conditions).status == "proven"
+
+
+def test_budget_never_raises_inside_a_finalizer():
+    # An exception raised in __del__ would be printed as "Exception ignored" (an
+    # unraisable-exception warning, an error in this suite) instead of stopping the work.
+    class SlowToDie:
+        def __del__(self):
+            time.sleep(0.15)
+
+    def work():
+        SlowToDie()
+        time.sleep(3)
+
+    start = time.perf_counter()
+    assert run_with_budget(work, 0.05) == (False, None)
+    assert time.perf_counter() - start < 1

@@ -1,10 +1,10 @@
 """The one place where per-class precision and recall become F_beta or G_{beta,rho}.
 
-The values come from numeric code generated from the symbolic definitions
-(``symmetric.families.f_beta`` and ``g_beta_rho``), never from a formula
-typed here. Until ``symmetric.numeric`` exists this module generates that
-code itself with ``sympy.lambdify`` (:func:`_generated`); the functions take
-the formula's limit where P or R is 0.
+The values come from :mod:`symmetric.numeric` (``f_beta`` and
+``g_beta_rho``), the code generated from the symbolic definitions through
+proven rewrites, never from a formula typed here; it takes the formula's
+limit where P or R is 0. The inputs are the scores' own precision and
+recall, so they are passed unchecked (``validate=False``).
 
 ``beta = 0`` and ``beta = inf`` are the limits of the family (claims
 ``f_beta.limit_beta_zero``, ``f_beta.limit_beta_infinity`` and
@@ -26,33 +26,17 @@ import functools
 import math
 
 import numpy as np
-import sympy
 
-from ..families import counts, f_beta, g_beta_rho
-from ..symbols import FN, FP, TN, TP, P, R, prevalence
+from .. import numeric
+from ..families import counts
+from ..symbols import FN, FP, TN, TP, prevalence
 
 __all__ = ["f_beta_values", "g_values", "limit_parameter", "precision_at_prevalence_values", "zero_limit_is_zero"]
-
-
-@functools.lru_cache(maxsize=64)
-def _generated(family: str, beta: float, rho: float | None):
-    """NumPy code for the family at fixed parameters, generated from its SymPy definition."""
-    expr = f_beta(beta=beta) if family == "f_beta" else g_beta_rho(beta=beta, rho=rho)
-    return sympy.lambdify((P, R), expr, modules="numpy")
 
 
 def zero_limit_is_zero(rho: float) -> bool:
     """Whether G tends to 0 when P or R does, whatever the other is (rho <= -1; F_beta is rho = -2)."""
     return rho <= -1
-
-
-def _evaluate(family, P_, R_, beta, rho):
-    P_, R_ = np.asarray(P_, dtype=np.float64), np.asarray(R_, dtype=np.float64)
-    with np.errstate(all="ignore"):
-        out = np.asarray(_generated(family, beta, rho)(P_, R_), dtype=np.float64) * np.ones_like(P_)
-    if zero_limit_is_zero(-2.0 if rho is None else rho):
-        out[(P_ == 0) | (R_ == 0)] = 0.0
-    return out
 
 
 def limit_parameter(beta: float, rho: float) -> str | None:
@@ -69,7 +53,7 @@ def f_beta_values(P_, R_, beta: float) -> np.ndarray:
     side = limit_parameter(beta, -2.0)
     if side is not None:
         return np.array(P_ if side == "P" else R_, dtype=np.float64)
-    return _evaluate("f_beta", P_, R_, beta, None)
+    return np.asarray(numeric.f_beta(P_, R_, beta, validate=False), dtype=np.float64)
 
 
 def g_values(P_, R_, beta: float, rho: float) -> np.ndarray:
@@ -77,12 +61,12 @@ def g_values(P_, R_, beta: float, rho: float) -> np.ndarray:
     side = limit_parameter(beta, rho)
     if side is not None:
         return np.array(P_ if side == "P" else R_, dtype=np.float64)
-    return _evaluate("g_beta_rho", P_, R_, beta, rho)
+    return np.asarray(numeric.g_beta_rho(P_, R_, beta, rho, validate=False), dtype=np.float64)
 
 
 @functools.lru_cache(maxsize=1)
 def _prevalence_precision():
-    return sympy.lambdify((TP, FP, FN, TN, prevalence), counts.precision_at_prevalence(), modules="numpy")
+    return numeric.compile(counts.precision_at_prevalence(), (TP, FP, FN, TN, prevalence))
 
 
 def precision_at_prevalence_values(tp, fp, fn, tn, pi: float) -> np.ndarray:
