@@ -2,26 +2,11 @@
 
 from __future__ import annotations
 
-import gc
 import warnings
 
 import numpy as np
-import pytest
 
-__all__ = ["outcome", "assert_same", "random_case", "collect_garbage"]
-
-
-@pytest.fixture(autouse=True, scope="module")
-def collect_garbage():
-    """After a module of metric tests, collect its garbage and freeze what survives.
-
-    Later garbage collections then stay short, so a time budget of the verification engine rarely
-    expires inside a gc callback or finalizer, where its exception cannot propagate (an issue of
-    symmetric.verify.budget; this fixture only makes it rarer).
-    """
-    yield
-    gc.collect()
-    gc.freeze()
+__all__ = ["outcome", "assert_same", "random_case"]
 
 
 def outcome(func, *args, **kwargs):

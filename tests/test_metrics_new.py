@@ -11,7 +11,7 @@ import sklearn.metrics as skm
 from hypothesis import given, settings, strategies as st
 
 import symmetric.metrics as sm
-from metrics_helpers import collect_garbage, outcome  # noqa: F401 (fixture)
+from metrics_helpers import outcome
 from symmetric import InvalidParameterError
 from symmetric.metrics import UndefinedMetricWarning
 

@@ -7,7 +7,7 @@ import pytest
 import sklearn.metrics as skm
 
 import symmetric.metrics as sm
-from metrics_helpers import assert_same, collect_garbage, outcome, random_case  # noqa: F401 (fixture)
+from metrics_helpers import assert_same, outcome, random_case
 
 SEEDS = range(400)
 
