@@ -16,6 +16,9 @@ __all__ = ["main", "COMMANDS"]
 #: Subcommand name -> module in this package defining ``add_arguments(parser)`` and ``run(args)``.
 COMMANDS = {
     "verify": "verify",
+    "explore": "explore",
+    "plot": "plot",
+    "repl": "repl",
 }
 
 

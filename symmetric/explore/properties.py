@@ -92,6 +92,23 @@ class Property:
         return self.verdict.counterexample
 
 
+def _outside_unit_square(point: dict, P, R) -> bool:
+    return any(point.get(s, 0) > 1 for s in (P, R))
+
+
+def _check(budget: Budget, P, R, lhs, rhs, *, relation="==", conditions=()) -> Verdict:
+    """Check on all positive P and R (where proofs are easiest); a refutation must hold in (0, 1]^2.
+
+    A counterexample with P or R above 1 says nothing about a metric, so the
+    statement is then checked again with ``P <= 1, R <= 1``, and that verdict
+    is the answer.
+    """
+    verdict = budget.check(lhs, rhs, relation=relation, conditions=conditions)
+    if verdict.refuted and _outside_unit_square(verdict.counterexample, P, R):
+        verdict = budget.check(lhs, rhs, relation=relation, conditions=tuple(conditions) + (P <= 1, R <= 1))
+    return verdict
+
+
 def transform(a: sympy.Expr) -> sympy.Lambda:
     """The strictly increasing Box-Cox transform ``x**a/a`` (``log(x)`` at ``a = 0``), simply written."""
     x = sympy.Dummy("x", positive=True)
@@ -113,12 +130,12 @@ def _separable(regime: Regime, P, R, budget: Budget) -> tuple[Verdict, str]:
         T = transform(a)
         # Simplified first: the engine's numerics can mistake rounding residue of an exact 0 for a counterexample.
         separated = budget.simplify(normalize_powers(sympy.diff(T(f), P, R)))
-        verdict = budget.check(separated, 0, conditions=conditions)
+        verdict = _check(budget, P, R, separated, 0, conditions=conditions)
         x = T.variables[0]
         increasing = budget.check(sympy.diff(T.expr, x), 0, relation=">", conditions=conditions)
         return combine([verdict, increasing], "transform T"), f"T(x) = {sympy.sstr(T.expr).replace(str(x), 'x')}"
     jacobian = sympy.diff(h, P) * fR - sympy.diff(h, R) * fP
-    verdict = budget.check(budget.simplify(jacobian), 0, conditions=conditions)
+    verdict = _check(budget, P, R, budget.simplify(jacobian), 0, conditions=conditions)
     if verdict.refuted:
         point = verdict.counterexample
         if (fP * fR).subs(point) != 0:
@@ -146,7 +163,7 @@ def _symmetry_candidates(difference, p, params, P, R, budget: Budget):
 
 def _symmetric(f, P, R, params, budget: Budget) -> Property:
     swapped = f.xreplace({P: R, R: P})
-    verdict = budget.check(swapped, f)
+    verdict = _check(budget, P, R, swapped, f)
     holds = {}
     if verdict.refuted:
         for p in params:
@@ -168,12 +185,12 @@ def _bounded(f, P, R, found, budget: Budget) -> Property:
         verdict = combine([p.verdict for p in monotone], "implied")
         return Property("bounded", STATEMENTS["bounded"], verdict,
                         "implied: an increasing idempotent f has f(m, m) <= f(P, R) <= f(M, M)")
-    low = budget.check(f, sympy.Min(P, R), relation=">=")
-    high = budget.check(f, sympy.Max(P, R), relation="<=")
+    low = _check(budget, P, R, f, sympy.Min(P, R), relation=">=")
+    high = _check(budget, P, R, f, sympy.Max(P, R), relation="<=")
     return Property("bounded", STATEMENTS["bounded"], combine([low, high], "both bounds"))
 
 
-def _continuous(regimes, budget: Budget) -> Property | None:
+def _continuous(regimes, P, R, budget: Budget) -> Property | None:
     points = [r for r in regimes if r.is_point]
     general = [r for r in regimes if not r.is_point]
     if not points or len(general) != 1:
@@ -182,7 +199,7 @@ def _continuous(regimes, budget: Budget) -> Property | None:
     verdicts, details = [], []
     for r in points:
         (symbol, value), = r.values.items()
-        v = budget.check(sympy.Limit(formula, symbol, value, "+-"), r.expr)
+        v = _check(budget, P, R, sympy.Limit(formula, symbol, value, "+-"), r.expr)
         verdicts.append(v)
         details.append(f"{symbol} -> {value}: {v.status}")
     return Property("continuous", STATEMENTS["continuous"], combine(verdicts, "limits"), "; ".join(details))
@@ -197,10 +214,10 @@ def metric_properties(f, regimes: list[Regime], P, R, budget: Budget) -> dict[st
     def add(name, verdict, detail=""):
         found[name] = Property(name, STATEMENTS[name], verdict, detail)
 
-    add("idempotent", budget.check(f.xreplace({R: P}), P))
+    add("idempotent", _check(budget, P, R, f.xreplace({R: P}), P))
     add("homogeneous", budget.check(normalize_powers(f.xreplace({P: t * P, R: t * R})), t * f))
-    add("increasing_in_P", budget.check(sympy.diff(f, P), 0, relation=">"))
-    add("increasing_in_R", budget.check(sympy.diff(f, R), 0, relation=">"))
+    add("increasing_in_P", _check(budget, P, R, sympy.diff(f, P), 0, relation=">"))
+    add("increasing_in_R", _check(budget, P, R, sympy.diff(f, R), 0, relation=">"))
     found["bounded"] = _bounded(f, P, R, found, budget)
     parts = [found[n].verdict for n in ("idempotent", "bounded", "increasing_in_P", "increasing_in_R")]
     add("mean", combine(parts, "conjunction"))
@@ -208,7 +225,7 @@ def metric_properties(f, regimes: list[Regime], P, R, budget: Budget) -> dict[st
     separable = [(r, *_separable(r, P, R, budget)) for r in regimes]
     detail = "; ".join(f"{text} ({r.label})" if r.label else text for r, _, text in separable if text)
     add("separable", combine([v for _, v, _ in separable], "transform T"), detail)
-    continuous = _continuous(regimes, budget)
+    continuous = _continuous(regimes, P, R, budget)
     if continuous is not None:
         found["continuous"] = continuous
     return found
