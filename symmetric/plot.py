@@ -269,7 +269,8 @@ def family_grid(metric, *, vary: str = "beta", values=(0.5, 1, 2, 4), ncols: int
     nrows = math.ceil(len(values) / ncols)
     plt = _pyplot()
     fig, axes = plt.subplots(nrows, ncols, figsize=(PANEL_SIZE[0] * ncols + 1.0, PANEL_SIZE[1] * nrows + 0.4),
-                             layout="constrained", squeeze=False, sharex=True, sharey=True)
+                             layout="compressed", squeeze=False, sharex=True, sharey=True)
+    fig.get_layout_engine().set(h_pad=0.1, w_pad=0.08)
     for ax, value in zip(axes.flat, values):
         level_curves(metric, ax=ax, levels=levels, resolution=resolution, colorbar=False,
                      title=f"${_GREEK.get(vary, vary)} = {_number(value)}$", **{**parameters, vary: value})

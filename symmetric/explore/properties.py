@@ -99,14 +99,24 @@ def _outside_unit_square(point: dict, P, R) -> bool:
 def _check(budget: Budget, P, R, lhs, rhs, *, relation="==", conditions=()) -> Verdict:
     """Check on all positive P and R (where proofs are easiest); a refutation must hold in (0, 1]^2.
 
-    A counterexample with P or R above 1 says nothing about a metric, so the
-    statement is then checked again with ``P <= 1, R <= 1``, and that verdict
-    is the answer.
+    A counterexample with P or R above 1 says nothing about a metric. It is
+    first scaled into the unit square (the properties checked here are
+    invariant under scaling when the metric is homogeneous) and the statement
+    is checked at that point; failing that, the statement is checked again
+    with ``P <= 1, R <= 1``.
     """
     verdict = budget.check(lhs, rhs, relation=relation, conditions=conditions)
-    if verdict.refuted and _outside_unit_square(verdict.counterexample, P, R):
-        verdict = budget.check(lhs, rhs, relation=relation, conditions=tuple(conditions) + (P <= 1, R <= 1))
-    return verdict
+    point = verdict.counterexample
+    if not (verdict.refuted and _outside_unit_square(point, P, R)):
+        return verdict
+    scale = max(point.get(P, 0), point.get(R, 0))
+    scaled = {**point, **{s: point[s] / scale for s in (P, R) if s in point}}
+    at_point = budget.check(sympy.sympify(lhs).xreplace(scaled), sympy.sympify(rhs).xreplace(scaled),
+                            relation=relation)
+    if at_point.refuted:
+        return Verdict("refuted", "numeric counterexample, scaled into (0, 1]^2", scaled, verdict.seconds
+                       + at_point.seconds, at_point.evidence, at_point.detail)
+    return budget.check(lhs, rhs, relation=relation, conditions=tuple(conditions) + (P <= 1, R <= 1))
 
 
 def transform(a: sympy.Expr) -> sympy.Lambda:
