@@ -235,3 +235,17 @@ def test_bad_input(kwargs, param):
     expr = kwargs.pop("expr")
     with pytest.raises(InvalidParameterError, match=f"The '{param}' parameter of analyze"):
         analyze(expr, **kwargs)
+
+
+@pytest.mark.parametrize("text, check_result", [
+    ("Min(P, R)", lambda r: r.break_even is None and r.properties["idempotent"].status == "proven"),
+    ("P + R**2", lambda r: "depends on P" in r.break_even_note and r.properties["bounded"].status == "refuted"),
+    ("exp(P)*R", lambda r: r.properties["homogeneous"].status == "refuted"),
+    ("Abs(P - R) + P", lambda r: r.properties["symmetric"].status == "refuted"),
+])
+def test_unusual_expressions_are_analysed_without_errors(text, check_result):
+    result = analyze(parse(text), budget=30, timeout=5)
+    assert check_result(result)
+    statuses = {p.status for p in result.properties.values()} | {r.verdict.status for r in result.limits}
+    assert statuses <= {"proven", "refuted", "unknown"}
+    assert str(result) and result.to_dict()
