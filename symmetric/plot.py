@@ -187,6 +187,10 @@ def level_curves(metric, *, ax=None, levels=None, resolution: int = 400, break_e
     Returns
     -------
     matplotlib.axes.Axes
+
+    Notes
+    -----
+    Points where the metric is undefined or not real are left blank.
     """
     func = "level_curves"
     if isinstance(resolution, bool) or not isinstance(resolution, int) or not 10 <= resolution <= 4000:

@@ -8,6 +8,8 @@ import sys
 from .._validation import InvalidParameterError
 from ._metric import metric_expression, parameter_values
 
+__all__ = ["add_arguments", "run"]
+
 
 def add_arguments(p) -> None:
     p.add_argument("expr", metavar="EXPR",

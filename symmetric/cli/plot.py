@@ -9,6 +9,8 @@ from pathlib import Path
 from .._validation import InvalidParameterError
 from ._metric import parameter_values, symbolic_metric
 
+__all__ = ["add_arguments", "run"]
+
 _FORMATS = (".png", ".svg", ".pdf")
 _LIBRARY = ("beta", "gamma", "rho", "phi")
 

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import code
-import sys
+
+__all__ = ["add_arguments", "run"]
 
 #: Statements run at the start of every console.
 STARTUP = [

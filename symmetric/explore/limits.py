@@ -78,19 +78,19 @@ def _usable(value) -> bool:
             and not value.has(sympy.I))
 
 
-def _forms(expr):
+def _forms(expr, budget: Budget):
     """``expr``, then with powers of positive products split, then with common factors pulled out too."""
     yield expr
-    normalized = normalize_powers(expr)
-    if normalized != expr:
+    normalized = budget.compute(lambda: normalize_powers(expr))
+    if normalized is not None and normalized != expr:
         yield normalized
-    factored = normalize_powers(sympy.factor_terms(normalized))
-    if factored != normalized:
+    factored = budget.compute(lambda: normalize_powers(sympy.factor_terms(normalized)))
+    if factored is not None and factored != normalized:
         yield factored
 
 
 def _sympy_limit(expr, p, point, direction, budget: Budget):
-    for form in _forms(expr):
+    for form in _forms(expr, budget):
         value = budget.compute(lambda: sympy.limit(form, p, point, direction))
         if _usable(value):
             return value
