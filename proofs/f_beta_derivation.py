@@ -21,6 +21,7 @@ proof = Proof(
     "F_beta from the weighted harmonic mean",
     source="seed 002",
     summary="The weight alpha of precision in 1/(alpha/P + (1-alpha)/R) follows from a definition of relative importance.",
+    order=1,
 )
 
 alpha = sympy.Symbol("alpha", positive=True)

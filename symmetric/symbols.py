@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import sympy
 
-__all__ = ["P", "R", "beta", "gamma", "rho", "phi"]
+__all__ = ["P", "R", "beta", "gamma", "rho", "phi", "w", "w_c", "log_w", "log_w_c", "c_P", "c_R", "kappa", "w_lo"]
 
 #: Precision, positive.
 P = sympy.Symbol("P", positive=True)
@@ -39,3 +39,19 @@ gamma = sympy.Symbol("gamma", positive=True)
 rho = sympy.Symbol("rho", real=True)
 #: Exponent of the power mean, real.
 phi = sympy.Symbol("phi", real=True)
+
+# Symbols of the numeric rewrites (symmetric.numeric): every family is evaluated
+# as a weighted power mean (w P**phi + w_c R**phi)**(1/phi) with w + w_c = 1.
+#: Weight of precision in a weighted power mean, in (0, 1).
+w = sympy.Symbol("w", positive=True)
+#: Weight of recall, ``1 - w``, held separately because ``1 - w`` loses digits when ``w`` is near 1.
+w_c = sympy.Symbol("w_c", positive=True)
+#: ``log(w)`` and ``log(w_c)``, negative.
+log_w = sympy.Symbol("log_w", negative=True)
+log_w_c = sympy.Symbol("log_w_c", negative=True)
+#: Scale factors ``w**(1/phi)`` and ``w_c**(1/phi)`` and their ratio, positive.
+c_P = sympy.Symbol("c_P", positive=True)
+c_R = sympy.Symbol("c_R", positive=True)
+kappa = sympy.Symbol("kappa", positive=True)
+#: The rounding error of ``w`` held as a float: the weight is ``w + w_lo`` (a double-double).
+w_lo = sympy.Symbol("w_lo", real=True)

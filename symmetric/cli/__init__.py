@@ -16,6 +16,7 @@ __all__ = ["main", "COMMANDS"]
 #: Subcommand name -> module in this package defining ``add_arguments(parser)`` and ``run(args)``.
 COMMANDS = {
     "verify": "verify",
+    "codegen": "codegen",
     "explore": "explore",
     "plot": "plot",
     "repl": "repl",

@@ -27,7 +27,7 @@ P*R*(beta**2 + 1)/(P*beta**2 + R)
 >>> parse("__import__('os').system('true')")
 Traceback (most recent call last):
     ...
-symmetric.explore.parser.ExpressionError: The 'expr' parameter of parse must be ... Got "__import__('os').system('true')" instead: unknown name '__import__'; names starting with '_' are never allowed (position 1).
+symmetric.explore.parser.ExpressionError: The 'expr' parameter of parse must be ... Got "__import__('os').system('true')" instead. Unknown name '__import__'; names starting with '_' are never allowed (position 1).
 """
 
 from __future__ import annotations
@@ -89,7 +89,7 @@ class ExpressionError(InvalidParameterError):
     Attributes
     ----------
     reason : str
-        What is wrong, e.g. ``"unknown name 'open'"``.
+        What is wrong, e.g. ``"Unknown name 'open'"``.
     position : int or None
         1-based character position of the problem, when there is one.
     """
@@ -117,8 +117,8 @@ class _Grammar:
     def error(self, text: str, reason: str, position: int | None = None) -> ExpressionError:
         where = f" (position {position})" if position is not None else ""
         shown = text if len(text) <= 80 else text[:77] + "..."
-        message = f"{InvalidParameterError.of('expr', self.func, self.allowed(), shown)}"
-        message = message[:-len(" instead.")] + f" instead: {reason}{where}."
+        reason = reason[:1].upper() + reason[1:]
+        message = f"{InvalidParameterError.of('expr', self.func, self.allowed(), shown)} {reason}{where}."
         return ExpressionError(message, reason=reason, position=position)
 
 
@@ -391,7 +391,7 @@ def _check_name(name, func):
 
 
 def parameter_symbols(parameters: Iterable[str] | Mapping[str, object] | None = None, *,
-                      func: str = "parse") -> dict:
+                      func: str = "parameter_symbols") -> dict:
     """Map parameter names to SymPy objects.
 
     The library's parameters (beta, gamma, rho, phi) are always known, with
@@ -407,7 +407,7 @@ def parameter_symbols(parameters: Iterable[str] | Mapping[str, object] | None = 
     >>> parameter_symbols({"beta": -1})
     Traceback (most recent call last):
         ...
-    symmetric._validation.InvalidParameterError: The 'beta' parameter of parse must be a positive real number or a SymPy expression. Got -1 instead.
+    symmetric._validation.InvalidParameterError: The 'beta' parameter of parameter_symbols must be a positive real number or a SymPy expression. Got -1 instead.
     """
     names = dict(LIBRARY_PARAMETERS)
     if parameters is None:

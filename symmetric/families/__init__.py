@@ -21,7 +21,7 @@ from typing import Callable
 import sympy
 
 from .._validation import InvalidParameterError
-from ..symbols import beta, gamma, phi, rho
+from .. import symbols as _symbols
 from .f_beta import f_beta, f_beta_alternative
 from .g_beta_rho import g_beta_rho
 from .power_mean import power_mean
@@ -29,6 +29,7 @@ from .power_mean import power_mean
 __all__ = [
     "Family",
     "FAMILIES",
+    "general_formula",
     "get_family",
     "f_beta",
     "f_beta_alternative",
@@ -57,12 +58,30 @@ class Family:
 FAMILIES: dict[str, Family] = {
     f.name: f
     for f in (
-        Family("g_beta_rho", g_beta_rho, (beta, rho), "generalized F-score G_{beta,rho}"),
-        Family("power_mean", power_mean, (gamma, phi), "weighted power mean"),
-        Family("f_beta", f_beta, (beta,), "F_beta, weighted harmonic mean"),
-        Family("f_beta_alternative", f_beta_alternative, (beta,), "seed 002's alternative F_beta"),
+        Family("g_beta_rho", g_beta_rho, (_symbols.beta, _symbols.rho), "generalized F-score G_{beta,rho}"),
+        Family("power_mean", power_mean, (_symbols.gamma, _symbols.phi), "weighted power mean"),
+        Family("f_beta", f_beta, (_symbols.beta,), "F_beta, weighted harmonic mean"),
+        Family("f_beta_alternative", f_beta_alternative, (_symbols.beta,), "seed 002's alternative F_beta"),
     )
 }
+
+
+def general_formula(expr: sympy.Expr) -> sympy.Expr:
+    """The formula of ``expr`` away from its stipulated points: the last branch of a Piecewise.
+
+    >>> from symmetric import g_beta_rho
+    >>> general_formula(g_beta_rho(beta=1))
+    (P**(rho + 1)/2 + R**(rho + 1)/2)**(1/(rho + 1))
+    >>> general_formula(g_beta_rho(beta=1, rho=1))
+    sqrt(P**2/2 + R**2/2)
+    """
+    if not isinstance(expr, sympy.Expr):
+        raise InvalidParameterError.of("expr", "general_formula", "a SymPy expression", expr)
+    if isinstance(expr, sympy.Piecewise):
+        formula, condition = expr.args[-1]
+        assert condition is sympy.true, "the last branch of a family's Piecewise is its general formula"
+        return formula
+    return expr
 
 
 def get_family(name: str) -> Family:

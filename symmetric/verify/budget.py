@@ -22,6 +22,8 @@ import signal
 import threading
 from typing import Any, Callable
 
+from .._validation import InvalidParameterError
+
 __all__ = ["BudgetExceeded", "run_with_budget"]
 
 # How often the timer fires again after the first expiry, in seconds.
@@ -52,8 +54,10 @@ def run_with_budget(func: Callable[[], Any], seconds: float) -> tuple[bool, Any]
     Exceptions raised by ``func`` propagate unchanged. A call nested inside
     another budgeted call runs under the outer budget.
     """
-    if seconds <= 0:
-        return False, None
+    if not callable(func):
+        raise InvalidParameterError.of("func", "run_with_budget", "a callable", func)
+    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not seconds > 0:
+        raise InvalidParameterError.of("seconds", "run_with_budget", "a positive number", seconds)
     if _active:
         return True, func()
     if threading.current_thread() is threading.main_thread() and hasattr(signal, "setitimer"):

@@ -96,6 +96,16 @@ class Result:
     def method(self) -> str:
         return self.verdict.method if self.verdict else ("error" if self.error else "derivation timed out")
 
+    def _variables(self) -> dict:
+        """Free variables of the checked statement with the assumption that defines their domain."""
+        if self.statement is None:
+            return {}
+        out = {}
+        for s in sorted(self.statement.free_symbols, key=lambda s: s.name):
+            out[s.name] = ("positive" if s.is_positive else "nonnegative" if s.is_nonnegative else
+                           "integer" if s.is_integer else "real" if s.is_real else "complex")
+        return out
+
     def to_json(self) -> dict:
         v = self.verdict
         return {
@@ -107,6 +117,8 @@ class Result:
             "seconds": round(self.seconds, 3),
             "source": self.claim.source,
             "statement": str(self.statement) if self.statement is not None else None,
+            "variables": self._variables(),
+            "conditions": [sympy.sstr(c) for c in self.statement.conditions] if self.statement is not None else [],
             "counterexample": {str(k): sympy.sstr(x) for k, x in v.counterexample.items()} if v else {},
             "numeric": ({"agree": v.evidence.agree, "disagree": v.evidence.disagree,
                          "inconclusive": v.evidence.inconclusive, "undefined": v.evidence.undefined,
@@ -180,8 +192,9 @@ class Claim:
 class Proof:
     """The claims of one theme, in the order a reader should meet them."""
 
-    def __init__(self, name: str, title: str, *, source: str = "new", summary: str = ""):
+    def __init__(self, name: str, title: str, *, source: str = "new", summary: str = "", order: int = 100):
         self.name = name
+        self.order = order
         self.title = title
         self.source = source
         self.summary = summary

@@ -14,7 +14,7 @@ on with seeded random rationals.
 >>> all(p[rho] < 0 and p[P] > 0 for p in points)
 True
 >>> [description for _, description in condition_cases(st)]
-['rho = -_t']
+['rho = -_t_rho']
 """
 
 from __future__ import annotations
@@ -219,7 +219,7 @@ def _atomic_cases(cond) -> list[tuple[dict, str]] | None:
         return None
     sym, c, flipped = solved
     op = _FLIP.get(type(cond), type(cond)) if flipped else type(cond)
-    t = _positive_dummy()
+    t = _positive_dummy(f"t_{sym.name}")
     above, below, equal = {sym: c + t}, {sym: c - t}, {sym: c}
     cases = {
         sympy.Eq: [equal],
@@ -245,6 +245,8 @@ def condition_cases(statement: Statement) -> list[tuple[Statement, str]]:
     cases = [(statement, "")]
     for cond in statement.conditions:
         atomic = _atomic_cases(cond)
+        if atomic is not None and not all(k in statement.free_symbols for m, _ in atomic for k in m):
+            continue
         if atomic is None:
             continue
         new_cases = []
@@ -268,16 +270,18 @@ def piecewise_cases(statement: Statement) -> list[tuple[Statement, str]] | None:
     false.
     """
     eq_conditions = set()
+    free = statement.free_symbols
     for side in (statement.lhs, statement.rhs):
         for pw in side.atoms(sympy.Piecewise):
             for _, cond in pw.args:
-                if isinstance(cond, sympy.Eq) and any(True for _ in _relation_constants(cond)):
+                solved = _solve_linear(cond) if isinstance(cond, sympy.Eq) else None
+                if solved is not None and solved[0] in free:
                     eq_conditions.add(cond)
     if not eq_conditions:
         return None
     cases = []
     for cond in sorted(eq_conditions, key=sympy.default_sort_key):
-        sym, c = next(_relation_constants(cond))
+        sym, c, _ = _solve_linear(cond)
         sub = statement.substitute({sym: c})
         if sub is not None:
             cases.append((sub, f"{sym} = {c}"))
@@ -296,7 +300,7 @@ def ordering_cases(statement: Statement, a: sympy.Symbol, b: sympy.Symbol) -> li
     homogeneous expressions factorable (``Max(b*(1+s), b)`` evaluates to
     ``b*(1+s)``).
     """
-    s = _positive_dummy("s")
+    s = _positive_dummy(f"s_{a.name}{b.name}")
     out = []
     for mapping, text in (({a: b * (1 + s)}, f"{a} > {b}"), ({b: a}, f"{a} = {b}"), ({b: a * (1 + s)}, f"{a} < {b}")):
         sub = statement.substitute(mapping)

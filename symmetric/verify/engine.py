@@ -85,7 +85,7 @@ def check(lhs, rhs=None, *, relation: str | None = None, conditions=(), timeout:
     def numeric():
         return numeric_evidence(statement, sample_points(statement, n=samples, seed=seed), dps=dps)
 
-    ok, evidence = run_with_budget(numeric, max(0.0, 0.5 * timeout))
+    ok, evidence = run_with_budget(numeric, 0.5 * timeout)
     if not ok:
         evidence = NumericEvidence(dps, notes=("numeric check ran out of time",))
     if evidence.counterexample is not None:

@@ -187,10 +187,48 @@ class NumericEvidence:
                 f"{self.undefined} undefined at {self.dps} digits")
 
 
-def _evaluate_pair(lhs, rhs, statement, point, dps, depth=1):
+def _evaluate_pair(lhs, rhs, point, dps, depth=1):
     a, ua = lhs(point, dps, depth)
     b, ub = rhs(point, dps, depth)
-    return a, b, compare(a, b, statement.relation, dps, ua + ub)
+    return a, b, ua + ub
+
+
+def _violation(a, b, relation):
+    """How far ``a <relation> b`` is from holding: |a - b| for ==, the signed shortfall otherwise."""
+    if relation == "==":
+        return abs(a - b)
+    if isinstance(a, mpmath.mpc) or isinstance(b, mpmath.mpc):
+        return abs(a - b)
+    return a - b if relation in ("<", "<=") else b - a
+
+
+def _classify(lhs, rhs, statement, point, dps):
+    """Outcome at one point, and the values at the higher precision when it was needed.
+
+    A point that does not agree at ``dps`` digits is evaluated again at twice
+    the precision (and, for limits, closer to the limit point). If the gap
+    shrank by many orders of magnitude it was rounding (or approach) error and
+    the point agrees; if it stayed put and is clearly beyond tolerance, the
+    point is a confirmed counterexample; anything else is inconclusive.
+    """
+    rel = statement.relation
+    a1, b1, u1 = _evaluate_pair(lhs, rhs, point, dps)
+    if mpmath.isinf(a1) or mpmath.isinf(b1):
+        return compare(a1, b1, rel, dps, u1), (a1, b1)
+    first = compare(a1, b1, rel, dps, u1)
+    if first == "agree":
+        return "agree", (a1, b1)
+    try:
+        a2, b2, u2 = _evaluate_pair(lhs, rhs, point, 2 * dps, depth=2)
+    except Undefined:
+        return "inconclusive", (a1, b1)
+    g1, g2 = _violation(a1, b1, rel), _violation(a2, b2, rel)
+    shrink = mpmath.mpf(10) ** (-(dps // 3))
+    if abs(g2) <= abs(g1) * shrink:
+        return ("inconclusive" if rel in ("<", ">") else "agree"), (a2, b2)
+    if compare(a2, b2, rel, 2 * dps, u2) == "disagree" and abs(g1 - g2) <= abs(g2) / 100:
+        return "disagree", (a2, b2)
+    return "inconclusive", (a2, b2)
 
 
 def numeric_evidence(statement: Statement, points: list[dict], *, dps: int = 50) -> NumericEvidence:
@@ -199,21 +237,12 @@ def numeric_evidence(statement: Statement, points: list[dict], *, dps: int = 50)
     counts = {"agree": 0, "disagree": 0, "inconclusive": 0, "undefined": 0}
     for point in points:
         try:
-            a, b, outcome = _evaluate_pair(lhs, rhs, statement, point, dps)
+            outcome, (a, b) = _classify(lhs, rhs, statement, point, dps)
         except Undefined:
             counts["undefined"] += 1
             continue
-        if outcome == "disagree":
-            try:
-                a2, b2, again = _evaluate_pair(lhs, rhs, statement, point, 2 * dps, depth=2)
-            except Undefined:
-                again = "inconclusive"
-            if again == "disagree":
-                counts["disagree"] += 1
-                return NumericEvidence(
-                    dps, **counts, counterexample=dict(point),
-                    values=(mpmath.nstr(a2, 20), mpmath.nstr(b2, 20)),
-                )
-            outcome = "inconclusive"
         counts[outcome] += 1
+        if outcome == "disagree":
+            return NumericEvidence(dps, **counts, counterexample=dict(point),
+                                   values=(mpmath.nstr(a, 20), mpmath.nstr(b, 20)))
     return NumericEvidence(dps, **counts)

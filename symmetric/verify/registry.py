@@ -47,7 +47,7 @@ def load_proof_file(path: str | Path) -> Proof | None:
 
 
 def load_proofs(directory: str | Path | None = None) -> list[Proof]:
-    """Every :class:`Proof` defined by a script in ``directory``, by file name."""
+    """Every :class:`Proof` defined by a script in ``directory``, by their ``order``, then name."""
     directory = Path(directory) if directory is not None else proofs_directory()
     proofs = []
     for path in sorted(directory.glob("*.py")):
@@ -56,7 +56,7 @@ def load_proofs(directory: str | Path | None = None) -> list[Proof]:
         proof = load_proof_file(path)
         if proof is not None:
             proofs.append(proof)
-    return proofs
+    return sorted(proofs, key=lambda p: (p.order, p.name))
 
 
 def load_claims(directory: str | Path | None = None) -> list[Claim]:

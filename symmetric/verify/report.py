@@ -28,11 +28,7 @@ def domain_text(result: Result) -> str:
     st = result.statement
     if st is None:
         return ""
-    parts = []
-    for s in sorted(st.free_symbols, key=lambda s: s.name):
-        kind = ("positive" if s.is_positive else "nonnegative" if s.is_nonnegative else
-                "integer" if s.is_integer else "real" if s.is_real else "complex")
-        parts.append(f"${sympy.latex(s)}$ {kind}")
+    parts = [f"${sympy.latex(sympy.Symbol(name))}$ {kind}" for name, kind in result._variables().items()]
     text = ", ".join(parts) if parts else "no free variables"
     if st.conditions:
         text += "; " + ", ".join(f"${sympy.latex(c)}$" for c in st.conditions)

@@ -94,7 +94,13 @@ class Statement:
         relation = relation or "=="
         if relation not in RELATIONS:
             raise InvalidParameterError.of("relation", "check", f"one of {list(RELATIONS)}", relation)
-        return cls(_as_sympy(lhs, "lhs"), _as_sympy(rhs, "rhs"), relation, _flatten_conditions(conditions))
+        sides = []
+        for name, value in (("lhs", lhs), ("rhs", rhs)):
+            value = _as_sympy(value, name)
+            if not isinstance(value, sympy.Expr):
+                raise InvalidParameterError.of(name, "check", "a SymPy expression (not a set, tuple or boolean)", value)
+            sides.append(value)
+        return cls(*sides, relation, _flatten_conditions(conditions))
 
     @property
     def free_symbols(self) -> set:
@@ -114,7 +120,12 @@ class Statement:
         return Statement(lhs, rhs, self.relation, self.conditions)
 
     def substitute(self, mapping: dict) -> "Statement | None":
-        """Substitute ``mapping``; None when a condition becomes false."""
+        """Substitute ``mapping`` for free symbols; None when a condition becomes false.
+
+        Bound variables (of a Limit) are left alone.
+        """
+        free = self.free_symbols
+        mapping = {k: v for k, v in mapping.items() if k in free}
         conditions = []
         for c in self.conditions:
             c2 = c.xreplace(mapping)

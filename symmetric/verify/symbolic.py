@@ -85,6 +85,7 @@ _SIGN_FORMS: list[tuple[str, Callable]] = [
 class _Clock:
     def __init__(self, deadline: float):
         self.deadline = deadline
+        self.sides: dict = {}
 
     def remaining(self) -> float:
         return self.deadline - time.perf_counter()
@@ -102,40 +103,73 @@ class _Clock:
         return value if ok else None
 
 
+def _punctured(body, var):
+    """``body`` without Piecewise branches for single values of ``var``.
+
+    A limit as ``var -> a`` does not depend on the values at finitely many
+    points, so conditions ``Eq(var, c)`` can be taken as false.
+    """
+    single_points = {
+        cond: sympy.false
+        for pw in body.atoms(sympy.Piecewise)
+        for _, cond in pw.args
+        if isinstance(cond, sympy.Eq) and cond.free_symbols == {var}
+    }
+    return body.xreplace(single_points) if single_points else body
+
+
+def _limit(e, form):
+    body, var, point, direction = e.args
+    return sympy.limit(form(_punctured(body, var)), var, point, dir=str(direction))
+
+
 def _evaluate_limits(expr, clock: _Clock):
     """Replace every Limit by SymPy's value for it; None if any stays unevaluated."""
     if not expr.has(sympy.Limit):
         return expr
     for form in (lambda e: e, _normalize_powers):
         def attempt():
-            out = expr.replace(
-                lambda e: isinstance(e, sympy.Limit),
-                lambda e: sympy.limit(form(e.args[0]), *e.args[1:3], dir=str(e.args[3])),
-            )
-            return out
+            return expr.replace(lambda e: isinstance(e, sympy.Limit), lambda e: _limit(e, form))
         value = clock.run(attempt, share=0.5)
         if value is not None and not value.has(sympy.Limit, sympy.AccumBounds) and value.is_finite is not False:
             return value
     return None
 
 
-def _direct(st: Statement, clock: _Clock) -> str | None:
-    """Try to prove ``st`` without splitting into cases; the method name or None."""
-    lhs, rhs, prefix = st.lhs, st.rhs, ""
-    if st.has(sympy.Limit):
-        lhs = _evaluate_limits(lhs, clock)
-        rhs = _evaluate_limits(rhs, clock) if lhs is not None else None
-        if lhs is None or rhs is None:
-            return None
-        prefix = "limit"
-    if st.relation == "==":
-        for name, strategy in _EQUALITY:
-            if clock.run(lambda: strategy(lhs, rhs), share=0.6):
-                return prefix if prefix and name in ("evaluation", "cancel") else "+".join(filter(None, [prefix, name]))
+_CHEAP = {"evaluation", "cancel", "sign"}
+
+
+def _sides(st: Statement, clock: _Clock):
+    """Both sides with their limits evaluated (memoized per statement), and the method prefix."""
+    if st not in clock.sides:
+        lhs, rhs, prefix = st.lhs, st.rhs, ""
+        if st.has(sympy.Limit):
+            lhs = _evaluate_limits(lhs, clock)
+            rhs = _evaluate_limits(rhs, clock) if lhs is not None else None
+            prefix = "limit"
+        clock.sides[st] = (lhs, rhs, prefix)
+    return clock.sides[st]
+
+
+def _direct(st: Statement, clock: _Clock, *, cheap: bool) -> str | None:
+    """Try to prove ``st`` without splitting into cases; the method name or None.
+
+    ``cheap=True`` runs only the fast strategies, ``cheap=False`` only the others.
+    """
+    lhs, rhs, prefix = _sides(st, clock)
+    if lhs is None or rhs is None:
         return None
-    test = _SIGN_TEST[st.relation]
-    for name, form in _SIGN_FORMS:
-        if clock.run(lambda: test(form(lhs - rhs)), share=0.6):
+    if st.relation == "==":
+        strategies = _EQUALITY
+    else:
+        test = _SIGN_TEST[st.relation]
+        strategies = [(name, lambda l, r, form=form: test(form(l - r))) for name, form in _SIGN_FORMS]
+    for name, strategy in strategies:
+        if (name in _CHEAP) != cheap:
+            continue
+        if clock.run(lambda: strategy(lhs, rhs), share=0.6):
+            if prefix and name in ("evaluation", "cancel"):
+                return prefix
             return "+".join(filter(None, [prefix, name]))
     return None
 
@@ -154,22 +188,22 @@ def _positive_pairs(st: Statement):
     return list(dict.fromkeys(pairs))
 
 
-def _splits(st: Statement):
+def _conditions_and_orderings(st: Statement):
     cases = condition_cases(st)
     if len(cases) > 1 or cases[0][0] != st:
-        yield cases
-    cases = piecewise_cases(st)
-    if cases:
         yield cases
     for a, b in _positive_pairs(st):
         yield ordering_cases(st, a, b)
 
 
-def _prove(st: Statement, clock: _Clock, depth: int) -> str | None:
-    method = _direct(st, clock)
-    if method is not None or depth >= _MAX_DEPTH:
-        return method
-    for cases in _splits(st):
+def _piecewise(st: Statement):
+    cases = piecewise_cases(st)
+    if cases:
+        yield cases
+
+
+def _by_cases(splits, clock: _Clock, depth: int) -> str | None:
+    for cases in splits:
         methods = []
         for case, _description in cases:
             if clock.remaining() <= 0:
@@ -180,9 +214,20 @@ def _prove(st: Statement, clock: _Clock, depth: int) -> str | None:
             methods.append(m)
         else:
             labels = ", ".join(d for _, d in cases)
-            inner = "; ".join(dict.fromkeys(methods))
-            return f"cases {labels}: {inner}"
+            return f"cases {labels}: " + "; ".join(dict.fromkeys(methods))
     return None
+
+
+def _prove(st: Statement, clock: _Clock, depth: int) -> str | None:
+    """Cheap strategies, then Piecewise branches, then expensive strategies, then other splits."""
+    deeper = depth < _MAX_DEPTH
+    return (
+        _direct(st, clock, cheap=True)
+        or (deeper and _by_cases(_piecewise(st), clock, depth))
+        or _direct(st, clock, cheap=False)
+        or (deeper and _by_cases(_conditions_and_orderings(st), clock, depth))
+        or None
+    )
 
 
 def prove(statement: Statement, *, deadline: float) -> str | None:

@@ -1,0 +1,38 @@
+"""The rewrites behind symmetric.numeric: each is an exact equality to the definition.
+
+The numeric functions evaluate every family as a weighted power mean
+``(w P**phi + w_c R**phi)**(1/phi)`` read off its definition, with the
+parameters in a stable form (from the odds ``w / w_c``) and one kernel per
+regime: arithmetic, harmonic, geometric (weight as a double-double), scaled
+by the dominant term, near-geometric (geometric mean times a correction
+without cancellation), log domain, and the limits where P or R is 0. The
+identities are built by :func:`symmetric.numeric.rewrites.identities` from
+the same expressions the numeric code is generated from; this script
+registers each one as a claim.
+
+Run ``python proofs/numeric_rewrites.py`` to print every derivation.
+"""
+
+from symmetric.numeric.rewrites import identities
+from symmetric.verify.claims import Proof
+
+proof = Proof(
+    "numeric_rewrites",
+    "Numerically stable rewrites of the metric families",
+    source="new",
+    summary="Every rewriting used by the generated numeric functions equals the symbolic definition.",
+)
+
+
+def _register(identity):
+    @proof.claim(identity.id, identity.sentence, conditions=identity.conditions)
+    def _(d):
+        return d.step("Rewrite", identity.lhs), d.step("Definition", identity.rhs)
+
+
+for _identity in identities():
+    _register(_identity)
+
+
+if __name__ == "__main__":
+    raise SystemExit(proof.main())

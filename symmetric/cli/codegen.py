@@ -1,0 +1,31 @@
+"""Write a standalone NumPy module for a metric family (imports only numpy)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from .._validation import InvalidParameterError
+
+_PARAMETERS = ("beta", "rho", "gamma", "phi")
+
+
+def add_arguments(p) -> None:
+    p.add_argument("name", metavar="NAME", help="family: g_beta_rho, power_mean, f_beta")
+    for name in _PARAMETERS:
+        p.add_argument(f"--{name}", type=float, default=None, help=f"fix {name} (dropped from the signature)")
+    p.add_argument("-o", "--output", metavar="FILE.py", required=True, help="file to write")
+
+
+def run(args) -> int:
+    from ..numeric.codegen import module_source
+
+    fixed = {k: getattr(args, k) for k in _PARAMETERS if getattr(args, k) is not None}
+    try:
+        source = module_source(args.name, fixed=fixed)
+    except InvalidParameterError as exc:
+        print(f"symmetric codegen: {exc}", file=sys.stderr)
+        return 2
+    Path(args.output).write_text(source, encoding="utf-8")
+    print(f"wrote {args.output}: {args.name}" + "".join(f", {k} = {v!r}" for k, v in fixed.items()))
+    return 0

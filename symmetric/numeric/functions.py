@@ -1,0 +1,118 @@
+"""The public numeric functions: g_beta_rho, power_mean and f_beta on NumPy arrays.
+
+Their code is generated on first use from the symbolic definitions by
+:func:`symmetric.numeric.codegen.module_source` (the same source that
+``symmetric codegen`` writes), so the package and a generated standalone
+module give bit-for-bit the same results.
+"""
+
+from __future__ import annotations
+
+import functools
+
+from .._validation import InvalidParameterError
+from .codegen import module_source
+
+__all__ = ["g_beta_rho", "power_mean", "f_beta"]
+
+
+@functools.lru_cache(maxsize=None)
+def _generated() -> dict:
+    namespace = {"InvalidParameterError": InvalidParameterError, "__name__": "symmetric.numeric._generated"}
+    source = module_source(["g_beta_rho", "power_mean", "f_beta"], standalone=False)
+    exec(compile(source, "<symmetric.numeric generated>", "exec"), namespace)  # noqa: S102 - generated from SymPy
+    return namespace
+
+
+def g_beta_rho(P, R, beta, rho, *, validate=True):
+    r"""The generalized F-score :math:`G_{\beta,\rho}(P, R)` on arrays.
+
+    Parameters
+    ----------
+    P, R : array_like
+        Precision and recall, finite and >= 0.
+    beta : array_like
+        Break-even ratio, finite and > 0.
+    rho : array_like
+        Curvature, finite.
+    validate : bool, default True
+        Check the input; ``False`` skips the checks for trusted input.
+
+    Returns
+    -------
+    numpy.ndarray or numpy.float64
+        The broadcast result in float64 (a float for scalar input).
+
+    Notes
+    -----
+    The stipulated values hold exactly at ``rho = 0``, ``(beta P + R)/(1 + beta)``,
+    and ``rho = -1``, ``(P R^beta)^(1/(1+beta))``. Near ``rho = -1`` the
+    function tends to that value continuously; near ``rho = 0`` it follows the
+    formula, whose limit is ``(P + R)/2``, *not* the stipulated value. Where P
+    or R is 0 the value is the formula's limit (0 for ``rho <= -1``).
+
+    Examples
+    --------
+    >>> from symmetric.numeric import g_beta_rho
+    >>> float(g_beta_rho(0.5, 0.25, 1.0, -2.0))     # F_1
+    0.3333333333333333
+    >>> g_beta_rho([0.5, 0.0], 0.25, 2.0, [0.0, 1e-300])
+    array([0.41666667, 0.125     ])
+    """
+    return _generated()["g_beta_rho"](P, R, beta, rho, validate=validate)
+
+
+def power_mean(P, R, gamma, phi, *, validate=True):
+    r"""The weighted power mean :math:`((\gamma P^\phi + R^\phi)/(1+\gamma))^{1/\phi}` on arrays.
+
+    Parameters
+    ----------
+    P, R : array_like
+        Finite and >= 0.
+    gamma : array_like
+        Weight of P relative to R, finite and > 0.
+    phi : array_like
+        Exponent, finite; at ``phi = 0`` the weighted geometric mean (its limit).
+    validate : bool, default True
+        Check the input; ``False`` skips the checks for trusted input.
+
+    Returns
+    -------
+    numpy.ndarray or numpy.float64
+
+    Examples
+    --------
+    >>> from symmetric.numeric import power_mean
+    >>> float(power_mean(0.25, 1.0, 1.0, 0.0))       # geometric mean
+    0.5
+    >>> power_mean(0.0, 1.0, 1.0, [1.0, -1.0])       # limits where P = 0
+    array([0.5, 0. ])
+    """
+    return _generated()["power_mean"](P, R, gamma, phi, validate=validate)
+
+
+def f_beta(P, R, beta, *, validate=True):
+    r"""The F-score :math:`F_\beta = (1+\beta^2) P R / (\beta^2 P + R)` on arrays.
+
+    Parameters
+    ----------
+    P, R : array_like
+        Finite and >= 0. At ``P = R = 0`` the result is 0, the limit along every path.
+    beta : array_like
+        Finite and > 0.
+    validate : bool, default True
+        Check the input; ``False`` skips the checks for trusted input.
+
+    Returns
+    -------
+    numpy.ndarray or numpy.float64
+
+    Examples
+    --------
+    >>> from symmetric.numeric import f_beta
+    >>> float(f_beta(0.5, 0.25, 1.0))
+    0.3333333333333333
+    >>> f_beta([0.0, 1.0], [0.0, 1.0], 2.0)
+    array([0., 1.])
+    """
+    return _generated()["f_beta"](P, R, beta, validate=validate)

@@ -1,0 +1,28 @@
+"""The accuracy report: a small grid of `python -m symmetric.accuracy` as a test."""
+
+import subprocess
+import sys
+
+import numpy
+
+from symmetric.accuracy import accuracy_table, ulp_errors
+
+
+def test_accuracy_on_a_small_grid():
+    rows = accuracy_table(points=400, seed=11)
+    assert len(rows) == 6
+    for row in rows:
+        assert row.bad == 0, row
+        assert row.max_ulp <= (8 if row.region == "practical" else 64), row
+
+
+def test_ulp_errors_counts_units_in_the_last_place():
+    assert ulp_errors(numpy.nextafter(1.0, 2.0), 1.0) == 1
+    assert ulp_errors(numpy.nan, 1.0) == numpy.inf
+
+
+def test_accuracy_cli_prints_the_table():
+    done = subprocess.run([sys.executable, "-m", "symmetric.accuracy", "--points", "20"],
+                          capture_output=True, text=True, check=True)
+    lines = done.stdout.splitlines()
+    assert lines[0].split()[:3] == ["region", "function", "points"] and len(lines) == 7

@@ -1,0 +1,132 @@
+"""symmetric.numeric.g_beta_rho, power_mean and f_beta: values, regimes, limits and bad input."""
+
+import numpy
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from symmetric import InvalidParameterError
+from symmetric.accuracy import true_value, ulp_errors
+from symmetric.numeric import f_beta, g_beta_rho, power_mean
+
+
+def exact(name, *args):
+    return true_value(name, *args)
+
+
+unit = st.floats(1e-6, 1.0)
+positive = st.floats(1e-2, 1e2)
+real = st.floats(-100.0, 100.0)
+
+
+@settings(max_examples=60, deadline=None)
+@given(unit, unit, positive, real)
+def test_g_beta_rho_matches_the_definition(p, r, b, rho):
+    assert ulp_errors(g_beta_rho(p, r, b, rho), exact("g_beta_rho", p, r, b, rho)) <= 8
+
+
+@settings(max_examples=40, deadline=None)
+@given(unit, unit, positive, st.floats(-1e-3, 1e-3))
+def test_power_mean_near_the_geometric_mean(p, r, g, phi):
+    assert ulp_errors(power_mean(p, r, g, phi), exact("power_mean", p, r, g, phi)) <= 8
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.floats(1e-300, 1.0), st.floats(1e-300, 1.0), st.floats(1e-3, 1e3))
+def test_f_beta_wide_domain(p, r, b):
+    assert ulp_errors(f_beta(p, r, b), exact("f_beta", p, r, b)) <= 8
+
+
+@settings(max_examples=40, deadline=None)
+@given(unit, unit, positive, real)
+def test_a_power_mean_lies_between_p_and_r(p, r, b, rho):
+    value = g_beta_rho(p, r, b, rho)
+    assert min(p, r) * (1 - 1e-15) <= value <= max(p, r) * (1 + 1e-15)
+
+
+def test_stipulations_hold_exactly_at_rho_0_and_minus_1():
+    p, r, b = 0.3, 0.7, 2.0
+    assert g_beta_rho(p, r, b, 0.0) == pytest.approx((b * p + r) / (1 + b), rel=2e-16)
+    assert g_beta_rho(p, r, b, -1.0) == pytest.approx((p * r**b) ** (1 / (1 + b)), rel=4e-16)
+    assert power_mean(p, r, b, 0.0) == pytest.approx((p**b * r) ** (1 / (1 + b)), rel=4e-16)
+
+
+def test_near_rho_0_the_formula_is_followed_not_the_stipulation():
+    p, r, b = 0.3, 0.7, 2.0
+    for rho in (1e-15, -1e-15, 1e-300):
+        assert g_beta_rho(p, r, b, rho) == pytest.approx((p + r) / 2, rel=1e-14)
+    assert g_beta_rho(p, r, b, 0.0) != pytest.approx((p + r) / 2, rel=1e-3)
+
+
+def test_near_rho_minus_1_the_value_tends_to_the_stipulation():
+    p, r, b = 0.3, 0.7, 2.0
+    at = g_beta_rho(p, r, b, -1.0)
+    for eps in (1e-15, -1e-15, 1e-9):
+        assert g_beta_rho(p, r, b, -1.0 + eps) == pytest.approx(at, rel=1e-8)
+
+
+def test_the_issue_examples():
+    # plain lambdify returns 0.0 here and is off by 1e15 ULP near rho = -1
+    for args in ((0.6, 0.9, 0.5, -1000.0), (0.2, 0.9, 3.0, -1.0 + 1e-15), (1e-300, 1.0, 1e3, 1000.0)):
+        assert ulp_errors(g_beta_rho(*args), exact("g_beta_rho", *args)) <= 8
+
+
+@pytest.mark.parametrize("rho", [-1000.0, -2.0, -1.0, -1 + 1e-12, -0.5, 0.0, 1e-15, 0.5, 1000.0])
+def test_limits_where_p_or_r_is_zero(rho):
+    b = 2.0
+    values = g_beta_rho([0.0, 0.4, 0.0], [0.4, 0.0, 0.0], b, rho)
+    if rho <= -1:
+        assert list(values) == [0.0, 0.0, 0.0]
+    else:
+        phi = 1.0 if rho == 0 else rho + 1
+        w, w_c = (b / (1 + b), 1 / (1 + b)) if rho == 0 else (1 / (1 + b**-rho), 1 / (1 + b**rho))
+        expected = [w_c ** (1 / phi) * 0.4, w ** (1 / phi) * 0.4, 0.0]
+        numpy.testing.assert_allclose(values, expected, rtol=1e-13)
+
+
+def test_f_beta_is_zero_at_the_origin_and_agrees_with_g():
+    assert f_beta(0.0, 0.0, 2.0) == 0.0
+    p, r = numpy.linspace(0.01, 1, 50), numpy.linspace(1, 0.02, 50)
+    assert numpy.all(ulp_errors(g_beta_rho(p, r, 2.0, -2.0), f_beta(p, r, 2.0)) <= 1)
+
+
+def test_array_parameters_give_the_scalar_results_bit_for_bit():
+    rng = numpy.random.default_rng(3)
+    p, r = rng.uniform(0, 1, 40), rng.uniform(0, 1, 40)
+    rhos = numpy.array([-1000, -2, -1, -1 + 1e-9, -0.9, -0.5, 0, 1e-12, 0.5, 3.0])
+    betas = numpy.array([0.5, 2.0])
+    grid = g_beta_rho(p[:, None, None], r[:, None, None], betas[None, :, None], rhos[None, None, :])
+    assert grid.shape == (40, 2, 10)
+    for j, b in enumerate(betas):
+        for k, rho in enumerate(rhos):
+            assert numpy.array_equal(grid[:, j, k], g_beta_rho(p, r, b, rho))
+
+
+def test_types_and_shapes():
+    assert isinstance(f_beta(1, 1, 1), float)
+    assert isinstance(g_beta_rho(numpy.array(0.5), 0.5, 1, 2), float)
+    assert f_beta([[0.5], [1.0]], [0.5, 1.0], 1).shape == (2, 2)
+    assert f_beta(numpy.float32(0.5), 0.5, 1) == 0.5
+    big = numpy.full(40000, 0.5)
+    assert numpy.array_equal(f_beta(big, big[::-1], 2.0, validate=False), numpy.full(40000, 0.5))
+    assert f_beta(numpy.empty((0, 3)), 0.5, 1.0).shape == (0, 3)
+
+
+@pytest.mark.parametrize("call, fragment", [
+    (lambda: f_beta(-0.1, 0.5, 1), "'P' parameter of f_beta must be a finite number >= 0. Got -0.1"),
+    (lambda: f_beta([0.5, numpy.nan], 0.5, 1), "Got nan at index (1,)"),
+    (lambda: f_beta(0.5, [[0.5, numpy.inf]], 1), "'R' parameter of f_beta must be a finite number >= 0. Got inf at index (0, 1)"),
+    (lambda: f_beta(0.5, 0.5, 0.0), "'beta' parameter of f_beta must be a finite number > 0"),
+    (lambda: power_mean(0.5, 0.5, -1.0, 1.0), "'gamma' parameter"),
+    (lambda: g_beta_rho(0.5, 0.5, 1.0, numpy.nan), "'rho' parameter of g_beta_rho must be a finite real number"),
+    (lambda: power_mean(0.5, 0.5, 1.0, numpy.inf), "'phi' parameter"),
+    (lambda: f_beta([0.5, 0.5], [0.5, 0.5, 0.5], 1.0), "must be arrays whose shapes broadcast together. Got 'P: (2,), R: (3,)"),
+    (lambda: f_beta("0.5", 0.5, 1.0), "'P' parameter of f_beta must be a real number"),
+    (lambda: f_beta(0.5, 0.5 + 1j, 1.0), "'R' parameter"),
+    (lambda: f_beta([True], 0.5, 1.0), "'P' parameter"),
+])
+def test_bad_input_names_the_argument_value_and_range(call, fragment):
+    with pytest.raises(InvalidParameterError) as info:
+        call()
+    assert fragment in str(info.value)
+    assert isinstance(info.value, ValueError)

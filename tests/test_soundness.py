@@ -1,0 +1,154 @@
+"""Soundness: wrong variants of true claims must be refuted, never proven.
+
+Each base statement below is true and proven by the engine. Every wrong
+variant changes one thing a careless derivation might get wrong: a sign, an
+exponent, a coefficient, P and R swapped, the limit point, or a relative
+perturbation of 1e-12. The engine must refute each with a counterexample.
+"""
+
+import sympy
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from symmetric import P, R, beta, f_beta, g_beta_rho, gamma, phi, power_mean, rho
+from symmetric.families import general_formula
+from symmetric.verify import Statement, check
+
+import pytest
+
+G = g_beta_rho()
+F = f_beta()
+M1 = general_formula(power_mean(gamma=1))
+M = general_formula(power_mean())
+t = sympy.Symbol("t", positive=True)
+alpha = sympy.Symbol("alpha", positive=True)
+harmonic = 1 / (alpha / P + (1 - alpha) / R)
+slope = -sympy.diff(G, R) / sympy.diff(G, P)
+eps = sympy.Rational(1, 10**12)
+Lim = sympy.Limit
+oo = sympy.oo
+Gf = general_formula(G)
+on_line_rate = (-rho * (1 / R + 1 / P)).subs(R, beta * P)
+moved_slope = (-((R / (beta * P)) ** rho)).subs({R: R + t, P: P - t}, simultaneous=True)
+rate = sympy.diff(moved_slope, t).subs(t, 0).subs(R, beta * P)
+
+# name: (lhs, rhs, relation, conditions) -- all true.
+BASE = {
+    "idempotent": (G.subs(R, P), P, "==", ()),
+    "f_beta": (g_beta_rho(rho=-2), F, "==", ()),
+    "f_beta_limit_inf": (Lim(F, beta, oo), R, "==", ()),
+    "f_beta_limit_zero": (Lim(F, beta, 0), P, "==", ()),
+    "slope": (slope, -((R / (beta * P)) ** rho), "==", (sympy.Ne(rho, 0),)),
+    "neutral_rate": (rate, on_line_rate, "==", ()),
+    "max_limit": (Lim(M1, phi, oo), sympy.Max(P, R), "==", ()),
+    "min_limit": (Lim(M1, phi, -oo), sympy.Min(P, R), "==", ()),
+    "geometric_limit": (Lim(M, phi, 0), (P**gamma * R) ** (1 / (1 + gamma)), "==", ()),
+    "homogeneous": (G.subs({P: t * P, R: t * R}, simultaneous=True), t * G, "==", ()),
+    "weight": (harmonic.subs(alpha, 1 / (1 + beta**2)), F, "==", ()),
+    "rho0_difference": (sympy.diff(g_beta_rho(rho=0), R) - sympy.diff(g_beta_rho(rho=0), P), (1 - beta) / (1 + beta), "==", ()),
+    "increasing": (sympy.diff(G, P), 0, ">", ()),
+    "rho_minus_1_limit": (Lim(Gf, rho, -1), (P * R**beta) ** (1 / (1 + beta)), "==", ()),
+    "arithmetic": (power_mean(phi=1), (gamma * P + R) / (1 + gamma), "==", ()),
+    "beta_limit_rho_negative": (Lim(G, beta, oo), R, "==", (rho < 0,)),
+    "f_below_max": (F, sympy.Max(P, R), "<=", ()),
+}
+
+# name: (base it perturbs, kind, lhs, rhs, relation, conditions) -- all false.
+WRONG = [
+    ("idempotent", "coefficient", G.subs(R, P), 2 * P, "==", ()),
+    ("idempotent", "exponent", G.subs(R, P), P**2, "==", ()),
+    ("idempotent", "swap", G.subs(R, P), R, "==", ()),
+    ("f_beta", "exponent", g_beta_rho(rho=-2), f_beta(beta=beta**2), "==", ()),
+    ("f_beta", "swap", g_beta_rho(rho=-2), F.subs({P: R, R: P}, simultaneous=True), "==", ()),
+    ("f_beta", "exponent", g_beta_rho(rho=-3), F, "==", ()),
+    ("f_beta", "coefficient", g_beta_rho(rho=-2), (1 + beta**2) * P * R / (beta * P + R), "==", ()),
+    ("f_beta_limit_inf", "swap", Lim(F, beta, oo), P, "==", ()),
+    ("f_beta_limit_inf", "limit point", Lim(F, beta, 1), R, "==", ()),
+    ("f_beta_limit_zero", "swap", Lim(F, beta, 0), R, "==", ()),
+    ("f_beta_limit_zero", "limit point", Lim(F, beta, oo), P, "==", ()),
+    ("f_beta_limit_zero", "limit point", Lim(F, beta, 2), P, "==", ()),
+    ("slope", "sign", slope, (R / (beta * P)) ** rho, "==", (sympy.Ne(rho, 0),)),
+    ("slope", "exponent", slope, -((R / (beta * P)) ** (rho + 1)), "==", (sympy.Ne(rho, 0),)),
+    ("slope", "swap", slope, -((P / (beta * R)) ** rho), "==", (sympy.Ne(rho, 0),)),
+    ("slope", "exponent", slope, -((R / (beta * P)) ** (2 * rho)), "==", (sympy.Ne(rho, 0),)),
+    ("slope", "domain", slope, -((R / (beta * P)) ** rho), "==", ()),
+    ("neutral_rate", "sign", rate, -on_line_rate, "==", ()),
+    ("neutral_rate", "coefficient", rate, on_line_rate / 2, "==", ()),
+    ("neutral_rate", "coefficient", rate, on_line_rate / sympy.sqrt(2), "==", ()),
+    ("neutral_rate", "exponent", rate, (-rho * (1 / R**2 + 1 / P)).subs(R, beta * P), "==", ()),
+    ("max_limit", "swap", Lim(M1, phi, oo), sympy.Min(P, R), "==", ()),
+    ("max_limit", "limit point", Lim(M1, phi, 1), sympy.Max(P, R), "==", ()),
+    ("max_limit", "limit point", Lim(M1, phi, -oo), sympy.Max(P, R), "==", ()),
+    ("max_limit", "coefficient", Lim(M1, phi, oo), (P + R) / 2, "==", ()),
+    ("min_limit", "swap", Lim(M1, phi, -oo), sympy.Max(P, R), "==", ()),
+    ("min_limit", "limit point", Lim(M1, phi, 0), sympy.Min(P, R), "==", ()),
+    ("geometric_limit", "exponent", Lim(M, phi, 0), (P * R**gamma) ** (1 / (1 + gamma)), "==", ()),
+    ("geometric_limit", "limit point", Lim(M, phi, 1), (P**gamma * R) ** (1 / (1 + gamma)), "==", ()),
+    ("geometric_limit", "exponent", Lim(M, phi, 0), (P**gamma * R) ** (1 / gamma), "==", ()),
+    ("homogeneous", "exponent", G.subs({P: t * P, R: t * R}, simultaneous=True), t**2 * G, "==", ()),
+    ("homogeneous", "exponent", G.subs({P: t * P, R: t * R}, simultaneous=True), G, "==", ()),
+    ("homogeneous", "swap", G.subs({P: t * P, R: t * R}, simultaneous=True), t * G.subs({P: R, R: P}, simultaneous=True), "==", ()),
+    ("weight", "exponent", harmonic.subs(alpha, 1 / (1 + beta)), F, "==", ()),
+    ("weight", "swap", harmonic.subs(alpha, beta**2 / (1 + beta**2)), F, "==", ()),
+    ("weight", "sign", harmonic.subs(alpha, 1 / (1 - beta**2)), F, "==", ()),
+    ("rho0_difference", "sign", sympy.diff(g_beta_rho(rho=0), R) - sympy.diff(g_beta_rho(rho=0), P), (beta - 1) / (1 + beta), "==", ()),
+    ("rho0_difference", "swap", sympy.diff(g_beta_rho(rho=0), R) - sympy.diff(g_beta_rho(rho=0), P), 0, "==", ()),
+    ("rho0_difference", "coefficient", sympy.diff(g_beta_rho(rho=0), R) - sympy.diff(g_beta_rho(rho=0), P), (1 - beta) / (2 + beta), "==", ()),
+    ("increasing", "sign", sympy.diff(G, P), 0, "<", ()),
+    ("increasing", "sign", -sympy.diff(G, P), 0, ">", ()),
+    ("increasing", "coefficient", sympy.diff(G, P), 1, ">", ()),
+    ("rho_minus_1_limit", "swap", Lim(Gf, rho, -1), (R * P**beta) ** (1 / (1 + beta)), "==", ()),
+    ("rho_minus_1_limit", "limit point", Lim(Gf, rho, 0), (P * R**beta) ** (1 / (1 + beta)), "==", ()),
+    ("rho_minus_1_limit", "limit point", Lim(Gf, rho, 1), (P * R**beta) ** (1 / (1 + beta)), "==", ()),
+    ("arithmetic", "swap", power_mean(phi=1), (gamma * R + P) / (1 + gamma), "==", ()),
+    ("arithmetic", "exponent", power_mean(phi=2), (gamma * P + R) / (1 + gamma), "==", ()),
+    ("arithmetic", "coefficient", power_mean(phi=1), (gamma * P + R) / (2 + gamma), "==", ()),
+    ("beta_limit_rho_negative", "domain", Lim(G, beta, oo), R, "==", (rho > 0,)),
+    ("beta_limit_rho_negative", "swap", Lim(G, beta, oo), P, "==", (rho < 0,)),
+    ("beta_limit_rho_negative", "limit point", Lim(G, beta, 0), R, "==", (rho < 0,)),
+    ("f_below_max", "swap", F, sympy.Min(P, R), "<=", ()),
+    ("f_below_max", "sign", F, sympy.Max(P, R), ">", ()),
+    ("f_below_max", "coefficient", F, sympy.Max(P, R) / 2, "<=", ()),
+]
+WRONG += [(name, "perturbation 1e-12", lhs, rhs * (1 + eps), rel, cond)
+          for name, (lhs, rhs, rel, cond) in BASE.items() if rel == "==" and rhs != 0]
+WRONG += [(name, "perturbation 1e-12", lhs, rhs + eps, rel, cond)
+          for name, (lhs, rhs, rel, cond) in BASE.items() if rel == "==" and rhs == 0]
+
+
+def test_there_are_at_least_fifty_wrong_variants():
+    assert len(WRONG) >= 50
+    kinds = {kind for _, kind, *_ in WRONG}
+    assert {"sign", "exponent", "coefficient", "swap", "limit point", "perturbation 1e-12"} <= kinds
+
+
+@pytest.mark.parametrize("name", sorted(BASE))
+def test_base_statement_is_proven(name):
+    lhs, rhs, rel, cond = BASE[name]
+    verdict = check(lhs, rhs, relation=rel, conditions=cond, timeout=60)
+    assert verdict.status == "proven", verdict
+
+
+@pytest.mark.parametrize("case", WRONG, ids=[f"{n}-{k}-{i}" for i, (n, k, *_) in enumerate(WRONG)])
+def test_wrong_variant_is_refuted(case):
+    _, _, lhs, rhs, rel, cond = case
+    verdict = check(lhs, rhs, relation=rel, conditions=cond, timeout=60)
+    assert verdict.status == "refuted", verdict
+    st = Statement.of(lhs, rhs, relation=rel, conditions=cond)
+    assert set(verdict.counterexample) == st.free_symbols
+    for c in st.conditions:
+        assert c.xreplace(verdict.counterexample) is sympy.true
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    exponent=st.integers(min_value=-12, max_value=0),
+    mantissa=st.integers(min_value=1, max_value=9),
+    sign=st.sampled_from([-1, 1]),
+    name=st.sampled_from(sorted(n for n, (_, rhs, rel, _) in BASE.items() if rel == "==" and rhs != 0)),
+)
+def test_any_relative_perturbation_down_to_1e12_is_refuted(exponent, mantissa, sign, name):
+    lhs, rhs, rel, cond = BASE[name]
+    delta = sign * sympy.Integer(mantissa) * sympy.Integer(10) ** exponent
+    verdict = check(lhs, rhs * (1 + delta), relation=rel, conditions=cond, timeout=60)
+    assert verdict.status == "refuted", verdict

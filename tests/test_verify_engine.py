@@ -1,0 +1,178 @@
+"""The verification engine: verdicts, counterexamples, domains, budgets, and its guard against itself."""
+
+import threading
+import time
+
+import mpmath
+import pytest
+import sympy
+
+from symmetric import InvalidParameterError, P, R, beta, f_beta, g_beta_rho, phi, power_mean, rho
+from symmetric.families import general_formula
+from symmetric.verify import InconsistentVerdictError, Statement, check, engine, run_with_budget
+from symmetric.verify.domain import sample_points
+from symmetric.verify.numeric import NumericEvidence
+
+
+def test_proven_verdict_names_an_exact_method_and_has_numeric_support():
+    v = check(g_beta_rho(rho=-2), f_beta())
+    assert v.status == "proven" and v.proven and not v.refuted
+    assert v.method in {"evaluation", "cancel", "powsimp", "ratio", "logarithm", "simplify"}
+    assert v.counterexample == {}
+    assert v.evidence.agree >= 16 and v.evidence.disagree == 0
+
+
+def test_refuted_verdict_has_a_counterexample_that_really_fails():
+    lhs, rhs = g_beta_rho(rho=-2), f_beta(beta=2 * beta)
+    v = check(lhs, rhs)
+    assert v.status == "refuted"
+    assert set(v.counterexample) == {P, R, beta}
+    at = v.counterexample
+    assert sympy.simplify(lhs.xreplace(at) - rhs.xreplace(at)) != 0
+    assert "left side" in v.detail
+
+
+def test_counterexample_is_empty_for_a_statement_without_free_symbols():
+    v = check(sympy.sqrt(2) ** 2, 3)
+    assert v.status == "refuted" and v.counterexample == {}
+    assert check(sympy.sqrt(2) ** 2, 2).status == "proven"
+
+
+def test_relational_input_and_inequalities():
+    assert check(sympy.Le(f_beta(), sympy.Max(P, R))).status == "proven"
+    assert check(P + R, P, relation=">").status == "proven"
+    v = check(P, R, relation="<=")
+    assert v.status == "refuted" and v.counterexample[P] > v.counterexample[R]
+
+
+def test_conditions_narrow_the_domain():
+    lim = sympy.Limit(g_beta_rho(), beta, sympy.oo)
+    assert check(lim, R, conditions=[rho < 0]).status == "proven"
+    v = check(lim, R)
+    assert v.status == "refuted" and v.counterexample[rho] >= 0
+    assert check(lim, P, conditions=[rho > 0]).status == "proven"
+
+
+def test_symbol_assumptions_define_the_domain():
+    x = sympy.Symbol("x", real=True)
+    assert check(sympy.sqrt(P**2), P).status == "proven"
+    v = check(sympy.sqrt(x**2), x)
+    assert v.status == "refuted" and v.counterexample[x] < 0
+
+
+def test_piecewise_special_points_are_sampled():
+    # True everywhere except at rho = 0, which random sampling would never hit.
+    v = check(g_beta_rho(), power_mean(gamma=beta**rho, phi=rho + 1))
+    assert v.status == "refuted" and v.counterexample[rho] == 0
+
+
+def test_limit_needing_a_case_split_is_proven():
+    v = check(sympy.Limit(general_formula(power_mean(gamma=1)), phi, sympy.oo), sympy.Max(P, R))
+    assert v.status == "proven" and v.method.startswith("cases P > R, P = R, P < R")
+
+
+def test_rounding_noise_at_zero_is_not_a_counterexample():
+    # The difference is exactly 0 but evaluates to ~1e-100 at some points.
+    G = g_beta_rho()
+    diff = (sympy.diff(G, R) - sympy.diff(G, P)).subs(R, beta * P)
+    assert check(diff, 0, conditions=[sympy.Ne(rho, 0)]).status == "proven"
+
+
+def test_tiny_true_difference_is_refuted_not_mistaken_for_noise():
+    assert check(P * (1 + sympy.Rational(1, 10**15)), P).status == "refuted"
+
+
+def test_text_and_non_expressions_are_refused():
+    with pytest.raises(InvalidParameterError, match="'lhs' parameter of check"):
+        check("P + R", 1)
+    with pytest.raises(InvalidParameterError, match="'rhs' parameter of check"):
+        check(P, "__import__('os')")
+    with pytest.raises(InvalidParameterError, match="not a set"):
+        check(sympy.FiniteSet(1), sympy.FiniteSet(1))
+    with pytest.raises(InvalidParameterError, match="'relation'"):
+        check(P, R, relation="=<")
+    with pytest.raises(InvalidParameterError, match="'conditions'"):
+        check(P, P, conditions=[sympy.false])
+    with pytest.raises(InvalidParameterError, match="'timeout'"):
+        check(P, P, timeout=0)
+    with pytest.raises(InvalidParameterError, match="'dps'"):
+        check(P, P, dps=20)
+
+
+def test_a_hard_true_statement_comes_back_unknown_within_the_budget():
+    roots = sum(sympy.sqrt(P + k) for k in range(1, 25)) ** 3
+    lhs = sympy.exp(P) * (sympy.sin(R) ** 2 + sympy.cos(R) ** 2) + roots
+    rhs = sympy.exp(P) + sympy.expand(roots)
+    start = time.perf_counter()
+    v = check(lhs, rhs, timeout=2)
+    assert time.perf_counter() - start < 4
+    assert v.status == "unknown"
+
+
+def test_budget_interrupts_slow_work_in_main_and_other_threads():
+    def slow():
+        return sympy.factorint(2**256 + 1)  # far longer than the budget
+
+    start = time.perf_counter()
+    assert run_with_budget(slow, 0.2) == (False, None)
+    assert time.perf_counter() - start < 2
+    box = {}
+    worker = threading.Thread(target=lambda: box.update(out=run_with_budget(lambda: time.sleep(3), 0.2)))
+    worker.start()
+    worker.join(5)
+    assert box["out"] == (False, None)
+    with pytest.raises(ZeroDivisionError):
+        run_with_budget(lambda: 1 / 0, 1.0)
+    assert run_with_budget(lambda: run_with_budget(lambda: 3, 1.0), 1.0) == (True, (True, 3))
+
+
+def test_symbolic_proof_contradicted_by_numerics_fails_loudly(monkeypatch):
+    monkeypatch.setattr(engine, "prove", lambda statement, deadline: "a buggy strategy")
+    monkeypatch.setattr(engine, "numeric_evidence", lambda *a, **k: NumericEvidence(50, agree=3, disagree=1))
+    with pytest.raises(InconsistentVerdictError, match="a buggy strategy"):
+        check(P, R)
+
+
+def test_symbolic_proof_without_any_numeric_confirmation_is_not_proven(monkeypatch):
+    monkeypatch.setattr(engine, "numeric_evidence", lambda *a, **k: NumericEvidence(50, undefined=32))
+    v = check(P + R, R + P)
+    assert v.status == "unknown" and v.method == "no numeric confirmation"
+
+
+def test_false_claim_is_never_proven_even_when_sampling_misses(monkeypatch):
+    monkeypatch.setattr(engine, "numeric_evidence", lambda *a, **k: NumericEvidence(50, agree=32))
+    assert check(P + 1, P).status == "unknown"
+
+
+def test_sample_points_respect_assumptions_conditions_and_special_values():
+    st = Statement.of(g_beta_rho(), 0, conditions=[rho <= 1, sympy.Ne(rho, -3)])
+    points = sample_points(st, n=40, seed=3)
+    assert len(points) == 40
+    assert all(p[P] > 0 and p[R] > 0 and p[beta] > 0 and p[rho] <= 1 and p[rho] != -3 for p in points)
+    assert {0, -1} <= {p[rho] for p in points}
+    assert all(isinstance(v, sympy.Rational) for p in points for v in p.values())
+    assert sample_points(st, n=40, seed=3) == points
+
+
+def test_mpmath_precision_is_left_as_found():
+    mpmath.mp.dps = 15
+    check(sympy.Limit(f_beta(), beta, 0), P)
+    assert mpmath.mp.dps == 15
+
+
+def test_verdict_string_reports_status_method_and_counts():
+    text = str(check(P, R))
+    assert text.startswith("refuted (numeric counterexample") and "fails at P = " in text
+
+
+def test_limits_of_a_piecewise_ignore_its_single_point_branches():
+    G = g_beta_rho()
+    assert check(sympy.Limit(G, rho, 0), (P + R) / 2).status == "proven"
+    assert check(sympy.Limit(G, rho, -1), g_beta_rho(rho=-1)).status == "proven"
+    assert check(sympy.Limit(G, rho, 0), g_beta_rho(rho=0)).status == "refuted"
+
+
+def test_substitution_leaves_bound_limit_variables_alone():
+    st = Statement.of(sympy.Limit(P**rho, rho, 0), 1, conditions=[P > 1])
+    assert st.substitute({rho: 5}).lhs == st.lhs
+    assert check(st.lhs, st.rhs, conditions=st.conditions).status == "proven"
