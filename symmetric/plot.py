@@ -103,6 +103,19 @@ def break_even_ratio(expr: sympy.Expr) -> tuple[sympy.Expr | None, str]:
     return geometry.break_even, ""
 
 
+def _numeric(metric, expr, parameters):
+    """The metric as a NumPy function of (precision, recall), from :mod:`symmetric.numeric`.
+
+    A registered family uses its numerically stable generated function; anything else is compiled.
+    """
+    from . import numeric
+
+    if isinstance(metric, str) and metric in numeric.__all__:
+        family, values = getattr(numeric, metric), {n: float(sympy.sympify(v)) for n, v in parameters.items()}
+        return lambda precision, recall: family(precision, recall, **values)
+    return numeric.compile(expr, (P, R))
+
+
 def _evaluate(func, precision, recall):
     with np.errstate(all="ignore"):
         values = np.asarray(func(precision, recall), dtype=complex) * np.ones_like(recall)
@@ -201,7 +214,7 @@ def level_curves(metric, *, ax=None, levels=None, resolution: int = 400, break_e
     plt = _pyplot()
     if ax is None:
         _, ax = plt.subplots(figsize=SINGLE_SIZE, layout="constrained")
-    func = sympy.lambdify((P, R), expr, modules="numpy")
+    func = _numeric(metric, expr, parameters)
     recall, precision, values = _grid(func, resolution)
     chosen, bounds = _levels(values, levels)
     filled = ax.contourf(recall, precision, values, levels=bounds, cmap=cmap, alpha=0.92)
