@@ -12,28 +12,14 @@ import time
 
 import sympy
 
-from symmetric import P, R, beta, f_beta, g_beta_rho, gamma, phi, power_mean, rho
+from symmetric import P, R, beta, gamma, phi, rho
 from symmetric.explore import analyze, parse
-from symmetric.families import f_beta_alternative
+from symmetric.explore.examples import EXAMPLES, TEXTS, example
 
-TEXTS = [
-    "(1 + beta**2)*P*R/(beta**2*P + R)",
-    "((beta**rho*P**(rho + 1) + R**(rho + 1))/(1 + beta**rho))**(1/(rho + 1))",
-    "(beta*P**2 + R**2)/(beta*P + R)",
-    "Max(P, R) - Abs(P - R)/2 + exp(log(P))",
-]
+# The library's formulas in the parser's syntax (their SymPy string forms), and a few functions.
+SOURCES = [sympy.sstr(example("f_beta")), sympy.sstr(example("power_mean").args[-1][0]),
+           TEXTS["weighted_lehmer_mean"][0], "Max(P, R) - Abs(P - R)/2 + exp(log(P))"]
 NAMESPACE = {"P": P, "R": R, "beta": beta, "gamma": gamma, "rho": rho, "phi": phi}
-FAMILIES = {
-    "G_beta_rho (Piecewise)": g_beta_rho,
-    "F_beta": f_beta,
-    "power mean (Piecewise)": power_mean,
-    "seed 002 alternative": f_beta_alternative,
-    "weighted arithmetic mean": lambda: g_beta_rho(rho=0),
-    "weighted Lehmer mean": lambda: parse("(beta*P**2 + R**2)/(beta*P + R)"),
-    "(P^a R^b)^(1/(a+b))": lambda: parse("(P**a*R**b)**(1/(a + b))", parameters=["a", "b"]),
-}
-
-
 def best(func, repeat):
     times = []
     for _ in range(repeat):
@@ -45,14 +31,14 @@ def best(func, repeat):
 
 def main():
     loops = 200
-    ours = best(lambda: [parse(t) for _ in range(loops) for t in TEXTS], 5) / (loops * len(TEXTS))
-    theirs = best(lambda: [sympy.sympify(t, locals=NAMESPACE) for _ in range(loops) for t in TEXTS], 5) / (
-        loops * len(TEXTS))
+    ours = best(lambda: [parse(t) for _ in range(loops) for t in SOURCES], 5) / (loops * len(SOURCES))
+    theirs = best(lambda: [sympy.sympify(t, locals=NAMESPACE) for _ in range(loops) for t in SOURCES], 5) / (
+        loops * len(SOURCES))
     print(f"parse: {ours * 1e6:.0f} us per expression; sympify: {theirs * 1e6:.0f} us; ratio {ours / theirs:.2f}")
     print("| family | analyze, limits=False (s) | analyze (s) |")
     print("| --- | --- | --- |")
-    for name, build in FAMILIES.items():
-        expr = build()
+    for name in EXAMPLES:
+        expr = example(name)
         quick = best(lambda: analyze(expr, limits=False), 3)
         full = best(lambda: analyze(expr), 3)
         print(f"| {name} | {quick:.2f} | {full:.2f} |")

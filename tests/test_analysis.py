@@ -20,10 +20,10 @@ from __future__ import annotations
 import pytest
 import sympy
 
-from symmetric import P, R, beta, f_beta, g_beta_rho, gamma, phi, power_mean, rho
+from symmetric import P, R, beta, g_beta_rho, gamma, phi, power_mean, rho
 from symmetric._validation import InvalidParameterError
 from symmetric.explore import analyze, parse
-from symmetric.families import f_beta_alternative
+from symmetric.explore.examples import example
 from symmetric.verify import check
 
 a, b = sympy.symbols("a b", positive=True)
@@ -36,29 +36,19 @@ def analyses():
 
     def get(name):
         if name not in cache:
-            cache[name] = analyze(FAMILIES[name]())
+            cache[name] = analyze(example(name))
         return cache[name]
 
     return get
 
 
-FAMILIES = {
-    "g": g_beta_rho,
-    "f_beta": f_beta,
-    "power_mean": power_mean,
-    "alternative": f_beta_alternative,
-    "arithmetic": lambda: g_beta_rho(rho=0),
-    "lehmer": lambda: parse("(beta*P**2 + R**2)/(beta*P + R)"),
-    "geometric": lambda: parse("(P**a*R**b)**(1/(a + b))", parameters=["a", "b"]),
-}
-
 HAND = {  # name: (break-even ratio, equivalent rho)
-    "g": (beta, rho),
+    "g_beta_rho": (beta, rho),
     "f_beta": (beta, -2),
     "power_mean": (gamma ** (1 / (phi - 1)), phi - 1),
-    "alternative": (sympy.sqrt(beta), -2),
-    "lehmer": (sympy.sqrt(beta), (1 + beta) / sympy.sqrt(beta)),
-    "geometric": (b / a, -1),
+    "f_beta_alternative": (sympy.sqrt(beta), -2),
+    "weighted_lehmer_mean": (sympy.sqrt(beta), (1 + beta) / sympy.sqrt(beta)),
+    "weighted_geometric_mean": (b / a, -1),
 }
 
 
@@ -82,7 +72,7 @@ def test_break_even_and_curvature_match_the_hand_derivation(analyses, name):
 
 
 def test_g_matches_the_seed(analyses):
-    g = analyses("g")
+    g = analyses("g_beta_rho")
     assert g.break_even == beta
     assert proven(g.neutral_curvature, -rho * (1 / R + 1 / P))  # the seed's dS/dt on R/P = beta
     assert proven(g.curvature, -rho * (1 / P + 1 / R) / (2 * sympy.sqrt(2)))
@@ -101,7 +91,7 @@ def test_power_mean_has_no_break_even_at_phi_1(analyses):
 
 
 def test_weighted_arithmetic_mean_has_no_break_even_except_beta_1(analyses):
-    m = analyses("arithmetic")
+    m = analyses("weighted_arithmetic_mean")
     assert m.break_even is None and m.neutral_curvature is None and m.curvature is None
     assert m.regimes[0].everywhere_when == {beta: 1}
     assert m.slope == -1 / beta
@@ -110,13 +100,13 @@ def test_weighted_arithmetic_mean_has_no_break_even_except_beta_1(analyses):
 
 
 PROPERTIES = {  # name: statuses of idempotent, homogeneous, increasing in P and R, bounded, mean, symmetric, separable
-    "g": "proven proven proven proven proven proven refuted proven",
+    "g_beta_rho": "proven proven proven proven proven proven refuted proven",
     "f_beta": "proven proven proven proven proven proven refuted proven",
     "power_mean": "proven proven proven proven proven proven refuted proven",
-    "alternative": "proven proven proven proven proven proven refuted proven",
-    "arithmetic": "proven proven proven proven proven proven refuted proven",
-    "lehmer": "proven proven refuted refuted proven refuted refuted refuted",
-    "geometric": "proven proven proven proven proven proven refuted proven",
+    "f_beta_alternative": "proven proven proven proven proven proven refuted proven",
+    "weighted_arithmetic_mean": "proven proven proven proven proven proven refuted proven",
+    "weighted_lehmer_mean": "proven proven refuted refuted proven refuted refuted refuted",
+    "weighted_geometric_mean": "proven proven proven proven proven proven refuted proven",
 }
 NAMES = ["idempotent", "homogeneous", "increasing_in_P", "increasing_in_R", "bounded", "mean", "symmetric",
          "separable"]
@@ -132,22 +122,22 @@ def test_properties(analyses, name):
 
 
 @pytest.mark.parametrize("name, where", [
-    ("g", {beta: 1}), ("f_beta", {beta: 1}), ("power_mean", {gamma: 1}), ("lehmer", {beta: 1}), ("geometric", {a: b}),
+    ("g_beta_rho", {beta: 1}), ("f_beta", {beta: 1}), ("power_mean", {gamma: 1}), ("weighted_lehmer_mean", {beta: 1}), ("weighted_geometric_mean", {a: b}),
 ])
 def test_symmetric_exactly_at(analyses, name, where):
     assert analyses(name).properties["symmetric"].holds_when == where
 
 
 @pytest.mark.parametrize("name, transform", [
-    ("f_beta", "T(x) = -1/x"), ("arithmetic", "T(x) = x"), ("geometric", "T(x) = log(x)"),
-    ("g", "T(x) = x**(rho + 1)/(rho + 1) (rho != 0, rho != -1)"), ("power_mean", "T(x) = x**phi/phi (phi != 0)"),
+    ("f_beta", "T(x) = -1/x"), ("weighted_arithmetic_mean", "T(x) = x"), ("weighted_geometric_mean", "T(x) = log(x)"),
+    ("g_beta_rho", "T(x) = x**(rho + 1)/(rho + 1) (rho != 0, rho != -1)"), ("power_mean", "T(x) = x**phi/phi (phi != 0)"),
 ])
 def test_separable_transforms(analyses, name, transform):
     assert transform in analyses(name).properties["separable"].detail
 
 
 def test_g_is_not_continuous_at_rho_0_but_is_at_rho_minus_1(analyses):
-    continuous = analyses("g").properties["continuous"]
+    continuous = analyses("g_beta_rho").properties["continuous"]
     assert continuous.status == "refuted" and continuous.counterexample
     assert continuous.detail == "rho -> 0: refuted; rho -> -1: proven"
     assert analyses("power_mean").properties["continuous"].status == "proven"
@@ -158,7 +148,7 @@ def _limits(result):
 
 
 def test_limits_of_g(analyses):
-    found = _limits(analyses("g"))
+    found = _limits(analyses("g_beta_rho"))
     assert found[("beta -> 0+", "rho > 0")] == (R, "proven")
     assert found[("beta -> 0+", "rho < 0, rho != -1")] == (P, "proven")
     assert found[("beta -> oo", "rho > 0")] == (P, "proven")
@@ -180,10 +170,10 @@ def test_limits_of_the_power_mean(analyses):
 
 @pytest.mark.parametrize("name, expected", [
     ("f_beta", {"beta -> 0+": P, "beta -> oo": R, "P -> 0+": 0, "R -> 0+": 0}),
-    ("alternative", {"beta -> 0+": P, "beta -> oo": R}),
-    ("arithmetic", {"beta -> 0+": R, "beta -> oo": P, "P -> 0+": R / (1 + beta)}),
-    ("lehmer", {"beta -> 0+": R, "beta -> oo": P, "P -> 0+": R, "R -> 0+": P}),
-    ("geometric", {"a -> 0+": R, "a -> oo": P, "b -> 0+": P, "b -> oo": R, "P -> 0+": 0}),
+    ("f_beta_alternative", {"beta -> 0+": P, "beta -> oo": R}),
+    ("weighted_arithmetic_mean", {"beta -> 0+": R, "beta -> oo": P, "P -> 0+": R / (1 + beta)}),
+    ("weighted_lehmer_mean", {"beta -> 0+": R, "beta -> oo": P, "P -> 0+": R, "R -> 0+": P}),
+    ("weighted_geometric_mean", {"a -> 0+": R, "a -> oo": P, "b -> 0+": P, "b -> oo": R, "P -> 0+": 0}),
 ])
 def test_limits(analyses, name, expected):
     found = {approach: value for (approach, label), value in _limits(analyses(name)).items() if not label}
@@ -193,7 +183,7 @@ def test_limits(analyses, name, expected):
 
 
 def test_reports(analyses):
-    g = analyses("g")
+    g = analyses("g_beta_rho")
     text = str(g)
     assert text.startswith("f(P, R) = ")
     assert "break-even ratio R/P   beta" in text and "-rho*(1/R + 1/P)" in text

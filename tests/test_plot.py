@@ -13,7 +13,8 @@ matplotlib.use("Agg")
 
 from symmetric import P, R, g_beta_rho  # noqa: E402
 from symmetric._validation import InvalidParameterError  # noqa: E402
-from symmetric.explore import analyze, parse  # noqa: E402
+from symmetric.explore import analyze  # noqa: E402
+from symmetric.explore.examples import example  # noqa: E402
 from symmetric import plot  # noqa: E402
 
 
@@ -36,7 +37,7 @@ def _break_even_line(ax):
     ("f_beta", {"beta": 3}),
     ("f_beta_alternative", {"beta": 2}),
     ("power_mean", {"gamma": 3, "phi": -1}),
-    (parse("(beta*P**2 + R**2)/(beta*P + R)"), {"beta": 2}),
+    (example("weighted_lehmer_mean"), {"beta": 2}),
 ])
 def test_break_even_line_is_where_the_analysis_says(metric, values, closing):
     ax = plot.level_curves(metric, resolution=60, **values)
@@ -89,8 +90,7 @@ def test_family_grid_moves_only_the_curves_or_only_the_line(closing):
 
 
 def test_family_grid_of_an_expression(closing):
-    fig = plot.family_grid(parse("(P**a*R**b)**(1/(a + b))", parameters=["a", "b"]), vary="a", values=[1, 2], b=1,
-                           resolution=30)
+    fig = plot.family_grid(example("weighted_geometric_mean"), vary="a", values=[1, 2], b=1, resolution=30)
     closing(fig)
     assert len([ax for ax in fig.axes if ax.get_label() != "<colorbar>"]) == 2
 
