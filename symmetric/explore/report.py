@@ -99,7 +99,7 @@ def markdown_report(analysis) -> str:
         verdict = _verdict_text(analysis.verdicts.get(key)) if key and value is not None else ""
         lines.append(f"| {title} | {_latex(value)} | {_cell(verdict)} |")
     if analysis.break_even_note:
-        lines += ["", f"No break-even ratio: {_cell(analysis.break_even_note)}."]
+        lines += ["", f"Without a break-even ratio: {_cell(analysis.break_even_note)}."]
     lines += ["", "| property | statement | verdict | detail |", "| --- | --- | --- | --- |"]
     for p in analysis.properties.values():
         lines.append(f"| {p.name} | {_cell(p.statement)} | {_cell(_verdict_text(p.verdict))} | {_cell(p.detail)} |")
