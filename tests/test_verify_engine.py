@@ -192,3 +192,19 @@ def test_budget_never_raises_inside_a_finalizer():
     start = time.perf_counter()
     assert run_with_budget(work, 0.05) == (False, None)
     assert time.perf_counter() - start < 1
+
+
+def test_conditions_confining_positive_symbols_keep_them_positive_in_proofs():
+    G = g_beta_rho()
+    v = check(sympy.diff(G, P), 0, relation=">", conditions=[P <= 1, R <= 1])
+    assert v.status == "proven", v
+    points = sample_points(Statement.of(G, 1, conditions=[P <= 1, R <= 1]), n=32)
+    assert len(points) == 32 and all(0 < p[P] <= 1 and 0 < p[R] <= 1 for p in points)
+    assert len({p[rho] for p in points[:16]}) > 4  # special values still explored
+
+
+def test_derivatives_of_max_and_abs_evaluate_numerically():
+    v = check(sympy.diff(sympy.Max(P, R), P), sympy.Heaviside(P - R))
+    assert v.status == "proven" and v.evidence.agree > 0
+    v = check(sympy.diff(sympy.Max(P, R), P, 2), 0)
+    assert v.status == "unknown" and v.evidence.undefined > 0
