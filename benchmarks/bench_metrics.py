@@ -75,7 +75,7 @@ def main(argv=None):
     args = parser.parse_args(argv)
     print(f"n = {args.n}, best of {args.repeat}; python {platform.python_version()}, numpy {np.__version__}, "
           f"scikit-learn {sklearn.__version__}")
-    print(f"| case | scikit-learn (s) | symmetric (s) | speed-up | peak extra memory (input arrays) |")
+    print("| case | scikit-learn (s) | symmetric (s) | speed-up | peak extra memory (input arrays) |")
     print("| --- | ---: | ---: | ---: | ---: |")
     rng = np.random.default_rng(0)
     with warnings.catch_warnings():

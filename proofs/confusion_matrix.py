@@ -7,10 +7,11 @@ scikit-learn's support-weighted average and seed 004 the rates and the micro
 and macro averages. The multiclass claims use a 3-class confusion matrix of
 symbolic cells ``C_ij`` (true class i, predicted class j).
 
-The last claims are the properties of G_{beta,rho} that ``symmetric.metrics``
-relies on: its limits at beta = 0 and beta = oo (``beta=0`` and
-``beta=inf`` in ``g_beta_rho_score``), and that for rho > -1 its value at
-R = 0 still depends on P (so G is undefined when P is undefined and R = 0).
+The last claim is a property of G_{beta,rho} that ``symmetric.metrics``
+relies on: for rho > -1 its value at R = 0 still depends on P (so G is
+undefined when P is undefined and R = 0). Its limits at beta = 0 and
+beta = oo (``beta=0`` and ``beta=inf`` in ``g_beta_rho_score``) are the
+claims ``errata.g.beta_zero.*`` and ``errata.g.beta_infinity.*``.
 That G tends to 0 when P or R does, for rho <= -1, is the value the
 generated numeric code gives at 0 (``symmetric.numeric``).
 
@@ -254,31 +255,6 @@ def _(d):
 
 
 # Properties of G used by the metrics from labels
-
-
-@proof.claim("scores.g_beta_infinity_negative_rho", r"For $\rho < 0$, $G_{\beta,\rho} \to R$ as $\beta \to \infty$.",
-             source="new", conditions=(rho < 0,))
-def _(d):
-    return sympy.Limit(g_beta_rho(), beta, sympy.oo), R
-
-
-@proof.claim("scores.g_beta_infinity_nonnegative_rho",
-             r"For $\rho \ge 0$, $G_{\beta,\rho} \to P$ as $\beta \to \infty$: the roles of P and R swap.",
-             source="new", conditions=(rho >= 0,))
-def _(d):
-    return sympy.Limit(g_beta_rho(), beta, sympy.oo), P
-
-
-@proof.claim("scores.g_beta_zero_negative_rho", r"For $\rho < 0$, $G_{\beta,\rho} \to P$ as $\beta \to 0$.",
-             source="new", conditions=(rho < 0,))
-def _(d):
-    return sympy.Limit(g_beta_rho(), beta, 0), P
-
-
-@proof.claim("scores.g_beta_zero_nonnegative_rho", r"For $\rho \ge 0$, $G_{\beta,\rho} \to R$ as $\beta \to 0$.",
-             source="new", conditions=(rho >= 0,))
-def _(d):
-    return sympy.Limit(g_beta_rho(), beta, 0), R
 
 
 @proof.claim("scores.g_at_zero_recall_depends_on_precision",

@@ -8,8 +8,9 @@ recall, so they are passed unchecked (``validate=False``).
 
 ``beta = 0`` and ``beta = inf`` are the limits of the family (claims
 ``f_beta.limit_beta_zero``, ``f_beta.limit_beta_infinity`` and
-``scores.g_beta_*``): F is then P, respectively R; for G the answer depends
-on the sign of rho, because for rho >= 0 the roles of P and R swap.
+``errata.g.beta_zero.*``, ``errata.g.beta_infinity.*``): F is then P,
+respectively R; for G the answer depends on the sign of rho, because for
+rho >= 0 the roles of P and R swap.
 
 >>> import numpy as np
 >>> f_beta_values(np.array([0.5, 0.0]), np.array([1.0, 1.0]), 1.0)
