@@ -219,3 +219,12 @@ def test_slowly_converging_limit_is_not_refuted_by_its_approach_values():
     v = check(slow, R)
     assert v.status == "refuted" and v.method == "exact limit counterexample"
     assert "exact limits" in v.detail
+
+
+def test_fixed_precision_cancellation_is_not_a_counterexample():
+    # (2**1000 + 1)/2**1000 - 1 is 0 at 50 and at 100 digits: a stable but wrong value
+    # (found by the numeric work). Exact evaluation at the point must confirm a refutation.
+    x = 2 ** (1000 * sympy.Symbol("x", positive=True))
+    assert check((x + 1) / x - 1, 1 / x).status == "proven"
+    v = check((x + 1) / x - 1, 2 / x)
+    assert v.status == "refuted" and "exact evaluation" in v.detail

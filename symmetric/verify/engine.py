@@ -1,8 +1,9 @@
 """``check``: turn a statement into a verdict.
 
 1. Sample the domain and evaluate both sides with mpmath at ``dps`` digits.
-   A disagreement confirmed at twice the precision refutes the statement,
-   with that point as the counterexample.
+   A disagreement that persists at twice the precision and that SymPy's
+   exact evaluation at the point confirms refutes the statement, with that
+   point as the counterexample.
 2. Otherwise try the exact strategies of :mod:`symmetric.verify.symbolic`
    within the time budget. Success is "proven", but only if the numeric
    check agreed at one point at least; a proof that numerics contradict
@@ -18,7 +19,7 @@ import sympy
 
 from .budget import run_with_budget
 from .domain import sample_points
-from .numeric import NumericEvidence, exact_limit_counterexample, numeric_evidence
+from .numeric import NumericEvidence, exact_counterexample, numeric_evidence
 from .statement import Statement
 from .symbolic import prove
 from .verdict import InconsistentVerdictError, Verdict
@@ -94,7 +95,7 @@ def check(lhs, rhs=None, *, relation: str | None = None, conditions=(), timeout:
         lhs_value, rhs_value = evidence.values
         return Verdict(
             "refuted", "numeric counterexample", evidence.counterexample, elapsed(), evidence,
-            f"at this point the left side is {lhs_value} and the right side {rhs_value}",
+            f"at this point the left side is {lhs_value} and the right side {rhs_value} (SymPy's exact evaluation)",
         )
     method = prove(statement, deadline=deadline)
     if method is not None:
@@ -106,12 +107,12 @@ def check(lhs, rhs=None, *, relation: str | None = None, conditions=(), timeout:
         return Verdict("proven", method, {}, elapsed(), evidence, "exact symbolic argument, numerically confirmed")
     if statement.has(sympy.Limit):
         remaining = deadline - time.perf_counter()
-        ok, found = run_with_budget(lambda: exact_limit_counterexample(statement, points, dps=dps), remaining) \
+        ok, found = run_with_budget(lambda: exact_counterexample(statement, points, dps=dps), remaining) \
             if remaining > 0.05 else (False, None)
         if ok and found is not None:
             point, (lhs_value, rhs_value) = found
             return Verdict("refuted", "exact limit counterexample", point, elapsed(), evidence,
-                           f"at this point SymPy's exact limits give {lhs_value} on the left and {rhs_value} on the right")
+                           f"at this point the exact limits make the left side {lhs_value} and the right side {rhs_value}")
     reason = "time budget exhausted" if time.perf_counter() >= deadline else "no strategy succeeded"
     return Verdict("unknown", "undecided", {}, elapsed(), evidence, reason)
 

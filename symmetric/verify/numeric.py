@@ -27,7 +27,7 @@ import sympy
 from .limits import exact_limit
 from .statement import Statement
 
-__all__ = ["NumericForm", "Undefined", "NumericEvidence", "numeric_evidence", "compare", "exact_limit_counterexample"]
+__all__ = ["NumericForm", "Undefined", "NumericEvidence", "numeric_evidence", "compare", "exact_counterexample", "exact_violation"]
 
 # Approach distances 10**-k (or 10**k towards infinity) for numeric limits.
 _APPROACH = (10, 20, 40)
@@ -220,18 +220,19 @@ def _violation(a, b, relation):
 
 
 def _classify(lhs, rhs, statement, point, dps):
-    """Outcome at one point, and the values at the higher precision when it was needed.
+    """Outcome at one point, and the values that show it.
 
     A point that does not agree at ``dps`` digits is evaluated again at twice
     the precision (and, for limits, closer to the limit point). If the gap
     shrank by many orders of magnitude it was rounding (or approach) error and
-    the point agrees; if it stayed put and is clearly beyond tolerance, the
-    point is a confirmed counterexample; anything else is inconclusive.
+    the point agrees. If it stayed put and is clearly beyond tolerance, the
+    point is a candidate counterexample, kept only when SymPy's own
+    evaluation at the exact point confirms it (:func:`exact_violation`):
+    fixed-precision arithmetic can be wrong in the same way at every
+    precision (``(2**1000 + 1) - 2**1000`` is 0 at 50 and at 100 digits).
     """
     rel = statement.relation
     a1, b1, u1 = _evaluate_pair(lhs, rhs, point, dps)
-    if mpmath.isinf(a1) or mpmath.isinf(b1):
-        return compare(a1, b1, rel, dps, u1), (a1, b1)
     first = compare(a1, b1, rel, dps, u1)
     if first == "agree":
         return "agree", (a1, b1)
@@ -239,55 +240,63 @@ def _classify(lhs, rhs, statement, point, dps):
         a2, b2, u2 = _evaluate_pair(lhs, rhs, point, 2 * dps, depth=2)
     except Undefined:
         return "inconclusive", (a1, b1)
-    g1, g2 = _violation(a1, b1, rel), _violation(a2, b2, rel)
-    shrink = mpmath.mpf(10) ** (-(dps // 3))
-    if abs(g2) <= abs(g1) * shrink:
-        return ("inconclusive" if rel in ("<", ">") else "agree"), (a2, b2)
-    if compare(a2, b2, rel, 2 * dps, u2) == "disagree" and abs(g1 - g2) <= abs(g2) / 100:
-        if statement.has(sympy.Limit):
-            return _confirm_limits(statement, point, dps), (a2, b2)
-        return "disagree", (a2, b2)
-    return "inconclusive", (a2, b2)
+    if not (mpmath.isinf(a1) or mpmath.isinf(b1)):
+        g1, g2 = _violation(a1, b1, rel), _violation(a2, b2, rel)
+        if abs(g2) <= abs(g1) * mpmath.mpf(10) ** (-(dps // 3)):
+            return ("inconclusive" if rel in ("<", ">") else "agree"), (a2, b2)
+        if abs(g1 - g2) > abs(g2) / 100:
+            return "inconclusive", (a2, b2)
+    if compare(a2, b2, rel, 2 * dps, u2) != "disagree":
+        return "inconclusive", (a2, b2)
+    values = exact_violation(statement, point, dps)
+    return ("disagree", values) if values is not None else ("inconclusive", (a2, b2))
 
 
-def exact_limit_counterexample(statement: Statement, points: list[dict], *, dps: int = 50, tries: int = 8):
-    """The first of ``points`` (at most ``tries``) where SymPy's exact limits refute the statement.
+def exact_violation(statement: Statement, point: dict, dps: int = 50):
+    """The two sides at ``point`` when SymPy's exact evaluation shows the statement fails there, else None.
 
-    Used when numeric estimates of a limit could not decide: an estimate from
-    approach points may sit near a wrong value for a long way (slow
-    convergence), so agreement there is weak, but the exact limit at a point
-    with numeric parameters is usually within SymPy's reach. Returns the
-    point and the two values, or None.
-    """
-    for point in points[:tries]:
-        outcome, values = _confirm_limits(statement, point, dps, with_values=True)
-        if outcome == "disagree":
-            return dict(point), tuple(mpmath.nstr(v, 20) for v in values)
-    return None
-
-
-def _confirm_limits(statement, point, dps, with_values=False):
-    """Settle a numeric disagreement about limits with SymPy's exact limits at ``point``.
-
-    A limit estimated from approach points can look settled long before it is
-    (``y**(1/85)`` is still 0.1 at ``y = 1e-80``), so a numeric disagreement
-    only counts when the exact limits at the point, evaluated at high
-    precision, disagree too.
+    The point's exact values are substituted, limits are taken with SymPy's
+    ``limit`` (a limit estimated from approach points can look settled long
+    before it is: ``y**(1/85)`` is still 0.1 at ``y = 1e-80``), and the
+    difference of the sides is evaluated with ``evalf(strict=True)``, which
+    raises the working precision until the result is accurate or gives up.
     """
     at = statement.substitute(point)
+    if at is None:
+        return None
     try:
-        exact = [side.replace(lambda e: isinstance(e, sympy.Limit), exact_limit) for side in (at.lhs, at.rhs)]
-    except (NotImplementedError, ValueError, TypeError, ZeroDivisionError, RecursionError, AttributeError):
-        return ("inconclusive", None) if with_values else "inconclusive"
-    if any(e.has(sympy.Limit, sympy.AccumBounds) or e.free_symbols for e in exact):
-        return ("inconclusive", None) if with_values else "inconclusive"
-    try:
-        a, _ = NumericForm(exact[0])({}, 2 * dps)
-        b, _ = NumericForm(exact[1])({}, 2 * dps)
-    except Undefined:
-        return ("inconclusive", None) if with_values else "inconclusive"
-    outcome = "disagree" if compare(a, b, statement.relation, 2 * dps) == "disagree" else "inconclusive"
-    return (outcome, (a, b)) if with_values else outcome
+        sides = [side.replace(lambda e: isinstance(e, sympy.Limit), exact_limit) for side in (at.lhs, at.rhs)]
+        if any(e.has(sympy.Limit, sympy.AccumBounds) or e.free_symbols for e in sides):
+            return None
+        gap = (sides[0] - sides[1]).evalf(dps, strict=True, maxn=20 * dps)
+        values = [e.evalf(20) for e in sides]
+    except (NotImplementedError, ValueError, TypeError, ZeroDivisionError, RecursionError, AttributeError,
+            ArithmeticError, sympy.core.evalf.PrecisionExhausted):
+        return None
+    if not gap.is_number or gap.has(sympy.nan, sympy.zoo):
+        return None
+    if statement.relation == "==":
+        violated = gap.is_zero is False
+    elif not gap.is_extended_real:
+        return None
+    else:
+        violated = gap.is_positive if statement.relation in ("<", "<=") else gap.is_negative
+    return tuple(str(v) for v in values) if violated else None
+
+
+def exact_counterexample(statement: Statement, points: list[dict], *, dps: int = 50, tries: int = 8):
+    """The first of ``points`` (at most ``tries``) where exact evaluation refutes the statement.
+
+    Used for limit statements that no strategy proved: numeric estimates of a
+    limit agree weakly (an estimate can sit near a wrong value for a long
+    way), but the exact limit at a point with numeric parameters is usually
+    within SymPy's reach. Returns ``(point, (lhs, rhs))`` or None.
+    """
+    for point in points[:tries]:
+        values = exact_violation(statement, point, dps)
+        if values is not None:
+            return dict(point), values
+    return None
 
 
 def numeric_evidence(statement: Statement, points: list[dict], *, dps: int = 50) -> NumericEvidence:
@@ -302,6 +311,5 @@ def numeric_evidence(statement: Statement, points: list[dict], *, dps: int = 50)
             continue
         counts[outcome] += 1
         if outcome == "disagree":
-            return NumericEvidence(dps, **counts, counterexample=dict(point),
-                                   values=(mpmath.nstr(a, 20), mpmath.nstr(b, 20)))
+            return NumericEvidence(dps, **counts, counterexample=dict(point), values=(a, b))
     return NumericEvidence(dps, **counts)
