@@ -9,10 +9,29 @@
 
 from __future__ import annotations
 
+import linecache
 from pathlib import Path
 
 import mpmath
 import pytest
+
+_checkcache = linecache.checkcache
+
+
+def _tolerant_checkcache(filename=None):
+    """linecache.checkcache, minus a KeyError when a GC finalizer removes an entry mid-loop.
+
+    SymPy's lambdify registers each generated function in linecache and removes it when the function is
+    collected (weakref.finalize); CPython's checkcache is not safe against that (python/cpython#126775,
+    fixed after 3.11). Every doctest calls it (pdb's reset), so the suite failed at random.
+    """
+    try:
+        _checkcache(filename)
+    except KeyError:
+        pass
+
+
+linecache.checkcache = _tolerant_checkcache
 
 ROOT = Path(__file__).resolve().parent
 PROOFS = ROOT / "proofs"

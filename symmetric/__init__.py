@@ -23,6 +23,7 @@ __all__ = [
     "InvalidParameterError",
     "P",
     "R",
+    "analyze",
     "beta",
     "f_beta",
     "g_beta_rho",

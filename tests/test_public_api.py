@@ -9,7 +9,7 @@ import sympy
 import symmetric
 from symmetric import InvalidParameterError
 
-PUBLIC_MODULES = ["symmetric", "symmetric.symbols", "symmetric.families", "symmetric.verify"]
+PUBLIC_MODULES = ["symmetric", "symmetric.symbols", "symmetric.families", "symmetric.verify", "symmetric.explore"]
 
 
 @pytest.mark.parametrize("name", PUBLIC_MODULES)
@@ -56,6 +56,12 @@ BAD_INPUTS = {
     ("symmetric.families", "general_formula"): [({"expr": "P"}, "expr", "'P'")],
     ("symmetric.verify", "run_with_budget"): [({"func": print, "seconds": -1}, "seconds", "-1"),
                                               ({"func": None, "seconds": 1}, "func", "None")],
+    ("symmetric", "analyze"): [({"expr": "P + R"}, "expr", "'P + R'"),
+                               ({"expr": symmetric.P + symmetric.R, "budget": 0}, "budget", "0")],
+    ("symmetric.explore", "parse"): [({"text": "open('x')"}, "expr", '"open(\'x\')"'), ({"text": 2}, "expr", "2")],
+    ("symmetric.explore", "parse_parameter"): [({"spec": "P=1"}, "parameters", "'P'")],
+    ("symmetric.explore", "parameter_symbols"): [({"parameters": {"beta": 0}}, "beta", "0"),
+                                                 ({"parameters": ["_x"]}, "parameters", "'_x'")],
     ("symmetric.verify", "check"): [({"lhs": "P", "rhs": 1}, "lhs", "'P'"), ({"lhs": 1, "rhs": 1, "timeout": -1}, "timeout", "-1"),
                                     ({"lhs": 1, "rhs": 1, "samples": 0}, "samples", "0")],
 }

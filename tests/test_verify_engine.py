@@ -176,3 +176,35 @@ def test_substitution_leaves_bound_limit_variables_alone():
     st = Statement.of(sympy.Limit(P**rho, rho, 0), 1, conditions=[P > 1])
     assert st.substitute({rho: 5}).lhs == st.lhs
     assert check(st.lhs, st.rhs, conditions=st.conditions).status == "proven"
+
+
+def test_budget_never_raises_inside_a_finalizer():
+    # An exception raised in __del__ would be printed as "Exception ignored" (an
+    # unraisable-exception warning, an error in this suite) instead of stopping the work.
+    class SlowToDie:
+        def __del__(self):
+            time.sleep(0.15)
+
+    def work():
+        SlowToDie()
+        time.sleep(3)
+
+    start = time.perf_counter()
+    assert run_with_budget(work, 0.05) == (False, None)
+    assert time.perf_counter() - start < 1
+
+
+def test_conditions_confining_positive_symbols_keep_them_positive_in_proofs():
+    G = g_beta_rho()
+    v = check(sympy.diff(G, P), 0, relation=">", conditions=[P <= 1, R <= 1])
+    assert v.status == "proven", v
+    points = sample_points(Statement.of(G, 1, conditions=[P <= 1, R <= 1]), n=32)
+    assert len(points) == 32 and all(0 < p[P] <= 1 and 0 < p[R] <= 1 for p in points)
+    assert len({p[rho] for p in points[:16]}) > 4  # special values still explored
+
+
+def test_derivatives_of_max_and_abs_evaluate_numerically():
+    v = check(sympy.diff(sympy.Max(P, R), P), sympy.Heaviside(P - R))
+    assert v.status == "proven" and v.evidence.agree > 0
+    v = check(sympy.diff(sympy.Max(P, R), P, 2), 0)
+    assert v.status == "unknown" and v.evidence.undefined > 0

@@ -17,6 +17,9 @@ __all__ = ["main", "COMMANDS"]
 COMMANDS = {
     "verify": "verify",
     "codegen": "codegen",
+    "explore": "explore",
+    "plot": "plot",
+    "repl": "repl",
 }
 
 

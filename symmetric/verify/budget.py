@@ -18,8 +18,10 @@ False
 
 from __future__ import annotations
 
+import gc
 import signal
 import threading
+import weakref
 from typing import Any, Callable
 
 from .._validation import InvalidParameterError
@@ -43,8 +45,25 @@ class BudgetExceeded(BaseException):
 _active = False
 
 
+def _in_finalizer(frame) -> bool:
+    """Whether the interrupted code runs inside a finalizer.
+
+    An exception raised in ``__del__``, a ``weakref.finalize`` callback or a
+    garbage-collector callback never reaches the budgeted computation: Python
+    prints it as "Exception ignored" and carries on. The handler lets such
+    code finish; the repeating timer fires again a few milliseconds later.
+    """
+    finalizers = {getattr(cb, "__code__", None) for cb in gc.callbacks}
+    finalizers.add(weakref.finalize.__call__.__code__)
+    while frame is not None:
+        if frame.f_code in finalizers or frame.f_code.co_name == "__del__":
+            return True
+        frame = frame.f_back
+    return False
+
+
 def _handler(signum, frame):  # pragma: no cover - called by the interpreter
-    if _active:
+    if _active and not _in_finalizer(frame):
         raise BudgetExceeded()
 
 

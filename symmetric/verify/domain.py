@@ -13,7 +13,7 @@ on with seeded random rationals.
 >>> points = sample_points(st, n=6, seed=0)
 >>> all(p[rho] < 0 and p[P] > 0 for p in points)
 True
->>> [description for _, description in condition_cases(st)]
+>>> [description for _, description in condition_cases(st, rho < 0)]
 ['rho = -_t_rho']
 """
 
@@ -186,7 +186,19 @@ def sample_points(statement: Statement, *, n: int = 32, seed: int = 0) -> list[d
         base = {s: _generic(s, j + shift) for j, s in enumerate(symbols)}
         if _satisfies(statement.conditions, base):
             bases.append(base)
-    for base in bases[:2] or [{s: candidates[s][0] for s in symbols}]:
+    for shift in range(12):  # conditions that no generic base point meets: try the simple values
+        if len(bases) >= 2:
+            break
+        base = {s: candidates[s][(2 * j + shift) % len(candidates[s])] for j, s in enumerate(symbols)}
+        if _satisfies(statement.conditions, base) and base not in bases:
+            bases.append(base)
+    attempts = 0
+    while len(bases) < 2 and attempts < 50 * n:  # or random ones
+        attempts += 1
+        base = {s: _random_value(s, rng) for s in symbols}
+        if _satisfies(statement.conditions, base):
+            bases.append(base)
+    for base in bases[:2]:
         add(base)
         for depth in range(max(len(v) for v in candidates.values())):
             for s in symbols:
@@ -213,14 +225,24 @@ _FLIP = {sympy.StrictLessThan: sympy.StrictGreaterThan, sympy.StrictGreaterThan:
 
 
 def _atomic_cases(cond) -> list[tuple[dict, str]] | None:
-    """Substitutions that together cover the set where ``cond`` holds."""
+    """Substitutions that together cover the set where ``cond`` holds.
+
+    A positive symbol compared with a positive constant is written
+    multiplicatively (``P <= 1`` as ``P = 1/(1 + t)`` or ``P = 1``), so that it
+    stays visibly positive; other symbols additively (``rho < 0`` as
+    ``rho = -t``), with ``t`` positive.
+    """
     solved = _solve_linear(cond)
     if solved is None:
         return None
     sym, c, flipped = solved
     op = _FLIP.get(type(cond), type(cond)) if flipped else type(cond)
     t = _positive_dummy(f"t_{sym.name}")
-    above, below, equal = {sym: c + t}, {sym: c - t}, {sym: c}
+    if sym.is_positive and c.is_positive:
+        above, below = {sym: c * (1 + t)}, {sym: c / (1 + t)}
+    else:
+        above, below = {sym: c + t}, {sym: c - t}
+    equal = {sym: c}
     cases = {
         sympy.Eq: [equal],
         sympy.StrictGreaterThan: [above],
@@ -234,31 +256,22 @@ def _atomic_cases(cond) -> list[tuple[dict, str]] | None:
     return [(m, ", ".join(f"{k} = {v}" for k, v in m.items())) for m in cases]
 
 
-def condition_cases(statement: Statement) -> list[tuple[Statement, str]]:
-    """Cases that cover the statement's domain, with the conditions substituted.
+def condition_cases(statement: Statement, condition) -> list[tuple[Statement, str]] | None:
+    """Cases covering the part of the domain where ``condition`` holds, with it substituted.
 
-    A condition ``rho < 0`` becomes ``rho = -t`` with a positive ``t``, so
-    that SymPy knows the sign; ``Ne(rho, 0)`` becomes two cases. Conditions
-    of other shapes stay as they are (proving a statement on a larger domain
-    proves it on the smaller one).
+    A condition ``rho < 0`` becomes ``rho = -t`` with a positive ``t``, so that
+    SymPy knows the sign; ``Ne(rho, 0)`` becomes two cases. None when the
+    condition has another shape or names no free symbol (proving a statement
+    on a larger domain proves it on the smaller one).
     """
-    cases = [(statement, "")]
-    for cond in statement.conditions:
-        atomic = _atomic_cases(cond)
-        if atomic is not None and not all(k in statement.free_symbols for m, _ in atomic for k in m):
-            continue
-        if atomic is None:
-            continue
-        new_cases = []
-        for st, desc in cases:
-            if cond not in st.conditions:
-                new_cases.append((st, desc))
-                continue
-            for mapping, text in atomic:
-                sub = st.substitute(mapping)
-                if sub is not None:
-                    new_cases.append((sub, ", ".join(filter(None, [desc, text]))))
-        cases = new_cases
+    atomic = _atomic_cases(condition)
+    if atomic is None or not all(k in statement.free_symbols for m, _ in atomic for k in m):
+        return None
+    cases = []
+    for mapping, text in atomic:
+        sub = statement.substitute(mapping)
+        if sub is not None:
+            cases.append((sub, text))
     return cases
 
 

@@ -14,8 +14,6 @@ from __future__ import annotations
 
 import time
 
-import sympy
-
 from .budget import run_with_budget
 from .domain import sample_points
 from .numeric import NumericEvidence, numeric_evidence

@@ -30,8 +30,24 @@ __all__ = ["NumericForm", "Undefined", "NumericEvidence", "numeric_evidence", "c
 
 # Approach distances 10**-k (or 10**k towards infinity) for numeric limits.
 _APPROACH = (10, 20, 40)
-_EVALUATION_ERRORS = (ZeroDivisionError, ValueError, OverflowError, TypeError, ArithmeticError,
+_EVALUATION_ERRORS = (ZeroDivisionError, ValueError, OverflowError, TypeError, ArithmeticError, NameError,
                       mpmath.libmp.NoConvergence)
+
+
+def _dirac_delta(x, *order):
+    """DiracDelta (and its derivatives) is 0 away from 0 and has no value at 0."""
+    if x == 0:
+        raise Undefined("DiracDelta at 0")
+    return mpmath.mpf(0)
+
+
+def _heaviside(x, at_zero=mpmath.mpf(1) / 2):
+    """SymPy's Heaviside: 0 below 0, 1 above, ``at_zero`` (default 1/2) at 0."""
+    return mpmath.mpf(0) if x < 0 else mpmath.mpf(1) if x > 0 else at_zero
+
+
+# Functions SymPy's derivatives produce (of Max, Min, Abs) that mpmath lacks.
+_MPMATH_EXTRAS = {"DiracDelta": _dirac_delta, "Heaviside": _heaviside}
 
 
 class Undefined(Exception):
@@ -93,7 +109,7 @@ class NumericForm:
         body = extract(expr)
         self.symbols = sorted(expr.free_symbols, key=lambda s: s.name)
         self._dummies = list(self.limits)
-        self._func = sympy.lambdify(self.symbols + self._dummies, body, modules="mpmath")
+        self._func = sympy.lambdify(self.symbols + self._dummies, body, modules=[_MPMATH_EXTRAS, "mpmath"])
 
     def __call__(self, point: dict, dps: int, depth: int = 1):
         """Return ``(value, uncertainty)`` at ``point`` with ``dps`` digits."""

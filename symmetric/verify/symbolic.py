@@ -189,9 +189,10 @@ def _positive_pairs(st: Statement):
 
 
 def _conditions_and_orderings(st: Statement):
-    cases = condition_cases(st)
-    if len(cases) > 1 or cases[0][0] != st:
-        yield cases
+    for condition in st.conditions:
+        cases = condition_cases(st, condition)
+        if cases:
+            yield cases
     for a, b in _positive_pairs(st):
         yield ordering_cases(st, a, b)
 

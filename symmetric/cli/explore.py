@@ -1,0 +1,40 @@
+"""Analyse a metric given as an expression in P and R (or a family name): break-even, curvature, limits, properties."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+from .._validation import InvalidParameterError
+from ._metric import metric_expression, parameter_values
+
+__all__ = ["add_arguments", "run"]
+
+
+def add_arguments(p) -> None:
+    p.add_argument("expr", metavar="EXPR",
+                   help="an expression in P and R, e.g. '(beta*P**2 + R**2)/(beta*P + R)', or a family name "
+                        "such as g_beta_rho; allowed: P, R, parameters, numbers, + - * / ** ( ), "
+                        "exp, log, sqrt, Abs, Min, Max")
+    p.add_argument("--param", action="append", default=[], metavar="NAME[=VALUE]",
+                   help="declare a parameter (a positive symbol unless it is beta, gamma, rho or phi) or fix its "
+                        "value; repeatable")
+    p.add_argument("--json", action="store_true", help="print the analysis as JSON")
+    p.add_argument("--timeout", type=float, default=10.0, help="seconds per check (default 10)")
+    p.add_argument("--budget", type=float, default=120.0, help="seconds for the whole analysis (default 120)")
+    p.add_argument("--no-limits", action="store_true", help="skip the limits (the slowest part)")
+
+
+def run(args) -> int:
+    from ..explore import analyze
+
+    func = "symmetric explore"
+    try:
+        values = parameter_values(args.param, func=func)
+        expr = metric_expression(args.expr, values, func=func)
+        analysis = analyze(expr, timeout=args.timeout, budget=args.budget, limits=not args.no_limits)
+    except InvalidParameterError as exc:
+        print(f"symmetric explore: {exc}", file=sys.stderr)
+        return 2
+    print(json.dumps(analysis.to_dict(), indent=1) if args.json else analysis)
+    return 0

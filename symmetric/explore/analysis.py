@@ -1,0 +1,236 @@
+"""``analyze``: what a metric in P and R values, where, and how, each answer machine-checked.
+
+For any expression in precision and recall it answers the questions the
+G_{beta,rho} paper answers by hand: where are precision and recall valued
+equally (the break-even ratio), how do the level curves bend there, what
+are the limits, is it a proper mean, is it symmetric, is it additively
+separable. Every answer is a verdict of :func:`symmetric.verify.check`:
+"proven", "refuted" with a counterexample, or "unknown".
+
+>>> import sympy
+>>> from symmetric import P, R, beta, rho, g_beta_rho
+>>> from symmetric.explore import analyze
+>>> a = analyze(g_beta_rho(), limits=False)
+>>> a.break_even, a.neutral_curvature, a.equivalent_rho
+(beta, -rho*(1/R + 1/P), rho)
+>>> a.properties["bounded"].status, a.properties["symmetric"].holds_when
+('proven', {beta: 1})
+>>> print(a.break_even_note)
+rho = 0: df/dR = 1/beta * df/dP at every point, so no ratio is special; every ratio is break-even when beta = 1
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+
+import sympy
+
+from .. import symbols as _symbols
+from .._validation import InvalidParameterError
+from ..verify import Verdict
+from .budget import Budget, combine
+from .geometry import Geometry, local_geometry
+from .limits import metric_limits
+from .properties import metric_properties
+from .regimes import Regime, piecewise_regimes
+
+__all__ = ["Analysis", "analyze"]
+
+#: Default seconds for one check, and for a whole analysis.
+DEFAULT_TIMEOUT = 10.0
+DEFAULT_BUDGET = 120.0
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """The analysis of a metric ``expr`` in ``P`` and ``R``; see :func:`analyze`.
+
+    Attributes
+    ----------
+    expr : sympy.Expr
+    P, R : sympy.Symbol
+    parameters : tuple of sympy.Symbol
+    regimes : tuple of Geometry
+        The level-curve geometry of each regime (each Piecewise branch, and
+        each parameter value where the break-even ratio is singular).
+    break_even : sympy.Expr or None
+        The ratio R/P at which df/dR = df/dP, over the regimes that have one.
+    break_even_note : str
+        The regimes without a break-even ratio, and why.
+    slope : sympy.Expr
+        S = -(df/dR)/(df/dP), the slope dP/dR of the level curves.
+    neutral_curvature : sympy.Expr or None
+        Rate of change of S in the direction (dR, dP) = (1, -1) on the
+        break-even line.
+    curvature : sympy.Expr or None
+        Signed curvature of the level curve (P as a function of R) on the
+        break-even line: positive when it bends upward.
+    equivalent_rho : sympy.Expr or None
+        The rho of the member of G_{beta,rho} with the same neutral curvature.
+    verdicts : dict
+        Verdicts on the break-even condition, the simplified slope and the
+        closed form of the neutral curvature.
+    properties : dict
+        Name -> :class:`~symmetric.explore.properties.Property`.
+    limits : tuple of LimitResult
+    seconds : float
+    skipped : int
+        Steps skipped because the budget ran out (their verdicts are "unknown").
+    """
+
+    expr: sympy.Expr
+    P: sympy.Symbol
+    R: sympy.Symbol
+    parameters: tuple
+    regimes: tuple
+    break_even: sympy.Expr | None
+    break_even_note: str
+    slope: sympy.Expr
+    neutral_curvature: sympy.Expr | None
+    curvature: sympy.Expr | None
+    equivalent_rho: sympy.Expr | None
+    verdicts: dict = field(default_factory=dict)
+    properties: dict = field(default_factory=dict)
+    limits: tuple = ()
+    seconds: float = 0.0
+    skipped: int = 0
+
+    def __str__(self) -> str:
+        from .report import text_report
+
+        return text_report(self)
+
+    def _repr_markdown_(self) -> str:
+        from .report import markdown_report
+
+        return markdown_report(self)
+
+    def to_dict(self) -> dict:
+        """Everything as JSON-ready data (expressions as SymPy strings)."""
+        from .report import as_dict
+
+        return as_dict(self)
+
+
+def _validate(expr, P, R, timeout, budget):
+    func = "analyze"
+    if isinstance(expr, (str, bytes)):
+        raise InvalidParameterError.of("expr", func, "a SymPy expression (parse text with symmetric.explore.parse)",
+                                       expr)
+    if not isinstance(expr, sympy.Expr):
+        raise InvalidParameterError.of("expr", func, "a SymPy expression in P and R", expr)
+    for name, s in (("P", P), ("R", R)):
+        if not isinstance(s, sympy.Symbol) or s.is_positive is not True:
+            raise InvalidParameterError.of(name, func, "a positive SymPy symbol, such as Symbol('x', positive=True)", s)
+    if P == R:
+        raise InvalidParameterError.of("R", func, "a symbol other than P", R)
+    if not expr.has(P, R):
+        raise InvalidParameterError.of("expr", func, "an expression in P and R", expr)
+    for s in sorted(expr.free_symbols - {P, R}, key=lambda s: s.name):
+        if s.is_real is not True:
+            raise InvalidParameterError.of(
+                "expr", func, "an expression whose parameters are real symbols (Symbol(name, positive=True) or "
+                f"real=True); {s} is not known to be real", expr)
+    for name, value in (("timeout", timeout), ("budget", budget)):
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not value > 0:
+            raise InvalidParameterError.of(name, func, "a positive number of seconds", value)
+
+
+def _with_singular_regimes(geometry: Geometry, P, R, budget: Budget) -> list[Geometry]:
+    """The geometry, preceded by a sub-regime for each value where its break-even ratio is singular."""
+    regime, out = geometry.regime, []
+    for symbol, value in geometry.singular:
+        if any(c.xreplace({symbol: value}) is sympy.false for c in regime.conditions):
+            continue
+        values = {**regime.values, symbol: value}
+        conditions = tuple(c for c in (c.xreplace({symbol: value}) for c in regime.conditions) if c is not sympy.true)
+        sub = Regime(regime.expr.xreplace({symbol: value}), sympy.Eq(symbol, value), values, conditions,
+                     ", ".join(filter(None, [regime.label if regime.is_point else "", f"{symbol} = {value}"])))
+        out.append(local_geometry(sub, P, R, budget))
+        regime = dataclasses.replace(
+            regime, condition=sympy.And(regime.condition, sympy.Ne(symbol, value)),
+            conditions=regime.conditions + (sympy.Ne(symbol, value),),
+            label=", ".join(filter(None, [regime.label, f"{symbol} != {value}"])))
+    return out + [dataclasses.replace(geometry, regime=regime)]
+
+
+def _recombine(geometries: list[Geometry], attr: str, budget: Budget):
+    """One expression for ``attr`` over the regimes: a Piecewise unless they agree."""
+    pieces = [(getattr(g, attr), g.regime) for g in geometries if getattr(g, attr) is not None]
+    if not pieces:
+        return None
+    general = [(v, r) for v, r in pieces if not r.is_point]
+    kept = []
+    for value, regime in pieces:
+        if regime.is_point and len(general) == 1:
+            at_point = general[0][0].xreplace(regime.values)
+            if not at_point.has(sympy.zoo, sympy.nan) and budget.simplify(at_point - value) == 0:
+                continue
+        kept.append((value, regime))
+    if len(kept) == 1 and not kept[0][1].is_point:
+        return kept[0][0]
+    branches = [(v, r.condition) for v, r in kept[:-1]] + [(kept[-1][0], True)]
+    return sympy.Piecewise(*branches)
+
+
+def _break_even_note(geometries: list[Geometry]) -> str:
+    missing = [g for g in geometries if g.break_even is None]
+    if len(missing) == len(geometries) == 1:
+        return missing[0].note
+    return "; ".join(f"{g.regime.label}: {g.note}" for g in missing)
+
+
+def analyze(expr: sympy.Expr, *, P: sympy.Symbol = _symbols.P, R: sympy.Symbol = _symbols.R,
+            timeout: float = DEFAULT_TIMEOUT, budget: float = DEFAULT_BUDGET, limits: bool = True) -> Analysis:
+    """Analyse the metric ``expr`` in ``P`` and ``R``; every answer is an engine verdict.
+
+    Parameters
+    ----------
+    expr : sympy.Expr
+        The metric. Its other free symbols are its parameters and must be
+        real (``positive=True`` or ``real=True``). A Piecewise in the
+        parameters (G_{beta,rho} with symbolic rho) is analysed branch by
+        branch. Text must first go through :func:`symmetric.explore.parse`.
+    P, R : sympy.Symbol
+        The positive symbols standing for precision and recall.
+    timeout : float
+        Seconds for one check or one SymPy computation.
+    budget : float
+        Seconds for the whole analysis; what is not reached is "unknown"
+        (``Analysis.skipped`` counts those steps).
+    limits : bool
+        Whether to compute the limits (the slowest part).
+
+    Returns
+    -------
+    Analysis
+    """
+    _validate(expr, P, R, timeout, budget)
+    clock = Budget(total=budget, per_check=timeout)
+    regimes = piecewise_regimes(expr, P, R)
+    geometries: list[Geometry] = []
+    for regime in regimes:
+        geometries += _with_singular_regimes(local_geometry(regime, P, R, clock), P, R, clock)
+    geometries.sort(key=lambda g: not g.regime.is_point)
+    verdicts: dict[str, Verdict] = {}
+    for name in ("break_even", "slope", "neutral_curvature"):
+        parts = [g.verdicts[name] for g in geometries if name in g.verdicts]
+        if parts:
+            verdicts[name] = combine(parts, parts[0].method if len(parts) == 1 else "each regime")
+    properties = metric_properties(expr, regimes, P, R, clock)
+    found_limits = tuple(metric_limits(expr, regimes, P, R, clock)) if limits else ()
+    return Analysis(
+        expr=expr, P=P, R=R,
+        parameters=tuple(sorted(expr.free_symbols - {P, R}, key=lambda s: s.name)),
+        regimes=tuple(geometries),
+        break_even=_recombine(geometries, "break_even", clock),
+        break_even_note=_break_even_note(geometries),
+        slope=_recombine(geometries, "slope", clock),
+        neutral_curvature=_recombine(geometries, "neutral_curvature", clock),
+        curvature=_recombine(geometries, "curvature", clock),
+        equivalent_rho=_recombine(geometries, "equivalent_rho", clock),
+        verdicts=verdicts, properties=properties, limits=found_limits,
+        seconds=clock.elapsed(), skipped=clock.skipped,
+    )
+

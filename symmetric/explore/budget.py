@@ -1,0 +1,108 @@
+"""The time budget of one analysis: every step is bounded, nothing hangs.
+
+An analysis makes many calls to :func:`symmetric.verify.check` and to SymPy
+(``simplify``, ``solve``, ``limit``). :class:`Budget` gives each one the
+smaller of its own timeout and what is left of the analysis's total, and
+turns a step that cannot run any more into an "unknown" verdict that says
+why. Steps are never nested inside one another's budget, because a nested
+:func:`~symmetric.verify.run_with_budget` runs under the outer one.
+
+>>> import sympy
+>>> from symmetric import P, R
+>>> budget = Budget(total=30, per_check=5)
+>>> budget.check(P + R, R + P).status
+'proven'
+>>> budget.compute(lambda: sympy.factor(P**2 - R**2))
+(P - R)*(P + R)
+>>> Budget(total=0.001, per_check=5).check(P, P).method
+'analysis budget exhausted'
+"""
+
+from __future__ import annotations
+
+import time
+
+import sympy
+
+from ..verify import InconsistentVerdictError, Verdict, check, run_with_budget
+
+__all__ = ["Budget", "combine", "unknown"]
+
+# Errors SymPy raises on expressions it cannot handle; a step failing with one is "unknown".
+_SYMPY_ERRORS = (NotImplementedError, ValueError, TypeError, ZeroDivisionError, RecursionError, AttributeError,
+                 IndexError, KeyError, ArithmeticError, sympy.PolynomialError, sympy.SympifyError)
+
+
+def unknown(method: str, detail: str = "") -> Verdict:
+    """An "unknown" verdict for a step that could not be decided."""
+    return Verdict("unknown", method, {}, 0.0, None, detail)
+
+
+def combine(verdicts: list[Verdict], method: str) -> Verdict:
+    """One verdict for a conjunction: all proven, proven; any refuted, that refutation; else unknown."""
+    for v in verdicts:
+        if v.refuted:
+            return v
+    seconds = sum(v.seconds for v in verdicts)
+    if verdicts and all(v.proven for v in verdicts):
+        return Verdict("proven", method, {}, seconds, None, "; ".join(v.method for v in verdicts))
+    return Verdict("unknown", "undecided", {}, seconds, None,
+                   "; ".join(f"{v.status} ({v.method})" for v in verdicts if not v.proven))
+
+
+class Budget:
+    """Seconds for a whole analysis, and for each check within it.
+
+    Parameters
+    ----------
+    total : float
+        Wall-clock seconds for everything; steps started after that are skipped.
+    per_check : float
+        Seconds for one call of ``check`` or one SymPy computation.
+    """
+
+    def __init__(self, *, total: float, per_check: float):
+        self.start = time.perf_counter()
+        self.deadline = self.start + total
+        self.per_check = per_check
+        self.skipped = 0
+
+    def remaining(self) -> float:
+        return self.deadline - time.perf_counter()
+
+    def elapsed(self) -> float:
+        return time.perf_counter() - self.start
+
+    def _seconds(self, seconds: float | None) -> float:
+        return min(self.per_check if seconds is None else seconds, self.remaining())
+
+    def check(self, lhs, rhs, *, relation: str = "==", conditions=(), seconds: float | None = None) -> Verdict:
+        """``check(lhs, rhs, ...)`` within the budget; "unknown" when it cannot run or fails."""
+        timeout = self._seconds(seconds)
+        if timeout <= 0.05:
+            self.skipped += 1
+            return unknown("analysis budget exhausted", "the analysis ran out of time before this check")
+        try:
+            return check(lhs, rhs, relation=relation, conditions=conditions, timeout=timeout)
+        except InconsistentVerdictError as exc:
+            return unknown("engine inconsistency", f"the engine contradicted itself, which is a bug: {exc}")
+        except Exception as exc:  # the engine cannot handle every user expression (e.g. DiracDelta)
+            return unknown("error", f"{type(exc).__name__}: {exc}")
+
+    def compute(self, func, *, seconds: float | None = None):
+        """``func()`` within the budget; None when time runs out or SymPy fails."""
+        timeout = self._seconds(seconds)
+        if timeout <= 0.05:
+            self.skipped += 1
+            return None
+        try:
+            ok, value = run_with_budget(func, timeout)
+        except _SYMPY_ERRORS:
+            return None
+        return value if ok else None
+
+    def simplify(self, expr):
+        """The shortest exact normal form of ``expr`` found within the budget (see :func:`.algebra.tidy`)."""
+        from .algebra import tidy
+
+        return tidy(expr, self)

@@ -1,0 +1,254 @@
+"""Limits of a metric as a parameter, P or R tends to a special value or an infinity.
+
+The targets are, for each parameter, ``0+`` and ``oo`` when it is positive,
+and ``-oo``, ``oo`` and every special value (0, and the values its
+Piecewise branches and exponents single out, such as -1 for rho) when it is
+real; then ``P -> 0+`` and ``R -> 0+``.
+
+A value is found by SymPy's ``limit`` under the time budget. When the answer
+depends on the sign of another real parameter (G as beta -> 0 is R for
+rho > 0 and P for rho < 0), the real line of that parameter is cut into
+pieces (:func:`~symmetric.explore.regimes.sign_pieces`) and each is done on
+its own, adjacent pieces with the same value merged again. When it depends on
+the order of P and R (the power mean tends to ``Max(P, R)``), the cases
+``P > R`` and ``P < R`` are done separately. Every value is then a claim that
+the engine checks: the verdict, not the computation, is what is reported.
+
+>>> import sympy
+>>> from symmetric import P, R, beta, f_beta
+>>> from symmetric.explore.budget import Budget
+>>> from symmetric.explore.regimes import Regime
+>>> found = metric_limits(f_beta(), [Regime(f_beta())], P, R, Budget(total=60, per_check=10))
+>>> [(str(r.symbol), str(r.point), str(r.value), r.verdict.status) for r in found]
+[('beta', '0', 'P', 'proven'), ('beta', 'oo', 'R', 'proven'), ('P', '0', '0', 'proven'), ('R', '0', '0', 'proven')]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import sympy
+
+from ..verify import Verdict
+from .algebra import normalize_powers
+from .budget import Budget, combine, unknown
+from .regimes import Piece, Regime, sign_pieces, special_values
+
+__all__ = ["LimitResult", "limit_targets", "metric_limits"]
+
+oo = sympy.oo
+
+
+@dataclass(frozen=True)
+class LimitResult:
+    """The limit of the metric as ``symbol -> point`` from ``direction``, where ``conditions`` hold.
+
+    ``value`` is None when no value was found; ``verdict`` is the engine's
+    verdict on ``Limit(f, symbol, point, direction) == value``.
+    """
+
+    symbol: sympy.Symbol
+    point: sympy.Expr
+    direction: str
+    value: sympy.Expr | None
+    verdict: Verdict
+    conditions: tuple = ()
+    label: str = ""
+
+    @property
+    def approach(self) -> str:
+        """``"beta -> 0+"``, ``"rho -> oo"``, ``"rho -> -1"``."""
+        side = "" if self.point in (oo, -oo) or self.direction == "+-" else self.direction
+        return f"{self.symbol} -> {self.point}{side}"
+
+
+def limit_targets(f: sympy.Expr, P: sympy.Symbol, R: sympy.Symbol) -> list[tuple]:
+    """``(symbol, point, direction)`` for every limit the analysis computes."""
+    targets = []
+    for p in sorted(f.free_symbols - {P, R}, key=lambda s: s.name):
+        if p.is_positive:
+            targets += [(p, sympy.Integer(0), "+"), (p, oo, "-")]
+        elif p.is_real:
+            targets += [(p, -oo, "+"), (p, oo, "-")] + [(p, c, "+-") for c in special_values(f, p)]
+    return targets + [(P, sympy.Integer(0), "+"), (R, sympy.Integer(0), "+")]
+
+
+def _usable(value) -> bool:
+    return (isinstance(value, sympy.Expr) and not value.has(sympy.Limit, sympy.AccumBounds, sympy.nan, sympy.zoo)
+            and not value.has(sympy.I))
+
+
+def _forms(expr, budget: Budget):
+    """``expr``, then with powers of positive products split, then with common factors pulled out too."""
+    yield expr
+    normalized = budget.compute(lambda: normalize_powers(expr))
+    if normalized is not None and normalized != expr:
+        yield normalized
+    factored = budget.compute(lambda: normalize_powers(sympy.factor_terms(normalized)))
+    if factored is not None and factored != normalized:
+        yield factored
+
+
+def _sympy_limit(expr, p, point, direction, budget: Budget):
+    for form in _forms(expr, budget):
+        value = budget.compute(lambda: sympy.limit(form, p, point, direction))
+        if _usable(value):
+            return value
+    return None
+
+
+def _by_order(expr, p, point, direction, P, R, budget: Budget):
+    """The limit found separately for P > R and for P < R, recombined (Max, Min or a Piecewise)."""
+    s = sympy.Dummy("s", positive=True)
+    above = _sympy_limit(expr.xreplace({P: R * (1 + s)}), p, point, direction, budget)
+    below = _sympy_limit(expr.xreplace({R: P * (1 + s)}), p, point, direction, budget) if above is not None else None
+    if above is None or below is None:
+        return None
+    above = budget.simplify(above.xreplace({s: P / R - 1}))
+    below = budget.simplify(below.xreplace({s: R / P - 1}))
+    if budget.simplify(above - below) == 0:
+        return above
+    if (above, below) == (P, R):
+        return sympy.Max(P, R)
+    if (above, below) == (R, P):
+        return sympy.Min(P, R)
+    return sympy.Piecewise((above, P > R), (below, True))
+
+
+def _find(expr, p, point, direction, P, R, budget: Budget):
+    value = _sympy_limit(expr, p, point, direction, budget)
+    if value is None and p not in (P, R) and expr.has(P) and expr.has(R):
+        value = _by_order(expr, p, point, direction, P, R, budget)
+    return None if value is None else budget.simplify(value)
+
+
+def _piece_conditions(group: list[Piece]) -> tuple:
+    """Conditions describing the union of adjacent pieces: the hull, minus the points not in it."""
+    q = group[0].symbol
+    union = sympy.Union(*(_as_set(piece) for piece in group))
+    lo, hi = union.inf, union.sup
+    hull = sympy.Interval(lo, hi, lo not in union, hi not in union)
+    conditions = []
+    if lo != -oo:
+        conditions.append(q > lo if lo not in union else q >= lo)
+    if hi != oo:
+        conditions.append(q < hi if hi not in union else q <= hi)
+    missing = hull - union
+    if isinstance(missing, sympy.FiniteSet):
+        conditions += [sympy.Ne(q, v) for v in missing]
+    return tuple(conditions)
+
+
+def _as_set(piece: Piece):
+    q = piece.symbol
+    if piece.is_point:
+        return sympy.FiniteSet(piece.substitution[q])
+    lows = [c.rhs for c in piece.conditions if isinstance(c, sympy.StrictGreaterThan)]
+    highs = [c.rhs for c in piece.conditions if isinstance(c, sympy.StrictLessThan)]
+    return sympy.Interval.open(lows[0] if lows else -oo, highs[0] if highs else oo)
+
+
+def _split_on_sign(expr, p, point, direction, regime: Regime, P, R, budget: Budget):
+    """``(value, conditions)`` per group of sign pieces of the first other real parameter."""
+    others = [q for q in sorted(expr.free_symbols - {P, R, p}, key=lambda s: s.name)
+              if q.is_real and not q.is_positive]
+    if not others:
+        return [(None, ())]
+    q = others[0]
+    results = []
+    for piece in sign_pieces(q, special_values(expr, q)):
+        if piece.is_point:
+            allowed = all(c.xreplace(piece.substitution) is not sympy.false for c in regime.conditions)
+            point_expr = expr.xreplace(piece.substitution)
+            if not allowed or point_expr.has(sympy.zoo, sympy.nan):
+                continue
+        value = _find(expr.xreplace(piece.substitution), p, point, direction, P, R, budget)
+        results.append((piece, None if value is None else budget.simplify(piece.restore(value))))
+    groups: list[tuple[object, list[Piece]]] = []
+    for piece, value in results:
+        if groups and value is not None and groups[-1][0] is not None and \
+                budget.simplify(groups[-1][0] - value) == 0:
+            groups[-1][1].append(piece)
+        else:
+            groups.append((value, [piece]))
+    return [(value, _piece_conditions(pieces)) for value, pieces in groups]
+
+
+def _values(regime: Regime, target, P, R, budget: Budget) -> list[tuple]:
+    """``(value or None, extra conditions)`` pairs covering the regime."""
+    p, point, direction = target
+    value = _find(regime.expr, p, point, direction, P, R, budget)
+    if value is not None:
+        return [(value, ())]
+    return _split_on_sign(regime.expr, p, point, direction, regime, P, R, budget)
+
+
+def _checked(regime: Regime, target, values, budget: Budget) -> list[LimitResult]:
+    p, point, direction = target
+    base = tuple(c for c in regime.conditions if not c.has(p))
+    results = []
+    for value, extra in values:
+        conditions = base + extra
+        if value is None:
+            verdict = unknown("no value found", "SymPy's limit found no value within the budget")
+        else:
+            verdict = budget.check(sympy.Limit(regime.expr, p, point, direction), value, conditions=conditions)
+        label = ", ".join(filter(None, [regime.label if regime.is_point else "", _describe(extra)]))
+        results.append(LimitResult(p, point, direction, value, verdict, conditions, label))
+    return results
+
+
+def _describe(conditions) -> str:
+    """``(rho > -1, rho < 0)`` as ``-1 < rho < 0``; ``Ne(rho, -1)`` as ``rho != -1``."""
+    lows = [c for c in conditions if isinstance(c, (sympy.StrictGreaterThan, sympy.GreaterThan))]
+    highs = [c for c in conditions if isinstance(c, (sympy.StrictLessThan, sympy.LessThan))]
+    parts = []
+    if lows and highs:
+        lo, hi = lows[0], highs[0]
+        lo_op = "<" if isinstance(lo, sympy.StrictGreaterThan) else "<="
+        hi_op = "<" if isinstance(hi, sympy.StrictLessThan) else "<="
+        parts.append(f"{lo.rhs} {lo_op} {lo.lhs} {hi_op} {hi.rhs}")
+    else:
+        parts += [sympy.sstr(c) for c in lows + highs]
+    parts += [f"{c.lhs} != {c.rhs}" for c in conditions if isinstance(c, sympy.Ne)]
+    return ", ".join(parts)
+
+
+def _same(a, b, budget: Budget) -> bool:
+    return len(a) == len(b) and all(
+        x is not None and y is not None and cx == cy and budget.simplify(x - y) == 0 for (x, cx), (y, cy) in zip(a, b))
+
+
+def metric_limits(f: sympy.Expr, regimes: list[Regime], P: sympy.Symbol, R: sympy.Symbol,
+                  budget: Budget) -> list[LimitResult]:
+    """Every limit of :func:`limit_targets`, for each regime in which the target symbol varies."""
+    results = []
+    for p, point, direction in limit_targets(f, P, R):
+        found = []
+        for regime in regimes:
+            if p in regime.values or not regime.expr.has(p):
+                continue
+            if direction != "+-":
+                found += _checked(regime, (p, point, direction), _values(regime, (p, point, direction), P, R,
+                                                                         budget), budget)
+                continue
+            right = _values(regime, (p, point, "+"), P, R, budget)
+            left = _values(regime, (p, point, "-"), P, R, budget)
+            if _same(right, left, budget):
+                found += _checked(regime, (p, point, "+-"), right, budget)
+            else:
+                found += _checked(regime, (p, point, "+"), right, budget)
+                found += _checked(regime, (p, point, "-"), left, budget)
+        results += _merged(found)
+    return results
+
+
+def _merged(found: list[LimitResult]) -> list[LimitResult]:
+    """One result when every regime and piece has the same value and direction."""
+    if len(found) < 2 or any(r.value is None for r in found):
+        return found
+    first = found[0]
+    if any(r.value != first.value or r.direction != first.direction for r in found):
+        return found
+    verdict = combine([r.verdict for r in found], "each regime")
+    return [LimitResult(first.symbol, first.point, first.direction, first.value, verdict)]

@@ -1,0 +1,146 @@
+"""An analysis as text for the terminal, Markdown for Jupyter, and JSON-ready data."""
+
+from __future__ import annotations
+
+import sympy
+
+from ..verify import Verdict
+
+__all__ = ["text_report", "markdown_report", "as_dict"]
+
+_GEOMETRY = [
+    ("break_even", "break-even ratio R/P", "break_even"),
+    ("slope", "slope S = dP/dR", "slope"),
+    ("neutral_curvature", "neutral curvature", "neutral_curvature"),
+    ("equivalent_rho", "equivalent rho", None),
+    ("curvature", "curvature", None),
+]
+
+
+def _condition(c) -> str:
+    if c is sympy.true or c is True:
+        return "otherwise"
+    if isinstance(c, sympy.Eq):
+        return f"{sympy.sstr(c.lhs)} = {sympy.sstr(c.rhs)}"
+    if isinstance(c, sympy.Ne):
+        return f"{sympy.sstr(c.lhs)} != {sympy.sstr(c.rhs)}"
+    if isinstance(c, sympy.And):
+        return ", ".join(_condition(a) for a in c.args)
+    return sympy.sstr(c)
+
+
+def _show(expr) -> str:
+    """An expression on one line; a Piecewise as its general value followed by the exceptions."""
+    if expr is None:
+        return "none"
+    if isinstance(expr, sympy.Piecewise):
+        *special, (general, last) = expr.args
+        parts = [sympy.sstr(general) + ("" if last is sympy.true else f" if {_condition(last)}")]
+        parts += [f"{sympy.sstr(v)} if {_condition(c)}" for v, c in special]
+        return "; ".join(parts)
+    return sympy.sstr(expr)
+
+
+def _verdict_text(v: Verdict | None) -> str:
+    if v is None:
+        return ""
+    if v.refuted:
+        return f"refuted at {v.counterexample_text() or 'the only point'}"
+    return v.status
+
+
+def _symbols_text(analysis) -> str:
+    kinds = [f"{s} > 0" if s.is_positive else f"{s} real" for s in analysis.parameters]
+    return ", ".join(kinds) or "none"
+
+
+def text_report(analysis) -> str:
+    """The analysis for the terminal."""
+    lines = [f"f({analysis.P}, {analysis.R}) = {_show(analysis.expr)}", f"parameters: {_symbols_text(analysis)}"]
+    if len(analysis.regimes) > 1:
+        lines.append("regimes: " + "; ".join(g.regime.label or "all" for g in analysis.regimes))
+    lines += ["", f"Level curves ({analysis.R} across, {analysis.P} up)"]
+    for attr, title, key in _GEOMETRY:
+        value = getattr(analysis, attr)
+        verdict = _verdict_text(analysis.verdicts.get(key)) if key and value is not None else ""
+        lines.append(f"  {title:<22} {_show(value):<40} {verdict}".rstrip())
+        if attr == "break_even" and analysis.break_even_note:
+            lines.append(f"  {'':<22} {analysis.break_even_note}")
+    lines += ["", "Properties"]
+    for p in analysis.properties.values():
+        lines.append(f"  {p.name:<16} {p.statement:<47} {_verdict_text(p.verdict)}")
+        if p.detail:
+            lines.append(f"  {'':<16} {p.detail}")
+    if analysis.limits:
+        lines += ["", "Limits"]
+        for r in analysis.limits:
+            where = f" ({r.label})" if r.label else ""
+            lines.append(f"  {r.approach + where:<34} {_show(r.value):<40} {_verdict_text(r.verdict)}".rstrip())
+    lines += ["", f"{analysis.seconds:.1f} s"
+              + (f"; {analysis.skipped} steps skipped for lack of time (raise the budget)" if analysis.skipped else "")]
+    return "\n".join(lines)
+
+
+def _latex(expr) -> str:
+    return "none" if expr is None else "$" + sympy.latex(expr).replace("|", r"\vert ") + "$"
+
+
+def _cell(text: str) -> str:
+    return text.replace("|", r"\|")
+
+
+def markdown_report(analysis) -> str:
+    """The analysis as Markdown with LaTeX formulas, as Jupyter renders it."""
+    lines = [f"**Analysis of** $f({analysis.P}, {analysis.R}) = {sympy.latex(analysis.expr)}$", "",
+             f"Parameters: {_symbols_text(analysis)}. Level curves are drawn with {analysis.R} across, "
+             f"{analysis.P} up.", "", "| quantity | value | verdict |", "| --- | --- | --- |"]
+    for attr, title, key in _GEOMETRY:
+        value = getattr(analysis, attr)
+        verdict = _verdict_text(analysis.verdicts.get(key)) if key and value is not None else ""
+        lines.append(f"| {title} | {_latex(value)} | {_cell(verdict)} |")
+    if analysis.break_even_note:
+        lines += ["", f"Without a break-even ratio: {_cell(analysis.break_even_note)}."]
+    lines += ["", "| property | statement | verdict | detail |", "| --- | --- | --- | --- |"]
+    for p in analysis.properties.values():
+        lines.append(f"| {p.name} | {_cell(p.statement)} | {_cell(_verdict_text(p.verdict))} | {_cell(p.detail)} |")
+    if analysis.limits:
+        lines += ["", "| limit | where | value | verdict |", "| --- | --- | --- | --- |"]
+        for r in analysis.limits:
+            lines.append(f"| {_cell(r.approach)} | {_cell(r.label)} | {_latex(r.value)} | "
+                         f"{_cell(_verdict_text(r.verdict))} |")
+    return "\n".join(lines)
+
+
+def _verdict_dict(v: Verdict | None) -> dict | None:
+    if v is None:
+        return None
+    return {"status": v.status, "method": v.method, "seconds": round(v.seconds, 3), "detail": v.detail,
+            "counterexample": {str(k): sympy.sstr(x) for k, x in v.counterexample.items()}}
+
+
+def _expr(e) -> str | None:
+    return None if e is None else sympy.sstr(e)
+
+
+def as_dict(analysis) -> dict:
+    """JSON-ready data: expressions as SymPy strings, verdicts as dicts."""
+    return {
+        "expr": _expr(analysis.expr),
+        "parameters": {str(s): "positive" if s.is_positive else "real" for s in analysis.parameters},
+        "regimes": [g.regime.label or "all" for g in analysis.regimes],
+        **{attr: _expr(getattr(analysis, attr)) for attr, _, _ in _GEOMETRY},
+        "break_even_note": analysis.break_even_note,
+        "verdicts": {k: _verdict_dict(v) for k, v in analysis.verdicts.items()},
+        "properties": {
+            name: {"statement": p.statement, **_verdict_dict(p.verdict), "detail_property": p.detail,
+                   "holds_when": {str(k): sympy.sstr(v) for k, v in p.holds_when.items()}}
+            for name, p in analysis.properties.items()
+        },
+        "limits": [
+            {"approach": r.approach, "symbol": str(r.symbol), "point": sympy.sstr(r.point), "direction": r.direction,
+             "where": r.label, "value": _expr(r.value), **_verdict_dict(r.verdict)}
+            for r in analysis.limits
+        ],
+        "seconds": round(analysis.seconds, 3),
+        "skipped": analysis.skipped,
+    }
