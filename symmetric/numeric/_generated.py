@@ -16,30 +16,75 @@ from ._runtime import _Family, _evaluate, _pow, _piecewise
 
 
 # --- kernels and parameter stages generated from symmetric.numeric.rewrites ---
-def _kernel_arithmetic(P, R, w, w_c):
-    return P*w + R*w_c
+def _kernel_arithmetic(P, R, w, w_c, out, scratch):
+    numpy.multiply(P, w, out=out)
+    numpy.multiply(R, w_c, out=scratch[0])
+    numpy.add(out, scratch[0], out=out)
+    return out
 
 
-def _kernel_harmonic(P, R, w, w_c):
-    return (w_c/R + w/P)**(-1.0)
+def _kernel_harmonic(P, R, w, w_c, out, scratch):
+    numpy.true_divide(w_c, R, out=scratch[0])
+    numpy.true_divide(w, P, out=scratch[1])
+    numpy.add(scratch[0], scratch[1], out=scratch[0])
+    numpy.true_divide(1.0, scratch[0], out=out)
+    return out
 
 
-def _kernel_anchor_positive(P, R, c_P, c_R, kappa, phi):
-    _x0 = P*kappa/R
-    return numpy.exp(numpy.log1p(_pow(numpy.minimum(1, _x0)/numpy.maximum(1, _x0), phi))/phi)*numpy.maximum(P*c_P, R*c_R)
+def _kernel_anchor_positive(P, R, c_P, c_R, kappa, phi, out, scratch):
+    numpy.multiply(P, kappa, out=scratch[0])
+    numpy.true_divide(scratch[0], R, out=scratch[0])
+    numpy.minimum((1), scratch[0], out=scratch[1])
+    numpy.maximum((1), scratch[0], out=scratch[2])
+    numpy.true_divide(scratch[1], scratch[2], out=scratch[1])
+    _pow(scratch[1], phi, out=out)
+    numpy.log1p(out, out=out)
+    numpy.true_divide(out, phi, out=out)
+    numpy.exp(out, out=out)
+    numpy.multiply(P, c_P, out=scratch[1])
+    numpy.multiply(R, c_R, out=scratch[2])
+    numpy.maximum(scratch[1], scratch[2], out=scratch[1])
+    numpy.multiply(out, scratch[1], out=out)
+    return out
 
 
-def _kernel_anchor_negative(P, R, c_P, c_R, kappa, phi):
-    _x0 = P*kappa/R
-    return numpy.exp(numpy.log1p(_pow(numpy.minimum(1, _x0)/numpy.maximum(1, _x0), -phi))/phi)*numpy.minimum(P*c_P, R*c_R)
+def _kernel_anchor_negative(P, R, c_P, c_R, kappa, phi, out, scratch):
+    numpy.multiply(P, kappa, out=scratch[0])
+    numpy.true_divide(scratch[0], R, out=scratch[0])
+    numpy.minimum((1), scratch[0], out=scratch[1])
+    numpy.maximum((1), scratch[0], out=scratch[2])
+    numpy.true_divide(scratch[1], scratch[2], out=scratch[1])
+    _pow(scratch[1], (-phi), out=out)
+    numpy.log1p(out, out=out)
+    numpy.true_divide(out, phi, out=out)
+    numpy.exp(out, out=out)
+    numpy.multiply(P, c_P, out=scratch[1])
+    numpy.multiply(R, c_R, out=scratch[2])
+    numpy.minimum(scratch[1], scratch[2], out=scratch[1])
+    numpy.multiply(out, scratch[1], out=out)
+    return out
 
 
-def _kernel_binade(P, R, c_k, m, phi, w_k):
-    return R*c_k*numpy.exp(numpy.log1p(w_k*numpy.expm1(phi*numpy.log(m)))/phi)
+def _kernel_binade(P, R, c_k, m, phi, w_k, out, scratch):
+    numpy.multiply(R, c_k, out=out)
+    numpy.log(m, out=scratch[0])
+    numpy.multiply(phi, scratch[0], out=scratch[0])
+    numpy.expm1(scratch[0], out=scratch[0])
+    numpy.multiply(w_k, scratch[0], out=scratch[0])
+    numpy.log1p(scratch[0], out=scratch[0])
+    numpy.true_divide(scratch[0], phi, out=scratch[0])
+    numpy.exp(scratch[0], out=scratch[0])
+    numpy.multiply(out, scratch[0], out=out)
+    return out
 
 
-def _kernel_binade_geometric(P, R, c_k, m, w_k):
-    return R*c_k*numpy.exp(w_k*numpy.log(m))
+def _kernel_binade_geometric(P, R, c_k, m, w_k, out, scratch):
+    numpy.multiply(R, c_k, out=out)
+    numpy.log(m, out=scratch[0])
+    numpy.multiply(w_k, scratch[0], out=scratch[0])
+    numpy.exp(scratch[0], out=scratch[0])
+    numpy.multiply(out, scratch[0], out=out)
+    return out
 
 
 def _kernel_boundary_p0v0(P, R, c_P, c_R, phi):

@@ -11,8 +11,10 @@ kernels of :mod:`symmetric.numeric.rewrites`.
 The parameter stage runs in double-double arithmetic (:mod:`symmetric.numeric._dd`)
 once per distinct parameter value (cached for scalar parameters) and rounds
 each constant once to float64. The kernels then run in float64 on chunks of
-``CHUNK`` elements, so that temporaries stay in cache and the extra memory is
-one output array plus a few chunks. Regimes, by the exponent ``phi``:
+``CHUNK`` elements, in place in buffers allocated once per call (see
+:mod:`symmetric.numeric.inplace`): temporaries stay in cache, nothing is
+allocated per chunk, and the extra memory is the output array plus a few
+chunks. Regimes, by the exponent ``phi``:
 
 * ``phi = 1``, ``phi = -1``: the weighted arithmetic and harmonic means;
 * ``|phi| >= PHI_ANCHOR``: scaled by the dominant term (``anchor`` kernels);
@@ -26,7 +28,7 @@ import numpy
 
 from ._dd import _DD, _dd, _dd_where
 
-__all__ = ["_pow", "_piecewise", "_evaluate", "_Family", "CHUNK", "PHI_ANCHOR", "PHI_TINY"]
+__all__ = ["_pow", "_piecewise", "_evaluate", "_Family", "CHUNK", "PHI_ANCHOR", "PHI_TINY", "SCRATCH"]
 
 #: Elements per chunk.
 CHUNK = 16384
@@ -37,13 +39,21 @@ PHI_ANCHOR = 0.25
 PHI_TINY = 1e-30
 #: Table entries (binary exponents) computed together, so that each is always computed the same way.
 BLOCK = 64
+#: Rows of scratch space the generated kernels may use (symmetric.numeric.inplace.SCRATCH).
+SCRATCH = 6
 
 
-def _pow(x, y):
-    """``x**y``; a scalar exponent is spread over the array first (NumPy's vector loop is then faster)."""
+def _pow(x, y, out=None):
+    """``x**y``; a scalar exponent is spread over the array first (NumPy's vector loop is then faster).
+
+    ``out`` receives the result and must not be ``x``.
+    """
     if numpy.ndim(y) == 0 and numpy.ndim(x) > 0:
-        y = numpy.full(numpy.shape(x), y, dtype=numpy.result_type(x, y))
-    return numpy.power(x, y)
+        if out is None:
+            out = numpy.empty(numpy.shape(x), dtype=numpy.result_type(x, y))
+        out[...] = y
+        y = out
+    return numpy.power(x, y, out=out)
 
 
 def _piecewise(pieces, args):
@@ -229,11 +239,12 @@ class _Stage:
 
         def call(name):
             func = self.common[name]
-            code_ = func.__code__
             args = []
-            for arg in code_.co_varnames[: code_.co_argcount]:
+            for arg in func.__code__.co_varnames[: func.__code__.co_argcount]:
                 x = k if arg == "k" else self.get(arg)
-                args.append(x if index is None or arg == "k" else _DD(numpy.take(x.hi, index), numpy.take(x.lo, index)))
+                if index is not None and arg != "k":
+                    x = _DD(numpy.take(x.hi, index), numpy.take(x.lo, index))
+                args.append(x)
             return func(*args)
 
         if code == GEOMETRIC:
@@ -247,12 +258,16 @@ class _Stage:
                 table = {key: _dd_where(near, a[key], b[key]) for key in a}
         return tuple(numpy.broadcast_to(_hi(table[key]), k.shape).copy() for key in ("c_k", "w_k"))
 
-    def table(self, code, k, index):
-        """``c_k, w_k`` at the exponents ``k`` of one chunk (and stage points ``index`` unless scalar)."""
-        if index is not None:  # one entry per distinct (stage point, exponent)
+    def table(self, code, k, index, out, index_buffer=None):
+        """``c_k, w_k`` at the exponents ``k`` (int32, overwritten) of one chunk, into the rows ``out``.
+
+        Scalar stage: from a table over the blocks of exponents seen so far.
+        Otherwise one entry per distinct (stage point ``index``, exponent).
+        """
+        if index is not None:
             keys, inverse = numpy.unique(index.astype(numpy.int64) * (2 * _K) + (k + _K), return_inverse=True)
             c, wk = self._entries(code, keys % (2 * _K) - _K, keys // (2 * _K))
-            return c[inverse], wk[inverse]
+            return numpy.take(c, inverse, out=out[0], mode="clip"), numpy.take(wk, inverse, out=out[1], mode="clip")
         lo, hi = int(k.min()) // BLOCK, int(k.max()) // BLOCK + 1
         first, last, c, wk = self._tables.get(code, (lo, lo, None, None))
         if lo < first or hi > last:  # cover the blocks lo..hi, computing each block once
@@ -260,8 +275,11 @@ class _Stage:
             parts = [self._block(code, b) for b in range(first, last)]
             c, wk = numpy.concatenate([x[0] for x in parts]), numpy.concatenate([x[1] for x in parts])
             self._tables[code] = (first, last, c, wk)
-        i = k - first * BLOCK
-        return numpy.take(c, i), numpy.take(wk, i)
+        i = numpy.subtract(k, first * BLOCK, out=k)
+        if index_buffer is not None:  # take converts other integers to intp, allocating; mode "raise" buffers out
+            numpy.copyto(index_buffer, i)
+            i = index_buffer
+        return numpy.take(c, i, out=out[0], mode="clip"), numpy.take(wk, i, out=out[1], mode="clip")
 
     def _block(self, code, b):
         if (code, b) not in self._blocks:
@@ -269,35 +287,46 @@ class _Stage:
         return self._blocks[code, b]
 
 
-def _run(stage, kernels, code, p, r, index):
-    """One regime on one chunk; ``p`` and ``r`` positive (zeros are fixed afterwards)."""
+def _run(stage, code, p, r, index, out, rows, exponents):
+    """One regime on one chunk into ``out``; ``p`` and ``r`` positive (zeros are fixed afterwards).
+
+    ``rows`` (float64) and ``exponents`` (int32, then intp) are preallocated
+    buffers of the chunk's length: the kernels allocate nothing (chunk-sized
+    temporaries make the speed depend on the state of the C heap).
+    """
     values = stage.constants(code, index)
-    values["P"], values["R"] = p, r
+    values["P"], values["R"], values["out"], values["scratch"] = p, r, out, rows[:SCRATCH]
     if code in (BINADE, GEOMETRIC):
-        mp, kp = numpy.frexp(p)
-        mr, kr = numpy.frexp(r)
-        values["m"] = mp / mr
-        values["c_k"], values["w_k"] = stage.table(code, kp - kr, index)
-    return _call(kernels[_KERNEL[code]], values)
+        m, mp, mr, c_k, w_k = rows[SCRATCH:]
+        kp, kr, i = exponents
+        numpy.frexp(p, out=(mp, kp))
+        numpy.frexp(r, out=(mr, kr))
+        values["m"] = numpy.true_divide(mp, mr, out=m)
+        k = numpy.subtract(kp, kr, out=kp)
+        values["c_k"], values["w_k"] = stage.table(code, k, index, (c_k, w_k), i)
+    return _call(stage.common["kernels"][_KERNEL[code]], values)
 
 
-def _chunk(stage, p, r, out, index, zeros):
-    kernels = stage.common["kernels"]
+def _chunk(stage, p, r, out, index, zeros, rows, exponents):
+    n = p.size
+    rows, exponents = rows[:, :n], [e[:n] for e in exponents]
     if index is None:
-        out[...] = _run(stage, kernels, int(stage.code), p, r, None)
+        _run(stage, int(stage.code), p, r, None, out, rows, exponents)
     else:
         codes = numpy.take(stage.code, index)
         for code in numpy.flatnonzero(numpy.bincount(codes, minlength=6)):
             chosen = codes == code
             if chosen.all():
-                out[...] = _run(stage, kernels, int(code), p, r, index)
+                _run(stage, int(code), p, r, index, out, rows, exponents)
             else:
-                out[chosen] = _run(stage, kernels, int(code), p[chosen], r[chosen], index[chosen])
+                k = int(chosen.sum())
+                out[chosen] = _run(stage, int(code), p[chosen], r[chosen], index[chosen], numpy.empty(k),
+                                   rows[:, :k], [e[:k] for e in exponents])
     if zeros and not (p.min() > 0 and r.min() > 0):
         chosen = (p == 0) | (r == 0)
         values = stage.constants(None, None if index is None else index[chosen], ("c_P", "c_R", "phi"))
         values["P"], values["R"] = p[chosen], r[chosen]
-        out[chosen] = _call(kernels["boundary"], values)
+        out[chosen] = _call(stage.common["kernels"]["boundary"], values)
 
 
 def _evaluate(family, P, R, params, validate, error):
@@ -324,14 +353,18 @@ def _evaluate(family, P, R, params, validate, error):
         operands = [P, R, out]
         if not stage.scalar:
             operands.append(numpy.broadcast_to(numpy.arange(stage.code.size).reshape(stage.shape), shape))
+        n = min(CHUNK, out.size)
+        rows = numpy.empty((SCRATCH + 5, n))
+        exponents = (numpy.empty(n, dtype=numpy.int32), numpy.empty(n, dtype=numpy.int32), numpy.empty(n, numpy.intp))
         if out.ndim == 0:
             index = None if stage.scalar else operands[3].reshape(1)
-            _chunk(stage, P.reshape(1), R.reshape(1), out.reshape(1), index, True)
+            _chunk(stage, P.reshape(1), R.reshape(1), out.reshape(1), index, True, rows, exponents)
             return out[()]
         it = numpy.nditer(operands, flags=["external_loop", "buffered", "zerosize_ok"],
                           op_flags=[["readonly"], ["readonly"], ["writeonly"]] + [["readonly"]] * (len(operands) - 3),
                           buffersize=CHUNK, order="C")
         with it:
             for chunk in it:
-                _chunk(stage, chunk[0], chunk[1], chunk[2], chunk[3] if len(chunk) > 3 else None, zeros)
+                _chunk(stage, chunk[0], chunk[1], chunk[2], chunk[3] if len(chunk) > 3 else None, zeros, rows,
+                       exponents)
     return out

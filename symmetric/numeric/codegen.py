@@ -34,9 +34,10 @@ from sympy.printing.str import StrPrinter
 from .. import __version__
 from .._validation import InvalidParameterError
 from ..families import FAMILIES
-from ..symbols import P, R
+from ..symbols import P, R, c_k, m, w_k
 from . import _dd, _runtime
 from .compile import _identifier, function_source
+from .inplace import SCRATCH, inplace_function_source
 from .rewrites import CONSTANTS, GEOMETRIC_TABLE, KERNELS, LOG_WEIGHTS, PARAMETERS, TABLE, TABLE_NEAR, plan
 
 __all__ = ["module_source", "package_source", "supported", "main", "GENERATOR", "PACKAGE_MODULE"]
@@ -47,6 +48,10 @@ GENERATOR = f"symmetric {__version__}"
 PACKAGE_MODULE = Path(__file__).with_name("_generated.py")
 #: The families the package's module defines.
 PACKAGE_FAMILIES = ("g_beta_rho", "power_mean", "f_beta")
+
+# kernel arguments that are arrays of the chunk's length (the constants are scalars when the parameters are)
+_CHUNK_ARRAYS = {P, R, m, c_k, w_k}
+assert SCRATCH == _runtime.SCRATCH, "the runtime allocates the scratch rows the kernels use"
 
 _ERROR_CLASS = '''
 class InvalidParameterError(ValueError, TypeError):
@@ -169,7 +174,9 @@ def _stage_args(outputs: dict):
 
 
 def _common_source() -> str:
-    parts = [function_source(f"_kernel_{key}", _kernel_args(expr), expr) for key, expr in KERNELS.items()]
+    parts = [function_source(f"_kernel_{key}", _kernel_args(expr), expr) if expr.has(sympy.Piecewise) else
+             inplace_function_source(f"_kernel_{key}", _kernel_args(expr), expr, arrays=_CHUNK_ARRAYS)
+             for key, expr in KERNELS.items()]
     parts.append("_KERNELS = {" + ", ".join(f'"{key}": _kernel_{key}' for key in KERNELS) + "}\n")
     constants = {**LOG_WEIGHTS, **CONSTANTS}
     for key, expr in constants.items():
