@@ -13,7 +13,8 @@ with tracemalloc (which tracks NumPy allocations) in units of one input array. C
   P/R far from 1, where the previous version fell back to a long-double kernel ten times slower.
 
 ``--startup`` also times, in fresh interpreters (best of that many), ``import symmetric`` and the first
-call of ``symmetric.numeric.f_beta``.
+call of ``symmetric.numeric.f_beta``; ``--small`` the time of one call on scalars, with parameters seen
+before (their constants are cached) and with new ones each call.
 """
 
 import argparse
@@ -67,12 +68,28 @@ def startup(repeat):
           f"({first - base:+.2f} s)")
 
 
+def small_calls(repeat):
+    """Microseconds per call on scalar P and R (best of ``repeat`` batches)."""
+    fresh = iter(numpy.linspace(0.5, 2.0, 10**6))
+    cases = [("f_beta(0.5, 0.25, 2.0)", lambda: numeric.f_beta(0.5, 0.25, 2.0)),
+             ("g_beta_rho(0.5, 0.25, 2.0, -0.9)", lambda: numeric.g_beta_rho(0.5, 0.25, 2.0, -0.9)),
+             ("g_beta_rho(0.5, 0.25, 2.0, 2.0)", lambda: numeric.g_beta_rho(0.5, 0.25, 2.0, 2.0)),
+             ("f_beta, new beta each call", lambda: numeric.f_beta(0.5, 0.25, next(fresh))),
+             ("g_beta_rho rho=-0.9, new beta", lambda: numeric.g_beta_rho(0.5, 0.25, next(fresh), -0.9)),
+             ("g_beta_rho rho=2, new beta", lambda: numeric.g_beta_rho(0.5, 0.25, next(fresh), 2.0))]
+    for label, f in cases:
+        f()
+        batch = 200
+        print(f"{label:<34} {best(lambda: [f() for _ in range(batch)], repeat) / batch * 1e6:8.1f} us per call")
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--n", type=int, default=10**7)
     ap.add_argument("--repeat", type=int, default=5)
     ap.add_argument("--beta", type=float, default=2.0)
     ap.add_argument("--startup", type=int, default=0, metavar="K", help="also time start-up (best of K)")
+    ap.add_argument("--small", action="store_true", help="also time calls on scalars")
     args = ap.parse_args()
     rng = numpy.random.default_rng(0)
     uniform = (1.0 - rng.random(args.n), 1.0 - rng.random(args.n))
@@ -82,6 +99,8 @@ def main():
           f"sympy {sympy.__version__}, python {platform.python_version()}, {platform.machine()}")
     if args.startup:
         startup(args.startup)
+    if args.small:
+        small_calls(args.repeat)
     print(f"{'function':<12} {'P, R':<12} {'rho':>14} {'ours ms':>9} {'lambdify ms':>12} {'ratio':>6} {'peak mem':>9}")
     cases = [(value, "uniform", uniform) for value in RHOS]
     cases += [(value, label, data) for value in FALLBACK_RHOS for label, data in (("uniform", uniform),

@@ -157,8 +157,7 @@ def _table_far(k, log_w, log_w_c, phi):
 
 
 def _table_is_near(k, phi, w):
-    _x0 = _dd(w)*_dd_expm1(_dd(k)*_dd(phi)*_LN2)
-    return ((_dd(_x0)).hi > -0.5) & ((_dd(_x0)).hi < 1.0)
+    return (_dd(w)*_dd_expm1(_dd(k)*_dd(phi)*_LN2)).hi > -0.5
 
 
 def _geometric_table(k, w):

@@ -38,7 +38,7 @@ PHI_ANCHOR = 0.25
 #: difference is at most phi log(P/R)**2 / 8 < 1e-24 for any two positive doubles).
 PHI_TINY = 1e-30
 #: Table entries (binary exponents) computed together, so that each is always computed the same way.
-BLOCK = 64
+BLOCK = 16
 #: Rows of scratch space the generated kernels may use (symmetric.numeric.inplace.SCRATCH).
 SCRATCH = 6
 

@@ -194,13 +194,13 @@ _s = w * expm1(_z)  # w 2**(k phi) + w_c = 1 + s
 _h = logaddexp(log_w_c, log_w + _z)
 
 #: For ``0 < |phi| < 1/4``, per binary exponent k: the mean ``c_k`` of ``2**k`` and 1, and the weight ``w_k``
-#: of the mean rescaled around ``2**k``; from ``s = w expm1(k phi log 2)`` where ``TABLE_NEAR`` holds (s keeps
-#: its relative accuracy), in the log domain elsewhere.
+#: of the mean rescaled around ``2**k``; from ``s = w expm1(k phi log 2)`` where ``TABLE_NEAR`` holds (there
+#: ``log1p(s)`` keeps its relative accuracy), in the log domain where ``1 + s`` would cancel.
 TABLE = {
     "near": {c_k: sympy.exp(log1p(_s) / phi), w_k: sympy.exp(log_w + _z - log1p(_s))},
     "far": {c_k: sympy.exp(_h / phi), w_k: sympy.exp(log_w + _z - _h)},
 }
-TABLE_NEAR = (_s > -sympy.Rational(1, 2)) & (_s < 1)
+TABLE_NEAR = _s > -sympy.Rational(1, 2)
 #: The same at ``phi = 0`` (and for ``|phi|`` so small that the geometric mean is exact in float64).
 GEOMETRIC_TABLE = {c_k: sympy.exp(w * k * sympy.log(2)), w_k: w}
 
@@ -274,7 +274,7 @@ def identities() -> list[Identity]:
     scaled = w * 2 ** (k * phi) + 1 - w
     table = {c_k: scaled ** (1 / phi), w_k: w * 2 ** (k * phi) / scaled}
     for form, entries in TABLE.items():
-        where = tuple(_expand_functions(c) for c in TABLE_NEAR.args) if form == "near" else ()
+        where = (_expand_functions(TABLE_NEAR),) if form == "near" else ()
         for key, value in entries.items():
             out.append(Identity(f"numeric.table.{key.name}_{form}", f"Table entry ${sympy.latex(key)}$, {form} form (both "
                                 "forms are exact; the condition only chooses the accurate one).",
