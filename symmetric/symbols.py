@@ -1,7 +1,12 @@
 """The symbols of the theory, each defined once with its assumptions.
 
 Precision, recall and the weights are positive; the curvature exponents are
-real. Every module imports these objects instead of creating its own, because
+real. The confusion-matrix counts are nonnegative reals (sample weights make
+them non-integer); a ratio of counts is only claimed where its denominator is
+positive, which claims state as conditions. The target prevalence is positive
+(claims add ``prevalence < 1``).
+
+Every module imports these objects instead of creating its own, because
 SymPy treats ``Symbol("P")`` and ``Symbol("P", positive=True)`` as different
 variables.
 
@@ -26,7 +31,7 @@ from __future__ import annotations
 import sympy
 
 __all__ = ["P", "R", "beta", "gamma", "rho", "phi", "w", "w_c", "log_w", "log_w_c", "c_P", "c_R", "kappa", "lam", "k",
-           "m", "c_k", "w_k"]
+           "m", "c_k", "w_k", "TP", "FP", "FN", "TN", "prevalence"]
 
 #: Precision, positive.
 P = sympy.Symbol("P", positive=True)
@@ -63,3 +68,14 @@ m = sympy.Symbol("m", positive=True)
 #: The power mean of ``2**k`` and 1, and the weight of the mean rescaled around ``2**k``.
 c_k = sympy.Symbol("c_k", positive=True)
 w_k = sympy.Symbol("w_k", positive=True)
+
+#: True positives, a nonnegative (possibly weighted) count.
+TP = sympy.Symbol("TP", nonnegative=True)
+#: False positives, a nonnegative (possibly weighted) count.
+FP = sympy.Symbol("FP", nonnegative=True)
+#: False negatives, a nonnegative (possibly weighted) count.
+FN = sympy.Symbol("FN", nonnegative=True)
+#: True negatives, a nonnegative (possibly weighted) count.
+TN = sympy.Symbol("TN", nonnegative=True)
+#: Target prevalence of the positive class, in (0, 1); printed as ``pi``.
+prevalence = sympy.Symbol("pi", positive=True)

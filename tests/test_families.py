@@ -9,7 +9,7 @@ import sympy
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from symmetric import P, R, beta, f_beta, g_beta_rho, gamma, phi, power_mean, rho
+from symmetric import P, R, beta, f_beta, g_beta_rho, gamma, power_mean, rho
 from symmetric.families import FAMILIES, f_beta_alternative, general_formula, get_family
 
 

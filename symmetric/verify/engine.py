@@ -14,9 +14,11 @@ from __future__ import annotations
 
 import time
 
+import sympy
+
 from .budget import run_with_budget
 from .domain import sample_points
-from .numeric import NumericEvidence, numeric_evidence
+from .numeric import NumericEvidence, exact_limit_counterexample, numeric_evidence
 from .statement import Statement
 from .symbolic import prove
 from .verdict import InconsistentVerdictError, Verdict
@@ -80,8 +82,10 @@ def check(lhs, rhs=None, *, relation: str | None = None, conditions=(), timeout:
     def elapsed():
         return time.perf_counter() - start
 
+    points = sample_points(statement, n=samples, seed=seed)
+
     def numeric():
-        return numeric_evidence(statement, sample_points(statement, n=samples, seed=seed), dps=dps)
+        return numeric_evidence(statement, points, dps=dps)
 
     ok, evidence = run_with_budget(numeric, 0.5 * timeout)
     if not ok:
@@ -100,6 +104,14 @@ def check(lhs, rhs=None, *, relation: str | None = None, conditions=(), timeout:
             return Verdict("unknown", "no numeric confirmation", {}, elapsed(), evidence,
                            f"a symbolic argument ({method}) succeeded, but no sample point could confirm it")
         return Verdict("proven", method, {}, elapsed(), evidence, "exact symbolic argument, numerically confirmed")
+    if statement.has(sympy.Limit):
+        remaining = deadline - time.perf_counter()
+        ok, found = run_with_budget(lambda: exact_limit_counterexample(statement, points, dps=dps), remaining) \
+            if remaining > 0.05 else (False, None)
+        if ok and found is not None:
+            point, (lhs_value, rhs_value) = found
+            return Verdict("refuted", "exact limit counterexample", point, elapsed(), evidence,
+                           f"at this point SymPy's exact limits give {lhs_value} on the left and {rhs_value} on the right")
     reason = "time budget exhausted" if time.perf_counter() >= deadline else "no strategy succeeded"
     return Verdict("unknown", "undecided", {}, elapsed(), evidence, reason)
 

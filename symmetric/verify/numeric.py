@@ -24,9 +24,10 @@ from dataclasses import dataclass, field
 import mpmath
 import sympy
 
+from .limits import exact_limit
 from .statement import Statement
 
-__all__ = ["NumericForm", "Undefined", "NumericEvidence", "numeric_evidence", "compare"]
+__all__ = ["NumericForm", "Undefined", "NumericEvidence", "numeric_evidence", "compare", "exact_limit_counterexample"]
 
 # Approach distances 10**-k (or 10**k towards infinity) for numeric limits.
 _APPROACH = (10, 20, 40)
@@ -243,8 +244,50 @@ def _classify(lhs, rhs, statement, point, dps):
     if abs(g2) <= abs(g1) * shrink:
         return ("inconclusive" if rel in ("<", ">") else "agree"), (a2, b2)
     if compare(a2, b2, rel, 2 * dps, u2) == "disagree" and abs(g1 - g2) <= abs(g2) / 100:
+        if statement.has(sympy.Limit):
+            return _confirm_limits(statement, point, dps), (a2, b2)
         return "disagree", (a2, b2)
     return "inconclusive", (a2, b2)
+
+
+def exact_limit_counterexample(statement: Statement, points: list[dict], *, dps: int = 50, tries: int = 8):
+    """The first of ``points`` (at most ``tries``) where SymPy's exact limits refute the statement.
+
+    Used when numeric estimates of a limit could not decide: an estimate from
+    approach points may sit near a wrong value for a long way (slow
+    convergence), so agreement there is weak, but the exact limit at a point
+    with numeric parameters is usually within SymPy's reach. Returns the
+    point and the two values, or None.
+    """
+    for point in points[:tries]:
+        outcome, values = _confirm_limits(statement, point, dps, with_values=True)
+        if outcome == "disagree":
+            return dict(point), tuple(mpmath.nstr(v, 20) for v in values)
+    return None
+
+
+def _confirm_limits(statement, point, dps, with_values=False):
+    """Settle a numeric disagreement about limits with SymPy's exact limits at ``point``.
+
+    A limit estimated from approach points can look settled long before it is
+    (``y**(1/85)`` is still 0.1 at ``y = 1e-80``), so a numeric disagreement
+    only counts when the exact limits at the point, evaluated at high
+    precision, disagree too.
+    """
+    at = statement.substitute(point)
+    try:
+        exact = [side.replace(lambda e: isinstance(e, sympy.Limit), exact_limit) for side in (at.lhs, at.rhs)]
+    except (NotImplementedError, ValueError, TypeError, ZeroDivisionError, RecursionError, AttributeError):
+        return ("inconclusive", None) if with_values else "inconclusive"
+    if any(e.has(sympy.Limit, sympy.AccumBounds) or e.free_symbols for e in exact):
+        return ("inconclusive", None) if with_values else "inconclusive"
+    try:
+        a, _ = NumericForm(exact[0])({}, 2 * dps)
+        b, _ = NumericForm(exact[1])({}, 2 * dps)
+    except Undefined:
+        return ("inconclusive", None) if with_values else "inconclusive"
+    outcome = "disagree" if compare(a, b, statement.relation, 2 * dps) == "disagree" else "inconclusive"
+    return (outcome, (a, b)) if with_values else outcome
 
 
 def numeric_evidence(statement: Statement, points: list[dict], *, dps: int = 50) -> NumericEvidence:

@@ -28,6 +28,7 @@ import sympy
 
 from .budget import run_with_budget
 from .domain import condition_cases, ordering_cases, piecewise_cases
+from .limits import exact_limit
 from .statement import Statement
 
 __all__ = ["prove"]
@@ -103,33 +104,13 @@ class _Clock:
         return value if ok else None
 
 
-def _punctured(body, var):
-    """``body`` without Piecewise branches for single values of ``var``.
-
-    A limit as ``var -> a`` does not depend on the values at finitely many
-    points, so conditions ``Eq(var, c)`` can be taken as false.
-    """
-    single_points = {
-        cond: sympy.false
-        for pw in body.atoms(sympy.Piecewise)
-        for _, cond in pw.args
-        if isinstance(cond, sympy.Eq) and cond.free_symbols == {var}
-    }
-    return body.xreplace(single_points) if single_points else body
-
-
-def _limit(e, form):
-    body, var, point, direction = e.args
-    return sympy.limit(form(_punctured(body, var)), var, point, dir=str(direction))
-
-
 def _evaluate_limits(expr, clock: _Clock):
     """Replace every Limit by SymPy's value for it; None if any stays unevaluated."""
     if not expr.has(sympy.Limit):
         return expr
     for form in (lambda e: e, _normalize_powers):
         def attempt():
-            return expr.replace(lambda e: isinstance(e, sympy.Limit), lambda e: _limit(e, form))
+            return expr.replace(lambda e: isinstance(e, sympy.Limit), lambda e: exact_limit(e, form))
         value = clock.run(attempt, share=0.5)
         if value is not None and not value.has(sympy.Limit, sympy.AccumBounds) and value.is_finite is not False:
             return value

@@ -1,0 +1,154 @@
+"""Metrics defined from the confusion-matrix counts TP, FP, FN and TN.
+
+Every function returns a SymPy expression in the counts it is given, which
+default to :data:`symmetric.symbols.TP`, ``FP``, ``FN`` and ``TN``; pass other
+expressions (weighted counts, the cells of a multiclass confusion matrix) to
+apply the same definition to them. A ratio is defined where its denominator
+is positive; what a metric from labels does where it is not is its
+``zero_division`` policy (:mod:`symmetric.metrics`).
+
+>>> from symmetric.families import counts
+>>> counts.precision()
+TP/(FP + TP)
+>>> counts.f_beta_counts(beta=1)
+2*TP/(FN + FP + 2*TP)
+>>> from symmetric.symbols import TP, FP, FN, TN
+>>> counts.balanced_precision().subs({TP: 90, FP: 50, FN: 10, TN: 850})
+81/86
+"""
+
+from __future__ import annotations
+
+import sympy
+
+from .._validation import InvalidParameterError
+from ..symbols import FN, FP, TN, TP, beta as _beta, prevalence as _prevalence
+from ._parameters import parameter
+
+__all__ = [
+    "precision",
+    "recall",
+    "tpr",
+    "specificity",
+    "tnr",
+    "fpr",
+    "fnr",
+    "accuracy",
+    "balanced_accuracy",
+    "f_beta_counts",
+    "precision_at_prevalence",
+    "balanced_precision",
+]
+
+
+def precision(tp=TP, fp=FP) -> sympy.Expr:
+    """Precision ``TP/(TP + FP)``: the fraction of predicted positives that are positive.
+
+    >>> precision()
+    TP/(FP + TP)
+    """
+    return tp / (tp + fp)
+
+
+def recall(tp=TP, fn=FN) -> sympy.Expr:
+    """Recall, the true positive rate ``TP/(TP + FN)``.
+
+    >>> recall()
+    TP/(FN + TP)
+    """
+    return tp / (tp + fn)
+
+
+#: The true positive rate is recall.
+tpr = recall
+
+
+def specificity(tn=TN, fp=FP) -> sympy.Expr:
+    """Specificity, the true negative rate ``TN/(TN + FP)``.
+
+    >>> specificity()
+    TN/(FP + TN)
+    """
+    return tn / (tn + fp)
+
+
+#: The true negative rate is specificity.
+tnr = specificity
+
+
+def fpr(fp=FP, tn=TN) -> sympy.Expr:
+    """False positive rate ``FP/(FP + TN)``: the fraction of negatives predicted positive.
+
+    >>> fpr()
+    FP/(FP + TN)
+    """
+    return fp / (fp + tn)
+
+
+def fnr(fn=FN, tp=TP) -> sympy.Expr:
+    """False negative rate ``FN/(FN + TP)``: the fraction of positives predicted negative.
+
+    >>> fnr()
+    FN/(FN + TP)
+    """
+    return fn / (fn + tp)
+
+
+def accuracy(tp=TP, fp=FP, fn=FN, tn=TN) -> sympy.Expr:
+    """Accuracy ``(TP + TN)/(TP + FP + FN + TN)``.
+
+    >>> accuracy()
+    (TN + TP)/(FN + FP + TN + TP)
+    """
+    return (tp + tn) / (tp + fp + fn + tn)
+
+
+def balanced_accuracy(tp=TP, fp=FP, fn=FN, tn=TN) -> sympy.Expr:
+    """Balanced accuracy, the mean of the true positive and true negative rates.
+
+    >>> balanced_accuracy()
+    TN/(2*(FP + TN)) + TP/(2*(FN + TP))
+    """
+    return (recall(tp, fn) + specificity(tn, fp)) / 2
+
+
+def f_beta_counts(beta=_beta, tp=TP, fp=FP, fn=FN) -> sympy.Expr:
+    r"""F-beta from counts, :math:`(1+\beta^2)TP / ((1+\beta^2)TP + \beta^2 FN + FP)`.
+
+    It equals :func:`symmetric.f_beta` of precision and recall wherever both
+    are defined (claim ``counts.f_beta_from_counts``), and stays defined when
+    only one of them is.
+
+    >>> f_beta_counts(beta=2)
+    5*TP/(4*FN + FP + 5*TP)
+    """
+    b = parameter(beta, name="beta", func="f_beta_counts", positive=True)
+    return (1 + b**2) * tp / ((1 + b**2) * tp + b**2 * fn + fp)
+
+
+def precision_at_prevalence(prevalence=_prevalence, tp=TP, fp=FP, fn=FN, tn=TN) -> sympy.Expr:
+    r"""Precision the classifier would have where positives make up ``prevalence`` of the data.
+
+    .. math:: \frac{\pi\,TPR}{\pi\,TPR + (1-\pi)\,FPR}
+
+    The rates do not depend on the class balance, so this is the precision
+    on any data set with prevalence ``pi`` on which the classifier has the
+    same TPR and FPR.
+
+    >>> sympy.factor(sympy.cancel(precision_at_prevalence(prevalence=sympy.Rational(1, 10))))
+    TP*(FP + TN)/(9*FN*FP + 10*FP*TP + TN*TP)
+    """
+    p = parameter(prevalence, name="prevalence", func="precision_at_prevalence", positive=True)
+    if p.is_number and p >= 1:
+        raise InvalidParameterError.of("prevalence", "precision_at_prevalence", "a number in (0, 1)", prevalence)
+    t, f = recall(tp, fn), fpr(fp, tn)
+    return p * t / (p * t + (1 - p) * f)
+
+
+def balanced_precision(tp=TP, fp=FP, fn=FN, tn=TN) -> sympy.Expr:
+    """Precision at prevalence 1/2: as if positives and negatives were equally many.
+
+    >>> sympy.factor(sympy.cancel(balanced_precision()))
+    TP*(FP + TN)/(FN*FP + 2*FP*TP + TN*TP)
+    """
+    return precision_at_prevalence(sympy.Rational(1, 2), tp, fp, fn, tn)

@@ -1,0 +1,150 @@
+"""The confusion matrix, and precision at a target prevalence (balanced precision)."""
+
+from __future__ import annotations
+
+import warnings
+
+import numpy as np
+
+from .._validation import InvalidParameterError
+from ._combine import precision_at_prevalence_values
+from ._counts import _contains, select_labels
+from ._params import check_array_like, check_pos_label, check_prevalence, check_zero_division, zero_division_value
+from ._targets import Targets, check_targets
+from ._warnings import warn_undefined
+
+__all__ = ["confusion_matrix", "balanced_precision_score"]
+
+
+def _selected_matrix(t: Targets, idx: np.ndarray) -> np.ndarray:
+    """The confusion matrix restricted to (and ordered by) the labels at ``idx`` (-1: absent)."""
+    n = len(idx)
+    if t.cm is not None:
+        out = np.zeros((n, n), dtype=t.cm.dtype)
+        ok = idx >= 0
+        out[np.ix_(ok, ok)] = t.cm[np.ix_(idx[ok], idx[ok])]
+        return out
+    position = np.full(len(t.labels), n, dtype=np.intp)
+    position[idx[idx >= 0]] = np.flatnonzero(idx >= 0)
+    ct, cp = (position[c] for c in t.codes)
+    keep = (ct < n) & (cp < n)
+    weights = None if t.sample_weight is None else t.sample_weight[keep]
+    counts = np.bincount(ct[keep] * n + cp[keep], weights=weights, minlength=n * n)
+    return counts.reshape(n, n)
+
+
+def confusion_matrix(y_true, y_pred, *, labels=None, sample_weight=None, normalize=None):
+    """Confusion matrix ``C[i, j]``: samples of true label i predicted as label j (scikit-learn's function).
+
+    Parameters
+    ----------
+    y_true, y_pred : 1-d array-like
+    labels : array-like, optional
+        The labels indexing the matrix, in order; samples whose true or
+        predicted label is not among them are left out.
+    sample_weight : array-like of shape (n_samples,), optional
+    normalize : {"true", "pred", "all"} or None
+        Divide by row sums, column sums or the total.
+
+    Examples
+    --------
+    >>> from symmetric.metrics import confusion_matrix
+    >>> confusion_matrix([2, 0, 2, 2, 0, 1], [0, 0, 2, 2, 0, 2])
+    array([[2, 0, 0],
+           [0, 0, 1],
+           [1, 0, 2]])
+    >>> tn, fp, fn, tp = confusion_matrix([0, 1, 0, 1], [1, 1, 1, 0]).ravel().tolist()
+    >>> (tn, fp, fn, tp)
+    (0, 2, 1, 1)
+    """
+    func = "confusion_matrix"
+    check_array_like(labels, name="labels", func=func)
+    check_array_like(sample_weight, name="sample_weight", func=func)
+    if normalize is not None and normalize not in ("true", "pred", "all"):
+        raise InvalidParameterError.of("normalize", func, "a str among {'all', 'pred', 'true'} or None", normalize)
+    t = check_targets(y_true, y_pred, sample_weight, func=func)
+    if t.y_type not in ("binary", "multiclass"):
+        raise ValueError(f"{t.y_type} is not supported")
+    if labels is None:
+        idx = np.arange(len(t.labels))
+    else:
+        if np.asarray(labels).size == 0:
+            raise ValueError("'labels' should contain at least one label.")
+        idx = select_labels(t, labels)
+        if not t.true_present[idx[idx >= 0]].any():
+            raise ValueError("At least one label specified must be in y_true")
+    cm = _selected_matrix(t, idx)
+    if t.sample_weight is not None:
+        cm = cm.astype(np.float64)
+    if normalize is not None:
+        with np.errstate(all="ignore"):
+            total = {"true": cm.sum(axis=1, keepdims=True), "pred": cm.sum(axis=0, keepdims=True), "all": cm.sum()}
+            cm = np.nan_to_num(cm / total[normalize])
+    if cm.shape == (1, 1):
+        warnings.warn(
+            "A single label was found in 'y_true' and 'y_pred'. For the confusion matrix to have the correct "
+            "shape, use the 'labels' parameter to pass all known labels.",
+            UserWarning,
+            stacklevel=2,
+        )
+    return cm
+
+
+def balanced_precision_score(y_true, y_pred, *, prevalence=0.5, pos_label=1, sample_weight=None,
+                             zero_division="warn"):
+    r"""Precision at a target prevalence: :math:`\pi\,TPR / (\pi\,TPR + (1-\pi)\,FPR)`.
+
+    The precision the classifier would have on data where a fraction
+    ``prevalence`` of the samples is positive, with the same true and false
+    positive rates. It does not change when either class is resampled
+    (claims ``counts.prevalence.*``); at ``prevalence=0.5`` it is seed 001's
+    balanced precision, and it equals precision with sample weights
+    ``prevalence/positives`` and ``(1 - prevalence)/negatives``.
+
+    Parameters
+    ----------
+    y_true, y_pred : 1-d array-like of binary labels
+    prevalence : float in (0, 1), default 0.5
+    pos_label : int, float, bool or str, default 1
+    sample_weight : array-like of shape (n_samples,), optional
+    zero_division : {"warn", 0.0, 1.0, nan}, default "warn"
+        The value when there are no positive samples, no negative samples,
+        or no predicted positives.
+
+    Examples
+    --------
+    Seed 001's example: the same classifier on two data sets that differ
+    only in class balance.
+
+    >>> from symmetric.metrics import balanced_precision_score, precision_score
+    >>> def labels(tp, fn, fp, tn):
+    ...     return [1] * (tp + fn) + [0] * (fp + tn), [1] * tp + [0] * fn + [1] * fp + [0] * tn
+    >>> for counts in [(90, 10, 50, 850), (90, 10, 10, 170)]:
+    ...     y_true, y_pred = labels(*counts)
+    ...     print(round(precision_score(y_true, y_pred), 2), round(balanced_precision_score(y_true, y_pred), 2))
+    0.64 0.94
+    0.9 0.94
+    """
+    func = "balanced_precision_score"
+    prevalence = check_prevalence(prevalence, func=func)
+    check_pos_label(pos_label, func=func)
+    check_array_like(sample_weight, name="sample_weight", func=func)
+    check_zero_division(zero_division, func=func)
+
+    def check_labels(y_type, present):
+        if y_type != "binary":
+            raise ValueError(f"Target is {y_type} but {func} needs binary targets.")
+        if not _contains(present, pos_label) and len(present) >= 2:
+            raise ValueError(f"pos_label={pos_label} is not a valid label. It should be one of {present}")
+
+    t = check_targets(y_true, y_pred, sample_weight, func=func, check_labels=check_labels)
+    (i,) = select_labels(t, [pos_label])
+    tp, ps, ts = (float(a[i]) if i >= 0 else 0.0 for a in (t.tp, t.pred_sum, t.true_sum))
+    fp, fn = ps - tp, ts - tp
+    tn = float(t.total_weight) - tp - fp - fn
+    for undefined, modifier in ((ts == 0, "positive"), (fp + tn == 0, "negative"), (ps == 0, "predicted")):
+        if undefined:
+            if zero_division == "warn":
+                warn_undefined("binary", modifier, "Balanced precision is", 1)
+            return zero_division_value(zero_division)
+    return float(precision_at_prevalence_values(tp, fp, fn, tn, prevalence))

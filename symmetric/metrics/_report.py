@@ -1,0 +1,110 @@
+"""``classification_report``: scikit-learn's text or dict report, from one pass over the data."""
+
+from __future__ import annotations
+
+import warnings
+
+import numpy as np
+
+from ._counts import counts_from_targets
+from ._params import check_array_like, check_bool, check_digits, check_zero_division
+from ._scores import prf_from_counts
+from ._targets import check_targets
+
+__all__ = ["classification_report"]
+
+_HEADERS = ["precision", "recall", "f1-score", "support"]
+
+
+def classification_report(y_true, y_pred, *, labels=None, target_names=None, sample_weight=None, digits=2,
+                          output_dict=False, zero_division="warn"):
+    """Precision, recall, F1 and support per label and averaged, as scikit-learn's report.
+
+    The targets are checked and counted once; each row divides those
+    counts. Values, layout, warnings and errors are scikit-learn's.
+
+    Parameters
+    ----------
+    y_true, y_pred : 1-d array-like, or label indicator array
+    labels : array-like, optional
+        The labels to report, in order.
+    target_names : array-like of str, optional
+        Display names of the labels.
+    sample_weight : array-like of shape (n_samples,), optional
+    digits : int, default 2
+        Digits of the text report (ignored for a dict).
+    output_dict : bool, default False
+        Return a dict instead of text.
+    zero_division : {"warn", 0.0, 1.0, nan}, default "warn"
+
+    Examples
+    --------
+    >>> from symmetric.metrics import classification_report
+    >>> print(classification_report([0, 1, 2, 2, 2], [0, 0, 2, 2, 1], target_names=["a", "b", "c"]))
+                  precision    recall  f1-score   support
+    <BLANKLINE>
+               a       0.50      1.00      0.67         1
+               b       0.00      0.00      0.00         1
+               c       1.00      0.67      0.80         3
+    <BLANKLINE>
+        accuracy                           0.60         5
+       macro avg       0.50      0.56      0.49         5
+    weighted avg       0.70      0.60      0.61         5
+    <BLANKLINE>
+    """
+    func = "classification_report"
+    check_array_like(labels, name="labels", func=func)
+    check_array_like(target_names, name="target_names", func=func)
+    check_array_like(sample_weight, name="sample_weight", func=func)
+    digits = check_digits(digits, func=func)
+    output_dict = check_bool(output_dict, name="output_dict", func=func)
+    check_zero_division(zero_division, func=func)
+    t = check_targets(y_true, y_pred, sample_weight, func=func)
+    labels_given = labels is not None
+    labels = np.asarray(labels) if labels_given else t.labels
+    micro_is_accuracy = t.y_type in ("multiclass", "binary") and (
+        not labels_given or set(labels.tolist()) >= set(t.labels.tolist()))
+    if target_names is not None and len(labels) != len(target_names):
+        if labels_given:
+            warnings.warn(f"labels size, {len(labels)}, does not match size of target_names, {len(target_names)}",
+                          stacklevel=2)
+        else:
+            raise ValueError(f"Number of classes, {len(labels)}, does not match size of target_names, "
+                             f"{len(target_names)}. Try specifying the labels parameter")
+    if target_names is None:
+        target_names = ["%s" % label for label in labels]
+
+    def scores(average):
+        counts = counts_from_targets(t, labels=labels, average=average)
+        return prf_from_counts(counts, beta=1.0, rho=None, average=average,
+                               warn_for=("precision", "recall", "f-score"), zero_division=zero_division)
+
+    p, r, f1, s = scores(None)
+    rows = list(zip(target_names, p, r, f1, s))
+    averages = ("micro", "macro", "weighted") + (("samples",) if t.y_type == "multilabel-indicator" else ())
+    if output_dict:
+        report = {row[0]: dict(zip(_HEADERS, [float(x) for x in row[1:]])) for row in rows}
+    else:
+        width = max(max(len(name) for name in target_names), len("weighted avg"), digits)
+        head_fmt = "{:>{width}s} " + " {:>9}" * len(_HEADERS)
+        text = head_fmt.format("", *_HEADERS, width=width) + "\n\n"
+        row_fmt = "{:>{width}s} " + " {:>9.{digits}f}" * 3 + " {:>9}\n"
+        for row in rows:
+            text += row_fmt.format(*row, width=width, digits=digits)
+        text += "\n"
+    for average in averages:
+        heading = "accuracy" if average == "micro" and micro_is_accuracy else average + " avg"
+        avg_p, avg_r, avg_f1, _ = scores(average)
+        values = [avg_p, avg_r, avg_f1, np.sum(s)]
+        if output_dict:
+            report[heading] = dict(zip(_HEADERS, [float(x) for x in values]))
+        elif heading == "accuracy":
+            fmt = "{:>{width}s} " + " {:>9.{digits}}" * 2 + " {:>9.{digits}f}" + " {:>9}\n"
+            text += fmt.format(heading, "", "", *values[2:], width=width, digits=digits)
+        else:
+            text += row_fmt.format(heading, *values, width=width, digits=digits)
+    if output_dict:
+        if "accuracy" in report:
+            report["accuracy"] = report["accuracy"]["precision"]
+        return report
+    return text

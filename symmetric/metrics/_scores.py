@@ -1,0 +1,281 @@
+"""Precision, recall, specificity, F_beta and G_{beta,rho} from labels, with scikit-learn's semantics.
+
+The counts come from :func:`symmetric.metrics._counts.label_counts`; each
+rate is ``numerator / denominator`` of its definition in
+:mod:`symmetric.families.counts`, with scikit-learn's ``zero_division``
+policy where the denominator is 0; F and G come from the generated numeric
+code (:mod:`symmetric.metrics._combine`).
+
+**When is G defined?** Where precision and recall are both defined, G is
+``G(P, R)``. Where neither is (no true and no predicted samples of a label),
+G is set by ``zero_division``. Where only one is, the other is 0 (no true
+positives); for rho <= -1, which includes F_beta, G tends to 0 as P or R
+does, whatever the other is, so G is 0 -- scikit-learn's F-score; for
+rho > -1, G(P, 0) still depends on P (claim
+``scores.g_at_zero_recall_depends_on_precision``), so G is ill-defined and
+set by ``zero_division``, with a warning.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from ._combine import f_beta_values, g_values, limit_parameter, zero_limit_is_zero
+from ._counts import Counts, label_counts
+from ._params import (check_array_like, check_average, check_beta, check_pos_label, check_rho,
+                      check_zero_division, zero_division_value)
+from ._warnings import warn_undefined
+
+__all__ = [
+    "precision_recall_fscore_support",
+    "precision_score",
+    "recall_score",
+    "f1_score",
+    "fbeta_score",
+    "g_beta_rho_score",
+    "specificity_score",
+    "prf_from_counts",
+    "validated_counts",
+]
+
+
+def _divide(numerator, denominator, metric, modifier, average, warn_for, zero_division):
+    """``numerator / denominator``, with ``zero_division`` where the denominator is 0 (scikit-learn's ``_prf_divide``)."""
+    mask = denominator == 0
+    safe = np.where(mask, 1, denominator).astype(np.float64)
+    result = np.asarray(numerator, dtype=np.float64) / safe
+    if not mask.any():
+        return result
+    result[mask] = zero_division_value(zero_division)
+    if zero_division == "warn" and metric in warn_for:
+        warn_undefined(average, modifier, f"{metric.capitalize()} is", result.shape[0])
+    return result
+
+
+def _combined_score(c: Counts, precision, recall, *, beta, rho, name, average, warn_for, zero_division):
+    """F_beta (``rho`` None) or G_{beta,rho} per label from its precision and recall."""
+    side = limit_parameter(beta, -2.0 if rho is None else rho)
+    if side is not None:
+        return recall if side == "R" else precision
+    no_pred, no_true = c.pred_sum == 0, c.true_sum == 0
+    P_ = np.where(no_pred, 0.0, precision)
+    R_ = np.where(no_true, 0.0, recall)
+    values = f_beta_values(P_, R_, beta) if rho is None else g_values(P_, R_, beta, rho)
+    undefined = [(no_pred & no_true, "true nor predicted")]
+    if not zero_limit_is_zero(-2.0 if rho is None else rho):
+        undefined += [(no_pred & ~no_true, "predicted"), (no_true & ~no_pred, "true")]
+    for mask, modifier in undefined:
+        if mask.any():
+            values[mask] = zero_division_value(zero_division)
+            if zero_division == "warn" and name in warn_for:
+                warn_undefined(average, modifier, f"{name.capitalize()} is", values.shape[0])
+    return values
+
+
+def _nanaverage(a, weights=None):
+    if a.shape[0] == 0:
+        return math.nan
+    keep = ~np.isnan(a)
+    if not keep.any():
+        return math.nan
+    if weights is None:
+        return float(np.mean(a[keep]))
+    try:
+        return float(np.average(a[keep], weights=np.asarray(weights)[keep]))
+    except ZeroDivisionError:
+        return float(np.mean(a[keep]))
+
+
+def prf_from_counts(c: Counts, *, beta, rho, average, warn_for, zero_division, name="f-score"):
+    """Precision, recall, F or G and support from counts, averaged like scikit-learn."""
+    precision = _divide(c.tp, c.pred_sum, "precision", "predicted", average, warn_for, zero_division)
+    recall = _divide(c.tp, c.true_sum, "recall", "true", average, warn_for, zero_division)
+    score = _combined_score(c, precision, recall, beta=beta, rho=rho, name=name, average=average,
+                            warn_for=warn_for, zero_division=zero_division)
+    support = c.true_sum
+    if average is None:
+        return precision, recall, score, support
+    weights = support if average == "weighted" else c.sample_weight if average == "samples" else None
+    return _nanaverage(precision, weights), _nanaverage(recall, weights), _nanaverage(score, weights), None
+
+
+def validated_counts(y_true, y_pred, *, labels, pos_label, average, sample_weight, zero_division, func,
+                     averages=None) -> Counts:
+    """Check the common options of a score, then count."""
+    check_array_like(labels, name="labels", func=func)
+    check_array_like(sample_weight, name="sample_weight", func=func)
+    check_pos_label(pos_label, func=func)
+    average = check_average(average, func=func) if averages is None else check_average(average, func=func, allowed=averages)
+    check_zero_division(zero_division, func=func)
+    return label_counts(y_true, y_pred, labels=labels, pos_label=pos_label, average=average,
+                        sample_weight=sample_weight, func=func)
+
+
+def _prfs(y_true, y_pred, *, beta, rho, labels, pos_label, average, warn_for, sample_weight, zero_division, func,
+          name="f-score"):
+    c = validated_counts(y_true, y_pred, labels=labels, pos_label=pos_label, average=average,
+                         sample_weight=sample_weight, zero_division=zero_division, func=func)
+    return prf_from_counts(c, beta=beta, rho=rho, average=average, warn_for=warn_for,
+                           zero_division=zero_division, name=name)
+
+
+def precision_recall_fscore_support(y_true, y_pred, *, beta=1.0, labels=None, pos_label=1, average=None,
+                                    warn_for=("precision", "recall", "f-score"), sample_weight=None,
+                                    zero_division="warn"):
+    """Precision, recall, F-beta and support per label or averaged: scikit-learn's function of the same name.
+
+    Parameters
+    ----------
+    y_true, y_pred : 1-d array-like, or label indicator array
+        True and predicted labels.
+    beta : float in [0, inf], default 1.0
+        The weight of recall in the F-score (0 gives precision, inf recall).
+    labels : array-like, optional
+        The labels to include and their order (for multilabel targets, column indices).
+    pos_label : int, float, bool or str, default 1
+        The positive class when ``average="binary"``.
+    average : {"binary", "micro", "macro", "weighted", "samples"} or None, default None
+        How to average over labels; None returns per-label values.
+    warn_for : tuple of str
+        Which ill-defined metrics warn.
+    sample_weight : array-like of shape (n_samples,), optional
+    zero_division : {"warn", 0.0, 1.0, nan}, default "warn"
+        The value of an ill-defined metric; "warn" is 0 with an :class:`UndefinedMetricWarning`.
+
+    Returns
+    -------
+    precision, recall, fbeta_score : float or ndarray
+    support : ndarray or None
+        The number (weight) of true samples of each label; None when averaged.
+
+    Examples
+    --------
+    >>> from symmetric.metrics import precision_recall_fscore_support
+    >>> y_true = ["cat", "dog", "pig", "cat", "dog", "pig"]
+    >>> y_pred = ["cat", "pig", "dog", "cat", "cat", "dog"]
+    >>> p, r, f, s = precision_recall_fscore_support(y_true, y_pred, average="macro")
+    >>> round(p, 3), round(r, 3), round(f, 3), s
+    (0.222, 0.333, 0.267, None)
+    """
+    func = "precision_recall_fscore_support"
+    beta = check_beta(beta, func=func)
+    return _prfs(y_true, y_pred, beta=beta, rho=None, labels=labels, pos_label=pos_label, average=average,
+                 warn_for=warn_for, sample_weight=sample_weight, zero_division=zero_division, func=func)
+
+
+def _one(index, func, y_true, y_pred, *, labels, pos_label, average, sample_weight, zero_division, beta=1.0,
+         warn_for):
+    return _prfs(y_true, y_pred, beta=beta, rho=None, labels=labels, pos_label=pos_label, average=average,
+                 warn_for=warn_for, sample_weight=sample_weight, zero_division=zero_division, func=func)[index]
+
+
+def precision_score(y_true, y_pred, *, labels=None, pos_label=1, average="binary", sample_weight=None,
+                    zero_division="warn"):
+    """Precision ``TP/(TP + FP)``: scikit-learn's ``precision_score``.
+
+    See :func:`precision_recall_fscore_support` for the parameters.
+
+    >>> from symmetric.metrics import precision_score
+    >>> precision_score([0, 1, 1, 0], [1, 1, 0, 0])
+    0.5
+    """
+    return _one(0, "precision_score", y_true, y_pred, labels=labels, pos_label=pos_label, average=average,
+                sample_weight=sample_weight, zero_division=zero_division, warn_for=("precision",))
+
+
+def recall_score(y_true, y_pred, *, labels=None, pos_label=1, average="binary", sample_weight=None,
+                 zero_division="warn"):
+    """Recall ``TP/(TP + FN)``: scikit-learn's ``recall_score``.
+
+    >>> from symmetric.metrics import recall_score
+    >>> recall_score([0, 1, 1, 0], [1, 1, 0, 0])
+    0.5
+    """
+    return _one(1, "recall_score", y_true, y_pred, labels=labels, pos_label=pos_label, average=average,
+                sample_weight=sample_weight, zero_division=zero_division, warn_for=("recall",))
+
+
+def fbeta_score(y_true, y_pred, *, beta, labels=None, pos_label=1, average="binary", sample_weight=None,
+                zero_division="warn"):
+    """F-beta, the weighted harmonic mean of precision and recall: scikit-learn's ``fbeta_score``.
+
+    >>> from symmetric.metrics import fbeta_score
+    >>> round(fbeta_score([0, 1, 2, 0, 1, 2], [0, 2, 1, 0, 0, 1], beta=0.5, average="macro"), 3)
+    0.238
+    """
+    beta = check_beta(beta, func="fbeta_score")
+    return _one(2, "fbeta_score", y_true, y_pred, labels=labels, pos_label=pos_label, average=average,
+                sample_weight=sample_weight, zero_division=zero_division, beta=beta, warn_for=("f-score",))
+
+
+def f1_score(y_true, y_pred, *, labels=None, pos_label=1, average="binary", sample_weight=None,
+             zero_division="warn"):
+    """F1, the harmonic mean of precision and recall: scikit-learn's ``f1_score``.
+
+    >>> from symmetric.metrics import f1_score
+    >>> round(f1_score([0, 1, 1, 0], [1, 1, 1, 0]), 4)
+    0.8
+    """
+    return _one(2, "f1_score", y_true, y_pred, labels=labels, pos_label=pos_label, average=average,
+                sample_weight=sample_weight, zero_division=zero_division, warn_for=("f-score",))
+
+
+def g_beta_rho_score(y_true, y_pred, *, beta=1.0, rho=-2.0, labels=None, pos_label=1, average="binary",
+                     sample_weight=None, zero_division="warn"):
+    r"""The generalized F-score :math:`G_{\beta,\rho}` of precision and recall, from labels.
+
+    ``rho = -2`` is :func:`fbeta_score`; ``rho = -1`` the weighted geometric
+    mean, ``rho = 0`` the weighted arithmetic mean (see
+    :func:`symmetric.g_beta_rho`). Averages, labels, weights and
+    ``zero_division`` work as in :func:`precision_recall_fscore_support`;
+    see :mod:`symmetric.metrics._scores` for when G is ill-defined.
+
+    Parameters
+    ----------
+    beta : float in [0, inf], default 1.0
+        Break-even ratio R/P; 0 and inf are the limits of the family.
+    rho : float, default -2.0
+        Curvature.
+
+    Examples
+    --------
+    >>> from symmetric.metrics import g_beta_rho_score, fbeta_score
+    >>> y_true, y_pred = [0, 1, 1, 1, 0, 1], [1, 1, 0, 1, 0, 1]
+    >>> g_beta_rho_score(y_true, y_pred, beta=2, rho=-2) == fbeta_score(y_true, y_pred, beta=2)
+    True
+    >>> round(g_beta_rho_score(y_true, y_pred, beta=1, rho=0), 4)   # (P + R) / 2
+    0.75
+    """
+    func = "g_beta_rho_score"
+    beta = check_beta(beta, func=func)
+    rho = check_rho(rho, func=func)
+    return _prfs(y_true, y_pred, beta=beta, rho=rho, labels=labels, pos_label=pos_label, average=average,
+                 warn_for=("g-score",), sample_weight=sample_weight, zero_division=zero_division, func=func,
+                 name="g-score")[2]
+
+
+def specificity_score(y_true, y_pred, *, labels=None, pos_label=1, average="binary", sample_weight=None,
+                      zero_division="warn"):
+    """Specificity, the true negative rate ``TN/(TN + FP)``, with the options of :func:`precision_score`.
+
+    ``"weighted"`` weights each label by its support, as scikit-learn does
+    for the other scores; ``"micro"`` divides summed counts.
+
+    >>> from symmetric.metrics import specificity_score
+    >>> specificity_score([0, 1, 1, 0, 0], [1, 1, 0, 0, 0])
+    0.6666666666666666
+    >>> specificity_score([0, 1, 2, 2], [0, 2, 1, 2], average=None)
+    array([1.        , 0.66666667, 0.5       ])
+    """
+    func = "specificity_score"
+    c = validated_counts(y_true, y_pred, labels=labels, pos_label=pos_label, average=average,
+                         sample_weight=sample_weight, zero_division=zero_division, func=func)
+    tn = c.tn
+    values = _divide(tn, tn + (c.pred_sum - c.tp), "specificity", "negative", average, ("specificity",),
+                     zero_division)
+    if average is None:
+        return values
+    weights = c.true_sum if average == "weighted" else c.sample_weight if average == "samples" else None
+    return _nanaverage(values, weights)
