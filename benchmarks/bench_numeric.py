@@ -1,15 +1,27 @@
-"""Throughput and peak memory of symmetric.numeric against a plain sympy.lambdify, in the same run.
+"""Throughput, peak memory and start-up time of symmetric.numeric against a plain sympy.lambdify, in the same run.
 
-Run by hand (not a test): ``python benchmarks/bench_numeric.py [--n 10000000] [--repeat 5]``.
-Each function is timed on n random (P, R) pairs in (0, 1] with scalar parameters, for rho in
-{-2, -3, 2, 0.5, -50, -1+1e-9} (F_beta at rho = -2), against ``sympy.lambdify`` of the plain general
-formula of G_{beta,rho} evaluated on the same arrays. Best of ``--repeat`` runs; the ratio is
-baseline time / our time (>= 1 means at least as fast). Peak extra memory is measured with
-tracemalloc (which tracks NumPy allocations) in units of one input array.
+Run by hand (not a test): ``python benchmarks/bench_numeric.py [--n 10000000] [--repeat 5] [--startup 5]``.
+
+Each function is timed on n random (P, R) pairs with scalar parameters, against ``sympy.lambdify``
+of the plain general formula of G_{beta,rho} evaluated on the same arrays. Best of ``--repeat`` runs;
+the ratio is baseline time / our time (>= 1 means at least as fast). Peak extra memory is measured
+with tracemalloc (which tracks NumPy allocations) in units of one input array. Cases:
+
+* P, R uniform in (0, 1], rho in {-2, -3, 2, 0.5, -50, -1+1e-9} (F_beta at rho = -2): the regimes
+  of the issue;
+* rho in {-0.9, -1.1} with P, R uniform in (0, 1] and log-uniform in [1e-6, 1]: |rho + 1| < 1/4 with
+  P/R far from 1, where the previous version fell back to a long-double kernel ten times slower.
+
+``--startup`` also times, in fresh interpreters (best of that many), ``import symmetric`` and the first
+call of ``symmetric.numeric.f_beta``; ``--small`` the time of one call on scalars, with parameters seen
+before (their constants are cached) and with new ones each call.
 """
 
 import argparse
 import platform
+import subprocess
+import sys
+import tempfile
 import time
 import tracemalloc
 
@@ -20,6 +32,7 @@ from symmetric import P, R, beta, g_beta_rho, rho
 from symmetric import numeric
 
 RHOS = (-2.0, -3.0, 2.0, 0.5, -50.0, -1 + 1e-9)
+FALLBACK_RHOS = (-0.9, -1.1)
 
 
 def best(f, repeat):
@@ -39,30 +52,71 @@ def peak(f, nbytes):
     return top / nbytes
 
 
+def startup(repeat):
+    """Best wall time of ``import symmetric`` and of a first f_beta call, in fresh interpreters."""
+    def wall(code):
+        times = []
+        for _ in range(repeat):
+            t0 = time.perf_counter()  # run outside the checkout, so that PYTHONPATH or the install decides
+            subprocess.run([sys.executable, "-c", code], check=True, cwd=tempfile.gettempdir())
+            times.append(time.perf_counter() - t0)
+        return min(times)
+
+    base = wall("import symmetric")
+    first = wall("from symmetric.numeric import f_beta; f_beta(0.5, 0.5, 1.0)")
+    print(f"start-up, best of {repeat}: import symmetric {base:.2f} s; first f_beta call {first:.2f} s "
+          f"({first - base:+.2f} s)")
+
+
+def small_calls(repeat):
+    """Microseconds per call on scalar P and R (best of ``repeat`` batches)."""
+    fresh = iter(numpy.linspace(0.5, 2.0, 10**6))
+    cases = [("f_beta(0.5, 0.25, 2.0)", lambda: numeric.f_beta(0.5, 0.25, 2.0)),
+             ("g_beta_rho(0.5, 0.25, 2.0, -0.9)", lambda: numeric.g_beta_rho(0.5, 0.25, 2.0, -0.9)),
+             ("g_beta_rho(0.5, 0.25, 2.0, 2.0)", lambda: numeric.g_beta_rho(0.5, 0.25, 2.0, 2.0)),
+             ("f_beta, new beta each call", lambda: numeric.f_beta(0.5, 0.25, next(fresh))),
+             ("g_beta_rho rho=-0.9, new beta", lambda: numeric.g_beta_rho(0.5, 0.25, next(fresh), -0.9)),
+             ("g_beta_rho rho=2, new beta", lambda: numeric.g_beta_rho(0.5, 0.25, next(fresh), 2.0))]
+    for label, f in cases:
+        f()
+        batch = 200
+        print(f"{label:<34} {best(lambda: [f() for _ in range(batch)], repeat) / batch * 1e6:8.1f} us per call")
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--n", type=int, default=10**7)
     ap.add_argument("--repeat", type=int, default=5)
     ap.add_argument("--beta", type=float, default=2.0)
+    ap.add_argument("--startup", type=int, default=0, metavar="K", help="also time start-up (best of K)")
+    ap.add_argument("--small", action="store_true", help="also time calls on scalars")
     args = ap.parse_args()
     rng = numpy.random.default_rng(0)
-    p = 1.0 - rng.random(args.n)
-    r = 1.0 - rng.random(args.n)
+    uniform = (1.0 - rng.random(args.n), 1.0 - rng.random(args.n))
+    wide = (10.0 ** rng.uniform(-6, 0, args.n), 10.0 ** rng.uniform(-6, 0, args.n))
     plain = sympy.lambdify((P, R, beta, rho), g_beta_rho().args[-1][0], "numpy")
-    numeric.f_beta(p[:10], r[:10], args.beta)  # generate the code before timing
     print(f"n = {args.n}, beta = {args.beta}, best of {args.repeat}; numpy {numpy.__version__}, "
           f"sympy {sympy.__version__}, python {platform.python_version()}, {platform.machine()}")
-    print(f"{'function':<12} {'rho':>14} {'ours ms':>9} {'lambdify ms':>12} {'ratio':>6} {'peak mem':>9}")
-    for value in RHOS:
-        cases = [("g_beta_rho", lambda v=value: numeric.g_beta_rho(p, r, args.beta, v))]
+    if args.startup:
+        startup(args.startup)
+    if args.small:
+        small_calls(args.repeat)
+    print(f"{'function':<12} {'P, R':<12} {'rho':>14} {'ours ms':>9} {'lambdify ms':>12} {'ratio':>6} {'peak mem':>9}")
+    cases = [(value, "uniform", uniform) for value in RHOS]
+    cases += [(value, label, data) for value in FALLBACK_RHOS for label, data in (("uniform", uniform),
+                                                                                  ("log [1e-6,1]", wide))]
+    for value, label, (p, r) in cases:
+        runs = [("g_beta_rho", lambda v=value, p=p, r=r: numeric.g_beta_rho(p, r, args.beta, v))]
         if value == -2.0:
-            cases.insert(0, ("f_beta", lambda: numeric.f_beta(p, r, args.beta)))
+            runs.insert(0, ("f_beta", lambda p=p, r=r: numeric.f_beta(p, r, args.beta)))
         with numpy.errstate(all="ignore"):
-            base = best(lambda v=value: plain(p, r, args.beta, v), args.repeat)
-        for name, f in cases:
+            base = best(lambda v=value, p=p, r=r: plain(p, r, args.beta, v), args.repeat)
+        for name, f in runs:
+            f()  # the parameter stage, cached for these parameters
             ours = best(f, args.repeat)
             mem = peak(f, p.nbytes)
-            print(f"{name:<12} {value!r:>14} {ours * 1e3:9.1f} {base * 1e3:12.1f} {base / ours:6.2f} {mem:8.2f}x")
+            print(f"{name:<12} {label:<12} {value!r:>14} {ours * 1e3:9.1f} {base * 1e3:12.1f} {base / ours:6.2f} "
+                  f"{mem:8.2f}x")
 
 
 if __name__ == "__main__":

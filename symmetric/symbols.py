@@ -30,8 +30,8 @@ from __future__ import annotations
 
 import sympy
 
-__all__ = ["P", "R", "beta", "gamma", "rho", "phi", "w", "w_c", "log_w", "log_w_c", "c_P", "c_R", "kappa", "w_lo",
-           "TP", "FP", "FN", "TN", "prevalence"]
+__all__ = ["P", "R", "beta", "gamma", "rho", "phi", "w", "w_c", "log_w", "log_w_c", "c_P", "c_R", "kappa", "lam", "k",
+           "m", "c_k", "w_k", "TP", "FP", "FN", "TN", "prevalence"]
 
 #: Precision, positive.
 P = sympy.Symbol("P", positive=True)
@@ -59,8 +59,15 @@ log_w_c = sympy.Symbol("log_w_c", negative=True)
 c_P = sympy.Symbol("c_P", positive=True)
 c_R = sympy.Symbol("c_R", positive=True)
 kappa = sympy.Symbol("kappa", positive=True)
-#: The rounding error of ``w`` held as a float: the weight is ``w + w_lo`` (a double-double).
-w_lo = sympy.Symbol("w_lo", real=True)
+#: The log-odds ``log(w / w_c)`` of the weights, from which every weight constant follows.
+lam = sympy.Symbol("lambda", real=True)
+#: A binary exponent: ``P / R = m 2**k``.
+k = sympy.Symbol("k", integer=True)
+#: The ratio ``P / (R 2**k)``, reduced to [1/2, 2).
+m = sympy.Symbol("m", positive=True)
+#: The power mean of ``2**k`` and 1, and the weight of the mean rescaled around ``2**k``.
+c_k = sympy.Symbol("c_k", positive=True)
+w_k = sympy.Symbol("w_k", positive=True)
 
 #: True positives, a nonnegative (possibly weighted) count.
 TP = sympy.Symbol("TP", nonnegative=True)

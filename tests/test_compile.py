@@ -41,3 +41,31 @@ def test_self_check_reports_the_worst_error():
 def test_bad_arguments(expr, args, name):
     with pytest.raises(InvalidParameterError):
         compile(expr, args, name=name)
+
+
+@pytest.mark.parametrize("key", ["arithmetic", "harmonic", "anchor_positive", "anchor_negative", "binade",
+                                 "binade_geometric"])
+@pytest.mark.parametrize("scalar_constants", [True, False])
+def test_in_place_kernels_compute_what_the_expressions_compute_bit_for_bit(key, scalar_constants):
+    from symmetric.numeric.codegen import _CHUNK_ARRAYS, _kernel_args
+    from symmetric.numeric.compile import function_source, namespace
+    from symmetric.numeric.inplace import SCRATCH, inplace_function_source
+    from symmetric.numeric.rewrites import KERNELS
+
+    expr, args = KERNELS[key], _kernel_args(KERNELS[key])
+    ns = namespace()
+    exec(function_source("plain", args, expr), ns)  # noqa: S102 - generated from our own SymPy expressions
+    exec(inplace_function_source("inplace", args, expr, arrays=_CHUNK_ARRAYS), ns)  # noqa: S102
+    rng = numpy.random.default_rng(1)
+    n = 1000
+    values = []
+    for a in args:
+        if a in _CHUNK_ARRAYS:
+            values.append(rng.uniform(0.5, 2.0, n) if a.name == "m" else 10 ** rng.uniform(-3, 0, n))
+        else:
+            v = rng.uniform(0.3, 0.9, n) * (-1 if a.name == "phi" and key == "anchor_negative" else 1)
+            values.append(v[0] if scalar_constants else v)
+    out, scratch = numpy.empty(n), numpy.full((SCRATCH, n), numpy.nan)
+    got = ns["inplace"](*values, out, scratch)
+    assert got is out
+    assert numpy.array_equal(got.view(numpy.int64), numpy.asarray(ns["plain"](*values)).view(numpy.int64))

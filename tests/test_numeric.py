@@ -37,6 +37,31 @@ def test_f_beta_wide_domain(p, r, b):
     assert ulp_errors(f_beta(p, r, b), exact("f_beta", p, r, b)) <= 8
 
 
+def log_uniform(lo, hi):
+    return st.floats(lo, hi).map(lambda e: 10.0**e)
+
+
+@settings(max_examples=60, deadline=None)
+@given(log_uniform(-6, 0), log_uniform(-6, 0), positive, st.floats(-1.25, -0.75))
+def test_g_beta_rho_near_rho_minus_1_with_p_and_r_far_apart(p, r, b, rho):
+    # |phi| < 1/4: R times the mean of 2**k and 1 (a double-double table) times a mean of m in (1/2, 2) and 1
+    assert ulp_errors(g_beta_rho(p, r, b, rho), exact("g_beta_rho", p, r, b, rho)) <= 8
+
+
+@settings(max_examples=60, deadline=None)
+@given(log_uniform(-300, 0), log_uniform(-300, 0), st.floats(1e-3, 1e3), st.floats(-1.25, 0.25))
+def test_g_beta_rho_wide_domain_near_the_geometric_and_arithmetic_means(p, r, b, rho):
+    assert ulp_errors(g_beta_rho(p, r, b, rho), exact("g_beta_rho", p, r, b, rho)) <= 64
+
+
+@settings(max_examples=40, deadline=None)
+@given(log_uniform(-300, 0), log_uniform(-300, 0), st.floats(1e-3, 1e3),
+       st.floats(-40, -1).map(lambda e: 10.0**e) | st.floats(-40, -1).map(lambda e: -(10.0**e)))
+def test_power_mean_for_tiny_phi(p, r, g, phi):
+    # below PHI_TINY the geometric mean is the value to double precision; above it the table kernel
+    assert ulp_errors(power_mean(p, r, g, phi), exact("power_mean", p, r, g, phi)) <= 8
+
+
 @settings(max_examples=40, deadline=None)
 @given(unit, unit, positive, real)
 def test_a_power_mean_lies_between_p_and_r(p, r, b, rho):
@@ -84,6 +109,28 @@ def test_limits_where_p_or_r_is_zero(rho):
         numpy.testing.assert_allclose(values, expected, rtol=1e-13)
 
 
+@pytest.mark.parametrize("phi", [0.25, -0.25, 0.25 * (1 - 2**-52), -0.25 * (1 - 2**-52), 1e-30, -1e-30, 0.999999, 1.000001])
+def test_regime_boundaries(phi):
+    rng = numpy.random.default_rng(4)
+    p, r, g = 10 ** rng.uniform(-6, 0, 30), 10 ** rng.uniform(-6, 0, 30), 10 ** rng.uniform(-2, 2, 30)
+    got = power_mean(p, r, g, phi)
+    assert max(ulp_errors(got[i], exact("power_mean", p[i], r[i], g[i], phi)) for i in range(30)) <= 8
+
+
+def test_extreme_inputs_stay_accurate_and_quiet():
+    # subnormal values and P/R up to 2**±1000, beyond the accuracy domains: still accurate, no warning
+    p = numpy.array([1e-310, 1e-300, 1.0, 1e-150, 3e-308])
+    r = numpy.array([1e-100, 1.0, 1e-300, 1e150, 1.0])
+    for rho in (-1000.0, -2.0, -1.1, -1.0, -0.9, 0.0, 1e-300, 0.5, 1000.0):
+        values = g_beta_rho(p, r, 2.0, rho)
+        for i in range(len(p)):
+            true = exact("g_beta_rho", p[i], r[i], 2.0, rho)
+            if true > 1e-300:
+                assert ulp_errors(values[i], true) <= 64, (p[i], r[i], rho)
+            else:
+                assert 0 <= values[i] <= 2e-300
+
+
 def test_f_beta_is_zero_at_the_origin_and_agrees_with_g():
     assert f_beta(0.0, 0.0, 2.0) == 0.0
     p, r = numpy.linspace(0.01, 1, 50), numpy.linspace(1, 0.02, 50)
@@ -92,11 +139,12 @@ def test_f_beta_is_zero_at_the_origin_and_agrees_with_g():
 
 def test_array_parameters_give_the_scalar_results_bit_for_bit():
     rng = numpy.random.default_rng(3)
-    p, r = rng.uniform(0, 1, 40), rng.uniform(0, 1, 40)
-    rhos = numpy.array([-1000, -2, -1, -1 + 1e-9, -0.9, -0.5, 0, 1e-12, 0.5, 3.0])
+    p, r = 10 ** rng.uniform(-8, 0, 40), rng.uniform(0, 1, 40)
+    p[:2] = 0.0
+    rhos = numpy.array([-1000, -2, -1.1, -1, -1 + 1e-9, -0.9, -0.5, 0, 1e-12, 0.5, 3.0])
     betas = numpy.array([0.5, 2.0])
     grid = g_beta_rho(p[:, None, None], r[:, None, None], betas[None, :, None], rhos[None, None, :])
-    assert grid.shape == (40, 2, 10)
+    assert grid.shape == (40, 2, 11)
     for j, b in enumerate(betas):
         for k, rho in enumerate(rhos):
             assert numpy.array_equal(grid[:, j, k], g_beta_rho(p, r, b, rho))

@@ -1,69 +1,59 @@
-"""The NumPy runtime of the generated functions: primitives, input checks, regimes, chunked evaluation.
+"""The NumPy runtime of the generated functions: input checks, parameter stage, regimes, chunked evaluation.
 
 This module imports only NumPy: :mod:`symmetric.numeric.codegen` copies its
 source into every standalone module, so the package and the generated files
-run the same code. The kernels it calls are generated from
-:mod:`symmetric.numeric.rewrites` and passed in by name.
+run the same code. Everything it computes comes from generated functions,
+passed in by name: per family, the branches of the definition (a condition,
+and ``phi`` and the log-odds ``lambda`` in double-double); shared by all
+families, the log-weights, the weight constants, the tables and the float64
+kernels of :mod:`symmetric.numeric.rewrites`.
 
-Evaluation goes in chunks of ``CHUNK`` elements so that temporaries stay in
-cache and the extra memory is one output array plus a few chunks.
+The parameter stage runs in double-double arithmetic (:mod:`symmetric.numeric._dd`)
+once per distinct parameter value (cached for scalar parameters) and rounds
+each constant once to float64. The kernels then run in float64 on chunks of
+``CHUNK`` elements, in place in buffers allocated once per call (see
+:mod:`symmetric.numeric.inplace`): temporaries stay in cache, nothing is
+allocated per chunk, and the extra memory is the output array plus a few
+chunks. Regimes, by the exponent ``phi``:
+
+* ``phi = 1``, ``phi = -1``: the weighted arithmetic and harmonic means;
+* ``|phi| >= PHI_ANCHOR``: scaled by the dominant term (``anchor`` kernels);
+* ``|phi| < PHI_ANCHOR``: with ``P/R = m 2**k`` (``numpy.frexp``, exact),
+  ``M = R c_k M_k(m, 1)``, where ``c_k``, the mean of ``2**k`` and 1, and
+  the weight ``w_k`` of the rescaled mean ``M_k`` come from a table over
+  ``k`` (``binade`` kernels; the geometric form for ``|phi| < PHI_TINY``).
 """
 
 import numpy
 
-__all__ = ["_expm1mx", "_pow", "_piecewise", "_evaluate", "CHUNK", "PHI_ANCHOR"]
+from ._dd import _DD, _dd, _dd_where
+
+__all__ = ["_pow", "_piecewise", "_evaluate", "_Family", "CHUNK", "PHI_ANCHOR", "PHI_TINY", "SCRATCH"]
 
 #: Elements per chunk.
 CHUNK = 16384
-#: |phi| from which the kernels scaled by the dominant term are accurate (about 4 ULP at this bound).
+#: |phi| from which the kernels scaled by the dominant term are used (about 4 ULP at this bound).
 PHI_ANCHOR = 0.25
-#: The near-geometric kernel is used where |z| <= this and |z log(P/R)| <= NEAR_ZD, with z = phi log(P/R).
-NEAR_Z = 0.125
-NEAR_ZD = 0.5
-
-_E2 = []
-_c = 1.0
-for _k in range(2, 24):
-    _c /= _k
-    _E2.append(_c)  # 1/k!
-del _c, _k
+#: |phi| below which the power mean equals the geometric mean in float64 (the relative
+#: difference is at most phi log(P/R)**2 / 8 < 1e-24 for any two positive doubles).
+PHI_TINY = 1e-30
+#: Table entries (binary exponents) computed together, so that each is always computed the same way.
+BLOCK = 16
+#: Rows of scratch space the generated kernels may use (symmetric.numeric.inplace.SCRATCH).
+SCRATCH = 6
 
 
-def _terms(bound):
-    """Taylor terms of exp(x) - 1 - x needed for relative error 2**-57 where |x| <= bound < 1."""
-    n = 1
-    while n < len(_E2) and bound**n * _E2[n] * 2 > 2.0**-57:
-        n += 1
-    return n
+def _pow(x, y, out=None):
+    """``x**y``; a scalar exponent is spread over the array first (NumPy's vector loop is then faster).
 
-
-def _expm1mx(x, terms=None):
-    """``exp(x) - 1 - x`` without cancellation: a Taylor sum for |x| < 1, ``expm1(x) - x`` beyond.
-
-    ``terms`` is the number of Taylor terms, enough for every |x| < 1 of the
-    array when not given; callers that know a bound on |x| pass ``_terms(bound)``.
+    ``out`` receives the result and must not be ``x``.
     """
-    x = numpy.asarray(x)
-    if terms is None:
-        ax = numpy.abs(x)
-        top = float(ax.max()) if x.size else 0.0
-        n = _terms(min(top, 1.0))
-    else:
-        top, n = 0.0, terms
-    s = _E2[n - 1]
-    for k in range(n - 2, -1, -1):
-        s = s * x + _E2[k]
-    out = x * x * s
-    if top >= 1:
-        out = numpy.where(ax < 1, out, numpy.expm1(x) - x)
-    return out
-
-
-def _pow(x, y):
-    """``x**y``; a scalar exponent is spread over the array first (NumPy's vector loop is then faster)."""
     if numpy.ndim(y) == 0 and numpy.ndim(x) > 0:
-        y = numpy.full(numpy.shape(x), y, dtype=numpy.result_type(x, y))
-    return numpy.power(x, y)
+        if out is None:
+            out = numpy.empty(numpy.shape(x), dtype=numpy.result_type(x, y))
+        out[...] = y
+        y = out
+    return numpy.power(x, y, out=out)
 
 
 def _piecewise(pieces, args):
@@ -141,137 +131,240 @@ _ALLOWED = {
     "phi": ("a finite real number", _finite),
 }
 
-ARITHMETIC, HARMONIC, GEOMETRIC, ANCHOR_POSITIVE, ANCHOR_NEGATIVE, SMALL = range(6)
+ARITHMETIC, HARMONIC, GEOMETRIC, BINADE, ANCHOR_POSITIVE, ANCHOR_NEGATIVE = range(6)
+_KERNEL = {ARITHMETIC: "arithmetic", HARMONIC: "harmonic", GEOMETRIC: "binade_geometric", BINADE: "binade",
+           ANCHOR_POSITIVE: "anchor_positive", ANCHOR_NEGATIVE: "anchor_negative"}
+# the float64 constants each regime's kernel uses
+_USES = {ARITHMETIC: ("w", "w_c"), HARMONIC: ("w", "w_c"), GEOMETRIC: (), BINADE: ("phi",),
+         ANCHOR_POSITIVE: ("c_P", "c_R", "kappa", "phi"), ANCHOR_NEGATIVE: ("c_P", "c_R", "kappa", "phi")}
+# exponents k of P/R = m 2**k for positive doubles lie in (-_K, _K)
+_K = 4096
 
 
-def _constants(stage, params):
-    """Parameter stage in long double: the regime code and every kernel constant, as float64."""
-    ld = [numpy.asarray(p, dtype=numpy.longdouble) for p in params]
-    phi, w, w_c, log_w, log_w_c = (numpy.asarray(v, dtype=numpy.longdouble) for v in stage["parameters"](*ld))
-    c_P, c_R, kappa = (numpy.asarray(f(phi, log_w, log_w_c), dtype=numpy.longdouble) for f in stage["constants"])
-    w_hi = w.astype(numpy.float64)
-    code = numpy.select(
-        [phi == 0, phi == 1, phi == -1, phi >= PHI_ANCHOR, phi <= -PHI_ANCHOR],
-        [GEOMETRIC, ARITHMETIC, HARMONIC, ANCHOR_POSITIVE, ANCHOR_NEGATIVE], SMALL)
-    return {
-        "code": code,
-        "phi": phi.astype(numpy.float64), "w": w_hi, "w_lo": (w - w_hi).astype(numpy.float64),
-        "w_c": w_c.astype(numpy.float64), "c_P": c_P.astype(numpy.float64), "c_R": c_R.astype(numpy.float64),
-        "kappa": kappa.astype(numpy.float64),
-        "ld": {"phi": phi, "w": w, "w_c": w_c, "log_w": log_w, "log_w_c": log_w_c},
-    }
+def _call(func, values):
+    """Call a generated function with the entries of ``values`` named like its arguments."""
+    code = func.__code__
+    return func(*[values[name] for name in code.co_varnames[: code.co_argcount]])
 
 
-def _take(consts, mask):
-    """The constants of the elements selected by ``mask`` (constants that are scalars stay scalars)."""
-    out = {k: (v[mask] if numpy.ndim(v) else v) for k, v in consts.items() if k not in ("ld", "e2_terms")}
-    if "e2_terms" in consts:
-        out["e2_terms"] = consts["e2_terms"]
-    out["ld"] = {k: (v[mask] if numpy.ndim(v) else v) for k, v in consts["ld"].items()}
-    return out
+def _hi(x):
+    """The float64 value of a double-double (or of a float)."""
+    return getattr(x, "hi", x)
 
 
-def _call(kernel, p, r, c):
-    names = kernel.__code__.co_varnames[: kernel.__code__.co_argcount]
-    return kernel(p, r, *[c[n] for n in names[2:]])
+class _Family:
+    """A generated family: its name, its parameter names, its branches and the shared generated stages."""
+
+    def __init__(self, name, parameters, branches, common):
+        self.name, self.parameters, self.branches, self.common = name, parameters, branches, common
+        self._stages = {}
+
+    def stage(self, params):
+        """The :class:`_Stage` at the float64 arrays ``params``; the last 64 are cached when they are scalars."""
+        if any(numpy.ndim(a) for a in params):
+            return _Stage(self, params)
+        key = b"".join(numpy.asarray(a, dtype=numpy.float64).tobytes() for a in params)
+        stage = self._stages.get(key)
+        if stage is None:
+            if len(self._stages) >= 64:
+                self._stages.pop(next(iter(self._stages)))
+            stage = self._stages[key] = _Stage(self, params)
+        return stage
 
 
-def _run(kernels, code, p, r, c):
-    """One chunk of one regime; ``p`` and ``r`` are positive."""
-    if code == ARITHMETIC:
-        return _call(kernels["arithmetic"], p, r, c)
-    if code == HARMONIC:
-        return _call(kernels["harmonic"], p, r, c)
-    if code == GEOMETRIC:
-        return _call(kernels["geometric"], p, r, c)
-    if code == ANCHOR_POSITIVE:
-        return _call(kernels["anchor_positive"], p, r, c)
-    if code == ANCHOR_NEGATIVE:
-        return _call(kernels["anchor_negative"], p, r, c)
-    phi = numpy.abs(c["phi"])
-    # near-geometric where |z| <= NEAR_Z and |z d| <= NEAR_ZD (z = phi d, d = log(P/R)), i.e. |d| <= span
-    span = numpy.minimum(NEAR_Z / phi, numpy.sqrt(NEAR_ZD / phi))
-    c = dict(c, e2_terms=_terms(float(numpy.max(numpy.minimum(phi * numpy.minimum(span, 1500.0), NEAR_Z)))))
-    if numpy.ndim(span) == 0 and span > 1500:  # every ratio of doubles qualifies
-        return _call(kernels["near_geometric"], p, r, c)
-    q = p / r
-    near = (q >= numpy.exp(-span)) & (q <= numpy.exp(span))
-    if near.all():
-        return _call(kernels["near_geometric"], p, r, c)
-    out = numpy.empty(p.shape)
-    if near.any():
-        out[near] = _call(kernels["near_geometric"], p[near], r[near], _take(c, near) if numpy.ndim(c["phi"]) else c)
-    far = ~near
-    cf = _take(c, far) if numpy.ndim(c["phi"]) else c
-    out[far] = _call(kernels["log_domain"], p[far].astype(numpy.longdouble), r[far].astype(numpy.longdouble), cf["ld"])
-    return out
+class _Stage:
+    """The parameter stage at parameter values broadcast to ``shape``: regimes, constants (flat) and tables.
+
+    ``phi`` and ``lambda`` come from the family's branches; every other
+    constant is computed in double-double on first use, from the generated
+    function of that name, whose arguments name the constants it needs.
+    """
+
+    def __init__(self, family, params):
+        self.common = family.common
+        self.shape = numpy.broadcast_shapes(*(numpy.shape(a) for a in params))
+        self.scalar = self.shape == ()
+        if self.scalar:  # NumPy scalars: the double-double arithmetic is then much cheaper than on arrays
+            values = [numpy.float64(a) for a in params]
+            for condition, parameters in family.branches:
+                if condition(*values):
+                    chosen = parameters(*values)
+                    break
+            self.dd = {key: _dd(chosen[key]) for key in ("phi", "lambda_")}
+        else:
+            flat = [numpy.broadcast_to(a, self.shape).reshape(-1) for a in params]
+            n = flat[0].size
+            parts = {key: (numpy.full(n, numpy.nan), numpy.zeros(n)) for key in ("phi", "lambda_")}
+            todo = numpy.ones(n, dtype=bool)
+            for condition, parameters in family.branches:
+                chosen = todo & numpy.broadcast_to(numpy.asarray(condition(*flat), dtype=bool), (n,))
+                if chosen.any():
+                    values = parameters(*[a[chosen] for a in flat])
+                    for key, (hi, lo) in parts.items():
+                        x = _dd(values[key])
+                        hi[chosen], lo[chosen] = x.hi, x.lo
+                todo &= ~chosen
+            self.dd = {key: _DD(hi, lo) for key, (hi, lo) in parts.items()}
+        self._float = {}
+        p = self.value("phi")
+        a = numpy.abs(p)
+        self.code = numpy.select([p == 1, p == -1, a < PHI_TINY, a < PHI_ANCHOR, p > 0],
+                                 [ARITHMETIC, HARMONIC, GEOMETRIC, BINADE, ANCHOR_POSITIVE], ANCHOR_NEGATIVE)
+        self._tables, self._blocks = {}, {}
+
+    def get(self, key):
+        """The double-double constant ``key``, computed on first use."""
+        if key not in self.dd:
+            func = self.common["constants"][key]
+            code = func.__code__
+            self.dd[key] = func(*[self.get(name) for name in code.co_varnames[: code.co_argcount]])
+        return self.dd[key]
+
+    def value(self, key):
+        """The constant ``key`` rounded to float64 (a scalar, or a flat array)."""
+        if key not in self._float:
+            self._float[key] = _hi(self.get(key))
+        return self._float[key]
+
+    def constants(self, code, index, keys=None):
+        """The float64 constants of regime ``code``: scalars, or gathered at the flat ``index``."""
+        keys = _USES[code] if keys is None else keys
+        if index is None:
+            return {key: self.value(key) for key in keys}
+        return {key: numpy.take(self.value(key), index) for key in keys}
+
+    def _entries(self, code, k, index):
+        """Table entries ``c_k, w_k`` (float64) at exponents ``k`` for stage points ``index``."""
+        k = numpy.asarray(k, dtype=numpy.float64)
+
+        def call(name):
+            func = self.common[name]
+            args = []
+            for arg in func.__code__.co_varnames[: func.__code__.co_argcount]:
+                x = k if arg == "k" else self.get(arg)
+                if index is not None and arg != "k":
+                    x = _DD(numpy.take(x.hi, index), numpy.take(x.lo, index))
+                args.append(x)
+            return func(*args)
+
+        if code == GEOMETRIC:
+            table = call("geometric_table")
+        else:
+            near = numpy.broadcast_to(call("table_is_near"), k.shape)
+            if near.all() or not near.any():
+                table = call("table_near" if near.all() else "table_far")
+            else:
+                a, b = call("table_near"), call("table_far")
+                table = {key: _dd_where(near, a[key], b[key]) for key in a}
+        return tuple(numpy.broadcast_to(_hi(table[key]), k.shape).copy() for key in ("c_k", "w_k"))
+
+    def table(self, code, k, index, out, index_buffer=None):
+        """``c_k, w_k`` at the exponents ``k`` (int32, overwritten) of one chunk, into the rows ``out``.
+
+        Scalar stage: from a table over the blocks of exponents seen so far.
+        Otherwise one entry per distinct (stage point ``index``, exponent).
+        """
+        if index is not None:
+            keys, inverse = numpy.unique(index.astype(numpy.int64) * (2 * _K) + (k + _K), return_inverse=True)
+            c, wk = self._entries(code, keys % (2 * _K) - _K, keys // (2 * _K))
+            return numpy.take(c, inverse, out=out[0], mode="clip"), numpy.take(wk, inverse, out=out[1], mode="clip")
+        lo, hi = int(k.min()) // BLOCK, int(k.max()) // BLOCK + 1
+        first, last, c, wk = self._tables.get(code, (lo, lo, None, None))
+        if lo < first or hi > last:  # cover the blocks lo..hi, computing each block once
+            first, last = min(lo, first) if last > first else lo, max(hi, last)
+            parts = [self._block(code, b) for b in range(first, last)]
+            c, wk = numpy.concatenate([x[0] for x in parts]), numpy.concatenate([x[1] for x in parts])
+            self._tables[code] = (first, last, c, wk)
+        i = numpy.subtract(k, first * BLOCK, out=k)
+        if index_buffer is not None:  # take converts other integers to intp, allocating; mode "raise" buffers out
+            numpy.copyto(index_buffer, i)
+            i = index_buffer
+        return numpy.take(c, i, out=out[0], mode="clip"), numpy.take(wk, i, out=out[1], mode="clip")
+
+    def _block(self, code, b):
+        if (code, b) not in self._blocks:
+            self._blocks[code, b] = self._entries(code, numpy.arange(b * BLOCK, (b + 1) * BLOCK), None)
+        return self._blocks[code, b]
 
 
-def _chunk(kernels, code, p, r, c, out, zeros=True):
-    if numpy.ndim(code):
-        for k in numpy.unique(code):
-            m = code == k
-            out[m] = _run(kernels, int(k), p[m], r[m], _take(c, m))
+def _run(stage, code, p, r, index, out, rows, exponents):
+    """One regime on one chunk into ``out``; ``p`` and ``r`` positive (zeros are fixed afterwards).
+
+    ``rows`` (float64) and ``exponents`` (int32, then intp) are preallocated
+    buffers of the chunk's length: the kernels allocate nothing (chunk-sized
+    temporaries make the speed depend on the state of the C heap).
+    """
+    values = stage.constants(code, index)
+    values["P"], values["R"], values["out"], values["scratch"] = p, r, out, rows[:SCRATCH]
+    if code in (BINADE, GEOMETRIC):
+        m, mp, mr, c_k, w_k = rows[SCRATCH:]
+        kp, kr, i = exponents
+        numpy.frexp(p, out=(mp, kp))
+        numpy.frexp(r, out=(mr, kr))
+        values["m"] = numpy.true_divide(mp, mr, out=m)
+        k = numpy.subtract(kp, kr, out=kp)
+        values["c_k"], values["w_k"] = stage.table(code, k, index, (c_k, w_k), i)
+    return _call(stage.common["kernels"][_KERNEL[code]], values)
+
+
+def _chunk(stage, p, r, out, index, zeros, rows, exponents):
+    n = p.size
+    rows, exponents = rows[:, :n], [e[:n] for e in exponents]
+    if index is None:
+        _run(stage, int(stage.code), p, r, None, out, rows, exponents)
     else:
-        out[...] = _run(kernels, int(code), p, r, c)
+        codes = numpy.take(stage.code, index)
+        for code in numpy.flatnonzero(numpy.bincount(codes, minlength=6)):
+            chosen = codes == code
+            if chosen.all():
+                _run(stage, int(code), p, r, index, out, rows, exponents)
+            else:
+                k = int(chosen.sum())
+                out[chosen] = _run(stage, int(code), p[chosen], r[chosen], index[chosen], numpy.empty(k),
+                                   rows[:, :k], [e[:k] for e in exponents])
     if zeros and not (p.min() > 0 and r.min() > 0):
-        m = (p == 0) | (r == 0)
-        cm = _take(c, m) if numpy.ndim(code) else c
-        out[m] = _call(kernels["boundary"], p[m], r[m], cm)
+        chosen = (p == 0) | (r == 0)
+        values = stage.constants(None, None if index is None else index[chosen], ("c_P", "c_R", "phi"))
+        values["P"], values["R"] = p[chosen], r[chosen]
+        out[chosen] = _call(stage.common["kernels"]["boundary"], values)
 
 
-def _evaluate(func, stage, kernels, P, R, params, names, validate, error):
-    """Evaluate family ``func`` at ``P, R`` and ``params`` (named ``names``) with NumPy broadcasting."""
-    arrays = [_as_array(v, n, func, error) for v, n in zip((P, R, *params), ("P", "R", *names))]
+def _evaluate(family, P, R, params, validate, error):
+    """Evaluate ``family`` at ``P, R`` and its parameters ``params`` with NumPy broadcasting."""
+    func, names = family.name, ("P", "R", *family.parameters)
+    arrays = [_as_array(v, n, func, error) for v, n in zip((P, R, *params), names)]
     if validate:
-        for a, n in zip(arrays, ("P", "R", *names)):
+        for a, n in zip(arrays, names):
             allowed, ok = _ALLOWED[n]
             _check(a, n, func, allowed, ok, error)
     try:
         shape = numpy.broadcast_shapes(*(a.shape for a in arrays))
     except ValueError:
-        got = ", ".join(f"{n}: {a.shape}" for a, n in zip(arrays, ("P", "R", *names)))
-        raise error.of("P, R, " + ", ".join(names), func, "arrays whose shapes broadcast together", got) from None
+        got = ", ".join(f"{n}: {a.shape}" for a, n in zip(arrays, names))
+        raise error.of(", ".join(names), func, "arrays whose shapes broadcast together", got) from None
     P, R, *params = arrays
     # whether P or R has a zero (one reduction each; the chunks then skip the check when none does)
     zeros = not (P.size == 0 or R.size == 0 or (numpy.min(P) > 0 and numpy.min(R) > 0))
     out = numpy.empty(shape)
     with numpy.errstate(all="ignore"):
-        if all(a.ndim == 0 for a in params):
-            c = _constants(stage, params)
-            code = int(c["code"])
-            operands = [P, R, out]
-            extra = []
-        else:
-            params = [numpy.broadcast_to(a, shape) for a in params]
-            c = _constants(stage, params)
-            code = c["code"]
-            keys = [k for k in c if k != "ld"]
-            ldkeys = list(c["ld"])
-            operands = [P, R, out]
-            extra = [numpy.broadcast_to(c[k], shape) for k in keys] + [numpy.broadcast_to(c["ld"][k], shape) for k in ldkeys]
+        stage = family.stage(params)
         if out.size == 0:
             return out
+        operands = [P, R, out]
+        if not stage.scalar:
+            operands.append(numpy.broadcast_to(numpy.arange(stage.code.size).reshape(stage.shape), shape))
+        n = min(CHUNK, out.size)
+        rows = numpy.empty((SCRATCH + 5, n))
+        exponents = (numpy.empty(n, dtype=numpy.int32), numpy.empty(n, dtype=numpy.int32), numpy.empty(n, numpy.intp))
         if out.ndim == 0:
-            _chunk(kernels, code, P.reshape(1), R.reshape(1), c if not extra else _flat(c), out.reshape(1))
+            index = None if stage.scalar else operands[3].reshape(1)
+            _chunk(stage, P.reshape(1), R.reshape(1), out.reshape(1), index, True, rows, exponents)
             return out[()]
-        it = numpy.nditer(operands + extra, flags=["external_loop", "buffered", "zerosize_ok"],
-                          op_flags=[["readonly"], ["readonly"], ["writeonly"]] + [["readonly"]] * len(extra),
+        it = numpy.nditer(operands, flags=["external_loop", "buffered", "zerosize_ok"],
+                          op_flags=[["readonly"], ["readonly"], ["writeonly"]] + [["readonly"]] * (len(operands) - 3),
                           buffersize=CHUNK, order="C")
         with it:
             for chunk in it:
-                p, r, o = chunk[0], chunk[1], chunk[2]
-                if extra:
-                    vals = chunk[3:]
-                    cc = dict(zip(keys, vals[: len(keys)]))
-                    cc["ld"] = dict(zip(ldkeys, vals[len(keys):]))
-                    _chunk(kernels, cc["code"], p, r, cc, o, zeros)
-                else:
-                    _chunk(kernels, code, p, r, c, o, zeros)
-    return out
-
-
-def _flat(c):
-    out = {k: numpy.reshape(v, -1) for k, v in c.items() if k != "ld"}
-    out["ld"] = {k: numpy.reshape(v, -1) for k, v in c["ld"].items()}
+                _chunk(stage, chunk[0], chunk[1], chunk[2], chunk[3] if len(chunk) > 3 else None, zeros, rows,
+                       exponents)
     return out

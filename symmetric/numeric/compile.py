@@ -18,58 +18,59 @@ True
 
 from __future__ import annotations
 
+import functools
 import keyword
 from dataclasses import dataclass, field
 
 import numpy
 import sympy
-from sympy.printing.numpy import NumPyPrinter
 
 from .._validation import InvalidParameterError
 from . import _runtime
-from .rewrites import expm1mx
 
 __all__ = ["compile", "CompiledFunction", "SelfCheck", "function_source"]
 
 
-class _Printer(NumPyPrinter):
-    """NumPy printer with elementwise Max/Min, exact floats and the project's primitives."""
+@functools.lru_cache(maxsize=None)
+def _printer_class():
+    """The NumPy printer with elementwise Max/Min and exact floats (SymPy's printers load on first use)."""
+    from sympy.printing.numpy import NumPyPrinter
 
-    def __init__(self):
-        super().__init__({"fully_qualified_modules": True, "inline": True, "allow_unknown_functions": False})
+    class _Printer(NumPyPrinter):
+        def __init__(self):
+            super().__init__({"fully_qualified_modules": True, "inline": True, "allow_unknown_functions": False})
 
-    def _print_Max(self, expr):
-        return self._nest("numpy.maximum", expr.args)
+        def _print_Max(self, expr):
+            return self._nest("numpy.maximum", expr.args)
 
-    def _print_Min(self, expr):
-        return self._nest("numpy.minimum", expr.args)
+        def _print_Min(self, expr):
+            return self._nest("numpy.minimum", expr.args)
 
-    def _nest(self, func, args):
-        text = self._print(args[0])
-        for a in args[1:]:
-            text = f"{func}({text}, {self._print(a)})"
-        return text
+        def _nest(self, func, args):
+            text = self._print(args[0])
+            for a in args[1:]:
+                text = f"{func}({text}, {self._print(a)})"
+            return text
 
-    def _print_Float(self, expr):
-        return repr(float(expr))
+        def _print_Float(self, expr):
+            return repr(float(expr))
 
-    def _print_expm1mx(self, expr):
-        return f"_expm1mx({self._print(expr.args[0])}, e2_terms)"
+        def _print_Pow(self, expr, rational=False):
+            e = expr.exp
+            if e.is_Integer or e in (sympy.S.Half, -sympy.S.Half):
+                return super()._print_Pow(expr, rational=rational)
+            return f"_pow({self._print(expr.base)}, {self._print(e)})"
 
-    def _print_Pow(self, expr, rational=False):
-        e = expr.exp
-        if e.is_Integer or e in (sympy.S.Half, -sympy.S.Half):
-            return super()._print_Pow(expr, rational=rational)
-        return f"_pow({self._print(expr.base)}, {self._print(e)})"
+        def _print_Piecewise(self, expr):  # pragma: no cover - extracted before printing
+            raise NotImplementedError("Piecewise is compiled by function_source")
 
-    def _print_Piecewise(self, expr):  # pragma: no cover - extracted before printing
-        raise NotImplementedError("Piecewise is compiled by function_source")
+    return _Printer
 
 
 def _identifier(symbol, index):
     name = symbol.name
-    if name.isidentifier() and not keyword.iskeyword(name) and not name.startswith("_"):
-        return name
+    if name.isidentifier() and not name.startswith("_"):
+        return name + "_" if keyword.iskeyword(name) else name
     return f"a{index}"
 
 
@@ -85,13 +86,10 @@ def function_source(name: str, args, expr) -> str:
         names = {s: sympy.Symbol(f"a{i}") for i, s in enumerate(args)}
     expr = sympy.sympify(expr).xreplace(names)
     params = ", ".join(n.name for n in names.values())
-    if expr.has(expm1mx):
-        params += ", e2_terms"
-    return _emit(name, params, [names[s] for s in args], expr)
+    return _emit(name, params, [names[s] for s in args], expr, _printer_class()())
 
 
-def _emit(name, params, symbols, expr) -> str:
-    printer = _Printer()
+def _emit(name, params, symbols, expr, printer) -> str:
     helpers = []
     outer = [pw for pw in expr.atoms(sympy.Piecewise)
              if not any(pw != other and other.has(pw) for other in expr.atoms(sympy.Piecewise))]
@@ -100,15 +98,14 @@ def _emit(name, params, symbols, expr) -> str:
         pieces = []
         for j, (value, condition) in enumerate(pw.args):
             vname, cname = f"{name}_p{k}v{j}", f"{name}_p{k}c{j}"
-            helpers.append(_emit(vname, params, symbols, value))
-            helpers.append(_emit(cname, params, symbols, sympy.true if condition is sympy.true else condition))
+            helpers.append(_emit(vname, params, symbols, value, printer))
+            helpers.append(_emit(cname, params, symbols, sympy.true if condition is sympy.true else condition, printer))
             pieces.append(f"({cname}, {vname})")
         placeholder = sympy.Symbol(f"_pw{k}")
         replacements[pw] = placeholder
         helpers.append(f"{name}_p{k} = ({', '.join(pieces)},)")
     body = expr.xreplace(replacements)
-    signature = params.replace("e2_terms", "e2_terms=None")
-    lines = [f"def {name}({signature}):"]
+    lines = [f"def {name}({params}):"]
     for k, placeholder in enumerate(replacements.values()):
         lines.append(f"    {placeholder} = _piecewise({name}_p{k}, ({params},))")
     if body is sympy.true or body is sympy.false:
@@ -177,7 +174,7 @@ class CompiledFunction:
             else:
                 columns.append(rng.uniform(-10, 10, n))
         got = numpy.broadcast_to(self(*columns), (n,))
-        exact = sympy.lambdify(self.args, _expand(self.expr), modules="mpmath")
+        exact = sympy.lambdify(self.args, self.expr, modules="mpmath")
         errors, worst_point, nonfinite = [], {}, 0
         with mpmath.workdps(dps):
             for i in range(n):
@@ -198,10 +195,6 @@ class CompiledFunction:
         errs = numpy.array(errors) if errors else numpy.array([numpy.nan])
         self.report = SelfCheck(float(errs.max()), float(numpy.median(errs)), worst_point, len(errors), nonfinite)
         return self.report
-
-
-def _expand(expr):
-    return expr.replace(lambda e: isinstance(e, expm1mx), lambda e: e.rewrite(sympy.exp))
 
 
 def compile(expr, args, *, check: bool = False, name: str = "compiled") -> CompiledFunction:  # noqa: A001

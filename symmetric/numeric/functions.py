@@ -1,27 +1,18 @@
 """The public numeric functions: g_beta_rho, power_mean and f_beta on NumPy arrays.
 
-Their code is generated on first use from the symbolic definitions by
-:func:`symmetric.numeric.codegen.module_source` (the same source that
-``symmetric codegen`` writes), so the package and a generated standalone
-module give bit-for-bit the same results.
+Their code is generated from the symbolic definitions by
+:func:`symmetric.numeric.codegen.package_source` and committed as
+``symmetric/numeric/_generated.py`` (the same code that ``symmetric codegen``
+writes into standalone modules), so the first call does not wait for SymPy
+and the package and a generated standalone module give bit-for-bit the same
+results.
 """
 
 from __future__ import annotations
 
-import functools
-
-from .._validation import InvalidParameterError
-from .codegen import module_source
+from . import _generated
 
 __all__ = ["g_beta_rho", "power_mean", "f_beta"]
-
-
-@functools.lru_cache(maxsize=None)
-def _generated() -> dict:
-    namespace = {"InvalidParameterError": InvalidParameterError, "__name__": "symmetric.numeric._generated"}
-    source = module_source(["g_beta_rho", "power_mean", "f_beta"], standalone=False)
-    exec(compile(source, "<symmetric.numeric generated>", "exec"), namespace)  # noqa: S102 - generated from SymPy
-    return namespace
 
 
 def g_beta_rho(P, R, beta, rho, *, validate=True):
@@ -59,7 +50,7 @@ def g_beta_rho(P, R, beta, rho, *, validate=True):
     >>> g_beta_rho([0.5, 0.0], 0.25, 2.0, [0.0, 1e-300])
     array([0.41666667, 0.125     ])
     """
-    return _generated()["g_beta_rho"](P, R, beta, rho, validate=validate)
+    return _generated.g_beta_rho(P, R, beta, rho, validate=validate)
 
 
 def power_mean(P, R, gamma, phi, *, validate=True):
@@ -88,7 +79,7 @@ def power_mean(P, R, gamma, phi, *, validate=True):
     >>> power_mean(0.0, 1.0, 1.0, [1.0, -1.0])       # limits where P = 0
     array([0.5, 0. ])
     """
-    return _generated()["power_mean"](P, R, gamma, phi, validate=validate)
+    return _generated.power_mean(P, R, gamma, phi, validate=validate)
 
 
 def f_beta(P, R, beta, *, validate=True):
@@ -115,4 +106,4 @@ def f_beta(P, R, beta, *, validate=True):
     >>> f_beta([0.0, 1.0], [0.0, 1.0], 2.0)
     array([0., 1.])
     """
-    return _generated()["f_beta"](P, R, beta, validate=validate)
+    return _generated.f_beta(P, R, beta, validate=validate)

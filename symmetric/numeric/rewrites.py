@@ -6,17 +6,25 @@ Every family is read off its SymPy definition as a weighted power mean
 
 one per branch of the definition (the stipulated values of ``g_beta_rho`` are
 power means too: arithmetic at ``rho = 0``, geometric at ``rho = -1``). The
-weights and the exponent are *extracted* from the definition, never retyped;
-the stable forms of the parameters follow from the odds ``w / w_c``. The
-kernels are rewritings of ``M`` for one regime each. Every equality used here
-is an :class:`Identity`, registered as a claim by ``proofs/numeric_rewrites.py``
-and proven by ``symmetric verify``.
+exponent and the log-odds ``lambda = log(w / w_c)`` are *extracted* from the
+definition, never retyped; every weight constant follows from ``lambda``.
+The numeric code has three stages, each generated from the expressions here:
+
+* ``PARAMETERS``: per branch, ``phi`` and ``lambda`` in the family's
+  parameters (evaluated in double-double arithmetic);
+* ``CONSTANTS`` and ``TABLE``: the weights, the scale factors and, for
+  ``|phi| < 1/4``, the power mean of ``2**k`` and 1 for each binary exponent
+  ``k`` of ``P/R`` (double-double, rounded once to float64);
+* ``KERNELS``: float64 expressions in P, R and those constants, one per regime.
+
+Every equality used here is an :class:`Identity`, registered as a claim by
+``proofs/numeric_rewrites.py`` and proven by ``symmetric verify``.
 
 >>> from symmetric.numeric.rewrites import plan
 >>> [(str(b.condition), b.phi, b.odds) for b in plan("g_beta_rho").branches]
 [('Eq(rho, 0)', 1, beta), ('Eq(rho, -1)', 0, 1/beta), ('True', rho + 1, beta**rho)]
->>> plan("f_beta").branches[0].phi
--1
+>>> plan("f_beta").branches[0].parameters()
+{phi: -1, lambda: -2*log(beta)}
 """
 
 from __future__ import annotations
@@ -28,38 +36,42 @@ from sympy.codegen.cfunctions import expm1, log1p
 from sympy.codegen.numpy_nodes import logaddexp
 
 from ..families import get_family
-from ..symbols import P, R, c_P, c_R, kappa, log_w, log_w_c, phi, w, w_c, w_lo
+from ..symbols import P, R, c_k, c_P, c_R, k, kappa, lam, log_w, log_w_c, m, phi, w, w_c, w_k
 
 __all__ = [
-    "expm1mx",
+    "softplus",
     "Branch",
     "Plan",
     "Identity",
     "plan",
     "power_mean_form",
     "weighted_power_mean",
-    "KERNELS",
     "PARAMETERS",
+    "LOG_WEIGHTS",
     "CONSTANTS",
+    "TABLE",
+    "TABLE_NEAR",
+    "GEOMETRIC_TABLE",
+    "KERNELS",
     "identities",
 ]
 
 
-class expm1mx(sympy.Function):
-    """``exp(x) - 1 - x``, computed without cancellation (:func:`symmetric.numeric._primitives.expm1mx`).
+class softplus(sympy.Function):
+    """``log(1 + exp(x))``, computed without overflow.
 
     >>> x = sympy.Symbol("x")
-    >>> expm1mx(x).rewrite(sympy.exp)
-    -x + exp(x) - 1
+    >>> softplus(x).rewrite(sympy.log)
+    log(exp(x) + 1)
     """
 
     nargs = 1
 
-    def _eval_rewrite_as_exp(self, x, **kwargs):
-        return sympy.exp(x) - 1 - x
+    def _eval_rewrite_as_log(self, x, **kwargs):
+        return sympy.log(1 + sympy.exp(x))
 
     def fdiff(self, argindex=1):
-        return expm1(self.args[0])
+        return 1 / (1 + sympy.exp(-self.args[0]))
 
 
 def weighted_power_mean(weight=w, complement=w_c, exponent=phi) -> sympy.Expr:
@@ -133,16 +145,8 @@ class Branch:
         return sympy.simplify(self.weight / self.complement)
 
     def parameters(self) -> dict:
-        """Stable forms of ``phi, w, w_c, log_w, log_w_c`` in the family's parameters."""
-        odds = self.odds
-        inverse = sympy.simplify(1 / odds)
-        return {
-            phi: self.phi,
-            w: 1 / (1 + inverse),
-            w_c: 1 / (1 + odds),
-            log_w: -log1p(inverse),
-            log_w_c: -log1p(odds),
-        }
+        """The parameter-stage outputs of this branch: ``phi`` and the log-odds ``lambda`` in the family's parameters."""
+        return {phi: self.phi, lam: sympy.expand_log(sympy.log(self.odds), force=True)}
 
 
 @dataclass(frozen=True)
@@ -170,26 +174,39 @@ def plan(name: str) -> Plan:
     return Plan(name, family.parameters, definition, tuple(branches))
 
 
-#: Kernel constants as functions of the parameter-stage outputs (evaluated in long double).
+#: The parameter-stage outputs, per branch (see :meth:`Branch.parameters`).
+PARAMETERS = (phi, lam)
+
+#: ``log w`` and ``log w_c`` from the log-odds, without overflow for any ``lambda``.
+LOG_WEIGHTS = {log_w: -softplus(-lam), log_w_c: -softplus(lam)}
+
+#: Weight constants from ``phi`` and the log-weights (double-double, then rounded once).
 CONSTANTS = {
+    w: sympy.exp(log_w),
+    w_c: sympy.exp(log_w_c),
     c_P: sympy.exp(log_w / phi),
     c_R: sympy.exp(log_w_c / phi),
-    kappa: sympy.exp((log_w - log_w_c) / phi),
+    kappa: sympy.exp(lam / phi),
 }
 
-_q = P / R
-_z = phi * sympy.log(_q)
+_z = phi * k * sympy.log(2)
+_s = w * expm1(_z)  # w 2**(k phi) + w_c = 1 + s
+_h = logaddexp(log_w_c, log_w + _z)
+
+#: For ``0 < |phi| < 1/4``, per binary exponent k: the mean ``c_k`` of ``2**k`` and 1, and the weight ``w_k``
+#: of the mean rescaled around ``2**k``; from ``s = w expm1(k phi log 2)`` where ``TABLE_NEAR`` holds (there
+#: ``log1p(s)`` keeps its relative accuracy), in the log domain where ``1 + s`` would cancel.
+TABLE = {
+    "near": {c_k: sympy.exp(log1p(_s) / phi), w_k: sympy.exp(log_w + _z - log1p(_s))},
+    "far": {c_k: sympy.exp(_h / phi), w_k: sympy.exp(log_w + _z - _h)},
+}
+TABLE_NEAR = _s > -sympy.Rational(1, 2)
+#: The same at ``phi = 0`` (and for ``|phi|`` so small that the geometric mean is exact in float64).
+GEOMETRIC_TABLE = {c_k: sympy.exp(w * k * sympy.log(2)), w_k: w}
+
+_x = P * kappa / R
 # (P c_P) / (R c_R) without forming the smaller product, folded into (0, 1].
-_x = _q * kappa
 _ratio = sympy.Min(_x, 1) / sympy.Max(_x, 1)
-
-
-def _log_domain(anchor, weight, log_near, log_far, z):
-    """``log(near + weight*exp(z))`` for ``z <= 0``, without cancellation near 0 or underflow far from it."""
-    s = weight * expm1(z)
-    return anchor * sympy.exp(sympy.Piecewise((log1p(s), s > -sympy.Rational(1, 2)),
-                                              (logaddexp(log_near, log_far + z), True)) / phi)
-
 
 #: Kernel expressions, one per regime; their arguments are P, R and the constants they use.
 KERNELS = {
@@ -197,26 +214,15 @@ KERNELS = {
     "arithmetic": w * P + w_c * R,
     # phi = -1: the weighted harmonic mean (F_beta).
     "harmonic": 1 / (w / P + w_c / R),
-    # phi = 0: the weighted geometric mean, the exponent w + w_lo carried as a double-double.
-    "geometric": R * _q**w * sympy.exp(w_lo * sympy.log(_q)),
-    # |phi| not small: scale by the dominant term of (P c_P)**phi + (R c_R)**phi.
+    # |phi| >= 1/4: scale by the dominant term of (P c_P)**phi + (R c_R)**phi.
     "anchor_positive": sympy.Max(P * c_P, R * c_R) * sympy.exp(log1p(_ratio**phi) / phi),
     "anchor_negative": sympy.Min(P * c_P, R * c_R) * sympy.exp(log1p(_ratio ** (-phi)) / phi),
-    # phi near 0 and phi*log(P/R) small: the geometric mean times a small correction.
-    "near_geometric": R * _q**w * sympy.exp(
-        w_lo * sympy.log(_q) + log1p(w_c * expm1mx(-(w + w_lo) * _z) + (w + w_lo) * expm1mx(w_c * _z)) / phi
-    ),
-    # everything else near phi = 0, in long double: the log domain anchored at P or R.
-    "log_domain": sympy.Piecewise(
-        (_log_domain(R, w, log_w_c, log_w, _z), _z <= 0),
-        (_log_domain(P, w_c, log_w, log_w_c, -_z), True),
-    ),
+    # |phi| < 1/4, with P/R = m 2**k: R times the mean of 2**k and 1 times the rescaled mean of m and 1.
+    "binade": R * c_k * sympy.exp(log1p(w_k * expm1(phi * sympy.log(m))) / phi),
+    "binade_geometric": R * c_k * sympy.exp(w_k * sympy.log(m)),
     # P = 0 or R = 0: the limit of the formula.
     "boundary": sympy.Piecewise((c_P * P + c_R * R, phi > 0), (0, True)),
 }
-
-#: The parameter-stage outputs, in the order the runtime unpacks them.
-PARAMETERS = (phi, w, w_c, log_w, log_w_c)
 
 
 @dataclass(frozen=True)
@@ -231,16 +237,17 @@ class Identity:
 
 
 def _expand_functions(expr):
-    return expr.replace(lambda e: isinstance(e, expm1mx), lambda e: e.rewrite(sympy.exp)).rewrite(
-        sympy.log).replace(lambda e: isinstance(e, expm1), lambda e: sympy.exp(e.args[0]) - 1)
+    """``expr`` with the numeric primitives written as exp and log (what the engine reasons about)."""
+    expr = expr.replace(lambda e: isinstance(e, softplus), lambda e: e.rewrite(sympy.log))
+    return expr.rewrite(sympy.log).replace(lambda e: isinstance(e, expm1), lambda e: sympy.exp(e.args[0]) - 1)
 
 
 def identities() -> list[Identity]:
     """Every equality the numeric functions rely on, ready to be registered as claims."""
     out = []
-    mean = weighted_power_mean(w, 1 - w, phi)
     unit = (w < 1,)
-    definitions = {c_P: w ** (1 / phi), c_R: (1 - w) ** (1 / phi), kappa: (w / (1 - w)) ** (1 / phi), w_c: 1 - w}
+    nonzero = (sympy.Ne(phi, 0),)
+    mean = weighted_power_mean(w, 1 - w, phi)
     for name in ("g_beta_rho", "power_mean", "f_beta"):
         p = plan(name)
         for i, b in enumerate(p.branches):
@@ -250,50 +257,65 @@ def identities() -> list[Identity]:
                                 b.definition, weighted_power_mean(b.weight, b.complement, b.phi), where))
             out.append(Identity(f"{tag}.weights_sum", f"The weights of branch {i} of {name} sum to 1.",
                                 b.weight + b.complement, sympy.Integer(1), where))
-            stable = b.parameters()
-            for sym, exact in ((w, b.weight), (w_c, b.complement), (log_w, sympy.log(b.weight)), (log_w_c, sympy.log(b.complement))):
-                out.append(Identity(f"{tag}.{sym.name}", f"The stable form of ${sympy.latex(sym)}$ for branch {i} of {name}.",
-                                    _expand_functions(stable[sym]), exact, where))
+            out.append(Identity(f"{tag}.log_odds", f"The log-odds $\\lambda$ of the weights of branch {i} of {name}.",
+                                b.parameters()[lam], sympy.log(b.weight / b.complement), where))
+    # the parameter stage, in terms of the weight w of P (so w_c = 1 - w and lambda = log(w / (1 - w)))
+    exact = {w: w, w_c: 1 - w, log_w: sympy.log(w), log_w_c: sympy.log(1 - w), lam: sympy.log(w / (1 - w)),
+             c_P: w ** (1 / phi), c_R: (1 - w) ** (1 / phi), kappa: (w / (1 - w)) ** (1 / phi)}
+    for key, value in LOG_WEIGHTS.items():
+        out.append(Identity(f"numeric.parameter.{key.name}", f"${sympy.latex(key)}$ from the log-odds, without overflow.",
+                            _expand_functions(value).subs(lam, exact[lam]), exact[key], unit))
+    logs = {log_w: exact[log_w], log_w_c: exact[log_w_c], lam: exact[lam]}
+    for key, value in CONSTANTS.items():
+        conditions = unit if key in (w, w_c) else (*unit, *nonzero)
+        out.append(Identity(f"numeric.constant.{key.name.lower()}", f"The constant ${sympy.latex(key)}$.",
+                            value.subs(logs), exact[key], conditions))
+    # the table: c_k is the mean of 2**k and 1, w_k the weight of the mean rescaled around 2**k
+    scaled = w * 2 ** (k * phi) + 1 - w
+    table = {c_k: scaled ** (1 / phi), w_k: w * 2 ** (k * phi) / scaled}
+    for form, entries in TABLE.items():
+        where = (_expand_functions(TABLE_NEAR),) if form == "near" else ()
+        for key, value in entries.items():
+            out.append(Identity(f"numeric.table.{key.name}_{form}", f"Table entry ${sympy.latex(key)}$, {form} form (both "
+                                "forms are exact; the condition only chooses the accurate one).",
+                                _expand_functions(value).subs(logs), table[key], (*unit, *nonzero, *where)))
+    out.append(Identity("numeric.table.c_k_geometric", "Table entry $c_k$ at $\\phi = 0$: the geometric mean of $2^k$ and 1.",
+                        GEOMETRIC_TABLE[c_k], weighted_power_mean(w, 1 - w, 0).subs({P: 2**k, R: 1})))
     out.append(Identity("numeric.kernel.arithmetic", "At $\\phi = 1$ the power mean is $wP + w_cR$.",
                         KERNELS["arithmetic"].subs(w_c, 1 - w), mean.subs(phi, 1), unit))
     out.append(Identity("numeric.kernel.harmonic", "At $\\phi = -1$ the power mean is $1/(w/P + w_c/R)$.",
                         KERNELS["harmonic"].subs(w_c, 1 - w), mean.subs(phi, -1), unit))
-    out.append(Identity("numeric.kernel.geometric", "The geometric mean with the weight split as $w + w_{lo}$.",
-                        _expand_functions(KERNELS["geometric"]), P ** (w + w_lo) * R ** (1 - w - w_lo)))
     a, b = sympy.symbols("a b", positive=True)
-    scaled = {P: a / c_P, R: b / c_R, kappa: c_P / c_R}
+    scaled_ab = {P: a / c_P, R: b / c_R, kappa: c_P / c_R}
     for key, sign in (("anchor_positive", phi > 0), ("anchor_negative", phi < 0)):
         out.append(Identity(f"numeric.kernel.{key}", "Scaled by the dominant term, for $\\phi$ of one sign "
                             "(with $a = P c_P$, $b = R c_R$).",
-                            _expand_functions(KERNELS[key]).subs(scaled), (a**phi + b**phi) ** (1 / phi), (sign,)))
+                            _expand_functions(KERNELS[key]).subs(scaled_ab), (a**phi + b**phi) ** (1 / phi), (sign,)))
     for s_ in (P, R):
         out.append(Identity(f"numeric.kernel.scaling_{s_.name.lower()}", "The weight moves inside the power: "
                             f"$({s_} c_{s_})^\\phi = w {s_}^\\phi$.",
-                            (s_ * definitions[c_P if s_ is P else c_R]) ** phi,
-                            (w if s_ is P else 1 - w) * s_**phi, (sympy.Ne(phi, 0),) if s_ is P else (*unit, sympy.Ne(phi, 0))))
-    # near_geometric, in steps the engine can take (W = w + w_lo is the weight as a double-double):
-    W, z, y = sympy.Symbol("W", positive=True), sympy.Symbol("z", real=True), sympy.Symbol("y", real=True)
-    S = sympy.Symbol("S", positive=True)
-    (log1p_term,) = KERNELS["near_geometric"].atoms(log1p)
-    g = log1p_term.args[0].subs({w + w_lo: W}).subs(w_c, 1 - W).subs(_z, z)
-    steps = [
-        ("sum", "The correction's argument: $1 + g = e^{-Wz}(1 - W + We^z)$, $g \\ge 0$ a sum of nonnegative terms.",
-         1 + _expand_functions(g), sympy.exp(-W * z) * (1 - W + W * sympy.exp(z)), (W < 1,)),
-        ("log", "Its logarithm splits.", sympy.log(sympy.exp(-W * z) * (1 - W + W * sympy.exp(z))),
-         -W * z + sympy.log(1 - W + W * sympy.exp(z)), (W < 1,)),
-        ("exp", "The exponential of the scaled sum.", sympy.exp((y + sympy.log(S)) / phi),
-         sympy.exp(y / phi) * S ** (1 / phi), (sympy.Ne(phi, 0),)),
-        ("mean", "With $z = \\phi \\log(P/R)$ the factors give the power mean.",
-         R * _q**W * sympy.exp(-W * _z / phi) * (1 - W + W * _q**phi) ** (1 / phi),
-         weighted_power_mean(W, 1 - W, phi), (W < 1, sympy.Ne(phi, 0))),
-    ]
-    for key, sentence, lhs, rhs, conditions in steps:
-        out.append(Identity(f"numeric.kernel.near_geometric_{key}", sentence, lhs, rhs, conditions))
-    logs = {log_w: sympy.log(w), log_w_c: sympy.log(1 - w), w_c: 1 - w}
-    for i, leaf in enumerate(_leaves(KERNELS["log_domain"])):
-        out.append(Identity(f"numeric.kernel.log_domain{i}", "A branch of the log-domain form (each branch is exact; "
-                            "the conditions only choose the accurate one).",
-                            _expand_functions(leaf).subs(logs), mean, (*unit, sympy.Ne(phi, 0))))
+                            (s_ * exact[c_P if s_ is P else c_R]) ** phi,
+                            (w if s_ is P else 1 - w) * s_**phi, nonzero if s_ is P else (*unit, *nonzero)))
+    # binade: with Q = 2**k, S = w Q**phi + 1 - w and m = P/(R Q), M = R S**(1/phi) (w_k m**phi + 1 - w_k)**(1/phi)
+    Q = sympy.Symbol("Q", positive=True)
+    S, X = sympy.Symbol("S", positive=True), sympy.Symbol("X", positive=True)
+    S_Q = w * Q**phi + 1 - w
+    w_Q = w * Q**phi / S_Q
+    out.append(Identity("numeric.kernel.binade_sum", "Rescaled around any $Q > 0$: $w P^\\phi + (1 - w) R^\\phi = "
+                        "R^\\phi S (w_Q m^\\phi + 1 - w_Q)$ with $S = w Q^\\phi + 1 - w$, $w_Q = w Q^\\phi / S$, "
+                        "$m = P / (R Q)$.",
+                        w * P**phi + (1 - w) * R**phi, R**phi * S_Q * (w_Q * (P / (R * Q)) ** phi + 1 - w_Q), unit))
+    out.append(Identity("numeric.kernel.binade_root", "The root of that product splits: "
+                        "$(R^\\phi S X)^{1/\\phi} = R S^{1/\\phi} X^{1/\\phi}$.",
+                        (R**phi * S * X) ** (1 / phi), R * S ** (1 / phi) * X ** (1 / phi), nonzero))
+    out.append(Identity("numeric.kernel.binade", "The kernel: $R c_k$ times the mean of $m$ and 1 with weight $w_k$, "
+                        "with $Q = 2^k$ (so $c_k = S^{1/\\phi}$).",
+                        _expand_functions(KERNELS["binade"]), R * c_k * weighted_power_mean(w_k, 1 - w_k, phi).subs(
+                            {P: m, R: 1}), (w_k < 1, *nonzero)))
+    out.append(Identity("numeric.kernel.binade_geometric", "At $\\phi = 0$, with $m = P / (R 2^k)$ and $c_k = 2^{kw}$: "
+                        "the geometric mean.",
+                        KERNELS["binade_geometric"].subs({c_k: GEOMETRIC_TABLE[c_k], w_k: w, m: P / (R * 2**k)}),
+                        weighted_power_mean(w, 1 - w, 0), unit))
     for s_, other, c in ((P, R, 1 - w), (R, P, w)):
         out.append(Identity(f"numeric.kernel.boundary_{s_.name.lower()}_positive", f"As {s_} tends to 0 with $\\phi > 0$ the mean tends to "
                             f"$c_{other} {other}$.", sympy.Limit(mean, s_, 0), c ** (1 / phi) * other, (*unit, phi > 0)))
@@ -301,16 +323,4 @@ def identities() -> list[Identity]:
                             sympy.Limit(mean, s_, 0), sympy.Integer(0), (*unit, phi < 0)))
         out.append(Identity(f"numeric.kernel.boundary_{s_.name.lower()}_geometric", f"As {s_} tends to 0 the geometric mean tends to 0.",
                             sympy.Limit(weighted_power_mean(w, 1 - w, 0), s_, 0), sympy.Integer(0), unit))
-    for key, value in CONSTANTS.items():
-        out.append(Identity(f"numeric.constant.{key.name.lower()}", f"The constant ${sympy.latex(key)}$.",
-                            value.subs(logs), definitions[key], (*unit, sympy.Ne(phi, 0))))
     return out
-
-
-def _leaves(expr):
-    """The expressions a nest of Piecewise can evaluate to, each with every Piecewise resolved."""
-    pieces = list(expr.atoms(sympy.Piecewise))
-    if not pieces:
-        return [expr]
-    outer = max(pieces, key=sympy.count_ops)
-    return [leaf for value, _ in outer.args for leaf in _leaves(expr.xreplace({outer: value}))]
