@@ -14,8 +14,6 @@ from __future__ import annotations
 
 import argparse
 import platform
-import time
-import tracemalloc
 import warnings
 
 import numpy as np
@@ -23,24 +21,7 @@ import sklearn
 import sklearn.metrics as skm
 
 import symmetric.metrics as sm
-
-
-def best_time(func, repeat):
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        func()
-        times.append(time.perf_counter() - start)
-    return min(times)
-
-
-def peak_memory(func):
-    tracemalloc.start()
-    tracemalloc.reset_peak()
-    func()
-    _, peak = tracemalloc.get_traced_memory()
-    tracemalloc.stop()
-    return peak
+from _timing import best_time, peak_memory
 
 
 def cases(n, rng):

@@ -23,33 +23,16 @@ import subprocess
 import sys
 import tempfile
 import time
-import tracemalloc
 
 import numpy
 import sympy
 
 from symmetric import P, R, beta, g_beta_rho, rho
 from symmetric import numeric
+from _timing import best_time, peak_memory
 
 RHOS = (-2.0, -3.0, 2.0, 0.5, -50.0, -1 + 1e-9)
 FALLBACK_RHOS = (-0.9, -1.1)
-
-
-def best(f, repeat):
-    times = []
-    for _ in range(repeat):
-        t0 = time.perf_counter()
-        f()
-        times.append(time.perf_counter() - t0)
-    return min(times)
-
-
-def peak(f, nbytes):
-    tracemalloc.start()
-    f()
-    _, top = tracemalloc.get_traced_memory()
-    tracemalloc.stop()
-    return top / nbytes
 
 
 def startup(repeat):
@@ -80,7 +63,7 @@ def small_calls(repeat):
     for label, f in cases:
         f()
         batch = 200
-        print(f"{label:<34} {best(lambda: [f() for _ in range(batch)], repeat) / batch * 1e6:8.1f} us per call")
+        print(f"{label:<34} {best_time(lambda: [f() for _ in range(batch)], repeat) / batch * 1e6:8.1f} us per call")
 
 
 def main():
@@ -110,11 +93,11 @@ def main():
         if value == -2.0:
             runs.insert(0, ("f_beta", lambda p=p, r=r: numeric.f_beta(p, r, args.beta)))
         with numpy.errstate(all="ignore"):
-            base = best(lambda v=value, p=p, r=r: plain(p, r, args.beta, v), args.repeat)
+            base = best_time(lambda v=value, p=p, r=r: plain(p, r, args.beta, v), args.repeat)
         for name, f in runs:
             f()  # the parameter stage, cached for these parameters
-            ours = best(f, args.repeat)
-            mem = peak(f, p.nbytes)
+            ours = best_time(f, args.repeat)
+            mem = peak_memory(f) / p.nbytes
             print(f"{name:<12} {label:<12} {value!r:>14} {ours * 1e3:9.1f} {base * 1e3:12.1f} {base / ours:6.2f} "
                   f"{mem:8.2f}x")
 
