@@ -281,3 +281,17 @@ def test_curve_in_small_blocks(monkeypatch, weighted):
     np.testing.assert_allclose(values, expected[0], atol=1e-14)
     brute_values, brute_thresholds = _brute_force_curve(y_true, y_score, 1.0, -2.0, sample_weight)
     np.testing.assert_array_equal(thresholds, brute_thresholds)
+
+
+@pytest.mark.parametrize("func", [sm.f1_score, sm.precision_score, sm.g_beta_rho_score, sm.specificity_score,
+                                  sm.balanced_precision_score, sm.confusion_matrix])
+def test_negative_sample_weights_are_refused(func):
+    # scikit-learn accepts them, but then precision can be -2 and F from (P, R) can differ
+    # from scikit-learn's count formula: refuse rather than return a different value.
+    with pytest.raises(ValueError, match=r"sample weights must be >= 0, got -0.5 at index 1"):
+        func([1, 0, 1, 0], [1, 1, 0, 1], sample_weight=[1, -0.5, 1, 1])
+
+
+def test_negative_sample_weights_are_refused_by_the_curve():
+    with pytest.raises(ValueError, match="at index 2"):
+        sm.g_beta_rho_curve([1, 0, 1], [0.2, 0.4, 0.9], sample_weight=[1, 1, -1])

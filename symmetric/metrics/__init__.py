@@ -3,7 +3,10 @@
 The functions take the same arguments as scikit-learn's and give the same
 values, warnings and errors; per-class F and G values come from the numeric
 code generated from :mod:`symmetric.families`. scikit-learn is not needed
-at run time.
+at run time. One deliberate difference: negative sample weights are refused
+(scikit-learn accepts them, but precision and recall then stop being ratios
+of counts, and F computed from them can differ from scikit-learn's count
+formula).
 
 >>> from symmetric.metrics import balanced_precision_score, precision_score
 >>> y_true = [1] * 100 + [0] * 900

@@ -151,6 +151,15 @@ def _check_sample_weight(sw: np.ndarray, n: int) -> np.ndarray:
         )
     sw = np.asarray(sw, dtype=np.float64)
     _assert_finite(sw, "sample_weight")
+    negative = np.flatnonzero(sw < 0)
+    if negative.size:
+        # scikit-learn accepts them, but precision and recall are then no
+        # longer ratios of counts (precision can be -2), and F and G computed
+        # from P and R can differ from scikit-learn's count formula.
+        raise ValueError(
+            f"Negative values in data passed to `sample_weight`: sample weights must be >= 0, "
+            f"got {float(sw[negative[0]])!r} at index {negative[0]}."
+        )
     if not sw.any():
         raise ValueError("Sample weights must contain at least one non-zero number.")
     return sw
