@@ -34,7 +34,8 @@ from sympy.printing.str import StrPrinter
 from .. import __version__
 from .._validation import InvalidParameterError
 from ..families import FAMILIES
-from ..symbols import P, R, c_k, m, w_k
+from ..symbols import P, R
+from .symbols import c_k, m, w_k
 from . import _dd, _runtime
 from .compile import _identifier, function_source
 from .inplace import SCRATCH, inplace_function_source

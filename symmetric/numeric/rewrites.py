@@ -36,7 +36,8 @@ from sympy.codegen.cfunctions import expm1, log1p
 from sympy.codegen.numpy_nodes import logaddexp
 
 from ..families import get_family
-from ..symbols import P, R, c_k, c_P, c_R, k, kappa, lam, log_w, log_w_c, m, phi, w, w_c, w_k
+from ..symbols import P, R, phi
+from .symbols import c_k, c_P, c_R, k, kappa, lam, log_w, log_w_c, m, w, w_c, w_k
 
 __all__ = [
     "softplus",
