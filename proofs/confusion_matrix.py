@@ -220,7 +220,7 @@ def _(d):
     return counts.f_beta_counts(beta, tp, fp, fn), accuracy(d)
 
 
-def support_weighted(d, rate, weight):
+def class_weighted(d, rate, weight):
     cells = one_vs_rest(d)
     values = [rate(c) for c in cells]
     weights = d.step("Weights", [weight(c) for c in cells])
@@ -231,7 +231,7 @@ def support_weighted(d, rate, weight):
              "Recall averaged with weights equal to the support (true counts) is micro-averaged recall.",
              source="seed 003", conditions=NONEMPTY)
 def _(d):
-    weighted = support_weighted(d, lambda c: counts.recall(c[0], c[2]), lambda c: c[0] + c[2])
+    weighted = class_weighted(d, lambda c: counts.recall(c[0], c[2]), lambda c: c[0] + c[2])
     tp, _, fn = summed(one_vs_rest(d))
     return weighted, counts.recall(tp, fn)
 
@@ -240,7 +240,7 @@ def _(d):
              "Precision averaged with weights equal to the support (true counts) is micro-averaged precision: false in general.",
              source="seed 004", expected="refuted", conditions=NONEMPTY)
 def _(d):
-    weighted = support_weighted(d, lambda c: counts.precision(c[0], c[1]), lambda c: c[0] + c[2])
+    weighted = class_weighted(d, lambda c: counts.precision(c[0], c[1]), lambda c: c[0] + c[2])
     tp, fp, _ = summed(one_vs_rest(d))
     return weighted, counts.precision(tp, fp)
 
@@ -249,7 +249,7 @@ def _(d):
              "Precision averaged with weights equal to the predicted counts is micro-averaged precision.",
              source="new", conditions=NONEMPTY)
 def _(d):
-    weighted = support_weighted(d, lambda c: counts.precision(c[0], c[1]), lambda c: c[0] + c[1])
+    weighted = class_weighted(d, lambda c: counts.precision(c[0], c[1]), lambda c: c[0] + c[1])
     tp, fp, _ = summed(one_vs_rest(d))
     return weighted, counts.precision(tp, fp)
 
