@@ -63,7 +63,12 @@ def _(d):
     return general_formula(g_beta_rho()) ** (rho + 1), w * P ** (rho + 1) + (1 - w) * R ** (rho + 1)
 
 
-@proof.claim("structure.g.weight_in_unit_interval", r"That weight satisfies $0 < w < 1$; with the monotonicity of $x \mapsto x^{1/(\rho+1)}$ this places $G$ between $\min(P,R)$ and $\max(P,R)$.")
+@proof.claim("structure.g.weight_positive", r"That weight is positive: $w > 0$.")
+def _(d):
+    return beta**rho / (1 + beta**rho), ">", 0
+
+
+@proof.claim("structure.g.weight_below_one", r"And $w < 1$, i.e. $1 - w > 0$. With $w > 0$ and the monotonicity of $x \mapsto x^{1/(\rho+1)}$ this places $G$ between $\min(P,R)$ and $\max(P,R)$.")
 def _(d):
     return 1 - beta**rho / (1 + beta**rho), ">", 0
 
