@@ -83,7 +83,7 @@ class _Claims:
         from symmetric.verify.runner import run_claims
 
         missing = [d for d in items if d.id not in self.results]
-        for r in run_claims(missing, jobs=self.jobs):
+        for r in run_claims(missing, jobs=self.jobs) if missing else ():
             self.results[r.claim.id] = r
 
     def result(self, item: "ClaimItem"):

@@ -62,6 +62,7 @@ BAD_INPUTS = {
     ("symmetric.explore", "parse_parameter"): [({"spec": "P=1"}, "parameters", "'P'")],
     ("symmetric.explore", "parameter_symbols"): [({"parameters": {"beta": 0}}, "beta", "0"),
                                                  ({"parameters": ["_x"]}, "parameters", "'_x'")],
+    ("symmetric.verify", "load_claims"): [({"builtin": "yes"}, "builtin", "'yes'")],
     ("symmetric.verify", "check"): [({"lhs": "P", "rhs": 1}, "lhs", "'P'"), ({"lhs": 1, "rhs": 1, "timeout": -1}, "timeout", "-1"),
                                     ({"lhs": 1, "rhs": 1, "samples": 0}, "samples", "0")],
 }
