@@ -41,18 +41,14 @@ def pytest_addoption(parser):
 
 
 def _jobs(config) -> int:
-    text = config.getoption("symmetric_jobs") or config.getini("symmetric_jobs")
-    if not text:
-        from symmetric.verify.runner import default_jobs
+    from symmetric import InvalidParameterError
+    from symmetric.verify.runner import default_jobs, jobs_option
 
-        return default_jobs()
+    text = config.getoption("symmetric_jobs") or config.getini("symmetric_jobs")
     try:
-        n = int(text)
-    except ValueError:
-        n = 0
-    if n < 1:
-        raise pytest.UsageError(f"--symmetric-jobs / symmetric_jobs must be a positive whole number; got {text!r}")
-    return n
+        return jobs_option(text, option="symmetric_jobs") if text else default_jobs()
+    except InvalidParameterError as exc:
+        raise pytest.UsageError(f"--symmetric-jobs / symmetric_jobs: {exc}") from None
 
 
 def pytest_configure(config):

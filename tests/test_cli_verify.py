@@ -9,32 +9,11 @@ from pathlib import Path
 from xml.etree import ElementTree
 
 import pytest
+from claim_scripts import GOOD, WRONG
 
 from symmetric.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
-
-GOOD = '''
-    from symmetric import P, R, f_beta
-    from symmetric.verify import Proof
-
-    {name} = Proof("{proof}", "Correct claims")
-
-    @{name}.claim("{prefix}.f1_harmonic", "F1 is the harmonic mean.", target=2 / (1 / P + 1 / R))
-    def _(d):
-        return d.step("F1", f_beta(beta=1))
-'''
-WRONG = '''
-    from symmetric import P, R
-    from symmetric.verify import Proof
-
-    mine = Proof("wrong", "A wrong derivation")
-
-    @mine.claim("wrong.swap", "P equals R.", target=R)
-    def _(d):
-        return d.step("Precision", P)
-'''
-
 
 def write(path: Path, text: str, **names) -> Path:
     names = {"name": "proof", "proof": "good", "prefix": "good", **names}

@@ -3,34 +3,14 @@
 import textwrap
 
 import pytest
-
-GOOD = '''
-from symmetric import P, R, f_beta
-from symmetric.verify import Proof
-
-ours = Proof("good", "Correct claims")
-
-@ours.claim("good.f1_harmonic", "F1 is the harmonic mean.", target=2 / (1 / P + 1 / R))
-def _(d):
-    return d.step("F1", f_beta(beta=1))
-'''
-WRONG = '''
-from symmetric import P, R
-from symmetric.verify import Proof
-
-mine = Proof("wrong", "A wrong derivation")
-
-@mine.claim("wrong.swap", "P equals R.", target=R)
-def _(d):
-    return d.step("Precision", P)
-'''
+from claim_scripts import WRONG, good
 
 
 @pytest.fixture
 def repo(pytester):
     """A user's repository with a folder of claims, one right and one wrong."""
     pytester.mkdir("claims")
-    (pytester.path / "claims" / "good.py").write_text(GOOD)
+    (pytester.path / "claims" / "good.py").write_text(good())
     (pytester.path / "claims" / "wrong.py").write_text(WRONG)
     return pytester
 
@@ -95,10 +75,14 @@ def test_a_script_without_a_proof_is_a_collection_error_naming_it(pytester):
                                  "*proof scripts that each create a symmetric.verify.Proof (this one creates none)*"])
 
 
-def test_a_missing_path_is_a_usage_error(pytester):
-    result = pytester.runpytest_inprocess("--symmetric-claims", "nowhere")
+@pytest.mark.parametrize("argv, message", [
+    (["--symmetric-claims", "nowhere"], "*no such file or folder: *nowhere"),
+    (["--symmetric-claims", ".", "--symmetric-jobs", "-3"], "*'symmetric_jobs' parameter of run_claims must be a positive*"),
+])
+def test_bad_configuration_is_a_usage_error(pytester, argv, message):
+    result = pytester.runpytest_inprocess(*argv)
     assert result.ret == pytest.ExitCode.USAGE_ERROR
-    result.stderr.fnmatch_lines(["*no such file or folder: *nowhere"])
+    result.stderr.fnmatch_lines([message])
 
 
 def test_without_configuration_the_plugin_collects_nothing(repo):

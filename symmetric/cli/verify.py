@@ -27,13 +27,12 @@ PROG = "symmetric verify"
 
 
 def _jobs(text: str) -> int:
+    from ..verify.runner import jobs_option
+
     try:
-        n = int(text)
-    except ValueError:
-        n = 0
-    if n < 1:
-        raise argparse.ArgumentTypeError(f"must be a positive whole number of worker processes; got {text!r}")
-    return n
+        return jobs_option(text)
+    except InvalidParameterError:
+        raise argparse.ArgumentTypeError(f"must be a positive whole number of worker processes; got {text!r}") from None
 
 
 def _seconds(text: str) -> float:

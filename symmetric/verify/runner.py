@@ -9,9 +9,10 @@ import threading
 import time
 from typing import Iterable, Iterator
 
+from .._validation import InvalidParameterError
 from .claims import Claim, Definition, Result
 
-__all__ = ["run_claims", "default_jobs"]
+__all__ = ["run_claims", "default_jobs", "jobs_option"]
 
 # The work of the current parallel run, inherited by the forked workers.
 _WORK: list = []
@@ -24,6 +25,17 @@ def default_jobs() -> int:
     except AttributeError:  # pragma: no cover - not on Linux
         n = os.cpu_count() or 1
     return max(1, min(n, 4))
+
+
+def jobs_option(value, *, option: str = "jobs") -> int:
+    """``value`` (an int or its text, as an option gives it) as a number of worker processes, at least 1."""
+    try:
+        n = int(value) if not isinstance(value, (bool, float)) else 0
+    except (TypeError, ValueError):
+        n = 0
+    if n < 1:
+        raise InvalidParameterError.of(option, "run_claims", "a positive whole number of worker processes", value)
+    return n
 
 
 def _run(item: Claim | Definition, timeout: float | None) -> Result:
@@ -51,6 +63,7 @@ def run_claims(claims: Iterable[Claim | Definition], *, jobs: int = 1, timeout: 
     processes (POSIX only); each worker's main thread keeps the signal-based
     time budget.
     """
+    jobs = jobs_option(jobs)
     claims = list(claims)
     # Forking a process that runs other Python threads can deadlock (and warns on 3.12+).
     can_fork = ("fork" in multiprocessing.get_all_start_methods() and sys.platform != "win32"
