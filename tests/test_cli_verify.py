@@ -6,6 +6,7 @@ import subprocess
 import sys
 import textwrap
 from pathlib import Path
+from types import SimpleNamespace
 from xml.etree import ElementTree
 
 import pytest
@@ -71,8 +72,9 @@ def test_builtin_subset_by_prefix_and_json_fields(capsys):
     assert (harmonic["lhs"], harmonic["rhs"]) == ("2*P*R/(P + R)", "2*P*R/(P + R)")
 
 
-def test_json_carries_the_engine_proof_steps_with_what_each_trusts(monkeypatch):
+def test_json_and_report_carry_the_engine_proof_steps_with_what_each_trusts():
     from symmetric.verify.claims import Claim, Result
+    from symmetric.verify.report import markdown_report
     from symmetric.verify.verdict import Verdict
 
     class ProofStep:  # the shape of the engine's steps (``Verdict.steps``)
@@ -81,8 +83,11 @@ def test_json_carries_the_engine_proof_steps_with_what_each_trusts(monkeypatch):
 
     verdict = Verdict("proven", "cancel")
     object.__setattr__(verdict, "steps", (ProofStep("cancel", "P - P == 0", ("sympy.cancel",)),))
-    result = Result(Claim("a.b", "A claim.", 1, 1), "proven", 0.1, verdict)
+    claim = Claim("a.b", "A claim.", 1, 1)
+    result = Result(claim, "proven", 0.1, verdict)
     assert result.to_json()["steps"] == [{"strategy": "cancel", "statement": "P - P == 0", "trusts": ["sympy.cancel"]}]
+    proof = SimpleNamespace(title="T", origin="t.py", source="new", summary="", claims=[claim])
+    assert "Proof steps:\n\n- cancel: `P - P == 0` (trusts sympy.cancel)\n" in markdown_report([proof], {"a.b": result})
     assert Result(Claim("a.b", "A claim.", 1, 1), "proven", 0.1, Verdict("proven", "cancel")).to_json()["steps"] == []
 
 

@@ -51,7 +51,7 @@ import sympy
 from .._validation import InvalidParameterError
 from .budget import run_with_budget
 from .engine import check
-from .report import print_result
+from .report import print_result, proof_step_data
 from .statement import RELATIONS, Statement
 from .verdict import STATUSES, InconsistentVerdictError, Verdict
 
@@ -279,7 +279,7 @@ class Result:
             "variables": self.variables,
             "counterexample": {str(k): sympy.sstr(x) for k, x in v.counterexample.items()} if v else {},
             "detail": v.detail if v else "",
-            "steps": [_proof_step(s) for s in getattr(v, "steps", ()) or ()],
+            "steps": [proof_step_data(s) for s in getattr(v, "steps", ()) or ()],
             "derivation": claim["derivation"],
             "numeric": ({"agree": v.evidence.agree, "disagree": v.evidence.disagree,
                          "inconclusive": v.evidence.inconclusive, "undefined": v.evidence.undefined,
@@ -288,16 +288,6 @@ class Result:
             "origin": self.claim.origin,
             "error": self.error or None,
         }
-
-
-def _proof_step(step) -> dict:
-    """One step of the engine's proof (``Verdict.steps``): its strategy, statement and what it trusts."""
-    trusts = getattr(step, "trusts", ())
-    return {
-        "strategy": str(getattr(step, "strategy", step)),
-        "statement": _sstr(getattr(step, "statement", "")),
-        "trusts": [str(t) for t in trusts] if isinstance(trusts, (list, tuple, set, frozenset)) else [str(trusts)],
-    }
 
 
 class Derivation:

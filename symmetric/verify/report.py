@@ -61,6 +61,24 @@ def print_result(result, file=None) -> None:
     print("\n".join(out) + "\n", file=file)
 
 
+def proof_step_data(step) -> dict:
+    """One step of the engine's proof (``Verdict.steps``): its strategy, statement and what it trusts."""
+    trusts = getattr(step, "trusts", ())
+    statement = getattr(step, "statement", "")
+    return {
+        "strategy": str(getattr(step, "strategy", step)),
+        "statement": statement if isinstance(statement, str) else sympy.sstr(statement),
+        "trusts": [str(t) for t in trusts] if isinstance(trusts, (list, tuple, set, frozenset)) else [str(trusts)],
+    }
+
+
+def _proof_steps_markdown(result) -> list[str]:
+    steps = [proof_step_data(s) for s in getattr(result.verdict, "steps", ()) or ()]
+    lines = [f"- {s['strategy']}: `{s['statement']}`" + (f" (trusts {', '.join(s['trusts'])})" if s["trusts"] else "")
+             for s in steps]
+    return ["Proof steps:", "", *lines, ""] if lines else []
+
+
 def failure_text(result) -> str:
     """Why a claim missed its expected verdict: its sentence, statement, verdict and counterexample."""
     c = result.claim
@@ -131,6 +149,7 @@ def markdown_report(proofs, results: dict, *, command: str = "symmetric verify -
                 lines += ["Derivation:", ""] + [_step_markdown(s) for s in r.steps] + [""]
             if r.statement is not None:
                 lines += ["Checked statement:", "", f"$$ {r.statement.latex()} $$", ""]
+            lines += _proof_steps_markdown(r)
     return "\n".join(lines).rstrip() + "\n"
 
 
