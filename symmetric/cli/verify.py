@@ -92,7 +92,7 @@ def _fail(message: str, cause: BaseException | None = None) -> int:
 
 
 class _Progress:
-    """``[n/N] seconds`` on stderr, only when stderr is a terminal; cleared before other output."""
+    """``[done/total] seconds, waiting for ID`` on stderr, only when it is a terminal; cleared before other output."""
 
     def __init__(self, total: int, stream=None):
         self.stream = stream if stream is not None else sys.stderr
@@ -102,9 +102,9 @@ class _Progress:
         self.enabled = bool(isatty and isatty())
         self.shown = False
 
-    def update(self, done: int, current: str = "") -> None:
-        if self.enabled and done < self.total:
-            text = f"[{done}/{self.total}] {time.perf_counter() - self.start:.0f} s {current}"
+    def update(self, done: int, waiting: str) -> None:
+        if self.enabled:
+            text = f"[{done}/{self.total}] {time.perf_counter() - self.start:.0f} s, waiting for {waiting}"
             self.stream.write("\r\x1b[K" + text[:100])
             self.stream.flush()
             self.shown = True
@@ -177,7 +177,7 @@ def run(args) -> int:
     start = time.perf_counter()
     results = {}
     width = max(len(d.id) for d in items)
-    progress.update(0)
+    progress.update(0, items[0].id)
     for r in run_claims(items, jobs=jobs, timeout=args.timeout):
         results[r.claim.id] = r
         if not args.json:
@@ -185,7 +185,8 @@ def run(args) -> int:
             print(_line(r, width), flush=True)
             if not r.ok:
                 print("    " + failure_text(r).replace("\n", "\n    "), flush=True)
-        progress.update(len(results), r.claim.id)
+        if len(results) < len(items):
+            progress.update(len(results), items[len(results)].id)
     progress.clear()
     elapsed = time.perf_counter() - start
     ordered = [results[d.id] for d in items]
