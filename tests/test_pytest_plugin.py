@@ -25,7 +25,7 @@ def test_claims_named_in_the_ini_file_are_items_and_a_failure_shows_the_countere
         "*claim wrong.swap [[]new]: P equals R.",
         "*statement: P == R",
         "*verdict: refuted by numeric counterexample, expected proven",
-        "*counterexample: P = 1/2, R = 2",
+        "*counterexample: P = *, R = *",
     ])
     assert "Traceback" not in result.stdout.str()
 
