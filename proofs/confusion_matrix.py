@@ -22,6 +22,7 @@ import sympy
 
 from symmetric import P, R, beta, f_beta, g_beta_rho, rho
 from symmetric.families import counts
+from symmetric.metrics._combine import PRED_SUM, TRUE_SUM, f_beta_from_sums
 from symmetric.symbols import FN, FP, TN, TP, prevalence
 from symmetric.verify.claims import Proof
 
@@ -171,6 +172,16 @@ def _(d):
     F = d.step("F_beta with P and R replaced by their count definitions",
                f_beta().subs({P: counts.precision(), R: counts.recall()}, simultaneous=True))
     return F, counts.f_beta_counts()
+
+
+@proof.claim("counts.f_beta_from_sums",
+             r"$F_\beta$ from counts is $(1+\beta^2)TP/(\beta^2 T + S)$, with $T = TP + FN$ the true and "
+             r"$S = TP + FP$ the predicted count: the form in which symmetric.metrics (like scikit-learn) evaluates it.",
+             source="new", conditions=(TRUE_SUM + PRED_SUM > 0,))
+def _(d):
+    form, definition = f_beta_from_sums()
+    return d.step("F_beta from counts with FN = T - TP, FP = S - TP, beta**2 = beta2", definition), \
+        d.step("Evaluated form (denominator expanded)", form)
 
 
 # Multiclass averages on a 3-class confusion matrix (seeds 003, 004)

@@ -15,8 +15,10 @@ formula).
 (0.64, 0.94)
 """
 
-from ._confusion import balanced_precision_score, confusion_matrix
+from ._accuracy import accuracy_score, balanced_accuracy_score
+from ._confusion import balanced_precision_score, confusion_matrix, multilabel_confusion_matrix
 from ._curve import best_threshold, g_beta_rho_curve
+from ._precision_recall_curve import precision_recall_curve
 from ._report import classification_report
 from ._scores import (
     f1_score,
@@ -31,6 +33,8 @@ from ._warnings import UndefinedMetricWarning
 
 __all__ = [
     "UndefinedMetricWarning",
+    "accuracy_score",
+    "balanced_accuracy_score",
     "balanced_precision_score",
     "best_threshold",
     "classification_report",
@@ -39,6 +43,8 @@ __all__ = [
     "fbeta_score",
     "g_beta_rho_curve",
     "g_beta_rho_score",
+    "multilabel_confusion_matrix",
+    "precision_recall_curve",
     "precision_recall_fscore_support",
     "precision_score",
     "recall_score",
