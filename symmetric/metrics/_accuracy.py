@@ -13,6 +13,7 @@ import warnings
 
 import numpy as np
 
+from ._confusion import warn_single_label
 from ._params import check_array_like, check_bool
 from ._scores import check_targets_given
 from ._targets import check_targets
@@ -96,6 +97,8 @@ def balanced_accuracy_score(y_true, y_pred, *, sample_weight=None, adjusted=Fals
     t = check_targets(y_true, y_pred, sample_weight, func=func)
     if t.y_type not in ("binary", "multiclass"):
         raise ValueError(f"{t.y_type} is not supported")
+    if len(t.labels) == 1:
+        warn_single_label(stacklevel=3)
     true_sum = t.true_sum
     with np.errstate(divide="ignore", invalid="ignore"):
         per_class = t.tp / true_sum

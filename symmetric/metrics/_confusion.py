@@ -14,7 +14,7 @@ from ._scores import check_targets_given
 from ._targets import Targets, as_target_array, check_targets
 from ._warnings import warn_undefined
 
-__all__ = ["confusion_matrix", "multilabel_confusion_matrix", "balanced_precision_score"]
+__all__ = ["confusion_matrix", "multilabel_confusion_matrix", "balanced_precision_score", "warn_single_label"]
 
 #: Below this total weight every partial sum of integer weights is an exact float64.
 _EXACT_FLOAT_INTEGERS = 2.0 ** 52
@@ -116,13 +116,18 @@ def confusion_matrix(y_true, y_pred, *, labels=None, sample_weight=None, normali
             total = {"true": cm.sum(axis=1, keepdims=True), "pred": cm.sum(axis=0, keepdims=True), "all": cm.sum()}
             cm = np.nan_to_num(cm / total[normalize])
     if cm.shape == (1, 1):
-        warnings.warn(
-            "A single label was found in 'y_true' and 'y_pred'. For the confusion matrix to have the correct "
-            "shape, use the 'labels' parameter to pass all known labels.",
-            UserWarning,
-            stacklevel=2,
-        )
+        warn_single_label(stacklevel=3)
     return cm
+
+
+def warn_single_label(*, stacklevel: int) -> None:
+    """scikit-learn's warning for a 1 x 1 confusion matrix (also given by its balanced accuracy)."""
+    warnings.warn(
+        "A single label was found in 'y_true' and 'y_pred'. For the confusion matrix to have the correct "
+        "shape, use the 'labels' parameter to pass all known labels.",
+        UserWarning,
+        stacklevel=stacklevel,
+    )
 
 
 def multilabel_confusion_matrix(y_true, y_pred, *, sample_weight=None, labels=None, samplewise=False):
