@@ -14,7 +14,7 @@ not typed either: :func:`f_beta_from_sums` derives it from
 :func:`symmetric.families.counts.f_beta_counts` by writing FN and FP as
 ``true_sum - TP`` and ``pred_sum - TP`` and expanding the denominator, and
 claim ``counts.f_beta_from_sums`` proves it equal to the definition; it is
-compiled with :func:`symmetric.numeric.compile`. ``beta2`` is an argument,
+printed as NumPy code by :mod:`symmetric.metrics._codegen`. ``beta2`` is an argument,
 not ``beta**2`` computed inside, because scikit-learn squares beta with
 Python's ``**`` (the C library's ``pow``), which is not always correctly
 rounded: the caller squares beta the same way.
@@ -47,6 +47,7 @@ import sympy
 
 from .. import numeric
 from ..families import counts
+from . import _generated
 from ..symbols import FN, FP, TN, TP, prevalence
 
 __all__ = ["TRUE_SUM", "PRED_SUM", "BETA2", "f_beta_from_sums", "f_beta_from_sums_values", "f_beta_values",
@@ -91,22 +92,18 @@ def f_beta_from_sums() -> tuple[sympy.Expr, sympy.Expr]:
     return numerator / sympy.expand(denominator), definition
 
 
-@functools.lru_cache(maxsize=1)
-def _f_beta_from_sums_compiled():
-    form, _ = f_beta_from_sums()
-    args = (TP, TRUE_SUM, PRED_SUM, BETA2)
-    return (numeric.compile(form, args, name="f_beta_from_sums"),
-            numeric.compile(sympy.fraction(form)[1], args, name="f_beta_denominator"))
-
-
 def f_beta_from_sums_values(tp, true_sum, pred_sum, beta2) -> tuple[np.ndarray, np.ndarray]:
     """F_beta per label from its counts, and where it is undefined (denominator 0: no true nor predicted samples).
 
-    Undefined entries are nan; the caller applies its ``zero_division`` policy.
+    Undefined entries are nan; the caller applies its ``zero_division``
+    policy. The code is the form of :func:`f_beta_from_sums`, printed by
+    :func:`symmetric.numeric.compile.function_source` into the committed
+    module ``_generated.py`` (``python -m symmetric.metrics._codegen``).
     """
-    value, denominator = _f_beta_from_sums_compiled()
-    undefined = np.atleast_1d(denominator(tp, true_sum, pred_sum, beta2) == 0)
-    values = np.atleast_1d(value(tp, true_sum, pred_sum, beta2)).astype(np.float64)
+    args = [np.asarray(a, dtype=np.float64) for a in (tp, true_sum, pred_sum, beta2)]
+    with np.errstate(all="ignore"):
+        values = np.atleast_1d(_generated.f_beta_from_sums(*args)).astype(np.float64)
+        undefined = np.atleast_1d(_generated.f_beta_denominator(*args) == 0)
     values[undefined] = np.nan
     return values, undefined
 

@@ -215,6 +215,7 @@ def balanced_precision_score(y_true, y_pred, *, prevalence=0.5, pos_label=1, sam
     0.9 0.94
     """
     func = "balanced_precision_score"
+    check_targets_given(y_true, y_pred, func=func)
     prevalence = check_prevalence(prevalence, func=func)
     check_pos_label(pos_label, func=func)
     check_array_like(sample_weight, name="sample_weight", func=func)
