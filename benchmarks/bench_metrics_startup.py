@@ -4,7 +4,9 @@ Run by hand (not a test):
 
     python benchmarks/bench_metrics_startup.py [--repeat 10] [--baseline DIR]
 
-Each measurement runs in a fresh interpreter (best of ``repeat``): ``import
+Each measurement runs in a fresh interpreter (best of ``repeat``; the
+process's CPU time, which other load on a shared machine disturbs less than
+wall time): ``import
 symmetric.metrics``; the import plus a first ``fbeta_score`` call (which
 compiles F_beta's count form); the import plus a first ill-defined score
 (an ``UndefinedMetricWarning``). Each run also reports whether
@@ -31,8 +33,8 @@ SNIPPETS = {
     "+ first UndefinedMetricWarning": "import warnings, symmetric.metrics as m; warnings.simplefilter('ignore'); "
                                       "m.precision_score([1, 1], [0, 0])",
 }
-_PROBE = ("import sys, time; t = time.perf_counter(); {code}; "
-          "print(time.perf_counter() - t, 'sklearn' in sys.modules)")
+_PROBE = ("import sys, time; t = time.process_time(); {code}; "
+          "print(time.process_time() - t, 'sklearn' in sys.modules)")
 
 
 def run(code: str, tree: Path) -> tuple[float, bool]:
@@ -48,7 +50,7 @@ def main(argv=None):
     parser.add_argument("--baseline", type=Path, help="another source tree to time in the same run")
     args = parser.parse_args(argv)
     trees = {"this tree": ROOT} | ({"baseline": args.baseline.resolve()} if args.baseline else {})
-    print(f"best of {args.repeat} fresh interpreters; python {platform.python_version()}, {platform.machine()}")
+    print(f"CPU seconds, best of {args.repeat} fresh interpreters; python {platform.python_version()}, {platform.machine()}")
     print("| measurement | " + " | ".join(f"{name} (s)" for name in trees) +
           (" | ratio |" if args.baseline else " |") + " sklearn imported |")
     print("| --- | " + " | ".join("---:" for _ in trees) + (" | ---: |" if args.baseline else " |") + " --- |")
