@@ -175,12 +175,13 @@ def _(d):
 
 
 @proof.claim("counts.f_beta_from_sums",
-             r"$F_\beta$ from counts is $(1+\beta^2)TP/(\beta^2 T + S)$, with $T = TP + FN$ the true and "
-             r"$S = TP + FP$ the predicted count: the form in which symmetric.metrics (like scikit-learn) evaluates it.",
+             r"$F_\beta$ from counts is $(1+\beta^2)TP/(\beta^2 \cdot true\_sum + pred\_sum)$, with "
+             r"$true\_sum = TP + FN$ and $pred\_sum = TP + FP$: the form in which symmetric.metrics (like "
+             r"scikit-learn) evaluates it.",
              source="new", conditions=(TRUE_SUM + PRED_SUM > 0,))
 def _(d):
     form, definition = f_beta_from_sums()
-    return d.step("F_beta from counts with FN = T - TP, FP = S - TP, beta**2 = beta2", definition), \
+    return d.step("F_beta from counts with FN = true_sum - TP, FP = pred_sum - TP", definition), \
         d.step("Evaluated form (denominator expanded)", form)
 
 

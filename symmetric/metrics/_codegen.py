@@ -19,6 +19,7 @@ from pathlib import Path
 import sympy
 
 from .. import __version__
+from ..numeric.codegen import write_or_check
 from ..numeric.compile import function_source
 from ..symbols import TP
 from ._combine import BETA2, PRED_SUM, TRUE_SUM, f_beta_from_sums
@@ -47,15 +48,7 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m symmetric.metrics._codegen", description=main.__doc__)
     parser.add_argument("--check", action="store_true", help="exit with status 1 if the committed file is stale")
     args = parser.parse_args(argv)
-    source = package_source()
-    current = PACKAGE_MODULE.read_text(encoding="utf-8") if PACKAGE_MODULE.exists() else None
-    if args.check:
-        print(f"{PACKAGE_MODULE}: {'current' if current == source else 'stale'}")
-        return 0 if current == source else 1
-    if current != source:
-        PACKAGE_MODULE.write_text(source, encoding="utf-8")
-    print(f"wrote {PACKAGE_MODULE}" if current != source else f"{PACKAGE_MODULE} is current")
-    return 0
+    return write_or_check(PACKAGE_MODULE, package_source(), check=args.check)
 
 
 if __name__ == "__main__":

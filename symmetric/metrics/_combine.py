@@ -8,13 +8,13 @@ the scores' own precision and recall, so they are passed unchecked
 
 F_beta (and G at rho = -2, which is F_beta: claim
 ``family.g.rho_minus_2_is_f_beta``) is computed from the counts, in the form
-scikit-learn evaluates, ``(1 + beta2) TP / (beta2 true_sum + pred_sum)``,
+scikit-learn evaluates, ``(1 + beta_squared) TP / (beta_squared true_sum + pred_sum)``,
 so that the values agree with scikit-learn's to the last bit. That form is
 not typed either: :func:`f_beta_from_sums` derives it from
 :func:`symmetric.families.counts.f_beta_counts` by writing FN and FP as
 ``true_sum - TP`` and ``pred_sum - TP`` and expanding the denominator, and
 claim ``counts.f_beta_from_sums`` proves it equal to the definition; it is
-printed as NumPy code by :mod:`symmetric.metrics._codegen`. ``beta2`` is an argument,
+printed as NumPy code by :mod:`symmetric.metrics._codegen`. ``beta_squared`` is an argument,
 not ``beta**2`` computed inside, because scikit-learn squares beta with
 Python's ``**`` (the C library's ``pow``), which is not always correctly
 rounded: the caller squares beta the same way.
@@ -58,7 +58,7 @@ TRUE_SUM = sympy.Symbol("true_sum", nonnegative=True)
 #: The number (weight) of samples predicted as a label, TP + FP, as the counting pass sums it.
 PRED_SUM = sympy.Symbol("pred_sum", nonnegative=True)
 #: The square of beta, computed by the caller (as scikit-learn computes it).
-BETA2 = sympy.Symbol("beta2", positive=True)
+BETA2 = sympy.Symbol("beta_squared", positive=True)
 
 
 def zero_limit_is_zero(rho: float) -> bool:
@@ -80,12 +80,12 @@ def f_beta_from_sums() -> tuple[sympy.Expr, sympy.Expr]:
     """``(form, definition)``: F_beta as evaluated from TP, the true and the predicted sums, and its definition.
 
     The definition is :func:`~symmetric.families.counts.f_beta_counts` with
-    ``FN = true_sum - TP``, ``FP = pred_sum - TP`` and ``beta = sqrt(beta2)``;
+    ``FN = true_sum - TP``, ``FP = pred_sum - TP`` and ``beta = sqrt(beta_squared)``;
     the form expands its denominator (the TP terms cancel). Claim
     ``counts.f_beta_from_sums`` proves them equal.
 
     >>> f_beta_from_sums()[0]
-    TP*(beta2 + 1)/(beta2*true_sum + pred_sum)
+    TP*(beta_squared + 1)/(beta_squared*true_sum + pred_sum)
     """
     definition = counts.f_beta_counts(sympy.sqrt(BETA2), TP, PRED_SUM - TP, TRUE_SUM - TP)
     numerator, denominator = sympy.fraction(definition)
