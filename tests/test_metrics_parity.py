@@ -294,3 +294,15 @@ def test_sparse_multilabel_is_densified():
     y_pred = sparse.csr_matrix(np.array([[1, 1, 0], [0, 1, 1]]))
     assert_same(outcome(sm.f1_score, y_true, y_pred, average="samples"),
                 outcome(skm.f1_score, y_true, y_pred, average="samples"))
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_curve_at_rho_minus_two_is_fbeta_at_each_threshold(seed):
+    """g_beta_rho_curve at rho = -2 gives, at every threshold, scikit-learn's F_beta of those predictions, bit for bit."""
+    rng = np.random.default_rng(seed)
+    y_true, y_score = rng.integers(0, 2, 40), rng.integers(0, 8, 40) / 7
+    y_true[0] = 1
+    beta = [0.3, 1.0, 2.0, 1.7, 0.5][seed % 5]
+    values, thresholds = sm.g_beta_rho_curve(y_true, y_score, beta=beta, rho=-2)
+    for value, t in zip(values, thresholds):
+        assert value == skm.fbeta_score(y_true, (y_score >= t).astype(int), beta=beta, zero_division=0)
