@@ -22,6 +22,7 @@ import sympy
 
 from symmetric import P, R, beta, f_beta, g_beta_rho, rho
 from symmetric.families import counts
+from symmetric.metrics._combine import PRED_SUM, TRUE_SUM, f_beta_from_sums
 from symmetric.symbols import FN, FP, TN, TP, prevalence
 from symmetric.verify.claims import Proof
 
@@ -171,6 +172,17 @@ def _(d):
     F = d.step("F_beta with P and R replaced by their count definitions",
                f_beta().subs({P: counts.precision(), R: counts.recall()}, simultaneous=True))
     return F, counts.f_beta_counts()
+
+
+@proof.claim("counts.f_beta_from_sums",
+             r"$F_\beta$ from counts is $(1+\beta^2)TP/(\beta^2 \cdot true\_sum + pred\_sum)$, with "
+             r"$true\_sum = TP + FN$ and $pred\_sum = TP + FP$: the form in which symmetric.metrics (like "
+             r"scikit-learn) evaluates it.",
+             source="new", conditions=(TRUE_SUM + PRED_SUM > 0,))
+def _(d):
+    form, definition = f_beta_from_sums()
+    return d.step("F_beta from counts with FN = true_sum - TP, FP = pred_sum - TP", definition), \
+        d.step("Evaluated form (denominator expanded)", form)
 
 
 # Multiclass averages on a 3-class confusion matrix (seeds 003, 004)

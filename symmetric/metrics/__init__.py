@@ -1,12 +1,15 @@
 """Metrics from labels: scikit-learn's classification scores, and G, specificity and balanced precision.
 
 The functions take the same arguments as scikit-learn's and give the same
-values, warnings and errors; per-class F and G values come from the numeric
-code generated from :mod:`symmetric.families`. scikit-learn is not needed
-at run time. One deliberate difference: negative sample weights are refused
+values (to the last bit: scikit-learn's order of operations, F_beta in its
+count form), warnings and errors; filters on scikit-learn's warning and
+error classes catch symmetric's (:mod:`symmetric.metrics._sklearn_compat`).
+F_beta's count form and G come from code generated from
+:mod:`symmetric.families`. scikit-learn is not needed, and never imported,
+at run time. Deliberate differences: negative sample weights are refused
 (scikit-learn accepts them, but precision and recall then stop being ratios
-of counts, and F computed from them can differ from scikit-learn's count
-formula).
+of counts); with float sample weights the counting pass sums more
+accurately than scikit-learn, so values can differ in the last bits.
 
 >>> from symmetric.metrics import balanced_precision_score, precision_score
 >>> y_true = [1] * 100 + [0] * 900
@@ -15,8 +18,10 @@ formula).
 (0.64, 0.94)
 """
 
-from ._confusion import balanced_precision_score, confusion_matrix
+from ._accuracy import accuracy_score, balanced_accuracy_score
+from ._confusion import balanced_precision_score, confusion_matrix, multilabel_confusion_matrix
 from ._curve import best_threshold, g_beta_rho_curve
+from ._precision_recall_curve import precision_recall_curve
 from ._report import classification_report
 from ._scores import (
     f1_score,
@@ -31,6 +36,8 @@ from ._warnings import UndefinedMetricWarning
 
 __all__ = [
     "UndefinedMetricWarning",
+    "accuracy_score",
+    "balanced_accuracy_score",
     "balanced_precision_score",
     "best_threshold",
     "classification_report",
@@ -39,6 +46,8 @@ __all__ = [
     "fbeta_score",
     "g_beta_rho_curve",
     "g_beta_rho_score",
+    "multilabel_confusion_matrix",
+    "precision_recall_curve",
     "precision_recall_fscore_support",
     "precision_score",
     "recall_score",

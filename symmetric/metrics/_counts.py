@@ -35,8 +35,16 @@ class Counts:
     sample_weight: np.ndarray | None
 
     @property
-    def tn(self):
-        return self.total - self.pred_sum - self.true_sum + self.tp
+    def fp(self):
+        return self.pred_sum - self.tp
+
+    @property
+    def fn(self):
+        return self.true_sum - self.tp
+
+    @property
+    def tn(self):  # scikit-learn's order of operations (multilabel_confusion_matrix)
+        return self.total - self.tp - self.fp - self.fn
 
 
 def _contains(labels: np.ndarray, value) -> bool:

@@ -12,12 +12,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._validation import InvalidParameterError
-from ._combine import g_values
-from ._params import check_array_like, check_beta, check_pos_label, check_rho
+from ._combine import f_beta_from_sums_values, g_values, limit_parameter
+from ._params import check_array_like, check_beta, check_pos_label, check_rho, invalid
 from ._targets import _assert_finite, _check_lengths, _check_sample_weight, as_target_array, type_of_target
 
-__all__ = ["g_beta_rho_curve", "best_threshold"]
+__all__ = ["g_beta_rho_curve", "best_threshold", "threshold_curve"]
 
 #: Thresholds handled per block when the counts are turned into G values.
 _BLOCK = 1 << 18
@@ -35,7 +34,10 @@ def _pos_label(pos_label, y_true: np.ndarray):
     return 1
 
 
-def _check(y_true, y_score, pos_label, sample_weight, func):
+def _check(y_true, y_score, pos_label, sample_weight, func, *, require_positive=True):
+    """``(positive, scores, weights)`` of validated inputs; samples of weight 0 are left out."""
+    check_array_like(y_true, name="y_true", func=func, optional=False)
+    check_array_like(y_score, name="y_score", func=func, optional=False)
     check_pos_label(pos_label, func=func)
     check_array_like(sample_weight, name="sample_weight", func=func)
     y_type = type_of_target(y_true, input_name="y_true")
@@ -48,7 +50,7 @@ def _check(y_true, y_score, pos_label, sample_weight, func):
         raise ValueError("Found empty input array (e.g., `y_true` or `y_score`) while a minimum of 1 sample is required.")
     yt, ys = yt.reshape(len(yt)), ys.reshape(len(ys)) if ys.ndim == 2 and ys.shape[1] == 1 else ys
     if ys.ndim != 1 or ys.dtype.kind not in "biuf":
-        raise InvalidParameterError.of("y_score", func, "a 1-d array of real numbers", y_score)
+        raise invalid("y_score", func, "a 1-d array of real numbers", y_score)
     _assert_finite(ys, "y_score")
     sw = None
     if sample_weight is not None:
@@ -57,7 +59,7 @@ def _check(y_true, y_score, pos_label, sample_weight, func):
         yt, ys, sw = yt[keep], ys[keep], sw[keep]
     pos_label = _pos_label(pos_label, yt)
     positive = yt == pos_label
-    if not positive.any():
+    if require_positive and not positive.any():
         raise ValueError(f"pos_label={pos_label!r} is not present in y_true (with nonzero weight): "
                          f"{func} needs at least one positive sample.")
     return positive, ys.astype(np.float64) if ys.dtype.kind == "b" else ys, sw
@@ -97,7 +99,14 @@ def _reverse_in_place(a: np.ndarray) -> None:
         i, j = i + k, j - k
 
 
-def _curve(positive, scores, sw, beta, rho):
+def threshold_curve(positive, scores, sw, score, width=1):
+    """``score(tp, predicted, positives)`` at every distinct score ``t`` (decreasing), and the thresholds.
+
+    ``tp`` and ``predicted`` are the (weighted) numbers of positives and of
+    all samples with a score of at least ``t``, ``positives`` the number of
+    positives; ``score`` returns ``width`` rows of values for a block of
+    thresholds (in increasing order).
+    """
     if sw is None:
         ordered, pos_weight = _sorted_unweighted(positive, scores)
         weights, total_pos, total = None, float(np.count_nonzero(positive)), len(scores)
@@ -112,7 +121,7 @@ def _curve(positive, scores, sw, beta, rho):
     del ordered
     _reverse_in_place(thresholds)
     m = len(thresholds)
-    values = np.empty(m, dtype=np.float64)
+    values = np.empty((width, m), dtype=np.float64)
     pos_before, all_before, k = 0.0, 0.0, m
     for a in range(0, n, _BLOCK):
         b = min(a + _BLOCK, n)
@@ -126,10 +135,19 @@ def _curve(positive, scores, sw, beta, rho):
             all_ge = total - (all_before + (cum_all - weights[a:b]))[st]
             all_before += cum_all[-1]
         pos_before += cum_pos[-1]
-        block = g_values(pos_ge / all_ge, pos_ge / total_pos, beta, rho)
-        values[k - len(block):k] = block[::-1]
-        k -= len(block)
+        block = np.reshape(score(pos_ge, all_ge, total_pos), (width, -1))
+        values[:, k - block.shape[1]:k] = block[:, ::-1]
+        k -= block.shape[1]
     return values, thresholds
+
+
+def _g_scorer(beta, rho):
+    """G at each threshold; at rho = -2, F_beta from the counts (see :mod:`symmetric.metrics._combine`)."""
+    side = limit_parameter(beta, rho)
+    if rho == -2.0 and side is None:
+        beta2 = beta ** 2
+        return lambda tp, predicted, positives: f_beta_from_sums_values(tp, positives, predicted, beta2)[0]
+    return lambda tp, predicted, positives: g_values(tp / predicted, tp / positives, beta, rho)
 
 
 def g_beta_rho_curve(y_true, y_score, *, beta=1.0, rho=-2.0, pos_label=None, sample_weight=None):
@@ -166,7 +184,8 @@ def g_beta_rho_curve(y_true, y_score, *, beta=1.0, rho=-2.0, pos_label=None, sam
     func = "g_beta_rho_curve"
     beta, rho = check_beta(beta, func=func), check_rho(rho, func=func)
     positive, scores, sw = _check(y_true, y_score, pos_label, sample_weight, func)
-    return _curve(positive, scores, sw, beta, rho)
+    values, thresholds = threshold_curve(positive, scores, sw, _g_scorer(beta, rho))
+    return values[0], thresholds
 
 
 def best_threshold(y_true, y_score, *, beta=1.0, rho=-2.0, pos_label=None, sample_weight=None):
