@@ -22,8 +22,7 @@ import sympy
 
 from symmetric import P, R, beta, f_beta, g_beta_rho, rho
 from symmetric.families import counts
-from symmetric.metrics._combine import PRED_SUM, TRUE_SUM, f_beta_from_sums
-from symmetric.symbols import FN, FP, TN, TP, prevalence
+from symmetric.symbols import FN, FP, PRED_SUM, TN, TP, TRUE_SUM, prevalence
 from symmetric.verify.claims import Proof
 
 proof = Proof(
@@ -180,7 +179,7 @@ def _(d):
              r"scikit-learn) evaluates it.",
              source="new", conditions=(TRUE_SUM + PRED_SUM > 0,))
 def _(d):
-    form, definition = f_beta_from_sums()
+    form, definition = counts.f_beta_from_sums()
     return d.step("F_beta from counts with FN = true_sum - TP, FP = pred_sum - TP", definition), \
         d.step("Evaluated form (denominator expanded)", form)
 

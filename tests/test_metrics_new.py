@@ -16,7 +16,7 @@ import symmetric.metrics as sm
 from metrics_helpers import outcome
 from symmetric import InvalidParameterError
 from symmetric.metrics import UndefinedMetricWarning
-from symmetric.symbols import TP
+from symmetric.symbols import BETA_SQUARED, PRED_SUM, TP, TRUE_SUM
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -84,9 +84,8 @@ def test_g_uses_the_generated_numeric_code_and_f_the_compiled_count_definition(m
     sm.fbeta_score([0, 1, 1], [1, 1, 0], beta=3)
     sm.g_beta_rho_score([0, 1, 1], [1, 1, 0], beta=3, rho=-2)   # G at rho = -2 is F_beta
     assert calls == [("g_beta_rho", (3.0, -0.5)), ("f_beta_from_sums", (9.0,)), ("f_beta_from_sums", (9.0,))]
-    form, definition = _combine.f_beta_from_sums()
-    assert definition == counts.f_beta_counts(sympy.sqrt(_combine.BETA2), TP, _combine.PRED_SUM - TP,
-                                              _combine.TRUE_SUM - TP)
+    form, definition = counts.f_beta_from_sums()
+    assert definition == counts.f_beta_counts(sympy.sqrt(BETA_SQUARED), TP, PRED_SUM - TP, TRUE_SUM - TP)
     assert str(form) in (ROOT / "symmetric" / "metrics" / "_generated.py").read_text(encoding="utf-8")
 
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 import sympy
 
 from .._validation import InvalidParameterError
-from ..symbols import FN, FP, TN, TP, beta as _beta, prevalence as _prevalence
+from ..symbols import BETA_SQUARED, FN, FP, PRED_SUM, TN, TP, TRUE_SUM, beta as _beta, prevalence as _prevalence
 from ._parameters import parameter
 
 __all__ = [
@@ -36,6 +36,7 @@ __all__ = [
     "accuracy",
     "balanced_accuracy",
     "f_beta_counts",
+    "f_beta_from_sums",
     "precision_at_prevalence",
     "balanced_precision",
 ]
@@ -124,6 +125,24 @@ def f_beta_counts(beta=_beta, tp=TP, fp=FP, fn=FN) -> sympy.Expr:
     """
     b = parameter(beta, name="beta", func="f_beta_counts", positive=True)
     return (1 + b**2) * tp / ((1 + b**2) * tp + b**2 * fn + fp)
+
+
+def f_beta_from_sums() -> tuple[sympy.Expr, sympy.Expr]:
+    """``(form, definition)``: F-beta from TP and a label's true and predicted sums, and its definition.
+
+    The definition is :func:`f_beta_counts` with ``FN = true_sum - TP``,
+    ``FP = pred_sum - TP`` and ``beta = sqrt(beta_squared)``; the form expands
+    its denominator, where the TP terms cancel. It is the order in which
+    scikit-learn evaluates F-beta, which :mod:`symmetric.metrics` follows to
+    the last bit; claim ``counts.f_beta_from_sums`` proves the two equal.
+
+    >>> form, definition = f_beta_from_sums()
+    >>> form
+    TP*(beta_squared + 1)/(beta_squared*true_sum + pred_sum)
+    """
+    definition = f_beta_counts(sympy.sqrt(BETA_SQUARED), TP, PRED_SUM - TP, TRUE_SUM - TP)
+    numerator, denominator = sympy.fraction(definition)
+    return numerator / sympy.expand(denominator), definition
 
 
 def precision_at_prevalence(prevalence=_prevalence, tp=TP, fp=FP, fn=FN, tn=TN) -> sympy.Expr:

@@ -10,7 +10,7 @@ F_beta (and G at rho = -2, which is F_beta: claim
 ``family.g.rho_minus_2_is_f_beta``) is computed from the counts, in the form
 scikit-learn evaluates, ``(1 + beta_squared) TP / (beta_squared true_sum + pred_sum)``,
 so that the values agree with scikit-learn's to the last bit. That form is
-not typed either: :func:`f_beta_from_sums` derives it from
+not typed either: :func:`symmetric.families.counts.f_beta_from_sums` derives it from
 :func:`symmetric.families.counts.f_beta_counts` by writing FN and FP as
 ``true_sum - TP`` and ``pred_sum - TP`` and expanding the denominator, and
 claim ``counts.f_beta_from_sums`` proves it equal to the definition; it is
@@ -43,23 +43,14 @@ import functools
 import math
 
 import numpy as np
-import sympy
 
 from .. import numeric
 from ..families import counts
 from . import _generated
 from ..symbols import FN, FP, TN, TP, prevalence
 
-__all__ = ["TRUE_SUM", "PRED_SUM", "BETA2", "f_beta_from_sums", "f_beta_from_sums_values", "f_beta_values",
+__all__ = ["f_beta_from_sums_values", "f_beta_values",
            "g_values", "limit_parameter", "precision_at_prevalence_values", "zero_limit_is_zero"]
-
-#: The number (weight) of true samples of a label, TP + FN, as the counting pass sums it.
-TRUE_SUM = sympy.Symbol("true_sum", nonnegative=True)
-#: The number (weight) of samples predicted as a label, TP + FP, as the counting pass sums it.
-PRED_SUM = sympy.Symbol("pred_sum", nonnegative=True)
-#: The square of beta, computed by the caller (as scikit-learn computes it).
-BETA2 = sympy.Symbol("beta_squared", positive=True)
-
 
 def zero_limit_is_zero(rho: float) -> bool:
     """Whether G tends to 0 when P or R does, whatever the other is (rho <= -1; F_beta is rho = -2)."""
@@ -75,28 +66,11 @@ def limit_parameter(beta: float, rho: float) -> str | None:
     return None
 
 
-@functools.lru_cache(maxsize=1)
-def f_beta_from_sums() -> tuple[sympy.Expr, sympy.Expr]:
-    """``(form, definition)``: F_beta as evaluated from TP, the true and the predicted sums, and its definition.
-
-    The definition is :func:`~symmetric.families.counts.f_beta_counts` with
-    ``FN = true_sum - TP``, ``FP = pred_sum - TP`` and ``beta = sqrt(beta_squared)``;
-    the form expands its denominator (the TP terms cancel). Claim
-    ``counts.f_beta_from_sums`` proves them equal.
-
-    >>> f_beta_from_sums()[0]
-    TP*(beta_squared + 1)/(beta_squared*true_sum + pred_sum)
-    """
-    definition = counts.f_beta_counts(sympy.sqrt(BETA2), TP, PRED_SUM - TP, TRUE_SUM - TP)
-    numerator, denominator = sympy.fraction(definition)
-    return numerator / sympy.expand(denominator), definition
-
-
 def f_beta_from_sums_values(tp, true_sum, pred_sum, beta2) -> tuple[np.ndarray, np.ndarray]:
     """F_beta per label from its counts, and where it is undefined (denominator 0: no true nor predicted samples).
 
     Undefined entries are nan; the caller applies its ``zero_division``
-    policy. The code is the form of :func:`f_beta_from_sums`, printed by
+    policy. The code is the form of :func:`symmetric.families.counts.f_beta_from_sums`, printed by
     :func:`symmetric.numeric.compile.function_source` into the committed
     module ``_generated.py`` (``python -m symmetric.metrics._codegen``).
     """

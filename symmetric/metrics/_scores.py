@@ -64,7 +64,7 @@ def _combined_score(c: Counts, precision, recall, *, beta, beta2, rho, name, ave
 
     F_beta, and G at rho = -2 (which is F_beta: claim
     ``family.g.rho_minus_2_is_f_beta``), is computed from the counts in
-    scikit-learn's form (:func:`~symmetric.metrics._combine.f_beta_from_sums`);
+    scikit-learn's form (:func:`~symmetric.families.counts.f_beta_from_sums`);
     other G from precision and recall.
     """
     rho = -2.0 if rho is None else rho
