@@ -15,7 +15,7 @@ domain proves it on the smaller one.
 >>> from symmetric.verify.statement import Statement
 >>> st = Statement.of((P / R) ** rho, 1, relation="<=", conditions=[P < R, rho >= 0, sympy.Ne(rho, 1)])
 >>> [d.describe() for d, _ in domains_of(st)]
-['0 <= rho < 1, P - R < 0', 'rho > 1, P - R < 0']
+['0 <= rho < 1, P - R < 0', '1 < rho, P - R < 0']
 """
 
 from __future__ import annotations
@@ -134,7 +134,7 @@ def _apply(domain: Domain, mapping: dict, cond) -> list[tuple[Domain, dict]]:
         d = domain.substitute({s: root})
         return [] if d is None else [(d, {**{k: v.xreplace({s: root}) for k, v in mapping.items()}, s: root})]
     if solved is not None and signs == NONZERO:
-        return [pair for part in (POS, NEG) for pair in _apply(domain, mapping, _relation(part)(expr, 0))]
+        return [pair for part in (NEG, POS) for pair in _apply(domain, mapping, _relation(part)(expr, 0))]
     d = assume(domain, expr, signs)
     return [] if d is None else [(d, mapping)]
 

@@ -43,8 +43,10 @@ True
 
 from __future__ import annotations
 
+import random
 import time
 
+import mpmath
 import sympy
 
 from .budget import run_with_budget
@@ -127,7 +129,10 @@ class _Search:
         self.active.add(goal)
         try:
             strategies = list(_FIRST)
-            if self.defined(goal) and sympy.count_ops(goal.difference) <= _MAX_OPS:
+            # The reductions are expensive: only for defined goals of moderate size that sample points do not
+            # refute (false goals come from the statement itself, or from a first-derivative test).
+            if self.defined(goal) and sympy.count_ops(goal.difference) <= _MAX_OPS and not (
+                    (depth == 0 or self.calculus) and _violated(goal)):
                 strategies += _THEN
             for strategy in strategies:
                 try:
@@ -144,6 +149,58 @@ class _Search:
             self.active.discard(goal)
         self.failed.add(key)
         return None
+
+
+_PROBES = (sympy.Rational(1, 2), sympy.Integer(1), sympy.Integer(2), sympy.Rational(1, 10), sympy.Integer(10),
+           sympy.Rational(1, 3), sympy.Integer(3))
+
+
+def _probe_values(iv) -> list:
+    lo, hi = iv.lo, iv.hi
+    if lo.is_finite and hi.is_finite:
+        return [lo + (hi - lo) * u for u in (sympy.Rational(1, 2), sympy.Rational(1, 10), sympy.Rational(9, 10),
+                                              sympy.Rational(1, 3))] + ([lo] if iv.lo_closed else []) + ([hi] if iv.hi_closed else [])
+    if lo.is_finite:
+        return [lo + v for v in _PROBES] + ([lo] if iv.lo_closed else [])
+    if hi.is_finite:
+        return [hi - v for v in _PROBES] + ([hi] if iv.hi_closed else [])
+    return [sympy.Integer(0)] + [v for p in _PROBES for v in (p, -p)]
+
+
+def _violated(goal: Goal, tries: int = 16) -> bool:
+    """Whether sample points of the domain show the goal false at a glance.
+
+    Only prunes the search (a goal that fails here is given up); it never
+    proves anything. Equality is never taken as a violation.
+    """
+    facts = goal.domain.facts
+    symbols = sorted(goal.difference.free_symbols.union(*(f.free_symbols for f, _ in facts)),
+                     key=sympy.default_sort_key)
+    intervals = [goal.domain.interval(s) for s in symbols]
+    if any(iv is None for iv in intervals):
+        return False
+    rng = random.Random(0)
+    candidates = [_probe_values(iv) for iv in intervals]
+    try:
+        func = sympy.lambdify(symbols, [goal.big, goal.small] + [f for f, _ in facts], modules="mpmath")
+    except Exception:
+        return False
+    with mpmath.workdps(30):
+        for i in range(tries):
+            point = [c[i % len(c)] if i < 4 else rng.choice(c) for c in candidates]
+            try:
+                values = func(*[mpmath.mpf(int(v.p)) / int(v.q) for v in point])
+            except (ArithmeticError, ValueError, TypeError, NameError):
+                continue
+            if not all(isinstance(v, (mpmath.mpf, int, float)) for v in values):
+                continue
+            big, small, *fact_values = (mpmath.mpf(v) for v in values)
+            if any(abs(v) < mpmath.mpf(10) ** -20 or (1 if v > 0 else -1) not in signs
+                   for v, (_, signs) in zip(fact_values, facts)):
+                continue
+            if small - big > mpmath.mpf(10) ** -12 * max(1, abs(big), abs(small)):
+                return True
+    return False
 
 
 def _sign(search: _Search, goal: Goal, depth: int):

@@ -23,10 +23,9 @@ What the rules trust (each is a theorem about real numbers, applied exactly):
   sign(k) * sign(x - y)`` (written through the ratio: ``sign(p - q) =
   sign(p/q - 1)`` for ``q > 0``), ``sign(log x) = sign(x - 1)``, and
   ``sign(sum c_i log x_i - sum d_j log y_j) = sign(prod x_i**c_i - prod y_j**d_j)``;
-* SymPy's algebraic rewrites (``together``, ``cancel``, ``factor_terms``,
-  ``powsimp`` with positive bases) as identities, SymPy's exact sign of a
-  numeric constant, and SymPy's assumption system (``is_positive`` and the
-  like) on sums already known to be defined.
+* SymPy's algebraic rewrites (``together``, ``cancel``, ``powsimp`` and
+  ``expand_power_base`` with positive bases) as identities, and SymPy's
+  exact sign of a numeric constant (``is_positive`` on a number).
 
 >>> import sympy
 >>> from symmetric import P, R, rho
@@ -57,6 +56,7 @@ NONZERO = frozenset({-1, 1})
 ANY = frozenset({-1, 0, 1})
 
 _oo = sympy.oo
+_MAX_NESTING = 60  # nested rule applications; deeper means a runaway rewrite, answered "unknown"
 
 
 def mul_signs(a: frozenset, b: frozenset) -> frozenset:
@@ -281,6 +281,11 @@ class Domain:
         return Domain(tuple((s, iv) for s, iv in self.bounds if s not in symbols),
                       tuple((f, sg) for f, sg in self.facts if not (f.free_symbols & symbols)))
 
+    def without_facts_on(self, symbols) -> "Domain":
+        """A larger domain: the facts that mention ``symbols`` dropped, bounds kept."""
+        symbols = set(symbols)
+        return replace(self, facts=tuple((f, sg) for f, sg in self.facts if not (f.free_symbols & symbols)))
+
     def describe(self) -> str:
         parts = [iv.describe(str(s)) for s, iv in self.bounds if iv != base_interval(s)]
         names = {POS: "> 0", NEG: "< 0", NONNEG: ">= 0", NONPOS: "<= 0", ZERO: "= 0", NONZERO: "!= 0"}
@@ -303,6 +308,16 @@ def _affine(expr):
     return const, coeffs
 
 
+def _factors(term) -> dict:
+    """``{base: exponent}`` of a product (exponents of a repeated base added), numbers left out."""
+    out: dict = {}
+    for f in sympy.Mul.make_args(term):
+        if not f.is_number:
+            base, k = f.as_base_exp()
+            out[base] = out.get(base, 0) + k
+    return out
+
+
 def _logs(expr):
     """``[(coefficient, argument), ...]`` when ``expr`` is a sum of multiples of logarithms."""
     out = []
@@ -323,12 +338,19 @@ class SignOracle:
         self.domain = domain
         self.wanted: list = []
         self.memo: dict = {}
+        self.depth = 0
 
     def __call__(self, e) -> frozenset | None:
         e = sympy.sympify(e)
         if e not in self.memo:
+            if self.depth > _MAX_NESTING:
+                return None
             self.memo[e] = None  # guards against cycles while computing
-            self.memo[e] = self._compute(e)
+            self.depth += 1
+            try:
+                self.memo[e] = self._compute(e)
+            finally:
+                self.depth -= 1
         return self.memo[e]
 
     def _compute(self, e):
@@ -390,10 +412,7 @@ class SignOracle:
 
     def _refine(self, e, s):
         """Intersect ``s`` with what the other rules say about the sum ``e``."""
-        rules = [self._affine, self._facts, self._difference, self._rewritten]
-        if s is not None:  # SymPy's assumptions only refine sums already known to be defined
-            rules.append(self._assumptions)
-        for rule in rules:
+        for rule in (self._affine, self._facts, self._difference, self._rewritten):
             r = rule(e)
             if r is not None:
                 s = r if s is None else s & r
@@ -417,6 +436,8 @@ class SignOracle:
 
     def _facts(self, e):
         for f, signs in self.domain.facts:
+            if f.free_symbols != e.free_symbols or len(e.args) != len(f.args):
+                continue
             ratio = sympy.cancel(e / f)
             if ratio.is_number and ratio != 0:
                 c = number_sign(ratio)
@@ -453,18 +474,29 @@ class SignOracle:
         return None
 
     def _rewritten(self, e):
-        for form in (sympy.factor_terms(e), sympy.together(e)):
-            if isinstance(form, sympy.Mul) or (isinstance(form, sympy.Pow) and form != e):
-                r = self(form)
+        """The sum as a product: a factor common to all terms pulled out, or over a common denominator."""
+        terms = [_factors(t) for t in e.args]
+        common = {}
+        for base, k in terms[0].items():
+            ks = [t.get(base) for t in terms]
+            if all(k2 is not None and k2.is_Rational for k2 in ks):
+                common[base] = min(ks)
+            elif all(k2 == k for k2 in ks):
+                common[base] = k
+        common = {b: k for b, k in common.items() if k != 0}
+        forms = []
+        if common:
+            factor = sympy.Mul(*(b**k for b, k in common.items()))
+            rest = sympy.Add(*(t / factor for t in e.args))
+            if sympy.count_ops(rest) < sympy.count_ops(e):
+                forms.append(sympy.Mul(factor, rest, evaluate=False))
+        if any(t.as_numer_denom()[1] != 1 for t in e.args):
+            forms.append(sympy.together(e))
+        for form in forms:
+            if isinstance(form, sympy.Mul) and form != e:
+                r = self(form) if len(form.args) > 1 else None
                 if r is not None:
                     return r
-        return None
-
-    def _assumptions(self, e):
-        for test, signs in (("is_positive", POS), ("is_negative", NEG), ("is_zero", ZERO),
-                            ("is_nonnegative", NONNEG), ("is_nonpositive", NONPOS)):
-            if getattr(e, test) is True:
-                return signs
         return None
 
 

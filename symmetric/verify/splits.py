@@ -21,7 +21,7 @@ three parts of an interval, or three sign classes), and the sign rules.
 >>> resolved, split = resolve(G, d)
 >>> split
 ('cut', rho, 0)
->>> [text for text, _ in split_cases(split, d)]
+>>> [text for text, _, _ in split_cases(split, d)]
 ['rho < 0', 'rho = 0', 'rho > 0']
 """
 

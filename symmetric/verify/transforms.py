@@ -1,10 +1,11 @@
 """Reductions of the inequality prover: each turns a goal into subgoals that imply it.
 
 * **Homogeneity.** If both sides are homogeneous of the same degree ``k`` in
-  two positive symbols ``x, y`` (``f(t*y, y) = y**k f(t, 1)``, checked as an
-  exact identity), then ``f >= g`` on the cone ``x, y > 0`` is ``f(t, 1) >=
-  g(t, 1)`` for ``t > 0``. Bounds such as ``P <= 1`` are dropped first (a
-  larger domain); facts homogeneous in ``x, y`` carry over.
+  two positive symbols ``x, y`` (by the scaling rules of :func:`_scaling`,
+  which also follow the ``log(l)`` terms that logarithms of homogeneous
+  expressions bring and that must cancel), then ``f(x, y) = y**k f(x/y, 1)`` and ``f >= g`` on the cone ``x, y > 0``
+  is ``f(t, 1) >= g(t, 1)`` for ``t > 0``. Bounds such as ``P <= 1`` are
+  dropped first (a larger domain); facts homogeneous in ``x, y`` carry over.
 * **Monotone power.** For ``X > 0`` and ``small > 0``, ``X**k >= small`` is
   ``X >= small**(1/k)`` when ``k > 0`` and ``X <= small**(1/k)`` when
   ``k < 0``; a positive factor ``c`` in ``c*X**k`` is divided out first.
@@ -13,14 +14,16 @@
 * **Factor signs.** ``big - small`` written as a product (SymPy ``factor``,
   ``together``): factors of known strict sign are divided out (for ``>=``,
   nonnegative ones too) and one factor is left to prove.
-* **First-derivative test.** For ``f = big - small`` differentiable in one
-  variable ``x`` on its interval ``I`` (every fractional power has a positive
-  base and every ``log`` a positive argument there), a point ``x0`` of the
-  closure of ``I`` where ``f`` is defined with ``f(x0) >= 0``, ``f' >= 0`` on
-  ``I`` right of ``x0`` and ``f' <= 0`` left of it give ``f >= 0`` on ``I``
-  (mean value theorem). A strict goal needs ``f(x0) > 0``, or ``x0`` outside
-  ``I`` and strict signs of ``f'``. ``x0`` is tried at 1, at the interval's
-  finite ends and at the other positive symbols (``P = R``).
+* **First-derivative test.** Let ``f = big - small`` be differentiable in
+  one variable ``x`` on its interval ``I`` (every fractional power has a
+  positive base there, every negative power a nonzero base, every ``log`` a
+  positive argument; facts that mention ``x`` are dropped, so that ``x``
+  ranges over all of ``I``). A point ``x0`` of the closure of ``I`` where
+  ``f`` is defined, with ``f(x0) >= 0``, ``f' >= 0`` on ``I`` right of ``x0``
+  and ``f' <= 0`` left of it, gives ``f >= 0`` on ``I`` (mean value theorem).
+  A strict goal needs ``f(x0) > 0``, or ``x0`` outside ``I`` and strict
+  signs of ``f'``. ``x0`` is tried at 1, at the finite ends of ``I`` and at
+  the other positive symbols (``P = R``); at most two tests are nested.
 
 What they trust: SymPy's ``diff``, ``factor``, ``together``, ``cancel``,
 ``expand_log``, ``powdenest`` and ``expand_power_base`` as identities for
@@ -31,16 +34,14 @@ the mean value theorem.
 from __future__ import annotations
 
 import itertools
-import random
 from dataclasses import replace
 
-import mpmath
 import sympy
 
 from .goals import Goal, assume, step
 from .signs import NEG, NONNEG, NONPOS, POS, Interval, number_sign, settles
 
-__all__ = ["homogeneity", "monotone_power", "logarithm", "factor_signs", "derivative_test", "is_identity"]
+__all__ = ["homogeneity", "monotone_power", "logarithm", "factor_signs", "derivative_test"]
 
 _POWER = "x -> x**k is increasing on x > 0 for k > 0 and decreasing for k < 0"
 _ALGEBRA = "SymPy rewrites (expand_power_base, powsimp, expand_log, together, cancel) as identities for positive bases"
@@ -53,76 +54,98 @@ def _power_normal(e):
     return sympy.powdenest(sympy.powsimp(e))
 
 
-def is_identity(a, b) -> bool:
-    """Whether ``a == b`` follows from SymPy rewrites valid for positive bases (False when not shown)."""
-    d = a - b
-    if d == 0:
-        return True
-    d = _power_normal(sympy.expand_log(d))
-    return d == 0 or sympy.cancel(sympy.together(sympy.expand_log(d))) == 0
-
-
 # --- homogeneity -------------------------------------------------------------------------------
 
-def _probe_degree(f, x, y, rng) -> sympy.Rational | None:
-    """The degree ``k`` of ``f`` in ``(x, y)`` if ``f(2x, 2y) = 2**k f(x, y)`` numerically; a guess."""
-    others = sorted(f.free_symbols - {x, y}, key=sympy.default_sort_key)
-    for _ in range(4):
-        point = {s: sympy.Rational(rng.randint(2, 40), rng.randint(2, 40)) for s in others}
-        vx, vy = sympy.Rational(rng.randint(1, 30), 7), sympy.Rational(rng.randint(1, 30), 11)
-        try:
-            a = sympy.N(f.xreplace({**point, x: vx, y: vy}), 30)
-            b = sympy.N(f.xreplace({**point, x: 2 * vx, y: 2 * vy}), 30)
-        except (TypeError, ValueError, ZeroDivisionError):
+_ZERO = sympy.Integer(0)
+
+
+def _scaling(e, x, y, positive):
+    """``(k, L)`` with ``e(l*x, l*y) = l**k * (e + L*log(l))`` for every ``l > 0``, by structural rules; or None.
+
+    ``e`` is homogeneous of degree ``k`` when ``L`` is 0. Sums need one
+    ``k`` and add the ``L``; products add the ``k`` (at most one factor may
+    have ``L != 0``); ``b**c`` with ``c`` free of ``x, y`` multiplies ``k``
+    by ``c`` (for a non-integer ``c`` the base must be positive);
+    ``log(b)`` of a positive ``b`` of degree ``d`` gives ``(0, d)``;
+    ``exp(b)`` turns ``(0, L)`` into ``(L, 0)``; Max, Min and Abs keep a
+    common degree.
+    """
+    if e == x or e == y:
+        return sympy.Integer(1), _ZERO
+    if not (e.has(x) or e.has(y)):
+        return _ZERO, _ZERO
+    args = [_scaling(a, x, y, positive) for a in e.args] if not isinstance(e, sympy.Pow) else None
+    if args is not None and any(a is None for a in args):
+        return None
+    if isinstance(e, sympy.Add):
+        if any(sympy.expand(k - args[0][0]) != 0 for k, _ in args):
             return None
-        if not (a.is_real and b.is_real) or a == 0 or b == 0 or (b / a) <= 0:
-            continue
-        k = mpmath.log(mpmath.mpf(str(b / a))) / mpmath.log(2)
-        guess = sympy.nsimplify(sympy.Float(k, 25), tolerance=1e-15, rational=True)
-        return guess if guess.q <= 12 else None
+        return args[0][0], sympy.Add(*(L for _, L in args))
+    if isinstance(e, sympy.Mul):
+        logged = [i for i, (_, L) in enumerate(args) if L != 0]
+        if len(logged) > 1:
+            return None
+        L = args[logged[0]][1] * sympy.Mul(*(a for i, a in enumerate(e.args) if i != logged[0])) if logged else _ZERO
+        return sympy.Add(*(k for k, _ in args)), L
+    if isinstance(e, (sympy.Max, sympy.Min, sympy.Abs)):
+        if any(L != 0 or sympy.expand(k - args[0][0]) != 0 for k, L in args):
+            return None
+        return args[0]
+    if isinstance(e, sympy.log) and args[0][1] == 0 and positive(e.args[0]):
+        return _ZERO, args[0][0]
+    if isinstance(e, sympy.exp) and args[0][0] == 0 and not (args[0][1].has(x) or args[0][1].has(y)):
+        return args[0][1], _ZERO
+    if isinstance(e, sympy.Pow):
+        base, c = e.args
+        sb = _scaling(base, x, y, positive)
+        if sb is None or sb[1] != 0:
+            return None
+        if c.has(x) or c.has(y):
+            sc = _scaling(c, x, y, positive)
+            return (_ZERO, _ZERO) if sb[0] == 0 and sc == (_ZERO, _ZERO) else None
+        if sb[0] != 0 and not c.is_Integer and not positive(base):
+            return None
+        return sb[0] * c, _ZERO
     return None
 
 
-def _reduce(f, x, y, t, rng):
-    """``(k, f(t, 1))`` when ``f(t*y, y) = y**k f(t, 1)`` exactly; None otherwise."""
-    if not f.has(x) and not f.has(y):
-        return 0, f
-    k = _probe_degree(f, x, y, rng)
-    if k is None:
+def _degree(e, x, y, positive):
+    """The degree of ``e`` in ``(x, y)`` when :func:`_scaling` shows it homogeneous; else None."""
+    scaling = _scaling(e, x, y, positive)
+    if scaling is None or sympy.cancel(sympy.together(scaling[1])) != 0:
         return None
-    scaled, reduced = f.xreplace({x: t * y}), f.xreplace({x: t, y: 1})
-    return (k, reduced) if is_identity(scaled, y**k * reduced) else None
+    return scaling[0]
 
 
 def homogeneity(search, goal: Goal, depth: int):
-    positive = sorted((s for s in goal.difference.free_symbols if s.is_positive), key=sympy.default_sort_key)
-    if len(positive) < 2:
-        return None
-    rng = random.Random(0)
-    for x, y in itertools.permutations(positive, 2):
-        if not (goal.big.has(x) or goal.small.has(x)) or not (goal.big.has(y) or goal.small.has(y)):
+    positive = sorted((s for s in goal.difference.free_symbols if s.is_positive and not isinstance(s, sympy.Dummy)),
+                      key=sympy.default_sort_key)
+    for x, y in itertools.combinations(positive, 2):
+        if not all((goal.big.has(v) or goal.small.has(v)) for v in (x, y)):
+            continue
+        cone = goal.domain.forget({x, y})
+
+        def is_positive(b):
+            return search.sign(b, cone) == POS
+
+        degrees = [_degree(side, x, y, is_positive) for side in (goal.big, goal.small)]
+        if None in degrees or (goal.big != 0 and goal.small != 0 and sympy.expand(degrees[0] - degrees[1]) != 0):
             continue
         t = sympy.Dummy("t", positive=True)
-        big, small = _reduce(goal.big, x, y, t, rng), _reduce(goal.small, x, y, t, rng)
-        if big is None or small is None:
-            continue
-        if big[1] != 0 and small[1] != 0 and big[0] != small[0]:
-            continue
-        domain = goal.domain.forget({x, y})
+        domain = cone
         for f, signs in goal.domain.facts:
-            if f.has(x) or f.has(y):
-                reduced = _reduce(f, x, y, t, rng)
-                if reduced is not None:
-                    domain = assume(domain, reduced[1], signs)
-                    if domain is None:
-                        return None
-        sub = Goal(big[1], small[1], goal.strict, domain)
+            if (f.has(x) or f.has(y)) and _degree(f, x, y, is_positive) is not None:
+                domain = assume(domain, f.xreplace({x: t, y: 1}), signs)
+                if domain is None:
+                    return None
+        sub = Goal(goal.big.xreplace({x: t, y: 1}), goal.small.xreplace({x: t, y: 1}), goal.strict, domain)
         steps = search.prove(sub, depth + 1)
         if steps is not None:
-            degree = big[0] if big[1] != 0 else small[0]
-            return step("homogeneity", f"both sides are homogeneous of degree {degree} in ({x}, {y}); "
-                        f"with {x} = t*{y} it suffices that {sub}",
-                        "exact identity f(t*y, y) = y**k*f(t, 1) by " + _ALGEBRA + "; y**k > 0") + steps
+            degree = degrees[0] if goal.big != 0 else degrees[1]
+            return step("homogeneity", f"both sides are homogeneous of degree {sympy.sstr(degree)} in ({x}, {y}), "
+                        f"so f({x}, {y}) = {y}**k*f({x}/{y}, 1); with t = {x}/{y} it suffices that {sub}",
+                        "scaling rules f(l*x, l*y) = l**k*(f + L*log(l)) for sums, products, powers of positive "
+                        "bases and logs, with L = 0 shown by SymPy cancel; y**k > 0") + steps
         search.tick()
     return None
 
@@ -279,8 +302,10 @@ def derivative_test(search, goal: Goal, depth: int):
     if search.calculus >= _MAX_NESTING:
         return None
     f = sympy.sympify(goal.difference)
-    d = goal.domain
     for x in sorted(f.free_symbols, key=lambda s: (not s.is_positive, sympy.default_sort_key(s))):
+        # Facts on x would make its section non-convex (x != y) or hide poles from the smoothness
+        # check: drop them (a larger domain), so that x ranges over its whole interval.
+        d = goal.domain.without_facts_on({x})
         iv = d.interval(x)
         if iv is None or iv.is_point:
             continue
