@@ -63,7 +63,7 @@ __all__ = ["prove_inequality", "SIGN_TRUST"]
 
 #: What the sign rules trust (see :mod:`symmetric.verify.signs`).
 SIGN_TRUST = ("exact sign rules: interval arithmetic, signs of sums and products, x**k and log monotone on x > 0, "
-              "the domain's facts; SymPy's assumptions, exact constants and together/factor as identities")
+              "the domain's facts; SymPy's exact signs of constants, and together/factor as identities")
 _SPLIT_TRUST = "the cases cover the domain (an interval cut at a point, or the signs of an expression)"
 _STURM_TRUST = "Sturm sequences over the rationals (SymPy Poly.sqf_list, Poly.count_roots)"
 _MAX_DEPTH = 14
@@ -93,6 +93,7 @@ class _Search:
         self.wanted: dict = {}
         self.oracles: dict = {}
         self.calculus = 0  # first-derivative tests on the current path
+        self.mapping: dict = {}  # values the statement's conditions fix (Eq(beta, 2))
         self.use_z3 = load_z3() is not None
 
     def tick(self):
@@ -126,13 +127,15 @@ class _Search:
         key = (goal, self.calculus)
         if depth > _MAX_DEPTH or key in self.failed or goal in self.active:
             return None
+        # False goals come from the statement itself or from a first-derivative test: sample points catch most.
+        if (depth == 0 or self.calculus) and _violated(goal):
+            self.failed.add(key)
+            return None
         self.active.add(goal)
         try:
             strategies = list(_FIRST)
-            # The reductions are expensive: only for defined goals of moderate size that sample points do not
-            # refute (false goals come from the statement itself, or from a first-derivative test).
-            if self.defined(goal) and sympy.count_ops(goal.difference) <= _MAX_OPS and not (
-                    (depth == 0 or self.calculus) and _violated(goal)):
+            # The reductions are expensive: only for defined goals of moderate size.
+            if self.defined(goal) and sympy.count_ops(goal.difference) <= _MAX_OPS:
                 strategies += _THEN
             for strategy in strategies:
                 try:
@@ -156,22 +159,25 @@ _PROBES = (sympy.Rational(1, 2), sympy.Integer(1), sympy.Integer(2), sympy.Ratio
 
 
 def _probe_values(iv) -> list:
+    """Points of an interval for the numeric probe: closed ends first, then interior points."""
     lo, hi = iv.lo, iv.hi
+    ends = ([lo] if iv.lo_closed else []) + ([hi] if iv.hi_closed else [])
     if lo.is_finite and hi.is_finite:
-        return [lo + (hi - lo) * u for u in (sympy.Rational(1, 2), sympy.Rational(1, 10), sympy.Rational(9, 10),
-                                              sympy.Rational(1, 3))] + ([lo] if iv.lo_closed else []) + ([hi] if iv.hi_closed else [])
+        return ends + [lo + (hi - lo) * u for u in (sympy.Rational(1, 2), sympy.Rational(1, 10),
+                                                     sympy.Rational(9, 10), sympy.Rational(1, 3))]
     if lo.is_finite:
-        return [lo + v for v in _PROBES] + ([lo] if iv.lo_closed else [])
+        return ends + [lo + v for v in _PROBES]
     if hi.is_finite:
-        return [hi - v for v in _PROBES] + ([hi] if iv.hi_closed else [])
+        return ends + [hi - v for v in _PROBES]
     return [sympy.Integer(0)] + [v for p in _PROBES for v in (p, -p)]
 
 
 def _violated(goal: Goal, tries: int = 16) -> bool:
     """Whether sample points of the domain show the goal false at a glance.
 
-    Only prunes the search (a goal that fails here is given up); it never
-    proves anything. Equality is never taken as a violation.
+    Only prunes the search (a goal that fails here is given up), so it can
+    cost completeness but never soundness: it proves nothing. A strict goal
+    whose sides agree to 25 digits at a point is given up too.
     """
     facts = goal.domain.facts
     symbols = sorted(goal.difference.free_symbols.union(*(f.free_symbols for f, _ in facts)),
@@ -198,8 +204,11 @@ def _violated(goal: Goal, tries: int = 16) -> bool:
             if any(abs(v) < mpmath.mpf(10) ** -20 or (1 if v > 0 else -1) not in signs
                    for v, (_, signs) in zip(fact_values, facts)):
                 continue
-            if small - big > mpmath.mpf(10) ** -12 * max(1, abs(big), abs(small)):
+            scale = max(1, abs(big), abs(small))
+            if small - big > mpmath.mpf(10) ** -12 * scale:
                 return True
+            if goal.strict and abs(big - small) < mpmath.mpf(10) ** -25 * scale:
+                return True  # equal to 25 digits: a strict goal most likely fails there (P = R, say)
     return False
 
 
@@ -207,8 +216,13 @@ def _sign(search: _Search, goal: Goal, depth: int):
     if not search.defined(goal):
         return None
     diff = goal.difference
-    together = sympy.together(diff)
-    for form in dict.fromkeys([diff, together, sympy.factor_terms(together), sympy.factor(together)]):
+    rewrites = (lambda e: e, sympy.together, sympy.factor_terms, sympy.factor)  # each applied to the previous form
+    form, seen = diff, set()
+    for rewrite in rewrites:
+        form = rewrite(form)
+        if form in seen:
+            continue
+        seen.add(form)
         if settles(search.sign(form, goal.domain), strict=goal.strict):
             return step("sign", f"{sympy.sstr(form)} {'>' if goal.strict else '>='} 0 for {goal.domain.describe()}",
                         SIGN_TRUST)
@@ -224,8 +238,11 @@ def _z3(search: _Search, goal: Goal, depth: int):
     if answer == "proven":
         return step("z3 nlsat", str(goal), f"z3 nlsat decision procedure, version {z3_version()}; "
                     "the translation in symmetric.verify.solvers")
-    if answer == "candidate" and search.candidates is not None and set(point) <= search.original:
-        search.candidates.append(point)
+    if answer == "candidate" and search.candidates is not None and depth == 0:
+        # A model of the statement itself (not of a subgoal, whose domain may be larger).
+        point = {**search.mapping, **point}
+        if set(point) == search.original:
+            search.candidates.append(point)
     return None
 
 
@@ -303,6 +320,7 @@ def _prove_statement(statement: Statement, deadline: float, candidates):
         steps = step("case split", "the conditions split the domain into "
                      + "; ".join(d.describe() for d, _ in cases), _SPLIT_TRUST)
     for domain, mapping in cases:
+        search.mapping = mapping
         found = search.prove(Goal(big.xreplace(mapping), small.xreplace(mapping), strict, domain), 0)
         if found is None:
             return None

@@ -290,7 +290,7 @@ class Domain:
         parts = [iv.describe(str(s)) for s, iv in self.bounds if iv != base_interval(s)]
         names = {POS: "> 0", NEG: "< 0", NONNEG: ">= 0", NONPOS: "<= 0", ZERO: "= 0", NONZERO: "!= 0"}
         parts += [f"{sympy.sstr(f)} {names.get(sg, 'any')}" for f, sg in self.facts]
-        return ", ".join(parts) or "the symbols' assumptions"
+        return ", ".join(parts) or "all values the symbols' assumptions allow"
 
 
 def _affine(expr):

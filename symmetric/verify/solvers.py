@@ -33,7 +33,9 @@ What it trusts: z3's nlsat decision procedure (the installed version, see
 
 from __future__ import annotations
 
+import contextlib
 import importlib
+import signal
 
 import sympy
 
@@ -44,12 +46,34 @@ __all__ = ["load_z3", "z3_version", "z3_decide", "is_algebraic"]
 _MAX_POWER = 24
 
 
-def load_z3():
-    """The ``z3`` module, or None when the optional extra ``solvers`` is not installed."""
+@contextlib.contextmanager
+def _uninterrupted():
+    """Hold back the time-budget signal (SIGALRM) while z3 runs.
+
+    An exception raised by the budget in the middle of z3's Python API
+    leaves half-built z3 objects whose finalizers then fail. z3 stops on
+    its own time limit instead; a pending signal is delivered on exit.
+    """
+    mask = getattr(signal, "pthread_sigmask", None)
+    if mask is None or not hasattr(signal, "SIGALRM"):
+        yield
+        return
+    previous = mask(signal.SIG_BLOCK, {signal.SIGALRM})
     try:
-        return importlib.import_module("z3")
-    except (ImportError, OSError):
-        return None
+        yield
+    finally:
+        mask(signal.SIG_SETMASK, previous)
+
+
+def load_z3():
+    """The ``z3`` module (its main context created), or None when the extra ``solvers`` is not installed."""
+    with _uninterrupted():
+        try:
+            z3 = importlib.import_module("z3")
+            z3.main_ctx()
+        except (ImportError, OSError):
+            return None
+    return z3
 
 
 def z3_version() -> str | None:
@@ -216,14 +240,20 @@ def z3_decide(big, small, *, domain: Domain, strict: bool, timeout: float):
     ``strict=False`` asks for ``big >= small``. ``point`` maps the free
     symbols to rationals near a model z3 found, a candidate counterexample.
     """
+    with _uninterrupted():
+        return _decide(big, small, domain, strict, timeout)
+
+
+def _decide(big, small, domain: Domain, strict: bool, timeout: float):
     z3 = load_z3()
+    big, small = sympy.sympify(big), sympy.sympify(small)
     if z3 is None or not (is_algebraic(big) and is_algebraic(small)):
         return "unknown", None
     tr = _Translator(z3)
     try:
         top = z3.BoolVal(True)
-        b, s = tr.expr(sympy.sympify(big), top), tr.expr(sympy.sympify(small), top)
-        symbols = set(sympy.sympify(big).free_symbols) | set(sympy.sympify(small).free_symbols)
+        b, s = tr.expr(big, top), tr.expr(small, top)
+        symbols = big.free_symbols | small.free_symbols
         constraints = _domain_constraints(tr, domain, symbols)
     except Unsupported:
         return "unknown", None
