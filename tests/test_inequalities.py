@@ -158,13 +158,18 @@ NAMED = {  # the inequalities issue 8 names; proofs/inequalities.py holds them a
 
 
 @pytest.mark.parametrize("name", sorted(NAMED))
-def test_named_inequality_is_proven_without_z3(without_z3, exact_only, name):
+def test_named_inequality_is_proven_by_check_without_z3(without_z3, exact_only, name):
     # With P, R <= 1, as check() adds them for the metric domain (issue 8); the claims run on P, R > 0, with z3.
     lhs, relation, rhs, conditions = NAMED[name]
-    found = prove(lhs, relation, rhs, tuple(conditions) + (P <= 1, R <= 1))
-    assert found is not None
-    method, steps = found
-    assert "z3" not in method and steps and all(isinstance(s, ProofStep) and s.trusts for s in steps)
+    verdict = check(lhs, rhs, relation=relation, conditions=tuple(conditions) + (P <= 1, R <= 1), timeout=60)
+    assert verdict.status == "proven" and "z3" not in verdict.method, verdict
+
+
+def test_proof_steps_say_what_they_trust():
+    method, steps = prove(*NAMED["g_at_least_min"][:3])
+    assert method == " + ".join(dict.fromkeys(s.strategy for s in steps))
+    assert all(isinstance(s, ProofStep) and s.statement and s.trusts for s in steps)
+    assert {s.strategy for s in steps} >= {"case split", "homogeneity", "monotone transform", "sign"}
 
 
 @pytest.mark.skipif(load_z3() is None, reason="the solvers extra (z3) is not installed")

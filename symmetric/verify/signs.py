@@ -436,7 +436,7 @@ class SignOracle:
 
     def _facts(self, e):
         for f, signs in self.domain.facts:
-            if f.free_symbols != e.free_symbols or len(e.args) != len(f.args):
+            if f.free_symbols != e.free_symbols:
                 continue
             ratio = sympy.cancel(e / f)
             if ratio.is_number and ratio != 0:

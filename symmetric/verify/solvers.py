@@ -66,14 +66,12 @@ def _uninterrupted():
 
 
 def load_z3():
-    """The ``z3`` module (its main context created), or None when the extra ``solvers`` is not installed."""
+    """The ``z3`` module, or None when the optional extra ``solvers`` is not installed."""
     with _uninterrupted():
         try:
-            z3 = importlib.import_module("z3")
-            z3.main_ctx()
+            return importlib.import_module("z3")
         except (ImportError, OSError):
             return None
-    return z3
 
 
 def z3_version() -> str | None:
@@ -102,8 +100,9 @@ def is_algebraic(expr) -> bool:
 
 
 class _Translator:
-    def __init__(self, z3):
+    def __init__(self, z3, ctx):
         self.z3 = z3
+        self.ctx = ctx
         self.vars: dict = {}
         self.aux: list = []  # definitions of new variables
         self.pre: list = []  # (guard, condition): must hold wherever guard holds
@@ -111,13 +110,13 @@ class _Translator:
 
     def var(self, s):
         if s not in self.vars:
-            self.vars[s] = self.z3.Real(f"v{len(self.vars)}_{s.name}")
+            self.vars[s] = self.z3.Real(f"v{len(self.vars)}_{s.name}", self.ctx)
         return self.vars[s]
 
     def power(self, b, n: int):
         if abs(n) > _MAX_POWER:
             raise Unsupported("power too large")
-        out = self.z3.RealVal(1)
+        out = self.z3.RealVal(1, self.ctx)
         for _ in range(abs(n)):
             out = out * b
         return out
@@ -125,7 +124,7 @@ class _Translator:
     def expr(self, e, guard):
         z3 = self.z3
         if e.is_Rational:
-            return z3.RealVal(f"{e.p}/{e.q}")
+            return z3.RealVal(f"{e.p}/{e.q}", self.ctx)
         if isinstance(e, sympy.Symbol):
             return self.var(e)
         if isinstance(e, sympy.Add):
@@ -145,7 +144,7 @@ class _Translator:
             b = self.expr(e.base, guard)
             p, q = int(e.exp.p), int(e.exp.q)
             self.count += 1
-            y = z3.Real(f"aux{self.count}")
+            y = z3.Real(f"aux{self.count}", self.ctx)
             if p > 0:
                 self.pre.append((guard, b >= 0))
                 self.aux.append(z3.Implies(z3.And(guard, b >= 0), z3.And(y >= 0, self.power(y, q) == self.power(b, p))))
@@ -180,9 +179,9 @@ class _Translator:
     def cond(self, c, guard):
         z3 = self.z3
         if c is sympy.true:
-            return z3.BoolVal(True)
+            return z3.BoolVal(True, self.ctx)
         if c is sympy.false:
-            return z3.BoolVal(False)
+            return z3.BoolVal(False, self.ctx)
         if isinstance(c, sympy.And):
             return z3.And(*[self.cond(a, guard) for a in c.args])
         if isinstance(c, sympy.Or):
@@ -203,7 +202,7 @@ _FACT = {POS: lambda f: f > 0, NEG: lambda f: f < 0, NONNEG: lambda f: f >= 0, N
 
 def _domain_constraints(tr: _Translator, domain: Domain, symbols):
     z3 = tr.z3
-    top = z3.BoolVal(True)
+    top = z3.BoolVal(True, tr.ctx)
     # Facts z3 cannot take exactly as polynomials are dropped: that only enlarges the domain.
     facts = [(f, signs) for f, signs in domain.facts
              if signs in _FACT and f.is_polynomial(*f.free_symbols) and is_algebraic(f)]
@@ -249,15 +248,16 @@ def _decide(big, small, domain: Domain, strict: bool, timeout: float):
     big, small = sympy.sympify(big), sympy.sympify(small)
     if z3 is None or not (is_algebraic(big) and is_algebraic(small)):
         return "unknown", None
-    tr = _Translator(z3)
+    # A fresh context per question: nlsat's speed depends on the order variables were created in.
+    tr = _Translator(z3, z3.Context())
     try:
-        top = z3.BoolVal(True)
+        top = z3.BoolVal(True, tr.ctx)
         b, s = tr.expr(big, top), tr.expr(small, top)
         symbols = big.free_symbols | small.free_symbols
         constraints = _domain_constraints(tr, domain, symbols)
     except Unsupported:
         return "unknown", None
-    solver = z3.SolverFor("QF_NRA")
+    solver = z3.SolverFor("QF_NRA", ctx=tr.ctx)
     solver.set("timeout", max(1, int(timeout * 1000)))
     solver.add(*constraints, *tr.aux)
     if tr.pre:
