@@ -75,7 +75,7 @@ def main(argv=None) -> int:
         totals[0] += with_z3
         totals[1] += without
         print(f"{c.id:55} {with_z3:6.2f} {without:6.2f}  {verdict.status}, {verdict.method}"
-              + ("" if verdict2.status == verdict.status else f" (without z3: {verdict2.status})"))
+              + ("" if verdict2.method == verdict.method else f" (without z3: {verdict2.status}, {verdict2.method})"))
     print(f"{'total':55} {totals[0]:6.2f} {totals[1]:6.2f}")
 
     new_claims = [c for c in claims if c.id.startswith(NAMED_PREFIXES)]

@@ -50,13 +50,6 @@ class Goal:
     def with_domain(self, domain: Domain) -> "Goal":
         return replace(self, domain=domain)
 
-    def substitute(self, mapping: dict) -> "Goal | None":
-        """The goal with values substituted for symbols; None when the domain becomes empty."""
-        domain = self.domain.substitute(mapping)
-        if domain is None:
-            return None
-        return Goal(self.big.xreplace(mapping), self.small.xreplace(mapping), self.strict, domain)
-
     @property
     def difference(self) -> sympy.Expr:
         return self.big - self.small

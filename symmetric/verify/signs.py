@@ -45,7 +45,7 @@ from functools import reduce
 import sympy
 
 __all__ = ["POS", "NEG", "ZERO", "NONNEG", "NONPOS", "NONZERO", "ANY", "Interval", "Domain", "sign_of",
-           "mul_signs", "add_signs", "neg_signs", "settles", "SignOracle"]
+           "mul_signs", "add_signs", "settles", "number_sign", "SignOracle"]
 
 POS = frozenset({1})
 NEG = frozenset({-1})
@@ -71,11 +71,6 @@ def add_signs(a: frozenset, b: frozenset) -> frozenset:
         for y in b:
             out |= {y} if x == 0 else {x} if y == 0 or x == y else ANY
     return frozenset(out)
-
-
-def neg_signs(a: frozenset) -> frozenset:
-    """The sign set of a negated expression."""
-    return frozenset(-x for x in a)
 
 
 def settles(signs: frozenset | None, *, strict: bool) -> bool:

@@ -39,7 +39,7 @@ from dataclasses import replace
 import sympy
 
 from .goals import Goal, assume, step
-from .signs import NEG, NONNEG, NONPOS, POS, Interval, number_sign, settles
+from .signs import NEG, NONNEG, NONPOS, POS, Interval, settles
 
 __all__ = ["homogeneity", "monotone_power", "logarithm", "factor_signs", "derivative_test"]
 
