@@ -6,6 +6,7 @@ statement must then be refused by the exact strategies themselves, not by the sa
 normally cut such searches short.
 """
 
+import signal
 import sys
 import time
 
@@ -15,12 +16,12 @@ from sympy import Max, Min, Ne, Rational as Q
 
 from symmetric import P, R, beta, f_beta, g_beta_rho, gamma, phi, power_mean, rho
 from symmetric.families import general_formula
-from symmetric.verify import check
+from symmetric.verify import check, run_with_budget
 from symmetric.verify import inequalities
 from symmetric.verify.goals import domains_of
 from symmetric.verify.polynomials import univariate_signs
 from symmetric.verify.signs import ANY, NEG, NONNEG, NONPOS, POS, Domain, Interval, sign_of
-from symmetric.verify.solvers import load_z3, z3_decide
+from symmetric.verify.solvers import _uninterrupted, load_z3, z3_decide
 from symmetric.verify.splits import resolve, split_cases
 from symmetric.verify.statement import Statement
 from symmetric.verify.steps import ProofStep
@@ -78,6 +79,15 @@ def test_monotone_power_and_log_rules_need_the_sign_of_the_exponent():
     assert sign_of(sympy.log(beta) - sympy.log(beta * t), d) == NONNEG
 
 
+def test_deep_expressions_end_in_unknown_not_recursion_error():
+    # Regression: a runaway rewrite (common factors of sums with repeated bases) nested the rules without end;
+    # the oracle now gives up past a nesting depth instead of exhausting Python's stack.
+    deep = t
+    for _ in range(150):
+        deep = sympy.log(1 + deep)
+    assert sign_of(deep - t, Domain.of_symbols([t])) is None
+
+
 def test_undefined_expressions_have_no_sign():
     d = Domain.of_symbols([P, R, rho])
     for expr in (1 / (P - R), sympy.log(rho), sympy.sqrt(rho), (-P) ** Q(1, 3), rho**rho, 1 / rho**2):
@@ -133,6 +143,21 @@ def test_z3_decides_algebraic_statements_and_checks_definedness():
     assert z3_decide(Min(P, R), P * R, domain=unit, strict=False, timeout=10)[0] == "proven"
     assert z3_decide(1 / (P - R) ** 2, 0, domain=d, strict=False, timeout=10)[0] == "unknown"  # undefined at P = R
     assert z3_decide(P**gamma, 0, domain=d, strict=False, timeout=10)[0] == "unknown"  # not algebraic
+
+
+@pytest.mark.skipif(not hasattr(signal, "pthread_sigmask"), reason="POSIX signal masks")
+def test_the_budget_signal_waits_for_z3():
+    # Regression: a budget signal inside z3's Python API left half-built z3 objects whose finalizers failed.
+    reached = []
+
+    def work():
+        with _uninterrupted():
+            signal.raise_signal(signal.SIGALRM)  # as if the budget ran out while z3 works
+            reached.append("z3 finished")
+        reached.append("after")  # not reached: the held-back signal stops the work on exit
+
+    ok, _ = run_with_budget(work, 60)
+    assert not ok and reached == ["z3 finished"]
 
 
 def test_without_z3_the_solver_route_is_silent(without_z3):

@@ -344,6 +344,8 @@ class SignOracle:
             self.depth += 1
             try:
                 self.memo[e] = self._compute(e)
+            except RecursionError:  # SymPy's own recursion on a deep expression: no sign known
+                self.memo[e] = None
             finally:
                 self.depth -= 1
         return self.memo[e]
