@@ -39,7 +39,9 @@ def test_claim_ids_are_unique_stable_and_sourced():
     ids = [c.id for c in claims]
     assert len(ids) == len(set(ids)) >= 60
     assert all(c.source.startswith(("seed 00", "new")) for c in claims)
-    assert {c.expected for c in claims} == {"proven", "refuted", "unknown"}
+    # Every expected verdict is a status, and claims are expected both proven and refuted ("unknown" is allowed:
+    # structure.g.at_most_max was one until the inequality prover decided it).
+    assert {"proven", "refuted"} <= {c.expected for c in claims} <= {"proven", "refuted", "unknown"}
 
 
 # SymPy's dummy symbols (``_t_rho``, ``\_t_{rho}``) are named by the strategy that made them.

@@ -28,6 +28,7 @@ import sympy
 
 from .budget import run_with_budget
 from .domain import condition_cases, ordering_cases, piecewise_cases
+from .inequalities import prove_inequality
 from .limits import exact_limit
 from .statement import Statement
 
@@ -212,6 +213,20 @@ def _prove(st: Statement, clock: _Clock, depth: int) -> str | None:
     )
 
 
+# --- hook: decided inequalities (symmetric.verify.inequalities) -----------------------------------
+_INEQUALITY_SHARE = 0.5  # of the remaining time, so that the strategies below still get their turn
+
+
+def _decided_inequality(st: Statement, clock: _Clock) -> str | None:
+    """The inequality prover for <, <=, >, >= (it refuses Limit and other unsupported objects at once)."""
+    if st.relation not in _SIGN_TEST:
+        return None
+    found = prove_inequality(st, time.perf_counter() + _INEQUALITY_SHARE * clock.remaining())
+    return found[0] if found else None
+# --- end hook -------------------------------------------------------------------------------------
+
+
 def prove(statement: Statement, *, deadline: float) -> str | None:
     """Return the name of the exact argument that proves ``statement``, or None."""
-    return _prove(statement, _Clock(deadline), 0)
+    clock = _Clock(deadline)
+    return _direct(statement, clock, cheap=True) or _decided_inequality(statement, clock) or _prove(statement, clock, 0)
