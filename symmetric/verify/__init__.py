@@ -7,13 +7,16 @@ in a proof script under ``proofs/``; :func:`load_claims` collects them for
 """
 
 from .budget import BudgetExceeded, run_with_budget
-from .engine import check
+from .engine import DOMAINS, check
 from .statement import Statement
+from .steps import ProofStep
 from .verdict import STATUSES, InconsistentVerdictError, Verdict
 
 __all__ = [
     "BudgetExceeded",
+    "DOMAINS",
     "InconsistentVerdictError",
+    "ProofStep",
     "STATUSES",
     "Statement",
     "Verdict",

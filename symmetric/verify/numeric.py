@@ -1,13 +1,24 @@
-"""High-precision numeric evaluation of statements with mpmath.
+"""High-precision numeric evaluation of statements with mpmath, and the confirmation of counterexamples.
 
 Numeric evidence can refute a statement or support it, never prove it. Each
 side is compiled once to an mpmath function; an unevaluated ``Limit`` is
 estimated from the body at points approaching the limit point (distance
-1e-10, 1e-20, 1e-40, or 1e10, 1e20, 1e40 towards infinity) with the working
-precision raised to match, and carries the last step's change as its
-uncertainty. A disagreement counts only when it is far beyond both the
-rounding level and that uncertainty, and a counterexample is kept only when
-the disagreement survives a second evaluation at twice the precision.
+``1e-10``, ``1e-20``, ``1e-40``, or ``1e10``, ``1e20``, ``1e40`` towards
+infinity, from each side the direction asks for) with the working precision
+raised to match, and carries the last step's change as its uncertainty.
+
+The precision adapts: a gap between the sides that is above the rounding
+level but below a clear disagreement is re-evaluated at 2, 4 and 8 times the
+precision (at most 400 digits) until it either shrinks (rounding) or stays
+put (a real difference, such as a relative perturbation of ``1e-40``). Where
+both sides are rational functions, rational points are evaluated exactly.
+
+A disagreement becomes a counterexample only after a second, independent
+evaluation of the *original* statement at that point confirms it
+(:func:`confirm`): SymPy's exact evaluation with ``evalf(strict=True)`` for
+statements without limits; for limits, the exact one-sided limits of
+:mod:`symmetric.verify.limits` at the numeric point *and* a sequence of
+approach values at rising precision that converges to them.
 
 >>> import sympy
 >>> from symmetric import P, rho
@@ -24,15 +35,22 @@ from dataclasses import dataclass, field
 import mpmath
 import sympy
 
-from .limits import exact_limit
+from .asymptotic import CannotDecide, NeedSign
+from .limits import NoLimit, replace_limits
 from .statement import Statement
 
-__all__ = ["NumericForm", "Undefined", "NumericEvidence", "numeric_evidence", "compare", "exact_counterexample", "exact_violation"]
+__all__ = ["NumericForm", "Undefined", "NumericEvidence", "numeric_evidence", "compare", "confirm",
+           "exact_counterexample"]
 
 # Approach distances 10**-k (or 10**k towards infinity) for numeric limits.
 _APPROACH = (10, 20, 40)
+# Depth multipliers of the approach distances for the confirmation sequence (down to 10**-1280).
+_DEEP = (1, 2, 4, 8, 16, 32)
+_MAX_DPS = 400
 _EVALUATION_ERRORS = (ZeroDivisionError, ValueError, OverflowError, TypeError, ArithmeticError, NameError,
                       mpmath.libmp.NoConvergence)
+_EXACT_ERRORS = (NotImplementedError, ValueError, TypeError, ZeroDivisionError, RecursionError, AttributeError,
+                 ArithmeticError, sympy.core.evalf.PrecisionExhausted, sympy.PolynomialError)
 
 
 def _dirac_delta(x, *order):
@@ -55,6 +73,10 @@ class Undefined(Exception):
     """The expression has no finite real or complex value at this point."""
 
 
+class OneSidedLimitsDiffer(Undefined):
+    """Numeric estimates of the two one-sided limits disagree."""
+
+
 def _to_mp(value):
     value = sympy.nsimplify(value) if isinstance(value, sympy.Float) else value
     if isinstance(value, sympy.Rational):
@@ -68,26 +90,29 @@ class _LimitForm:
         self.body = NumericForm(body)
         self.direction = str(direction)
 
-    def __call__(self, point, dps, depth=1):
+    def sides(self):
         if self.x0 in (sympy.oo, -sympy.oo):
-            sides = [1 if self.x0 is sympy.oo else -1]
-        else:
-            sides = {"+": [1], "-": [-1], "+-": [1, -1]}[self.direction]
-        estimates = []
-        for side in sides:
-            values = []
-            for k in (depth * k for k in _APPROACH):
-                if self.x0 in (sympy.oo, -sympy.oo):
-                    x = side * sympy.Integer(10) ** k
-                else:
-                    x = self.x0 + side * sympy.Rational(1, 10**k)
-                v, _ = self.body({**point, self.var: x}, dps + k)
-                values.append(v)
-            estimates.append((values[-1], abs(values[-1] - values[-2])))
+            return [1 if self.x0 is sympy.oo else -1]
+        return {"+": [1], "-": [-1], "+-": [1, -1]}[self.direction]
+
+    def estimate(self, point, side, dps, depth=1):
+        """``(value, uncertainty)`` approaching from ``side`` at distances ``10**-(k*depth)``."""
+        values = []
+        for k in (depth * k for k in _APPROACH):
+            if self.x0 in (sympy.oo, -sympy.oo):
+                x = side * sympy.Integer(10) ** k
+            else:
+                x = self.x0.xreplace(point) + side * sympy.Rational(1, 10**k)
+            v, _ = self.body({**point, self.var: x}, dps + k)
+            values.append(v)
+        return values[-1], abs(values[-1] - values[-2])
+
+    def __call__(self, point, dps, depth=1):
+        estimates = [self.estimate(point, side, dps, depth) for side in self.sides()]
         (v, u), *rest = estimates
         for v2, u2 in rest:
             if abs(v - v2) > 10 * (u + u2) + mpmath.mpf(10) ** (-dps // 2) * abs(v):
-                raise Undefined("one-sided limits differ")
+                raise OneSidedLimitsDiffer("one-sided limits differ")
         return v, u
 
 
@@ -95,7 +120,7 @@ class NumericForm:
     """An expression compiled for mpmath, with unevaluated limits estimated numerically."""
 
     def __init__(self, expr: sympy.Basic):
-        expr = expr.replace(lambda e: isinstance(e, sympy.Derivative), lambda e: e.doit())
+        expr = expr.replace(lambda e: isinstance(e, (sympy.Derivative, sympy.Subs)), lambda e: e.doit())
         self.limits: dict[sympy.Dummy, _LimitForm] = {}
 
         def extract(e):
@@ -138,30 +163,47 @@ class NumericForm:
         return value, uncertainty
 
 
-def compare(a, b, relation: str, dps: int, uncertainty=0) -> str:
-    """``"agree"``, ``"disagree"`` or ``"inconclusive"`` for ``a <relation> b``."""
-    agree_tol = mpmath.mpf(10) ** (-(dps * 3) // 5)
-    disagree_tol = mpmath.mpf(10) ** (-(dps * 3) // 10)
+# ---------------------------------------------------------------------------- comparing values
+
+
+def _tolerances(dps, scale, uncertainty):
+    noise = mpmath.mpf(10) ** (-(dps - 3)) * scale + 10 * uncertainty
+    clear = mpmath.mpf(10) ** (-(dps * 3) // 10) * scale + 1000 * uncertainty
+    return noise, clear
+
+
+def assess(a, b, relation: str, dps: int, uncertainty=0) -> str:
+    """How ``a <relation> b`` looks at ``dps`` digits.
+
+    ``"holds"``; ``"equal"`` (the sides agree to the rounding level: the
+    relation holds unless it is strict); ``"fails"`` (clearly); ``"tiny"``
+    (a gap above the rounding level but small: more precision decides);
+    ``"inconclusive"``.
+    """
     if mpmath.isinf(a) or mpmath.isinf(b):
-        return _compare_infinite(a, b, relation, uncertainty)
+        out = _compare_infinite(a, b, relation, uncertainty)
+        return {"agree": "holds", "disagree": "fails"}.get(out, "inconclusive")
     scale = max(abs(a), abs(b))
+    noise, clear = _tolerances(dps, scale, uncertainty)
     if relation == "==":
         gap = abs(a - b)
-        if gap <= 10 * uncertainty + agree_tol * scale:
-            return "agree"
-        if gap > 1000 * uncertainty + disagree_tol * scale:
-            return "disagree"
-        return "inconclusive"
+        return "equal" if gap <= noise else "fails" if gap > clear else "tiny"
     if isinstance(a, mpmath.mpc) or isinstance(b, mpmath.mpc):
         return "inconclusive"
     margin = b - a if relation in ("<", "<=") else a - b  # positive when the relation holds
-    if margin > 10 * uncertainty + agree_tol * scale:
+    if abs(margin) <= noise:
+        return "equal"
+    if margin > 0:
+        return "holds"
+    return "fails" if -margin > clear else "tiny"
+
+
+def compare(a, b, relation: str, dps: int, uncertainty=0) -> str:
+    """``"agree"``, ``"disagree"`` or ``"inconclusive"`` for ``a <relation> b`` at ``dps`` digits."""
+    out = assess(a, b, relation, dps, uncertainty)
+    if out == "holds" or (out == "equal" and relation not in ("<", ">")):
         return "agree"
-    if -margin > 1000 * uncertainty + disagree_tol * scale:
-        return "disagree"
-    if relation in ("<=", ">=") and abs(margin) <= 10 * uncertainty + agree_tol * scale:
-        return "agree"
-    return "inconclusive"
+    return "disagree" if out == "fails" else "inconclusive"
 
 
 def _compare_infinite(a, b, relation, uncertainty):
@@ -204,6 +246,201 @@ class NumericEvidence:
                 f"{self.undefined} undefined at {self.dps} digits")
 
 
+# ---------------------------------------------------------------------------- confirmation
+
+
+@dataclass(frozen=True)
+class Confirmation:
+    """An independently confirmed failure of a statement at a point."""
+
+    values: tuple
+    how: str
+
+
+def _relative_change(x, y):
+    scale = max(abs(x), abs(y))
+    return abs(x - y) / scale if scale else mpmath.mpf(0)
+
+
+def _exactly_zero(diff) -> bool:
+    """Whether the number ``diff`` is provably 0 (exact rewriting, or its minimal polynomial is x)."""
+    if diff == 0:
+        return True
+    if not diff.is_number or diff.has(sympy.Float) or sympy.count_ops(diff) > 300:
+        return False
+    try:
+        if sympy.simplify(diff) == 0:
+            return True
+        if diff.is_algebraic:
+            x = sympy.Dummy("x")
+            return sympy.minimal_polynomial(diff, x) == x
+    except _EXACT_ERRORS:
+        return False
+    return False
+
+
+def _violated_exactly(lhs, rhs, relation, dps):
+    """True/False when exact evaluation of two numbers decides ``lhs <relation> rhs``; None otherwise."""
+    if lhs.free_symbols or rhs.free_symbols or lhs.has(sympy.nan, sympy.zoo) or rhs.has(sympy.nan, sympy.zoo):
+        return None
+    infinite = (sympy.oo, -sympy.oo)
+    if lhs in infinite or rhs in infinite:
+        if lhs.is_extended_real is not True or rhs.is_extended_real is not True:
+            return None
+        holds = {"==": lhs == rhs, "<": lhs < rhs, "<=": lhs <= rhs, ">": lhs > rhs, ">=": lhs >= rhs}[relation]
+        return not bool(holds)
+    diff = lhs - rhs
+    if diff == 0:
+        return relation in ("<", ">")
+    try:
+        gap = diff.evalf(dps, strict=True, maxn=20 * dps)
+    except _EXACT_ERRORS:
+        gap = None
+    if gap is None or not gap.is_number or gap.has(sympy.nan, sympy.zoo) or gap == 0:
+        return True if relation in ("<", ">") and _exactly_zero(diff) else None
+    if relation == "==":
+        return True if gap.is_zero is False else None
+    if gap.is_extended_real is not True:
+        return None
+    return bool(gap.is_positive) if relation in ("<", "<=") else bool(gap.is_negative)
+
+
+def _show(v, digits=20):
+    if isinstance(v, sympy.Rational) and max(abs(v.p), v.q) > 10**40:
+        return sympy.sstr(v.evalf(digits))
+    return sympy.sstr(v.evalf(digits)) if isinstance(v, sympy.Basic) and v.is_number and not v.is_Rational else sympy.sstr(v)
+
+
+def _show_pair(a, b) -> tuple:
+    """Both values as text, with enough digits to tell them apart (at most 120)."""
+    for digits in (20, 60, 120):
+        pair = (_show(a, digits), _show(b, digits))
+        if pair[0] != pair[1]:
+            break
+    return pair
+
+
+def _deep_values(side: sympy.Expr, point: dict, dps: int):
+    """Numeric values of ``side`` at ``point`` with its limits approached ever closer (10**-40 .. 10**-1280)."""
+    form = NumericForm(side)
+    out = []
+    for depth in _DEEP:
+        try:
+            v, _ = form(point, dps + 40 * depth, depth)
+        except Undefined:
+            return None
+        out.append(v)
+    return out
+
+
+def _converges_to(values, target, tolerance) -> bool:
+    """Whether the approach values settle on ``target``: the last errors shrinking, the last within ``tolerance``."""
+    if values is None:
+        return False
+    tail = values[-3:]
+    if target in (sympy.oo, -sympy.oo):
+        sign = 1 if target is sympy.oo else -1
+        return all(sign * v > 0 for v in tail) and all(abs(b) > abs(a) * 10 for a, b in zip(tail, tail[1:]))
+    try:
+        t = mpmath.mpmathify(sympy.N(target, 60))
+    except (TypeError, ValueError):
+        return False
+    errors = [abs(v - t) for v in tail]
+    return errors[-1] <= tolerance and all(b <= a for a, b in zip(errors, errors[1:]))
+
+
+def _tolerance(a, b):
+    """How close approach values must come to an exact value to tell ``a`` from ``b`` (1/100 of the gap)."""
+    finite = [v for v in (a, b) if v.is_finite]
+    try:
+        mags = [abs(mpmath.mpmathify(sympy.N(v, 30))) for v in finite]
+        if len(finite) == 2:
+            gap = abs(mpmath.mpmathify(sympy.N(a - b, 30)))
+            if gap:
+                return gap / 100
+        return max([mpmath.mpf(1)] + mags) * mpmath.mpf(10) ** -6
+    except (TypeError, ValueError):
+        return mpmath.mpf(0)
+
+
+def confirm(statement: Statement, point: dict, dps: int = 50) -> Confirmation | None:
+    """Evaluate the original statement at ``point`` independently; a Confirmation when it fails there.
+
+    Without limits: SymPy's exact evaluation (``evalf(strict=True)``, which
+    raises the precision until the result is accurate, or an exact zero for a
+    strict inequality). With limits: the exact limits at the numeric point
+    (:func:`~symmetric.verify.limits.replace_limits`) must violate the
+    statement, and numeric approach sequences at rising precision must
+    converge to those exact values. Nothing is substituted into a bound
+    variable.
+    """
+    at = statement.substitute(point)
+    if at is None:
+        return None
+    if not statement.has(sympy.Limit):
+        violated = _violated_exactly(at.lhs, at.rhs, statement.relation, dps)
+        if violated:
+            return Confirmation(_show_pair(at.lhs, at.rhs), "SymPy's exact evaluation")
+        return None
+    try:
+        exact = [sympy.sympify(replace_limits(side)) for side in (at.lhs, at.rhs)]
+    except NoLimit as missing:
+        return _confirm_missing(statement, point, dps, missing)
+    except (NeedSign, CannotDecide) + _EXACT_ERRORS:
+        return None
+    if any(e.free_symbols for e in exact) or not _violated_exactly(exact[0], exact[1], statement.relation, dps):
+        return None
+    tolerance = _tolerance(*exact)
+    for side, value in zip((statement.lhs, statement.rhs), exact):
+        if side.has(sympy.Limit) and not _converges_to(_deep_values(side, point, dps), value, tolerance):
+            return None
+    return Confirmation(_show_pair(exact[0], exact[1]),
+                        "exact one-sided limits at the point, confirmed by approach sequences at rising precision")
+
+
+def _confirm_missing(statement, point, dps, missing: NoLimit):
+    """A two-sided limit that does not exist at ``point``: both one-sided sequences must confirm it."""
+    limits = [lim for side in (statement.lhs, statement.rhs) for lim in side.atoms(sympy.Limit)]
+    if len(limits) != 1 or str(limits[0].args[3]) != "+-":
+        return None
+    body, var, x0, _ = limits[0].args
+    tolerance = _tolerance(missing.left, missing.right)
+    for direction, target in (("+", missing.right), ("-", missing.left)):
+        if not _converges_to(_deep_values(sympy.Limit(body, var, x0, direction), point, dps), target, tolerance):
+            return None
+    return Confirmation((f"no limit: {_show(missing.left)} from below, {_show(missing.right)} from above", "a value"),
+                        "exact one-sided limits that differ, confirmed by approach sequences from both sides")
+
+
+# ---------------------------------------------------------------------------- sampling
+
+
+def _rational_sides(statement: Statement) -> bool:
+    """Whether both sides are rational functions of their symbols (exact evaluation at rational points)."""
+    def rational(e):
+        for node in sympy.preorder_traversal(e):
+            if isinstance(node, (sympy.Symbol, sympy.Rational, sympy.Add, sympy.Mul)):
+                continue
+            if isinstance(node, sympy.Pow) and node.exp.is_Integer:
+                continue
+            return False
+        return True
+    return rational(statement.lhs) and rational(statement.rhs)
+
+
+def _exact_rational(statement, point):
+    """``(outcome, values)`` from exact rational arithmetic; None when not applicable at this point."""
+    if not all(isinstance(v, sympy.Rational) for v in point.values()):
+        return None
+    a, b = statement.lhs.xreplace(point), statement.rhs.xreplace(point)
+    if not (isinstance(a, sympy.Rational) and isinstance(b, sympy.Rational)):
+        if a.has(sympy.zoo, sympy.nan) or b.has(sympy.zoo, sympy.nan):
+            raise Undefined("division by zero")
+        return None
+    holds = {"==": a == b, "<": a < b, "<=": a <= b, ">": a > b, ">=": a >= b}[statement.relation]
+    return ("agree" if bool(holds) else "disagree"), (sympy.sstr(a), sympy.sstr(b))
+
+
 def _evaluate_pair(lhs, rhs, point, dps, depth=1):
     a, ua = lhs(point, dps, depth)
     b, ub = rhs(point, dps, depth)
@@ -212,104 +449,101 @@ def _evaluate_pair(lhs, rhs, point, dps, depth=1):
 
 def _violation(a, b, relation):
     """How far ``a <relation> b`` is from holding: |a - b| for ==, the signed shortfall otherwise."""
-    if relation == "==":
-        return abs(a - b)
-    if isinstance(a, mpmath.mpc) or isinstance(b, mpmath.mpc):
+    if relation == "==" or isinstance(a, mpmath.mpc) or isinstance(b, mpmath.mpc):
         return abs(a - b)
     return a - b if relation in ("<", "<=") else b - a
 
 
 def _classify(lhs, rhs, statement, point, dps):
-    """Outcome at one point, and the values that show it.
+    """Outcome at one point (``agree``, ``disagree``, ``inconclusive``), and the values that show it.
 
-    A point that does not agree at ``dps`` digits is evaluated again at twice
-    the precision (and, for limits, closer to the limit point). If the gap
-    shrank by many orders of magnitude it was rounding (or approach) error and
-    the point agrees. If it stayed put and is clearly beyond tolerance, the
-    point is a candidate counterexample, kept only when SymPy's own
-    evaluation at the exact point confirms it (:func:`exact_violation`):
-    fixed-precision arithmetic can be wrong in the same way at every
-    precision (``(2**1000 + 1) - 2**1000`` is 0 at 50 and at 100 digits).
+    A clear disagreement is re-evaluated at twice the precision (and, for
+    limits, closer to the limit point); a small gap is re-evaluated at rising
+    precision until it shrinks away or stays put. What survives goes to
+    :func:`confirm`: fixed-precision arithmetic can be wrong in the same way
+    at every precision (``(2**1000 + 1) - 2**1000`` is 0 at 50 and at 100
+    digits), and numeric limit estimates can settle on a wrong value.
     """
     rel = statement.relation
-    a1, b1, u1 = _evaluate_pair(lhs, rhs, point, dps)
-    first = compare(a1, b1, rel, dps, u1)
-    if first == "agree":
-        return "agree", (a1, b1)
-    try:
-        a2, b2, u2 = _evaluate_pair(lhs, rhs, point, 2 * dps, depth=2)
-    except Undefined:
-        return "inconclusive", (a1, b1)
-    if not (mpmath.isinf(a1) or mpmath.isinf(b1)):
-        g1, g2 = _violation(a1, b1, rel), _violation(a2, b2, rel)
-        if abs(g2) <= abs(g1) * mpmath.mpf(10) ** (-(dps // 3)):
-            return ("inconclusive" if rel in ("<", ">") else "agree"), (a2, b2)
-        if abs(g1 - g2) > abs(g2) / 100:
-            return "inconclusive", (a2, b2)
-    if compare(a2, b2, rel, 2 * dps, u2) != "disagree":
-        return "inconclusive", (a2, b2)
-    values = exact_violation(statement, point, dps)
-    return ("disagree", values) if values is not None else ("inconclusive", (a2, b2))
-
-
-def exact_violation(statement: Statement, point: dict, dps: int = 50):
-    """The two sides at ``point`` when SymPy's exact evaluation shows the statement fails there, else None.
-
-    The point's exact values are substituted, limits are taken with SymPy's
-    ``limit`` (a limit estimated from approach points can look settled long
-    before it is: ``y**(1/85)`` is still 0.1 at ``y = 1e-80``), and the
-    difference of the sides is evaluated with ``evalf(strict=True)``, which
-    raises the working precision until the result is accurate or gives up.
-    """
-    at = statement.substitute(point)
-    if at is None:
-        return None
-    try:
-        sides = [side.replace(lambda e: isinstance(e, sympy.Limit), exact_limit) for side in (at.lhs, at.rhs)]
-        if any(e.has(sympy.Limit, sympy.AccumBounds) or e.free_symbols for e in sides):
-            return None
-        gap = (sides[0] - sides[1]).evalf(dps, strict=True, maxn=20 * dps)
-        values = [e.evalf(20) for e in sides]
-    except (NotImplementedError, ValueError, TypeError, ZeroDivisionError, RecursionError, AttributeError,
-            ArithmeticError, sympy.core.evalf.PrecisionExhausted):
-        return None
-    if not gap.is_number or gap.has(sympy.nan, sympy.zoo):
-        return None
-    if statement.relation == "==":
-        violated = gap.is_zero is False
-    elif not gap.is_extended_real:
-        return None
-    else:
-        violated = gap.is_positive if statement.relation in ("<", "<=") else gap.is_negative
-    return tuple(str(v) for v in values) if violated else None
-
-
-def exact_counterexample(statement: Statement, points: list[dict], *, dps: int = 50, tries: int = 8):
-    """The first of ``points`` (at most ``tries``) where exact evaluation refutes the statement.
-
-    Used for limit statements that no strategy proved: numeric estimates of a
-    limit agree weakly (an estimate can sit near a wrong value for a long
-    way), but the exact limit at a point with numeric parameters is usually
-    within SymPy's reach. Returns ``(point, (lhs, rhs))`` or None.
-    """
-    for point in points[:tries]:
-        values = exact_violation(statement, point, dps)
-        if values is not None:
-            return dict(point), values
-    return None
+    a, b, u = _evaluate_pair(lhs, rhs, point, dps)
+    state = assess(a, b, rel, dps, u)
+    level, depth = dps, 1
+    while True:
+        if state == "holds" or (state == "equal" and rel not in ("<", ">")):
+            return "agree", (a, b)
+        if state == "inconclusive":
+            return "inconclusive", (a, b)
+        if state == "equal":  # a strict inequality at equality: only an exact check can tell
+            break
+        if level * 2 > _MAX_DPS or (depth > 1 and statement.has(sympy.Limit)):
+            if state == "fails" and depth > 1:
+                break
+            return "inconclusive", (a, b)
+        level, depth = level * 2, depth * 2
+        try:
+            a2, b2, u2 = _evaluate_pair(lhs, rhs, point, level, depth)
+        except Undefined:
+            return "inconclusive", (a, b)
+        state2 = assess(a2, b2, rel, level, u2)
+        if not (mpmath.isinf(a) or mpmath.isinf(b) or mpmath.isinf(a2) or mpmath.isinf(b2)) and state2 in ("fails", "tiny"):
+            g1, g2 = _violation(a, b, rel), _violation(a2, b2, rel)
+            if abs(g1 - g2) <= abs(g2) / 100:  # the gap stays put: a real difference
+                a, b, state = a2, b2, "fails"
+                break
+        elif state == "fails" and state2 == "fails":
+            a, b = a2, b2
+            break
+        a, b, state = a2, b2, state2
+    found = confirm(statement, point, dps)
+    if found is not None:
+        return "disagree", found
+    return "inconclusive", (a, b)
 
 
 def numeric_evidence(statement: Statement, points: list[dict], *, dps: int = 50) -> NumericEvidence:
     """Evaluate both sides at ``points`` and look for a confirmed counterexample."""
     lhs, rhs = NumericForm(statement.lhs), NumericForm(statement.rhs)
+    rational = _rational_sides(statement)
     counts = {"agree": 0, "disagree": 0, "inconclusive": 0, "undefined": 0}
+    notes = []
     for point in points:
         try:
-            outcome, (a, b) = _classify(lhs, rhs, statement, point, dps)
+            exact = _exact_rational(statement, point) if rational else None
+            if exact is not None:
+                outcome, values = exact
+                if outcome == "disagree":
+                    values = Confirmation(values, "exact rational arithmetic")
+            else:
+                outcome, values = _classify(lhs, rhs, statement, point, dps)
+        except OneSidedLimitsDiffer:
+            found = confirm(statement, point, dps)
+            if found is not None:
+                counts["disagree"] += 1
+                return NumericEvidence(dps, **counts, counterexample=dict(point), values=found.values,
+                                       notes=(found.how,))
+            counts["undefined"] += 1
+            continue
         except Undefined:
             counts["undefined"] += 1
             continue
         counts[outcome] += 1
         if outcome == "disagree":
-            return NumericEvidence(dps, **counts, counterexample=dict(point), values=(a, b))
-    return NumericEvidence(dps, **counts)
+            return NumericEvidence(dps, **counts, counterexample=dict(point), values=values.values,
+                                   notes=(values.how,))
+    return NumericEvidence(dps, **counts, notes=tuple(notes))
+
+
+def exact_counterexample(statement: Statement, points: list[dict], *, dps: int = 50, tries: int = 8):
+    """The first of ``points`` (at most ``tries``) where the exact limits refute the statement.
+
+    Used for limit statements that no strategy proved and that numeric
+    sampling did not refute (approach values can sit near a wrong value for
+    a long way: ``y**(1/85)`` is still 0.1 at ``y = 1e-80``). A point counts
+    only when :func:`confirm` confirms it, with approach sequences reaching
+    ``10**-1280``. Returns ``(point, Confirmation)`` or None.
+    """
+    for point in points[:tries]:
+        found = confirm(statement, point, dps)
+        if found is not None:
+            return dict(point), found
+    return None

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 import sympy
 
 from .._validation import InvalidParameterError
+from .substitution import substitute
 
 __all__ = ["Statement", "RELATIONS"]
 
@@ -122,18 +123,26 @@ class Statement:
     def substitute(self, mapping: dict) -> "Statement | None":
         """Substitute ``mapping`` for free symbols; None when a condition becomes false.
 
-        Bound variables (of a Limit) are left alone.
+        Bound variables (of a Limit, Integral, Sum, ...) are left alone and
+        renamed where a value would be captured
+        (:func:`~symmetric.verify.substitution.substitute`).
+
+        >>> from symmetric import rho
+        >>> t = sympy.Symbol("t", positive=True)
+        >>> Statement.of(sympy.Limit(rho**2, rho, 3), rho**2, conditions=[rho < 0]).substitute({rho: -t})
+        Statement(Limit(rho**2, rho, 3, dir='+') == t**2)
         """
         free = self.free_symbols
         mapping = {k: v for k, v in mapping.items() if k in free}
         conditions = []
         for c in self.conditions:
-            c2 = c.xreplace(mapping)
+            c2 = substitute(c, mapping)
             if c2 is sympy.false:
                 return None
             if c2 is not sympy.true:
                 conditions.append(c2)
-        return Statement(self.lhs.xreplace(mapping), self.rhs.xreplace(mapping), self.relation, tuple(conditions))
+        return Statement(substitute(self.lhs, mapping), substitute(self.rhs, mapping), self.relation,
+                         tuple(dict.fromkeys(conditions)))
 
     def latex(self) -> str:
         """The statement in LaTeX, conditions after a comma."""

@@ -1,0 +1,236 @@
+"""Case splits that cover the domain, written as substitutions that keep signs visible.
+
+A split on the sign of an expression ``f`` solves ``f = 0`` for one symbol
+and writes each side as a substitution with a fresh positive variable:
+``rho < 0`` as ``rho = -t``; ``P > 7*R`` as ``P = 7*R*(1 + t)`` (a positive
+symbol above a positive value, multiplicatively, so that it stays visibly
+positive); ``beta`` between the roots ``r1 < r2`` of a polynomial as
+``beta = r1 + (r2 - r1)/(1 + t)``. Together with the points ``f = 0`` the
+cases cover the domain exactly, so a statement proven in every case is
+proven. Substitutions go through :func:`~symmetric.verify.substitution.substitute`,
+which leaves bound variables alone.
+
+>>> from symmetric import P, R, rho
+>>> from symmetric.verify.statement import Statement
+>>> st = Statement.of(P**rho, 1, conditions=[rho < 0])
+>>> [d for _, d in condition_cases(st, rho < 0)]
+['rho = -t']
+>>> [d for _, d in sign_cases(Statement.of(P, R), P - 7*R)]
+['P = 7*R/(t + 1)', 'P = 7*R', 'P = 7*R*(t + 1)']
+"""
+
+from __future__ import annotations
+
+import sympy
+
+from .asymptotic import sign_target
+from .statement import Statement
+from .substitution import free_nodes, fresh_symbol, substitute
+
+__all__ = ["sign_cases", "condition_cases", "piecewise_cases", "split_variable"]
+
+_NAMES = ("t", "s", "u", "v", "w")
+
+
+def split_variable(statement: Statement) -> sympy.Symbol:
+    """A fresh positive symbol with a short readable name not used in ``statement``."""
+    exprs = (statement.lhs, statement.rhs, *statement.conditions)
+    taken = {s.name for e in exprs for s in e.atoms(sympy.Symbol)}
+    for name in _NAMES:
+        if name not in taken:
+            return sympy.Symbol(name, positive=True)
+    return fresh_symbol(sympy.Symbol("t", positive=True), *exprs)
+
+
+def _domain_kind(sym):
+    if sym.is_integer:
+        return None
+    if sym.is_positive:
+        return "positive"
+    if sym.is_negative:
+        return "negative"
+    if sym.is_nonnegative or sym.is_nonpositive:
+        return None
+    if sym.is_extended_real:
+        return "real"
+    return None
+
+
+def _linear_solution(f, sym):
+    """``-b/a`` when ``f = a*sym + b`` with ``a`` of known sign and ``b`` free of ``sym``."""
+    try:
+        poly = sympy.Poly(f, sym)
+    except sympy.PolynomialError:
+        return None
+    if poly.degree() != 1:
+        return None
+    a, b = poly.all_coeffs()
+    if a.has(sym) or b.has(sym) or not (a.is_positive or a.is_negative):
+        return None
+    return sympy.cancel(-b / a)
+
+
+def _intervals_by_value(sym, value, t):
+    """Substitutions for ``sym < value``, ``sym = value``, ``sym > value`` inside the domain of ``sym``."""
+    kind = _domain_kind(sym)
+    if kind == "real":
+        return [value - t, value, value + t]
+    if kind == "positive" and value.is_positive:
+        return [value / (1 + t), value, value * (1 + t)]
+    if kind == "negative" and value.is_negative:
+        return [value * (1 + t), value, value / (1 + t)]
+    return None
+
+
+def _root_intervals(sym, roots, t):
+    """Substitutions covering the domain of ``sym`` split at the sorted real ``roots``."""
+    kind = _domain_kind(sym)
+    if kind is None:
+        return None
+    if kind == "positive":
+        roots = [r for r in roots if r.is_positive]
+        points = [sympy.Integer(0)] + roots
+        low_open = True
+    elif kind == "negative":
+        return None
+    else:
+        points = list(roots)
+        low_open = False
+    out = []
+    if not points:
+        return None
+    if low_open:
+        first = points[1] if len(points) > 1 else None
+        if first is None:
+            return [sym + 0]  # no root inside the domain: one case, the identity
+        out.append(first / (1 + t))
+        bounds = points[1:]
+    else:
+        out.append(points[0] - t)
+        bounds = points
+    for i, r in enumerate(bounds):
+        out.append(r)
+        if i + 1 < len(bounds):
+            out.append(r + (bounds[i + 1] - r) / (1 + t))
+    out.append(bounds[-1] + t)
+    return out
+
+
+def _real_roots(f, sym):
+    try:
+        poly = sympy.Poly(f, sym)
+    except sympy.PolynomialError:
+        return None
+    if poly.degree() < 1 or poly.degree() > 4 or any(not c.is_number for c in poly.all_coeffs()):
+        return None
+    try:
+        found = sympy.roots(poly, filter="R")
+        roots = sorted(found, key=lambda r: float(r))
+        if sum(found.values()) < len(sympy.real_roots(poly)):
+            roots = sorted(set(sympy.real_roots(poly)), key=lambda r: float(r))
+    except (NotImplementedError, TypeError, ValueError):
+        return None
+    return roots
+
+
+def _substitutions(statement: Statement, f, t):
+    """``[(symbol, [values])]`` candidates for splitting on the sign of ``f``."""
+    free = statement.free_symbols
+    syms = sorted(f.free_symbols & free, key=lambda s: (s.name in ("P", "R"), s.name))
+    for sym in syms:
+        value = _linear_solution(f, sym)
+        if value is not None:
+            values = _intervals_by_value(sym, value, t)
+            if values is not None:
+                yield sym, values
+    if len(f.free_symbols) == 1:
+        (sym,) = f.free_symbols
+        if sym in free:
+            roots = _real_roots(f, sym)
+            if roots is not None:
+                values = _root_intervals(sym, roots, t)
+                if values is not None:
+                    yield sym, values
+
+
+def sign_cases(statement: Statement, expr) -> list[tuple[Statement, str]] | None:
+    """Cases covering the domain, each deciding the sign of ``expr``; None when no split is found.
+
+    ``expr`` is reduced to the factor that decides its sign
+    (:func:`~symmetric.verify.asymptotic.sign_target`). Cases whose
+    conditions become false are dropped.
+    """
+    f = sign_target(sympy.sympify(expr))
+    if not f.free_symbols or not f.free_symbols <= statement.free_symbols:
+        return None
+    t = split_variable(statement)
+    for sym, values in _substitutions(statement, f, t):
+        cases = []
+        for value in values:
+            if value == sym:
+                return None
+            sub = statement.substitute({sym: value})
+            if sub is not None:
+                cases.append((sub, f"{sym} = {sympy.sstr(value)}"))
+        return cases
+    return None
+
+
+def condition_cases(statement: Statement, condition) -> list[tuple[Statement, str]] | None:
+    """Cases covering the part of the domain where ``condition`` holds, with it substituted.
+
+    A condition ``rho < 0`` becomes ``rho = -t`` with a positive ``t``, so that
+    SymPy knows the sign; ``Ne(rho, 0)`` becomes two cases. None when the
+    condition has another shape or cannot be solved.
+    """
+    if not isinstance(condition, sympy.core.relational.Relational):
+        return None
+    cases = sign_cases(statement, condition.lhs - condition.rhs)
+    if cases is None:
+        return None
+    return [(st, d) for st, d in cases if condition not in st.conditions]
+
+
+def piecewise_cases(statement: Statement) -> list[tuple[Statement, str]] | None:
+    """Split on the ``Eq(symbol, constant)`` conditions of Piecewise branches in the free symbols.
+
+    The cases are each singled-out value, and the generic case where all
+    those conditions are false (added as ``Ne`` conditions, the branches
+    removed). Conditions on bound variables are left to the limit routine.
+    """
+    free = statement.free_symbols
+    eq_conditions = set()
+    for side in (statement.lhs, statement.rhs):
+        for pw in free_nodes(side, sympy.Piecewise):
+            for _, cond in pw.args:
+                if isinstance(cond, sympy.Eq) and cond.free_symbols and cond.free_symbols <= free:
+                    solved = _single_value(cond)
+                    if solved is not None:
+                        eq_conditions.add(cond)
+    if not eq_conditions:
+        return None
+    ordered = sorted(eq_conditions, key=sympy.default_sort_key)
+    cases = []
+    for cond in ordered:
+        sym, value = _single_value(cond)
+        sub = statement.substitute({sym: value})
+        if sub is not None:
+            cases.append((sub, f"{sym} = {sympy.sstr(value)}"))
+    generic = {cond: sympy.false for cond in ordered}
+    complement = tuple(sympy.Ne(c.lhs, c.rhs) for c in ordered)
+    st = Statement(substitute(statement.lhs, generic), substitute(statement.rhs, generic),
+                   statement.relation, statement.conditions + complement)
+    cases.append((st, "generic: " + ", ".join(f"{sympy.sstr(c.lhs)} != {sympy.sstr(c.rhs)}" for c in ordered)))
+    return cases
+
+
+def _single_value(cond):
+    """``(symbol, value)`` when ``cond`` is ``Eq`` linear in one symbol with numeric coefficients."""
+    f = cond.lhs - cond.rhs
+    if len(f.free_symbols) != 1:
+        return None
+    (sym,) = f.free_symbols
+    value = _linear_solution(f, sym)
+    if value is None or not value.is_number:
+        return None
+    return sym, value
