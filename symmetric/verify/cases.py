@@ -13,9 +13,9 @@ which leaves bound variables alone.
 >>> from symmetric import P, R, rho
 >>> from symmetric.verify.statement import Statement
 >>> st = Statement.of(P**rho, 1, conditions=[rho < 0])
->>> [d for _, d in condition_cases(st, rho < 0)]
-['rho = -t']
->>> [d for _, d in sign_cases(Statement.of(P, R), P - 7*R)]
+>>> [(label, how) for _, label, how in condition_cases(st, rho < 0)]
+[('rho < 0', 'rho = -t')]
+>>> [how for _, _, how in sign_cases(Statement.of(P, R), P - 7*R)]
 ['P = 7*R/(t + 1)', 'P = 7*R', 'P = 7*R*(t + 1)']
 """
 
@@ -71,48 +71,40 @@ def _linear_solution(f, sym):
 
 
 def _intervals_by_value(sym, value, t):
-    """Substitutions for ``sym < value``, ``sym = value``, ``sym > value`` inside the domain of ``sym``."""
+    """``(substitution, label)`` for ``sym < value``, ``sym = value``, ``sym > value`` inside the domain of ``sym``."""
     kind = _domain_kind(sym)
+    v = sympy.sstr(value)
+    labels = [f"{sym} < {v}", f"{sym} = {v}", f"{sym} > {v}"]
     if kind == "real":
-        return [value - t, value, value + t]
+        return list(zip([value - t, value, value + t], labels))
     if kind == "positive" and value.is_positive:
-        return [value / (1 + t), value, value * (1 + t)]
+        return list(zip([value / (1 + t), value, value * (1 + t)], labels))
     if kind == "negative" and value.is_negative:
-        return [value * (1 + t), value, value / (1 + t)]
+        return list(zip([value * (1 + t), value, value / (1 + t)], labels))
     return None
 
 
 def _root_intervals(sym, roots, t):
-    """Substitutions covering the domain of ``sym`` split at the sorted real ``roots``."""
+    """``(substitution, label)`` covering the domain of ``sym`` split at the sorted real ``roots``."""
     kind = _domain_kind(sym)
-    if kind is None:
-        return None
     if kind == "positive":
         roots = [r for r in roots if r.is_positive]
-        points = [sympy.Integer(0)] + roots
-        low_open = True
-    elif kind == "negative":
+    elif kind != "real":
         return None
-    else:
-        points = list(roots)
-        low_open = False
+    if not roots:
+        return None
+    name = sympy.sstr(sym)
     out = []
-    if not points:
-        return None
-    if low_open:
-        first = points[1] if len(points) > 1 else None
-        if first is None:
-            return [sym + 0]  # no root inside the domain: one case, the identity
-        out.append(first / (1 + t))
-        bounds = points[1:]
+    first = sympy.sstr(roots[0])
+    if kind == "positive":
+        out.append((roots[0] / (1 + t), f"0 < {name} < {first}"))
     else:
-        out.append(points[0] - t)
-        bounds = points
-    for i, r in enumerate(bounds):
-        out.append(r)
-        if i + 1 < len(bounds):
-            out.append(r + (bounds[i + 1] - r) / (1 + t))
-    out.append(bounds[-1] + t)
+        out.append((roots[0] - t, f"{name} < {first}"))
+    for i, r in enumerate(roots):
+        out.append((r, f"{name} = {sympy.sstr(r)}"))
+        if i + 1 < len(roots):
+            out.append((r + (roots[i + 1] - r) / (1 + t), f"{sympy.sstr(r)} < {name} < {sympy.sstr(roots[i + 1])}"))
+    out.append((roots[-1] + t, f"{name} > {sympy.sstr(roots[-1])}"))
     return out
 
 
@@ -134,7 +126,7 @@ def _real_roots(f, sym):
 
 
 def _substitutions(statement: Statement, f, t):
-    """``[(symbol, [values])]`` candidates for splitting on the sign of ``f``."""
+    """``(symbol, [(value, label)])`` candidates for splitting on the sign of ``f``."""
     free = statement.free_symbols
     syms = sorted(f.free_symbols & free, key=lambda s: (s.name in ("P", "R"), s.name))
     for sym in syms:
@@ -153,12 +145,14 @@ def _substitutions(statement: Statement, f, t):
                     yield sym, values
 
 
-def sign_cases(statement: Statement, expr) -> list[tuple[Statement, str]] | None:
+def sign_cases(statement: Statement, expr) -> list[tuple[Statement, str, str]] | None:
     """Cases covering the domain, each deciding the sign of ``expr``; None when no split is found.
 
-    ``expr`` is reduced to the factor that decides its sign
-    (:func:`~symmetric.verify.asymptotic.sign_target`). Cases whose
-    conditions become false are dropped.
+    Each case is ``(statement, label, substitution)``: the statement with
+    the substitution made, the region in words (``P < 7*R``) and the
+    substitution (``P = 7*R/(t + 1)``). ``expr`` is reduced to the factor
+    that decides its sign (:func:`~symmetric.verify.asymptotic.sign_target`).
+    Cases whose conditions become false are dropped.
     """
     f = sign_target(sympy.sympify(expr))
     if not f.free_symbols or not f.free_symbols <= statement.free_symbols:
@@ -166,12 +160,10 @@ def sign_cases(statement: Statement, expr) -> list[tuple[Statement, str]] | None
     t = split_variable(statement)
     for sym, values in _substitutions(statement, f, t):
         cases = []
-        for value in values:
-            if value == sym:
-                return None
+        for value, label in values:
             sub = statement.substitute({sym: value})
             if sub is not None:
-                cases.append((sub, f"{sym} = {sympy.sstr(value)}"))
+                cases.append((sub, label, f"{sym} = {sympy.sstr(value)}"))
         return cases
     return None
 
@@ -188,7 +180,7 @@ def condition_cases(statement: Statement, condition) -> list[tuple[Statement, st
     cases = sign_cases(statement, condition.lhs - condition.rhs)
     if cases is None:
         return None
-    return [(st, d) for st, d in cases if condition not in st.conditions]
+    return cases
 
 
 def piecewise_cases(statement: Statement) -> list[tuple[Statement, str]] | None:
@@ -215,12 +207,14 @@ def piecewise_cases(statement: Statement) -> list[tuple[Statement, str]] | None:
         sym, value = _single_value(cond)
         sub = statement.substitute({sym: value})
         if sub is not None:
-            cases.append((sub, f"{sym} = {sympy.sstr(value)}"))
+            text = f"{sym} = {sympy.sstr(value)}"
+            cases.append((sub, text, text))
     generic = {cond: sympy.false for cond in ordered}
     complement = tuple(sympy.Ne(c.lhs, c.rhs) for c in ordered)
     st = Statement(substitute(statement.lhs, generic), substitute(statement.rhs, generic),
                    statement.relation, statement.conditions + complement)
-    cases.append((st, "generic: " + ", ".join(f"{sympy.sstr(c.lhs)} != {sympy.sstr(c.rhs)}" for c in ordered)))
+    text = "generic: " + ", ".join(f"{sympy.sstr(c.lhs)} != {sympy.sstr(c.rhs)}" for c in ordered)
+    cases.append((st, text, text))
     return cases
 
 

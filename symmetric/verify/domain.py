@@ -311,7 +311,9 @@ def sample_points(statement: Statement, *, n: int = 32, seed: int = 0) -> list[d
     for sym, value in roots:
         if value.is_number:
             numeric_roots.setdefault(sym, []).append(value)
-    candidates = {s: _candidates(statement, s, specials.get(s, []) + numeric_roots.get(s, [])) for s in symbols}
+    special = {s: [v for v in dict.fromkeys(specials.get(s, []) + numeric_roots.get(s, [])) if _admissible(s, v)]
+               for s in symbols}
+    candidates = {s: _candidates(statement, s, special[s]) for s in symbols}
     rng = random.Random(seed)
     pts = _Points(statement, symbols, n)
     bases = _bases(statement, symbols, candidates, rng, n)
@@ -320,14 +322,19 @@ def sample_points(statement: Statement, *, n: int = 32, seed: int = 0) -> list[d
     simple_share = max(1, (n * 7) // 16)
     for base in bases:
         pts.add(dict(base), simple_share)
-    depth_max = max(len(v) for v in candidates.values())
-    for depth in range(depth_max):
+    for depth in range(max(len(v) for v in special.values())):
+        for base in bases:
+            for s in symbols:
+                if depth < len(special[s]):
+                    pts.add({**base, s: special[s][depth]}, simple_share)
+    generic = {s: [v for v in candidates[s] if v not in special[s]] for s in symbols}
+    for depth in range(max(len(v) for v in generic.values())):
         for b, base in enumerate(bases):
             if b and depth > 2:
                 continue
             for s in symbols:
-                if depth < len(candidates[s]):
-                    pts.add({**base, s: candidates[s][depth]}, simple_share)
+                if depth < len(generic[s]):
+                    pts.add({**base, s: generic[s][depth]}, simple_share)
         if pts.full(simple_share):
             break
     positive = [s for s in symbols if s.is_positive]

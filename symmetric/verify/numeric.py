@@ -363,24 +363,84 @@ def _tolerance(a, b):
         return mpmath.mpf(0)
 
 
+def _numeric_tree(expr, point):
+    """``expr`` at ``point`` with arithmetic left unevaluated (SymPy's evalf then evaluates it with error
+    control, without building huge exact powers); Piecewise conditions are decided exactly. None when a
+    condition cannot be decided."""
+    if expr in point:
+        return point[expr]
+    if not expr.args or not expr.free_symbols:
+        return expr
+    if isinstance(expr, sympy.Piecewise):
+        for e, c in expr.args:
+            value = c.xreplace(point)
+            if value is sympy.true:
+                return _numeric_tree(e, point)
+            if value is not sympy.false:
+                return None
+        return sympy.nan
+    args = []
+    for a in expr.args:
+        v = _numeric_tree(a, point) if isinstance(a, sympy.Basic) else a
+        if v is None:
+            return None
+        args.append(v)
+    try:
+        return expr.func(*args, evaluate=False)
+    except TypeError:
+        return expr.func(*args)
+
+
+def _exact_violation(statement: Statement, point: dict, dps: int):
+    """A Confirmation when SymPy's own evaluation at ``point`` shows the (limit-free) statement fails there."""
+    lhs, rhs = (_numeric_tree(side, point) for side in (statement.lhs, statement.rhs))
+    if lhs is None or rhs is None or lhs.free_symbols or rhs.free_symbols:
+        return None
+    try:
+        gap = sympy.Add(lhs, sympy.Mul(-1, rhs, evaluate=False), evaluate=False).evalf(dps, strict=True, maxn=20 * dps)
+    except _EXACT_ERRORS:
+        gap = None
+    if gap is not None and gap.is_number and gap.is_Float and gap != 0:
+        if statement.relation == "==":
+            violated = True
+        else:
+            violated = bool(gap.is_positive) if statement.relation in ("<", "<=") else bool(gap.is_negative)
+    elif statement.relation in ("<", ">") and _small(point):
+        at = statement.substitute(point)  # an equality needs exact arithmetic: only at simple points
+        violated = at is not None and _violated_exactly(at.lhs, at.rhs, statement.relation, dps)
+    else:
+        violated = False
+    if not violated:
+        return None
+    try:
+        values = [v.evalf(dps, strict=False) for v in (lhs, rhs)]
+    except _EXACT_ERRORS:
+        return None
+    return Confirmation(_show_pair(*values), "SymPy's exact evaluation")
+
+
+def _small(point) -> bool:
+    """Whether exact arithmetic at ``point`` stays cheap (no huge numerators, denominators or exponents)."""
+    def ok(v):
+        return all(abs(r.p) < 10**7 and r.q < 10**7 for r in v.atoms(sympy.Rational))
+    return all(ok(v) for v in point.values())
+
+
 def confirm(statement: Statement, point: dict, dps: int = 50) -> Confirmation | None:
     """Evaluate the original statement at ``point`` independently; a Confirmation when it fails there.
 
-    Without limits: SymPy's exact evaluation (``evalf(strict=True)``, which
-    raises the precision until the result is accurate, or an exact zero for a
-    strict inequality). With limits: the exact limits at the numeric point
-    (:func:`~symmetric.verify.limits.replace_limits`) must violate the
-    statement, and numeric approach sequences at rising precision must
-    converge to those exact values. Nothing is substituted into a bound
-    variable.
+    Without limits: SymPy's evaluation with ``evalf(strict=True)``, which
+    raises the precision until the result is accurate (or, for a strict
+    inequality, an exact zero of the difference). With limits: the exact
+    limits at the numeric point (:func:`~symmetric.verify.limits.replace_limits`)
+    must violate the statement, and numeric approach sequences at rising
+    precision must converge to those exact values. Nothing is substituted
+    into a bound variable.
     """
+    if not statement.has(sympy.Limit):
+        return _exact_violation(statement, point, dps)
     at = statement.substitute(point)
     if at is None:
-        return None
-    if not statement.has(sympy.Limit):
-        violated = _violated_exactly(at.lhs, at.rhs, statement.relation, dps)
-        if violated:
-            return Confirmation(_show_pair(at.lhs, at.rhs), "SymPy's exact evaluation")
         return None
     try:
         exact = [sympy.sympify(replace_limits(side)) for side in (at.lhs, at.rhs)]
@@ -465,6 +525,7 @@ def _classify(lhs, rhs, statement, point, dps):
     digits), and numeric limit estimates can settle on a wrong value.
     """
     rel = statement.relation
+    limits = statement.has(sympy.Limit)
     a, b, u = _evaluate_pair(lhs, rhs, point, dps)
     state = assess(a, b, rel, dps, u)
     level, depth = dps, 1
@@ -475,9 +536,7 @@ def _classify(lhs, rhs, statement, point, dps):
             return "inconclusive", (a, b)
         if state == "equal":  # a strict inequality at equality: only an exact check can tell
             break
-        if level * 2 > _MAX_DPS or (depth > 1 and statement.has(sympy.Limit)):
-            if state == "fails" and depth > 1:
-                break
+        if level * 2 > _MAX_DPS or (limits and depth > 1):
             return "inconclusive", (a, b)
         level, depth = level * 2, depth * 2
         try:
@@ -485,11 +544,13 @@ def _classify(lhs, rhs, statement, point, dps):
         except Undefined:
             return "inconclusive", (a, b)
         state2 = assess(a2, b2, rel, level, u2)
-        if not (mpmath.isinf(a) or mpmath.isinf(b) or mpmath.isinf(a2) or mpmath.isinf(b2)) and state2 in ("fails", "tiny"):
+        if all(not mpmath.isinf(v) for v in (a, b, a2, b2)):
             g1, g2 = _violation(a, b, rel), _violation(a2, b2, rel)
-            if abs(g1 - g2) <= abs(g2) / 100:  # the gap stays put: a real difference
-                a, b, state = a2, b2, "fails"
-                break
+            if abs(g2) <= abs(g1) * mpmath.mpf(10) ** (-(level // 6)):
+                state2 = "holds" if state2 == "holds" else "equal"  # the gap was rounding: it shrank away
+            elif state2 in ("fails", "tiny") and abs(g1 - g2) <= abs(g2) / 100:
+                a, b = a2, b2
+                break  # the gap stays put: a real difference
         elif state == "fails" and state2 == "fails":
             a, b = a2, b2
             break

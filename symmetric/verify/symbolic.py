@@ -30,7 +30,7 @@ Every strategy runs under the caller's deadline.
 >>> st = Statement.of(sympy.Limit(mean, phi, sympy.oo), sympy.Max(P, R))
 >>> method, steps = prove(st, deadline=time.perf_counter() + 60)
 >>> method
-'cases P = R/(t + 1), P = R, P = R*(t + 1): limit'
+'cases P < R, P = R, P > R: limit'
 >>> steps[0].strategy, steps[0].trusts.startswith("case split covering the domain")
 ('cases', True)
 """
@@ -288,17 +288,18 @@ def _piecewise(st: Statement):
 def _by_cases(splits, clock: _Clock, depth: int):
     for cases in splits:
         methods, steps = [], []
-        for case, description in cases:
+        for case, label, _ in cases:
             if clock.remaining() <= 0:
                 return None
             found = _prove(case, clock, depth + 1)
             if found is None:
                 break
             methods.append(found[0])
-            steps.append((description, found[1]))
+            steps.append((label, found[1]))
         else:
-            labels = ", ".join(d for _, d in cases)
-            head = ProofStep("cases", labels, f"{TRUSTS['cases']}: {labels} (each new symbol positive)")
+            labels = ", ".join(label for _, label, _ in cases)
+            how = ", ".join(dict.fromkeys(h for _, _, h in cases))
+            head = ProofStep("cases", labels, f"{TRUSTS['cases']}: {how}, each new symbol positive")
             body = tuple(ProofStep(s.strategy, f"[{d}] {s.statement}", s.trusts) for d, ss in steps for s in ss)
             return f"cases {labels}: " + "; ".join(dict.fromkeys(methods)), (head,) + body
     return None
