@@ -25,7 +25,7 @@ import sympy
 
 from .asymptotic import sign_target
 from .statement import Statement
-from .substitution import free_nodes, fresh_symbol, substitute
+from .substitution import fresh_symbol, scoped_nodes, substitute
 
 __all__ = ["sign_cases", "condition_cases", "piecewise_cases", "split_variable"]
 
@@ -193,9 +193,9 @@ def piecewise_cases(statement: Statement) -> list[tuple[Statement, str]] | None:
     free = statement.free_symbols
     eq_conditions = set()
     for side in (statement.lhs, statement.rhs):
-        for pw in free_nodes(side, sympy.Piecewise):
+        for pw, bound in scoped_nodes(side, sympy.Piecewise):
             for _, cond in pw.args:
-                if isinstance(cond, sympy.Eq) and cond.free_symbols and cond.free_symbols <= free:
+                if isinstance(cond, sympy.Eq) and cond.free_symbols and cond.free_symbols <= free - bound:
                     solved = _single_value(cond)
                     if solved is not None:
                         eq_conditions.add(cond)

@@ -274,22 +274,37 @@ class _Points:
         return True
 
 
+def _forced(statement) -> dict:
+    """Values that equations among the conditions fix (``Eq(rho, 0)`` fixes ``rho = 0``)."""
+    out = {}
+    for c in statement.conditions:
+        if isinstance(c, sympy.Eq):
+            solved = _solve_linear(c)
+            if solved is not None:
+                out[solved[0]] = solved[1]
+    return out
+
+
 def _bases(statement, symbols, candidates, rng, n):
     bases = []
+    forced = _forced(statement)
     for shift in range(8):
         base = {s: _generic(statement, s, j + shift) for j, s in enumerate(symbols)}
+        base.update(forced)
         if satisfies(statement.conditions, base) and base not in bases:
             bases.append(base)
     for shift in range(12):
         if len(bases) >= 2:
             break
         base = {s: candidates[s][(2 * j + shift) % len(candidates[s])] for j, s in enumerate(symbols)}
+        base.update(forced)
         if satisfies(statement.conditions, base) and base not in bases:
             bases.append(base)
     attempts = 0
     while len(bases) < 2 and attempts < 50 * n:
         attempts += 1
         base = {s: _random_value(statement, s, rng) for s in symbols}
+        base.update(forced)
         if satisfies(statement.conditions, base):
             bases.append(base)
     return bases[:2]
@@ -380,7 +395,8 @@ def sample_points(statement: Statement, *, n: int = 32, seed: int = 0) -> list[d
 
     # 4. random points, log-uniform in magnitude
     attempts = 0
+    forced = _forced(statement)
     while not pts.full() and attempts < 50 * n:
         attempts += 1
-        pts.add({s: _random_value(statement, s, rng) for s in symbols})
+        pts.add({**{s: _random_value(statement, s, rng) for s in symbols}, **forced})
     return pts.points

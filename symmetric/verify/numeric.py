@@ -36,6 +36,7 @@ import mpmath
 import sympy
 
 from .asymptotic import CannotDecide, NeedSign
+from .budget import run_with_budget
 from .limits import NoLimit, replace_limits
 from .statement import Statement
 
@@ -47,6 +48,8 @@ _APPROACH = (10, 20, 40)
 # Depth multipliers of the approach distances for the confirmation sequence (down to 10**-1280).
 _DEEP = (1, 2, 4, 8, 16, 32)
 _MAX_DPS = 400
+# Seconds for the independent confirmation of one candidate counterexample.
+_CONFIRM_SECONDS = 3.0
 _EVALUATION_ERRORS = (ZeroDivisionError, ValueError, OverflowError, TypeError, ArithmeticError, NameError,
                       mpmath.libmp.NoConvergence)
 _EXACT_ERRORS = (NotImplementedError, ValueError, TypeError, ZeroDivisionError, RecursionError, AttributeError,
@@ -289,6 +292,8 @@ def _violated_exactly(lhs, rhs, relation, dps):
             return None
         holds = {"==": lhs == rhs, "<": lhs < rhs, "<=": lhs <= rhs, ">": lhs > rhs, ">=": lhs >= rhs}[relation]
         return not bool(holds)
+    if _huge(lhs) or _huge(rhs):
+        return None
     diff = lhs - rhs
     if diff == 0:
         return relation in ("<", ">")
@@ -392,38 +397,51 @@ def _numeric_tree(expr, point):
 
 
 def _exact_violation(statement: Statement, point: dict, dps: int):
-    """A Confirmation when SymPy's own evaluation at ``point`` shows the (limit-free) statement fails there."""
+    """A Confirmation when SymPy's own evaluation at ``point`` shows the (limit-free) statement fails there.
+
+    First with the point substituted (SymPy's exact arithmetic simplifies
+    numbers as it goes), then, if that is too slow (huge exact powers), with
+    the arithmetic left unevaluated for ``evalf``.
+    """
+    def evaluated():
+        at = statement.substitute(point)
+        if at is None or _huge(at.lhs) or _huge(at.rhs):
+            return None
+        return at.lhs, at.rhs, _violated_exactly(at.lhs, at.rhs, statement.relation, dps)
+
+    rational = all(isinstance(v, sympy.Rational) for v in point.values())
+    ok, out = run_with_budget(evaluated, _CONFIRM_SECONDS / 2) if rational else (False, None)
+    if not ok or out is None:
+        ok, out = run_with_budget(lambda: _unevaluated_violation(statement, point, dps), _CONFIRM_SECONDS / 2)
+    if not ok or out is None or not out[2]:
+        return None
+    lhs, rhs, _ = out
+    try:
+        return Confirmation(_show_pair(lhs, rhs), "SymPy's exact evaluation")
+    except _EXACT_ERRORS:
+        return None
+
+
+def _unevaluated_violation(statement, point, dps):
     lhs, rhs = (_numeric_tree(side, point) for side in (statement.lhs, statement.rhs))
     if lhs is None or rhs is None or lhs.free_symbols or rhs.free_symbols:
         return None
     try:
         gap = sympy.Add(lhs, sympy.Mul(-1, rhs, evaluate=False), evaluate=False).evalf(dps, strict=True, maxn=20 * dps)
     except _EXACT_ERRORS:
-        gap = None
-    if gap is not None and gap.is_number and gap.is_Float and gap != 0:
-        if statement.relation == "==":
-            violated = True
-        else:
-            violated = bool(gap.is_positive) if statement.relation in ("<", "<=") else bool(gap.is_negative)
-    elif statement.relation in ("<", ">") and _small(point):
-        at = statement.substitute(point)  # an equality needs exact arithmetic: only at simple points
-        violated = at is not None and _violated_exactly(at.lhs, at.rhs, statement.relation, dps)
+        return None
+    if not (gap.is_number and gap.is_Float and gap != 0):
+        return None
+    if statement.relation == "==":
+        violated = True
     else:
-        violated = False
-    if not violated:
-        return None
-    try:
-        values = [v.evalf(dps, strict=False) for v in (lhs, rhs)]
-    except _EXACT_ERRORS:
-        return None
-    return Confirmation(_show_pair(*values), "SymPy's exact evaluation")
+        violated = bool(gap.is_positive) if statement.relation in ("<", "<=") else bool(gap.is_negative)
+    return lhs.evalf(dps), rhs.evalf(dps), violated
 
 
-def _small(point) -> bool:
-    """Whether exact arithmetic at ``point`` stays cheap (no huge numerators, denominators or exponents)."""
-    def ok(v):
-        return all(abs(r.p) < 10**7 and r.q < 10**7 for r in v.atoms(sympy.Rational))
-    return all(ok(v) for v in point.values())
+def _huge(expr, bits=20000) -> bool:
+    """Whether ``expr`` holds an exact number too large to evaluate quickly."""
+    return any(max(abs(r.p).bit_length(), r.q.bit_length()) > bits for r in expr.atoms(sympy.Rational))
 
 
 def confirm(statement: Statement, point: dict, dps: int = 50) -> Confirmation | None:
@@ -439,6 +457,11 @@ def confirm(statement: Statement, point: dict, dps: int = 50) -> Confirmation | 
     """
     if not statement.has(sympy.Limit):
         return _exact_violation(statement, point, dps)
+    ok, found = run_with_budget(lambda: _confirm_limits(statement, point, dps), 2 * _CONFIRM_SECONDS)
+    return found if ok else None
+
+
+def _confirm_limits(statement, point, dps):
     at = statement.substitute(point)
     if at is None:
         return None

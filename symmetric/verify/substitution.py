@@ -31,7 +31,7 @@ import itertools
 import sympy
 from sympy.concrete.expr_with_limits import ExprWithLimits
 
-__all__ = ["substitute", "bound_symbols", "fresh_symbol", "free_nodes"]
+__all__ = ["substitute", "bound_symbols", "fresh_symbol", "free_nodes", "scoped_nodes"]
 
 
 def bound_symbols(expr) -> set:
@@ -57,6 +57,22 @@ def _binder_variables(node) -> set:
     if isinstance(node, (sympy.Lambda, sympy.Subs)):
         return set(node.variables)
     return set()
+
+
+def scoped_nodes(expr, types) -> list:
+    """``(node, bound)`` for the subexpressions of the given types, with the symbols bound around each."""
+    out = []
+
+    def walk(e, bound):
+        if isinstance(e, types):
+            out.append((e, bound))
+        inner = bound | _binder_variables(e)
+        for a in e.args:
+            if isinstance(a, sympy.Basic):
+                walk(a, inner)
+
+    walk(expr, frozenset())
+    return out
 
 
 def free_nodes(expr, types) -> list:
