@@ -50,6 +50,8 @@ LOG_T = sympy.Dummy("L", negative=True)
 _MAX_TERMS = 80
 _ORDERS = (2, 4, 7)
 _ANALYTIC = {sympy.sin, sympy.cos, sympy.sinh, sympy.cosh, sympy.atan, sympy.tanh, sympy.erf, sympy.asinh}
+# Limits of the odd analytic functions at +oo (their limit at -oo is the negative).
+_AT_INFINITY = {sympy.atan: sympy.pi / 2, sympy.tanh: sympy.Integer(1), sympy.erf: sympy.Integer(1)}
 _STEP = (sympy.Piecewise, sympy.Heaviside, sympy.sign, sympy.floor, sympy.ceiling, sympy.frac)
 _CONTINUOUS_STEP = (sympy.Abs, sympy.Max, sympy.Min)
 
@@ -565,7 +567,10 @@ class Asymptotics:
             return None
         if e.func in _ANALYTIC and len(e.args) == 1:
             k, v = self._direct(e.args[0])
-            return ("finite", e.func(v)) if k == "finite" else None
+            if k == "finite":
+                return "finite", e.func(v)
+            at_infinity = _AT_INFINITY.get(e.func)
+            return ("finite", v * at_infinity) if at_infinity is not None else None
         return None
 
     def _direct_pow(self, base, ex):

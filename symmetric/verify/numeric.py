@@ -188,13 +188,19 @@ def assess(a, b, relation: str, dps: int, uncertainty=0) -> str:
         return {"agree": "holds", "disagree": "fails"}.get(out, "inconclusive")
     scale = max(abs(a), abs(b))
     noise, clear = _tolerances(dps, scale, uncertainty)
+    # a limit estimate whose uncertainty is not small next to the values settles nothing
+    unsettled = uncertainty > mpmath.mpf(10) ** (-(dps // 3)) * scale
     if relation == "==":
         gap = abs(a - b)
-        return "equal" if gap <= noise else "fails" if gap > clear else "tiny"
+        if gap <= noise:
+            return "inconclusive" if unsettled and gap > _tolerances(dps, scale, 0)[0] else "equal"
+        return "fails" if gap > clear else "tiny"
     if isinstance(a, mpmath.mpc) or isinstance(b, mpmath.mpc):
         return "inconclusive"
     margin = b - a if relation in ("<", "<=") else a - b  # positive when the relation holds
     if abs(margin) <= noise:
+        if unsettled and abs(margin) > _tolerances(dps, scale, 0)[0]:
+            return "inconclusive"
         return "equal"
     if margin > 0:
         return "holds"
@@ -326,32 +332,40 @@ def _show_pair(a, b) -> tuple:
 
 
 def _deep_values(side: sympy.Expr, point: dict, dps: int):
-    """Numeric values of ``side`` at ``point`` with its limits approached ever closer (10**-40 .. 10**-1280)."""
+    """Numeric values of ``side`` at ``point``, its limits approached ever closer (10**-40 .. 10**-1280)."""
     form = NumericForm(side)
-    out = []
     for depth in _DEEP:
         try:
             v, _ = form(point, dps + 40 * depth, depth)
         except Undefined:
-            return None
-        out.append(v)
-    return out
+            return
+        yield v
 
 
 def _converges_to(values, target, tolerance) -> bool:
-    """Whether the approach values settle on ``target``: the last errors shrinking, the last within ``tolerance``."""
-    if values is None:
-        return False
-    tail = values[-3:]
-    if target in (sympy.oo, -sympy.oo):
-        sign = 1 if target is sympy.oo else -1
-        return all(sign * v > 0 for v in tail) and all(abs(b) > abs(a) * 10 for a, b in zip(tail, tail[1:]))
-    try:
-        t = mpmath.mpmathify(sympy.N(target, 60))
-    except (TypeError, ValueError):
-        return False
-    errors = [abs(v - t) for v in tail]
-    return errors[-1] <= tolerance and all(b <= a for a, b in zip(errors, errors[1:]))
+    """Whether the approach values settle on ``target``: three errors in a row shrinking, the last within
+    ``tolerance`` (values are computed only as far as needed)."""
+    seen = []
+    infinite = target in (sympy.oo, -sympy.oo)
+    if not infinite:
+        try:
+            t = mpmath.mpmathify(sympy.N(target, 60))
+        except (TypeError, ValueError):
+            return False
+    for v in values:
+        seen.append(v)
+        tail = seen[-3:]
+        if len(tail) < 3:
+            continue
+        if infinite:
+            sign = 1 if target is sympy.oo else -1
+            if all(sign * w > 0 for w in tail) and all(abs(b) > abs(a) * 10 for a, b in zip(tail, tail[1:])):
+                return True
+            continue
+        errors = [abs(w - t) for w in tail]
+        if errors[-1] <= tolerance and all(b <= a for a, b in zip(errors, errors[1:])):
+            return True
+    return False
 
 
 def _tolerance(a, b):

@@ -74,6 +74,30 @@ def _flatten_conditions(conditions):
     return tuple(dict.fromkeys(flat))
 
 
+_DECIDE = {
+    sympy.StrictLessThan: lambda d: d.is_negative, sympy.LessThan: lambda d: d.is_nonpositive,
+    sympy.StrictGreaterThan: lambda d: d.is_positive, sympy.GreaterThan: lambda d: d.is_nonnegative,
+    sympy.Eq: lambda d: d.is_zero, sympy.Ne: lambda d: d.is_nonzero,
+}
+
+
+def _decide(condition):
+    """``condition`` as ``true`` or ``false`` when its sides' difference has a sign SymPy can tell
+    (as it stands, expanded or factored), else unchanged."""
+    test = _DECIDE.get(type(condition))
+    if test is None or not condition.free_symbols:
+        return condition
+    d = condition.lhs - condition.rhs
+    for form in (lambda e: e, sympy.expand, lambda e: sympy.factor(sympy.cancel(sympy.together(e)))):
+        try:
+            holds = test(form(d))
+        except (sympy.PolynomialError, TypeError, ValueError, NotImplementedError):
+            continue
+        if holds is not None:
+            return sympy.true if holds else sympy.false
+    return condition
+
+
 @dataclass(frozen=True)
 class Statement:
     """``lhs <relation> rhs`` for all values of the free symbols that satisfy ``conditions``."""
@@ -136,7 +160,7 @@ class Statement:
         mapping = {k: v for k, v in mapping.items() if k in free}
         conditions = []
         for c in self.conditions:
-            c2 = substitute(c, mapping)
+            c2 = _decide(substitute(c, mapping))
             if c2 is sympy.false:
                 return None
             if c2 is not sympy.true:

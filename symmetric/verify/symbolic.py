@@ -100,7 +100,7 @@ def _logs_agree(lhs, rhs):
 
 
 _EQUALITY: list[tuple[str, Callable]] = [
-    ("evaluation", lambda l, r: _is_zero(l - r)),
+    ("evaluation", lambda l, r: l == r or _is_zero(l - r)),
     ("cancel", lambda l, r: _is_zero(sympy.cancel(sympy.together(l - r)))),
     ("powsimp", lambda l, r: _is_zero(sympy.cancel(sympy.powsimp(_normalize_powers(l - r))))),
     ("ratio", _ratio_is_one),
