@@ -641,19 +641,18 @@ class Asymptotics:
     def _normalize(self, terms, orders) -> Series:
         merged: dict = {}
         for c, m in terms:
-            merged[m] = merged.get(m, 0) + c
-        keys = list(merged)
+            merged.setdefault(m, []).append(c)
         final: list = []
-        for m in keys:
-            for i, (m2, c2) in enumerate(final):
-                if m2 == m or (m2.scale == m.scale and _tidy(m2.e - m.e) == 0):
-                    final[i] = (m2, c2 + merged[m])
+        for m, cs in merged.items():
+            for i, (m2, cs2) in enumerate(final):
+                if m2.scale == m.scale and _tidy(m2.e - m.e) == 0:
+                    final[i] = (m2, cs2 + cs)
                     break
             else:
-                final.append((m, merged[m]))
+                final.append((m, list(cs)))
         out_terms = []
-        for m, c in final:
-            c = _tidy(c)
+        for m, cs in final:
+            c = _tidy(sympy.Add(*cs)) if len(cs) > 1 else cs[0]
             if c != 0:
                 out_terms.append((c, m))
         kept_orders: list = []
@@ -793,7 +792,7 @@ class Asymptotics:
         raise CannotDecide(f"{type(e).__name__} is outside the expressions the limit routine handles")
 
     def _mul(self, a: Series, b: Series) -> Series:
-        terms = [(_tidy(c1 * c2), m1 * m2) for c1, m1 in a.terms for c2, m2 in b.terms]
+        terms = [(c1 * c2, m1 * m2) for c1, m1 in a.terms for c2, m2 in b.terms]
         orders = [o * m for o in a.orders for _, m in b.terms]
         orders += [o * m for o in b.orders for _, m in a.terms]
         orders += [o1 * o2 for o1 in a.orders for o2 in b.orders]
@@ -806,7 +805,7 @@ class Asymptotics:
             raise CannotDecide("division by an expression that vanishes identically near the point")
         c, m = lead
         inv = m ** -1
-        u_terms = [(_tidy(c2 / c), m2 * inv) for c2, m2 in s.terms if m2 != m]
+        u_terms = [(c2 / c, m2 * inv) for c2, m2 in s.terms if m2 != m]
         u_orders = [o * inv for o in s.orders]
         # terms of the same magnitude were merged into the lead by _max_term: drop them from u
         u_terms = [(c2, m2) for c2, m2 in u_terms if self._try_cmp(m2, ONE) != 0]
@@ -820,7 +819,7 @@ class Asymptotics:
             if j:
                 power = self._mul(power, u)
             if a != 0:
-                out = self._normalize(out.terms + [(_tidy(a * c), m) for c, m in power.terms],
+                out = self._normalize(out.terms + [(a * c, m) for c, m in power.terms],
                                       out.orders + power.orders)
             if not power.terms and not power.orders:
                 return out
@@ -844,7 +843,7 @@ class Asymptotics:
             if sign != 1:
                 raise CannotDecide("a negative base raised to a non-integer power")
         coeffs = [sympy.binomial(k, j) for j in range(n + 1)]
-        factor = Series([(_tidy(c**k), m**k)])
+        factor = Series([(c**k, m**k)])
         return self._mul(factor, self._power_sum(u, coeffs, n))
 
     def _exp(self, s: Series, n) -> Series:

@@ -109,7 +109,7 @@ def check(lhs, rhs=None, *, relation: str | None = None, conditions=(), domain: 
     'proven'
     >>> v = check(g_beta_rho(rho=-2), f_beta(beta=beta**2))
     >>> v.status, v.counterexample
-    ('refuted', {P: 1/2, R: 1, beta: 3})
+    ('refuted', {P: 1/2, R: 1/3, beta: 3})
 
     P and R are precision and recall: on (0, 1] a product is at most the
     smaller factor, which fails for larger values.

@@ -178,8 +178,9 @@ def _tolerances(dps, scale, uncertainty):
 def assess(a, b, relation: str, dps: int, uncertainty=0) -> str:
     """How ``a <relation> b`` looks at ``dps`` digits.
 
-    ``"holds"``; ``"equal"`` (the sides agree to the rounding level: the
-    relation holds unless it is strict); ``"fails"`` (clearly); ``"tiny"``
+    ``"holds"``; ``"equal"`` (the sides agree to the rounding level, or
+    within the uncertainty of a limit estimate: the relation holds unless it
+    is strict; such agreement supports, it never proves); ``"fails"`` (clearly); ``"tiny"``
     (a gap above the rounding level but small: more precision decides);
     ``"inconclusive"``.
     """
@@ -188,19 +189,13 @@ def assess(a, b, relation: str, dps: int, uncertainty=0) -> str:
         return {"agree": "holds", "disagree": "fails"}.get(out, "inconclusive")
     scale = max(abs(a), abs(b))
     noise, clear = _tolerances(dps, scale, uncertainty)
-    # a limit estimate whose uncertainty is not small next to the values settles nothing
-    unsettled = uncertainty > mpmath.mpf(10) ** (-(dps // 3)) * scale
     if relation == "==":
         gap = abs(a - b)
-        if gap <= noise:
-            return "inconclusive" if unsettled and gap > _tolerances(dps, scale, 0)[0] else "equal"
-        return "fails" if gap > clear else "tiny"
+        return "equal" if gap <= noise else "fails" if gap > clear else "tiny"
     if isinstance(a, mpmath.mpc) or isinstance(b, mpmath.mpc):
         return "inconclusive"
     margin = b - a if relation in ("<", "<=") else a - b  # positive when the relation holds
     if abs(margin) <= noise:
-        if unsettled and abs(margin) > _tolerances(dps, scale, 0)[0]:
-            return "inconclusive"
         return "equal"
     if margin > 0:
         return "holds"
@@ -538,6 +533,13 @@ def _exact_rational(statement, point):
     return ("agree" if bool(holds) else "disagree"), (sympy.sstr(a), sympy.sstr(b))
 
 
+def _settled(a, b, uncertainty) -> bool:
+    """Whether limit estimates have settled: their last change is tiny next to the values."""
+    if any(mpmath.isinf(v) for v in (a, b)):
+        return True
+    return uncertainty <= mpmath.mpf(10) ** -8 * max(abs(a), abs(b), abs(a - b))
+
+
 def _evaluate_pair(lhs, rhs, point, dps, depth=1):
     a, ua = lhs(point, dps, depth)
     b, ub = rhs(point, dps, depth)
@@ -552,12 +554,12 @@ def _violation(a, b, relation):
 
 
 def _classify(lhs, rhs, statement, point, dps):
-    """Outcome at one point (``agree``, ``disagree``, ``inconclusive``), and the values that show it.
+    """Outcome at one point (``agree``, ``candidate``, ``inconclusive``), and the values that show it.
 
     A clear disagreement is re-evaluated at twice the precision (and, for
     limits, closer to the limit point); a small gap is re-evaluated at rising
-    precision until it shrinks away or stays put. What survives goes to
-    :func:`confirm`: fixed-precision arithmetic can be wrong in the same way
+    precision until it shrinks away or stays put. What survives is a
+    candidate for :func:`confirm`: fixed-precision arithmetic can be wrong in the same way
     at every precision (``(2**1000 + 1) - 2**1000`` is 0 at 50 and at 100
     digits), and numeric limit estimates can settle on a wrong value.
     """
@@ -565,6 +567,8 @@ def _classify(lhs, rhs, statement, point, dps):
     limits = statement.has(sympy.Limit)
     a, b, u = _evaluate_pair(lhs, rhs, point, dps)
     state = assess(a, b, rel, dps, u)
+    if limits and state in ("fails", "tiny") and not _settled(a, b, u):
+        return "inconclusive", (a, b)  # the approach values still move: left to the exact fallback
     level, depth = dps, 1
     while True:
         if state == "holds" or (state == "equal" and rel not in ("<", ">")):
@@ -592,10 +596,11 @@ def _classify(lhs, rhs, statement, point, dps):
             a, b = a2, b2
             break
         a, b, state = a2, b2, state2
-    found = confirm(statement, point, dps)
-    if found is not None:
-        return "disagree", found
-    return "inconclusive", (a, b)
+    return "candidate", (a, b)
+
+
+#: Candidate counterexamples that fail confirmation before the rest count as inconclusive unconfirmed.
+_MAX_FAILED_CONFIRMATIONS = 3
 
 
 def numeric_evidence(statement: Statement, points: list[dict], *, dps: int = 50) -> NumericEvidence:
@@ -603,7 +608,16 @@ def numeric_evidence(statement: Statement, points: list[dict], *, dps: int = 50)
     lhs, rhs = NumericForm(statement.lhs), NumericForm(statement.rhs)
     rational = _rational_sides(statement)
     counts = {"agree": 0, "disagree": 0, "inconclusive": 0, "undefined": 0}
-    notes = []
+    failed = 0
+
+    def confirmed(point):
+        nonlocal failed
+        if failed >= _MAX_FAILED_CONFIRMATIONS:
+            return None
+        found = confirm(statement, point, dps)
+        failed += found is None
+        return found
+
     for point in points:
         try:
             exact = _exact_rational(statement, point) if rational else None
@@ -613,14 +627,15 @@ def numeric_evidence(statement: Statement, points: list[dict], *, dps: int = 50)
                     values = Confirmation(values, "exact rational arithmetic")
             else:
                 outcome, values = _classify(lhs, rhs, statement, point, dps)
+                if outcome == "candidate":
+                    found = confirmed(point)
+                    outcome, values = ("disagree", found) if found is not None else ("inconclusive", values)
         except OneSidedLimitsDiffer:
-            found = confirm(statement, point, dps)
-            if found is not None:
-                counts["disagree"] += 1
-                return NumericEvidence(dps, **counts, counterexample=dict(point), values=found.values,
-                                       notes=(found.how,))
-            counts["undefined"] += 1
-            continue
+            found = confirmed(point)
+            if found is None:
+                counts["undefined"] += 1
+                continue
+            outcome, values = "disagree", found
         except Undefined:
             counts["undefined"] += 1
             continue
@@ -628,7 +643,7 @@ def numeric_evidence(statement: Statement, points: list[dict], *, dps: int = 50)
         if outcome == "disagree":
             return NumericEvidence(dps, **counts, counterexample=dict(point), values=values.values,
                                    notes=(values.how,))
-    return NumericEvidence(dps, **counts, notes=tuple(notes))
+    return NumericEvidence(dps, **counts)
 
 
 def exact_counterexample(statement: Statement, points: list[dict], *, dps: int = 50, tries: int = 8):
