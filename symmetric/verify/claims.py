@@ -124,6 +124,7 @@ class Result:
                          "inconclusive": v.evidence.inconclusive, "undefined": v.evidence.undefined,
                          "dps": v.evidence.dps} if v and v.evidence else None),
             "error": self.error or None,
+            "proof_steps": [vars(s) for s in v.steps] if v else [],
         }
 
 

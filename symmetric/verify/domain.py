@@ -35,7 +35,7 @@ from typing import Iterator
 import sympy
 
 from .statement import Statement
-from .substitution import bound_symbols
+from .substitution import bound_symbols, substitute
 
 __all__ = ["sample_points", "special_constants", "coefficient_roots"]
 
@@ -218,7 +218,7 @@ def _random_value(statement: Statement, sym: sympy.Symbol, rng: random.Random) -
 def satisfies(conditions, point) -> bool:
     """Whether every condition holds at ``point`` (exactly; an undecidable one counts as failing)."""
     for c in conditions:
-        value = c.xreplace(point)
+        value = substitute(c, point)
         if value is sympy.true:
             continue
         if value is sympy.false:
@@ -362,7 +362,7 @@ def sample_points(statement: Statement, *, n: int = 32, seed: int = 0) -> list[d
     share = simple_share + 2 + max(2, (n * 3) // 16)
     for base in bases:
         for sym, value in roots:
-            v = value.xreplace({k: base[k] for k in value.free_symbols if k in base})
+            v = substitute(value, {k: base[k] for k in value.free_symbols if k in base})
             if v.free_symbols:
                 continue
             pts.add({**base, sym: sympy.nsimplify(v) if v.is_Float else v}, share)

@@ -39,6 +39,7 @@ from .asymptotic import CannotDecide, NeedSign
 from .budget import run_with_budget
 from .limits import NoLimit, replace_limits
 from .statement import Statement
+from .substitution import bound_symbols, substitute
 
 __all__ = ["NumericForm", "Undefined", "NumericEvidence", "numeric_evidence", "compare", "confirm",
            "exact_counterexample"]
@@ -105,7 +106,7 @@ class _LimitForm:
             if self.x0 in (sympy.oo, -sympy.oo):
                 x = side * sympy.Integer(10) ** k
             else:
-                x = self.x0.xreplace(point) + side * sympy.Rational(1, 10**k)
+                x = substitute(self.x0, point) + side * sympy.Rational(1, 10**k)
             v, _ = self.body({**point, self.var: x}, dps + k)
             values.append(v)
         return values[-1], abs(values[-1] - values[-2])
@@ -385,9 +386,11 @@ def _numeric_tree(expr, point):
         return point[expr]
     if not expr.args or not expr.free_symbols:
         return expr
+    if bound_symbols(expr) or isinstance(expr, sympy.Derivative):
+        return substitute(expr, point)  # binders inside: the safe substitution, evaluated
     if isinstance(expr, sympy.Piecewise):
         for e, c in expr.args:
-            value = c.xreplace(point)
+            value = substitute(c, point)
             if value is sympy.true:
                 return _numeric_tree(e, point)
             if value is not sympy.false:
@@ -524,7 +527,7 @@ def _exact_rational(statement, point):
     """``(outcome, values)`` from exact rational arithmetic; None when not applicable at this point."""
     if not all(isinstance(v, sympy.Rational) for v in point.values()):
         return None
-    a, b = statement.lhs.xreplace(point), statement.rhs.xreplace(point)
+    a, b = substitute(statement.lhs, point), substitute(statement.rhs, point)
     if not (isinstance(a, sympy.Rational) and isinstance(b, sympy.Rational)):
         if a.has(sympy.zoo, sympy.nan) or b.has(sympy.zoo, sympy.nan):
             raise Undefined("division by zero")
