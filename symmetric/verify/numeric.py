@@ -490,7 +490,7 @@ def _confirm_limits(statement, point, dps):
         if side.has(sympy.Limit) and not _converges_to(_deep_values(side, point, dps), value, tolerance):
             return None
     return Confirmation(_show_pair(exact[0], exact[1]),
-                        "exact one-sided limits at the point, confirmed by approach sequences at rising precision")
+                        "the exact limits at the point and approach sequences at rising precision that settle on them")
 
 
 def _confirm_missing(statement, point, dps, missing: NoLimit):
@@ -504,7 +504,7 @@ def _confirm_missing(statement, point, dps, missing: NoLimit):
         if not _converges_to(_deep_values(sympy.Limit(body, var, x0, direction), point, dps), target, tolerance):
             return None
     return Confirmation((f"no limit: {_show(missing.left)} from below, {_show(missing.right)} from above", "a value"),
-                        "exact one-sided limits that differ, confirmed by approach sequences from both sides")
+                        "exact one-sided limits that differ and approach sequences from both sides that settle on them")
 
 
 # ---------------------------------------------------------------------------- sampling

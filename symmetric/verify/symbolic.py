@@ -38,6 +38,7 @@ Every strategy runs under the caller's deadline.
 from __future__ import annotations
 
 import itertools
+import re
 import time
 from typing import Callable
 
@@ -285,6 +286,12 @@ def _piecewise(st: Statement):
         yield cases
 
 
+def _mentions(text: str, how: str) -> bool:
+    """Whether ``text`` names the variable a substitution ``how`` (``rho = -t``) introduces."""
+    new = set(re.findall(r"[A-Za-z_]\w*", how.split("=", 1)[-1])) - set(re.findall(r"[A-Za-z_]\w*", how.split("=", 1)[0]))
+    return any(re.search(rf"\b{re.escape(name)}\b", text) for name in new)
+
+
 def _by_cases(splits, clock: _Clock, depth: int):
     for cases in splits:
         methods, steps = [], []
@@ -297,11 +304,13 @@ def _by_cases(splits, clock: _Clock, depth: int):
             methods.append(found[0])
             steps.append((label, found[1]))
         else:
-            labels = ", ".join(label for _, label, _ in cases)
+            inner = "; ".join(dict.fromkeys(methods))
+            labels = ", ".join(f"{label} ({how})" if how != label and _mentions(inner, how) else label
+                               for _, label, how in cases)
             how = ", ".join(dict.fromkeys(h for _, _, h in cases))
             head = ProofStep("cases", labels, f"{TRUSTS['cases']}: {how}, each new symbol positive")
             body = tuple(ProofStep(s.strategy, f"[{d}] {s.statement}", s.trusts) for d, ss in steps for s in ss)
-            return f"cases {labels}: " + "; ".join(dict.fromkeys(methods)), (head,) + body
+            return f"cases {labels}: " + inner, (head,) + body
     return None
 
 
