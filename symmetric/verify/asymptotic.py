@@ -121,7 +121,9 @@ def sign_target(c):
     if combo is not None:
         q = sympy.Mul(*[x**a for a, x in combo])
         num, den = sympy.fraction(sympy.together(q))
-        return sign_target(num - den)
+        if num.is_positive and den.is_positive:  # then sign(log q) = sign(num - den)
+            return sign_target(num - den)
+        return c
     try:
         num, den = sympy.fraction(sympy.factor(c))
         factors = [f for part in (num, den) for f, _ in sympy.factor_list(part)[1]]

@@ -494,9 +494,13 @@ def _confirm_limits(statement, point, dps):
 
 
 def _confirm_missing(statement, point, dps, missing: NoLimit):
-    """A two-sided limit that does not exist at ``point``: both one-sided sequences must confirm it."""
+    """A two-sided limit that does not exist at ``point``: both one-sided sequences must confirm it.
+
+    Only an equation is refuted this way (a value claimed for a limit that
+    does not exist); an inequality with such a limit stays undecided.
+    """
     limits = [lim for side in (statement.lhs, statement.rhs) for lim in side.atoms(sympy.Limit)]
-    if len(limits) != 1 or str(limits[0].args[3]) != "+-":
+    if statement.relation != "==" or len(limits) != 1 or str(limits[0].args[3]) != "+-":
         return None
     body, var, x0, _ = limits[0].args
     tolerance = _tolerance(missing.left, missing.right)
