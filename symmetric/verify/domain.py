@@ -109,14 +109,19 @@ def coefficient_roots(statement: Statement, *, limit: int = 16) -> list[tuple[sy
         bound |= bound_symbols(side)
     found: list = []
     nodes = []
+    visited = 0
     for e in (statement.lhs, statement.rhs, *(c for c in statement.conditions if not _is_domain_bound(c))):
         for node in sympy.preorder_traversal(e):
+            visited += 1
+            if visited > 5000:  # a huge expression: its first few thousand nodes will do
+                break
             if isinstance(node, sympy.core.relational.Relational) and isinstance(node.lhs, sympy.Expr):
                 node = node.lhs - node.rhs
-            if isinstance(node, sympy.Add) and node.free_symbols and node.free_symbols <= free - bound:
+            if isinstance(node, sympy.Add) and len(node.args) <= 6:
                 nodes.append(node)
-    for node in dict.fromkeys(nodes):
-        if len(node.free_symbols) > 3:
+    for node in list(dict.fromkeys(nodes))[:200]:
+        syms = node.free_symbols
+        if not syms or not syms <= free - bound or len(syms) > 3 or sympy.count_ops(node) > 40:
             continue
         num = sympy.numer(sympy.together(node))
         for sym in sorted(node.free_symbols, key=lambda s: s.name):

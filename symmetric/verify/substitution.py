@@ -138,7 +138,14 @@ def substitute(expr, mapping: dict):
         return expr
     mapping = {sympy.sympify(k): sympy.sympify(v) for k, v in mapping.items()}
     mapping = {k: v for k, v in mapping.items() if k != v}
+    if not mapping:
+        return expr
+    if not expr.has(*_BINDERS):
+        return expr.xreplace(mapping)  # nothing is bound: plain replacement is the same, and fast
     return _sub(expr, mapping)
+
+
+_BINDERS = (sympy.Limit, sympy.Derivative, ExprWithLimits, sympy.Lambda, sympy.Subs)
 
 
 def _relevant(expr, mapping):

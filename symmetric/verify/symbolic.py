@@ -258,30 +258,20 @@ def _domain_condition(condition) -> bool:
 
 
 def _splits(st: Statement, clock: _Clock):
-    """Case splits to try, as ``(cases, label)``: user conditions, orderings, needed signs, the metric domain."""
+    """Case splits to try, as lists of cases: user conditions, orderings, needed signs, the metric domain."""
     conditions = [c for c in st.conditions if not _domain_condition(c)]
-    for condition in conditions:
-        cases = condition_cases(st, condition)
+    makers = [lambda c=c: condition_cases(st, c) for c in conditions]
+    makers += [lambda a=a, b=b: sign_cases(st, a - b) for a, b in _max_min_pairs(st)]
+    makers.append(lambda: sign_cases(st, _sides(st, clock).need) if _sides(st, clock).need is not None else None)
+    makers += [lambda c=c: condition_cases(st, c) for c in st.conditions if _domain_condition(c)]
+    for make in makers:
+        cases = clock.run(make, share=0.3)  # building the cases substitutes into the statement: budgeted too
         if cases:
             yield cases
-    for a, b in _max_min_pairs(st):
-        cases = sign_cases(st, a - b)
-        if cases:
-            yield cases
-    need = _sides(st, clock).need
-    if need is not None:
-        cases = sign_cases(st, need)
-        if cases:
-            yield cases
-    for condition in st.conditions:
-        if _domain_condition(condition):
-            cases = condition_cases(st, condition)
-            if cases:
-                yield cases
 
 
-def _piecewise(st: Statement):
-    cases = piecewise_cases(st)
+def _piecewise(st: Statement, clock: _Clock):
+    cases = clock.run(lambda: piecewise_cases(st), share=0.3)
     if cases:
         yield cases
 
@@ -319,7 +309,7 @@ def _prove(st: Statement, clock: _Clock, depth: int):
     deeper = depth < _MAX_DEPTH
     return (
         _direct(st, clock, cheap=True)
-        or (deeper and _by_cases(_piecewise(st), clock, depth))
+        or (deeper and _by_cases(_piecewise(st, clock), clock, depth))
         or _direct(st, clock, cheap=False)
         or (deeper and _by_cases(_splits(st, clock), clock, depth))
         or None
