@@ -5,7 +5,8 @@ import sympy
 
 from symmetric import P, R, beta, g_beta_rho, rho
 from symmetric.families import general_formula
-from symmetric.verify.asymptotic import Asymptotics, CannotDecide, NeedSign, T, sign_target
+from symmetric.verify.asymptotic import Asymptotics
+from symmetric.verify.signs import CannotDecide, NeedSign, T, sign_target
 from symmetric.verify.cases import condition_cases, piecewise_cases, sign_cases
 from symmetric.verify.limits import NoLimit, limit_value
 from symmetric.verify.statement import Statement

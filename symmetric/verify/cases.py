@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import sympy
 
-from .asymptotic import sign_target
+from .signs import sign_target
 from .statement import Statement
 from .substitution import fresh_symbol, scoped_nodes, substitute
 

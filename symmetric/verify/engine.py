@@ -32,7 +32,8 @@ import sympy
 from .. import symbols as _symbols
 from .budget import BudgetExceeded, run_with_budget
 from .domain import sample_points
-from .numeric import NumericEvidence, exact_counterexample, numeric_evidence
+from .evidence import exact_counterexample, numeric_evidence
+from .numeric import NumericEvidence
 from .statement import Statement
 from .symbolic import limit_obstacle, prove
 from .verdict import InconsistentVerdictError, Verdict

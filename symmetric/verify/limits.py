@@ -34,12 +34,12 @@ P
 >>> limit_value(sympy.Limit(sympy.Piecewise((P, rho > 0), (R, True)), rho, 0, "+-"))
 Traceback (most recent call last):
     ...
-symmetric.verify.asymptotic.NeedSign: P - R
+symmetric.verify.signs.NeedSign: P - R
 >>> x = sympy.Symbol("x", positive=True)
 >>> limit_value(sympy.Limit(((P - 7*R)*x + 1) / ((P - 7*R)*x + 2), x, sympy.oo))
 Traceback (most recent call last):
     ...
-symmetric.verify.asymptotic.NeedSign: P - 7*R
+symmetric.verify.signs.NeedSign: P - 7*R
 """
 
 from __future__ import annotations
@@ -47,7 +47,8 @@ from __future__ import annotations
 import sympy
 from sympy.concrete.expr_with_limits import ExprWithLimits
 
-from .asymptotic import LOG_T, Asymptotics, CannotDecide, NeedSign, Signs, T, sign_target
+from .asymptotic import Asymptotics
+from .signs import LOG_T, CannotDecide, NeedSign, Signs, T, sign_target
 from .substitution import substitute
 
 __all__ = ["limit_value", "replace_limits", "NoLimit", "NeedSign", "CannotDecide", "LIMIT_TRUST"]

@@ -44,7 +44,7 @@ from typing import Callable
 
 import sympy
 
-from .asymptotic import CannotDecide, NeedSign
+from .signs import CannotDecide, NeedSign
 from .budget import run_with_budget
 from .cases import condition_cases, piecewise_cases, sign_cases
 from .limits import LIMIT_TRUST, NoLimit, limit_value
