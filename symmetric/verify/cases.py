@@ -56,13 +56,19 @@ def _domain_kind(sym):
     return None
 
 
-def _linear_solution(f, sym):
-    """``-b/a`` when ``f = a*sym + b`` with ``a`` of known sign and ``b`` free of ``sym``."""
+def _poly(f, sym, degrees):
+    """``f`` as a polynomial in ``sym`` when its degree is in ``degrees``, else None."""
     try:
         poly = sympy.Poly(f, sym)
     except sympy.PolynomialError:
         return None
-    if poly.degree() != 1:
+    return poly if poly.degree() in degrees else None
+
+
+def _linear_solution(f, sym):
+    """``-b/a`` when ``f = a*sym + b`` with ``a`` of known sign and ``b`` free of ``sym``."""
+    poly = _poly(f, sym, (1,))
+    if poly is None:
         return None
     a, b = poly.all_coeffs()
     if a.has(sym) or b.has(sym) or not (a.is_positive or a.is_negative):
@@ -109,11 +115,8 @@ def _root_intervals(sym, roots, t):
 
 
 def _real_roots(f, sym):
-    try:
-        poly = sympy.Poly(f, sym)
-    except sympy.PolynomialError:
-        return None
-    if poly.degree() < 1 or poly.degree() > 4 or any(not c.is_number for c in poly.all_coeffs()):
+    poly = _poly(f, sym, (1, 2, 3, 4))
+    if poly is None or any(not c.is_number for c in poly.all_coeffs()):
         return None
     try:
         found = sympy.roots(poly, filter="R")
@@ -151,7 +154,7 @@ def sign_cases(statement: Statement, expr) -> list[tuple[Statement, str, str]] |
     Each case is ``(statement, label, substitution)``: the statement with
     the substitution made, the region in words (``P < 7*R``) and the
     substitution (``P = 7*R/(t + 1)``). ``expr`` is reduced to the factor
-    that decides its sign (:func:`~symmetric.verify.asymptotic.sign_target`).
+    that decides its sign (:func:`~symmetric.verify.signs.sign_target`).
     Cases whose conditions become false are dropped.
     """
     f = sign_target(sympy.sympify(expr))

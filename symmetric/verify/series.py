@@ -169,17 +169,18 @@ class SeriesArithmetic:
                 best_c = tidy(best_c + c)
         return best_c, best_m
 
-    def limit_of(self, s: Series) -> tuple:
+    def _against_one(self, s: Series):
+        """``(big, level, small)``: the terms above, at and below magnitude 1; every remainder must be below."""
         for o in s.orders:
             if self.cmp(o, ONE) != -1:
                 raise Insufficient()
-        big, level = [], []
+        parts = {1: [], 0: [], -1: []}
         for c, m in s.terms:
-            k = self.cmp(m, ONE)
-            if k == 1:
-                big.append((c, m))
-            elif k == 0:
-                level.append(c)
+            parts[self.cmp(m, ONE)].append((c, m))
+        return parts[1], [c for c, _ in parts[0]], parts[-1]
+
+    def limit_of(self, s: Series) -> tuple:
+        big, level, _ = self._against_one(s)
         while big:
             c, m = self._max_term(big)
             sign = self.signs.require(c)
@@ -323,22 +324,14 @@ class SeriesArithmetic:
         return self._mul(factor, self._power_sum(u, coeffs, n))
 
     def _exp(self, s: Series, n) -> Series:
-        for o in s.orders:
-            if self.cmp(o, ONE) != -1:
-                raise Insufficient()
-        scale, level, small = {}, [], []
-        for c, m in s.terms:
-            k = self.cmp(m, ONE)
-            if k == 1:
-                if m.scale or not m.e.is_Rational:
-                    raise CannotDecide("an exponential of an exponential, or of a symbolic power of t")
-                if c.has(LOG_T):
-                    raise CannotDecide("log t in an exponential scale")
-                scale[-m.e] = tidy(scale.get(-m.e, 0) + c)
-            elif k == 0:
-                level.append(c)
-            else:
-                small.append((c, m))
+        big, level, small = self._against_one(s)
+        scale = {}
+        for c, m in big:
+            if m.scale or not m.e.is_Rational:
+                raise CannotDecide("an exponential of an exponential, or of a symbolic power of t")
+            if c.has(LOG_T):
+                raise CannotDecide("log t in an exponential scale")
+            scale[-m.e] = tidy(scale.get(-m.e, 0) + c)
         c0 = tidy(sympy.Add(*level))
         alpha, beta = c0, sympy.Integer(0)
         if c0.has(LOG_T):
@@ -366,18 +359,9 @@ class SeriesArithmetic:
         return self._normalize(terms + rest.terms, rest.orders)
 
     def _analytic(self, func, s: Series, n) -> Series:
-        for o in s.orders:
-            if self.cmp(o, ONE) != -1:
-                raise Insufficient()
-        level, small = [], []
-        for c, m in s.terms:
-            k = self.cmp(m, ONE)
-            if k == 1:
-                raise CannotDecide(f"{func.__name__} of an unbounded argument")
-            if k == 0:
-                level.append(c)
-            else:
-                small.append((c, m))
+        big, level, small = self._against_one(s)
+        if big:
+            raise CannotDecide(f"{func.__name__} of an unbounded argument")
         c0 = tidy(sympy.Add(*level))
         if c0.has(LOG_T):
             raise CannotDecide(f"{func.__name__} of log t")
