@@ -28,7 +28,7 @@ import sympy
 
 from .. import symbols as _symbols
 from .._validation import InvalidParameterError
-from ..verify import Verdict
+from ..verify import DOMAINS, Verdict
 from .budget import Budget, combine
 from .geometry import Geometry, local_geometry
 from .limits import metric_limits
@@ -182,7 +182,8 @@ def _break_even_note(geometries: list[Geometry]) -> str:
 
 
 def analyze(expr: sympy.Expr, *, P: sympy.Symbol = _symbols.P, R: sympy.Symbol = _symbols.R,
-            timeout: float = DEFAULT_TIMEOUT, budget: float = DEFAULT_BUDGET, limits: bool = True) -> Analysis:
+            timeout: float = DEFAULT_TIMEOUT, budget: float = DEFAULT_BUDGET, limits: bool = True,
+            domain: str = "unit") -> Analysis:
     """Analyse the metric ``expr`` in ``P`` and ``R``; every answer is an engine verdict.
 
     Parameters
@@ -201,13 +202,19 @@ def analyze(expr: sympy.Expr, *, P: sympy.Symbol = _symbols.P, R: sympy.Symbol =
         (``Analysis.skipped`` counts those steps).
     limits : bool
         Whether to compute the limits (the slowest part).
+    domain : {"unit", "positive"}, default "unit"
+        Where ``P`` and ``R`` range: (0, 1], as precision and recall do, or
+        all positive values. Every check uses it, and counterexamples lie in
+        it (see :func:`symmetric.verify.check`).
 
     Returns
     -------
     Analysis
     """
     _validate(expr, P, R, timeout, budget)
-    clock = Budget(total=budget, per_check=timeout)
+    if not isinstance(domain, str) or domain not in DOMAINS:
+        raise InvalidParameterError.of("domain", "analyze", f"one of {list(DOMAINS)}", domain)
+    clock = Budget(total=budget, per_check=timeout, domain=domain)
     regimes = piecewise_regimes(expr, P, R)
     geometries: list[Geometry] = []
     for regime in regimes:

@@ -59,9 +59,12 @@ class Budget:
         Wall-clock seconds for everything; steps started after that are skipped.
     per_check : float
         Seconds for one call of ``check`` or one SymPy computation.
+    domain : {"unit", "positive"}
+        The domain every ``check`` uses (see :func:`symmetric.verify.check`).
     """
 
-    def __init__(self, *, total: float, per_check: float):
+    def __init__(self, *, total: float, per_check: float, domain: str = "unit"):
+        self.domain = domain
         self.start = time.perf_counter()
         self.deadline = self.start + total
         self.per_check = per_check
@@ -76,14 +79,16 @@ class Budget:
     def _seconds(self, seconds: float | None) -> float:
         return min(self.per_check if seconds is None else seconds, self.remaining())
 
-    def check(self, lhs, rhs, *, relation: str = "==", conditions=(), seconds: float | None = None) -> Verdict:
-        """``check(lhs, rhs, ...)`` within the budget; "unknown" when it cannot run or fails."""
+    def check(self, lhs, rhs, *, relation: str = "==", conditions=(), seconds: float | None = None,
+              domain: str | None = None) -> Verdict:
+        """``check(lhs, rhs, ...)`` within the budget (in its domain unless told); "unknown" when it cannot run."""
         timeout = self._seconds(seconds)
         if timeout <= 0.05:
             self.skipped += 1
             return unknown("analysis budget exhausted", "the analysis ran out of time before this check")
         try:
-            return check(lhs, rhs, relation=relation, conditions=conditions, timeout=timeout)
+            return check(lhs, rhs, relation=relation, conditions=conditions, timeout=timeout,
+                         domain=domain or self.domain)
         except InconsistentVerdictError as exc:
             return unknown("engine inconsistency", f"the engine contradicted itself, which is a bug: {exc}")
         except Exception as exc:  # the engine cannot handle every user expression (e.g. DiracDelta)

@@ -103,9 +103,11 @@ def _check(budget: Budget, P, R, lhs, rhs, *, relation="==", conditions=()) -> V
     first scaled into the unit square (the properties checked here are
     invariant under scaling when the metric is homogeneous) and the statement
     is checked at that point; failing that, the statement is checked again
-    with ``P <= 1, R <= 1``.
+    with ``P <= 1, R <= 1``. With ``domain="positive"`` any positive point counts.
     """
     verdict = budget.check(lhs, rhs, relation=relation, conditions=conditions)
+    if budget.domain == "positive":
+        return verdict
     point = verdict.counterexample
     if not (verdict.refuted and _outside_unit_square(point, P, R)):
         return verdict
@@ -225,7 +227,7 @@ def metric_properties(f, regimes: list[Regime], P, R, budget: Budget) -> dict[st
         found[name] = Property(name, STATEMENTS[name], verdict, detail)
 
     add("idempotent", _check(budget, P, R, f.xreplace({R: P}), P))
-    add("homogeneous", budget.check(normalize_powers(f.xreplace({P: t * P, R: t * R})), t * f))
+    add("homogeneous", budget.check(normalize_powers(f.xreplace({P: t * P, R: t * R})), t * f, domain="positive"))
     add("increasing_in_P", _check(budget, P, R, sympy.diff(f, P), 0, relation=">"))
     add("increasing_in_R", _check(budget, P, R, sympy.diff(f, R), 0, relation=">"))
     found["bounded"] = _bounded(f, P, R, found, budget)

@@ -10,16 +10,19 @@ check them in CI; see docs/ci.md.
 
 from .budget import BudgetExceeded, run_with_budget
 from .claims import Claim, Proof, Result
-from .engine import check
+from .engine import DOMAINS, check
 from .registry import load_claims
 from .statement import Statement
+from .steps import ProofStep
 from .verdict import STATUSES, InconsistentVerdictError, Verdict
 
 __all__ = [
     "BudgetExceeded",
     "Claim",
+    "DOMAINS",
     "InconsistentVerdictError",
     "Proof",
+    "ProofStep",
     "Result",
     "STATUSES",
     "Statement",
