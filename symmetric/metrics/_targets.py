@@ -5,9 +5,12 @@ accept (lists, arrays, column vectors, string labels, multilabel indicator
 matrices; sparse matrices are densified), raises the same errors with the
 same messages, and for 1-d targets counts the confusion matrix while it
 works out the target type: labels are encoded once (integers by their
-offset from the smallest label, anything else by ``np.unique``) and the
-cells are counted with a single ``np.bincount`` of ``true_code * k +
-pred_code``. Nothing else scans the data again.
+offset from the smallest label, pandas categoricals by their codes,
+anything else through a hash table of the distinct values) and the cells
+are counted with ``np.bincount`` of ``true_code * k + pred_code``
+(:mod:`symmetric.metrics._tally`); weighted counts are exact sums of the
+weights, rounded once (:mod:`symmetric.metrics._exact`). Nothing else
+scans the data again.
 
 >>> t = check_targets([0, 1, 1, 2], [0, 2, 1, 2], func="f1_score")
 >>> t.y_type, t.labels.tolist()
@@ -24,12 +27,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
-__all__ = ["Targets", "check_targets", "type_of_target", "as_target_array"]
+from ._exact import ExactSums, bincount_exact, sum_exact
+from ._tally import Tally, count
 
-#: Largest number of confusion-matrix cells counted with one bincount.
-_MAX_CELLS = 1 << 22
-#: Largest |label| * (range + 1) for which integer labels are combined without first subtracting the minimum.
-_SAFE = 1 << 62
+__all__ = ["Targets", "check_targets", "type_of_target", "as_target_array", "targets_from_tally",
+           "check_sample_weight"]
 
 
 @dataclass
@@ -56,9 +58,15 @@ class Targets:
     true_present: np.ndarray | None = None
     y_true: np.ndarray | None = None
     y_pred: np.ndarray | None = None
+    #: The total weight (the exact sum of the weights, rounded once), when weighted.
+    total: float | None = None
+    #: Whether the counts are weighted (``sample_weight`` may be None when they come from chunks).
+    weighted: bool = False
 
     @property
     def total_weight(self):
+        if self.total is not None:
+            return self.total
         return self.n_samples if self.sample_weight is None else self.sample_weight.sum()
 
 
@@ -141,7 +149,7 @@ def _is_string(y: np.ndarray) -> bool:
     return y.dtype.kind == "U" or (y.dtype == object and y.size > 0 and isinstance(y.flat[0], str))
 
 
-def _check_sample_weight(sw: np.ndarray, n: int) -> np.ndarray:
+def check_sample_weight(sw: np.ndarray, n: int) -> np.ndarray:
     if sw.dtype.kind not in "biuf":
         sw = sw.astype(np.float64)
     if sw.ndim != 1:
@@ -173,11 +181,27 @@ def check_targets(y_true, y_pred, sample_weight=None, *, func: str, check_labels
     and number labels, and bad sample weights. ``check_labels(y_type,
     labels)``, if given, runs before the sample weights are checked, which is
     scikit-learn's order of errors.
+
+    ``y_true`` may also be counts already made (a :class:`Tally`, with
+    ``y_pred`` None), and Dask collections are counted chunk by chunk
+    (:mod:`symmetric.metrics._dask`).
     """
+    if isinstance(y_true, Tally) and y_pred is None:
+        t = targets_from_tally(y_true)
+        if check_labels is not None:
+            check_labels(t.y_type, t.labels)
+        return t
+    from ._dask import is_dask, dask_targets
+
+    if is_dask(y_true) or is_dask(y_pred) or is_dask(sample_weight):
+        return dask_targets(y_true, y_pred, sample_weight, func=func, check_labels=check_labels)
+    categories = _shared_categories(y_true, y_pred)
+    if categories is not None:
+        y_true, y_pred, categories = categories
     yt, yp = as_target_array(y_true, "y_true"), as_target_array(y_pred, "y_pred")
     _check_lengths([yt, yp])
-    kinds = (_kind(yt, "y_true"), _kind(yp, "y_pred"))
     n = len(yt)
+    kinds = ("labels", "labels") if categories is not None else (_kind(yt, "y_true"), _kind(yp, "y_pred"))
     if n < 1:
         raise ValueError(
             "Found empty input array (e.g., `y_true` or `y_pred`) while a minimum of 1 sample is required."
@@ -188,6 +212,14 @@ def check_targets(y_true, y_pred, sample_weight=None, *, func: str, check_labels
     kind = kinds[0]
     if kind not in ("labels", "multilabel-indicator"):
         raise ValueError(f"{kind} is not supported")
+    sw, weight_error = None, None
+    if sample_weight is not None:  # checked now, refused after check_labels (scikit-learn's order of errors)
+        try:
+            sw = np.asarray(sample_weight)
+            _check_lengths([yt, yp, sw])
+            sw = check_sample_weight(sw, n)
+        except ValueError as error:
+            sw, weight_error = None, error
     if kind == "multilabel-indicator":
         if yt.shape[1] != yp.shape[1]:
             raise ValueError("Multi-label binary indicator input with different numbers of labels")
@@ -196,16 +228,50 @@ def check_targets(y_true, y_pred, sample_weight=None, *, func: str, check_labels
         yt, yp = yt.reshape(n), yp.reshape(n)
         if _is_string(yt) != _is_string(yp):
             raise ValueError(f"Mix of label input types (string and number); Got {np.unique(yt)} and {np.unique(yp)}.")
-        t, combined = _count(yt, yp)
+        t = targets_from_tally(count(yt, yp, sw, keep_codes=True, categories=categories), sw)
     if check_labels is not None:
         check_labels(t.y_type, t.labels)
-    if sample_weight is not None:
-        sw = np.asarray(sample_weight)
-        _check_lengths([yt, yp, sw])
-        t.sample_weight = _check_sample_weight(sw, n)
-        if kind == "labels":
-            _weigh(t, combined)
+    if weight_error is not None:
+        raise weight_error
+    if sw is not None and kind == "multilabel-indicator":
+        t.sample_weight, t.weighted, t.total = sw, True, float(sum_exact(sw).to_float())
     return t
+
+
+def targets_from_tally(tally: Tally, sample_weight: np.ndarray | None = None) -> Targets:
+    """The :class:`Targets` of 1-d labels counted in ``tally``."""
+    tp, true_sum, pred_sum, total = tally.counts()
+    t = Targets("binary" if len(tally.labels) <= 2 else "multiclass", tally.labels, tally.n_samples,
+                sample_weight, cm=tally.matrix() if tally.dense else None, tp=tp, true_sum=true_sum,
+                pred_sum=pred_sum, codes=tally.codes, true_present=tally.true_seen)
+    if tally.weighted:
+        t.total, t.weighted = total, True
+    elif not t.tp.any():  # scikit-learn's counts are float when no sample is predicted right
+        t.tp, t.true_sum, t.pred_sum = (a.astype(np.float64) for a in (t.tp, t.true_sum, t.pred_sum))
+    return t
+
+
+def _categories(y):
+    """``(categories, codes)`` of a pandas categorical (Series or Categorical), else None."""
+    if not type(y).__module__.startswith("pandas") or str(getattr(y, "dtype", "")) != "category":
+        return None
+    cat = y.cat if hasattr(y, "cat") else y
+    return np.asarray(cat.categories), np.asarray(cat.codes)
+
+
+def _shared_categories(y_true, y_pred):
+    """``(true codes, pred codes, categories)`` when both are categoricals with the same categories."""
+    a, b = _categories(y_true), _categories(y_pred)
+    if a is None or b is None or len(a[0]) != len(b[0]) or not np.array_equal(a[0], b[0]):
+        return None
+    categories = a[0]
+    if categories.dtype.kind not in "biuU" and not (categories.dtype == object and all(
+            isinstance(c, str) for c in categories.tolist())):
+        return None
+    for codes, name in ((a[1], "y_true"), (b[1], "y_pred")):
+        if codes.ndim != 1 or (codes < 0).any():
+            return None  # missing values: the general path reports them
+    return a[1], b[1], categories.astype(str) if categories.dtype == object else categories
 
 
 def _check_lengths(arrays) -> None:
@@ -214,80 +280,4 @@ def _check_lengths(arrays) -> None:
         raise ValueError(f"Found input variables with inconsistent numbers of samples: {lengths!r}")
 
 
-def _integer_codes(yt, yp):
-    """``(values, true_code * r + pred_code, r)`` for integer or bool labels of small range, else None."""
-    if yt.dtype.kind not in "biu" or yp.dtype.kind not in "biu":
-        return None
-    a, b = (y.view(np.uint8) if y.dtype == bool else y for y in (yt, yp))
-    lo, hi = int(min(a.min(), b.min())), int(max(a.max(), b.max()))
-    r = hi - lo + 1
-    if r * r > min(_MAX_CELLS, 16 * len(a) + 4096):
-        return None
-    if max(abs(lo), abs(hi)) * (r + 1) < _SAFE:
-        combined = np.multiply(a, r, dtype=np.intp)
-        np.add(combined, b, out=combined, casting="unsafe")
-        if lo:
-            combined -= lo * (r + 1)
-    else:
-        combined = np.subtract(a, lo, dtype=np.intp)
-        combined *= r
-        combined += np.subtract(b, lo, dtype=np.intp)
-    dtype = yt.dtype if yt.dtype == yp.dtype else np.result_type(yt.dtype, yp.dtype)
-    return np.arange(lo, hi + 1).astype(dtype), combined, r
-
-
-def _count(yt, yp):
-    """Unweighted counts of 1-d targets, and the combined codes to weigh them later."""
-    n = len(yt)
-    fast = _integer_codes(yt, yp)
-    codes = None
-    if fast is not None:
-        values, combined, r = fast
-    else:
-        values, inverse = np.unique(np.concatenate([yt, yp]), return_inverse=True)
-        r = len(values)
-        codes = (inverse[:n], inverse[n:])
-        combined = None
-        if r * r <= _MAX_CELLS:
-            combined = codes[0] * r
-            combined += codes[1]
-    if combined is not None:
-        cells = np.bincount(combined, minlength=r * r).reshape(r, r)
-        true_present, pred_present = cells.any(axis=1), cells.any(axis=0)
-        present = true_present | pred_present
-        cm = cells if present.all() else cells[np.ix_(present, present)]
-        t = Targets("", values[present], n, None, cm=cm)
-        t.tp, t.true_sum, t.pred_sum = np.diagonal(cm).copy(), cm.sum(axis=1), cm.sum(axis=0)
-        combined = (combined, r, present)
-    else:
-        ct, cp = codes
-        true_present = np.bincount(ct, minlength=r) > 0
-        pred_present = np.bincount(cp, minlength=r) > 0
-        t = Targets("", values, n, None, codes=codes)
-        _sums_from_codes(t, None)
-    t.true_present = true_present if combined is None else true_present[present]
-    if not t.tp.any():  # scikit-learn's counts are float when no sample is predicted right
-        t.tp, t.true_sum, t.pred_sum = (a.astype(np.float64) for a in (t.tp, t.true_sum, t.pred_sum))
-    binary = true_present.sum() <= 2 and pred_present.sum() <= 2 and len(t.labels) <= 2
-    t.y_type = "binary" if binary else "multiclass"
-    return t, combined
-
-
-def _sums_from_codes(t: Targets, sw) -> None:
-    ct, cp = t.codes
-    r = len(t.labels)
-    t.true_sum = np.bincount(ct, weights=sw, minlength=r)
-    t.pred_sum = np.bincount(cp, weights=sw, minlength=r)
-    same = ct == cp
-    t.tp = np.bincount(ct[same], weights=None if sw is None else sw[same], minlength=r)
-
-
-def _weigh(t: Targets, combined) -> None:
-    """Replace the counts of ``t`` by counts weighted with ``t.sample_weight``."""
-    if combined is None:
-        _sums_from_codes(t, t.sample_weight)
-        return
-    codes, r, present = combined
-    cells = np.bincount(codes, weights=t.sample_weight, minlength=r * r).reshape(r, r)
-    t.cm = cells if present.all() else cells[np.ix_(present, present)]
-    t.tp, t.true_sum, t.pred_sum = np.diagonal(t.cm).copy(), t.cm.sum(axis=1), t.cm.sum(axis=0)
+_check_sample_weight = check_sample_weight  # the name the threshold curves import

@@ -1,0 +1,256 @@
+"""Counts of (true, predicted) label pairs: exact, mergeable, computed in a few passes.
+
+A :class:`Tally` holds, for the distinct labels of both arrays (sorted),
+the confusion matrix (``cells``) or, when the labels are too many for a
+dense matrix, the per-label true positives, true and predicted counts
+(``sums``); with sample weights, the same counts weighted and summed
+exactly (:mod:`symmetric.metrics._exact`). Two tallies of different data
+add up (``+``) to the tally of the data taken together, bit for bit,
+whatever labels each one saw: this is how Dask chunks and
+:class:`~symmetric.metrics.ConfusionCounts` updates are combined.
+
+Labels are encoded by offset when they are integers (or integral floats)
+of small range, by category code for pandas categoricals, and otherwise
+by :func:`symmetric.metrics._encode.encode`; cells are counted with one
+``np.bincount`` of ``true_code * k + pred_code`` per block.
+
+>>> import numpy as np
+>>> a = count(np.array(["x", "y", "y"]), np.array(["x", "x", "y"]))
+>>> b = count(np.array(["z"]), np.array(["y"]))
+>>> t = a + b
+>>> t.labels.tolist(), t.cells.tolist()
+(['x', 'y', 'z'], [[1, 0, 0], [1, 1, 0], [0, 1, 0]])
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+import numpy as np
+
+from ._encode import encode
+from ._exact import ExactSums, bincount_exact, sum_exact
+
+__all__ = ["Tally", "count", "MAX_CELLS"]
+
+#: Largest number of confusion-matrix cells kept as a dense matrix.
+MAX_CELLS = 1 << 22
+#: Largest |label| * (range + 1) for which integer labels are combined without first subtracting the minimum.
+_SAFE = 1 << 62
+#: Samples counted per block (the combined codes of a block stay in cache).
+_BLOCK = 1 << 16
+
+
+@dataclass
+class Tally:
+    """Exact counts of (true, predicted) label pairs over the sorted distinct labels of both arrays.
+
+    ``cells[i, j]``: samples of true label ``labels[i]`` predicted as
+    ``labels[j]`` (int64), or None when the labels are more than
+    ``sqrt(MAX_CELLS)``; then ``sums`` holds the per-label true positives,
+    true counts and predicted counts (shape (3, k)). ``true_seen`` and
+    ``pred_seen`` say which labels occur in each array (whatever their
+    weight). With sample weights, ``wcells`` / ``wsums`` / ``wtotal`` are
+    the weighted counts as exact sums. ``codes`` (in memory only, when
+    ``cells`` is None) are the label indices of each sample.
+    """
+
+    labels: np.ndarray
+    n_samples: int
+    true_seen: np.ndarray
+    pred_seen: np.ndarray
+    cells: np.ndarray | None = None
+    sums: np.ndarray | None = None
+    wcells: ExactSums | None = None
+    wsums: ExactSums | None = None
+    wtotal: ExactSums | None = None
+    codes: tuple | None = None
+
+    @property
+    def weighted(self) -> bool:
+        return self.wtotal is not None
+
+    @property
+    def dense(self) -> bool:
+        return self.cells is not None
+
+    def counts(self):
+        """``(tp, true_sum, pred_sum, total)``: int64 arrays and int, or float64 when weighted."""
+        if self.weighted:
+            if self.dense:
+                parts = [_diagonal(self.wcells), self.wcells.sum(axis=1), self.wcells.sum(axis=0)]
+            else:
+                parts = [self.wsums.take(i) for i in range(3)]
+            return (*(p.to_float() for p in parts), float(self.wtotal.to_float()))
+        if self.dense:
+            return np.diagonal(self.cells).copy(), self.cells.sum(axis=1), self.cells.sum(axis=0), self.n_samples
+        return self.sums[0], self.sums[1], self.sums[2], self.n_samples
+
+    def matrix(self) -> np.ndarray:
+        """The confusion matrix (float64 when weighted)."""
+        return self.wcells.to_float() if self.weighted else self.cells
+
+    def __add__(self, other: Tally) -> Tally:
+        if not isinstance(other, Tally):
+            return NotImplemented
+        if self.weighted != other.weighted:
+            raise ValueError("Cannot add counts with sample weights to counts without them.")
+        labels = np.union1d(self.labels, other.labels) if len(self.labels) and len(other.labels) else (
+            self.labels if len(self.labels) else other.labels)
+        k = len(labels)
+        dense = self.dense and other.dense and k * k <= MAX_CELLS
+        out = Tally(labels, self.n_samples + other.n_samples, np.zeros(k, bool), np.zeros(k, bool))
+        for part in (self, other):
+            at = np.searchsorted(labels, part.labels)
+            part = part if dense or not part.dense else part._to_sums()
+            out.true_seen[at] |= part.true_seen
+            out.pred_seen[at] |= part.pred_seen
+            if dense:
+                out.cells = _scatter_add(out.cells, part.cells, np.ix_(at, at), (k, k))
+            else:
+                out.sums = _scatter_add(out.sums, part.sums, (slice(None), at), (3, k))
+            if part.weighted:
+                if dense:
+                    out.wcells = _scatter_exact(out.wcells, part.wcells, np.ix_(at, at), (k, k))
+                else:
+                    out.wsums = _scatter_exact(out.wsums, part.wsums, (slice(None), at), (3, k))
+                out.wtotal = part.wtotal if out.wtotal is None else out.wtotal + part.wtotal
+        return out
+
+    def _to_sums(self) -> Tally:
+        """The same counts without the matrix (per-label sums only)."""
+        cells = self.cells
+        sums = np.stack([np.diagonal(cells), cells.sum(axis=1), cells.sum(axis=0)])
+        wsums = None
+        if self.weighted:
+            w = self.wcells
+            wsums = ExactSums.stack([_diagonal(w), w.sum(axis=1), w.sum(axis=0)])
+        return replace(self, cells=None, sums=sums, wcells=None, wsums=wsums, codes=None)
+
+
+def _scatter_add(into, values, where, shape):
+    into = np.zeros(shape, dtype=np.int64) if into is None else into
+    into[where] += values
+    return into
+
+
+def _diagonal(cells: ExactSums) -> ExactSums:
+    return ExactSums(cells.offset, np.diagonal(cells.digits).T.copy())
+
+
+def _scatter_exact(into: ExactSums | None, values: ExactSums, where, shape) -> ExactSums:
+    spread = ExactSums(values.offset, np.zeros((*shape, values.digits.shape[-1]), dtype=np.uint64))
+    spread.digits[where] = values.digits
+    return spread if into is None else into + spread
+
+
+def _integer_codes(yt, yp):
+    """``(values, true_codes, pred_codes, combined)`` for integral labels of small range, else None.
+
+    ``combined`` is ``true_code * r + pred_code`` when the r x r matrix is
+    small enough, else None.
+    """
+    if yt.dtype.kind not in "biuf" or yp.dtype.kind not in "biuf":
+        return None
+    a, b = (y.view(np.uint8) if y.dtype == bool else y for y in (yt, yp))
+    lo, hi = min(a.min(), b.min()), max(a.max(), b.max())
+    if yt.dtype.kind == "f" or yp.dtype.kind == "f":
+        if not (abs(lo) < 2**62 and abs(hi) < 2**62):
+            return None
+    lo, hi = int(lo), int(hi)
+    r = hi - lo + 1
+    if r > 8 * len(a) + 4096:
+        return None
+    dtype = yt.dtype if yt.dtype == yp.dtype else np.result_type(yt.dtype, yp.dtype)
+    values = np.arange(lo, hi + 1).astype(dtype)
+    if a.dtype.kind == "f" or b.dtype.kind == "f":
+        a, b = a.astype(np.int64), b.astype(np.int64)
+    if r * r <= MAX_CELLS:
+        if max(abs(lo), abs(hi)) * (r + 1) < _SAFE:
+            combined = np.multiply(a, r, dtype=np.intp)
+            np.add(combined, b, out=combined, casting="unsafe")
+            if lo:
+                combined -= lo * (r + 1)
+        else:
+            combined = np.subtract(a, lo, dtype=np.intp)
+            combined *= r
+            combined += np.subtract(b, lo, dtype=np.intp)
+        return values, None, None, combined
+    codes = tuple(np.subtract(y, lo, dtype=np.int64).astype(np.int32 if r < 2**31 else np.int64) for y in (a, b))
+    return values, *codes, None
+
+
+def _count_cells(combined, ct, cp, k, sw):
+    """Unweighted cells (int64, k x k) and, with weights, exact weighted cells."""
+    if combined is None:
+        cells = np.zeros(k * k, dtype=np.int64)
+        for a in range(0, len(ct), _BLOCK):
+            c = np.multiply(ct[a:a + _BLOCK], k, dtype=np.intp)
+            c += cp[a:a + _BLOCK]
+            cells += np.bincount(c, minlength=k * k)
+        combined_blocks = None
+    else:
+        cells = np.bincount(combined, minlength=k * k)
+        combined_blocks = combined
+    wcells = None
+    if sw is not None:
+        if combined_blocks is None:
+            combined_blocks = np.multiply(ct, k, dtype=np.intp)
+            combined_blocks += cp
+        wcells = bincount_exact(combined_blocks, sw, k * k)
+        wcells = ExactSums(wcells.offset, wcells.digits.reshape(k, k, -1))
+    return cells.reshape(k, k), wcells
+
+
+def _count_sums(ct, cp, k, sw):
+    """Per-label (tp, true, pred) counts, unweighted (int64) and, with weights, exact."""
+    same = np.flatnonzero(ct == cp)
+    tp_codes = ct[same]
+    sums = np.stack([np.bincount(c, minlength=k) for c in (tp_codes, ct, cp)])
+    wsums = None
+    if sw is not None:
+        wsums = ExactSums.stack([bincount_exact(c, w, k) for c, w in ((tp_codes, sw[same]), (ct, sw), (cp, sw))])
+    return sums, wsums
+
+
+def count(yt: np.ndarray, yp: np.ndarray, sw: np.ndarray | None = None, *, keep_codes: bool = False,
+          categories=None) -> Tally:
+    """The :class:`Tally` of two checked 1-d label arrays (and checked nonnegative weights).
+
+    ``categories``: the shared categories when ``yt`` and ``yp`` are the
+    integer codes of pandas categoricals. ``keep_codes``: keep the label
+    index of every sample when the labels are too many for a dense matrix.
+    """
+    n = len(yt)
+    fast = _integer_codes(yt, yp)
+    if fast is not None:
+        values, ct, cp, combined = fast
+    else:
+        values, (ct, cp) = encode(yt, yp)
+        combined = None
+    if categories is not None:
+        values = categories[values.astype(np.intp)]
+    k = len(values)
+    if k * k <= MAX_CELLS:
+        cells, wcells = _count_cells(combined, ct, cp, k, sw)
+        seen = (cells.any(axis=1), cells.any(axis=0))
+        keep = np.flatnonzero(seen[0] | seen[1])
+        order = keep[np.argsort(values[keep], kind="stable")]
+        if len(order) < k or np.any(order != np.arange(k)):
+            cells = cells[np.ix_(order, order)]
+            wcells = None if wcells is None else ExactSums(wcells.offset, wcells.digits[np.ix_(order, order)])
+        t = Tally(values[order], n, seen[0][order], seen[1][order], cells=cells, wcells=wcells)
+    else:
+        sums, wsums = _count_sums(ct, cp, k, sw)
+        seen = (sums[1] > 0, sums[2] > 0)
+        keep = np.flatnonzero(seen[0] | seen[1])
+        order = keep[np.argsort(values[keep], kind="stable")]
+        t = Tally(values[order], n, seen[0][order], seen[1][order], sums=sums[:, order],
+                  wsums=None if wsums is None else wsums.take(order, axis=1))
+        if keep_codes:
+            rank = np.full(k, -1, dtype=ct.dtype)
+            rank[order] = np.arange(len(order), dtype=ct.dtype)
+            t.codes = tuple(np.take(rank, c) for c in (ct, cp))
+    if sw is not None:
+        t.wtotal = sum_exact(sw)
+    return t
