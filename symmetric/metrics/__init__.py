@@ -27,9 +27,11 @@ from ._scores import (
     recall_score,
     specificity_score,
 )
+from ._stream import ConfusionCounts
 from ._warnings import UndefinedMetricWarning
 
 __all__ = [
+    "ConfusionCounts",
     "UndefinedMetricWarning",
     "balanced_precision_score",
     "best_threshold",

@@ -93,8 +93,8 @@ class Tally:
     def __add__(self, other: Tally) -> Tally:
         if not isinstance(other, Tally):
             return NotImplemented
-        if self.weighted != other.weighted:
-            raise ValueError("Cannot add counts with sample weights to counts without them.")
+        if self.weighted != other.weighted:  # counts without weights are counts of weight 1
+            return self.as_weighted() + other.as_weighted()
         labels = np.union1d(self.labels, other.labels) if len(self.labels) and len(other.labels) else (
             self.labels if len(self.labels) else other.labels)
         k = len(labels)
@@ -115,6 +115,20 @@ class Tally:
                 else:
                     out.wsums = _scatter_exact(out.wsums, part.wsums, (slice(None), at), (3, k))
                 out.wtotal = part.wtotal if out.wtotal is None else out.wtotal + part.wtotal
+        return out
+
+    def as_weighted(self) -> Tally:
+        """The same counts as weighted counts (every sample of weight 1)."""
+        if self.weighted:
+            return self
+        out = replace(self, wtotal=ExactSums.zeros(()))
+        out.wtotal.add_integers(np.float64(self.n_samples), 0)
+        if self.dense:
+            out.wcells = ExactSums.zeros(self.cells.shape)
+            out.wcells.add_integers(self.cells.astype(np.float64), 0)
+        else:
+            out.wsums = ExactSums.zeros(self.sums.shape)
+            out.wsums.add_integers(self.sums.astype(np.float64), 0)
         return out
 
     def _to_sums(self) -> Tally:

@@ -182,11 +182,11 @@ def check_targets(y_true, y_pred, sample_weight=None, *, func: str, check_labels
     labels)``, if given, runs before the sample weights are checked, which is
     scikit-learn's order of errors.
 
-    ``y_true`` may also be counts already made (a :class:`Tally`, with
-    ``y_pred`` None), and Dask collections are counted chunk by chunk
-    (:mod:`symmetric.metrics._dask`).
+    ``y_true`` may also be counts already made (a :class:`Tally`, passed
+    as both ``y_true`` and ``y_pred``), and Dask collections are counted
+    chunk by chunk (:mod:`symmetric.metrics._dask`).
     """
-    if isinstance(y_true, Tally) and y_pred is None:
+    if isinstance(y_true, Tally) and y_pred is y_true:
         t = targets_from_tally(y_true)
         if check_labels is not None:
             check_labels(t.y_type, t.labels)
