@@ -9,6 +9,7 @@ import numpy as np
 from .._validation import InvalidParameterError
 from ._combine import precision_at_prevalence_values
 from ._counts import _contains, select_labels
+from ._exact import bincount_exact
 from ._params import check_array_like, check_pos_label, check_prevalence, check_zero_division, zero_division_value
 from ._targets import Targets, check_targets
 from ._warnings import warn_undefined
@@ -28,9 +29,10 @@ def _selected_matrix(t: Targets, idx: np.ndarray) -> np.ndarray:
     position[idx[idx >= 0]] = np.flatnonzero(idx >= 0)
     ct, cp = (position[c] for c in t.codes)
     keep = (ct < n) & (cp < n)
-    weights = None if t.sample_weight is None else t.sample_weight[keep]
-    counts = np.bincount(ct[keep] * n + cp[keep], weights=weights, minlength=n * n)
-    return counts.reshape(n, n)
+    cells = ct[keep] * n + cp[keep]
+    if t.sample_weight is None:
+        return np.bincount(cells, minlength=n * n).reshape(n, n)
+    return bincount_exact(cells, t.sample_weight[keep], n * n).to_float().reshape(n, n)  # as the dense counts
 
 
 def confusion_matrix(y_true, y_pred, *, labels=None, sample_weight=None, normalize=None):

@@ -37,7 +37,7 @@ class Table:
     def __init__(self):
         self.keys = np.empty(0, dtype=np.uint64)
         self._levels = []
-        self._sorted = self._order = None
+        self._sorted = self._order = self._work = None
 
     def __len__(self):
         return len(self.keys)
@@ -61,32 +61,40 @@ class Table:
         self._order = np.argsort(self.keys, kind="stable")
         self._sorted = self.keys[self._order]
 
+    def _buffers(self, n: int):
+        """Work arrays reused from call to call (fresh ones would cost page faults every time)."""
+        if self._work is None or len(self._work[0]) < n:
+            self._work = (np.empty(n, np.uint64), np.empty(n, np.intp), np.empty(n, np.uint64), np.empty(n, bool))
+        return (w[:n] for w in self._work)
+
     def _find(self, x: np.ndarray) -> np.ndarray:
-        """Codes of the keys ``x`` (-1 where absent)."""
+        """Codes of the keys ``x`` (-1 where absent); the result is a work array, valid until the next call."""
+        h, codes, found, hit = self._buffers(len(x))
         if not len(self.keys):
-            return np.full(len(x), -1, dtype=np.intp)
-        codes = pending = None
-        for mult, shift, table in self._levels:
-            xs = x if pending is None else x[pending]
-            h = xs * mult
-            h >>= shift
-            c = np.take(table, h.view(np.int64))
-            hit = np.take(self.keys, c) == xs
-            if pending is None:
-                codes = c
-                if hit.all():
-                    return codes
-                pending = np.flatnonzero(~hit)
-                codes[pending] = -1
-            else:
-                codes[pending[hit]] = c[hit]
-                pending = pending[~hit]
+            codes[:] = -1
+            return codes
+        mult, shift, table = self._levels[0]
+        np.multiply(x, mult, out=h)
+        np.right_shift(h, shift, out=h)
+        np.take(table, h.view(np.int64), out=codes, mode="clip")
+        np.take(self.keys, codes, out=found, mode="clip")
+        np.equal(found, x, out=hit)
+        if hit.all():
+            return codes
+        pending = np.flatnonzero(~hit)
+        codes[pending] = -1
+        for mult, shift, table in self._levels[1:]:
+            xs = x[pending]
+            c = table[((xs * mult) >> shift).astype(np.intp)]
+            ok = self.keys[c] == xs
+            codes[pending[ok]] = c[ok]
+            pending = pending[~ok]
             if not len(pending):
                 return codes
         xs = x[pending]
         i = np.minimum(np.searchsorted(self._sorted, xs), len(self._sorted) - 1)
-        found = self._sorted[i] == xs
-        codes[pending[found]] = self._order[i[found]]
+        ok = self._sorted[i] == xs
+        codes[pending[ok]] = self._order[i[ok]]
         return codes
 
     def lookup(self, x: np.ndarray) -> np.ndarray:
@@ -96,6 +104,7 @@ class Table:
         codes = self._find(x)
         if codes.min() >= 0:
             return codes
+        codes = codes.copy()
         missing = np.flatnonzero(codes < 0)
         while len(missing):
             xs = x[missing]
@@ -111,29 +120,47 @@ class Table:
         self._rebuild()
 
 
-def _string_keys(y: np.ndarray):
-    """64-bit keys of a 'U' array, and whether they are exact (else a hash to verify)."""
+def _chars(y: np.ndarray) -> np.ndarray:
+    """The code points of a 'U' array, one row per string (trailing zeros pad short strings)."""
+    return np.ascontiguousarray(y).view(np.uint32).reshape(len(y), y.dtype.itemsize // 4)
+
+
+def _string_scheme(yt: np.ndarray, yp: np.ndarray) -> str:
+    """How both 'U' arrays become keys: "bytes" (<= 8 chars below 256), "packed" (fit 64 bits) or "hash"."""
+    width = max(yt.dtype.itemsize, yp.dtype.itemsize) // 4
+    top = max(int(_chars(y).max(initial=0)) if y.size and y.dtype.itemsize else 0 for y in (yt, yp))
+    if top < 256 and width <= 8:
+        return "bytes"
+    return "packed" if width * max(top, 1).bit_length() <= 64 else "hash"
+
+
+def _string_keys(y: np.ndarray, scheme: str, bits: int):
+    """64-bit keys of a 'U' array (the same for a string in arrays of any width), and whether exact."""
     width = y.dtype.itemsize // 4
     if width == 0:
         return np.zeros(len(y), dtype=np.uint64), True
-    chars = np.ascontiguousarray(y).view(np.uint32).reshape(len(y), width)
-    if width <= 3:  # code points are below 2**21: three fit in 63 bits
+    if scheme == "bytes":  # the low byte of each code point, side by side: the key is the string
+        key = np.zeros((len(y), 8), dtype=np.uint8)
+        key[:, :width] = np.ascontiguousarray(y).view(np.uint8).reshape(len(y), width, 4)[:, :, 0]
+        return key.view(np.uint64).reshape(len(y)), True
+    chars = _chars(y)
+    if scheme == "packed":
         key = chars[:, 0].astype(np.uint64)
         for j in range(1, width):
-            key |= chars[:, j].astype(np.uint64) << np.uint64(21 * j)
+            key |= chars[:, j].astype(np.uint64) << np.uint64(bits * j)
         return key, True
-    key = np.full(len(y), np.uint64(width), dtype=np.uint64)
-    words = chars.view(np.uint64) if width % 2 == 0 else chars
-    for j in range(words.shape[1]):
-        key ^= words[:, j]
-        key *= _GOLDEN
-        key ^= key >> np.uint64(29)
+    key = np.zeros(len(y), dtype=np.uint64)
+    for j in range(width):  # zeros (the padding) leave the key as it is
+        c = chars[:, j].astype(np.uint64)
+        mixed = (key ^ c) * _GOLDEN
+        mixed ^= mixed >> np.uint64(29)
+        key = np.where(c != 0, mixed, key)
     return key, False
 
 
-def _keys(y: np.ndarray):
+def _keys(y: np.ndarray, scheme=None, bits=0):
     if y.dtype.kind == "U":
-        return _string_keys(y)
+        return _string_keys(y, scheme, bits)
     if y.dtype.kind == "f":  # integral and finite here; + 0.0 makes -0.0 equal 0.0
         return (y + 0.0).astype(np.float64).view(np.uint64), True
     if y.dtype.kind == "u" and y.dtype.itemsize == 8:
@@ -158,9 +185,13 @@ def encode(yt: np.ndarray, yp: np.ndarray):
     :func:`check_targets` ensures.
     """
     yt, yp = _as_plain(yt), _as_plain(yp)
-    if yt.dtype.kind == "U" and yp.dtype.kind == "U" and yt.dtype != yp.dtype:
-        width = max(yt.dtype.itemsize, yp.dtype.itemsize) // 4
-        yt, yp = yt.astype(f"<U{width}"), yp.astype(f"<U{width}")
+    scheme = bits = None
+    if yt.dtype.kind == "U" and yp.dtype.kind == "U":
+        scheme = _string_scheme(yt, yp)
+        bits = max(int(_chars(y).max(initial=0)) if y.size and y.dtype.itemsize else 0 for y in (yt, yp)).bit_length()
+        if scheme == "hash" and yt.dtype != yp.dtype:  # verified against values of one width
+            width = max(yt.dtype.itemsize, yp.dtype.itemsize) // 4
+            yt, yp = yt.astype(f"<U{width}"), yp.astype(f"<U{width}")
     elif yt.dtype != yp.dtype and yt.dtype.kind in "biuf" and yp.dtype.kind in "biuf":
         common = np.result_type(yt.dtype, yp.dtype)
         yt, yp = yt.astype(common), yp.astype(common)
@@ -171,7 +202,7 @@ def encode(yt: np.ndarray, yp: np.ndarray):
     for y in (yt, yp):
         out = np.empty(len(y), dtype=np.int32 if len(y) < 2**31 else np.int64)
         for a in range(0, len(y), _BLOCK):
-            keys, is_exact = _keys(y[a:a + _BLOCK])
+            keys, is_exact = _keys(y[a:a + _BLOCK], scheme, bits)
             exact &= is_exact
             known = len(table)
             c = table.lookup(keys)
@@ -181,7 +212,7 @@ def encode(yt: np.ndarray, yp: np.ndarray):
                 found, where = np.unique(c[new], return_index=True)
                 firsts.append((y, a + new[where], found))
         codes.append(out)
-    values = np.empty(len(table), dtype=yt.dtype)
+    values = np.empty(len(table), dtype=max(yt.dtype, yp.dtype) if yt.dtype.kind == "U" else yt.dtype)
     for y, index, found in firsts:
         values[found] = y[index]
     if not exact and not _verified(values, (yt, yp), codes):
@@ -191,9 +222,11 @@ def encode(yt: np.ndarray, yp: np.ndarray):
 
 def _verified(values, arrays, codes) -> bool:
     """Whether every label equals the value of its code (no two labels share a hash)."""
+    expected = _chars(values)
     for y, c in zip(arrays, codes):
+        chars = _chars(y)
         for a in range(0, len(y), _BLOCK):
-            if not np.array_equal(values[c[a:a + _BLOCK]], y[a:a + _BLOCK]):
+            if not np.array_equal(np.take(expected, c[a:a + _BLOCK], axis=0), chars[a:a + _BLOCK]):
                 return False
     return True
 

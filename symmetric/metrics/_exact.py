@@ -63,7 +63,7 @@ class ExactSums:
     @classmethod
     def zeros(cls, shape) -> ExactSums:
         shape = (shape,) if isinstance(shape, (int, np.integer)) else tuple(shape)
-        return cls(0, np.zeros((*shape, 1), dtype=np.uint64))
+        return cls(0, np.zeros((*shape, 0), dtype=np.uint64))  # no digits yet
 
     def __getstate__(self):
         return self.offset, self.digits
@@ -81,9 +81,10 @@ class ExactSums:
     def _widen(self, lo: int, hi: int) -> None:
         """Make the digits ``lo`` .. ``hi - 1`` (absolute indices) available."""
         width = self.digits.shape[-1]
-        lo, hi = min(lo, self.offset), max(hi, self.offset + width)
-        if lo == self.offset and hi == self.offset + width:
-            return
+        if width:
+            lo, hi = min(lo, self.offset), max(hi, self.offset + width)
+            if lo == self.offset and hi == self.offset + width:
+                return
         digits = np.zeros((*self.shape, hi - lo), dtype=np.uint64)
         start = self.offset - lo
         digits[..., start:start + width] = self.digits
@@ -91,7 +92,7 @@ class ExactSums:
 
     def _carry(self) -> None:
         """Bring every digit below 2**32 (the value is unchanged)."""
-        while True:
+        while self.digits.shape[-1]:
             d = self.digits
             for j in range(d.shape[-1] - 1):
                 d[..., j + 1] += d[..., j] >> np.uint64(_BITS)
@@ -119,6 +120,8 @@ class ExactSums:
             return NotImplemented
         out = ExactSums(self.offset, self.digits.copy())
         width = other.digits.shape[-1]
+        if not width:
+            return out
         out._widen(other.offset, other.offset + width)
         start = other.offset - out.offset
         out.digits[..., start:start + width] += other.digits
@@ -134,10 +137,13 @@ class ExactSums:
     @classmethod
     def stack(cls, parts) -> ExactSums:
         """The sums of ``parts`` (same shape) stacked along a new first axis."""
-        lo = min(p.offset for p in parts)
-        hi = max(p.offset + p.digits.shape[-1] for p in parts)
+        used = [p for p in parts if p.digits.shape[-1]] or parts[:1]
+        lo = min(p.offset for p in used)
+        hi = max(p.offset + p.digits.shape[-1] for p in used)
         digits = np.zeros((len(parts), *parts[0].shape, hi - lo), dtype=np.uint64)
         for i, p in enumerate(parts):
+            if not p.digits.shape[-1]:
+                continue
             digits[i, ..., p.offset - lo:p.offset - lo + p.digits.shape[-1]] = p.digits
         return cls(lo, digits)
 
@@ -149,6 +155,8 @@ class ExactSums:
         """The sums rounded to the nearest float64, ties to even (exact below 2**53 ULP of... any size)."""
         shape = self.shape
         m, width = int(np.prod(shape, dtype=np.int64)), self.digits.shape[-1]
+        if not width:
+            return np.zeros(shape)
         d = np.zeros((m, width + 2), dtype=np.uint64)  # two zero digits below: digits t - 1 and t - 2 exist
         d[:, 2:] = self.digits.reshape(m, width)
         nonzero = d != 0
@@ -170,34 +178,47 @@ class ExactSums:
         return value.reshape(shape)
 
 
-class _Slicer:
-    """Cuts blocks of weights into exact slices and keeps their integer sums per quantum."""
+class ExactBincount:
+    """``np.bincount(codes, weights, minlength=m)`` summed exactly, fed block by block.
+
+    ``top`` bounds every weight and ``block`` every block's length (they
+    set the quantum of the first slice). :meth:`add` cuts a block into
+    exact slices; :meth:`result` gives the sums as :class:`ExactSums`.
+    """
 
     def __init__(self, m: int, top: float, block: int):
-        self.m, self.sums = m, {}
-        self.first = math.frexp(top)[1] + block.bit_length() - 52  # w / 2**first < 2**(52 - c) for w <= top
+        self.m, self.sums, self.blocks, self.out = m, {}, 0, None
+        self.first = math.frexp(top)[1] + block.bit_length() - 52 if top > 0 else 0  # w / 2**first < 2**(52 - c)
         self.scaled, self.whole = np.empty(block), np.empty(block)
 
     def _add(self, exponent, counts):
-        total, k = self.sums.get(exponent, (0, 0))
-        self.sums[exponent] = (total + counts.astype(np.uint64), k + 1)  # each below 2**52
+        total = self.sums.get(exponent)
+        counts = counts.astype(np.uint64)  # each below 2**52: 1024 of them fit
+        self.sums[exponent] = counts if total is None else total + counts
 
     def add(self, codes, w) -> None:
-        """Add the block ``w`` (bins ``codes``, None: one bin)."""
+        """Add the weights ``w`` (finite, >= 0, at most ``top``) to the bins ``codes`` (None: bin 0)."""
         n, exponent = len(w), self.first
+        if not n:
+            return
         scaled, whole = self.scaled[:n], self.whole[:n]
         if abs(exponent) > 1000:
             np.copyto(scaled, np.ldexp(w, -exponent))
         else:
             np.multiply(w, 2.0 ** -exponent, out=scaled)
+        first = True
         while True:
             np.floor(scaled, out=whole)
             self._add(exponent, np.sum(whole, keepdims=True) if codes is None
                       else np.bincount(codes, weights=whole, minlength=self.m))
             np.subtract(scaled, whole, out=scaled)  # the exact remainders, in [0, 1)
-            left = np.count_nonzero(scaled)
+            if first and scaled[:32].any():  # remainders everywhere (general floats): no need to count them
+                left = len(scaled)
+            else:
+                left = np.count_nonzero(scaled)
+            first = False
             if not left or exponent <= -1074:
-                return
+                break
             if left < len(scaled) // 4:
                 keep = np.flatnonzero(scaled)
                 scaled, codes = scaled[keep], None if codes is None else codes[keep]
@@ -205,30 +226,31 @@ class _Slicer:
             step = 52 - len(scaled).bit_length()
             exponent -= step
             scaled *= 2.0 ** step
+        self.blocks += 1
+        if self.blocks % 1024 == 0:  # the integer sums stay below 2**62
+            self.out = self.result((self.m,))
 
-    def flush(self, shape, into: ExactSums | None) -> ExactSums:
-        """Move the integer sums into ``into`` (a new :class:`ExactSums` if None) and return it."""
-        out = ExactSums.zeros(shape) if into is None else into
-        for exponent, (total, _) in sorted(self.sums.items()):
+    def result(self, shape) -> ExactSums:
+        """The exact sums so far, with the given shape (of ``m`` bins)."""
+        out = ExactSums.zeros(shape) if self.out is None else ExactSums(self.out.offset,
+                                                                        self.out.digits.reshape(*shape, -1))
+        for exponent, total in sorted(self.sums.items()):
             for part in (total & _MASK, total >> np.uint64(_BITS)):   # below 2**53 each
                 out.add_integers(part.reshape(shape).astype(np.float64), exponent)
                 exponent += _BITS
-        self.sums = {}
+        self.sums, self.out = {}, out
         return out
 
 
 def _exact(codes, weights, m, shape) -> ExactSums:
     weights = np.asarray(weights, dtype=np.float64)
     top = float(weights.max()) if len(weights) else 0.0
-    if top == 0.0:
-        return ExactSums.zeros(shape)
-    block = min(_BLOCK, len(weights))
-    slicer, out = _Slicer(m, top, block), None
-    for i, a in enumerate(range(0, len(weights), block)):
-        slicer.add(None if codes is None else codes[a:a + block], weights[a:a + block])
-        if i % 1024 == 1023:  # the integer sums stay below 2**62
-            out = slicer.flush(shape, out)
-    return slicer.flush(shape, out)
+    block = max(min(_BLOCK, len(weights)), 1)
+    acc = ExactBincount(m, top, block)
+    if top > 0:
+        for a in range(0, len(weights), block):
+            acc.add(None if codes is None else codes[a:a + block], weights[a:a + block])
+    return acc.result(shape)
 
 
 def bincount_exact(codes: np.ndarray, weights: np.ndarray, minlength: int) -> ExactSums:

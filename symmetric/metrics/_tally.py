@@ -29,7 +29,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from ._encode import encode
-from ._exact import ExactSums, bincount_exact, sum_exact
+from ._exact import ExactBincount, ExactSums, bincount_exact
 
 __all__ = ["Tally", "count", "MAX_CELLS"]
 
@@ -39,6 +39,9 @@ MAX_CELLS = 1 << 22
 _SAFE = 1 << 62
 #: Samples counted per block (the combined codes of a block stay in cache).
 _BLOCK = 1 << 16
+#: With weights and the sample codes kept (in memory), matrices above this many cells are not counted:
+#: the scores need only per-label sums, and ``confusion_matrix`` counts the cells it is asked for.
+_WEIGHTED_CELLS = 1 << 16
 
 
 @dataclass
@@ -158,62 +161,75 @@ def _scatter_exact(into: ExactSums | None, values: ExactSums, where, shape) -> E
     return spread if into is None else into + spread
 
 
-def _integer_codes(yt, yp):
-    """``(values, true_codes, pred_codes, combined)`` for integral labels of small range, else None.
-
-    ``combined`` is ``true_code * r + pred_code`` when the r x r matrix is
-    small enough, else None.
-    """
+def _integer_range(yt, yp):
+    """``(values, lo, r)`` for integral labels whose range ``r`` is small, else None."""
     if yt.dtype.kind not in "biuf" or yp.dtype.kind not in "biuf":
         return None
     a, b = (y.view(np.uint8) if y.dtype == bool else y for y in (yt, yp))
     lo, hi = min(a.min(), b.min()), max(a.max(), b.max())
-    if yt.dtype.kind == "f" or yp.dtype.kind == "f":
-        if not (abs(lo) < 2**62 and abs(hi) < 2**62):
-            return None
+    if (yt.dtype.kind == "f" or yp.dtype.kind == "f") and not (abs(lo) < 2**53 and abs(hi) < 2**53):
+        return None
     lo, hi = int(lo), int(hi)
     r = hi - lo + 1
     if r > 8 * len(a) + 4096:
         return None
     dtype = yt.dtype if yt.dtype == yp.dtype else np.result_type(yt.dtype, yp.dtype)
-    values = np.arange(lo, hi + 1).astype(dtype)
-    if a.dtype.kind == "f" or b.dtype.kind == "f":
-        a, b = a.astype(np.int64), b.astype(np.int64)
-    if r * r <= MAX_CELLS:
-        if max(abs(lo), abs(hi)) * (r + 1) < _SAFE:
-            combined = np.multiply(a, r, dtype=np.intp)
-            np.add(combined, b, out=combined, casting="unsafe")
-            if lo:
-                combined -= lo * (r + 1)
-        else:
-            combined = np.subtract(a, lo, dtype=np.intp)
-            combined *= r
-            combined += np.subtract(b, lo, dtype=np.intp)
-        return values, None, None, combined
-    codes = tuple(np.subtract(y, lo, dtype=np.int64).astype(np.int32 if r < 2**31 else np.int64) for y in (a, b))
-    return values, *codes, None
+    return np.arange(lo, hi + 1).astype(dtype), lo, r
 
 
-def _count_cells(combined, ct, cp, k, sw):
-    """Unweighted cells (int64, k x k) and, with weights, exact weighted cells."""
-    if combined is None:
-        cells = np.zeros(k * k, dtype=np.int64)
-        for a in range(0, len(ct), _BLOCK):
-            c = np.multiply(ct[a:a + _BLOCK], k, dtype=np.intp)
-            c += cp[a:a + _BLOCK]
-            cells += np.bincount(c, minlength=k * k)
-        combined_blocks = None
-    else:
-        cells = np.bincount(combined, minlength=k * k)
-        combined_blocks = combined
-    wcells = None
-    if sw is not None:
-        if combined_blocks is None:
-            combined_blocks = np.multiply(ct, k, dtype=np.intp)
-            combined_blocks += cp
-        wcells = bincount_exact(combined_blocks, sw, k * k)
-        wcells = ExactSums(wcells.offset, wcells.digits.reshape(k, k, -1))
-    return cells.reshape(k, k), wcells
+def _offset_codes(a, b, lo, r, out):
+    """``(a - lo) * r + (b - lo)`` into ``out`` (intp), for integral labels (bool, int or float)."""
+    a, b = (y.view(np.uint8) if y.dtype == bool else y for y in (a, b))
+    if a.dtype.kind == "f" or b.dtype.kind == "f" or max(abs(lo), abs(lo + r)) * (r + 1) >= _SAFE:
+        np.subtract(a, lo, out=out, casting="unsafe")
+        out *= r
+        out += np.subtract(b, lo, dtype=np.intp, casting="unsafe")
+        return out
+    np.multiply(a, r, out=out, casting="unsafe")
+    np.add(out, b, out=out, casting="unsafe")
+    if lo:
+        out -= lo * (r + 1)
+    return out
+
+
+class _Cells:
+    """Dense cells (k x k) counted block by block: unweighted, and weighted exactly."""
+
+    def __init__(self, k: int, sw, n: int):
+        self.k, self.m = k, k * k
+        self.block = max(_BLOCK, 4 * self.m)
+        self.counts = np.zeros(self.m, dtype=np.int64)
+        self.codes = np.empty(min(self.block, n), dtype=np.intp)
+        self.sw, self.exact = sw, None
+        self.count_samples = sw is None or not sw.min() > 0  # with positive weights, a weighted cell > 0 is seen
+        if sw is not None:
+            self.exact = ExactBincount(self.m, float(sw.max()), min(self.block, n))
+
+    def add(self, codes: np.ndarray, a: int) -> None:
+        """Count the combined codes of the samples ``a .. a + len(codes)``."""
+        if self.count_samples:
+            self.counts += np.bincount(codes, minlength=self.m)
+        if self.exact is not None:
+            self.exact.add(codes, self.sw[a:a + len(codes)])
+
+    def tally(self, values, n) -> Tally:
+        k = self.k
+        wcells = None
+        cells = self.counts.reshape(k, k)
+        if self.exact is not None:
+            wcells = self.exact.result((k, k))
+            if not self.count_samples:
+                cells = wcells.digits.any(axis=-1).astype(np.int64)
+        seen = (cells.any(axis=1), cells.any(axis=0))
+        keep = np.flatnonzero(seen[0] | seen[1])
+        order = keep[np.argsort(values[keep], kind="stable")]
+        if len(order) < k or np.any(order != np.arange(k)):
+            cells = cells[np.ix_(order, order)]
+            wcells = None if wcells is None else ExactSums(wcells.offset, wcells.digits[np.ix_(order, order)])
+        t = Tally(values[order], n, seen[0][order], seen[1][order], cells=cells, wcells=wcells)
+        if wcells is not None:
+            t.wtotal = wcells.sum(axis=(0, 1))
+        return t
 
 
 def _count_sums(ct, cp, k, sw):
@@ -229,42 +245,50 @@ def _count_sums(ct, cp, k, sw):
 
 def count(yt: np.ndarray, yp: np.ndarray, sw: np.ndarray | None = None, *, keep_codes: bool = False,
           categories=None) -> Tally:
-    """The :class:`Tally` of two checked 1-d label arrays (and checked nonnegative weights).
+    """The :class:`Tally` of two checked 1-d label arrays (and checked, nonnegative weights).
 
     ``categories``: the shared categories when ``yt`` and ``yp`` are the
     integer codes of pandas categoricals. ``keep_codes``: keep the label
     index of every sample when the labels are too many for a dense matrix.
+
+    For weighted tallies, ``cells`` counts the samples only when some
+    weight is 0; otherwise it just marks the cells seen (1).
     """
     n = len(yt)
-    fast = _integer_codes(yt, yp)
-    if fast is not None:
-        values, ct, cp, combined = fast
+    ranged = _integer_range(yt, yp)
+    if ranged is not None:
+        values, lo, r = ranged
+        k = r
+        ct = cp = None
     else:
         values, (ct, cp) = encode(yt, yp)
-        combined = None
+        k = len(values)
     if categories is not None:
         values = categories[values.astype(np.intp)]
-    k = len(values)
-    if k * k <= MAX_CELLS:
-        cells, wcells = _count_cells(combined, ct, cp, k, sw)
-        seen = (cells.any(axis=1), cells.any(axis=0))
-        keep = np.flatnonzero(seen[0] | seen[1])
-        order = keep[np.argsort(values[keep], kind="stable")]
-        if len(order) < k or np.any(order != np.arange(k)):
-            cells = cells[np.ix_(order, order)]
-            wcells = None if wcells is None else ExactSums(wcells.offset, wcells.digits[np.ix_(order, order)])
-        t = Tally(values[order], n, seen[0][order], seen[1][order], cells=cells, wcells=wcells)
-    else:
-        sums, wsums = _count_sums(ct, cp, k, sw)
-        seen = (sums[1] > 0, sums[2] > 0)
-        keep = np.flatnonzero(seen[0] | seen[1])
-        order = keep[np.argsort(values[keep], kind="stable")]
-        t = Tally(values[order], n, seen[0][order], seen[1][order], sums=sums[:, order],
-                  wsums=None if wsums is None else wsums.take(order, axis=1))
-        if keep_codes:
-            rank = np.full(k, -1, dtype=ct.dtype)
-            rank[order] = np.arange(len(order), dtype=ct.dtype)
-            t.codes = tuple(np.take(rank, c) for c in (ct, cp))
-    if sw is not None:
-        t.wtotal = sum_exact(sw)
+    if k * k <= (MAX_CELLS if sw is None or not keep_codes else _WEIGHTED_CELLS):
+        cells = _Cells(k, sw, n)
+        for a in range(0, n, cells.block):
+            b = min(a + cells.block, n)
+            codes = cells.codes[:b - a]
+            if ct is None:
+                _offset_codes(yt[a:b], yp[a:b], lo, r, codes)
+            else:
+                np.multiply(ct[a:b], k, out=codes)
+                codes += cp[a:b]
+            cells.add(codes, a)
+        return cells.tally(values, n)
+    if ct is None:
+        ct, cp = (_offset_codes(y, np.zeros(1, y.dtype) + lo, lo, 1, np.empty(n, dtype=np.intp)) for y in (yt, yp))
+    sums, wsums = _count_sums(ct, cp, k, sw)
+    seen = (sums[1] > 0, sums[2] > 0)
+    keep = np.flatnonzero(seen[0] | seen[1])
+    order = keep[np.argsort(values[keep], kind="stable")]
+    t = Tally(values[order], n, seen[0][order], seen[1][order], sums=sums[:, order],
+              wsums=None if wsums is None else wsums.take(order, axis=1))
+    if keep_codes:
+        rank = np.full(k, -1, dtype=np.int32 if k < 2**31 else np.int64)
+        rank[order] = np.arange(len(order), dtype=rank.dtype)
+        t.codes = tuple(np.take(rank, c) for c in (ct, cp))
+    if wsums is not None:
+        t.wtotal = wsums.take(1).sum(axis=0)
     return t

@@ -100,8 +100,18 @@ def _is_sequence(x) -> bool:
 
 
 def _is_integral_float(y: np.ndarray) -> bool:
+    """Whether every value survives a round trip through int64 (scikit-learn's test), block by block."""
+    flat = y.reshape(-1)
     with np.errstate(invalid="ignore"):
-        return bool(np.all(y.astype(np.int64).astype(y.dtype) == y))
+        for a in range(0, len(flat), _BLOCK):
+            block = flat[a:a + _BLOCK]
+            if not np.array_equal(block.astype(np.int64).astype(y.dtype), block):
+                return False
+    return True
+
+
+#: Values checked per step (below the size at which every temporary costs fresh pages).
+_BLOCK = 1 << 14
 
 
 def _assert_finite(y: np.ndarray, name: str) -> None:
@@ -115,7 +125,11 @@ def _kind(y: np.ndarray, name: str) -> str:
     if y.ndim not in (1, 2):
         return "unknown"
     if y.ndim == 2 and y.shape[1] > 1 and y.shape[0] > 0:
-        values = np.unique(y) if y.dtype != object else None
+        if y.dtype.kind in "biuf":
+            lo, hi = y.min(), y.max()  # fewer than 3 values: found without sorting when they are 0 and 1 apart
+            values = np.unique([lo, hi]) if float(hi) - float(lo) <= 1 else np.unique(y)
+        else:
+            values = None
         if values is not None and len(values) < 3 and (y.dtype.kind in "biu" or (
                 y.dtype.kind == "f" and _is_integral_float(values))):
             return "multilabel-indicator"
