@@ -83,6 +83,20 @@ def test_dask_with_a_local_cluster(client):
                                                                                        sample_weight=w))
 
 
+def test_dask_multilabel():
+    rng = np.random.default_rng(6)
+    y_true = (rng.random((900, 4)) < 0.4).astype(int)
+    y_pred = np.where(rng.random((900, 4)) < 0.7, y_true, 1 - y_true)
+    w = rng.uniform(0, 2, 900)
+    dt, dp, dw = da.from_array(y_true, chunks=(250, 2)), da.from_array(y_pred, chunks=(300, 4)), da.from_array(w, 200)
+    calls = [("f1_score", dict(average=average)) for average in ("micro", "macro", "weighted", None)]
+    _compare_all(y_true, y_pred, w, dt, dp, dw, calls)
+    with pytest.raises(ValueError, match="average='samples' needs the counts of every sample"):
+        sm.f1_score(dt, dp, average="samples")
+    expected = run(sm.f1_score, y_true, y_true * 2, average="macro")
+    assert run(sm.f1_score, dt, dt * 2, average="macro")[2] == expected[2]
+
+
 def test_dask_errors_are_the_in_memory_errors():
     y_true, y_pred, w, chunks = _data(4, "multiclass")
     cases = [

@@ -97,6 +97,7 @@ class _Summary:
 
     def __init__(self, n=0, kinds=(), strings=(), weights=None, tally=None):
         self.n, self.kinds, self.strings, self.weights, self.tally = n, set(kinds), set(strings), weights, tally
+        self.values, self.shapes = set(), set()   # multilabel: the values seen, the numbers of labels
 
     @staticmethod
     def merge(*summaries):
@@ -114,7 +115,10 @@ class _Summary:
                     w["nan"] |= s.weights["nan"]
                     w["inf"] |= s.weights["inf"]
                     w["nonzero"] |= s.weights["nonzero"]
-            out.tally = s.tally if out.tally is None else out.tally if s.tally is None else out.tally + s.tally
+            out.values |= s.values
+            out.shapes |= s.shapes
+            if len(out.shapes) <= 1:
+                out.tally = s.tally if out.tally is None else out.tally if s.tally is None else out.tally + s.tally
             out.n += s.n
         return out
 
@@ -138,14 +142,25 @@ def _chunk(yt, yp, sw=None):
         return summary
     kinds = (_kind(yt, "y_true"), _kind(yp, "y_pred"))
     summary.kinds = {kinds}
+    w = summary.weights
+    bad_weights = sw is not None and (w["negative"] is not None or w["nan"] or w["inf"] or w["ndim"] != 1)
+    if kinds == ("multilabel-indicator", "multilabel-indicator"):
+        from ._targets import multilabel_sums
+
+        for side, y in (("y_true", yt), ("y_pred", yp)):
+            values = np.unique([y.min(), y.max()]) if float(y.max()) - float(y.min()) <= 1 else np.unique(y)
+            summary.values |= {(side, v) for v in values.tolist()}
+        summary.shapes = {(yt.shape[1], yp.shape[1])}
+        if yt.shape[1] == yp.shape[1] and not bad_weights:
+            summary.tally = multilabel_sums(yt != 0, yp != 0, None if sw is None else np.asarray(sw, np.float64))
+        return summary
     if kinds != ("labels", "labels"):
         return summary
     yt, yp = yt.reshape(n), yp.reshape(n)
     summary.strings = {(_is_string(yt), _is_string(yp))}
     if _is_string(yt) != _is_string(yp):
         return summary
-    w = summary.weights
-    if sw is not None and (w["negative"] is not None or w["nan"] or w["inf"] or w["ndim"] != 1):
+    if bad_weights:
         return summary
     summary.tally = count(yt, yp, None if sw is None else np.asarray(sw, dtype=np.float64))
     return summary
@@ -155,7 +170,7 @@ def dask_targets(y_true, y_pred, sample_weight, *, func, check_labels):
     """:func:`~symmetric.metrics._targets.check_targets` for Dask input: the same checks, counts and errors."""
     import dask
 
-    from ._targets import check_sample_weight, targets_from_tally
+    from ._targets import targets_from_tally
 
     yt, yp, sw = chunks_of(y_true, y_pred, sample_weight)
     if len(yt) != len(yp):
@@ -170,6 +185,11 @@ def dask_targets(y_true, y_pred, sample_weight, *, func, check_labels):
     if len(summary.kinds) != 1 or len(set(next(iter(summary.kinds)))) != 1:
         _raise_kinds(y_true, y_pred, summary.kinds)
     kind = kinds.pop()
+    if kind == "multilabel-indicator" and any(len({v for s, v in summary.values if s == side}) >= 3
+                                              for side in ("y_true", "y_pred")):
+        kind = "multiclass-multioutput"
+    if kind == "multilabel-indicator":
+        return _multilabel_targets(summary, sample_weight, check_labels)
     if kind != "labels":
         raise ValueError(f"{kind} is not supported")
     if any(a != b for a, b in summary.strings) or len(summary.strings) > 1:
@@ -177,19 +197,43 @@ def dask_targets(y_true, y_pred, sample_weight, *, func, check_labels):
     t = targets_from_tally(summary.tally)
     if check_labels is not None:
         check_labels(t.y_type, t.labels)
-    if sample_weight is not None:
-        w = summary.weights
-        if w["ndim"] != 1:
-            check_sample_weight(np.zeros((1, 1)), summary.n)
-        if w["nan"] or w["inf"]:
-            what = "NaN" if w["nan"] else "infinity or a value too large for dtype('float64')"
-            raise ValueError(f"Input sample_weight contains {what}.")
-        if w["negative"] is not None:
-            index, value = w["negative"]
-            raise ValueError(f"Negative values in data passed to `sample_weight`: sample weights must be >= 0, "
-                             f"got {value!r} at index {index}.")
-        if not w["nonzero"]:
-            raise ValueError("Sample weights must contain at least one non-zero number.")
+    _check_weights(summary, sample_weight)
+    return t
+
+
+def _check_weights(summary, sample_weight):
+    """The in-memory errors for bad sample weights, from the chunks' summaries."""
+    from ._targets import check_sample_weight
+
+    if sample_weight is None:
+        return
+    w = summary.weights
+    if w["ndim"] != 1:
+        check_sample_weight(np.zeros((1, 1)), summary.n)
+    if w["nan"] or w["inf"]:
+        what = "NaN" if w["nan"] else "infinity or a value too large for dtype('float64')"
+        raise ValueError(f"Input sample_weight contains {what}.")
+    if w["negative"] is not None:
+        index, value = w["negative"]
+        raise ValueError(f"Negative values in data passed to `sample_weight`: sample weights must be >= 0, "
+                         f"got {value!r} at index {index}.")
+    if not w["nonzero"]:
+        raise ValueError("Sample weights must contain at least one non-zero number.")
+
+
+def _multilabel_targets(summary, sample_weight, check_labels):
+    from ._targets import Targets
+
+    if len(summary.shapes) != 1 or len(set(next(iter(summary.shapes)))) != 1:
+        raise ValueError("Multi-label binary indicator input with different numbers of labels")
+    k = next(iter(summary.shapes))[0]
+    if check_labels is not None:
+        check_labels("multilabel-indicator", np.arange(k))
+    _check_weights(summary, sample_weight)
+    ml = summary.tally
+    t = Targets("multilabel-indicator", np.arange(k), summary.n, None, label_sums=ml.counts())
+    if ml.wtotal is not None:
+        t.weighted, t.total = True, float(ml.wtotal.to_float())
     return t
 
 

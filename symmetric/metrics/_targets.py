@@ -31,6 +31,7 @@ from ._exact import ExactSums, bincount_exact, sum_exact
 from ._tally import Tally, count
 
 __all__ = ["Targets", "check_targets", "type_of_target", "as_target_array", "targets_from_tally",
+           "MultilabelSums", "multilabel_sums",
            "check_sample_weight"]
 
 
@@ -62,6 +63,9 @@ class Targets:
     total: float | None = None
     #: Whether the counts are weighted (``sample_weight`` may be None when they come from chunks).
     weighted: bool = False
+    #: Multilabel: per label (TP, predicted, true) counts, float64 when weighted (from the
+    #: indicator matrices when they are given, else counted chunk by chunk).
+    label_sums: tuple | None = None
 
     @property
     def total_weight(self):
@@ -263,6 +267,44 @@ def targets_from_tally(tally: Tally, sample_weight: np.ndarray | None = None) ->
     elif not t.tp.any():  # scikit-learn's counts are float when no sample is predicted right
         t.tp, t.true_sum, t.pred_sum = (a.astype(np.float64) for a in (t.tp, t.true_sum, t.pred_sum))
     return t
+
+
+@dataclass
+class MultilabelSums:
+    """Per-label counts of multilabel indicator targets: exact, mergeable (``+``)."""
+
+    n_samples: int
+    sums: np.ndarray                  # (3, n_labels) int64: both, predicted, true
+    wsums: ExactSums | None = None    # the same, weighted
+    wtotal: ExactSums | None = None
+
+    def __add__(self, other: MultilabelSums) -> MultilabelSums:
+        if self.sums.shape != other.sums.shape:
+            raise ValueError("Multi-label binary indicator input with different numbers of labels")
+        if (self.wtotal is None) != (other.wtotal is None):
+            raise ValueError("Cannot add counts with sample weights to counts without them.")
+        weighted = self.wtotal is not None
+        return MultilabelSums(self.n_samples + other.n_samples, self.sums + other.sums,
+                              self.wsums + other.wsums if weighted else None,
+                              self.wtotal + other.wtotal if weighted else None)
+
+    def counts(self):
+        """``(tp, pred_sum, true_sum)``: int64, or float64 (exact sums rounded once) when weighted."""
+        return tuple(self.sums) if self.wsums is None else tuple(self.wsums.to_float())
+
+
+def multilabel_sums(yt: np.ndarray, yp: np.ndarray, sw: np.ndarray | None) -> MultilabelSums:
+    """The per-label counts of boolean indicator matrices (weights checked)."""
+    both = yt & yp
+    sums = np.stack([a.sum(axis=0) for a in (both, yp, yt)]).astype(np.int64)
+    if sw is None:
+        return MultilabelSums(len(yt), sums)
+    k = yt.shape[1]
+    parts = []
+    for a in (both, yp, yt):
+        rows, cols = np.nonzero(a)
+        parts.append(bincount_exact(cols, sw[rows], k))
+    return MultilabelSums(len(yt), sums, ExactSums.stack(parts), sum_exact(sw))
 
 
 def _categories(y):
