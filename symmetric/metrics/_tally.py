@@ -195,15 +195,17 @@ def _offset_codes(a, b, lo, r, out):
 class _Cells:
     """Dense cells (k x k) counted block by block: unweighted, and weighted exactly."""
 
-    def __init__(self, k: int, sw, n: int):
+    def __init__(self, k: int, sw, n: int, weight_range=None):
         self.k, self.m = k, k * k
         self.block = max(_BLOCK, 4 * self.m)
         self.counts = np.zeros(self.m, dtype=np.int64)
         self.codes = np.empty(min(self.block, n), dtype=np.intp)
         self.sw, self.exact = sw, None
-        self.count_samples = sw is None or not sw.min() > 0  # with positive weights, a weighted cell > 0 is seen
+        if sw is not None and weight_range is None:
+            weight_range = (float(sw.min()), float(sw.max()))
+        self.count_samples = sw is None or not weight_range[0] > 0  # positive weights: a cell > 0 was seen
         if sw is not None:
-            self.exact = ExactBincount(self.m, float(sw.max()), min(self.block, n))
+            self.exact = ExactBincount(self.m, weight_range[1], min(self.block, n))
 
     def add(self, codes: np.ndarray, a: int) -> None:
         """Count the combined codes of the samples ``a .. a + len(codes)``."""
@@ -244,12 +246,13 @@ def _count_sums(ct, cp, k, sw):
 
 
 def count(yt: np.ndarray, yp: np.ndarray, sw: np.ndarray | None = None, *, keep_codes: bool = False,
-          categories=None) -> Tally:
+          categories=None, weight_range=None) -> Tally:
     """The :class:`Tally` of two checked 1-d label arrays (and checked, nonnegative weights).
 
     ``categories``: the shared categories when ``yt`` and ``yp`` are the
     integer codes of pandas categoricals. ``keep_codes``: keep the label
     index of every sample when the labels are too many for a dense matrix.
+    ``weight_range``: the smallest and largest weight, when already known.
 
     For weighted tallies, ``cells`` counts the samples only when some
     weight is 0; otherwise it just marks the cells seen (1).
@@ -266,7 +269,7 @@ def count(yt: np.ndarray, yp: np.ndarray, sw: np.ndarray | None = None, *, keep_
     if categories is not None:
         values = categories[values.astype(np.intp)]
     if k * k <= (MAX_CELLS if sw is None or not keep_codes else _WEIGHTED_CELLS):
-        cells = _Cells(k, sw, n)
+        cells = _Cells(k, sw, n, weight_range)
         for a in range(0, n, cells.block):
             b = min(a + cells.block, n)
             codes = cells.codes[:b - a]

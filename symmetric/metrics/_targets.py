@@ -23,6 +23,7 @@ array([[1, 0, 0],
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import numpy as np
@@ -168,6 +169,12 @@ def _is_string(y: np.ndarray) -> bool:
 
 
 def check_sample_weight(sw: np.ndarray, n: int) -> np.ndarray:
+    """``sw`` as float64 if it is a valid 1-d array of finite nonnegative weights, not all 0."""
+    return _checked_weights(sw, n)[0]
+
+
+def _checked_weights(sw: np.ndarray, n: int):
+    """``(weights, smallest, largest)``: the checks need only the smallest and largest weight."""
     if sw.dtype.kind not in "biuf":
         sw = sw.astype(np.float64)
     if sw.ndim != 1:
@@ -176,9 +183,11 @@ def check_sample_weight(sw: np.ndarray, n: int) -> np.ndarray:
             f"Expected either a scalar value or a 1D array of length {n}."
         )
     sw = np.asarray(sw, dtype=np.float64)
-    _assert_finite(sw, "sample_weight")
-    negative = np.flatnonzero(sw < 0)
-    if negative.size:
+    lo, hi = (float(sw.min()), float(sw.max())) if sw.size else (0.0, 0.0)  # nan if any is nan
+    if not (math.isfinite(lo) and math.isfinite(hi)):
+        _assert_finite(sw, "sample_weight")
+    if lo < 0:
+        negative = np.flatnonzero(sw < 0)
         # scikit-learn accepts them, but precision and recall are then no
         # longer ratios of counts (precision can be -2), and F and G computed
         # from P and R can differ from scikit-learn's count formula.
@@ -186,9 +195,9 @@ def check_sample_weight(sw: np.ndarray, n: int) -> np.ndarray:
             f"Negative values in data passed to `sample_weight`: sample weights must be >= 0, "
             f"got {float(sw[negative[0]])!r} at index {negative[0]}."
         )
-    if not sw.any():
+    if hi == 0:
         raise ValueError("Sample weights must contain at least one non-zero number.")
-    return sw
+    return sw, lo, hi
 
 
 def check_targets(y_true, y_pred, sample_weight=None, *, func: str, check_labels=None) -> Targets:
@@ -230,12 +239,12 @@ def check_targets(y_true, y_pred, sample_weight=None, *, func: str, check_labels
     kind = kinds[0]
     if kind not in ("labels", "multilabel-indicator"):
         raise ValueError(f"{kind} is not supported")
-    sw, weight_error = None, None
+    sw, weight_error, weight_range = None, None, None
     if sample_weight is not None:  # checked now, refused after check_labels (scikit-learn's order of errors)
         try:
             sw = np.asarray(sample_weight)
             _check_lengths([yt, yp, sw])
-            sw = check_sample_weight(sw, n)
+            sw, *weight_range = _checked_weights(sw, n)
         except ValueError as error:
             sw, weight_error = None, error
     if kind == "multilabel-indicator":
@@ -246,7 +255,8 @@ def check_targets(y_true, y_pred, sample_weight=None, *, func: str, check_labels
         yt, yp = yt.reshape(n), yp.reshape(n)
         if _is_string(yt) != _is_string(yp):
             raise ValueError(f"Mix of label input types (string and number); Got {np.unique(yt)} and {np.unique(yp)}.")
-        t = targets_from_tally(count(yt, yp, sw, keep_codes=True, categories=categories), sw)
+        t = targets_from_tally(count(yt, yp, sw, keep_codes=True, categories=categories,
+                                     weight_range=weight_range), sw)
     if check_labels is not None:
         check_labels(t.y_type, t.labels)
     if weight_error is not None:
