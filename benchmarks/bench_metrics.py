@@ -110,13 +110,32 @@ def cases(n, rng):
                lambda: sm.g_beta_rho_curve(y_true, y_score, beta=1, rho=-2))
 
 
+def accuracy(n, rng):
+    """ULP distance from the exact sum of n uniform weights (one class): sequential, pairwise, ours."""
+    from symmetric.metrics._exact import sum_exact
+
+    w = rng.random(n)
+    exact = float(sum_exact(w).to_float())
+    ulp = np.spacing(exact)
+    sequential = float(np.bincount(np.zeros(n, dtype=np.intp), weights=w)[0])  # scikit-learn's per-class sums
+    print(f"n = {n}: exact sum {exact!r}; sequential (np.bincount, scikit-learn's counts) "
+          f"{abs(sequential - exact) / ulp:.0f} ULP away; pairwise (np.sum) {abs(float(w.sum()) - exact) / ulp:.0f} ULP;"
+          f" symmetric 0 ULP (the exact sum, correctly rounded)")
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--n", type=int, default=10**7)
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--only", default="", help="run the cases whose name contains this text")
     parser.add_argument("--no-memory", action="store_true", help="skip the peak-memory runs")
+    parser.add_argument("--accuracy", type=int, nargs="*", metavar="N",
+                        help="only measure the accuracy of weighted sums of N weights")
     args = parser.parse_args(argv)
+    if args.accuracy:
+        for n in args.accuracy:
+            accuracy(n, np.random.default_rng(0))
+        return
     print(f"n = {args.n}, best of {args.repeat}; python {platform.python_version()}, numpy {np.__version__}, "
           f"scikit-learn {sklearn.__version__}")
     print("| case | scikit-learn (s) | symmetric (s) | speed-up | ours / one bincount | "
