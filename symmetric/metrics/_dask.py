@@ -347,16 +347,7 @@ def dask_threshold_counts(y_true, y_score, pos_label, sample_weight, *, n_bins, 
         raise InvalidParameterError.of("y_score", func, "a 1-d array of real numbers", y_score)
     if info["finite"] is not True:
         raise ValueError(f"Input y_score contains {info['finite']}.")
-    if sample_weight is not None:
-        w = info["weights"]
-        if w["nan"] or w["inf"]:
-            raise ValueError(f"Input sample_weight contains {'NaN' if w['nan'] else 'infinity'}.")
-        if w["negative"] is not None:
-            index, value = w["negative"]
-            raise ValueError(f"Negative values in data passed to `sample_weight`: sample weights must be >= 0, "
-                             f"got {value!r} at index {index}.")
-        if not w["nonzero"]:
-            raise ValueError("Sample weights must contain at least one non-zero number.")
+    _check_weights(_Summary(info["n"], weights=info["weights"]), sample_weight)
     pos_label = _pos_label(pos_label, info["kept"])
     counts = counts_from_summary(summary, edges)
     if not counts.total_positives:
