@@ -141,6 +141,18 @@ def test_many_classes_count_without_a_dense_matrix():
     assert np.array_equal(cm, skm.confusion_matrix(y_true, y_pred, labels=labels[:5]))
 
 
+def test_many_classes_stream_scores_but_not_a_confusion_matrix():
+    rng = np.random.default_rng(4)
+    y_true = rng.integers(0, 2100, 6000)
+    y_pred = np.where(rng.random(6000) < 0.5, y_true, rng.integers(0, 2100, 6000))
+    counts = sm.ConfusionCounts()
+    counts.update(y_true[:2000], y_pred[:2000])
+    counts.update(y_true[2000:], y_pred[2000:])
+    identical(counts.f1_score(average="macro"), sm.f1_score(y_true, y_pred, average="macro"))
+    with pytest.raises(ValueError, match="needs the labels of every sample"):
+        counts.confusion_matrix()
+
+
 def test_categoricals_count_by_their_codes():
     pd = pytest.importorskip("pandas")
     y_true = pd.Series(pd.Categorical(["b", "a", "c", "a"], categories=["c", "b", "a", "unused"]))

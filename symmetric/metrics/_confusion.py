@@ -9,6 +9,7 @@ import numpy as np
 from .._validation import InvalidParameterError
 from ._combine import precision_at_prevalence_values
 from ._counts import _contains, select_labels
+from . import _tally
 from ._exact import bincount_exact
 from ._params import check_array_like, check_pos_label, check_prevalence, check_zero_division, zero_division_value
 from ._targets import Targets, check_targets
@@ -25,6 +26,9 @@ def _selected_matrix(t: Targets, idx: np.ndarray) -> np.ndarray:
         ok = idx >= 0
         out[np.ix_(ok, ok)] = t.cm[np.ix_(idx[ok], idx[ok])]
         return out
+    if t.codes is None:
+        raise ValueError(f"confusion_matrix of {len(t.labels)} labels needs the labels of every sample: counts made "
+                         f"chunk by chunk keep cells for at most {_tally.MAX_CELLS} pairs of labels.")
     position = np.full(len(t.labels), n, dtype=np.intp)
     position[idx[idx >= 0]] = np.flatnonzero(idx >= 0)
     ct, cp = (position[c] for c in t.codes)
