@@ -116,6 +116,19 @@ def test_dask_errors_are_the_in_memory_errors():
     assert run(sm.f1_score, da.from_array(y_true, chunks=100), y_pred, average="binary")[2] == expected[2]
 
 
+def test_dask_curve_errors_are_the_in_memory_errors():
+    y_true, y_score = np.array([0, 1, 1, 0, 2, 1]), np.array([0.1, 0.5, 0.7, 0.2, 0.3, 0.9])
+    cases = [(y_true, y_score, None, None), (y_true, y_score, 1, [1, 1, 1, -1, 1, 1]),
+             (y_true, y_score, 3, None), (np.array(["a", "b"] * 3), y_score, None, None),
+             (y_true, np.where(y_score > 0.8, np.nan, y_score), 1, None)]
+    for a, b, pos_label, w in cases:
+        expected = run(sm.g_beta_rho_curve, a, b, pos_label=pos_label, sample_weight=w)
+        dw = None if w is None else da.from_array(np.asarray(w, dtype=float), chunks=4)
+        got = run(sm.g_beta_rho_curve, da.from_array(a, chunks=4), da.from_array(b, chunks=4), pos_label=pos_label,
+                  sample_weight=dw)
+        assert expected[2] is not None and got[2] == expected[2]
+
+
 @pytest.mark.parametrize("weighted", [False, True])
 def test_dask_curves_exact_and_binned(weighted):
     rng = np.random.default_rng(5)
