@@ -112,6 +112,13 @@ def test_encode_agrees_with_unique(kind):
         assert found[t].tolist() == y[:cut].tolist() and found[p].tolist() == y[cut:].tolist()
 
 
+def test_encode_strings_of_different_widths():
+    for y_true, y_pred in [(["abcdef", "ab", "abc"], ["ab", "c", "abc"]), (["é" * 9, "x"], ["x", "é" * 9 + "y"])]:
+        found, (t, p) = _encode.encode(np.array(y_true), np.array(y_pred))
+        assert found[t].tolist() == y_true and found[p].tolist() == y_pred
+        assert len(found) == len(set(y_true) | set(y_pred))
+
+
 def test_encode_falls_back_to_sorting_when_two_strings_share_a_hash(monkeypatch):
     monkeypatch.setattr(_encode, "_string_keys", lambda y, *args: (np.zeros(len(y), dtype=np.uint64), False))
     y = np.array(["alpha", "beta", "alpha", "gamma"])

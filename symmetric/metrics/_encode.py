@@ -134,14 +134,16 @@ def _string_scheme(yt: np.ndarray, yp: np.ndarray) -> str:
     return "packed" if width * max(top, 1).bit_length() <= 64 else "hash"
 
 
-def _string_keys(y: np.ndarray, scheme: str, bits: int):
+def _string_keys(y: np.ndarray, scheme: str, bits: int, buffer=None):
     """64-bit keys of a 'U' array (the same for a string in arrays of any width), and whether exact."""
     width = y.dtype.itemsize // 4
     if width == 0:
         return np.zeros(len(y), dtype=np.uint64), True
     if scheme == "bytes":  # the low byte of each code point, side by side: the key is the string
-        key = np.zeros((len(y), 8), dtype=np.uint8)
-        key[:, :width] = np.ascontiguousarray(y).view(np.uint8).reshape(len(y), width, 4)[:, :, 0]
+        key = buffer[:len(y)]  # columns width .. 7 stay 0
+        low = np.ascontiguousarray(y).view(np.uint8).reshape(len(y), width, 4)
+        for j in range(width):
+            key[:, j] = low[:, j, 0]
         return key.view(np.uint64).reshape(len(y)), True
     chars = _chars(y)
     if scheme == "packed":
@@ -158,9 +160,9 @@ def _string_keys(y: np.ndarray, scheme: str, bits: int):
     return key, False
 
 
-def _keys(y: np.ndarray, scheme=None, bits=0):
+def _keys(y: np.ndarray, scheme=None, bits=0, buffer=None):
     if y.dtype.kind == "U":
-        return _string_keys(y, scheme, bits)
+        return _string_keys(y, scheme, bits, buffer)
     if y.dtype.kind == "f":  # integral and finite here; + 0.0 makes -0.0 equal 0.0
         return (y + 0.0).astype(np.float64).view(np.uint64), True
     if y.dtype.kind == "u" and y.dtype.itemsize == 8:
@@ -199,10 +201,13 @@ def encode(yt: np.ndarray, yp: np.ndarray):
     firsts = []   # (array, indices of first occurrences, their codes)
     codes = []
     exact = True
+    buffer = np.zeros((min(_BLOCK, max(len(yt), len(yp))), 8), dtype=np.uint8) if scheme == "bytes" else None
     for y in (yt, yp):
         out = np.empty(len(y), dtype=np.int32 if len(y) < 2**31 else np.int64)
+        if buffer is not None:
+            buffer[:] = 0
         for a in range(0, len(y), _BLOCK):
-            keys, is_exact = _keys(y[a:a + _BLOCK], scheme, bits)
+            keys, is_exact = _keys(y[a:a + _BLOCK], scheme, bits, buffer)
             exact &= is_exact
             known = len(table)
             c = table.lookup(keys)
