@@ -125,10 +125,26 @@ def _chars(y: np.ndarray) -> np.ndarray:
     return np.ascontiguousarray(y).view(np.uint32).reshape(len(y), y.dtype.itemsize // 4)
 
 
-def _string_scheme(yt: np.ndarray, yp: np.ndarray) -> str:
-    """How both 'U' arrays become keys: "bytes" (<= 8 chars below 256), "packed" (fit 64 bits) or "hash"."""
-    width = max(yt.dtype.itemsize, yp.dtype.itemsize) // 4
-    top = max(int(_chars(y).max(initial=0)) if y.size and y.dtype.itemsize else 0 for y in (yt, yp))
+def _blocks(y: np.ndarray, width: int | None = None):
+    """``(start, block)`` of ``y``; object arrays (of strings) become 'U' blocks of the given width."""
+    for a in range(0, len(y), _BLOCK):
+        block = y[a:a + _BLOCK]
+        yield a, (block.astype(f"<U{width}" if width else str) if y.dtype == object else block)
+
+
+def _string_stats(y: np.ndarray):
+    """The largest width and code point of an array of strings ('U' or object), block by block."""
+    if y.dtype.kind == "U":
+        return y.dtype.itemsize // 4, int(_chars(y).max(initial=0)) if y.size and y.dtype.itemsize else 0
+    width = top = 0
+    for _, block in _blocks(y):
+        width = max(width, block.dtype.itemsize // 4)
+        top = max(top, int(_chars(block).max(initial=0)) if block.size and block.dtype.itemsize else 0)
+    return width, top
+
+
+def _string_scheme(width: int, top: int) -> str:
+    """How strings become keys: "bytes" (<= 8 chars below 256), "packed" (fit 64 bits) or "hash"."""
     if top < 256 and width <= 8:
         return "bytes"
     return "packed" if width * max(top, 1).bit_length() <= 64 else "hash"
@@ -170,31 +186,26 @@ def _keys(y: np.ndarray, scheme=None, bits=0, buffer=None):
     return y.astype(np.int64, copy=False).view(np.uint64), True
 
 
-def _as_plain(y: np.ndarray) -> np.ndarray:
-    if y.dtype == object:
-        return y.astype(str)  # strings (a mix with numbers was refused before)
-    if y.dtype.kind == "b":
-        return y.view(np.uint8)
-    return y
-
-
 def encode(yt: np.ndarray, yp: np.ndarray):
     """``(values, (true_codes, pred_codes))``: the distinct labels of both arrays and each label's index.
 
     The values come in their order of discovery, not sorted (sort the few
     values, not the codes). Codes are int32 when there are fewer than 2**31
     labels. Arrays of one kind (numbers or strings) are expected, as
-    :func:`check_targets` ensures.
+    :func:`check_targets` ensures. Object arrays (of strings) are converted
+    block by block, never whole.
     """
-    yt, yp = _as_plain(yt), _as_plain(yp)
-    scheme = bits = None
-    if yt.dtype.kind == "U" and yp.dtype.kind == "U":
-        scheme = _string_scheme(yt, yp)
-        bits = max(int(_chars(y).max(initial=0)) if y.size and y.dtype.itemsize else 0 for y in (yt, yp)).bit_length()
-        if scheme == "hash" and yt.dtype != yp.dtype:  # verified against values of one width
-            width = max(yt.dtype.itemsize, yp.dtype.itemsize) // 4
-            yt, yp = yt.astype(f"<U{width}"), yp.astype(f"<U{width}")
-    elif yt.dtype != yp.dtype and yt.dtype.kind in "biuf" and yp.dtype.kind in "biuf":
+    yt, yp = (y.view(np.uint8) if y.dtype.kind == "b" else y for y in (yt, yp))
+    scheme = bits = width = None
+    strings = yt.dtype.kind in "UO" and yp.dtype.kind in "UO"
+    if strings:
+        stats = [_string_stats(y) for y in (yt, yp)]
+        width, top = max(s[0] for s in stats), max(s[1] for s in stats)
+        scheme, bits = _string_scheme(width, top), max(top, 1).bit_length()
+        if scheme == "hash":  # verified against values of one width
+            yt, yp = (y.astype(f"<U{width}") if y.dtype.kind == "U" and y.dtype.itemsize != 4 * width else y
+                      for y in (yt, yp))
+    elif yt.dtype != yp.dtype:
         common = np.result_type(yt.dtype, yp.dtype)
         yt, yp = yt.astype(common), yp.astype(common)
     table = Table()
@@ -206,8 +217,8 @@ def encode(yt: np.ndarray, yp: np.ndarray):
         out = np.empty(len(y), dtype=np.int32 if len(y) < 2**31 else np.int64)
         if buffer is not None:
             buffer[:] = 0
-        for a in range(0, len(y), _BLOCK):
-            keys, is_exact = _keys(y[a:a + _BLOCK], scheme, bits, buffer)
+        for a, block in _blocks(y, width if scheme == "hash" else None):
+            keys, is_exact = _keys(block, scheme, bits, buffer)
             exact &= is_exact
             known = len(table)
             c = table.lookup(keys)
@@ -217,26 +228,27 @@ def encode(yt: np.ndarray, yp: np.ndarray):
                 found, where = np.unique(c[new], return_index=True)
                 firsts.append((y, a + new[where], found))
         codes.append(out)
-    values = np.empty(len(table), dtype=max(yt.dtype, yp.dtype) if yt.dtype.kind == "U" else yt.dtype)
+    values = np.empty(len(table), dtype=f"<U{width}" if strings else yt.dtype)
     for y, index, found in firsts:
         values[found] = y[index]
-    if not exact and not _verified(values, (yt, yp), codes):
+    if not exact and not _verified(values, (yt, yp), codes, width):
         return _by_sorting(yt, yp)
     return values, codes
 
 
-def _verified(values, arrays, codes) -> bool:
+def _verified(values, arrays, codes, width) -> bool:
     """Whether every label equals the value of its code (no two labels share a hash)."""
     expected = _chars(values)
     for y, c in zip(arrays, codes):
-        chars = _chars(y)
-        for a in range(0, len(y), _BLOCK):
-            if not np.array_equal(np.take(expected, c[a:a + _BLOCK], axis=0), chars[a:a + _BLOCK]):
+        for a, block in _blocks(y, width):
+            if not np.array_equal(np.take(expected, c[a:a + _BLOCK], axis=0), _chars(block)):
                 return False
     return True
 
 
 def _by_sorting(yt, yp):
+    if yt.dtype.kind in "UO":
+        yt, yp = yt.astype(str), yp.astype(str)
     values, inverse = np.unique(np.concatenate([yt, yp]), return_inverse=True)
     inverse = inverse.astype(np.int32 if len(values) < 2**31 else np.int64)
     return values, (inverse[:len(yt)], inverse[len(yt):])
