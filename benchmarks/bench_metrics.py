@@ -127,7 +127,8 @@ def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--n", type=int, default=10**7)
     parser.add_argument("--repeat", type=int, default=3)
-    parser.add_argument("--only", default="", help="run the cases whose name contains this text")
+    parser.add_argument("--only", nargs="*", default=[""], help="run the cases whose name contains one of these")
+    parser.add_argument("--skip", nargs="*", default=[], help="skip the cases whose name contains one of these")
     parser.add_argument("--no-memory", action="store_true", help="skip the peak-memory runs")
     parser.add_argument("--accuracy", type=int, nargs="*", metavar="N",
                         help="only measure the accuracy of weighted sums of N weights")
@@ -145,7 +146,7 @@ def main(argv=None):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         for case in cases(args.n, rng):
-            if case is None or args.only not in case[0]:
+            if not any(text in case[0] for text in args.only) or any(text in case[0] for text in args.skip):
                 continue
             name, theirs, ours, baseline = case
             t_theirs = best_time(theirs, args.repeat)

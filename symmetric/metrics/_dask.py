@@ -124,11 +124,18 @@ class _Summary:
 
 
 def _weight_summary(sw: np.ndarray):
+    """What the checks of the weights need to know about one chunk (a min and a max pass when they are fine)."""
     sw = np.asarray(sw, dtype=np.float64) if sw.dtype.kind not in "biuf" else sw.astype(np.float64, copy=False)
-    negative = np.flatnonzero(sw < 0)
-    return {"negative": (int(negative[0]), float(sw[negative[0]])) if negative.size else None,
-            "nan": bool(np.isnan(sw).any()), "inf": bool(np.isinf(sw).any()), "nonzero": bool(sw.any()),
-            "ndim": sw.ndim}
+    lo, hi = (float(sw.min()), float(sw.max())) if sw.size else (0.0, 0.0)
+    info = {"negative": None, "nan": False, "inf": False, "nonzero": hi > 0, "ndim": sw.ndim, "range": (lo, hi)}
+    if not (np.isfinite(lo) and np.isfinite(hi)):
+        info["nan"], info["inf"] = bool(np.isnan(sw).any()), bool(np.isinf(sw).any())
+        info["nonzero"] = bool(sw.any())
+    if lo < 0 or info["nan"]:
+        negative = np.flatnonzero(sw < 0)
+        if negative.size:
+            info["negative"] = (int(negative[0]), float(sw[negative[0]]))
+    return info
 
 
 def _chunk(yt, yp, sw=None):
@@ -162,7 +169,8 @@ def _chunk(yt, yp, sw=None):
         return summary
     if bad_weights:
         return summary
-    summary.tally = count(yt, yp, None if sw is None else np.asarray(sw, dtype=np.float64))
+    summary.tally = count(yt, yp, None if sw is None else np.asarray(sw, dtype=np.float64),
+                          weight_range=None if sw is None else w["range"])
     return summary
 
 

@@ -152,7 +152,7 @@ class ExactSums:
         return ExactSums(self.offset, np.take(self.digits, index, axis=axis))
 
     def to_float(self) -> np.ndarray:
-        """The sums rounded to the nearest float64, ties to even (exact below 2**53 ULP of... any size)."""
+        """The sums rounded to the nearest float64, ties to even (sums below 2**-1022 may round twice)."""
         shape = self.shape
         m, width = int(np.prod(shape, dtype=np.int64)), self.digits.shape[-1]
         if not width:
