@@ -14,7 +14,9 @@ single-threaded: its samples per second are the in-memory path per core.
 here, which would measure Dask's generator rather than the counting.) The Dask run uses the
 threaded scheduler with ``--workers`` threads; its throughput per core is
 samples / seconds / workers. Peak memory is tracemalloc's peak (NumPy
-buffers included) during the Dask computation.
+buffers included) during the Dask computation, in this process (with
+``--scheduler processes`` or ``distributed`` the chunks live in the workers:
+run with threads to measure it).
 """
 
 from __future__ import annotations
@@ -75,13 +77,21 @@ def main(argv=None):
     parser.add_argument("--chunk", type=int, default=10**7)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--classes", type=int, nargs="+", default=[2, 10])
+    parser.add_argument("--scheduler", default="threads", choices=["threads", "processes", "distributed"],
+                        help="distributed: a LocalCluster of --workers single-threaded processes")
     args = parser.parse_args(argv)
-    print(f"chunk {args.chunk}, {args.workers} threads; python {platform.python_version()}, numpy {np.__version__}, "
+    client = None
+    if args.scheduler == "distributed":
+        from distributed import Client, LocalCluster
+
+        client = Client(LocalCluster(n_workers=args.workers, threads_per_worker=1, dashboard_address=None))
+    print(f"chunk {args.chunk}, {args.workers} workers ({args.scheduler}); python {platform.python_version()}, numpy {np.__version__}, "
           f"dask {dask.__version__}, {os.cpu_count()} cores")
     print("| classes | n | Dask (s) | samples/s per core | in-memory samples/s (one core) | ratio | "
           "scoring alone, in memory (samples/s) | peak MB | value |")
     print("| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |")
-    with warnings.catch_warnings(), dask.config.set(scheduler="threads", num_workers=args.workers):
+    scheduler = {} if client else {"scheduler": args.scheduler, "num_workers": args.workers}
+    with warnings.catch_warnings(), dask.config.set(**scheduler):
         warnings.simplefilter("ignore")
         for k in args.classes:
             generate_and_score, scoring = in_memory(args.chunk, k)

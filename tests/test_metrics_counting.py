@@ -255,3 +255,16 @@ def test_confusion_counts_merge_weighted_with_unweighted():
     expected = sm.f1_score([0, 1, 1, 1, 0], [0, 1, 0, 1, 1], sample_weight=[1, 1, 1, 0.25, 3.0])
     identical((a + b).f1_score(), expected)
     identical((b + a).f1_score(), expected)
+
+
+def test_targets_know_whether_weights_were_integers():
+    from symmetric.metrics._targets import check_targets
+
+    a, b = sm.ConfusionCounts(), sm.ConfusionCounts()
+    a.update([0, 1], [0, 0], sample_weight=np.array([2, 3]))
+    b.update([1], [1], sample_weight=[0.5])
+    assert check_targets(a._tally, a._tally, func="f1_score").integer_weights
+    merged = (a + b)._tally
+    assert not check_targets(merged, merged, func="f1_score").integer_weights
+    assert check_targets([0, 1], [1, 1], np.array([1, 2]), func="f1_score").integer_weights
+    assert not check_targets([0, 1], [1, 1], [1.0, 2.0], func="f1_score").integer_weights

@@ -170,7 +170,8 @@ def _chunk(yt, yp, sw=None):
     if bad_weights:
         return summary
     summary.tally = count(yt, yp, None if sw is None else np.asarray(sw, dtype=np.float64),
-                          weight_range=None if sw is None else w["range"])
+                          weight_range=None if sw is None else w["range"],
+                          integer_weights=sw is not None and np.asarray(sw).dtype.kind in "biu")
     return summary
 
 
@@ -242,6 +243,7 @@ def _multilabel_targets(summary, sample_weight, check_labels):
     t = Targets("multilabel-indicator", np.arange(k), summary.n, None, label_sums=ml.counts())
     if ml.wtotal is not None:
         t.weighted, t.total = True, float(ml.wtotal.to_float())
+        t.integer_weights = np.dtype(sample_weight.dtype).kind in "biu"
     return t
 
 

@@ -129,9 +129,10 @@ class ConfusionCounts:
         yt, yp = yt.reshape(len(yt)), yp.reshape(len(yp))
         if _is_string(yt) != _is_string(yp):
             raise ValueError(f"Mix of label input types (string and number); Got {np.unique(yt)} and {np.unique(yp)}.")
+        integer_weights = sw is not None and sw.dtype.kind in "biu"
         if sw is not None:
             sw = check_sample_weight(sw, len(yt))
-        self._add(count(yt, yp, sw))
+        self._add(count(yt, yp, sw, integer_weights=integer_weights))
 
     def _add(self, tally: Tally) -> None:
         if self._tally is None:

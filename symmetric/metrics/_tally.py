@@ -68,6 +68,8 @@ class Tally:
     wsums: ExactSums | None = None
     wtotal: ExactSums | None = None
     codes: tuple | None = None
+    #: Whether every weight was given with an integer (or bool) dtype; counts without weights count as such.
+    integer_weights: bool = True
 
     @property
     def weighted(self) -> bool:
@@ -102,7 +104,8 @@ class Tally:
             self.labels if len(self.labels) else other.labels)
         k = len(labels)
         dense = self.dense and other.dense and k * k <= MAX_CELLS
-        out = Tally(labels, self.n_samples + other.n_samples, np.zeros(k, bool), np.zeros(k, bool))
+        out = Tally(labels, self.n_samples + other.n_samples, np.zeros(k, bool), np.zeros(k, bool),
+                    integer_weights=self.integer_weights and other.integer_weights)
         for part in (self, other):
             at = np.searchsorted(labels, part.labels)
             part = part if dense or not part.dense else part._to_sums()
@@ -246,13 +249,14 @@ def _count_sums(ct, cp, k, sw):
 
 
 def count(yt: np.ndarray, yp: np.ndarray, sw: np.ndarray | None = None, *, keep_codes: bool = False,
-          categories=None, weight_range=None) -> Tally:
+          categories=None, weight_range=None, integer_weights=False) -> Tally:
     """The :class:`Tally` of two checked 1-d label arrays (and checked, nonnegative weights).
 
     ``categories``: the shared categories when ``yt`` and ``yp`` are the
     integer codes of pandas categoricals. ``keep_codes``: keep the label
     index of every sample when the labels are too many for a dense matrix.
-    ``weight_range``: the smallest and largest weight, when already known.
+    ``weight_range``: the smallest and largest weight, when already known;
+    ``integer_weights``: whether they were given with an integer dtype.
 
     For weighted tallies, ``cells`` counts the samples only when some
     weight is 0; otherwise it just marks the cells seen (1).
@@ -279,7 +283,9 @@ def count(yt: np.ndarray, yp: np.ndarray, sw: np.ndarray | None = None, *, keep_
                 np.multiply(ct[a:b], k, out=codes)
                 codes += cp[a:b]
             cells.add(codes, a)
-        return cells.tally(values, n)
+        t = cells.tally(values, n)
+        t.integer_weights = sw is None or integer_weights
+        return t
     if ct is None:
         ct, cp = (_offset_codes(y, np.zeros(1, y.dtype) + lo, lo, 1, np.empty(n, dtype=np.intp)) for y in (yt, yp))
     sums, wsums = _count_sums(ct, cp, k, sw)
@@ -294,4 +300,5 @@ def count(yt: np.ndarray, yp: np.ndarray, sw: np.ndarray | None = None, *, keep_
         t.codes = tuple(np.take(rank, c) for c in (ct, cp))
     if wsums is not None:
         t.wtotal = wsums.take(1).sum(axis=0)
+    t.integer_weights = sw is None or integer_weights
     return t

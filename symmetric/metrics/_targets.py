@@ -64,6 +64,9 @@ class Targets:
     total: float | None = None
     #: Whether the counts are weighted (``sample_weight`` may be None when they come from chunks).
     weighted: bool = False
+    #: Whether the sample weights were given with an integer or bool dtype (scikit-learn then returns
+    #: int64 confusion matrices), known also when the weights come from chunks or batches.
+    integer_weights: bool = False
     #: Multilabel: per label (TP, predicted, true) counts, float64 when weighted (from the
     #: indicator matrices when they are given, else counted chunk by chunk).
     label_sums: tuple | None = None
@@ -239,10 +242,11 @@ def check_targets(y_true, y_pred, sample_weight=None, *, func: str, check_labels
     kind = kinds[0]
     if kind not in ("labels", "multilabel-indicator"):
         raise ValueError(f"{kind} is not supported")
-    sw, weight_error, weight_range = None, None, None
+    sw, weight_error, weight_range, integer_weights = None, None, None, False
     if sample_weight is not None:  # checked now, refused after check_labels (scikit-learn's order of errors)
         try:
             sw = np.asarray(sample_weight)
+            integer_weights = sw.dtype.kind in "biu"
             _check_lengths([yt, yp, sw])
             sw, *weight_range = _checked_weights(sw, n)
         except ValueError as error:
@@ -256,13 +260,14 @@ def check_targets(y_true, y_pred, sample_weight=None, *, func: str, check_labels
         if _is_string(yt) != _is_string(yp):
             raise ValueError(f"Mix of label input types (string and number); Got {np.unique(yt)} and {np.unique(yp)}.")
         t = targets_from_tally(count(yt, yp, sw, keep_codes=True, categories=categories,
-                                     weight_range=weight_range), sw)
+                                     weight_range=weight_range, integer_weights=integer_weights), sw)
     if check_labels is not None:
         check_labels(t.y_type, t.labels)
     if weight_error is not None:
         raise weight_error
     if sw is not None and kind == "multilabel-indicator":
         t.sample_weight, t.weighted, t.total = sw, True, float(sum_exact(sw).to_float())
+        t.integer_weights = integer_weights
     return t
 
 
@@ -273,7 +278,7 @@ def targets_from_tally(tally: Tally, sample_weight: np.ndarray | None = None) ->
                 sample_weight, cm=tally.matrix() if tally.dense else None, tp=tp, true_sum=true_sum,
                 pred_sum=pred_sum, codes=tally.codes, true_present=tally.true_seen)
     if tally.weighted:
-        t.total, t.weighted = total, True
+        t.total, t.weighted, t.integer_weights = total, True, tally.integer_weights
     elif not t.tp.any():  # scikit-learn's counts are float when no sample is predicted right
         t.tp, t.true_sum, t.pred_sum = (a.astype(np.float64) for a in (t.tp, t.true_sum, t.pred_sum))
     return t
