@@ -286,8 +286,11 @@ def count(yt: np.ndarray, yp: np.ndarray, sw: np.ndarray | None = None, *, keep_
         t = cells.tally(values, n)
         t.integer_weights = sw is None or integer_weights
         return t
-    if ct is None:
-        ct, cp = (_offset_codes(y, np.zeros(1, y.dtype) + lo, lo, 1, np.empty(n, dtype=np.intp)) for y in (yt, yp))
+    if ct is None:  # label - lo, as int32 (4 bytes a sample)
+        dtype = np.int32 if r < 2**31 else np.int64
+        ct, cp = ((y - lo).astype(dtype) if y.dtype.kind == "f" else  # wrapping int32 arithmetic is exact here
+                  np.subtract(y.view(np.uint8) if y.dtype == bool else y, lo, dtype=dtype, casting="unsafe")
+                  for y in (yt, yp))
     sums, wsums = _count_sums(ct, cp, k, sw)
     seen = (sums[1] > 0, sums[2] > 0)
     keep = np.flatnonzero(seen[0] | seen[1])
@@ -295,9 +298,12 @@ def count(yt: np.ndarray, yp: np.ndarray, sw: np.ndarray | None = None, *, keep_
     t = Tally(values[order], n, seen[0][order], seen[1][order], sums=sums[:, order],
               wsums=None if wsums is None else wsums.take(order, axis=1))
     if keep_codes:
-        rank = np.full(k, -1, dtype=np.int32 if k < 2**31 else np.int64)
-        rank[order] = np.arange(len(order), dtype=rank.dtype)
-        t.codes = tuple(np.take(rank, c) for c in (ct, cp))
+        if len(order) == k and np.all(order[1:] > order[:-1]):  # every label present, in order: codes as they are
+            t.codes = (ct, cp)
+        else:
+            rank = np.full(k, -1, dtype=ct.dtype)
+            rank[order] = np.arange(len(order), dtype=rank.dtype)
+            t.codes = tuple(np.take(rank, c) for c in (ct, cp))
     if wsums is not None:
         t.wtotal = wsums.take(1).sum(axis=0)
     t.integer_weights = sw is None or integer_weights
