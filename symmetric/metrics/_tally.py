@@ -288,8 +288,9 @@ def count(yt: np.ndarray, yp: np.ndarray, sw: np.ndarray | None = None, *, keep_
         return t
     if ct is None:  # label - lo, as int32 (4 bytes a sample)
         dtype = np.int32 if r < 2**31 else np.int64
-        ct, cp = ((y - lo).astype(dtype) if y.dtype.kind == "f" else  # wrapping int32 arithmetic is exact here
-                  np.subtract(y.view(np.uint8) if y.dtype == bool else y, lo, dtype=dtype, casting="unsafe")
+        low = np.array(lo).astype(dtype)  # wraps like the labels: the differences (below r) are exact
+        ct, cp = ((y - lo).astype(dtype) if y.dtype.kind == "f" else
+                  np.subtract(y.view(np.uint8) if y.dtype == bool else y, low, dtype=dtype, casting="unsafe")
                   for y in (yt, yp))
     sums, wsums = _count_sums(ct, cp, k, sw)
     seen = (sums[1] > 0, sums[2] > 0)
