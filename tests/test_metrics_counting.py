@@ -119,6 +119,15 @@ def test_encode_strings_of_different_widths():
         assert len(found) == len(set(y_true) | set(y_pred))
 
 
+@pytest.mark.parametrize("later", ["a much longer label", "ĉ", "zz"])
+def test_encode_object_strings_when_a_later_block_proves_the_first_wrong(monkeypatch, later):
+    monkeypatch.setattr(_encode, "_BLOCK", 4)
+    y = np.array(["a", "b", "a", "b", "b", later, "a", later, "b"], dtype=object)
+    found, (t, p) = _encode.encode(y, y[::-1].copy())
+    assert found[t].tolist() == y.tolist() and found[p].tolist() == y[::-1].tolist()
+    assert sorted(found.tolist()) == sorted(set(y.tolist()))
+
+
 def test_encode_falls_back_to_sorting_when_two_strings_share_a_hash(monkeypatch):
     monkeypatch.setattr(_encode, "_string_keys", lambda y, *args: (np.zeros(len(y), dtype=np.uint64), False))
     y = np.array(["alpha", "beta", "alpha", "gamma"])

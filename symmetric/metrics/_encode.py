@@ -125,19 +125,45 @@ def _chars(y: np.ndarray) -> np.ndarray:
     return np.ascontiguousarray(y).view(np.uint32).reshape(len(y), y.dtype.itemsize // 4)
 
 
-def _blocks(y: np.ndarray, width: int | None = None):
-    """``(start, block)`` of ``y``; object arrays (of strings) become 'U' blocks of the given width."""
+class _Misjudged(Exception):
+    """An object array holds longer strings (or higher code points) than its first block suggested."""
+
+
+def _blocks(y: np.ndarray, width: int | None = None, top: int | None = None):
+    """``(start, block)`` of ``y``; object arrays (of strings) become 'U' blocks.
+
+    With ``width``, object blocks are converted at that width (fast) and
+    :class:`_Misjudged` is raised when a string is longer or, with ``top``,
+    has a code point above ``top``.
+    """
     for a in range(0, len(y), _BLOCK):
         block = y[a:a + _BLOCK]
-        yield a, (block.astype(f"<U{width}" if width else str) if y.dtype == object else block)
+        if y.dtype == object:
+            if width is None:
+                block = block.astype(str)
+            else:
+                block = block.astype(f"<U{width + 1}")
+                chars = _chars(block)
+                if chars[:, width].any() or (top is not None and chars.max(initial=0) > top):
+                    raise _Misjudged
+                block = block.astype(f"<U{max(width, 1)}")
+        yield a, block
 
 
-def _string_stats(y: np.ndarray):
+def _guarded(blocks):
+    """The blocks, then ``(None, None)`` if the width guessed for an object array proves wrong."""
+    try:
+        yield from blocks
+    except _Misjudged:
+        yield None, None
+
+
+def _string_stats(y: np.ndarray, first_block_only: bool = False):
     """The largest width and code point of an array of strings ('U' or object), block by block."""
     if y.dtype.kind == "U":
         return y.dtype.itemsize // 4, int(_chars(y).max(initial=0)) if y.size and y.dtype.itemsize else 0
     width = top = 0
-    for _, block in _blocks(y):
+    for _, block in _blocks(y[:_BLOCK] if first_block_only else y):
         width = max(width, block.dtype.itemsize // 4)
         top = max(top, int(_chars(block).max(initial=0)) if block.size and block.dtype.itemsize else 0)
     return width, top
@@ -186,22 +212,26 @@ def _keys(y: np.ndarray, scheme=None, bits=0, buffer=None):
     return y.astype(np.int64, copy=False).view(np.uint64), True
 
 
-def encode(yt: np.ndarray, yp: np.ndarray):
+def encode(yt: np.ndarray, yp: np.ndarray, *, _guess: bool = True):
     """``(values, (true_codes, pred_codes))``: the distinct labels of both arrays and each label's index.
 
     The values come in their order of discovery, not sorted (sort the few
     values, not the codes). Codes are int32 when there are fewer than 2**31
     labels. Arrays of one kind (numbers or strings) are expected, as
     :func:`check_targets` ensures. Object arrays (of strings) are converted
-    block by block, never whole.
+    block by block, never whole, at the width their first block suggests
+    (a second pass finds the true width when a later block proves it wrong).
     """
     yt, yp = (y.view(np.uint8) if y.dtype.kind == "b" else y for y in (yt, yp))
     scheme = bits = width = None
     strings = yt.dtype.kind in "UO" and yp.dtype.kind in "UO"
+    guessed = strings and _guess and (yt.dtype == object or yp.dtype == object)
     if strings:
-        stats = [_string_stats(y) for y in (yt, yp)]
+        stats = [_string_stats(y, first_block_only=guessed) for y in (yt, yp)]
         width, top = max(s[0] for s in stats), max(s[1] for s in stats)
         scheme, bits = _string_scheme(width, top), max(top, 1).bit_length()
+        if guessed and scheme == "hash":
+            return encode(yt, yp, _guess=False)
         if scheme == "hash":  # verified against values of one width
             yt, yp = (y.astype(f"<U{width}") if y.dtype.kind == "U" and y.dtype.itemsize != 4 * width else y
                       for y in (yt, yp))
@@ -217,7 +247,11 @@ def encode(yt: np.ndarray, yp: np.ndarray):
         out = np.empty(len(y), dtype=np.int32 if len(y) < 2**31 else np.int64)
         if buffer is not None:
             buffer[:] = 0
-        for a, block in _blocks(y, width if scheme == "hash" else None):
+        blocks = _blocks(y, width if strings and (scheme == "hash" or guessed) else None,
+                         (255 if scheme == "bytes" else (1 << bits) - 1) if guessed else None)
+        for a, block in _guarded(blocks):
+            if block is None:  # a later block of an object array is wider than the first: start again
+                return encode(yt, yp, _guess=False)
             keys, is_exact = _keys(block, scheme, bits, buffer)
             exact &= is_exact
             known = len(table)
