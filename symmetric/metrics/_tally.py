@@ -237,14 +237,24 @@ class _Cells:
         return t
 
 
-def _count_sums(ct, cp, k, sw):
-    """Per-label (tp, true, pred) counts, unweighted (int64) and, with weights, exact."""
-    same = np.flatnonzero(ct == cp)
-    tp_codes = ct[same]
-    sums = np.stack([np.bincount(c, minlength=k) for c in (tp_codes, ct, cp)])
-    wsums = None
+def _count_sums(ct, cp, k, sw, weight_range=None):
+    """Per-label (tp, true, pred) counts, unweighted (int64) and, with weights, exact; block by block."""
+    block = max(_BLOCK, 16 * k)
+    sums = np.zeros((3, k), dtype=np.int64)
+    exact = None
     if sw is not None:
-        wsums = ExactSums.stack([bincount_exact(c, w, k) for c, w in ((tp_codes, sw[same]), (ct, sw), (cp, sw))])
+        top = float(sw.max()) if weight_range is None else weight_range[1]
+        exact = [ExactBincount(k, top, min(block, len(ct))) for _ in range(3)]
+    for a in range(0, len(ct), block):
+        t, p = ct[a:a + block], cp[a:a + block]
+        same = np.flatnonzero(t == p)
+        for i, c in enumerate((t[same], t, p)):
+            sums[i] += np.bincount(c, minlength=k)
+        if exact is not None:
+            w = sw[a:a + block]
+            for acc, c, weights in zip(exact, (t[same], t, p), (w[same], w, w)):
+                acc.add(c, weights)
+    wsums = None if exact is None else ExactSums.stack([acc.result(k) for acc in exact])
     return sums, wsums
 
 
@@ -292,7 +302,7 @@ def count(yt: np.ndarray, yp: np.ndarray, sw: np.ndarray | None = None, *, keep_
         ct, cp = ((y - lo).astype(dtype) if y.dtype.kind == "f" else
                   np.subtract(y.view(np.uint8) if y.dtype == bool else y, low, dtype=dtype, casting="unsafe")
                   for y in (yt, yp))
-    sums, wsums = _count_sums(ct, cp, k, sw)
+    sums, wsums = _count_sums(ct, cp, k, sw, weight_range)
     seen = (sums[1] > 0, sums[2] > 0)
     keep = np.flatnonzero(seen[0] | seen[1])
     order = keep[np.argsort(values[keep], kind="stable")]
