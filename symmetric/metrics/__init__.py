@@ -11,6 +11,19 @@ at run time. Deliberate differences: negative sample weights are refused
 of counts); with float sample weights the counting pass sums more
 accurately than scikit-learn, so values can differ in the last bits.
 
+**Counts at any scale.** Labels are counted in a few linear passes (no sort
+of the samples, whatever their type or number of classes). Weighted counts
+are *exact*: each is the exact sum of its sample weights rounded once to the
+nearest float64, so it does not depend on the order of the samples or on how
+they are split. Hence :class:`ConfusionCounts` (batches merged with ``+``)
+and Dask input (chunks counted where they live, any function) give the same
+values, bit for bit, as all the data at once. scikit-learn adds weights one
+after another, so its weighted counts, and the weighted support printed by
+its ``classification_report``, can differ from ours in the last bits; ours
+are the correctly rounded ones (with 10**8 uniform weights a sequential sum
+is hundreds of ULP away from the exact sum). Unweighted counts are integers
+and agree exactly.
+
 >>> from symmetric.metrics import balanced_precision_score, precision_score
 >>> y_true = [1] * 100 + [0] * 900
 >>> y_pred = [1] * 90 + [0] * 10 + [1] * 50 + [0] * 850
@@ -32,9 +45,11 @@ from ._scores import (
     recall_score,
     specificity_score,
 )
+from ._stream import ConfusionCounts
 from ._warnings import UndefinedMetricWarning
 
 __all__ = [
+    "ConfusionCounts",
     "UndefinedMetricWarning",
     "accuracy_score",
     "balanced_accuracy_score",

@@ -7,7 +7,9 @@ import warnings
 import numpy as np
 
 from ._combine import precision_at_prevalence_values
+from . import _tally
 from ._counts import _contains, counts_from_targets, select_labels
+from ._exact import bincount_exact
 from ._params import (check_array_like, check_bool, check_pos_label, check_prevalence, check_zero_division, invalid,
                       zero_division_value)
 from ._scores import check_targets_given
@@ -28,13 +30,17 @@ def _selected_matrix(t: Targets, idx: np.ndarray) -> np.ndarray:
         ok = idx >= 0
         out[np.ix_(ok, ok)] = t.cm[np.ix_(idx[ok], idx[ok])]
         return out
+    if t.codes is None:
+        raise ValueError(f"confusion_matrix of {len(t.labels)} labels needs the labels of every sample: counts made "
+                         f"chunk by chunk keep cells for at most {_tally.MAX_CELLS} pairs of labels.")
     position = np.full(len(t.labels), n, dtype=np.intp)
     position[idx[idx >= 0]] = np.flatnonzero(idx >= 0)
     ct, cp = (position[c] for c in t.codes)
     keep = (ct < n) & (cp < n)
-    weights = None if t.sample_weight is None else t.sample_weight[keep]
-    counts = np.bincount(ct[keep] * n + cp[keep], weights=weights, minlength=n * n)
-    return counts.reshape(n, n)
+    cells = ct[keep] * n + cp[keep]
+    if t.sample_weight is None:
+        return np.bincount(cells, minlength=n * n).reshape(n, n)
+    return bincount_exact(cells, t.sample_weight[keep], n * n).to_float().reshape(n, n)  # as the dense counts
 
 
 def _integer_weighted_matrix(y_true, y_pred, weights: np.ndarray, t: Targets, idx: np.ndarray) -> np.ndarray:
@@ -105,8 +111,8 @@ def confusion_matrix(y_true, y_pred, *, labels=None, sample_weight=None, normali
             raise ValueError("At least one label specified must be in y_true")
     cm = _selected_matrix(t, idx)
     if t.sample_weight is not None:
-        if np.asarray(sample_weight).dtype.kind in "biu":
-            exact = t.total_weight < _EXACT_FLOAT_INTEGERS
+        if t.integer_weights:
+            exact = t.total_weight < _EXACT_FLOAT_INTEGERS or not isinstance(sample_weight, (list, tuple, np.ndarray))
             cm = cm.astype(np.int64) if exact else _integer_weighted_matrix(y_true, y_pred, np.asarray(sample_weight),
                                                                              t, idx)
         else:

@@ -21,6 +21,7 @@ import numpy as np
 
 from .._validation import InvalidParameterError
 from ._sklearn_compat import compatible
+from ._tally import Tally
 
 __all__ = [
     "AVERAGES",
@@ -125,7 +126,12 @@ def check_pos_label(pos_label, *, func: str):
 
 
 def _array_like(value) -> bool:
-    """scikit-learn's "array-like": it has a length, a shape or ``__array__``, and is not a scalar (str, bytes, numbers)."""
+    """scikit-learn's "array-like": it has a length, a shape or ``__array__``, and is not a scalar (str, bytes, numbers).
+
+    The counts a :class:`~symmetric.metrics.ConfusionCounts` has tallied stand for its targets.
+    """
+    if isinstance(value, Tally):
+        return True
     return (hasattr(value, "__len__") or hasattr(value, "shape") or hasattr(value, "__array__")) and not np.isscalar(value)
 
 

@@ -12,7 +12,7 @@ import warnings
 
 import numpy as np
 
-from ._curve import _check, threshold_curve
+from ._curve import _check, _values, threshold_curve
 from ._params import check_array_like, check_bool, check_pos_label
 
 __all__ = ["precision_recall_curve"]
@@ -69,9 +69,15 @@ def precision_recall_curve(y_true, y_score, *, pos_label=None, sample_weight=Non
     check_pos_label(pos_label, func=func)
     check_array_like(sample_weight, name="sample_weight", func=func)
     drop_intermediate = check_bool(drop_intermediate, name="drop_intermediate", func=func)
-    positive, scores, sw = _check(y_true, y_score, pos_label, sample_weight, func, require_positive=False)
-    (tp, predicted), thresholds = threshold_curve(positive, scores, sw,
-                                                  lambda tp, predicted, positives: (tp, predicted), width=2)
+    counts_at = lambda tp, predicted, positives: (tp, predicted)  # noqa: E731
+    from ._dask import dask_threshold_counts, is_dask
+
+    if is_dask(y_true) or is_dask(y_score) or is_dask(sample_weight):
+        counts = dask_threshold_counts(y_true, y_score, pos_label, sample_weight, n_bins=None, func=func)
+        (tp, predicted), thresholds = _values(counts, counts_at, width=2)
+    else:
+        positive, scores, sw = _check(y_true, y_score, pos_label, sample_weight, func, require_positive=False)
+        (tp, predicted), thresholds = threshold_curve(positive, scores, sw, counts_at, width=2)
     if drop_intermediate:
         kept = _kept(tp)
         tp, predicted, thresholds = tp[kept], predicted[kept], thresholds[kept]
