@@ -139,6 +139,8 @@ _USES = {ARITHMETIC: ("w", "w_c"), HARMONIC: ("w", "w_c"), GEOMETRIC: (), BINADE
          ANCHOR_POSITIVE: ("c_P", "c_R", "kappa", "phi"), ANCHOR_NEGATIVE: ("c_P", "c_R", "kappa", "phi")}
 # exponents k of P/R = m 2**k for positive doubles lie in (-_K, _K)
 _K = 4096
+# what the generated parameter stage of each branch returns (symmetric.numeric.rewrites.PARAMETERS)
+_PARAMETERS = ("phi", "lambda_", "mu")
 
 
 def _call(func, values):
@@ -175,7 +177,7 @@ class _Family:
 class _Stage:
     """The parameter stage at parameter values broadcast to ``shape``: regimes, constants (flat) and tables.
 
-    ``phi`` and ``lambda`` come from the family's branches; every other
+    ``phi``, ``lambda`` and ``mu`` come from the family's branches; every other
     constant is computed in double-double on first use, from the generated
     function of that name, whose arguments name the constants it needs.
     """
@@ -190,11 +192,11 @@ class _Stage:
                 if condition(*values):
                     chosen = parameters(*values)
                     break
-            self.dd = {key: _dd(chosen[key]) for key in ("phi", "lambda_")}
+            self.dd = {key: _dd(chosen[key]) for key in _PARAMETERS}
         else:
             flat = [numpy.broadcast_to(a, self.shape).reshape(-1) for a in params]
             n = flat[0].size
-            parts = {key: (numpy.full(n, numpy.nan), numpy.zeros(n)) for key in ("phi", "lambda_")}
+            parts = {key: (numpy.full(n, numpy.nan), numpy.zeros(n)) for key in _PARAMETERS}
             todo = numpy.ones(n, dtype=bool)
             for condition, parameters in family.branches:
                 chosen = todo & numpy.broadcast_to(numpy.asarray(condition(*flat), dtype=bool), (n,))

@@ -93,6 +93,9 @@ class _DDPrinter(StrPrinter):
     def _print_Float(self, expr):
         return f"_dd({float(expr)!r})"
 
+    def _print_NaN(self, expr):
+        return "_dd(numpy.nan)"
+
     def _print_Pow(self, expr, rational=False):
         if not expr.exp.is_Integer:
             raise NotImplementedError(f"double-double powers need an integer exponent: {expr}")
@@ -203,7 +206,8 @@ def _family_source(name: str) -> str:
         branches.append(f"(_condition_{name}_{i}, _parameters_{name}_{i})")
     parts.append(f"_FAMILY_{name} = _Family({name!r}, {tuple(n.name for n in names.values())!r}, "
                  f"({', '.join(branches)},), _COMMON)\n")
-    assert set(PARAMETERS) == set(p.branches[0].parameters()), "the runtime expects phi and lambda per branch"
+    assert [_identifier(s, 0) for s in PARAMETERS] == list(_runtime._PARAMETERS), "the runtime's parameter stage"
+    assert set(PARAMETERS) == set(p.branches[0].parameters()), "the runtime expects phi, lambda and mu per branch"
     return "\n\n".join(parts)
 
 
