@@ -113,7 +113,7 @@ def _numeric(metric, expr, parameters):
     if isinstance(metric, str) and metric in numeric.__all__:
         family, values = getattr(numeric, metric), {n: float(sympy.sympify(v)) for n, v in parameters.items()}
         return lambda precision, recall: family(precision, recall, **values)
-    return numeric.compile(expr, (P, R))
+    return numeric.compile(expr, (P, R), zero_division=np.nan)
 
 
 def _evaluate(func, precision, recall):

@@ -163,7 +163,11 @@ def g_beta_rho_curve(y_true, y_score, *, beta=1.0, rho=-2.0, pos_label=None, sam
     >>> values.round(4)
     array([0.6667, 0.5   , 0.8   , 0.6667])
     """
-    func = "g_beta_rho_curve"
+    return _checked_curve(y_true, y_score, beta, rho, pos_label, sample_weight, "g_beta_rho_curve")
+
+
+def _checked_curve(y_true, y_score, beta, rho, pos_label, sample_weight, func):
+    """:func:`_curve` after checking the arguments, with errors naming ``func``."""
     beta, rho = check_beta(beta, func=func), check_rho(rho, func=func)
     positive, scores, sw = _check(y_true, y_score, pos_label, sample_weight, func)
     return _curve(positive, scores, sw, beta, rho)
@@ -179,7 +183,6 @@ def best_threshold(y_true, y_score, *, beta=1.0, rho=-2.0, pos_label=None, sampl
     >>> best_threshold([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
     (0.35, 0.8)
     """
-    values, thresholds = g_beta_rho_curve(y_true, y_score, beta=beta, rho=rho, pos_label=pos_label,
-                                          sample_weight=sample_weight)
+    values, thresholds = _checked_curve(y_true, y_score, beta, rho, pos_label, sample_weight, "best_threshold")
     i = int(np.argmax(values))
     return thresholds[i].item(), float(values[i])
