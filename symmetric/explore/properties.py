@@ -45,6 +45,7 @@ import sympy
 from ..verify import Verdict
 from .algebra import normalize_powers
 from .budget import Budget, combine, unknown
+from .geometry import non_smooth
 from .regimes import Regime
 
 __all__ = ["Property", "metric_properties", "transform"]
@@ -134,7 +135,12 @@ def transform(a: sympy.Expr) -> sympy.Lambda:
 def _separable(regime: Regime, P, R, budget: Budget) -> tuple[Verdict, str]:
     f, conditions = regime.expr, regime.conditions
     fP, fR = sympy.diff(f, P), sympy.diff(f, R)
-    h = -sympy.diff(fP, R) / (fP * fR)
+    if non_smooth(fP) or non_smooth(fR):
+        return unknown("not differentiable", "f is not differentiable at every point"), ""
+    fPR = sympy.diff(fP, R)
+    if fPR.is_zero or fP.is_zero or fR.is_zero:  # f itself is u(P) + v(R)
+        return _check(budget, P, R, fPR, 0, conditions=conditions), "T(x) = x"
+    h = -fPR / (fP * fR)
     a = budget.simplify(normalize_powers(1 + h * f))
     if not a.has(P, R):
         T = transform(a)
@@ -178,7 +184,7 @@ def _symmetric(f, P, R, params, budget: Budget) -> Property:
     if verdict.refuted:
         for p in params:
             for value in dict.fromkeys(_symmetry_candidates(swapped - f, p, params, P, R, budget)):
-                if p.is_positive and value.is_positive is not True:
+                if (p.is_positive and value.is_positive is not True) or not budget.admits(p, value):
                     continue
                 if budget.check(swapped.subs(p, value), f.subs(p, value)).proven:
                     holds[p] = value

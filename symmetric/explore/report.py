@@ -5,8 +5,9 @@ from __future__ import annotations
 import sympy
 
 from ..verify import Verdict
+from .geometry import EVERY_RATIO
 
-__all__ = ["text_report", "markdown_report", "as_dict"]
+__all__ = ["text_report", "markdown_report", "as_dict", "summary", "pretty_form"]
 
 _GEOMETRY = [
     ("break_even", "break-even ratio R/P", "break_even"),
@@ -33,6 +34,8 @@ def _show(expr) -> str:
     """An expression on one line; a Piecewise as its general value followed by the exceptions."""
     if expr is None:
         return "none"
+    if expr == EVERY_RATIO:
+        return "every ratio"
     if isinstance(expr, sympy.Piecewise):
         *special, (general, last) = expr.args
         parts = [sympy.sstr(general) + ("" if last is sympy.true else f" if {_condition(last)}")]
@@ -49,9 +52,33 @@ def _verdict_text(v: Verdict | None) -> str:
     return v.status
 
 
+def _range_text(symbol, interval) -> str:
+    left = "" if interval.inf == -sympy.oo else f"{sympy.sstr(interval.inf)} {'<' if interval.left_open else '<='} "
+    right = "" if interval.sup == sympy.oo else f" {'<' if interval.right_open else '<='} {sympy.sstr(interval.sup)}"
+    return f"{left}{symbol}{right}"
+
+
 def _symbols_text(analysis) -> str:
-    kinds = [f"{s} > 0" if s.is_positive else f"{s} real" for s in analysis.parameters]
+    ranges = getattr(analysis, "ranges", {}) or {}
+    kinds = [_range_text(s, ranges[s]) if s in ranges else f"{s} > 0" if s.is_positive else f"{s} real"
+             for s in analysis.parameters]
     return ", ".join(kinds) or "none"
+
+
+def summary(analysis) -> str:
+    """One line: the metric and its break-even ratio, for ``repr``."""
+    ratio = analysis.break_even
+    return (f"f({analysis.P}, {analysis.R}) = {_show(analysis.expr)}: break-even ratio {_show(ratio)}"
+            + (f", equivalent rho {_show(analysis.equivalent_rho)}" if analysis.equivalent_rho is not None else ""))
+
+
+def pretty_form(text: str):
+    """``text`` as a SymPy pretty form with every line left-aligned (SymPy centres the lines of a plain string)."""
+    from sympy.printing.pretty.stringpict import prettyForm
+
+    lines = text.splitlines() or [""]
+    width = max(len(line) for line in lines)
+    return prettyForm("\n".join(line.ljust(width) for line in lines))
 
 
 def text_report(analysis) -> str:
@@ -82,7 +109,9 @@ def text_report(analysis) -> str:
 
 
 def _latex(expr) -> str:
-    return "none" if expr is None else "$" + sympy.latex(expr).replace("|", r"\vert ") + "$"
+    if expr is None or expr == EVERY_RATIO:
+        return _show(expr)
+    return "$" + sympy.latex(expr).replace("|", r"\vert ") + "$"
 
 
 def _cell(text: str) -> str:
@@ -126,7 +155,8 @@ def as_dict(analysis) -> dict:
     """JSON-ready data: expressions as SymPy strings, verdicts as dicts."""
     return {
         "expr": _expr(analysis.expr),
-        "parameters": {str(s): "positive" if s.is_positive else "real" for s in analysis.parameters},
+        "parameters": {str(s): _range_text(s, analysis.ranges[s]) if s in analysis.ranges else
+                       "positive" if s.is_positive else "real" for s in analysis.parameters},
         "regimes": [g.regime.label or "all" for g in analysis.regimes],
         **{attr: _expr(getattr(analysis, attr)) for attr, _, _ in _GEOMETRY},
         "break_even_note": analysis.break_even_note,
