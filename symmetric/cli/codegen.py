@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 
 from .._validation import InvalidParameterError
+from ._metric import output_path
 
 _PARAMETERS = ("beta", "rho", "gamma", "phi")
 
@@ -20,12 +20,14 @@ def add_arguments(p) -> None:
 def run(args) -> int:
     from ..numeric.codegen import module_source
 
+    func = "symmetric codegen"
     fixed = {k: getattr(args, k) for k in _PARAMETERS if getattr(args, k) is not None}
     try:
+        output = output_path(args.output, func=func, suffixes=(".py",))
         source = module_source(args.name, fixed=fixed)
     except InvalidParameterError as exc:
-        print(f"symmetric codegen: {exc}", file=sys.stderr)
+        print(f"{func}: {exc}", file=sys.stderr)
         return 2
-    Path(args.output).write_text(source, encoding="utf-8")
+    output.write_text(source, encoding="utf-8")
     print(f"wrote {args.output}: {args.name}" + "".join(f", {k} = {v!r}" for k, v in fixed.items()))
     return 0

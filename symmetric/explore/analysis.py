@@ -37,7 +37,7 @@ from .limits import metric_limits
 from .properties import metric_properties
 from .regimes import Regime, piecewise_regimes
 
-__all__ = ["Analysis", "analyze"]
+__all__ = ["Analysis", "analyze", "regime_geometries"]
 
 #: Default seconds for one check, and for a whole analysis.
 DEFAULT_TIMEOUT = 10.0
@@ -114,12 +114,6 @@ class Analysis:
     def _repr_pretty_(self, printer, cycle) -> None:
         """IPython shows the text report (``print(analysis)``)."""
         printer.text(repr(self) if cycle else str(self))
-
-    def _pretty(self, printer) -> object:
-        """SymPy's pretty printer (``init_printing`` in a plain console) shows the text report, left-aligned."""
-        from .report import pretty_form
-
-        return pretty_form(str(self))
 
     def _repr_markdown_(self) -> str:
         from .report import markdown_report
@@ -227,6 +221,15 @@ def _with_singular_regimes(geometry: Geometry, P, R, budget: Budget) -> list[Geo
     return out + [dataclasses.replace(geometry, regime=regime)]
 
 
+def regime_geometries(regimes: list[Regime], P: sympy.Symbol, R: sympy.Symbol, budget: Budget) -> list[Geometry]:
+    """The level-curve geometry of each regime, and of each parameter value where its break-even ratio is
+    singular; the single-value regimes first."""
+    geometries: list[Geometry] = []
+    for regime in regimes:
+        geometries += _with_singular_regimes(local_geometry(regime, P, R, budget), P, R, budget)
+    return sorted(geometries, key=lambda g: not g.regime.is_point)
+
+
 def _recombine(geometries: list[Geometry], attr: str, budget: Budget):
     """One expression for ``attr`` over the regimes: a Piecewise unless they agree.
 
@@ -309,10 +312,7 @@ def analyze(expr: sympy.Expr, *, P: sympy.Symbol = _symbols.P, R: sympy.Symbol =
     expr = _validate(expr, P, R, timeout, budget)
     clock = Budget(total=budget, per_check=timeout, ranges=_ranges(ranges, expr, P, R))
     regimes = piecewise_regimes(expr, P, R)
-    geometries: list[Geometry] = []
-    for regime in regimes:
-        geometries += _with_singular_regimes(local_geometry(regime, P, R, clock), P, R, clock)
-    geometries.sort(key=lambda g: not g.regime.is_point)
+    geometries = regime_geometries(regimes, P, R, clock)
     verdicts: dict[str, Verdict] = {}
     for name in ("break_even", "slope", "neutral_curvature"):
         parts = [g.verdicts[name] for g in geometries if name in g.verdicts]

@@ -62,6 +62,21 @@ class LimitResult:
         side = "" if self.point in (oo, -oo) or self.direction == "+-" else self.direction
         return f"{self.symbol} -> {self.point}{side}"
 
+    def __str__(self) -> str:
+        from .report import show, verdict_text
+
+        where = f" ({self.label})" if self.label else ""
+        return f"{self.approach}{where}: {show(self.value)}, {verdict_text(self.verdict)}"
+
+    def _repr_pretty_(self, printer, cycle) -> None:
+        printer.text(str(self))
+
+    def _repr_markdown_(self) -> str:
+        from .report import latex, markdown_verdict
+
+        where = f" ({self.label})" if self.label else ""
+        return f"{self.approach}{where}: {latex(self.value)}, {markdown_verdict(self.verdict)}"
+
 
 def limit_targets(f: sympy.Expr, P: sympy.Symbol, R: sympy.Symbol, ranges: dict | None = None) -> list[tuple]:
     """``(symbol, point, direction)`` for every limit the analysis computes.

@@ -92,6 +92,20 @@ class Property:
     def counterexample(self) -> dict:
         return self.verdict.counterexample
 
+    def __str__(self) -> str:
+        from .report import verdict_text
+
+        return f"{self.name}: {self.statement}: {verdict_text(self.verdict)}" + (f" ({self.detail})" if self.detail else "")
+
+    def _repr_pretty_(self, printer, cycle) -> None:
+        printer.text(str(self))
+
+    def _repr_markdown_(self) -> str:
+        from .report import markdown_verdict
+
+        return (f"**{self.name}**: {self.statement}: {markdown_verdict(self.verdict)}"
+                + (f" ({self.detail})" if self.detail else ""))
+
 
 def _outside_unit_square(point: dict, P, R) -> bool:
     return any(point.get(s, 0) > 1 for s in (P, R))
