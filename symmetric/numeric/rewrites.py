@@ -29,6 +29,7 @@ Every equality used here is an :class:`Identity`, registered as a claim by
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 import sympy
@@ -181,8 +182,9 @@ class Plan:
         return sympy.sstr(self.definition)
 
 
+@functools.lru_cache(maxsize=None)
 def plan(name: str) -> Plan:
-    """The :class:`Plan` of the registered family ``name``, derived from its definition."""
+    """The :class:`Plan` of the registered family ``name``, derived from its definition (computed once)."""
     family = get_family(name)
     definition = family()
     pieces = definition.args if isinstance(definition, sympy.Piecewise) else ((definition, sympy.true),)
