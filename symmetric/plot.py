@@ -72,8 +72,13 @@ def _pyplot():
 
 
 def close(figure) -> None:
-    """Release a figure made by this module."""
-    _pyplot().close(figure)
+    """Release a figure made by this module (None: the current figure)."""
+    plt = _pyplot()
+    from matplotlib.figure import Figure
+
+    if figure is not None and not isinstance(figure, Figure):
+        raise InvalidParameterError.of("figure", "close", "a matplotlib Figure (or None for the current one)", figure)
+    plt.close(figure)
 
 
 def _number(value) -> str:

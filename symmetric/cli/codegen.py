@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import sys
 
 from .._validation import InvalidParameterError
@@ -24,6 +25,11 @@ def run(args) -> int:
     fixed = {k: getattr(args, k) for k in _PARAMETERS if getattr(args, k) is not None}
     try:
         output = output_path(args.output, func=func, suffixes=(".py",))
+        for name, value in fixed.items():
+            positive = name in ("beta", "gamma")
+            if not (math.isfinite(value) and (value > 0 or not positive)):
+                raise InvalidParameterError.of(f"--{name}", func, "a finite number > 0" if positive else
+                                               "a finite number", value)
         source = module_source(args.name, fixed=fixed)
     except InvalidParameterError as exc:
         print(f"{func}: {exc}", file=sys.stderr)

@@ -34,6 +34,8 @@ def add_arguments(p) -> None:
     p.add_argument("--levels", type=int, default=None, help="about how many contour levels, at round values "
                                                              "(default 9: 0.1, ..., 0.9)")
     p.add_argument("--dpi", type=int, default=200, help="resolution of a PNG (default 200)")
+    p.add_argument("--resolution", type=int, default=None, metavar="N",
+                   help="grid points per axis at which the metric is evaluated (default 400, 300 per panel)")
     p.add_argument("-o", "--output", required=True, metavar="FILE", help="FILE.png, FILE.svg or FILE.pdf")
 
 
@@ -68,15 +70,18 @@ def run(args) -> int:
             raise InvalidParameterError.of("--dpi", func, "from 20 to 1200", args.dpi)
         if args.levels is not None and not 1 <= args.levels <= 100:
             raise InvalidParameterError.of("--levels", func, "from 1 to 100", args.levels)
+        if args.resolution is not None and not 10 <= args.resolution <= 4000:
+            raise InvalidParameterError.of("--resolution", func, "from 10 to 4000", args.resolution)
+        grid = {} if args.resolution is None else {"resolution": args.resolution}
         from .. import plot
 
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always", plot.UnboundedMetricWarning)
             if args.vary:
                 figure = plot.family_grid(metric, vary=args.vary, values=_grid_values(args, func), levels=args.levels,
-                                          **values)
+                                          **grid, **values)
             else:
-                figure = plot.level_curves(metric, levels=args.levels, **values).figure
+                figure = plot.level_curves(metric, levels=args.levels, **grid, **values).figure
         for w in caught:
             print(f"symmetric plot: warning: {w.message}", file=sys.stderr)
     except InvalidParameterError as exc:

@@ -425,7 +425,7 @@ def parameter_symbols(parameters: Iterable[str] | Mapping[str, object] | None = 
     names = dict(LIBRARY_PARAMETERS)
     if parameters is None:
         return names
-    if isinstance(parameters, str):
+    if isinstance(parameters, (str, bytes)) or not isinstance(parameters, (Mapping, Iterable)):
         raise InvalidParameterError.of("parameters", func, "a mapping or a list of names", parameters)
     items = parameters.items() if isinstance(parameters, Mapping) else ((n, None) for n in parameters)
     for name, value in items:

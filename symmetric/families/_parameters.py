@@ -133,9 +133,11 @@ def select(branches: list[tuple[object, sympy.Basic]], otherwise) -> sympy.Expr:
 
 
 def harmonic_form(expr: sympy.Expr, exponent: sympy.Expr) -> sympy.Expr:
-    """Factor a power mean whose outer exponent is -1 into one fraction.
+    """Write a power mean whose outer exponent is -1 as one fraction.
 
     The weighted harmonic mean ``(a/P + b/R)**-1`` reads better as
     ``P*R/(b*P + a*R)``; other exponents are returned unchanged.
     """
-    return sympy.factor(expr) if exponent == -1 else expr
+    # together(), not factor(): factor() turns floats into rationals and factors large integers (seconds for
+    # beta = 10**100 or 1e-324); on the families' harmonic forms the two agree
+    return sympy.together(expr) if exponent == -1 else expr

@@ -115,7 +115,7 @@ def check_bool(value, *, name: str, func: str) -> bool:
 
 
 def check_digits(value, *, func: str) -> int:
-    """Return ``value`` if it is a nonnegative int."""
-    if isinstance(value, numbers.Integral) and not isinstance(value, (bool, np.bool_)) and value >= 0:
+    """Return ``value`` if it is a nonnegative int small enough to format (Python refuses more digits)."""
+    if isinstance(value, numbers.Integral) and not isinstance(value, (bool, np.bool_)) and 0 <= value <= 999:
         return int(value)
-    raise InvalidParameterError.of("digits", func, "an int in the range [0, inf)", value)
+    raise InvalidParameterError.of("digits", func, "an int in the range [0, 999]", value)

@@ -177,6 +177,7 @@ def _stage_args(outputs: dict):
     return tuple(sorted(free, key=lambda s: s.name))
 
 
+@functools.lru_cache(maxsize=None)
 def _common_source() -> str:
     parts = [function_source(f"_kernel_{key}", _kernel_args(expr), expr) if expr.has(sympy.Piecewise) else
              inplace_function_source(f"_kernel_{key}", _kernel_args(expr), expr, arrays=_CHUNK_ARRAYS)
@@ -196,6 +197,7 @@ def _common_source() -> str:
     return "\n\n".join(parts)
 
 
+@functools.lru_cache(maxsize=None)
 def _family_source(name: str) -> str:
     p = plan(name)
     names = _names(p.parameters)
