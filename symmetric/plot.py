@@ -413,32 +413,30 @@ def _contrasting(cmap, norm, level) -> tuple[str, str]:
 def _label_positions(segments_by_level, ratio):
     """One point on each drawn level, for its inline label.
 
-    Preferably where the level crosses a ray from the origin away from the
-    break-even line (the labels then line up); otherwise in the middle of
-    the level's longest piece.
+    The point of the level nearest in angle to a ray from the origin that
+    points away from the break-even line, so that the labels line up along
+    it, away from the edges and from the origin (where many levels meet); a
+    level lying along the ray gets the middle of its stretch.
     """
     rays = [(0.8, 1.0), (1.0, 0.55)]
     if ratio is not None:
         angle = math.atan2(1.0, float(ratio))
         rays.sort(key=lambda ray: -abs(math.atan2(ray[1], ray[0]) - angle))
-    direction = np.array(rays[0]) / np.hypot(*rays[0])
+    target = math.atan2(rays[0][1], rays[0][0])
     positions = []
     for segments in segments_by_level:
         segments = [s for s in segments if len(s) >= 2]
         if not segments:
             continue
         points = np.concatenate(segments)
-        # away from the edges, and from the origin, where every ray and many levels meet
-        inside = points[(points.min(axis=1) > 0.04) & (points.max(axis=1) < 0.97) & (np.hypot(*points.T) > 0.2)]
-        if len(inside):
-            off_ray = np.abs(inside[:, 0] * direction[1] - inside[:, 1] * direction[0])
-            best = int(np.argmin(off_ray))
-            if off_ray[best] < 0.02:
-                positions.append(tuple(inside[best]))
-                continue
-        longest = max(segments, key=lambda s: np.sum(np.hypot(*np.diff(s, axis=0).T)))
-        lengths = np.concatenate([[0], np.cumsum(np.hypot(*np.diff(longest, axis=0).T))])
-        positions.append(tuple(longest[int(np.searchsorted(lengths, lengths[-1] / 2))]))
+        inside = points[(points.min(axis=1) > 0.04) & (points.max(axis=1) < 0.96) & (np.hypot(*points.T) > 0.2)]
+        if not len(inside):
+            longest = max(segments, key=lambda s: np.sum(np.hypot(*np.diff(s, axis=0).T)))
+            positions.append(tuple(longest[len(longest) // 2]))
+            continue
+        off = np.abs(np.arctan2(inside[:, 1], inside[:, 0]) - target)
+        nearest = np.flatnonzero(off <= off.min() + 1e-3)
+        positions.append(tuple(inside[nearest[len(nearest) // 2]]))
     return positions
 
 
