@@ -63,7 +63,7 @@ def _two_prod(a, b):
     infinite and ``e`` is 0).
     """
     p, e = _dekker(a, b)
-    if numpy.all(numpy.isfinite(e)):
+    if (numpy.isfinite(e).all() if isinstance(e, numpy.ndarray) else e - e == 0):  # (cheap for NumPy scalars)
         return p, e
     sa = numpy.where(numpy.abs(a) > _HUGE, 2.0**-_SHIFT, 1.0)
     sb = numpy.where(numpy.abs(b) > _HUGE, 2.0**-_SHIFT, 1.0)

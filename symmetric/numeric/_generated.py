@@ -129,14 +129,14 @@ def _constant_w_c(log_w_c):
     return _dd_exp(_dd(log_w_c))
 
 
-def _constant_c_P(lambda_, mu, phi):
+def _constant_c_P(lambda_, log_w, log_w_c, mu, phi):
     _x0 = (_dd(phi))**-1
-    return _dd_exp(_dd_select((_dd(lambda_)).hi < 0.0, lambda: -_dd(_x0)*_dd_softplus(_dd(lambda_)) + _dd(mu), lambda: -_dd(_x0)*_dd_softplus(-_dd(lambda_))))
+    return _dd_exp(_dd_select((_dd(lambda_)).hi < 0.0, lambda: _dd(_x0)*_dd(log_w_c) + _dd(mu), lambda: _dd(_x0)*_dd(log_w)))
 
 
-def _constant_c_R(lambda_, mu, phi):
+def _constant_c_R(lambda_, log_w, log_w_c, mu, phi):
     _x0 = (_dd(phi))**-1
-    return _dd_exp(_dd_select((_dd(lambda_)).hi > 0.0, lambda: -_dd(_x0)*_dd_softplus(-_dd(lambda_)) - _dd(mu), lambda: -_dd(_x0)*_dd_softplus(_dd(lambda_))))
+    return _dd_exp(_dd_select((_dd(lambda_)).hi > 0.0, lambda: _dd(_x0)*_dd(log_w) - _dd(mu), lambda: _dd(_x0)*_dd(log_w_c)))
 
 
 def _constant_kappa(mu):

@@ -203,14 +203,14 @@ LOG_WEIGHTS = {log_w: -softplus(-lam), log_w_c: -softplus(lam)}
 
 #: Weight constants from ``phi`` and the log-weights (double-double, then rounded once). The scale
 #: factors ``c_P = exp(log_w / phi)``, ``c_R = exp(log_w_c / phi)`` and ``kappa = exp(lambda / phi)``
-#: are written with ``mu = lambda / phi`` and ``softplus(x) - softplus(-x) = x``, so that each takes
-#: ``lambda`` only through a softplus of a nonpositive number (0 when ``lambda`` overflows to an
-#: infinity: huge ``|rho|``, where G tends to its Min/Max limits).
+#: are written with ``mu = lambda / phi`` and ``log_w - log_w_c = lambda``, so that each uses only the
+#: log-weight that is a softplus of a nonpositive number: it is 0, not NaN, when ``lambda`` overflows to
+#: an infinity (huge ``|rho|``, where G tends to its Min/Max limits), and ``mu`` stays finite.
 CONSTANTS = {
     w: sympy.exp(log_w),
     w_c: sympy.exp(log_w_c),
-    c_P: sympy.exp(sympy.Piecewise((mu - softplus(lam) / phi, lam < 0), (-softplus(-lam) / phi, True))),
-    c_R: sympy.exp(sympy.Piecewise((-mu - softplus(-lam) / phi, lam > 0), (-softplus(lam) / phi, True))),
+    c_P: sympy.exp(sympy.Piecewise((mu + log_w_c / phi, lam < 0), (log_w / phi, True))),
+    c_R: sympy.exp(sympy.Piecewise((log_w / phi - mu, lam > 0), (log_w_c / phi, True))),
     kappa: sympy.exp(mu),
 }
 
