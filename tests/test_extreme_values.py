@@ -17,7 +17,6 @@ call that leaks one fails too. ``test_every_public_function_has_a_call`` keeps t
 from __future__ import annotations
 
 import importlib
-import inspect
 import math
 import time
 
@@ -25,6 +24,7 @@ import numpy
 import pytest
 import sympy
 
+from api_helpers import public_functions
 from symmetric import P, R
 from symmetric.verify import run_with_budget
 
@@ -244,13 +244,9 @@ def test_commands_answer_in_time_or_name_the_option(option, argv, tmp_path, caps
 
 def test_every_public_function_has_a_call():
     covered = set(CALLS)
-    for name in MODULES:
-        module = importlib.import_module(name)
-        for attribute in module.__all__:
-            obj = getattr(module, attribute)
-            if inspect.isfunction(obj) and inspect.signature(obj).parameters:
-                assert f"{name}.{attribute}" in covered or any(
-                    _function(q) is obj for q in covered if not q.endswith("__call__")), f"{name}.{attribute}"
+    for name, attribute, obj in public_functions(MODULES):
+        assert f"{name}.{attribute}" in covered or any(
+            _function(q) is obj for q in covered if not q.endswith("__call__")), f"{name}.{attribute}"
     from symmetric.cli import COMMANDS as COMMAND_MODULES
 
     swept = {argv[0] for _, argv in COMMANDS}
