@@ -89,9 +89,16 @@ def _number(value) -> str:
 
 
 def _float_latex(x: float) -> str:
-    mantissa, exponent = f"{x:.3g}e+0".split("e")[:2]
-    exponent = int(exponent)
-    return mantissa if exponent == 0 else rf"{mantissa} \times 10^{{{exponent}}}".replace("1 \\times ", "")
+    r"""A number in LaTeX with three significant digits.
+
+    >>> [_float_latex(x) for x in (2.1e6, 1e40, 0.25, -1e-300)]
+    ['2.1 \\times 10^{6}', '10^{40}', '0.25', '-10^{-300}']
+    """
+    mantissa, _, exponent = f"{x:.3g}".partition("e")
+    if not exponent:
+        return mantissa
+    power = f"10^{{{int(exponent)}}}"
+    return {"1": power, "-1": f"-{power}"}.get(mantissa, rf"{mantissa} \times {power}")
 
 
 # --- the metric --------------------------------------------------------------------------------------
