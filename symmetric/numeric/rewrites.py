@@ -24,7 +24,7 @@ Every equality used here is an :class:`Identity`, registered as a claim by
 >>> [(str(b.condition), b.phi, b.odds) for b in plan("g_beta_rho").branches]
 [('Eq(rho, 0)', 1, beta), ('Eq(rho, -1)', 0, 1/beta), ('True', rho + 1, beta**rho)]
 >>> plan("f_beta").branches[0].parameters()
-{phi: -1, lambda: -2*log(beta)}
+{phi: -1, lambda: -2*log(beta), mu: 2*log(beta)}
 """
 
 from __future__ import annotations
