@@ -10,6 +10,6 @@
 """
 
 from .analysis import Analysis, analyze
-from .parser import ExpressionError, parameter_symbols, parse, parse_parameter
+from .parser import ExpressionError, parameter_symbols, parse, parse_parameter, parse_value
 
-__all__ = ["Analysis", "ExpressionError", "analyze", "parameter_symbols", "parse", "parse_parameter"]
+__all__ = ["Analysis", "ExpressionError", "analyze", "parameter_symbols", "parse", "parse_parameter", "parse_value"]

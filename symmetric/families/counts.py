@@ -42,13 +42,43 @@ __all__ = [
 ]
 
 
+def _counts(func: str, **given) -> list:
+    """The counts as SymPy expressions: a number must be finite and >= 0 (a count, or a weighted count)."""
+    out = []
+    for name, value in given.items():
+        if isinstance(value, sympy.Basic) and not value.is_number:
+            if not isinstance(value, sympy.Expr) or value.is_negative or value.is_extended_real is False:
+                raise InvalidParameterError.of(name, func, "a count: a finite number >= 0 or a SymPy expression", value)
+            out.append(value)
+            continue
+        number = parameter(value, name=name, func=func, positive=False)
+        if number.is_negative:
+            raise InvalidParameterError.of(name, func, "a count: a finite number >= 0 or a SymPy expression", value)
+        out.append(number)
+    return out
+
+
+def _ratio(numerator, denominator, func: str, names: str) -> sympy.Expr:
+    """``numerator / denominator``, refusing counts whose denominator is 0 (the ratio is then undefined)."""
+    if denominator.is_zero:
+        raise InvalidParameterError.of(names, func, f"counts with {sympy.sstr(denominator)} > 0 (the ratio is "
+                                       "undefined at 0; scores from labels apply a zero_division policy there)",
+                                       f"{names} = 0")
+    return numerator / denominator
+
+
 def precision(tp=TP, fp=FP) -> sympy.Expr:
     """Precision ``TP/(TP + FP)``: the fraction of predicted positives that are positive.
 
     >>> precision()
     TP/(FP + TP)
+    >>> precision(0, 0)
+    Traceback (most recent call last):
+        ...
+    symmetric._validation.InvalidParameterError: The 'tp, fp' parameter of precision must be counts with 0 > 0 (the ratio is undefined at 0; scores from labels apply a zero_division policy there). Got 'tp, fp = 0' instead.
     """
-    return tp / (tp + fp)
+    tp, fp = _counts("precision", tp=tp, fp=fp)
+    return _ratio(tp, tp + fp, "precision", "tp, fp")
 
 
 def recall(tp=TP, fn=FN) -> sympy.Expr:
@@ -57,7 +87,8 @@ def recall(tp=TP, fn=FN) -> sympy.Expr:
     >>> recall()
     TP/(FN + TP)
     """
-    return tp / (tp + fn)
+    tp, fn = _counts("recall", tp=tp, fn=fn)
+    return _ratio(tp, tp + fn, "recall", "tp, fn")
 
 
 #: The true positive rate is recall.
@@ -70,7 +101,8 @@ def specificity(tn=TN, fp=FP) -> sympy.Expr:
     >>> specificity()
     TN/(FP + TN)
     """
-    return tn / (tn + fp)
+    tn, fp = _counts("specificity", tn=tn, fp=fp)
+    return _ratio(tn, tn + fp, "specificity", "tn, fp")
 
 
 #: The true negative rate is specificity.
@@ -83,7 +115,8 @@ def fpr(fp=FP, tn=TN) -> sympy.Expr:
     >>> fpr()
     FP/(FP + TN)
     """
-    return fp / (fp + tn)
+    fp, tn = _counts("fpr", fp=fp, tn=tn)
+    return _ratio(fp, fp + tn, "fpr", "fp, tn")
 
 
 def fnr(fn=FN, tp=TP) -> sympy.Expr:
@@ -92,7 +125,8 @@ def fnr(fn=FN, tp=TP) -> sympy.Expr:
     >>> fnr()
     FN/(FN + TP)
     """
-    return fn / (fn + tp)
+    fn, tp = _counts("fnr", fn=fn, tp=tp)
+    return _ratio(fn, fn + tp, "fnr", "fn, tp")
 
 
 def accuracy(tp=TP, fp=FP, fn=FN, tn=TN) -> sympy.Expr:
@@ -101,7 +135,8 @@ def accuracy(tp=TP, fp=FP, fn=FN, tn=TN) -> sympy.Expr:
     >>> accuracy()
     (TN + TP)/(FN + FP + TN + TP)
     """
-    return (tp + tn) / (tp + fp + fn + tn)
+    tp, fp, fn, tn = _counts("accuracy", tp=tp, fp=fp, fn=fn, tn=tn)
+    return _ratio(tp + tn, tp + fp + fn + tn, "accuracy", "tp, fp, fn, tn")
 
 
 def balanced_accuracy(tp=TP, fp=FP, fn=FN, tn=TN) -> sympy.Expr:
@@ -124,7 +159,8 @@ def f_beta_counts(beta=_beta, tp=TP, fp=FP, fn=FN) -> sympy.Expr:
     5*TP/(4*FN + FP + 5*TP)
     """
     b = parameter(beta, name="beta", func="f_beta_counts", positive=True)
-    return (1 + b**2) * tp / ((1 + b**2) * tp + b**2 * fn + fp)
+    tp, fp, fn = _counts("f_beta_counts", tp=tp, fp=fp, fn=fn)
+    return _ratio((1 + b**2) * tp, (1 + b**2) * tp + b**2 * fn + fp, "f_beta_counts", "tp, fp, fn")
 
 
 def f_beta_from_sums() -> tuple[sympy.Expr, sympy.Expr]:
@@ -161,7 +197,7 @@ def precision_at_prevalence(prevalence=_prevalence, tp=TP, fp=FP, fn=FN, tn=TN) 
     if p.is_number and p >= 1:
         raise InvalidParameterError.of("prevalence", "precision_at_prevalence", "a number in (0, 1)", prevalence)
     t, f = recall(tp, fn), fpr(fp, tn)
-    return p * t / (p * t + (1 - p) * f)
+    return _ratio(p * t, p * t + (1 - p) * f, "precision_at_prevalence", "tp, fp, fn, tn")
 
 
 def balanced_precision(tp=TP, fp=FP, fn=FN, tn=TN) -> sympy.Expr:

@@ -100,7 +100,7 @@ def g_values(P_, R_, beta: float, rho: float) -> np.ndarray:
 
 @functools.lru_cache(maxsize=1)
 def _prevalence_precision():
-    return numeric.compile(counts.precision_at_prevalence(), (TP, FP, FN, TN, prevalence))
+    return numeric.compile(counts.precision_at_prevalence(), (TP, FP, FN, TN, prevalence), zero_division=np.nan)
 
 
 def precision_at_prevalence_values(tp, fp, fn, tn, pi: float) -> np.ndarray:

@@ -13,6 +13,9 @@ same bits in memory and chunk by chunk).
 
 from __future__ import annotations
 
+import math
+import sys
+
 import numpy as np
 
 from ._combine import f_beta_from_sums_values, g_values, limit_parameter
@@ -22,6 +25,8 @@ from ._thresholds import ThresholdCounts, check_n_bins, threshold_counts
 
 __all__ = ["g_beta_rho_curve", "best_threshold", "threshold_curve"]
 
+#: The largest beta whose square is a finite double.
+_LARGEST_SQUARABLE = math.sqrt(sys.float_info.max)
 #: Thresholds handled per block when the counts are turned into G values.
 _BLOCK = 1 << 18
 
@@ -145,7 +150,7 @@ def threshold_curve(positive, scores, sw, score, width=1):
 def _g_scorer(beta, rho):
     """G at each threshold; at rho = -2, F_beta from the counts (see :mod:`symmetric.metrics._combine`)."""
     side = limit_parameter(beta, rho)
-    if rho == -2.0 and side is None:
+    if rho == -2.0 and side is None and beta <= _LARGEST_SQUARABLE:  # else G's own code, accurate for huge beta
         beta2 = beta ** 2
         return lambda tp, predicted, positives: f_beta_from_sums_values(tp, positives, predicted, beta2)[0]
     return lambda tp, predicted, positives: g_values(tp / predicted, tp / positives, beta, rho)
@@ -194,7 +199,11 @@ def g_beta_rho_curve(y_true, y_score, *, beta=1.0, rho=-2.0, pos_label=None, sam
     >>> values.round(4)
     array([0.6667, 0.5   , 0.8   , 0.6667])
     """
-    func = "g_beta_rho_curve"
+    return _checked_curve(y_true, y_score, beta, rho, pos_label, sample_weight, n_bins, "g_beta_rho_curve")
+
+
+def _checked_curve(y_true, y_score, beta, rho, pos_label, sample_weight, n_bins, func):
+    """The curve after checking the arguments, with errors naming ``func``."""
     beta, rho = check_beta(beta, func=func), check_rho(rho, func=func)
     n_bins = check_n_bins(n_bins, func=func)
     from ._dask import dask_threshold_counts, is_dask
@@ -238,7 +247,6 @@ def best_threshold(y_true, y_score, *, beta=1.0, rho=-2.0, pos_label=None, sampl
     >>> best_threshold([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
     (0.35, 0.8)
     """
-    values, thresholds = g_beta_rho_curve(y_true, y_score, beta=beta, rho=rho, pos_label=pos_label,
-                                          sample_weight=sample_weight, n_bins=n_bins)
+    values, thresholds = _checked_curve(y_true, y_score, beta, rho, pos_label, sample_weight, n_bins, "best_threshold")
     i = int(np.argmax(values))
     return thresholds[i].item(), float(values[i])

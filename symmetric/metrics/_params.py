@@ -94,11 +94,18 @@ def squared_beta(beta, *, func: str) -> float:
     always correctly rounded; F_beta agrees with scikit-learn's to the last
     bit only with the same square.
 
-    >>> squared_beta(2, func="fbeta_score"), squared_beta(0.1, func="fbeta_score")
-    (4.0, 0.010000000000000002)
+    Where the square overflows (beta above about 1.3e154) it is ``inf``: F_beta
+    is then recall to far below a unit in the last place, and the scores take
+    the limit beta -> oo (scikit-learn raises OverflowError there).
+
+    >>> squared_beta(2, func="fbeta_score"), squared_beta(0.1, func="fbeta_score"), squared_beta(1e300, func="f")
+    (4.0, 0.010000000000000002, inf)
     """
     check_beta(beta, func=func)
-    return float(beta ** 2)
+    try:
+        return float(beta ** 2)
+    except OverflowError:
+        return math.inf
 
 
 def check_rho(rho, *, func: str) -> float:
@@ -167,7 +174,7 @@ def check_bool(value, *, name: str, func: str) -> bool:
 
 
 def check_digits(value, *, func: str) -> int:
-    """Return ``value`` if it is a nonnegative int."""
-    if isinstance(value, numbers.Integral) and not isinstance(value, (bool, np.bool_)) and value >= 0:
+    """Return ``value`` if it is a nonnegative int small enough to format (Python refuses more digits)."""
+    if isinstance(value, numbers.Integral) and not isinstance(value, (bool, np.bool_)) and 0 <= value <= 999:
         return int(value)
-    raise invalid("digits", func, "an int in the range [0, inf)", value)
+    raise invalid("digits", func, "an int in the range [0, 999]", value)

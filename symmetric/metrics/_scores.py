@@ -68,7 +68,7 @@ def _combined_score(c: Counts, precision, recall, *, beta, beta2, rho, name, ave
     other G from precision and recall.
     """
     rho = -2.0 if rho is None else rho
-    side = limit_parameter(beta, rho)
+    side = limit_parameter(math.inf if math.isinf(beta2) else beta, rho)
     if side is not None:
         return recall if side == "R" else precision
     if rho == -2.0:

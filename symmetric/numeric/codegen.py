@@ -93,6 +93,9 @@ class _DDPrinter(StrPrinter):
     def _print_Float(self, expr):
         return f"_dd({float(expr)!r})"
 
+    def _print_NaN(self, expr):
+        return "_dd(numpy.nan)"
+
     def _print_Pow(self, expr, rational=False):
         if not expr.exp.is_Integer:
             raise NotImplementedError(f"double-double powers need an integer exponent: {expr}")
@@ -174,6 +177,7 @@ def _stage_args(outputs: dict):
     return tuple(sorted(free, key=lambda s: s.name))
 
 
+@functools.lru_cache(maxsize=None)
 def _common_source() -> str:
     parts = [function_source(f"_kernel_{key}", _kernel_args(expr), expr) if expr.has(sympy.Piecewise) else
              inplace_function_source(f"_kernel_{key}", _kernel_args(expr), expr, arrays=_CHUNK_ARRAYS)
@@ -193,6 +197,7 @@ def _common_source() -> str:
     return "\n\n".join(parts)
 
 
+@functools.lru_cache(maxsize=None)
 def _family_source(name: str) -> str:
     p = plan(name)
     names = _names(p.parameters)
@@ -203,7 +208,8 @@ def _family_source(name: str) -> str:
         branches.append(f"(_condition_{name}_{i}, _parameters_{name}_{i})")
     parts.append(f"_FAMILY_{name} = _Family({name!r}, {tuple(n.name for n in names.values())!r}, "
                  f"({', '.join(branches)},), _COMMON)\n")
-    assert set(PARAMETERS) == set(p.branches[0].parameters()), "the runtime expects phi and lambda per branch"
+    assert [_identifier(s, 0) for s in PARAMETERS] == list(_runtime._PARAMETERS), "the runtime's parameter stage"
+    assert set(PARAMETERS) == set(p.branches[0].parameters()), "the runtime expects phi, lambda and mu per branch"
     return "\n\n".join(parts)
 
 

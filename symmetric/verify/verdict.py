@@ -75,3 +75,18 @@ class Verdict:
         if self.evidence is not None:
             text += f"; numeric: {self.evidence.summary()}"
         return text
+
+    # --- display: IPython (one line), Jupyter (Markdown with LaTeX) ---
+
+    def _repr_pretty_(self, printer, cycle) -> None:
+        printer.text(str(self))
+
+    def _repr_markdown_(self) -> str:
+        text = f"**{self.status}** ({self.method}, {self.seconds:.2f} s)"
+        if self.status == "refuted":
+            point = ", ".join(f"{sympy.latex(k)} = {sympy.latex(v)}"
+                              for k, v in sorted(self.counterexample.items(), key=lambda kv: str(kv[0])))
+            text += f": fails at ${point}$" if point else ": fails at the only point"
+        if self.evidence is not None:
+            text += f"; numeric: {self.evidence.summary()}"
+        return text
