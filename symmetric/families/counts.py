@@ -22,8 +22,9 @@ from __future__ import annotations
 import sympy
 
 from .._validation import InvalidParameterError
-from ..symbols import FN, FP, TN, TP, beta as _beta, prevalence as _prevalence
+from ..symbols import FN, FP, P, R, TN, TP, beta as _beta, prevalence as _prevalence, rho as _rho
 from ._parameters import parameter
+from .g_beta_rho import g_beta_rho
 
 __all__ = [
     "precision",
@@ -36,8 +37,11 @@ __all__ = [
     "accuracy",
     "balanced_accuracy",
     "f_beta_counts",
+    "g_beta_rho_counts",
     "precision_at_prevalence",
     "balanced_precision",
+    "reweighted",
+    "at_prevalence",
 ]
 
 
@@ -126,6 +130,15 @@ def f_beta_counts(beta=_beta, tp=TP, fp=FP, fn=FN) -> sympy.Expr:
     return (1 + b**2) * tp / ((1 + b**2) * tp + b**2 * fn + fp)
 
 
+def g_beta_rho_counts(beta=_beta, rho=_rho, tp=TP, fp=FP, fn=FN) -> sympy.Expr:
+    r""":math:`G_{\beta,\rho}` of the count definitions of precision and recall.
+
+    >>> g_beta_rho_counts(beta=1, rho=0)
+    TP/(2*(FP + TP)) + TP/(2*(FN + TP))
+    """
+    return g_beta_rho(beta, rho).subs({P: precision(tp, fp), R: recall(tp, fn)}, simultaneous=True)
+
+
 def precision_at_prevalence(prevalence=_prevalence, tp=TP, fp=FP, fn=FN, tn=TN) -> sympy.Expr:
     r"""Precision the classifier would have where positives make up ``prevalence`` of the data.
 
@@ -152,3 +165,40 @@ def balanced_precision(tp=TP, fp=FP, fn=FN, tn=TN) -> sympy.Expr:
     TP*(FP + TN)/(FN*FP + 2*FP*TP + TN*TP)
     """
     return precision_at_prevalence(sympy.Rational(1, 2), tp, fp, fn, tn)
+
+
+def _check_prevalence(prevalence, func):
+    p = parameter(prevalence, name="prevalence", func=func, positive=True)
+    if p.is_number and p >= 1:
+        raise InvalidParameterError.of("prevalence", func, "a number in (0, 1)", prevalence)
+    return p
+
+
+def reweighted(prevalence=_prevalence, tp=TP, fp=FP, fn=FN, tn=TN) -> dict:
+    r"""The cells of a data set of total 1 in which positives make up ``prevalence``, at the same TPR and FPR.
+
+    Each positive carries weight :math:`\pi/(TP + FN)` and each negative
+    :math:`(1-\pi)/(FP + TN)`, so the rates TPR and FPR do not change and
+    the positives sum to :math:`\pi`. Returns ``{"tp", "fp", "fn", "tn"}``.
+
+    >>> cells = reweighted(prevalence=sympy.Rational(1, 2))
+    >>> cells["tp"], cells["fp"]
+    (TP/(2*(FN + TP)), FP/(2*(FP + TN)))
+    """
+    p = _check_prevalence(prevalence, "reweighted")
+    positives, negatives = tp + fn, fp + tn
+    return {"tp": p * tp / positives, "fp": (1 - p) * fp / negatives,
+            "fn": p * fn / positives, "tn": (1 - p) * tn / negatives}
+
+
+def at_prevalence(expr, prevalence=_prevalence) -> sympy.Expr:
+    """A count metric ``expr`` (in TP, FP, FN, TN) evaluated on the :func:`reweighted` cells.
+
+    >>> sympy.factor(at_prevalence(recall(), prevalence=sympy.Rational(1, 10)))
+    TP/(FN + TP)
+    """
+    if not isinstance(expr, sympy.Expr):
+        raise InvalidParameterError.of("expr", "at_prevalence", "a SymPy expression in TP, FP, FN and TN", expr)
+    _check_prevalence(prevalence, "at_prevalence")
+    cells = reweighted(prevalence)
+    return expr.subs({TP: cells["tp"], FP: cells["fp"], FN: cells["fn"], TN: cells["tn"]}, simultaneous=True)

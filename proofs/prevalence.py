@@ -1,0 +1,163 @@
+"""Any count metric at another prevalence: reweighting the classes at fixed TPR and FPR.
+
+``symmetric.families.counts.reweighted`` gives each positive the weight
+``pi/(TP + FN)`` and each negative ``(1 - pi)/(FP + TN)``: a data set of
+total 1 in which positives make up ``pi`` and the classifier keeps its true
+and false positive rates. A metric "at prevalence pi"
+(``symmetric.metrics.at_prevalence``) is the metric of those cells. The
+claims show that this is the precision-at-prevalence of seed 001 for
+precision, balanced precision at 1/2, the plain metric at the data's own
+prevalence, and unchanged when either class is scaled.
+
+Run ``python proofs/prevalence.py`` to print every derivation.
+"""
+
+import sympy
+
+from symmetric.families import counts
+from symmetric.symbols import FN, FP, TN, TP, beta, prevalence, rho
+from symmetric.verify.claims import Proof
+
+proof = Proof(
+    "prevalence",
+    "Metrics at another prevalence",
+    source="new",
+    summary="Count metrics on cells reweighted to a target prevalence at the same TPR and FPR.",
+)
+
+k = sympy.Symbol("k", positive=True)
+DEFINED = (TP + FP > 0, FN + TP > 0, FP + TN > 0)
+TARGET = DEFINED + (prevalence < 1,)
+#: G of counts is a mean of P and R, both positive.
+G_DEFINED = (TP > 0, FP + TN > 0)
+OWN = (TP + FN) / (TP + FP + FN + TN)
+
+
+def at(d, expr, target=prevalence):
+    return d.step(f"The metric on the cells reweighted to prevalence {target}", counts.at_prevalence(expr, target))
+
+
+@proof.claim("prevalence.precision",
+             r"Precision of the reweighted cells is precision at prevalence $\pi$, "
+             r"$\pi\,TPR/(\pi\,TPR + (1-\pi)\,FPR)$.", conditions=TARGET)
+def _(d):
+    return at(d, counts.precision()), counts.precision_at_prevalence()
+
+
+@proof.claim("prevalence.balanced_precision",
+             "Precision at prevalence 1/2 is balanced precision (``balanced_precision_score``).", conditions=DEFINED)
+def _(d):
+    return at(d, counts.precision(), sympy.Rational(1, 2)), counts.balanced_precision()
+
+
+@proof.claim("prevalence.recall_unchanged", "Recall does not depend on the prevalence.", conditions=TARGET)
+def _(d):
+    return at(d, counts.recall()), counts.recall()
+
+
+@proof.claim("prevalence.specificity_unchanged", "Specificity does not depend on the prevalence.",
+             conditions=TARGET)
+def _(d):
+    return at(d, counts.specificity()), counts.specificity()
+
+
+@proof.claim("prevalence.f_beta_rates",
+             r"$F_\beta$ at prevalence $\pi$ is $(1+\beta^2)\pi\,TPR / (\pi\,TPR + \beta^2\pi + (1-\pi)\,FPR)$.",
+             conditions=TARGET)
+def _(d):
+    t, f = counts.tpr(), counts.fpr()
+    return at(d, counts.f_beta_counts()), (1 + beta**2) * prevalence * t / (prevalence * t + beta**2 * prevalence
+                                                                            + (1 - prevalence) * f)
+
+
+@proof.claim("prevalence.accuracy_rates",
+             r"Accuracy at prevalence $\pi$ is $\pi\,TPR + (1-\pi)\,TNR$.", conditions=TARGET)
+def _(d):
+    return at(d, counts.accuracy()), prevalence * counts.tpr() + (1 - prevalence) * counts.tnr()
+
+
+# At the data's own prevalence
+
+
+def own(d, expr):
+    return at(d, expr, OWN), expr
+
+
+@proof.claim("prevalence.own.precision", "At the data's own prevalence (TP + FN)/N, precision is unchanged.",
+             conditions=DEFINED)
+def _(d):
+    return own(d, counts.precision())
+
+
+@proof.claim("prevalence.own.accuracy", "At the data's own prevalence, accuracy is unchanged.", conditions=DEFINED)
+def _(d):
+    return own(d, counts.accuracy())
+
+
+@proof.claim("prevalence.own.f_beta", r"At the data's own prevalence, $F_\beta$ is unchanged.", conditions=DEFINED)
+def _(d):
+    return own(d, counts.f_beta_counts())
+
+
+@proof.claim("prevalence.own.g_beta_rho", r"At the data's own prevalence, $G_{\beta,\rho}$ is unchanged.",
+             conditions=G_DEFINED)
+def _(d):
+    return own(d, counts.g_beta_rho_counts())
+
+
+# Invariance under scaling one class
+
+
+def scaled(d, expr, what, mapping):
+    metric = at(d, expr)
+    return d.step(f"Scale {what} by k", metric.subs(mapping, simultaneous=True)), metric
+
+
+POSITIVES = {TP: k * TP, FN: k * FN}
+NEGATIVES = {FP: k * FP, TN: k * TN}
+
+
+@proof.claim("prevalence.scaled.f_beta_positives",
+             r"$F_\beta$ at prevalence $\pi$ does not change when the positives (TP, FN) are scaled by $k > 0$.",
+             conditions=TARGET)
+def _(d):
+    return scaled(d, counts.f_beta_counts(), "TP and FN", POSITIVES)
+
+
+@proof.claim("prevalence.scaled.f_beta_negatives",
+             r"$F_\beta$ at prevalence $\pi$ does not change when the negatives (FP, TN) are scaled by $k > 0$.",
+             conditions=TARGET)
+def _(d):
+    return scaled(d, counts.f_beta_counts(), "FP and TN", NEGATIVES)
+
+
+@proof.claim("prevalence.scaled.accuracy_positives",
+             r"Accuracy at prevalence $\pi$ does not change when the positives are scaled by $k > 0$.",
+             conditions=TARGET)
+def _(d):
+    return scaled(d, counts.accuracy(), "TP and FN", POSITIVES)
+
+
+@proof.claim("prevalence.scaled.accuracy_negatives",
+             r"Accuracy at prevalence $\pi$ does not change when the negatives are scaled by $k > 0$.",
+             conditions=TARGET)
+def _(d):
+    return scaled(d, counts.accuracy(), "FP and TN", NEGATIVES)
+
+
+@proof.claim("prevalence.scaled.g_beta_rho_positives",
+             r"$G_{\beta,\rho}$ at prevalence $\pi$ does not change when the positives are scaled by $k > 0$.",
+             conditions=G_DEFINED + (prevalence < 1,))
+def _(d):
+    return scaled(d, counts.g_beta_rho_counts(), "TP and FN", POSITIVES)
+
+
+@proof.claim("prevalence.scaled.g_beta_rho_negatives",
+             r"$G_{\beta,\rho}$ at prevalence $\pi$ does not change when the negatives are scaled by $k > 0$.",
+             conditions=G_DEFINED + (prevalence < 1,))
+def _(d):
+    return scaled(d, counts.g_beta_rho_counts(), "FP and TN", NEGATIVES)
+
+
+if __name__ == "__main__":
+    raise SystemExit(proof.main())
