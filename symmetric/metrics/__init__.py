@@ -27,13 +27,18 @@ from ._scores import (
     recall_score,
     specificity_score,
 )
+from ._prevalence import at_prevalence, prevalence_curve
+from ._uncertainty import ConfidenceInterval, confidence_interval
 from ._warnings import UndefinedMetricWarning
 
 __all__ = [
+    "ConfidenceInterval",
     "UndefinedMetricWarning",
+    "at_prevalence",
     "balanced_precision_score",
     "best_threshold",
     "classification_report",
+    "confidence_interval",
     "confusion_matrix",
     "f1_score",
     "fbeta_score",
@@ -41,6 +46,7 @@ __all__ = [
     "g_beta_rho_score",
     "precision_recall_fscore_support",
     "precision_score",
+    "prevalence_curve",
     "recall_score",
     "specificity_score",
 ]

@@ -14,7 +14,7 @@ import numpy as np
 
 from .._validation import InvalidParameterError
 from ._combine import g_values
-from ._params import check_array_like, check_beta, check_pos_label, check_rho
+from ._params import check_array_like, check_beta, check_bool, check_pos_label, check_rho
 from ._targets import _assert_finite, _check_lengths, _check_sample_weight, as_target_array, type_of_target
 
 __all__ = ["g_beta_rho_curve", "best_threshold"]
@@ -169,17 +169,34 @@ def g_beta_rho_curve(y_true, y_score, *, beta=1.0, rho=-2.0, pos_label=None, sam
     return _curve(positive, scores, sw, beta, rho)
 
 
-def best_threshold(y_true, y_score, *, beta=1.0, rho=-2.0, pos_label=None, sample_weight=None):
+def best_threshold(y_true, y_score, *, beta=1.0, rho=-2.0, pos_label=None, sample_weight=None, optimality=False):
     """The threshold ``t`` whose predictions ``y_score >= t`` maximize G, and that maximum.
 
     Among equally good thresholds the highest is returned. Arguments as for
-    :func:`g_beta_rho_curve`.
+    :func:`g_beta_rho_curve`. With ``optimality=True`` (F_beta only, scores
+    that are probabilities) a third value, a
+    :class:`~symmetric.metrics._optimal_threshold.ThresholdOptimality`,
+    reports whether the predicted positives' scores straddle
+    ``F*/(1 + beta**2)`` as the F-optimal set of calibrated probabilities
+    must (Lipton, Elkan and Narayanaswamy 2014; claims ``threshold.*``).
 
     >>> from symmetric.metrics import best_threshold
     >>> best_threshold([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
     (0.35, 0.8)
+    >>> t, f, check = best_threshold([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8], optimality=True)
+    >>> check.bound, check.satisfied               # 0.35 >= 0.8/2 fails: not calibrated
+    (0.4, False)
+    >>> check.expected_threshold, round(check.expected_f, 3)   # where calibrated scores would put it
+    (0.35, 0.667)
     """
+    optimality = check_bool(optimality, name="optimality", func="best_threshold")
     values, thresholds = g_beta_rho_curve(y_true, y_score, beta=beta, rho=rho, pos_label=pos_label,
                                           sample_weight=sample_weight)
     i = int(np.argmax(values))
-    return thresholds[i].item(), float(values[i])
+    if not optimality:
+        return thresholds[i].item(), float(values[i])
+    from ._optimal_threshold import threshold_optimality
+
+    check = threshold_optimality(y_score, thresholds[i], float(values[i]), beta=float(beta), rho=float(rho),
+                                 sample_weight=sample_weight)
+    return thresholds[i].item(), float(values[i]), check
