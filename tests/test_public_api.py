@@ -60,6 +60,8 @@ BAD_INPUTS = {
                                ({"expr": symmetric.P + symmetric.R, "budget": 0}, "budget", "0")],
     ("symmetric.explore", "parse"): [({"text": "open('x')"}, "expr", '"open(\'x\')"'), ({"text": 2}, "expr", "2")],
     ("symmetric.explore", "parse_parameter"): [({"spec": "P=1"}, "parameters", "'P'")],
+    ("symmetric.explore", "fit_preferences"): [({"statements": "P"}, "statements", "'P'"),
+                                               ({"statements": [1.0]}, "statements", "1.0")],
     ("symmetric.explore", "parameter_symbols"): [({"parameters": {"beta": 0}}, "beta", "0"),
                                                  ({"parameters": ["_x"]}, "parameters", "'_x'")],
     ("symmetric.verify", "check"): [({"lhs": "P", "rhs": 1}, "lhs", "'P'"), ({"lhs": 1, "rhs": 1, "timeout": -1}, "timeout", "-1"),

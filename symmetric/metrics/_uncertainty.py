@@ -100,7 +100,7 @@ def _check_method(method, metric, average, prevalence, func):
 
 def confidence_interval(y_true, y_pred, *, metric="f_beta", beta=1.0, rho=-2.0, average="binary", pos_label=1,
                         sample_weight=None, method="delta", level=0.95, n_resamples=9999, random_state=None,
-                        prevalence=None, scale="logit", pseudo_count=0.5, zero_division="warn"):
+                        prevalence=None, scale="logit", pseudo_count=None, zero_division="warn"):
     r"""A count metric and its confidence interval: delta method, Wilson or bootstrap.
 
     The confusion matrix of ``n`` independent samples is multinomial; every
@@ -113,27 +113,38 @@ def confidence_interval(y_true, y_pred, *, metric="f_beta", beta=1.0, rho=-2.0, 
       :mod:`symmetric.families.counts` and compiled (never typed by hand);
       for micro, macro and weighted averages the gradient runs through every
       class's one-vs-rest counts, so Takahashi et al. (2022)'s micro- and
-      macro-F1 variances are special cases (claims ``uncertainty.takahashi.*``).
-      By default the interval is built on the logit scale and mapped back
-      (``scale="logit"``): it stays inside (0, 1) and covers better than the
-      plain ``scale="identity"`` interval when the metric is near 0 or 1 or
-      ``n`` is small (docs/uncertainty.md). At an estimate of exactly 0 or 1
-      the logit interval is undefined (nan); the identity interval then has
-      zero width.
+      macro-F1 variances are special cases (claims ``uncertainty.takahashi.*``;
+      ``scale="identity", pseudo_count=0`` gives exactly their intervals).
     * ``method="wilson"``: Wilson's score interval, for metrics that are
       proportions: precision, recall, specificity and accuracy (binary or per
       class), micro precision and recall (which are accuracy).
     * ``method="bca"`` (or ``"bootstrap"``) and ``"percentile"``: the
       bootstrap, resampling the *counts* (one multinomial draw per resample,
-      so the cost does not grow with ``n``); BCa's acceleration comes from
-      the jackknife over the cells.
+      so the cost does not grow with ``n``: 10^4 resamples of 10^7 samples
+      take 0.16 s, counting the labels included); BCa's acceleration comes
+      from the jackknife over the cells.
 
-    How well do they cover? For ``n >= 1000`` the delta (logit) and BCa
-    intervals of F_beta and G_{beta,rho} hold their nominal 95 % within a
-    point or two across prevalences 0.01 to 0.5 (docs/uncertainty.md). With
-    few positives (``n * prevalence`` around 10 or less) every method
-    undercovers, the identity-scale delta method most; Wilson's interval is
-    the one to trust for proportions at small ``n``.
+    Two choices make the delta method and the bootstrap hold their level in
+    small samples (docs/uncertainty.md has the simulation study): both work
+    on the counts plus a few pseudo-samples (``pseudo_count``, by default two
+    in all, Jeffreys' prior for a 2 x 2 table), so that an empty cell (no
+    false negatives among 10 positives, say) does not collapse the interval
+    onto the estimate; and the delta interval is built on the logit scale
+    (``scale="logit"``), which keeps it inside (0, 1). Each interval is then
+    widened, where needed, to contain the estimate.
+
+    How well do they cover? In the study (F_beta and G_{beta,rho}, beta in
+    {0.5, 1, 2}, rho in {-3, -2, -1, 0.5}, prevalence 0.01 to 0.5), for
+    ``n >= 1000`` the delta intervals cover 93.0 % to 96.2 % of the time and
+    BCa 94.4 % to 96.5 %, except where G with rho > -1 leans on the recall
+    of about 10 positives (n = 1000, prevalence 0.01): BCa then covers 98 %
+    (too wide). Below that, every method fails when the data hold one or two
+    positives (n = 50 or 200 at prevalence 0.01): the metric is often
+    undefined, and coverage drops to 39 % to 87 % for G with rho > -1; with
+    a handful of positives (n = 50, prevalence 0.1) they are conservative
+    (98 % to 99 %). The plain methods (``pseudo_count=0``) undercover badly
+    there (3 % to 30 %) and still at n = 1000 (83 % to 85 %). For proportions
+    at small ``n``, prefer Wilson's interval.
 
     Parameters
     ----------
@@ -167,6 +178,11 @@ def confidence_interval(y_true, y_pred, *, metric="f_beta", beta=1.0, rho=-2.0, 
         ``average`` must then be "binary" or None.
     scale : {"logit", "identity"}, default "logit"
         The scale of the delta-method interval; logit needs a metric in [0, 1].
+    pseudo_count : float >= 0, optional
+        Samples added to every cell before the delta method linearizes and
+        before the bootstrap resamples (0 for the plain methods). By default
+        two in all: half a sample per cell of a 2 x 2 table (the posterior
+        mean under Jeffreys' prior), ``2 / K**2`` per cell of a K x K table.
     zero_division : {"warn", 0.0, 1.0, nan}, default "warn"
         The value of an undefined metric (and of undefined bootstrap resamples).
 
@@ -183,13 +199,16 @@ def confidence_interval(y_true, y_pred, *, metric="f_beta", beta=1.0, rho=-2.0, 
     >>> y_pred = [1] * 30 + [0] * 10 + [1] * 12 + [0] * 148
     >>> ci = confidence_interval(y_true, y_pred)
     >>> [round(x, 3) for x in ci]
-    [0.732, 0.617, 0.822]
+    [0.732, 0.607, 0.82]
     >>> ci = confidence_interval(y_true, y_pred, metric="recall", method="wilson")
     >>> round(ci.low, 3), round(ci.high, 3)
     (0.598, 0.858)
     >>> ci = confidence_interval(y_true, y_pred, method="bca", random_state=0)
-    >>> round(ci.low, 2), round(ci.high, 2)
-    (0.61, 0.82)
+    >>> round(ci.low, 3), round(ci.high, 3)
+    (0.603, 0.822)
+    >>> ci = confidence_interval(y_true, y_pred, average=None)   # one interval per class
+    >>> ci.low.round(3)
+    array([0.893, 0.607])
     """
     func = "confidence_interval"
     check_array_like(sample_weight, name="sample_weight", func=func)
@@ -201,9 +220,9 @@ def confidence_interval(y_true, y_pred, *, metric="f_beta", beta=1.0, rho=-2.0, 
         prevalence = check_prevalence(prevalence, func=func)
         if average not in ("binary", None):
             raise InvalidParameterError.of("average", func, "'binary' or None when a prevalence is given", average)
-    if not (isinstance(pseudo_count, numbers.Real) and not isinstance(pseudo_count, bool)
-            and 0 <= pseudo_count < float("inf")):
-        raise InvalidParameterError.of("pseudo_count", func, "a float in the range [0.0, inf)", pseudo_count)
+    if pseudo_count is not None and not (isinstance(pseudo_count, numbers.Real) and not isinstance(pseudo_count, bool)
+                                         and 0 <= pseudo_count < float("inf")):
+        raise InvalidParameterError.of("pseudo_count", func, "a float in the range [0.0, inf) or None", pseudo_count)
     if not isinstance(scale, str) or scale not in SCALES:
         raise InvalidParameterError.of("scale", func, f"a str among {list(SCALES)}", scale)
     m = resolve_metric(metric, beta=check_beta(beta, func=func), rho=check_rho(rho, func=func), func=func,
@@ -223,6 +242,8 @@ def confidence_interval(y_true, y_pred, *, metric="f_beta", beta=1.0, rho=-2.0, 
     else:
         cells, squares, k = _square_cells(y_true, y_pred, sample_weight=sample_weight, func=func)
         table = Table(m, average, k)
+    if pseudo_count is None:  # two pseudo-samples in all: half a sample per cell of a 2 x 2 table
+        pseudo_count = 2.0 / (table.n_classes**2 if average in ("micro", "macro", "weighted") else 4)
     estimate = np.asarray(table.values(cells, warn=True), dtype=np.float64)
     defined = np.isfinite(estimate) & _defined(table, cells)
     if method == "delta":
