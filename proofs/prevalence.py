@@ -76,36 +76,23 @@ def _(d):
     return at(d, counts.accuracy()), prevalence * counts.tpr() + (1 - prevalence) * counts.tnr()
 
 
-# At the data's own prevalence
+# At the data's own prevalence, and under scaling of one class
+
+#: The metrics of the claims below: a name for the id, how the sentence names it, its definition, its domain.
+METRICS = {
+    "precision": ("precision", counts.precision, DEFINED),
+    "accuracy": ("accuracy", counts.accuracy, DEFINED),
+    "f_beta": (r"$F_\beta$", counts.f_beta_counts, DEFINED),
+    "g_beta_rho": (r"$G_{\beta,\rho}$", counts.g_beta_rho_counts, G_DEFINED),
+}
+SCALINGS = {
+    "positives": ("TP and FN", {TP: k * TP, FN: k * FN}),
+    "negatives": ("FP and TN", {FP: k * FP, TN: k * TN}),
+}
 
 
 def own(d, expr):
     return at(d, expr, OWN), expr
-
-
-@proof.claim("prevalence.own.precision", "At the data's own prevalence (TP + FN)/N, precision is unchanged.",
-             conditions=DEFINED)
-def _(d):
-    return own(d, counts.precision())
-
-
-@proof.claim("prevalence.own.accuracy", "At the data's own prevalence, accuracy is unchanged.", conditions=DEFINED)
-def _(d):
-    return own(d, counts.accuracy())
-
-
-@proof.claim("prevalence.own.f_beta", r"At the data's own prevalence, $F_\beta$ is unchanged.", conditions=DEFINED)
-def _(d):
-    return own(d, counts.f_beta_counts())
-
-
-@proof.claim("prevalence.own.g_beta_rho", r"At the data's own prevalence, $G_{\beta,\rho}$ is unchanged.",
-             conditions=G_DEFINED)
-def _(d):
-    return own(d, counts.g_beta_rho_counts())
-
-
-# Invariance under scaling one class
 
 
 def scaled(d, expr, what, mapping):
@@ -113,50 +100,19 @@ def scaled(d, expr, what, mapping):
     return d.step(f"Scale {what} by k", metric.subs(mapping, simultaneous=True)), metric
 
 
-POSITIVES = {TP: k * TP, FN: k * FN}
-NEGATIVES = {FP: k * FP, TN: k * TN}
-
-
-@proof.claim("prevalence.scaled.f_beta_positives",
-             r"$F_\beta$ at prevalence $\pi$ does not change when the positives (TP, FN) are scaled by $k > 0$.",
-             conditions=TARGET)
-def _(d):
-    return scaled(d, counts.f_beta_counts(), "TP and FN", POSITIVES)
-
-
-@proof.claim("prevalence.scaled.f_beta_negatives",
-             r"$F_\beta$ at prevalence $\pi$ does not change when the negatives (FP, TN) are scaled by $k > 0$.",
-             conditions=TARGET)
-def _(d):
-    return scaled(d, counts.f_beta_counts(), "FP and TN", NEGATIVES)
-
-
-@proof.claim("prevalence.scaled.accuracy_positives",
-             r"Accuracy at prevalence $\pi$ does not change when the positives are scaled by $k > 0$.",
-             conditions=TARGET)
-def _(d):
-    return scaled(d, counts.accuracy(), "TP and FN", POSITIVES)
-
-
-@proof.claim("prevalence.scaled.accuracy_negatives",
-             r"Accuracy at prevalence $\pi$ does not change when the negatives are scaled by $k > 0$.",
-             conditions=TARGET)
-def _(d):
-    return scaled(d, counts.accuracy(), "FP and TN", NEGATIVES)
-
-
-@proof.claim("prevalence.scaled.g_beta_rho_positives",
-             r"$G_{\beta,\rho}$ at prevalence $\pi$ does not change when the positives are scaled by $k > 0$.",
-             conditions=G_DEFINED + (prevalence < 1,))
-def _(d):
-    return scaled(d, counts.g_beta_rho_counts(), "TP and FN", POSITIVES)
-
-
-@proof.claim("prevalence.scaled.g_beta_rho_negatives",
-             r"$G_{\beta,\rho}$ at prevalence $\pi$ does not change when the negatives are scaled by $k > 0$.",
-             conditions=G_DEFINED + (prevalence < 1,))
-def _(d):
-    return scaled(d, counts.g_beta_rho_counts(), "FP and TN", NEGATIVES)
+for name, (label, definition, domain) in METRICS.items():
+    proof.claim(f"prevalence.own.{name}",
+                f"At the data's own prevalence (TP + FN)/N, {label} keeps its value.",
+                conditions=domain)(lambda d, definition=definition: own(d, definition()))
+for name, (label, definition, domain) in METRICS.items():
+    if name == "precision":  # claims counts.prevalence.*_scaled
+        continue
+    for side, (what, mapping) in SCALINGS.items():
+        proof.claim(f"prevalence.scaled.{name}_{side}",
+                    f"{label.capitalize() if name == 'accuracy' else label} at prevalence $\\pi$ does not change "
+                    f"when the {side} ({what}) are scaled by any $k > 0$.",
+                    conditions=domain + (prevalence < 1,))(
+            lambda d, definition=definition, what=what, mapping=mapping: scaled(d, definition(), what, mapping))
 
 
 if __name__ == "__main__":

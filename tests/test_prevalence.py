@@ -118,3 +118,19 @@ def test_best_threshold_optimality_needs_f_beta_and_probabilities():
         best_threshold([0, 1, 1], [0.2, 0.6, 1.9], optimality=True)
     with pytest.raises(InvalidParameterError, match="'optimality' parameter of best_threshold"):
         best_threshold([0, 1, 1], [0.2, 0.6, 0.9], optimality="yes")
+
+
+def test_prevalence_plot_draws_each_metric_and_checks_its_input():
+    pytest.importorskip("matplotlib")
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from symmetric import plot
+
+    ax = plot.prevalence_curve(Y_TRUE, Y_PRED, metrics=("precision", "recall"), log_scale=False)
+    lines = [line for line in ax.lines if line.get_label() in ("precision", "recall")]
+    assert len(lines) == 2 and np.allclose(lines[1].get_ydata(), 0.9)
+    assert ax.get_xscale() == "linear" and "data's prevalence (0.25)" in [line.get_label() for line in ax.lines]
+    plot.close(ax.figure)
+    with pytest.raises(InvalidParameterError, match="'metrics' parameter of prevalence_curve"):
+        plot.prevalence_curve(Y_TRUE, Y_PRED, metrics="precision")

@@ -147,7 +147,8 @@ class CountMetric:
                                  zero_division=self.zero_division, name=kind)[index]
         return np.reshape(np.asarray(values, dtype=np.float64), shape)
 
-    def _undefined(self, values, mask, modifier, warn):
+    def undefined(self, values, mask, modifier, warn):
+        """``values`` with the ``zero_division`` value where ``mask`` (warning, if ``warn``, that no ``modifier``)."""
         if np.any(mask):
             values = np.where(mask, zero_division_value(self.zero_division), values)
             if warn and self.zero_division == "warn":
@@ -158,13 +159,13 @@ class CountMetric:
     def _balanced_precision(self, tp, fp, fn, tn, warn):
         values = precision_at_prevalence_values(tp, fp, fn, tn, 0.5)
         for mask, modifier in ((tp + fn == 0, "positive"), (fp + tn == 0, "negative"), (tp + fp == 0, "predicted")):
-            values = self._undefined(values, mask, modifier, warn)
+            values = self.undefined(values, mask, modifier, warn)
         return values
 
     def _expression_values(self, tp, fp, fn, tn, warn):
         values = np.asarray(_compiled_value(self.expression)(tp, fp, fn, tn), dtype=np.float64)
         values = np.broadcast_to(values, np.broadcast_shapes(tp.shape, fp.shape, fn.shape, tn.shape))
-        return self._undefined(values, ~np.isfinite(values), "finite", warn)
+        return self.undefined(values, ~np.isfinite(values), "finite", warn)
 
     def gradient(self, tp, fp, fn, tn, *, support_weighted: bool = False) -> np.ndarray:
         """The partial derivatives with respect to (TP, FP, FN, TN), stacked on a last axis of length 4.

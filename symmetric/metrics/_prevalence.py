@@ -26,7 +26,7 @@ def _values(y_true, y_pred, *, metric, prevalence, beta, rho, pos_label, sample_
     tp, fp, fn, tn = cells
     for empty, modifier in ((tp + fn == 0, "positive"), (fp + tn == 0, "negative")):
         if empty:  # the rates, hence the reweighted cells, are undefined
-            return m._undefined(np.full(np.shape(prevalence), np.nan), np.array(True), modifier, warn=True)
+            return m.undefined(np.full(np.shape(prevalence), np.nan), np.array(True), modifier, warn=True)
     return m.values(tp, fp, fn, tn, warn=True)
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import numbers
 from typing import NamedTuple
 
@@ -53,11 +54,9 @@ def _rng(random_state, func):
 
 def _binary_cells(y_true, y_pred, *, average, pos_label, sample_weight, func):
     """Cells (TP, FP, FN, TN) of the positive class (``average="binary"``) or of each class (None)."""
-    labels = None if average is None else [pos_label]
-
     def cells(weights):
-        c = label_counts(y_true, y_pred, labels=labels if average is None else None, pos_label=pos_label,
-                         average=average, sample_weight=weights, func=func)
+        c = label_counts(y_true, y_pred, labels=None, pos_label=pos_label, average=average, sample_weight=weights,
+                         func=func)
         tp = np.asarray(c.tp, dtype=np.float64)
         return np.stack([tp, c.pred_sum - tp, c.true_sum - tp, np.broadcast_to(c.tn, tp.shape)], axis=-1)
 
@@ -265,6 +264,6 @@ def confidence_interval(y_true, y_pred, *, metric="f_beta", beta=1.0, rho=-2.0, 
 
 def _defined(table: Table, cells) -> np.ndarray:
     """Whether the metric's value at these counts is its formula (not set by ``zero_division``)."""
+    probe = dataclasses.replace(table, metric=dataclasses.replace(table.metric, zero_division=np.nan))
     with np.errstate(all="ignore"):
-        probe = table.metric.__class__(**{**table.metric.__dict__, "zero_division": np.nan})
-        return np.isfinite(Table(probe, table.average, table.n_classes).values(cells))
+        return np.isfinite(probe.values(cells))
