@@ -38,16 +38,18 @@ def at(d, expr, target=prevalence):
 
 
 @proof.claim("prevalence.precision",
-             r"Precision of the reweighted cells is precision at prevalence $\pi$, "
-             r"$\pi\,TPR/(\pi\,TPR + (1-\pi)\,FPR)$.", conditions=TARGET)
+             r"Precision of the reweighted cells is $\pi\,TP(FP + TN)/(\pi\,TP(FP + TN) + (1-\pi)\,FP(TP + FN))$: "
+             r"the classifier's precision where positives make up $\pi$ of the data.", conditions=TARGET)
 def _(d):
-    return at(d, counts.precision()), counts.precision_at_prevalence()
+    p = prevalence
+    return at(d, counts.precision()), p * TP * (FP + TN) / (p * TP * (FP + TN) + (1 - p) * FP * (TP + FN))
 
 
 @proof.claim("prevalence.balanced_precision",
-             "Precision at prevalence 1/2 is balanced precision (``balanced_precision_score``).", conditions=DEFINED)
+             r"Precision at prevalence 1/2 is balanced precision (``balanced_precision_score``), "
+             r"$TP(FP + TN)/(TP(FP + TN) + FP(TP + FN))$.", conditions=DEFINED)
 def _(d):
-    return at(d, counts.precision(), sympy.Rational(1, 2)), counts.balanced_precision()
+    return at(d, counts.precision(), sympy.Rational(1, 2)), TP * (FP + TN) / (TP * (FP + TN) + FP * (TP + FN))
 
 
 @proof.claim("prevalence.recall_unchanged", "Recall does not depend on the prevalence.", conditions=TARGET)

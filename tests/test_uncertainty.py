@@ -249,6 +249,14 @@ def test_bad_input_names_the_argument(kwargs, param):
         confidence_interval(y_true, y_pred, **kwargs)
 
 
+@pytest.mark.parametrize("func, kwargs", [(confidence_interval, {}), (at_prevalence, {"prevalence": 0.5})])
+@pytest.mark.parametrize("bad", [None, "abc", 3])
+def test_targets_that_are_not_arrays_name_the_argument(func, kwargs, bad):
+    for args, param in (((bad, [0, 1]), "y_true"), (([0, 1], bad), "y_pred")):
+        with pytest.raises(InvalidParameterError, match=f"'{param}' parameter of {func.__name__} must be an array-like"):
+            func(*args, **kwargs)
+
+
 def test_bad_targets_get_scikit_learns_errors():
     with pytest.raises(ValueError, match="Target is multiclass but average='binary'"):
         confidence_interval([0, 1, 2], [0, 1, 1])

@@ -79,6 +79,8 @@ def at_prevalence(y_true, y_pred, *, metric="f_beta", prevalence, beta=1.0, rho=
     0.154
     """
     func = "at_prevalence"
+    check_array_like(y_true, name="y_true", func=func, optional=False)
+    check_array_like(y_pred, name="y_pred", func=func, optional=False)
     prevalence = check_prevalence(prevalence, func=func)
     return float(_values(y_true, y_pred, metric=metric, prevalence=prevalence, beta=beta, rho=rho,
                          pos_label=pos_label, sample_weight=sample_weight, zero_division=zero_division, func=func))
@@ -123,6 +125,8 @@ def prevalence_curve(y_true, y_pred, *, metric="f_beta", prevalences=None, beta=
     array([0.154, 0.667, 0.947])
     """
     func = "prevalence_curve"
+    check_array_like(y_true, name="y_true", func=func, optional=False)
+    check_array_like(y_pred, name="y_pred", func=func, optional=False)
     grid = _check_prevalences(prevalences, func)
     values = _values(y_true, y_pred, metric=metric, prevalence=grid, beta=beta, rho=rho, pos_label=pos_label,
                      sample_weight=sample_weight, zero_division=zero_division, func=func)

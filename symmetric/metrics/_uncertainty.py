@@ -210,6 +210,8 @@ def confidence_interval(y_true, y_pred, *, metric="f_beta", beta=1.0, rho=-2.0, 
     array([0.893, 0.607])
     """
     func = "confidence_interval"
+    check_array_like(y_true, name="y_true", func=func, optional=False)
+    check_array_like(y_pred, name="y_pred", func=func, optional=False)
     check_array_like(sample_weight, name="sample_weight", func=func)
     check_pos_label(pos_label, func=func)
     average = check_average(average, func=func, allowed=(None, "binary", "micro", "macro", "weighted"))
