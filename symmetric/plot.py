@@ -36,8 +36,8 @@ from .families import FAMILIES, get_family
 from .families._parameters import parameter as _parameter
 from .symbols import P, R
 
-__all__ = ["level_curves", "family_grid", "break_even_ratio", "close", "FAMILY_LABELS", "UnboundedMetricWarning",
-           "INSTALL"]
+__all__ = ["level_curves", "family_grid", "break_even_ratio", "close", "prevalence_curve", "FAMILY_LABELS",
+           "UnboundedMetricWarning", "INSTALL"]
 
 #: How each registered family is written in titles.
 FAMILY_LABELS = {
@@ -662,3 +662,6 @@ def family_grid(metric, *, vary: str = "beta", values=(0.5, 1, 2, 4), ncols: int
     fixed = ", ".join(f"${_GREEK.get(n, n)} = {_number(v)}$" for n, v in parameters.items())
     fig.suptitle(", ".join(filter(None, [_metric_label(metric), fixed])) + f": varying ${_GREEK.get(vary, vary)}$")
     return fig
+
+
+from ._stats_plots import prevalence_curve  # noqa: E402  (defined in its own module, re-exported here)

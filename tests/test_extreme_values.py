@@ -26,6 +26,7 @@ import sympy
 
 from api_helpers import public_functions
 from symmetric import P, R
+from symmetric.explore import TradeOff
 from symmetric.verify import run_with_budget
 
 matplotlib = pytest.importorskip("matplotlib")
@@ -42,6 +43,7 @@ HARMONIC = 2 * P * R / (P + R)
 Y_TRUE, Y_PRED = [1, 1, 1, 0, 0, 1, 0, 1], [1, 0, 1, 1, 0, 1, 0, 0]
 Y_SCORE = [0.9, 0.2, 0.8, 0.7, 0.1, 0.6, 0.3, 0.4]
 COUNTS = {"tp": 3, "fp": 1, "fn": 2, "tn": 4}
+FIT_STATEMENTS = [TradeOff(0.5, 0.5, 2.0), TradeOff(0.3, 0.9, 1.0), TradeOff(0.9, 0.3, 4.0)]
 
 #: One valid call per public function: qualified name -> keyword arguments.
 CALLS = {
@@ -64,6 +66,9 @@ CALLS = {
     "symmetric.families.counts.f_beta_counts": {"beta": 2, "tp": 3, "fp": 1, "fn": 2},
     "symmetric.families.counts.precision_at_prevalence": {"prevalence": 0.25, **COUNTS},
     "symmetric.families.counts.balanced_precision": COUNTS,
+    "symmetric.families.counts.g_beta_rho_counts": {"beta": 2, "rho": -3, "tp": 3, "fp": 1, "fn": 2},
+    "symmetric.families.counts.reweighted": {"prevalence": 0.25, **COUNTS},
+    "symmetric.families.counts.at_prevalence": {"expr": HARMONIC, "prevalence": 0.25},
     "symmetric.numeric.g_beta_rho": {"P": 0.5, "R": 0.25, "beta": 2.0, "rho": -3.0},
     "symmetric.numeric.power_mean": {"P": 0.5, "R": 0.25, "gamma": 2.0, "phi": 3.0},
     "symmetric.numeric.f_beta": {"P": 0.5, "R": 0.25, "beta": 2.0},
@@ -85,16 +90,22 @@ CALLS = {
     "symmetric.metrics.balanced_accuracy_score": {"y_true": Y_TRUE, "y_pred": Y_PRED},
     "symmetric.metrics.multilabel_confusion_matrix": {"y_true": Y_TRUE, "y_pred": Y_PRED},
     "symmetric.metrics.precision_recall_curve": {"y_true": Y_TRUE, "y_score": Y_SCORE},
+    "symmetric.metrics.at_prevalence": {"y_true": Y_TRUE, "y_pred": Y_PRED, "prevalence": 0.25, "beta": 2.0},
+    "symmetric.metrics.prevalence_curve": {"y_true": Y_TRUE, "y_pred": Y_PRED, "beta": 2.0, "rho": -3.0},
+    "symmetric.metrics.confidence_interval": {"y_true": Y_TRUE, "y_pred": Y_PRED, "beta": 2.0, "rho": -3.0,
+                                              "level": 0.9, "n_resamples": 50, "random_state": 0},
     "symmetric.explore.parse": {"text": "P + R"},
     "symmetric.explore.parse_value": {"text": "2"},
     "symmetric.explore.parse_parameter": {"spec": "a=2"},
     "symmetric.explore.parameter_symbols": {"parameters": {"a": 2}},
+    "symmetric.explore.fit_preferences": {"statements": FIT_STATEMENTS, "tolerance": 0.05},
     "symmetric.plot.level_curves": {"metric": "g_beta_rho", "beta": 2.0, "rho": -3.0, "levels": 3, "resolution": 10,
                                     "break_even": False, "colorbar": False},
     "symmetric.plot.family_grid": {"metric": "f_beta", "vary": "beta", "values": (2.0,), "ncols": 1, "levels": 3,
                                    "resolution": 10},
     "symmetric.plot.break_even_ratio": {"expr": HARMONIC},
     "symmetric.plot.close": {"figure": None},
+    "symmetric.plot.prevalence_curve": {"y_true": Y_TRUE, "y_pred": Y_PRED, "beta": 2.0, "rho": -3.0},
 }
 #: Names an error may give an argument (the parsers name the text "expr", as the command line does).
 ALIASES = {("symmetric.explore.parse", "text"): "expr", ("symmetric.explore.parse_value", "text"): "value",

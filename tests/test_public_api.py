@@ -62,6 +62,8 @@ BAD_INPUTS = {
     ("symmetric.explore", "parse"): [({"text": "open('x')"}, "expr", '"open(\'x\')"'), ({"text": 2}, "expr", "2")],
     ("symmetric.explore", "parse_parameter"): [({"spec": "P=1"}, "parameters", "'P'")],
     ("symmetric.explore", "parse_value"): [({"text": "nan"}, "value", "'nan'")],
+    ("symmetric.explore", "fit_preferences"): [({"statements": "P"}, "statements", "'P'"),
+                                               ({"statements": [1.0]}, "statements", "1.0")],
     ("symmetric.explore", "parameter_symbols"): [({"parameters": {"beta": 0}}, "beta", "0"),
                                                  ({"parameters": ["_x"]}, "parameters", "'_x'")],
     ("symmetric.verify", "load_claims"): [({"builtin": "yes"}, "builtin", "'yes'")],

@@ -22,8 +22,10 @@ from __future__ import annotations
 import sympy
 
 from .._validation import InvalidParameterError
-from ..symbols import BETA_SQUARED, FN, FP, PRED_SUM, TN, TP, TRUE_SUM, beta as _beta, prevalence as _prevalence
+from ..symbols import (BETA_SQUARED, FN, FP, PRED_SUM, TN, TP, TRUE_SUM, P, R, beta as _beta,
+                       prevalence as _prevalence, rho as _rho)
 from ._parameters import parameter
+from .g_beta_rho import g_beta_rho
 
 __all__ = [
     "precision",
@@ -37,8 +39,11 @@ __all__ = [
     "balanced_accuracy",
     "f_beta_counts",
     "f_beta_from_sums",
+    "g_beta_rho_counts",
     "precision_at_prevalence",
     "balanced_precision",
+    "reweighted",
+    "at_prevalence",
 ]
 
 
@@ -61,7 +66,7 @@ def _counts(func: str, **given) -> list:
 def _ratio(numerator, denominator, func: str, names: str) -> sympy.Expr:
     """``numerator / denominator``, refusing counts whose denominator is 0 (the ratio is then undefined)."""
     if denominator.is_zero:
-        raise InvalidParameterError.of(names, func, f"counts with {sympy.sstr(denominator)} > 0 (the ratio is "
+        raise InvalidParameterError.of(names, func, f"counts with {' + '.join(names.split(', '))} > 0 (the ratio is "
                                        "undefined at 0; scores from labels apply a zero_division policy there)",
                                        f"{names} = 0")
     return numerator / denominator
@@ -75,7 +80,7 @@ def precision(tp=TP, fp=FP) -> sympy.Expr:
     >>> precision(0, 0)
     Traceback (most recent call last):
         ...
-    symmetric._validation.InvalidParameterError: The 'tp, fp' parameter of precision must be counts with 0 > 0 (the ratio is undefined at 0; scores from labels apply a zero_division policy there). Got 'tp, fp = 0' instead.
+    symmetric._validation.InvalidParameterError: The 'tp, fp' parameter of precision must be counts with tp + fp > 0 (the ratio is undefined at 0; scores from labels apply a zero_division policy there). Got 'tp, fp = 0' instead.
     """
     tp, fp = _counts("precision", tp=tp, fp=fp)
     return _ratio(tp, tp + fp, "precision", "tp, fp")
@@ -181,6 +186,19 @@ def f_beta_from_sums() -> tuple[sympy.Expr, sympy.Expr]:
     return numerator / sympy.expand(denominator), definition
 
 
+def g_beta_rho_counts(beta=_beta, rho=_rho, tp=TP, fp=FP, fn=FN) -> sympy.Expr:
+    r""":math:`G_{\beta,\rho}` of the count definitions of precision and recall.
+
+    >>> g_beta_rho_counts(beta=1, rho=0)
+    TP/(2*(FP + TP)) + TP/(2*(FN + TP))
+    """
+    p, r = precision(tp, fp), recall(tp, fn)
+    if p.is_zero or r.is_zero:
+        raise InvalidParameterError.of("tp", "g_beta_rho_counts", "a count > 0: G is defined for positive precision "
+                                       "and recall (scores from labels take its limit or zero_division there)", tp)
+    return g_beta_rho(beta, rho).subs({P: p, R: r}, simultaneous=True)
+
+
 def precision_at_prevalence(prevalence=_prevalence, tp=TP, fp=FP, fn=FN, tn=TN) -> sympy.Expr:
     r"""Precision the classifier would have where positives make up ``prevalence`` of the data.
 
@@ -207,3 +225,42 @@ def balanced_precision(tp=TP, fp=FP, fn=FN, tn=TN) -> sympy.Expr:
     TP*(FP + TN)/(FN*FP + 2*FP*TP + TN*TP)
     """
     return precision_at_prevalence(sympy.Rational(1, 2), tp, fp, fn, tn)
+
+
+def _check_prevalence(prevalence, func):
+    p = parameter(prevalence, name="prevalence", func=func, positive=True)
+    if p.is_number and p >= 1:
+        raise InvalidParameterError.of("prevalence", func, "a number in (0, 1)", prevalence)
+    return p
+
+
+def reweighted(prevalence=_prevalence, tp=TP, fp=FP, fn=FN, tn=TN) -> dict:
+    r"""The cells of a data set of total 1 in which positives make up ``prevalence``, at the same TPR and FPR.
+
+    Each positive carries weight :math:`\pi/(TP + FN)` and each negative
+    :math:`(1-\pi)/(FP + TN)`, so the rates TPR and FPR do not change and
+    the positives sum to :math:`\pi`. Returns ``{"tp", "fp", "fn", "tn"}``.
+
+    >>> cells = reweighted(prevalence=sympy.Rational(1, 2))
+    >>> cells["tp"], cells["fp"]
+    (TP/(2*(FN + TP)), FP/(2*(FP + TN)))
+    """
+    func = "reweighted"
+    p = _check_prevalence(prevalence, func)
+    tp, fp, fn, tn = _counts(func, tp=tp, fp=fp, fn=fn, tn=tn)
+    positive = _ratio(p, tp + fn, func, "tp, fn")
+    negative = _ratio(1 - p, fp + tn, func, "fp, tn")
+    return {"tp": positive * tp, "fp": negative * fp, "fn": positive * fn, "tn": negative * tn}
+
+
+def at_prevalence(expr, prevalence=_prevalence) -> sympy.Expr:
+    """A count metric ``expr`` (in TP, FP, FN, TN) evaluated on the :func:`reweighted` cells.
+
+    >>> sympy.factor(at_prevalence(recall(), prevalence=sympy.Rational(1, 10)))
+    TP/(FN + TP)
+    """
+    if not isinstance(expr, sympy.Expr):
+        raise InvalidParameterError.of("expr", "at_prevalence", "a SymPy expression in TP, FP, FN and TN", expr)
+    _check_prevalence(prevalence, "at_prevalence")
+    cells = reweighted(prevalence)
+    return expr.subs({TP: cells["tp"], FP: cells["fp"], FN: cells["fn"], TN: cells["tn"]}, simultaneous=True)

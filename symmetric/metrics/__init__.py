@@ -45,17 +45,22 @@ from ._scores import (
     recall_score,
     specificity_score,
 )
+from ._prevalence import at_prevalence, prevalence_curve
 from ._stream import ConfusionCounts
+from ._uncertainty import ConfidenceInterval, confidence_interval
 from ._warnings import UndefinedMetricWarning
 
 __all__ = [
+    "ConfidenceInterval",
     "ConfusionCounts",
     "UndefinedMetricWarning",
     "accuracy_score",
+    "at_prevalence",
     "balanced_accuracy_score",
     "balanced_precision_score",
     "best_threshold",
     "classification_report",
+    "confidence_interval",
     "confusion_matrix",
     "f1_score",
     "fbeta_score",
@@ -65,6 +70,7 @@ __all__ = [
     "precision_recall_curve",
     "precision_recall_fscore_support",
     "precision_score",
+    "prevalence_curve",
     "recall_score",
     "specificity_score",
 ]

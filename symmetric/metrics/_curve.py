@@ -14,19 +14,16 @@ same bits in memory and chunk by chunk).
 from __future__ import annotations
 
 import math
-import sys
 
 import numpy as np
 
 from ._combine import f_beta_from_sums_values, g_values, limit_parameter
-from ._params import check_array_like, check_beta, check_pos_label, check_rho, invalid
+from ._params import check_array_like, check_beta, check_bool, check_pos_label, check_rho, invalid, square
 from ._targets import _assert_finite, _check_lengths, _check_sample_weight, as_target_array, type_of_target
 from ._thresholds import ThresholdCounts, check_n_bins, threshold_counts
 
 __all__ = ["g_beta_rho_curve", "best_threshold", "threshold_curve"]
 
-#: The largest beta whose square is a finite double.
-_LARGEST_SQUARABLE = math.sqrt(sys.float_info.max)
 #: Thresholds handled per block when the counts are turned into G values.
 _BLOCK = 1 << 18
 
@@ -150,8 +147,8 @@ def threshold_curve(positive, scores, sw, score, width=1):
 def _g_scorer(beta, rho):
     """G at each threshold; at rho = -2, F_beta from the counts (see :mod:`symmetric.metrics._combine`)."""
     side = limit_parameter(beta, rho)
-    if rho == -2.0 and side is None and beta <= _LARGEST_SQUARABLE:  # else G's own code, accurate for huge beta
-        beta2 = beta ** 2
+    beta2 = square(beta)
+    if rho == -2.0 and side is None and math.isfinite(beta2):  # else G's own code, accurate for huge beta
         return lambda tp, predicted, positives: f_beta_from_sums_values(tp, positives, predicted, beta2)[0]
     return lambda tp, predicted, positives: g_values(tp / predicted, tp / positives, beta, rho)
 
@@ -222,11 +219,17 @@ def _checked_curve(y_true, y_score, beta, rho, pos_label, sample_weight, n_bins,
     return values[0], thresholds
 
 
-def best_threshold(y_true, y_score, *, beta=1.0, rho=-2.0, pos_label=None, sample_weight=None, n_bins=None):
+def best_threshold(y_true, y_score, *, beta=1.0, rho=-2.0, pos_label=None, sample_weight=None, n_bins=None,
+                   optimality=False):
     """The threshold ``t`` whose predictions ``y_score >= t`` maximize G, and that maximum.
 
     Among equally good thresholds the highest is returned. Arguments as for
-    :func:`g_beta_rho_curve`.
+    :func:`g_beta_rho_curve`. With ``optimality=True`` (F_beta only, scores
+    that are probabilities) a third value, a
+    :class:`~symmetric.metrics._optimal_threshold.ThresholdOptimality`,
+    reports whether the predicted positives' scores straddle
+    ``F*/(1 + beta**2)`` as the F-optimal set of calibrated probabilities
+    must (Lipton, Elkan and Narayanaswamy 2014; claims ``threshold.*``).
 
     **Error bound with** ``n_bins``. The returned G is the exact G of the
     returned threshold (a bin's lower edge), so it never exceeds the best G
@@ -246,7 +249,19 @@ def best_threshold(y_true, y_score, *, beta=1.0, rho=-2.0, pos_label=None, sampl
     >>> from symmetric.metrics import best_threshold
     >>> best_threshold([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
     (0.35, 0.8)
+    >>> t, f, check = best_threshold([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8], optimality=True)
+    >>> check.bound, check.satisfied               # 0.35 >= 0.8/2 fails: not calibrated
+    (0.4, False)
+    >>> check.expected_threshold, round(check.expected_f, 3)   # where calibrated scores would put it
+    (0.35, 0.667)
     """
+    optimality = check_bool(optimality, name="optimality", func="best_threshold")
     values, thresholds = _checked_curve(y_true, y_score, beta, rho, pos_label, sample_weight, n_bins, "best_threshold")
     i = int(np.argmax(values))
-    return thresholds[i].item(), float(values[i])
+    if not optimality:
+        return thresholds[i].item(), float(values[i])
+    from ._optimal_threshold import threshold_optimality
+
+    check = threshold_optimality(y_score, thresholds[i], float(values[i]), beta=float(beta), rho=float(rho),
+                                 sample_weight=sample_weight)
+    return thresholds[i].item(), float(values[i]), check

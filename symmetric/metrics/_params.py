@@ -102,6 +102,11 @@ def squared_beta(beta, *, func: str) -> float:
     (4.0, 0.010000000000000002, inf)
     """
     check_beta(beta, func=func)
+    return square(beta)
+
+
+def square(beta) -> float:
+    """``beta ** 2`` with Python's ``**`` (as scikit-learn squares it), ``inf`` where that overflows."""
     try:
         return float(beta ** 2)
     except OverflowError:

@@ -27,7 +27,7 @@ import numpy as np
 
 from ._combine import f_beta_from_sums_values, g_values, limit_parameter, zero_limit_is_zero
 from ._counts import Counts, label_counts
-from ._params import (check_array_like, check_average, check_beta, check_pos_label, check_rho, check_warn_for,
+from ._params import (check_array_like, check_average, check_beta, check_pos_label, check_rho, check_warn_for, square,
                       check_zero_division, squared_beta, zero_division_value)
 from ._warnings import warn_undefined
 
@@ -115,7 +115,7 @@ def prf_from_counts(c: Counts, *, beta, rho, average, warn_for, zero_division, n
     """
     precision = _divide(c.tp, c.pred_sum, "precision", "predicted", average, warn_for, zero_division)
     recall = _divide(c.tp, c.true_sum, "recall", "true", average, warn_for, zero_division)
-    score = _combined_score(c, precision, recall, beta=beta, beta2=beta ** 2 if beta2 is None else beta2, rho=rho,
+    score = _combined_score(c, precision, recall, beta=beta, beta2=square(beta) if beta2 is None else beta2, rho=rho,
                             name=name, average=average, warn_for=warn_for, zero_division=zero_division)
     support = c.true_sum
     if average is None:
