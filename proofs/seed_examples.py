@@ -51,7 +51,7 @@ def example(claim_id: str, sentence: str, shown: str, *, float64: bool = False, 
         def _(d):
             exact = compute(d)
             value = d.step(f"The seed prints {shown}", printed(shown))
-            return d.step("Distance between the exact value and the printed one", sympy.Abs(exact - value))
+            return d.step("Distance between the computed value and the printed one", sympy.Abs(exact - value))
 
         return compute
 

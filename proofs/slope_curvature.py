@@ -12,6 +12,13 @@ half of dS/ds, and per unit of arc length the rate is dS/ds divided by sqrt(2):
 the constant depends on the parameterization, the sign and the proportionality
 to rho(1/R + 1/P) do not. The geometric curvature of the level curve is
 P''/(1 + P'^2)^(3/2), a fixed multiple -1/(2 sqrt 2) of rho(1/P + 1/R).
+
+Off the break-even line: the elasticity d ln|S| / d ln(R/P) is rho at every
+point, and P'' has the sign of -rho everywhere. The same claims for the
+weighted power mean (seed 000's first part) use phi - 1 in place of rho.
+Claims that need S or P'' take the slope of the definition as differentiation
+gives it and let the engine simplify; the sign claims read the closed form
+that an earlier claim proves.
 """
 
 import sympy

@@ -17,7 +17,7 @@ from symmetric.verify.claims import Proof
 proof = Proof(
     "structure",
     "Structure: mean, homogeneity, monotonicity, separability",
-    source="seed 000",
+    source="new",
     summary="Properties that make G a sensible metric, each for every rho (stipulated points included) unless stated.",
     order=6,
 )
@@ -72,7 +72,7 @@ def _(d):
     return swapped(d)
 
 
-@proof.claim("structure.g.power_is_weighted_average", r"For $\rho \ne 0, -1$, $G^{\rho+1} = w P^{\rho+1} + (1-w) R^{\rho+1}$ with $w = \beta^\rho/(1+\beta^\rho)$: a weighted average of the powers.", conditions=[sympy.Ne(rho, 0), sympy.Ne(rho, -1)])
+@proof.claim("structure.g.power_is_weighted_average", r"For $\rho \ne 0, -1$, $G^{\rho+1} = w P^{\rho+1} + (1-w) R^{\rho+1}$ with $w = \beta^\rho/(1+\beta^\rho)$: a weighted average of the powers.", conditions=[sympy.Ne(rho, 0), sympy.Ne(rho, -1)], source="seed 000")
 def _(d):
     w = d.step("The weight", beta**rho / (1 + beta**rho))
     return general_formula(g_beta_rho()) ** (rho + 1), w * P ** (rho + 1) + (1 - w) * R ** (rho + 1)
@@ -95,30 +95,30 @@ def _(d):
 
 @proof.claim("structure.g.itself_separable", r"Reading of the epilogue: $G$ itself is a sum $f(P) + g(R)$, $\partial^2 G/\partial P\,\partial R = 0$. "
              r"False but at $\rho = 0$: the decomposition needs an increasing transform of $G$ (claims below).",
-             expected="refuted", target=0)
+             expected="refuted", target=0, source="seed 000")
 def _(d):
     return d.step("Mixed partial derivative of G", sympy.diff(g_beta_rho(), P, R))
 
 
-@proof.claim("structure.g.separable", r"For $\rho \ne -1$, $T(G) = G^{\rho+1}/(\rho+1)$ is additively separable: $\partial^2 T(G)/\partial P\,\partial R = 0$.", conditions=[sympy.Ne(rho, -1)])
+@proof.claim("structure.g.separable", r"For $\rho \ne -1$, $T(G) = G^{\rho+1}/(\rho+1)$ is additively separable: $\partial^2 T(G)/\partial P\,\partial R = 0$.", conditions=[sympy.Ne(rho, -1)], source="seed 000")
 def _(d):
     TG = d.step("T(G)", g_beta_rho() ** (rho + 1) / (rho + 1))
     return d.step("Mixed partial derivative", sympy.diff(TG, P, R)), 0
 
 
-@proof.claim("structure.g.separable_parts", r"For $\rho \ne 0, -1$: $T(G) = f(P) + g(R)$ with $f(P) = \beta^\rho P^{\rho+1}/((1+\beta^\rho)(\rho+1))$ and $g(R) = R^{\rho+1}/((1+\beta^\rho)(\rho+1))$.", conditions=[sympy.Ne(rho, 0), sympy.Ne(rho, -1)])
+@proof.claim("structure.g.separable_parts", r"For $\rho \ne 0, -1$: $T(G) = f(P) + g(R)$ with $f(P) = \beta^\rho P^{\rho+1}/((1+\beta^\rho)(\rho+1))$ and $g(R) = R^{\rho+1}/((1+\beta^\rho)(\rho+1))$.", conditions=[sympy.Ne(rho, 0), sympy.Ne(rho, -1)], source="seed 000")
 def _(d):
     c = (1 + beta**rho) * (rho + 1)
     return general_formula(g_beta_rho()) ** (rho + 1) / (rho + 1), beta**rho * P ** (rho + 1) / c + R ** (rho + 1) / c
 
 
-@proof.claim("structure.g.transform_increasing", r"$T(x) = x^{\rho+1}/(\rho+1)$ is strictly increasing for $x > 0$: $T'(x) = x^\rho > 0$.", conditions=[sympy.Ne(rho, -1)])
+@proof.claim("structure.g.transform_increasing", r"$T(x) = x^{\rho+1}/(\rho+1)$ is strictly increasing for $x > 0$: $T'(x) = x^\rho > 0$.", conditions=[sympy.Ne(rho, -1)], source="seed 000")
 def _(d):
     return d.step("T'(x)", sympy.simplify(sympy.diff(x ** (rho + 1) / (rho + 1), x))), ">", 0
 
 
 @proof.claim("structure.g.separable_at_rho_minus_1", r"At $\rho = -1$, $\log G = (\log P + \beta \log R)/(1+\beta)$: separable after the increasing transform $\log$.",
-             target=(sympy.log(P) + beta * sympy.log(R)) / (1 + beta))
+             target=(sympy.log(P) + beta * sympy.log(R)) / (1 + beta), source="seed 000")
 def _(d):
     return d.step("log G at rho = -1", sympy.log(g_beta_rho(rho=-1)))
 
@@ -127,7 +127,7 @@ def _(d):
              r"$a(a-1)(G^{\rho+1})^{a-2}\,\partial_P G^{\rho+1}\,\partial_R G^{\rho+1}$, zero only at $a = 1$: among the power transforms of the "
              r"additive form $G^{\rho+1} = f(P) + g(R)$, only the identity (up to scale) stays additive.",
              conditions=[sympy.Ne(rho, -1)], timeout=60,
-             target=a * (a - 1) * additive ** (a - 2) * sympy.diff(additive, P) * sympy.diff(additive, R))
+             target=a * (a - 1) * additive ** (a - 2) * sympy.diff(additive, P) * sympy.diff(additive, R), source="seed 000")
 def _(d):
     U = d.step("The additive form U = G^(rho+1) (claim structure.g.power_is_weighted_average)", general_formula(g_beta_rho()) ** (rho + 1))
     return d.step("Mixed partial derivative of U^a", sympy.diff(U**a, P, R))
