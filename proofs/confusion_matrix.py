@@ -225,13 +225,18 @@ def _(d):
     return d.step("Precision with TP = n - FP", counts.precision(n - FP, FP))
 
 
+def of_joint_probabilities(d, metric, other):
+    """``metric`` of counts n times the joint probabilities p11 and ``other``: the n cancels."""
+    p11, q = JOINT["p11"], JOINT[other]
+    return d.step(f"{metric.__name__.capitalize()} of the counts n p11, n {other}", metric(n * p11, n * q)), p11 / (p11 + q)
+
+
 @proof.claim("counts.precision.conditional_probability",
              r"Precision is the conditional probability $P(Y=1 \mid \hat Y=1)$: counts $n$ times the joint probabilities give "
              r"$p_{11}/(p_{11} + p_{01})$, whatever $n$.",
              source="seed 004")
 def _(d):
-    p11, p01 = JOINT["p11"], JOINT["p01"]
-    return d.step("Precision of the counts n p11, n p01", counts.precision(n * p11, n * p01)), p11 / (p11 + p01)
+    return of_joint_probabilities(d, counts.precision, "p01")
 
 
 @proof.claim("counts.recall.conditional_probability",
@@ -239,8 +244,7 @@ def _(d):
              r"$p_{11}/(p_{11} + p_{10})$, whatever $n$.",
              source="seed 004")
 def _(d):
-    p11, p10 = JOINT["p11"], JOINT["p10"]
-    return d.step("Recall of the counts n p11, n p10", counts.recall(n * p11, n * p10)), p11 / (p11 + p10)
+    return of_joint_probabilities(d, counts.recall, "p10")
 
 
 @proof.claim("counts.erratum_precision_is_prevalence",

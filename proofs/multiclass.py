@@ -94,11 +94,16 @@ def _(d):
     return counts.f_beta_counts(beta, tp, fp, fn)
 
 
+def divided_sums(d):
+    """The per-class counts summed over classes, then divided by c (seed 004 divides by the number of classes)."""
+    return d.step("Summed counts divided by c", [x / c for x in summed(per_class(d))])
+
+
 @proof.claim("multiclass.micro_division_cancels_precision",
              r"Dividing the summed counts by the number of classes (or any $c > 0$), as seed 004 does, leaves micro precision unchanged.",
              conditions=DEFINED, target=counts.precision(sum(TP), sum(FP)))
 def _(d):
-    tp, fp, _ = d.step("Summed counts divided by c", [x / c for x in summed(per_class(d))])
+    tp, fp, _ = divided_sums(d)
     return d.step("Precision of the divided counts", counts.precision(tp, fp))
 
 
@@ -106,7 +111,7 @@ def _(d):
              r"Dividing the summed counts by the number of classes (or any $c > 0$) leaves micro recall unchanged.",
              conditions=DEFINED, target=counts.recall(sum(TP), sum(FN)))
 def _(d):
-    tp, _, fn = d.step("Summed counts divided by c", [x / c for x in summed(per_class(d))])
+    tp, _, fn = divided_sums(d)
     return d.step("Recall of the divided counts", counts.recall(tp, fn))
 
 

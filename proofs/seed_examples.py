@@ -64,28 +64,26 @@ IMBALANCED = {TP: 90, FP: 50, FN: 10, TN: 850}
 BALANCED = {TP: 90, FP: 10, FN: 10, TN: 170}
 
 
-@example("counts.seed_example.precision_imbalanced",
-         "Seed 001's first confusion matrix (TP 90, FP 50, FN 10, TN 850) has precision 9/14, printed 0.64.", "0.64", source="seed 001")
-def _(d):
-    return d.step("Precision", counts.precision().subs(IMBALANCED))
+def _seed_001_example(claim_id, sentence, shown, metric, cells):
+    @example(claim_id, sentence, shown, source="seed 001")
+    def _(d):
+        return d.step(metric.__name__.replace("_", " ").capitalize(), metric().subs(cells))
 
 
-@example("counts.seed_example.precision_balanced",
-         "Seed 001's second confusion matrix (TP 90, FP 10, FN 10, TN 170) has precision 9/10, printed 0.90.", "0.90", source="seed 001")
-def _(d):
-    return d.step("Precision", counts.precision().subs(BALANCED))
-
-
-@example("counts.seed_example.balanced_precision_imbalanced",
-         "Seed 001's first confusion matrix has balanced precision 81/86, printed 0.94.", "0.94", source="seed 001")
-def _(d):
-    return d.step("Balanced precision", counts.balanced_precision().subs(IMBALANCED))
-
-
-@example("counts.seed_example.balanced_precision_balanced",
-         "Seed 001's second confusion matrix has the same balanced precision, 81/86, printed 0.94.", "0.94", source="seed 001")
-def _(d):
-    return d.step("Balanced precision", counts.balanced_precision().subs(BALANCED))
+for _args in [
+    ("counts.seed_example.precision_imbalanced",
+     "Seed 001's first confusion matrix (TP 90, FP 50, FN 10, TN 850) has precision 9/14, printed 0.64.", "0.64",
+     counts.precision, IMBALANCED),
+    ("counts.seed_example.precision_balanced",
+     "Seed 001's second confusion matrix (TP 90, FP 10, FN 10, TN 170) has precision 9/10, printed 0.90.", "0.90",
+     counts.precision, BALANCED),
+    ("counts.seed_example.balanced_precision_imbalanced",
+     "Seed 001's first confusion matrix has balanced precision 81/86, printed 0.94.", "0.94", counts.balanced_precision, IMBALANCED),
+    ("counts.seed_example.balanced_precision_balanced",
+     "Seed 001's second confusion matrix has the same balanced precision, 81/86, printed 0.94.", "0.94",
+     counts.balanced_precision, BALANCED),
+]:
+    _seed_001_example(*_args)
 
 
 # Seed 004: one binary example and one three-class example, from label vectors

@@ -78,6 +78,17 @@ def second_derivative_form(x):
     return x * (1 / R + x / P)
 
 
+#: P'' of the level curves, typed as data: targets of the second-derivative claims, read by the sign claims.
+SECOND_DERIVATIVE = {
+    "g": -rho * second_derivative_form((R / (beta * P)) ** rho),
+    "power_mean": -(phi - 1) * second_derivative_form((R / P) ** (phi - 1) / gamma),
+}
+
+
+def proven_second_derivative(d, family):
+    return d.step(f"P'' from claim curvature.{family}.second_derivative", SECOND_DERIVATIVE[family])
+
+
 # The slope of G (seed 000, appendix)
 
 
@@ -197,7 +208,7 @@ def _(d):
 
 
 @proof.claim("curvature.g.second_derivative", r"Everywhere, for every $\rho$, a level curve of $G$ has $P'' = -\rho x(1/R + x/P)$ with $x = (R/(\beta P))^\rho$.",
-             source="new", timeout=60, target=-rho * second_derivative_form((R / (beta * P)) ** rho))
+             source="new", timeout=60, target=SECOND_DERIVATIVE["g"])
 def _(d):
     _, second, _ = level_curve_curvature(d, g_beta_rho())
     return second
@@ -206,19 +217,19 @@ def _(d):
 @proof.claim("curvature.g.bends_up", r"For $\rho < 0$ every level curve of $G$ bends upward ($P'' > 0$) at every point, not only on the break-even line.",
              source="new", conditions=[rho < 0], relation=">", target=0)
 def _(d):
-    return d.step("P'' from claim curvature.g.second_derivative", -rho * second_derivative_form((R / (beta * P)) ** rho))
+    return proven_second_derivative(d, "g")
 
 
 @proof.claim("curvature.g.bends_down", r"For $\rho > 0$ every level curve of $G$ bends downward ($P'' < 0$) at every point: the sign of $P''$ is "
              r"the sign of $-\rho$ everywhere.",
              source="new", conditions=[rho > 0], relation="<", target=0)
 def _(d):
-    return d.step("P'' from claim curvature.g.second_derivative", -rho * second_derivative_form((R / (beta * P)) ** rho))
+    return proven_second_derivative(d, "g")
 
 
 @proof.claim("curvature.power_mean.second_derivative", r"Everywhere, for every $\phi$, a level curve of the power mean has "
              r"$P'' = -(\phi - 1) y (1/R + y/P)$ with $y = (R/P)^{\phi-1}/\gamma$.",
-             timeout=60, target=-(phi - 1) * second_derivative_form((R / P) ** (phi - 1) / gamma))
+             timeout=60, target=SECOND_DERIVATIVE["power_mean"])
 def _(d):
     _, second, _ = level_curve_curvature(d, power_mean())
     return second
@@ -228,15 +239,13 @@ def _(d):
              r"bend upward ($P'' > 0$) at every point.",
              conditions=[phi < 1], relation=">", target=0)
 def _(d):
-    return d.step("P'' from claim curvature.power_mean.second_derivative",
-                  -(phi - 1) * second_derivative_form((R / P) ** (phi - 1) / gamma))
+    return proven_second_derivative(d, "power_mean")
 
 
 @proof.claim("curvature.power_mean.bends_down", r"For $\phi > 1$ the level curves of the power mean bend downward ($P'' < 0$) at every point.",
              conditions=[phi > 1], relation="<", target=0)
 def _(d):
-    return d.step("P'' from claim curvature.power_mean.second_derivative",
-                  -(phi - 1) * second_derivative_form((R / P) ** (phi - 1) / gamma))
+    return proven_second_derivative(d, "power_mean")
 
 
 if __name__ == "__main__":
