@@ -32,6 +32,7 @@ proof = Proof(
     "confusion_matrix",
     "Metrics from the confusion matrix",
     source="seed 001",
+    order=8,
     summary="Balanced precision and precision at a prevalence, the rates of seed 004, and scores as set indices, from symbolic counts.",
 )
 

@@ -28,7 +28,7 @@ proof = Proof(
     "Micro, macro and weighted averages",
     source="seed 004",
     summary="Averages over classes from a symbolic confusion matrix and from symbolic per-class counts.",
-    order=90,
+    order=9,
 )
 
 N_CLASSES = 3
