@@ -41,6 +41,8 @@ n = sympy.Symbol("n", positive=True)
 t = sympy.Symbol("t", real=True)
 # Joint probabilities of (true class, predicted class): p11 = P(Y=1, Yhat=1), p10 = P(Y=1, Yhat=0), p01 = P(Y=0, Yhat=1).
 JOINT = {name: sympy.Symbol(name, positive=True) for name in ("p11", "p10", "p01")}
+# A classifier's true and false positive rates, fixed while the class balance changes.
+RATES = (sympy.Symbol("TPR", positive=True), sympy.Symbol("FPR", positive=True))
 half = sympy.Rational(1, 2)
 DEFINED = (TP + FP > 0, TP + FN > 0, FP + TN > 0)
 AT_PREVALENCE = DEFINED + (prevalence < 1,)
@@ -149,16 +151,22 @@ def _(d):
     return d.step("d/dpi", sympy.diff(counts.precision_at_prevalence(), prevalence))
 
 
-@proof.claim("counts.prevalence.limit_zero", r"With FP > 0, precision tends to 0 as the prevalence $\pi$ tends to 0.",
-             conditions=AT_PREVALENCE + (FP > 0,), target=0)
-def _(d):
-    return sympy.Limit(counts.precision_at_prevalence(), prevalence, 0)
+def at_prevalence_of_rates(d):
+    """Precision at prevalence pi of a classifier with the rates TPR, FPR (counts of one positive and one negative)."""
+    return d.step("Precision at prevalence pi with TP = TPR, FN = 1 - TPR, FP = FPR, TN = 1 - FPR",
+                  counts.precision_at_prevalence(tp=RATES[0], fp=RATES[1], fn=1 - RATES[0], tn=1 - RATES[1]))
 
 
-@proof.claim("counts.prevalence.limit_one", r"With TP > 0, precision tends to 1 as the prevalence $\pi$ tends to 1.",
-             conditions=AT_PREVALENCE + (TP > 0,), target=1)
+@proof.claim("counts.prevalence.limit_zero", r"For a classifier with positive rates $TPR$ and $FPR$, precision tends to 0 as the prevalence $\pi$ tends to 0.",
+             conditions=tuple(x <= 1 for x in RATES), target=0)
 def _(d):
-    return sympy.Limit(counts.precision_at_prevalence(), prevalence, 1, "-")
+    return sympy.Limit(at_prevalence_of_rates(d), prevalence, 0)
+
+
+@proof.claim("counts.prevalence.limit_one", r"For a classifier with positive rates $TPR$ and $FPR$, precision tends to 1 as the prevalence $\pi$ tends to 1.",
+             conditions=tuple(x <= 1 for x in RATES), target=1)
+def _(d):
+    return sympy.Limit(at_prevalence_of_rates(d), prevalence, 1, "-")
 
 
 @proof.claim("counts.precision.falls_with_fp", r"Precision falls as FP rises, at fixed TP > 0: $\partial\,\mathrm{precision}/\partial FP < 0$.",
