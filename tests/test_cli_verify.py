@@ -70,7 +70,8 @@ def test_builtin_subset_by_prefix_and_json_fields(capsys):
     assert refuted["variables"] == {"P": "positive", "R": "positive", "beta": "positive"}
     assert refuted["lhs"].startswith("Limit(") and refuted["relation"] == "=="
     harmonic = data[2]
-    assert (harmonic["lhs"], harmonic["rhs"]) == ("2*P*R/(P + R)", "2*P*R/(P + R)")
+    assert (harmonic["lhs"], harmonic["rhs"], harmonic["conditions"]) == (
+        "(P**phi/2 + R**phi/2)**(1/phi)", "2*P*R/(P + R)", ["Eq(phi, -1)"])
 
 
 def test_json_and_report_carry_the_engine_proof_steps_with_what_each_trusts():

@@ -22,7 +22,7 @@ def test_a_proof_script_runs_as_a_program_and_prints_its_derivation(capsys):
     assert info.value.code == 0, out
     assert "## f_beta.weight  [seed 002]" in out
     assert "Solve for alpha" in out and "[1/(beta**2 + 1)]" in out
-    assert out.rstrip().endswith("10/10 claims as expected")
+    assert out.rstrip().endswith("20/20 claims as expected")
 
 
 def test_every_claim_prints_its_steps_and_verdict(claim_results):

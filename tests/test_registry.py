@@ -15,48 +15,9 @@ import symmetric.symbols
 from symmetric.verify import Claim, load_claims
 from symmetric.verify.registry import definitions, load_proofs
 
-# Today's offenders (issue 9). Each is an expected failure, strictly: fixing a claim makes its test
-# pass unexpectedly, which fails until the id is removed here. The list must end up empty.
-KNOWN_TAUTOLOGIES = {
-    "break_even.f_beta_alternative.solved",
-    "break_even.g.rho_zero_beta_one",
-    "break_even.g.rho_zero_solutions",
-    "break_even.g.solved",
-    "break_even.power_mean.solved",
-    "counts.balanced_precision.sample_weights",
-    "counts.balanced_precision.seed_form",
-    "counts.prevalence.sample_weights",
-    "counts.seed_example.balanced_precision_balanced",
-    "counts.seed_example.balanced_precision_imbalanced",
-    "counts.seed_example.precision_balanced",
-    "counts.seed_example.precision_imbalanced",
-    "curvature.g.constant_multiple",
-    "errata.g.rho0_formula",
-    "f_beta.alternative_is_f_sqrt_beta",
-    "f_beta.alternative_weight",
-    "f_beta.importance_at_equal_scores",
-    "f_beta.weight",
-    "family.g.rho_minus_2_is_f_beta",
-    "family.power_mean.arithmetic",
-    "family.pythagorean.arithmetic",
-    "family.pythagorean.harmonic",
-    "multiclass.micro_precision_is_accuracy",
-    "multiclass.micro_recall_is_accuracy",
-    "multiclass.prediction_weighted_precision_is_micro",
-    "multiclass.support_weighted_recall_is_micro",
-    "numeric.constant.w",
-    "numeric.constant.w_c",
-    "numeric.g_beta_rho.branch0.log_odds",
-    "numeric.kernel.arithmetic",
-    "numeric.kernel.harmonic",
-    "numeric.power_mean.branch0.log_odds",
-    "numeric.power_mean.branch1.log_odds",
-    "slope.g.neutral_rate",
-    "slope.g.rate_per_unit_length",
-    "slope.g.rate_per_unit_t",
-    "structure.g.separable_at_rho_minus_1",
-    "structure.g.symmetric_at_beta_one",
-}
+# Claims known to compare an expression with itself, each an expected failure, strictly: fixing a claim makes its
+# test pass unexpectedly, which fails until the id is removed here. Issue 9 emptied it; keep it empty.
+KNOWN_TAUTOLOGIES: set[str] = set()
 
 # The theory's symbols, as a sentence writes them: P, R, \beta, ..., TP, ...
 _NAMES = {s.name: s for s in vars(symmetric.symbols).values() if isinstance(s, sympy.Symbol)}

@@ -282,8 +282,8 @@ def identities() -> list[Identity]:
                                 b.definition, weighted_power_mean(b.weight, b.complement, b.phi), where))
             out.append(Identity(f"{tag}.weights_sum", f"The weights of branch {i} of {name} sum to 1.",
                                 b.weight + b.complement, sympy.Integer(1), where))
-            out.append(Identity(f"{tag}.log_odds", f"The log-odds $\\lambda$ of the weights of branch {i} of {name}.",
-                                b.parameters()[lam], sympy.log(b.weight / b.complement), where))
+            out.append(Identity(f"{tag}.log_odds", f"The log-odds $\\lambda = \\log w - \\log w_c$ of the weights of branch {i} of {name}.",
+                                b.parameters()[lam], sympy.log(b.weight) - sympy.log(b.complement), where))
             per_exponent = sympy.log(b.weight / b.complement) / b.phi if b.phi != 0 else None
             if per_exponent is not None and b.parameters()[mu] != per_exponent:  # a rewrite, not the definition itself
                 out.append(Identity(f"{tag}.log_odds_per_exponent", f"$\\mu = \\lambda / \\phi$ for branch {i} of "
@@ -297,10 +297,14 @@ def identities() -> list[Identity]:
         out.append(Identity(f"numeric.parameter.{key.name}", f"${sympy.latex(key)}$ from the log-odds, without overflow.",
                             _expand_functions(value).subs(lam, exact[lam]), exact[key], unit))
     logs = {mu: exact[lam] / phi, log_w: exact[log_w], log_w_c: exact[log_w_c], lam: exact[lam]}
+    # the weights as the code computes them: from lambda through the log-weights
+    chain = {key: _expand_functions(value).subs(lam, exact[lam]) for key, value in LOG_WEIGHTS.items()}
     for key, value in CONSTANTS.items():
         conditions = unit if key in (w, w_c) else (*unit, *nonzero)
-        out.append(Identity(f"numeric.constant.{key.name.lower()}", f"The constant ${sympy.latex(key)}$.",
-                            _expand_functions(value.subs(mu, lam / phi)).subs(logs), exact[key], conditions))
+        sentence = (f"The constant ${sympy.latex(key)}$, from the log-odds $\\lambda$ through the log-weights." if key in (w, w_c)
+                    else f"The constant ${sympy.latex(key)}$.")
+        form = value.subs(chain) if key in (w, w_c) else _expand_functions(value.subs(mu, lam / phi)).subs(logs)
+        out.append(Identity(f"numeric.constant.{key.name.lower()}", sentence, form, exact[key], conditions))
     # the table: c_k is the mean of 2**k and 1, w_k the weight of the mean rescaled around 2**k
     scaled = w * 2 ** (k * phi) + 1 - w
     table = {c_k: scaled ** (1 / phi), w_k: w * 2 ** (k * phi) / scaled}
@@ -313,9 +317,9 @@ def identities() -> list[Identity]:
     out.append(Identity("numeric.table.c_k_geometric", "Table entry $c_k$ at $\\phi = 0$: the geometric mean of $2^k$ and 1.",
                         GEOMETRIC_TABLE[c_k], weighted_power_mean(w, 1 - w, 0).subs({P: 2**k, R: 1})))
     out.append(Identity("numeric.kernel.arithmetic", "At $\\phi = 1$ the power mean is $wP + w_cR$.",
-                        KERNELS["arithmetic"].subs(w_c, 1 - w), mean.subs(phi, 1), unit))
+                        KERNELS["arithmetic"].subs(w_c, 1 - w), mean, (sympy.Eq(phi, 1), *unit)))
     out.append(Identity("numeric.kernel.harmonic", "At $\\phi = -1$ the power mean is $1/(w/P + w_c/R)$.",
-                        KERNELS["harmonic"].subs(w_c, 1 - w), mean.subs(phi, -1), unit))
+                        KERNELS["harmonic"].subs(w_c, 1 - w), mean, (sympy.Eq(phi, -1), *unit)))
     a, b = sympy.symbols("a b", positive=True)
     scaled_ab = {P: a / c_P, R: b / c_R, kappa: c_P / c_R}
     for key, sign in (("anchor_positive", phi > 0), ("anchor_negative", phi < 0)):
