@@ -55,6 +55,7 @@ BAD_INPUTS = {
     ("symmetric.families", "f_beta_alternative"): [({"beta": -3}, "beta", "-3")],
     ("symmetric.families", "get_family"): [({"name": "f1"}, "name", "'f1'")],
     ("symmetric.families", "general_formula"): [({"expr": "P"}, "expr", "'P'")],
+    ("symmetric.families", "register_family"): [({"family": "f_beta"}, "family", "'f_beta'")],
     ("symmetric.verify", "run_with_budget"): [({"func": print, "seconds": -1}, "seconds", "-1"),
                                               ({"func": None, "seconds": 1}, "func", "None")],
     ("symmetric", "analyze"): [({"expr": "P + R"}, "expr", "'P + R'"),

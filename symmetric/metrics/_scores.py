@@ -25,7 +25,7 @@ import math
 
 import numpy as np
 
-from ._combine import f_beta_from_sums_values, g_values, limit_parameter, zero_limit_is_zero
+from ._combine import f_beta_from_sums_values, g_values, limit_parameter, specificity_values, zero_limit_is_zero
 from ._counts import Counts, label_counts
 from ._params import (check_array_like, check_average, check_beta, check_pos_label, check_rho, check_warn_for, square,
                       check_zero_division, squared_beta, zero_division_value)
@@ -50,7 +50,12 @@ def _divide(numerator, denominator, metric, modifier, average, warn_for, zero_di
     """``numerator / denominator``, with ``zero_division`` where the denominator is 0 (scikit-learn's ``_prf_divide``)."""
     mask = denominator == 0
     safe = np.where(mask, 1, denominator).astype(np.float64)
-    result = np.asarray(numerator, dtype=np.float64) / safe
+    return _undefined(np.asarray(numerator, dtype=np.float64) / safe, mask, metric, modifier, average, warn_for,
+                      zero_division)
+
+
+def _undefined(result, mask, metric, modifier, average, warn_for, zero_division):
+    """``result`` with ``zero_division`` where ``mask`` (an undefined value), warning as scikit-learn does."""
     if not mask.any():
         return result
     result[mask] = zero_division_value(zero_division)
@@ -319,8 +324,8 @@ def specificity_score(y_true, y_pred, *, labels=None, pos_label=1, average="bina
     c = validated_counts(y_true, y_pred, labels=labels, pos_label=pos_label, average=average,
                          sample_weight=sample_weight, zero_division=zero_division, func=func)
     tn = c.tn
-    values = _divide(tn, tn + c.fp, "specificity", "negative", average, ("specificity",),
-                     zero_division)
+    values = _undefined(specificity_values(tn, c.fp), tn + c.fp == 0, "specificity", "negative", average,
+                        ("specificity",), zero_division)
     if average is None:
         return values
     weights = c.true_sum if average == "weighted" else c.sample_weight if average == "samples" else None
