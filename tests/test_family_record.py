@@ -40,6 +40,9 @@ def test_the_record_gives_validation_with_the_declared_domain(family):
             family(w=bad)
     with pytest.raises(InvalidParameterError, match="not registered yet"):
         register_family(family)
+    from symmetric._constraints import constraints_of
+
+    assert constraints_of(weighted_geometric) == {"w": W}   # declared from the record at registration
 
 
 def test_a_parameter_name_means_one_symbol(family):

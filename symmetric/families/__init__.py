@@ -19,6 +19,7 @@ from collections.abc import Mapping
 
 import sympy
 
+from .._constraints import Constraint, Predicate, declare
 from .._validation import InvalidParameterError
 from .f_beta import f_beta, f_beta_alternative
 from .g_beta_rho import g_beta_rho
@@ -77,19 +78,40 @@ FAMILIES: dict[str, Family] = {
 }
 
 
+class _FamilyName(Constraint):
+    """The name of a registered family (the registry is read when checking)."""
+
+    @property
+    def allowed(self) -> str:
+        return f"one of {sorted(FAMILIES)}"
+
+    def is_satisfied_by(self, value) -> bool:
+        return isinstance(value, str) and value in FAMILIES
+
+    def invalid_values(self) -> tuple:
+        return ("f1", None, 3)
+
+
+_FAMILY = Predicate("a symmetric.families.Family", lambda v: isinstance(v, Family), invalid=("f_beta", None))
+_BOOL = Predicate("a bool", lambda v: isinstance(v, bool), invalid=("yes", 1, None))
+_EXPR = Predicate("a SymPy expression", lambda v: isinstance(v, sympy.Expr), invalid=("P", 1.5, sympy.Eq(1, 2)))
+
+
+@declare(family=_FAMILY, replace=_BOOL)
 def register_family(family: Family, *, replace: bool = False) -> Family:
     """Add ``family`` to the registry, so the CLI, plots, parser and analysis know it by name.
 
     A name already registered is an error unless ``replace``; a parameter
     whose name a registered family uses with other assumptions is an error
-    (the parser must know one symbol per name). Returns ``family``.
+    (the parser must know one symbol per name). A builder that declares no
+    constraints gets its parameters' (``parameter_constraints``). Returns ``family``.
     Installed packages can register families through the entry point group
     ``symmetric.families`` instead: each entry point names a Family or a list
     of them.
     """
     func = "register_family"
-    if not isinstance(family, Family):
-        raise InvalidParameterError.of("family", func, "a symmetric.families.Family", family)
+    _FAMILY.check(family, name="family", func=func)
+    _BOOL.check(replace, name="replace", func=func)
     if family.name in FAMILIES and not replace:
         raise InvalidParameterError.of("family", func, f"a family whose name is not registered yet (or "
                                        f"replace=True); registered: {sorted(FAMILIES)}", family.name)
@@ -98,6 +120,8 @@ def register_family(family: Family, *, replace: bool = False) -> Family:
         if known is not None and known.symbol != p.symbol:
             raise InvalidParameterError.of("family", func, f"parameters with the assumptions of the registered "
                                            f"parameter {p.name!r} ({known.domain})", family.name)
+    if not getattr(family.function, "parameter_constraints", None):
+        declare(**{p.name: p for p in family.params})(family.function)
     FAMILIES[family.name] = family
     return family
 
@@ -147,6 +171,7 @@ def _load_entry_points() -> None:
             register_family(family)
 
 
+@declare(expr=_EXPR)
 def general_formula(expr: sympy.Expr) -> sympy.Expr:
     """The formula of ``expr`` away from its stipulated points: the last branch of a Piecewise.
 
@@ -156,8 +181,7 @@ def general_formula(expr: sympy.Expr) -> sympy.Expr:
     >>> general_formula(g_beta_rho(beta=1, rho=1))
     sqrt(P**2/2 + R**2/2)
     """
-    if not isinstance(expr, sympy.Expr):
-        raise InvalidParameterError.of("expr", "general_formula", "a SymPy expression", expr)
+    _EXPR.check(expr, name="expr", func="general_formula")
     if isinstance(expr, sympy.Piecewise):
         formula, condition = expr.args[-1]
         assert condition is sympy.true, "the last branch of a family's Piecewise is its general formula"
@@ -165,12 +189,11 @@ def general_formula(expr: sympy.Expr) -> sympy.Expr:
     return expr
 
 
+@declare(name=_FamilyName())
 def get_family(name: str) -> Family:
     """Return the registered family called ``name``."""
-    try:
-        return FAMILIES[name]
-    except (KeyError, TypeError):
-        raise InvalidParameterError.of("name", "get_family", f"one of {sorted(FAMILIES)}", name) from None
+    get_family.parameter_constraints["name"].check(name, name="name", func="get_family")
+    return FAMILIES[name]
 
 
 _load_entry_points()

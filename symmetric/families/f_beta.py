@@ -5,11 +5,13 @@ from __future__ import annotations
 import sympy
 
 from ..symbols import P, R, beta as _beta
+from .._constraints import declare
 from .record import BETA
 
 __all__ = ["f_beta", "f_beta_alternative"]
 
 
+@declare(beta=BETA)
 def f_beta(beta=_beta) -> sympy.Expr:
     r"""The F-score :math:`F_\beta = (1+\beta^2) P R / (\beta^2 P + R)`.
 
@@ -32,6 +34,7 @@ def f_beta(beta=_beta) -> sympy.Expr:
     return (1 + b**2) * P * R / (b**2 * P + R)
 
 
+@declare(beta=BETA)
 def f_beta_alternative(beta=_beta) -> sympy.Expr:
     r"""The weighted harmonic mean :math:`(1+\beta) P R / (R + \beta P)`.
 

@@ -6,11 +6,13 @@ import sympy
 
 from ..symbols import P, R, beta as _beta, rho as _rho
 from ._parameters import check_power, harmonic_form, select
+from .._constraints import declare
 from .record import BETA, RHO
 
 __all__ = ["g_beta_rho"]
 
 
+@declare(beta=BETA, rho=RHO)
 def g_beta_rho(beta=_beta, rho=_rho) -> sympy.Expr:
     r"""The generalized F-score :math:`G_{\beta,\rho}` of precision and recall.
 

@@ -6,11 +6,13 @@ import sympy
 
 from ..symbols import P, R, gamma as _gamma, phi as _phi
 from ._parameters import harmonic_form, select
+from .._constraints import declare
 from .record import GAMMA, PHI
 
 __all__ = ["power_mean"]
 
 
+@declare(gamma=GAMMA, phi=PHI)
 def power_mean(gamma=_gamma, phi=_phi) -> sympy.Expr:
     r"""Weighted power mean of precision and recall.
 

@@ -20,6 +20,7 @@ of stages, so a later stage (:mod:`symmetric.metrics`) resolves them.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Callable, Mapping
@@ -27,15 +28,19 @@ from typing import Callable, Mapping
 import sympy
 
 from .. import symbols as _symbols
+from .._constraints import Constraint
 from .._validation import InvalidParameterError
-from ._parameters import MAX_EXPONENT, parameter
+from ._parameters import MAX_EXPONENT, allowed_text, parameter
 
 __all__ = ["Parameter", "Family", "BETA", "GAMMA", "RHO", "PHI"]
 
 
 @dataclass(frozen=True)
-class Parameter:
+class Parameter(Constraint):
     """A family parameter: its symbol (assumptions give the domain), a bound on numbers, a LaTeX label.
+
+    It is also the parameter's constraint (:mod:`symmetric._constraints`):
+    builders declare it and check values with :meth:`value`.
 
     Parameters
     ----------
@@ -74,6 +79,31 @@ class Parameter:
         if self.bound is not None:
             domain = domain.intersect(sympy.Interval(-self.bound, self.bound))
         return domain
+
+    @property
+    def allowed(self) -> str:
+        return self.describe("the family")
+
+    def describe(self, func: str) -> str:
+        return allowed_text(name=self.name, func=func, positive=self.positive, exponent=self.bound is not None)
+
+    def is_satisfied_by(self, value) -> bool:
+        try:
+            self.value(value, func="check")
+        except InvalidParameterError:
+            return False
+        return True
+
+    def check(self, value, *, name: str, func: str, error=InvalidParameterError):
+        return self.value(value, func=func)
+
+    def invalid_values(self) -> tuple:
+        out = (math.nan, math.inf, "1", True, sympy.I)
+        if self.positive:
+            out += (0, -1.5, 0.0, sympy.Symbol("x", negative=True))
+        if self.bound is not None:
+            out += (self.bound + 1, -10 * self.bound)
+        return out
 
     def value(self, value, *, func: str) -> sympy.Expr:
         """``value`` as an exact SymPy expression within the domain, or :class:`InvalidParameterError`."""

@@ -17,6 +17,8 @@ import math
 
 import numpy as np
 
+from .._constraints import declare
+from ._params import BETA, BOOLEAN, N_BINS, POS_LABEL, RHO, array_like
 from ._combine import f_beta_from_sums_values, g_values, limit_parameter
 from ._params import check_array_like, check_beta, check_bool, check_pos_label, check_rho, invalid, square
 from ._targets import _assert_finite, _check_lengths, _check_sample_weight, as_target_array, type_of_target
@@ -153,6 +155,7 @@ def _g_scorer(beta, rho):
     return lambda tp, predicted, positives: g_values(tp / predicted, tp / positives, beta, rho)
 
 
+@declare(y_true=array_like(optional=False), y_score=array_like(optional=False), beta=BETA, rho=RHO, pos_label=POS_LABEL, sample_weight=array_like(), n_bins=N_BINS)
 def g_beta_rho_curve(y_true, y_score, *, beta=1.0, rho=-2.0, pos_label=None, sample_weight=None, n_bins=None):
     """G_{beta,rho} of the predictions ``y_score >= t`` for every distinct score ``t``.
 
@@ -219,6 +222,7 @@ def _checked_curve(y_true, y_score, beta, rho, pos_label, sample_weight, n_bins,
     return values[0], thresholds
 
 
+@declare(y_true=array_like(optional=False), y_score=array_like(optional=False), beta=BETA, rho=RHO, pos_label=POS_LABEL, sample_weight=array_like(), n_bins=N_BINS, optimality=BOOLEAN)
 def best_threshold(y_true, y_score, *, beta=1.0, rho=-2.0, pos_label=None, sample_weight=None, n_bins=None,
                    optimality=False):
     """The threshold ``t`` whose predictions ``y_score >= t`` maximize G, and that maximum.

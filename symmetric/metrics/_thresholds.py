@@ -30,8 +30,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .._validation import InvalidParameterError
 from ._exact import ExactSums, bincount_exact
+from ._params import N_BINS
 
 __all__ = ["ThresholdCounts", "threshold_counts", "check_n_bins", "binned_upper_bound", "ScoreSummary",
            "score_summary"]
@@ -51,9 +51,7 @@ class ThresholdCounts:
 
 def check_n_bins(n_bins, *, func: str):
     """Return ``n_bins`` if it is None or an int >= 1."""
-    if n_bins is None or (isinstance(n_bins, (int, np.integer)) and not isinstance(n_bins, bool) and n_bins >= 1):
-        return n_bins
-    raise InvalidParameterError.of("n_bins", func, "an int in the range [1, inf) or None", n_bins)
+    return N_BINS.check(n_bins, name="n_bins", func=func)
 
 
 @dataclass
