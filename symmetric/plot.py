@@ -37,7 +37,7 @@ from .families._parameters import parameter as _parameter
 from .symbols import P, R
 
 __all__ = ["level_curves", "family_grid", "break_even_ratio", "close", "prevalence_curve",
-           "UnboundedMetricWarning", "INSTALL"]
+           "UnboundedMetricWarning", "INSTALL", "SINGLE_SIZE", "PANEL_SIZE"]
 
 #: How to install the plotting extra, from the package index and from a clone.
 INSTALL = ('symmetric.plot needs matplotlib, an optional extra: pip install "symmetric-metrics[plot]" '
@@ -664,4 +664,4 @@ def family_grid(metric, *, vary: str = "beta", values=(0.5, 1, 2, 4), ncols: int
     return fig
 
 
-from ._stats_plots import prevalence_curve  # noqa: E402  (defined in its own module, re-exported here)
+from ._stats_plots import prevalence_curve as prevalence_curve  # noqa: E402  (defined in its own module, re-exported here)
