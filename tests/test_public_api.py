@@ -112,3 +112,16 @@ def test_every_public_function_with_parameters_has_a_validation_case():
     for _, n, obj in public_functions(VALIDATED_MODULES):
         if obj.__name__ == n and not getattr(obj, "parameter_constraints", None):
             assert any(name == n for _, name in covered), f"{obj.__module__}.{n} has no case in BAD_INPUTS"
+
+
+def test_the_version_is_typed_once_and_needs_no_sympy():
+    import subprocess
+    import sys
+    tomllib = pytest.importorskip("tomllib")
+
+    pyproject = tomllib.loads((Path(symmetric.__file__).parent.parent / "pyproject.toml").read_text(encoding="utf-8"))
+    assert "version" not in pyproject["project"] and "version" in pyproject["project"]["dynamic"]
+    assert pyproject["tool"]["hatch"]["version"]["path"] == "symmetric/__init__.py"
+    code = "import sys, symmetric; print(symmetric.__version__, 'sympy' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split()
+    assert out == [symmetric.__version__, "False"]
