@@ -30,6 +30,13 @@ def family():
     del FAMILIES[new.name]
 
 
+@pytest.fixture
+def no_open_figures():
+    """Start without figures left open by earlier tests (matplotlib warns from 20 on, and warnings are errors)."""
+    plt = pytest.importorskip("matplotlib.pyplot")
+    plt.close("all")
+
+
 def test_the_record_gives_validation_with_the_declared_domain(family):
     assert get_family("weighted_geometric") is family
     assert family.parameters == (W.symbol,) and W.domain == sympy.Interval.open(0, sympy.oo)
@@ -62,7 +69,7 @@ def test_the_parser_knows_the_new_parameter(family):
         parameter_symbols({"w": -1})
 
 
-def test_cli_plot_and_explore(family, tmp_path, capsys):
+def test_cli_plot_and_explore(family, tmp_path, capsys, no_open_figures):
     from symmetric.cli import main
 
     out = tmp_path / "wgm.svg"
@@ -75,8 +82,7 @@ def test_cli_plot_and_explore(family, tmp_path, capsys):
     assert "sqrt(P)*sqrt(R)" in shown or "sqrt(P*R)" in shown
 
 
-def test_plot_title_and_numeric_values(family):
-    pytest.importorskip("matplotlib")
+def test_plot_title_and_numeric_values(family, no_open_figures):
     import matplotlib
 
     matplotlib.use("Agg")

@@ -1,8 +1,12 @@
 """Metric families in P and R, and the registry that names them.
 
 Each family is a function of keyword parameters returning a SymPy expression
-in :data:`symmetric.P` and :data:`symmetric.R`. The registry lets the CLI,
-code generation and plotting look families up by name.
+in :data:`symmetric.P` and :data:`symmetric.R`, described by one record
+(:class:`Family`, :mod:`symmetric.families.record`): its parameters and their
+domains, labels, whether it has generated numeric code, and the claims that
+give its limits. The registry lets the CLI, the parser, code generation,
+plotting and the metrics look families up by name; :func:`register_family`
+(or the entry point group ``symmetric.families``) adds one.
 
 >>> from symmetric.families import FAMILIES, get_family
 >>> sorted(FAMILIES)
@@ -11,6 +15,8 @@ code generation and plotting look families up by name.
 (beta,)
 >>> get_family("f_beta")(beta=1)
 2*P*R/(P + R)
+>>> get_family("g_beta_rho").limits["beta -> 0"][0]
+'errata.g.beta_zero.rho_negative'
 """
 
 from __future__ import annotations
