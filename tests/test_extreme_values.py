@@ -10,7 +10,7 @@ same for the command line, run in-process. A call must finish within ``LIMIT`` s
 * return a result with no NaN in it (a float, an array, a SymPy expression, a figure), or
 * raise a ValueError (``InvalidParameterError``) whose message names the argument;
 
-a command must exit with 0, or with 2 and a message naming the option. Warnings are errors in this suite, so a
+a command must exit with 0, or with 2 and a message naming the option (a number in a file it reads: the column). Warnings are errors in this suite, so a
 call that leaks one fails too. ``test_every_public_function_has_a_call`` keeps the table complete.
 """
 
@@ -134,7 +134,20 @@ COMMANDS = [
     ("--timeout", ["explore", "P + R", "--no-limits", "--budget", "2", "--timeout", "{}"]),
     ("--beta", ["codegen", "f_beta", "--beta", "{}", "-o", "{out}.py"]),
     ("--rho", ["codegen", "g_beta_rho", "--rho", "{}", "-o", "{out}.py"]),
+    ("--tolerance", ["fit", "{statements}", "--tolerance", "{}"]),
+    ("--dpi", ["fit", "{statements}", "--dpi", "{}", "-o", "{out}"]),
+    ("column k", ["fit", "{statements k}"]),
+    ("column P", ["fit", "{statements P}"]),
+    ("column R", ["fit", "{statements R}"]),
 ]
+#: Files a command reads, written to the test's folder: ``{name}`` in a command is the file's path, and ``{}`` in
+#: its text is the extreme value (a CSV cell named, in an error, as its column or as the statement's argument).
+FILES = {
+    "{statements}": "kind,P,R,k,P2,R2\ntradeoff,0.5,0.5,2,,\ntradeoff,0.3,0.9,1,,\ntradeoff,0.9,0.3,4,,\n",
+    "{statements k}": "kind,P,R,k,P2,R2\ntradeoff,0.5,0.5,{},,\ntradeoff,0.3,0.9,1,,\n",
+    "{statements P}": "kind,P,R,k,P2,R2\ntradeoff,{},0.5,2,,\ntradeoff,0.3,0.9,1,,\n",
+    "{statements R}": "kind,P,R,k,P2,R2\ntradeoff,0.5,{},2,,\nindifferent,0.6,0.9,,0.9,0.6\n",
+}
 
 
 def _function(qualified: str):
@@ -229,7 +242,14 @@ def _text(value) -> str:
 def _command_outcome(option, argv, label, folder, capsys, seconds) -> str | None:
     from symmetric.cli import main
 
-    args = [a.replace("{}", _text(EXTREMES[label])).replace("{out}", str(folder / "out.png")) for a in argv]
+    value = _text(EXTREMES[label])
+    args = []
+    for a in argv:
+        if a in FILES:
+            path = folder / f"{a.strip('{}').replace(' ', '-')}.csv"
+            path.write_text(FILES[a].replace("{}", value), encoding="utf-8")
+            a = str(path)
+        args.append(a.replace("{}", value).replace("{out}", str(folder / "out.png")))
     outcome: dict = {}
 
     def call():
@@ -246,13 +266,17 @@ def _command_outcome(option, argv, label, folder, capsys, seconds) -> str | None
     if outcome["status"] not in (0, 2) or "Traceback" in err:
         return f"{command} exited with {outcome['status']}: {err}"
     if outcome["status"] == 2:
-        parameter = args[args.index(option) + 1].partition("=")[0] if option == "--param" else None
+        if option.startswith("column "):  # a CSV cell: its column, or the statement's argument of that name
+            parameter = option.removeprefix("column ")
+        else:
+            parameter = args[args.index(option) + 1].partition("=")[0] if option == "--param" else None
         if not (option in err or (parameter and f"'{parameter}'" in err)):
             return f"{command}: the error does not name {option}: {err}"
     return None
 
 
-@pytest.mark.parametrize("option, argv", COMMANDS, ids=[f"{argv[0]}{option}" for option, argv in COMMANDS])
+@pytest.mark.parametrize("option, argv", COMMANDS, ids=[f"{argv[0]}{option.replace('column ', '-')}"
+                                                        for option, argv in COMMANDS])
 def test_commands_answer_in_time_or_name_the_option(option, argv, tmp_path, capsys, seconds):
     problems = [p for label in EXTREMES if (p := _command_outcome(option, argv, label, tmp_path, capsys, seconds))]
     assert not problems, "\n".join(problems)
