@@ -2,7 +2,7 @@
 that names the argument (issue 12).
 
 The cases are generated from data: ``CALLS`` holds one valid call per public function (its keyword
-arguments); every argument whose value there is a number is replaced, one at a time, by each value of
+arguments; a key ``"name [variant]"`` is a further call of the same function, to reach other options); every argument whose value there is a number is replaced, one at a time, by each value of
 ``EXTREMES`` (a function without a numeric argument has its first argument replaced). ``COMMANDS`` does the
 same for the command line, run in-process. A call must finish within ``LIMIT`` seconds
 (:func:`symmetric.verify.run_with_budget`; about 5 s for the whole sweep on an idle 2-core machine) and either
@@ -45,7 +45,7 @@ Y_SCORE = [0.9, 0.2, 0.8, 0.7, 0.1, 0.6, 0.3, 0.4]
 COUNTS = {"tp": 3, "fp": 1, "fn": 2, "tn": 4}
 FIT_STATEMENTS = [TradeOff(0.5, 0.5, 2.0), TradeOff(0.3, 0.9, 1.0), TradeOff(0.9, 0.3, 4.0)]
 
-#: One valid call per public function: qualified name -> keyword arguments.
+#: One valid call per public function: qualified name (plus " [variant]" for a further call) -> keyword arguments.
 CALLS = {
     "symmetric.g_beta_rho": {"beta": 2, "rho": -2},
     "symmetric.power_mean": {"gamma": 2, "phi": 3},
@@ -94,6 +94,13 @@ CALLS = {
     "symmetric.metrics.prevalence_curve": {"y_true": Y_TRUE, "y_pred": Y_PRED, "beta": 2.0, "rho": -3.0},
     "symmetric.metrics.confidence_interval": {"y_true": Y_TRUE, "y_pred": Y_PRED, "beta": 2.0, "rho": -3.0,
                                               "level": 0.9, "n_resamples": 50, "random_state": 0},
+    # Further calls of one function: "name [variant]" (the bootstrap's options; G at another prevalence).
+    "symmetric.metrics.confidence_interval [bootstrap]": {"y_true": Y_TRUE, "y_pred": Y_PRED, "method": "bca",
+                                                          "level": 0.9, "n_resamples": 50, "random_state": 0,
+                                                          "pseudo_count": 0.5},
+    "symmetric.metrics.confidence_interval [prevalence]": {"y_true": Y_TRUE, "y_pred": Y_PRED, "metric": "g_beta_rho",
+                                                           "beta": 2.0, "rho": -3.0, "prevalence": 0.25,
+                                                           "pseudo_count": 0.5},
     "symmetric.explore.parse": {"text": "P + R"},
     "symmetric.explore.parse_value": {"text": "2"},
     "symmetric.explore.parse_parameter": {"spec": "a=2"},
@@ -156,7 +163,7 @@ def _function(qualified: str):
 
         compiled = compile(HARMONIC, (P, R), zero_division=0.0)
         return lambda P, R: compiled(P, R)
-    module, _, name = qualified.rpartition(".")
+    module, _, name = qualified.partition(" ")[0].rpartition(".")
     return getattr(importlib.import_module(module), name)
 
 
@@ -220,7 +227,7 @@ def _outcome(qualified: str, argument, label, seconds) -> str | None:
     if not _timed(call, seconds, (qualified, argument, label)):
         return f"{where} took more than {LIMIT} s"
     if "error" in outcome:
-        names = {argument, ALIASES.get((qualified, argument), argument)}
+        names = {argument, ALIASES.get((qualified.partition(" ")[0], argument), argument)}
         message = str(outcome["error"])
         return None if any(f"'{name}'" in message for name in names) else f"{where}: no argument named: {message}"
     result = outcome["result"]
