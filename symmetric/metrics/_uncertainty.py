@@ -140,6 +140,10 @@ def confidence_interval(y_true, y_pred, *, metric="f_beta", beta=1.0, rho=-2.0, 
       class's one-vs-rest counts, so Takahashi et al. (2022)'s micro- and
       macro-F1 variances are special cases (claims ``uncertainty.takahashi.*``;
       ``scale="identity", pseudo_count=0`` gives exactly their intervals).
+      Where the compiled derivatives overflow at extreme parameters (beta
+      above about 1e77, huge ``|rho|``, a prevalence near 0 or 1), the
+      gradient is a central difference of the values, which follow the
+      family's limits: F_beta at ``beta=1e100`` has recall's interval.
     * ``method="wilson"``: Wilson's score interval, for metrics that are
       proportions: precision, recall, specificity and accuracy (binary or per
       class), micro precision and recall (which are accuracy).
