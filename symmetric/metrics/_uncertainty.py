@@ -280,9 +280,11 @@ def confidence_interval(y_true, y_pred, *, metric="f_beta", beta=1.0, rho=-2.0, 
         table = Table(m, average, k)
     if pseudo_count is None:  # two pseudo-samples in all: half a sample per cell of a 2 x 2 table
         pseudo_count = 2.0 / (table.n_classes**2 if average in ("micro", "macro", "weighted") else 4)
+    _check_pseudo_count_fits(pseudo_count, cells, squares, func)
+    if method in ("bca", "percentile"):
+        _check_resamples_fit(n_resamples, cells, func)
     estimate = np.asarray(table.values(cells, warn=True), dtype=np.float64)
     defined = np.isfinite(estimate) & _defined(table, cells)
-    _check_pseudo_count_fits(pseudo_count, cells, squares, func)
     z = normal_quantile(level)
     if method == "delta":
         _, low, high = delta(table, cells, squares, z=z, scale=scale, pseudo_count=pseudo_count)
@@ -291,7 +293,6 @@ def confidence_interval(y_true, y_pred, *, metric="f_beta", beta=1.0, rho=-2.0, 
     elif method == "wilson":
         _, low, high = wilson(table, cells, squares, z=z)
     else:
-        _check_resamples_fit(n_resamples, cells, func)
         ordered = sort_resamples(bootstrap_values(table, cells, squares, n_resamples, rng,
                                                   pseudo_count=pseudo_count))
         if method == "percentile":
