@@ -11,8 +11,8 @@ import numpy
 
 
 from .._validation import InvalidParameterError
-from ._dd import _DD, _dd, _dd_exp, _dd_expm1, _dd_log, _dd_log1p, _dd_softplus, _dd_logaddexp, _dd_where, _dd_select, _LN2
-from ._runtime import _Family, _evaluate, _pow, _piecewise
+from ._dd import _dd, _dd_exp, _dd_expm1, _dd_log, _dd_log1p, _dd_softplus, _dd_logaddexp, _dd_select, _LN2
+from ._runtime import _pow, _piecewise, _evaluate, _Family
 
 
 # --- kernels and parameter stages generated from symmetric.numeric.rewrites ---
@@ -110,7 +110,7 @@ def _kernel_boundary(P, R, c_P, c_R, phi):
     return _pw0
 
 
-_KERNELS = {"arithmetic": _kernel_arithmetic, "harmonic": _kernel_harmonic, "anchor_positive": _kernel_anchor_positive, "anchor_negative": _kernel_anchor_negative, "binade": _kernel_binade, "binade_geometric": _kernel_binade_geometric, "boundary": _kernel_boundary}
+_KERNELS = {"arithmetic": (_kernel_arithmetic, ('P', 'R', 'w', 'w_c', 'out', 'scratch')), "harmonic": (_kernel_harmonic, ('P', 'R', 'w', 'w_c', 'out', 'scratch')), "anchor_positive": (_kernel_anchor_positive, ('P', 'R', 'c_P', 'c_R', 'kappa', 'phi', 'out', 'scratch')), "anchor_negative": (_kernel_anchor_negative, ('P', 'R', 'c_P', 'c_R', 'kappa', 'phi', 'out', 'scratch')), "binade": (_kernel_binade, ('P', 'R', 'c_k', 'm', 'phi', 'w_k', 'out', 'scratch')), "binade_geometric": (_kernel_binade_geometric, ('P', 'R', 'c_k', 'm', 'w_k', 'out', 'scratch')), "boundary": (_kernel_boundary, ('P', 'R', 'c_P', 'c_R', 'phi'))}
 
 
 def _constant_log_w(lambda_):
@@ -143,7 +143,7 @@ def _constant_kappa(mu):
     return _dd_exp(_dd(mu))
 
 
-_CONSTANTS = {"log_w": _constant_log_w, "log_w_c": _constant_log_w_c, "w": _constant_w, "w_c": _constant_w_c, "c_P": _constant_c_P, "c_R": _constant_c_R, "kappa": _constant_kappa}
+_CONSTANTS = {"log_w": (_constant_log_w, ('lambda_',)), "log_w_c": (_constant_log_w_c, ('lambda_',)), "w": (_constant_w, ('log_w',)), "w_c": (_constant_w_c, ('log_w_c',)), "c_P": (_constant_c_P, ('lambda_', 'log_w', 'log_w_c', 'mu', 'phi')), "c_R": (_constant_c_R, ('lambda_', 'log_w', 'log_w_c', 'mu', 'phi')), "kappa": (_constant_kappa, ('mu',))}
 
 
 def _table_near(k, log_w, phi, w):
@@ -166,7 +166,7 @@ def _geometric_table(k, w):
     return {"c_k": _dd_exp(_dd(k)*_dd(w)*_LN2), "w_k": _dd(w)}
 
 
-_COMMON = {"kernels": _KERNELS, "constants": _CONSTANTS, "table_near": _table_near, "table_far": _table_far, "table_is_near": _table_is_near, "geometric_table": _geometric_table}
+_COMMON = {"kernels": _KERNELS, "constants": _CONSTANTS, "table_near": (_table_near, ('k', 'log_w', 'phi', 'w')), "table_far": (_table_far, ('k', 'log_w', 'log_w_c', 'phi')), "table_is_near": (_table_is_near, ('k', 'phi', 'w')), "geometric_table": (_geometric_table, ('k', 'w'))}
 
 
 # --- g_beta_rho ---

@@ -1,18 +1,21 @@
 """The NumPy runtime of the generated functions: input checks, parameter stage, regimes, chunked evaluation.
 
-This module imports only NumPy: :mod:`symmetric.numeric.codegen` copies its
-source into every standalone module, so the package and the generated files
-run the same code. Everything it computes comes from generated functions,
-passed in by name: per family, the branches of the definition (a condition,
-and ``phi`` and the log-odds ``lambda`` in double-double); shared by all
-families, the log-weights, the weight constants, the tables and the float64
-kernels of :mod:`symmetric.numeric.rewrites`.
+This module imports only NumPy (and :mod:`symmetric.numeric._dd`): it is
+part of the runtime (:data:`symmetric.numeric.codegen.RUNTIME`), whose
+source files every standalone module embeds as they are, so the package and
+the generated files run the same code. Everything it computes comes from
+generated functions, each given as a pair ``(function, names of its
+arguments)`` declared by the generated code: per family, the branches of the
+definition (a condition, and ``phi`` and the log-odds ``lambda`` in
+double-double); shared by all families, the log-weights, the weight
+constants, the tables and the float64 kernels of
+:mod:`symmetric.numeric.rewrites`.
 
 The parameter stage runs in double-double arithmetic (:mod:`symmetric.numeric._dd`)
 once per distinct parameter value (cached for scalar parameters) and rounds
 each constant once to float64. The kernels then run in float64 on chunks of
 ``CHUNK`` elements, in place in buffers allocated once per call (see
-:mod:`symmetric.numeric.inplace`): temporaries stay in cache, nothing is
+:mod:`symmetric.numeric.emit`): temporaries stay in cache, nothing is
 allocated per chunk, and the extra memory is the output array plus a few
 chunks. Regimes, by the exponent ``phi``:
 
@@ -40,7 +43,7 @@ PHI_ANCHOR = 0.25
 PHI_TINY = 1e-30
 #: Table entries (binary exponents) computed together, so that each is always computed the same way.
 BLOCK = 16
-#: Rows of scratch space the generated kernels may use (symmetric.numeric.inplace.SCRATCH).
+#: Rows of scratch space the generated kernels may use (the emitter, symmetric.numeric.emit, reads it).
 SCRATCH = 6
 
 
@@ -175,10 +178,10 @@ _K = 4096
 _PARAMETERS = ("phi", "lambda_", "mu")
 
 
-def _call(func, values):
-    """Call a generated function with the entries of ``values`` named like its arguments."""
-    code = func.__code__
-    return func(*[values[name] for name in code.co_varnames[: code.co_argcount]])
+def _call(entry, values):
+    """Call a generated ``(function, argument names)`` pair with the entries of ``values`` it names."""
+    func, names = entry
+    return func(*[values[name] for name in names])
 
 
 def _hi(x):
@@ -249,9 +252,8 @@ class _Stage:
     def get(self, key):
         """The double-double constant ``key``, computed on first use."""
         if key not in self.dd:
-            func = self.common["constants"][key]
-            code = func.__code__
-            self.dd[key] = func(*[self.get(name) for name in code.co_varnames[: code.co_argcount]])
+            func, names = self.common["constants"][key]
+            self.dd[key] = func(*[self.get(name) for name in names])
         return self.dd[key]
 
     def value(self, key):
@@ -272,9 +274,9 @@ class _Stage:
         k = numpy.asarray(k, dtype=numpy.float64)
 
         def call(name):
-            func = self.common[name]
+            func, names = self.common[name]
             args = []
-            for arg in func.__code__.co_varnames[: func.__code__.co_argcount]:
+            for arg in names:
                 x = k if arg == "k" else self.get(arg)
                 if index is not None and arg != "k":
                     x = _DD(numpy.take(x.hi, index), numpy.take(x.lo, index))
