@@ -176,11 +176,26 @@ def test_the_generator_command_writes_and_checks_the_module(tmp_path, monkeypatc
     assert codegen.main(["--check"]) == 1
 
 
-def test_first_use_runs_the_committed_code_without_the_generator():
-    code = ("import sys; from symmetric.numeric import f_beta, g_beta_rho; f_beta(0.5, 0.25, 2.0); "
-            "g_beta_rho(0.5, 0.25, 2.0, -0.9); "
-            "print(*sorted(m for m in sys.modules if m.startswith('symmetric.numeric.')))")
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+def test_the_package_runtime_and_first_use_need_numpy_alone():
+    """The second subprocess smoke test: the package's functions import and run with sympy and mpmath blocked."""
+    code = ("import sys\nfor blocked in ('sympy', 'mpmath'):\n    sys.modules[blocked] = None\n"
+            "from symmetric.numeric import f_beta, g_beta_rho\nf_beta(0.5, 0.25, 2.0); g_beta_rho([0.5, 0.1], 0.25, 2.0, -0.9)\n"
+            "print(*sorted(m for m, v in sys.modules.items() if v is not None))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
     loaded = set(done.stdout.split())
-    assert "symmetric.numeric._generated" in loaded
-    assert not loaded & {"symmetric.numeric.codegen", "symmetric.numeric.rewrites"}
+    assert "symmetric.numeric._generated" in loaded and "numpy" in loaded
+    assert {m for m in loaded if m.startswith("symmetric")} == {
+        "symmetric", "symmetric._validation", "symmetric.numeric", "symmetric.numeric._dd",
+        "symmetric.numeric._runtime", "symmetric.numeric._generated", "symmetric.numeric.functions"}
+
+
+def test_the_rewrites_proofs_read_load_no_numeric_code():
+    """proofs/numeric_rewrites.py reads the rewrites (data) without loading the generator or the runtime."""
+    tree = ast.parse(Path(numeric.rewrites.__file__).read_text(encoding="utf-8"))
+    modules = {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
+    modules |= {a.name for node in ast.walk(tree) if isinstance(node, ast.Import) for a in node.names}
+    assert modules <= {"__future__", "functools", "dataclasses", "sympy", "sympy.codegen.cfunctions",
+                       "sympy.codegen.numpy_nodes", "families", "symbols"}, modules  # stages 0 and 1, and .symbols
+    init = ast.parse(Path(numeric.__file__).read_text(encoding="utf-8"))
+    assert not [n for n in init.body if isinstance(n, ast.ImportFrom)]  # numeric/__init__ loads names lazily

@@ -13,7 +13,23 @@ and calling the functions does not run SymPy.
 True
 """
 
-from .compile import UndefinedValueWarning, compile
-from .functions import f_beta, g_beta_rho, power_mean
+import importlib
 
 __all__ = ["UndefinedValueWarning", "compile", "f_beta", "g_beta_rho", "power_mean"]
+
+# Public names load on first use: the generated functions and their runtime need only NumPy, ``compile``
+# needs SymPy, and the rewrites (data the proofs of stage 2 check, see docs/design.md) load neither.
+_LAZY_NAMES = {"UndefinedValueWarning": ".compile", "compile": ".compile",
+               **{name: ".functions" for name in ("f_beta", "g_beta_rho", "power_mean")}}
+
+
+def __getattr__(name: str):
+    if name in _LAZY_NAMES:
+        value = getattr(importlib.import_module(_LAZY_NAMES[name], __name__), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__():
+    return sorted(set(globals()) | set(_LAZY_NAMES))
