@@ -2,9 +2,11 @@
 
 Run by hand (not a test): ``python benchmarks/bench_numeric.py [--n 10000000] [--repeat 5] [--startup 5]``.
 
-Each function is timed on n random (P, R) pairs with scalar parameters, against ``sympy.lambdify``
-of the plain general formula of G_{beta,rho} evaluated on the same arrays. Best of ``--repeat`` runs;
-the ratio is baseline time / our time (>= 1 means at least as fast). Peak extra memory is measured
+Each function is timed on n random (P, R) pairs with scalar parameters, against ``sympy.lambdify`` of
+its own plain formula evaluated on the same arrays (for G_{beta,rho} and the power mean, the general
+formula; for F_beta, (1 + beta**2) P R / (beta**2 P + R)). Best of ``--repeat`` runs; the ratio is
+baseline time / our time (>= 1 means at least as fast), with the default validation ("ours") and with
+``validate=False`` ("unchecked"). Peak extra memory is measured
 with tracemalloc (which tracks NumPy allocations) in units of one input array. Cases:
 
 * P, R uniform in (0, 1], rho in {-2, -3, 2, 0.5, -50, -1+1e-9} (F_beta at rho = -2): the regimes
@@ -18,6 +20,7 @@ before (their constants are cached) and with new ones each call.
 """
 
 import argparse
+import importlib.util
 import platform
 import subprocess
 import sys
@@ -27,8 +30,9 @@ import time
 import numpy
 import sympy
 
-from symmetric import P, R, beta, g_beta_rho, rho
+from symmetric import P, R, beta, f_beta, g_beta_rho, gamma, phi, power_mean, rho
 from symmetric import numeric
+from symmetric.families import general_formula
 from _timing import best_time, peak_memory
 
 RHOS = (-2.0, -3.0, 2.0, 0.5, -50.0, -1 + 1e-9)
@@ -73,6 +77,8 @@ def main():
     ap.add_argument("--beta", type=float, default=2.0)
     ap.add_argument("--startup", type=int, default=0, metavar="K", help="also time start-up (best of K)")
     ap.add_argument("--small", action="store_true", help="also time calls on scalars")
+    ap.add_argument("--previous", metavar="DIR", help="also time the standalone modules f_beta.py, g_beta_rho.py and "
+                    "power_mean.py in DIR (`symmetric codegen` of another commit), in this process")
     args = ap.parse_args()
     rng = numpy.random.default_rng(0)
     uniform = (1.0 - rng.random(args.n), 1.0 - rng.random(args.n))
@@ -84,22 +90,42 @@ def main():
         startup(args.startup)
     if args.small:
         small_calls(args.repeat)
-    print(f"{'function':<12} {'P, R':<12} {'rho':>14} {'ours ms':>9} {'lambdify ms':>12} {'ratio':>6} {'peak mem':>9}")
+    previous = {}
+    if args.previous:
+        for name in ("f_beta", "g_beta_rho", "power_mean"):
+            spec = importlib.util.spec_from_file_location(f"previous_{name}", f"{args.previous}/{name}.py")
+            module = importlib.util.module_from_spec(spec)
+            spec.loader.exec_module(module)
+            previous[name] = getattr(module, name)
+    print(f"{'function':<12} {'P, R':<12} {'rho':>14} {'ours ms':>9} {'lambdify ms':>12} {'ratio':>6} "
+          f"{'unchecked':>9} {'ratio':>6} {'peak mem':>9}" + (f" {'previous':>9} {'ratio':>6}" if previous else ""))
     cases = [(value, "uniform", uniform) for value in RHOS]
     cases += [(value, label, data) for value in FALLBACK_RHOS for label, data in (("uniform", uniform),
                                                                                   ("log [1e-6,1]", wide))]
+    own = {"f_beta": sympy.lambdify((P, R, beta), f_beta(), "numpy"),
+           "power_mean": sympy.lambdify((P, R, gamma, phi), general_formula(power_mean()), "numpy")}
     for value, label, (p, r) in cases:
-        runs = [("g_beta_rho", lambda v=value, p=p, r=r: numeric.g_beta_rho(p, r, args.beta, v))]
-        if value == -2.0:
-            runs.insert(0, ("f_beta", lambda p=p, r=r: numeric.f_beta(p, r, args.beta)))
-        with numpy.errstate(all="ignore"):
-            base = best_time(lambda v=value, p=p, r=r: plain(p, r, args.beta, v), args.repeat)
-        for name, f in runs:
-            f()  # the parameter stage, cached for these parameters
-            ours = best_time(f, args.repeat)
-            mem = peak_memory(f) / p.nbytes
-            print(f"{name:<12} {label:<12} {value!r:>14} {ours * 1e3:9.1f} {base * 1e3:12.1f} {base / ours:6.2f} "
-                  f"{mem:8.2f}x")
+        runs = [("g_beta_rho", plain, (args.beta, value))]
+        if value == -2.0:  # F_beta, against lambdify of its own formula (what a user would write by hand)
+            runs.insert(0, ("f_beta", own["f_beta"], (args.beta,)))
+        if label == "uniform" and value in (2.0, -0.9):  # the power mean at gamma = beta**rho, phi = rho + 1
+            runs.append(("power_mean", own["power_mean"], (args.beta**value, value + 1)))
+        for name, baseline, params in runs:
+            def f(v, *, function=getattr(numeric, name), params=params, p=p, r=r, **kw):
+                return function(p, r, *params, **kw)
+
+            with numpy.errstate(all="ignore"):
+                base = best_time(lambda: baseline(p, r, *params), args.repeat)
+            f(value)  # the parameter stage, cached for these parameters
+            ours = best_time(lambda: f(value), args.repeat)
+            unchecked = best_time(lambda: f(value, validate=False), args.repeat)
+            mem = peak_memory(lambda: f(value)) / p.nbytes
+            line = (f"{name:<12} {label:<12} {value!r:>14} {ours * 1e3:9.1f} {base * 1e3:12.1f} {base / ours:6.2f} "
+                    f"{unchecked * 1e3:9.1f} {base / unchecked:6.2f} {mem:8.2f}x")
+            if previous:
+                before = best_time(lambda: previous[name](p, r, *params), args.repeat)
+                line += f" {before * 1e3:9.1f} {before / ours:6.2f}"
+            print(line)
 
 
 if __name__ == "__main__":

@@ -145,6 +145,10 @@ def _check(a, name, func, allowed, ok, error):
         raise error.of(name, func, allowed, _At(float(a.reshape(-1)[bad]), index))
 
 
+#: The bits of +infinity: a float64 with smaller bits, read as uint64, is finite and >= 0 (and not -0.0).
+_INF_BITS = numpy.uint64(0x7FF0000000000000)
+
+
 def _nonnegative(a):
     return (a >= 0) & (a < numpy.inf)
 
@@ -343,7 +347,29 @@ def _run(stage, code, p, r, index, out, rows, exponents):
     return _call(stage.common["kernels"][_KERNEL[code]], values)
 
 
-def _chunk(stage, p, r, out, index, zeros, rows, exponents):
+def _scan(a):
+    """Whether the chunk ``a`` is finite and >= 0, and whether it holds a zero: two integer reductions.
+
+    A float64 is finite and >= 0 exactly when its bits, read as an unsigned
+    integer, are below those of infinity, except ``-0.0`` (sign bit set), which
+    the exact test then accepts. The chunk is in cache: this is the validation
+    fused into the evaluation, instead of passes of its own over the inputs.
+    """
+    bits = a.view(numpy.uint64)
+    if bits.max() < _INF_BITS:
+        return True, bool(bits.min() == 0)
+    return bool(_nonnegative(a).all()), bool((a == 0).any())
+
+
+def _chunk(stage, p, r, out, index, rows, exponents, invalid):
+    """Evaluate one chunk into ``out``; with ``invalid`` (a function raising the error), validate it first."""
+    if invalid is None:
+        zeros = not (p.min() > 0 and r.min() > 0)
+    else:
+        (ok_p, zero_p), (ok_r, zero_r) = _scan(p), _scan(r)
+        if not (ok_p and ok_r):
+            invalid()
+        zeros = zero_p or zero_r
     n = p.size
     rows, exponents = rows[:, :n], [e[:n] for e in exponents]
     if index is None:
@@ -358,7 +384,7 @@ def _chunk(stage, p, r, out, index, zeros, rows, exponents):
                 k = int(chosen.sum())
                 out[chosen] = _run(stage, int(code), p[chosen], r[chosen], index[chosen], numpy.empty(k),
                                    rows[:, :k], [e[:k] for e in exponents])
-    if zeros and not (p.min() > 0 and r.min() > 0):
+    if zeros:
         chosen = (p == 0) | (r == 0)
         values = stage.constants(None, None if index is None else index[chosen], ("c_P", "c_R", "phi"))
         values["P"], values["R"] = p[chosen], r[chosen]
@@ -375,22 +401,36 @@ def _evaluate(family, P, R, params, validate, error):
     return _remask(_evaluate_arrays(family, values, validate, error), mask)
 
 
+def _validate(arrays, names, func, error):
+    """Check every argument in order, raising for the first bad one (the message names its first bad value)."""
+    for a, n in zip(arrays, names):
+        allowed, ok = _ALLOWED[n]
+        _check(a, n, func, allowed, ok, error)
+
+
 def _evaluate_arrays(family, values, validate, error):
     func, names = family.name, ("P", "R", *family.parameters)
     arrays = [_as_array(v, n, func, error) for v, n in zip(values, names)]
+    P, R, *params = arrays
+    invalid = None
     if validate:
-        for a, n in zip(arrays, names):
-            allowed, ok = _ALLOWED[n]
-            _check(a, n, func, allowed, ok, error)
+        def invalid():
+            _validate(arrays, names, func, error)
+            raise AssertionError("a chunk failed validation that the whole arrays pass")  # pragma: no cover
+
+        # the parameters now (the parameter stage needs them); P and R chunk by chunk, fused with the evaluation
+        if not all(numpy.all(_ALLOWED[n][1](a)) for a, n in zip(params, family.parameters)):
+            invalid()
     try:
         shape = numpy.broadcast_shapes(*(a.shape for a in arrays))
     except ValueError:
+        if validate:  # a bad value is reported before a bad shape, as when checking every argument first
+            _validate(arrays, names, func, error)
         got = ", ".join(f"{n}: {a.shape}" for a, n in zip(arrays, names))
         raise error.of(", ".join(names), func, "arrays whose shapes broadcast together", got) from None
-    P, R, *params = arrays
-    # whether P or R has a zero (one reduction each; the chunks then skip the check when none does)
-    zeros = not (P.size == 0 or R.size == 0 or (numpy.min(P) > 0 and numpy.min(R) > 0))
     out = numpy.empty(shape)
+    if validate and out.size == 0:  # no chunk to check, but the inputs may still hold bad values
+        _validate(arrays, names, func, error)
     with numpy.errstate(all="ignore"):
         stage = family.stage(params)
         if out.size == 0:
@@ -403,13 +443,13 @@ def _evaluate_arrays(family, values, validate, error):
         exponents = (numpy.empty(n, dtype=numpy.int32), numpy.empty(n, dtype=numpy.int32), numpy.empty(n, numpy.intp))
         if out.ndim == 0:
             index = None if stage.scalar else operands[3].reshape(1)
-            _chunk(stage, P.reshape(1), R.reshape(1), out.reshape(1), index, True, rows, exponents)
+            _chunk(stage, P.reshape(1), R.reshape(1), out.reshape(1), index, rows, exponents, invalid)
             return out[()]
         it = numpy.nditer(operands, flags=["external_loop", "buffered", "zerosize_ok"],
                           op_flags=[["readonly"], ["readonly"], ["writeonly"]] + [["readonly"]] * (len(operands) - 3),
                           buffersize=CHUNK, order="C")
         with it:
             for chunk in it:
-                _chunk(stage, chunk[0], chunk[1], chunk[2], chunk[3] if len(chunk) > 3 else None, zeros, rows,
-                       exponents)
+                _chunk(stage, chunk[0], chunk[1], chunk[2], chunk[3] if len(chunk) > 3 else None, rows, exponents,
+                       invalid)
     return out
