@@ -9,7 +9,7 @@ from pathlib import Path
 import numpy
 import pytest
 
-from symmetric import numeric
+from symmetric import InvalidParameterError, numeric
 from symmetric.cli import main
 from symmetric.numeric import codegen
 from symmetric.numeric.codegen import PACKAGE_MODULE, module_source, package_source
@@ -196,6 +196,35 @@ def test_the_rewrites_proofs_read_load_no_numeric_code():
     modules = {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
     modules |= {a.name for node in ast.walk(tree) if isinstance(node, ast.Import) for a in node.names}
     assert modules <= {"__future__", "functools", "dataclasses", "sympy", "sympy.codegen.cfunctions",
-                       "sympy.codegen.numpy_nodes", "families", "symbols"}, modules  # stages 0 and 1, and .symbols
+                       "sympy.codegen.numpy_nodes", "symbols", None}, modules  # ..symbols, .symbols and .catalog
+    catalog = ast.parse(Path(numeric.catalog.__file__).read_text(encoding="utf-8"))
+    assert {node.module for node in ast.walk(catalog) if isinstance(node, ast.ImportFrom)} == {
+        "__future__", "families", "symbols"}  # stages 0 and 1
     init = ast.parse(Path(numeric.__file__).read_text(encoding="utf-8"))
     assert not [n for n in init.body if isinstance(n, ast.ImportFrom)]  # numeric/__init__ loads names lazily
+
+
+def test_per_family_facts_come_from_the_catalog(monkeypatch):
+    """Which families get code, and argument domains, are read from symmetric.families in one place."""
+    import sympy
+
+    from symmetric.families import FAMILIES
+    from symmetric.numeric import catalog
+
+    class Record:  # a family record that declares whether the family has numeric code
+        def __init__(self, family, numeric):
+            self.family, self.numeric = family, numeric
+
+        def __getattr__(self, name):
+            return getattr(self.family, name)
+
+    assert catalog.numeric_families() == codegen.PACKAGE_FAMILIES == ("g_beta_rho", "power_mean", "f_beta")
+    monkeypatch.setitem(FAMILIES, "power_mean", Record(FAMILIES["power_mean"], False))
+    monkeypatch.setitem(FAMILIES, "f_beta_alternative", Record(FAMILIES["f_beta_alternative"], True))
+    assert catalog.numeric_families() == ("g_beta_rho", "f_beta", "f_beta_alternative")
+    assert catalog.domain(sympy.Symbol("t", positive=True))[0] == "positive"
+    assert catalog.domain(sympy.Symbol("t", real=True))[0] == "real"
+    with pytest.raises(ValueError, match="no numeric domain"):
+        catalog.domain(sympy.Symbol("z"))
+    with pytest.raises(InvalidParameterError, match="'beta' parameter of codegen f_beta must be a finite number > 0"):
+        module_source("f_beta", fixed={"beta": 0.0})  # the domain of beta, from its assumptions

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-import math
 import sys
 
 from .._validation import InvalidParameterError
 from ._metric import output_path
 
+# The options offered (argparse needs them before SymPy is loaded); which ones a family takes, and their
+# domains, are checked by symmetric.numeric.codegen.module_source from symmetric.numeric.catalog.
 _PARAMETERS = ("beta", "rho", "gamma", "phi")
 
 
@@ -25,11 +26,6 @@ def run(args) -> int:
     fixed = {k: getattr(args, k) for k in _PARAMETERS if getattr(args, k) is not None}
     try:
         output = output_path(args.output, func=func, suffixes=(".py",))
-        for name, value in fixed.items():
-            positive = name in ("beta", "gamma")
-            if not (math.isfinite(value) and (value > 0 or not positive)):
-                raise InvalidParameterError.of(f"--{name}", func, "a finite number > 0" if positive else
-                                               "a finite number", value)
         source = module_source(args.name, fixed=fixed)
     except InvalidParameterError as exc:
         print(f"{func}: {exc}", file=sys.stderr)

@@ -197,7 +197,7 @@ def _parameters_g_beta_rho_2(beta, rho):
     return {"phi": _dd(_x0), "lambda_": _dd(_x1)*_dd(rho), "mu": _dd(_x1) - _dd(_x1)/_dd(_x0)}
 
 
-_FAMILY_g_beta_rho = _Family('g_beta_rho', ('beta', 'rho'), ((_condition_g_beta_rho_0, _parameters_g_beta_rho_0), (_condition_g_beta_rho_1, _parameters_g_beta_rho_1), (_condition_g_beta_rho_2, _parameters_g_beta_rho_2),), _COMMON)
+_FAMILY_g_beta_rho = _Family('g_beta_rho', ('beta', 'rho'), ((_condition_g_beta_rho_0, _parameters_g_beta_rho_0), (_condition_g_beta_rho_1, _parameters_g_beta_rho_1), (_condition_g_beta_rho_2, _parameters_g_beta_rho_2),), _COMMON, (('nonnegative', 'a finite number >= 0'), ('nonnegative', 'a finite number >= 0'), ('positive', 'a finite number > 0'), ('real', 'a finite real number')))
 
 
 def g_beta_rho(P, R, beta, rho, *, validate=True):
@@ -230,7 +230,7 @@ def _parameters_power_mean_1(gamma, phi):
     return {"phi": _dd(phi), "lambda_": _dd(_x0), "mu": _dd(_x0)/_dd(phi)}
 
 
-_FAMILY_power_mean = _Family('power_mean', ('gamma', 'phi'), ((_condition_power_mean_0, _parameters_power_mean_0), (_condition_power_mean_1, _parameters_power_mean_1),), _COMMON)
+_FAMILY_power_mean = _Family('power_mean', ('gamma', 'phi'), ((_condition_power_mean_0, _parameters_power_mean_0), (_condition_power_mean_1, _parameters_power_mean_1),), _COMMON, (('nonnegative', 'a finite number >= 0'), ('nonnegative', 'a finite number >= 0'), ('positive', 'a finite number > 0'), ('real', 'a finite real number')))
 
 
 def power_mean(P, R, gamma, phi, *, validate=True):
@@ -255,7 +255,7 @@ def _parameters_f_beta_0(beta):
     return {"phi": _dd(-1.0), "lambda_": -_dd(_x0), "mu": _dd(_x0)}
 
 
-_FAMILY_f_beta = _Family('f_beta', ('beta',), ((_condition_f_beta_0, _parameters_f_beta_0),), _COMMON)
+_FAMILY_f_beta = _Family('f_beta', ('beta',), ((_condition_f_beta_0, _parameters_f_beta_0),), _COMMON, (('nonnegative', 'a finite number >= 0'), ('nonnegative', 'a finite number >= 0'), ('positive', 'a finite number > 0')))
 
 
 def f_beta(P, R, beta, *, validate=True):

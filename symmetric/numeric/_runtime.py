@@ -161,14 +161,8 @@ def _finite(a):
     return numpy.isfinite(a)
 
 
-_ALLOWED = {
-    "P": ("a finite number >= 0", _nonnegative),
-    "R": ("a finite number >= 0", _nonnegative),
-    "beta": ("a finite number > 0", _positive),
-    "gamma": ("a finite number > 0", _positive),
-    "rho": ("a finite real number", _finite),
-    "phi": ("a finite real number", _finite),
-}
+#: The test of each kind of argument domain (the generator, symmetric.numeric.catalog, names each argument's kind).
+_DOMAINS = {"nonnegative": _nonnegative, "positive": _positive, "real": _finite}
 
 ARITHMETIC, HARMONIC, GEOMETRIC, BINADE, ANCHOR_POSITIVE, ANCHOR_NEGATIVE = range(6)
 _KERNEL = {ARITHMETIC: "arithmetic", HARMONIC: "harmonic", GEOMETRIC: "binade_geometric", BINADE: "binade",
@@ -194,10 +188,13 @@ def _hi(x):
 
 
 class _Family:
-    """A generated family: its name, its parameter names, its branches and the shared generated stages."""
+    """A generated family: its name, its parameter names, its branches, the shared generated stages, and the
+    domain of each argument (P, R, then the parameters) as ``(kind, description)``, a kind of ``_DOMAINS``."""
 
-    def __init__(self, name, parameters, branches, common):
+    def __init__(self, name, parameters, branches, common, domains):
         self.name, self.parameters, self.branches, self.common = name, parameters, branches, common
+        assert [kind for kind, _ in domains[:2]] == ["nonnegative"] * 2, "P and R are checked by _scan"
+        self.domains = tuple((description, _DOMAINS[kind]) for kind, description in domains)
         self._stages = {}
 
     def stage(self, params):
@@ -401,10 +398,9 @@ def _evaluate(family, P, R, params, validate, error):
     return _remask(_evaluate_arrays(family, values, validate, error), mask)
 
 
-def _validate(arrays, names, func, error):
+def _validate(arrays, names, domains, func, error):
     """Check every argument in order, raising for the first bad one (the message names its first bad value)."""
-    for a, n in zip(arrays, names):
-        allowed, ok = _ALLOWED[n]
+    for a, n, (allowed, ok) in zip(arrays, names, domains):
         _check(a, n, func, allowed, ok, error)
 
 
@@ -415,22 +411,22 @@ def _evaluate_arrays(family, values, validate, error):
     invalid = None
     if validate:
         def invalid():
-            _validate(arrays, names, func, error)
+            _validate(arrays, names, family.domains, func, error)
             raise AssertionError("a chunk failed validation that the whole arrays pass")  # pragma: no cover
 
         # the parameters now (the parameter stage needs them); P and R chunk by chunk, fused with the evaluation
-        if not all(numpy.all(_ALLOWED[n][1](a)) for a, n in zip(params, family.parameters)):
+        if not all(numpy.all(ok(a)) for a, (_, ok) in zip(params, family.domains[2:])):
             invalid()
     try:
         shape = numpy.broadcast_shapes(*(a.shape for a in arrays))
     except ValueError:
         if validate:  # a bad value is reported before a bad shape, as when checking every argument first
-            _validate(arrays, names, func, error)
+            _validate(arrays, names, family.domains, func, error)
         got = ", ".join(f"{n}: {a.shape}" for a, n in zip(arrays, names))
         raise error.of(", ".join(names), func, "arrays whose shapes broadcast together", got) from None
     out = numpy.empty(shape)
     if validate and out.size == 0:  # no chunk to check, but the inputs may still hold bad values
-        _validate(arrays, names, func, error)
+        _validate(arrays, names, family.domains, func, error)
     with numpy.errstate(all="ignore"):
         stage = family.stage(params)
         if out.size == 0:
