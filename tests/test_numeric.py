@@ -220,3 +220,12 @@ def test_negative_zero_is_a_valid_zero_and_unchecked_input_is_not_refused():
     p[7] = numpy.nan
     got = f_beta(p, 0.25, 2.0, validate=False)  # trusted input is not checked (and NaN stays NaN)
     assert numpy.isnan(got[7]) and got[3] == 0.0 and got[8] == f_beta(0.5, 0.25, 2.0)
+
+
+def test_f_beta_is_plus_zero_where_p_or_r_is_zero_without_the_boundary_kernel():
+    # F_beta's chunks skip the search for zeros: its kernel gives the limit, +0.0, by itself
+    p, r = numpy.full(_N, 0.5), numpy.full(_N, 0.25)
+    p[[0, 17, 40000]], r[[17, 20000, 40001]] = 0.0, 0.0
+    for got in (f_beta(p, r, 2.0), f_beta(p, r, 2.0, validate=False), g_beta_rho(p, r, 2.0, -2.0)):
+        zero = (p == 0) | (r == 0)
+        assert (got[zero].view(numpy.int64) == 0).all() and (got[~zero] == f_beta(0.5, 0.25, 2.0)).all()

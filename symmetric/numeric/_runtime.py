@@ -161,6 +161,8 @@ def _finite(a):
     return numpy.isfinite(a)
 
 
+_MAX, _MIN = numpy.maximum.reduce, numpy.minimum.reduce
+
 #: The test of each kind of argument domain (the generator, symmetric.numeric.catalog, names each argument's kind).
 _DOMAINS = {"nonnegative": _nonnegative, "positive": _positive, "real": _finite}
 
@@ -344,29 +346,30 @@ def _run(stage, code, p, r, index, out, rows, exponents):
     return _call(stage.common["kernels"][_KERNEL[code]], values)
 
 
-def _scan(a):
-    """Whether the chunk ``a`` is finite and >= 0, and whether it holds a zero: two integer reductions.
+def _scan(a, zeros):
+    """Whether the chunk ``a`` is finite and >= 0, and (if ``zeros``) whether it holds a zero: integer reductions.
 
     A float64 is finite and >= 0 exactly when its bits, read as an unsigned
     integer, are below those of infinity, except ``-0.0`` (sign bit set), which
-    the exact test then accepts. The chunk is in cache: this is the validation
-    fused into the evaluation, instead of passes of its own over the inputs.
+    the exact test then accepts (and reports as a zero). The chunk is in cache:
+    this is the validation fused into the evaluation, instead of passes of its
+    own over the inputs.
     """
     bits = a.view(numpy.uint64)
-    if bits.max() < _INF_BITS:
-        return True, bool(bits.min() == 0)
+    if _MAX(bits) < _INF_BITS:  # the ufuncs' reduce: ndarray.max adds a Python layer, a few us per call
+        return True, zeros and bool(_MIN(bits) == 0)
     return bool(_nonnegative(a).all()), bool((a == 0).any())
 
 
-def _chunk(stage, p, r, out, index, rows, exponents, invalid):
-    """Evaluate one chunk into ``out``; with ``invalid`` (a function raising the error), validate it first."""
-    if invalid is None:
-        zeros = not (p.min() > 0 and r.min() > 0)
-    else:
-        (ok_p, zero_p), (ok_r, zero_r) = _scan(p), _scan(r)
-        if not (ok_p and ok_r):
-            invalid()
-        zeros = zero_p or zero_r
+def _chunk(stage, p, r, out, index, rows, exponents, invalid, zeros):
+    """Evaluate one chunk into ``out``; with ``invalid`` (a function raising the error), validate it too.
+
+    ``zeros``: whether P = 0 or R = 0 needs the boundary kernel (see :func:`_needs_boundary`).
+    The checks run after the kernels, on the chunk they have just brought into cache: the
+    kernels overlap fetching P and R from memory with computing, a check run first would not.
+    The kernels on a bad value compute garbage quietly (``numpy.errstate``), which the raised
+    error then discards.
+    """
     n = p.size
     rows, exponents = rows[:, :n], [e[:n] for e in exponents]
     if index is None:
@@ -381,11 +384,28 @@ def _chunk(stage, p, r, out, index, rows, exponents, invalid):
                 k = int(chosen.sum())
                 out[chosen] = _run(stage, int(code), p[chosen], r[chosen], index[chosen], numpy.empty(k),
                                    rows[:, :k], [e[:k] for e in exponents])
+    if invalid is None:
+        zeros = zeros and not (_MIN(p) > 0 and _MIN(r) > 0)
+    else:
+        (ok_p, zero_p), (ok_r, zero_r) = _scan(p, zeros), _scan(r, zeros)
+        if not (ok_p and ok_r):
+            invalid()
+        zeros = zero_p or zero_r
     if zeros:
         chosen = (p == 0) | (r == 0)
         values = stage.constants(None, None if index is None else index[chosen], ("c_P", "c_R", "phi"))
         values["P"], values["R"] = p[chosen], r[chosen]
         out[chosen] = _call(stage.common["kernels"]["boundary"], values)
+
+
+def _needs_boundary(stage):
+    """Whether the kernels may miss the limit where P or R is 0 (then fixed by the boundary kernel).
+
+    Not for the weighted harmonic mean alone (F_beta): ``1/(w/P + w_c/R)`` is then
+    ``1/inf = +0.0`` in IEEE arithmetic, the limit, for P, R = +0.0 (a ``-0.0``
+    unchecked input gives ``-0.0``); so F_beta's chunks skip the search for zeros.
+    """
+    return not (stage.scalar and int(stage.code) == HARMONIC)
 
 
 def _evaluate(family, P, R, params, validate, error):
@@ -439,13 +459,14 @@ def _evaluate_arrays(family, values, validate, error):
         exponents = (numpy.empty(n, dtype=numpy.int32), numpy.empty(n, dtype=numpy.int32), numpy.empty(n, numpy.intp))
         if out.ndim == 0:
             index = None if stage.scalar else operands[3].reshape(1)
-            _chunk(stage, P.reshape(1), R.reshape(1), out.reshape(1), index, rows, exponents, invalid)
+            _chunk(stage, P.reshape(1), R.reshape(1), out.reshape(1), index, rows, exponents, invalid, True)
             return out[()]
         it = numpy.nditer(operands, flags=["external_loop", "buffered", "zerosize_ok"],
                           op_flags=[["readonly"], ["readonly"], ["writeonly"]] + [["readonly"]] * (len(operands) - 3),
                           buffersize=CHUNK, order="C")
+        zeros = _needs_boundary(stage)
         with it:
             for chunk in it:
                 _chunk(stage, chunk[0], chunk[1], chunk[2], chunk[3] if len(chunk) > 3 else None, rows, exponents,
-                       invalid)
+                       invalid, zeros)
     return out
