@@ -14,7 +14,8 @@ with tracemalloc (which tracks NumPy allocations) in units of one input array. C
 * rho in {-0.9, -1.1} with P, R uniform in (0, 1] and log-uniform in [1e-6, 1]: |rho + 1| < 1/4 with
   P/R far from 1, where the previous version fell back to a long-double kernel ten times slower.
 
-``--startup`` also times, in fresh interpreters (best of that many), ``import symmetric`` and the first
+``--interleave K`` also times F_beta on a warm heap (CPU time, best of K rounds calling each variant in turn),
+lambdify's best case. ``--startup`` also times, in fresh interpreters (best of that many), ``import symmetric`` and the first
 call of ``symmetric.numeric.f_beta``; ``--small`` the time of one call on scalars, with parameters seen
 before (their constants are cached) and with new ones each call.
 """
@@ -70,6 +71,27 @@ def small_calls(repeat):
         print(f"{label:<34} {best_time(lambda: [f() for _ in range(batch)], repeat) / batch * 1e6:8.1f} us per call")
 
 
+def interleaved(p, r, beta_value, previous, rounds):
+    """F_beta on a warm heap: CPU time per call, best over ``rounds`` rounds that call each variant in turn.
+
+    Every variant runs three times in a row per round, so that lambdify's temporaries come from a warm
+    C heap (its best case), and the variants share the machine's load alike.
+    """
+    plain = sympy.lambdify((P, R, beta), f_beta(), "numpy")
+    variants = {"lambdify": lambda: plain(p, r, beta_value), "ours": lambda: numeric.f_beta(p, r, beta_value),
+                "unchecked": lambda: numeric.f_beta(p, r, beta_value, validate=False)}
+    if "f_beta" in previous:
+        variants["previous"] = lambda: previous["f_beta"](p, r, beta_value)
+    best = {}
+    for _ in range(rounds):
+        for name, f in variants.items():
+            start = time.process_time()
+            f(), f(), f()
+            best[name] = min(best.get(name, numpy.inf), (time.process_time() - start) / 3)
+    print(f"f_beta on a warm heap, CPU ms per call, best of {rounds} interleaved rounds: "
+          + ", ".join(f"{name} {t * 1e3:.2f} ({best['lambdify'] / t:.2f}x)" for name, t in best.items()))
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--n", type=int, default=10**7)
@@ -77,6 +99,9 @@ def main():
     ap.add_argument("--beta", type=float, default=2.0)
     ap.add_argument("--startup", type=int, default=0, metavar="K", help="also time start-up (best of K)")
     ap.add_argument("--small", action="store_true", help="also time calls on scalars")
+    ap.add_argument("--interleave", type=int, default=0, metavar="K",
+                    help="also time F_beta on a warm heap, in K interleaved rounds (CPU time)")
+    ap.add_argument("--no-table", action="store_true", help="skip the table of every regime")
     ap.add_argument("--previous", metavar="DIR", help="also time the standalone modules f_beta.py, g_beta_rho.py and "
                     "power_mean.py in DIR (`symmetric codegen` of another commit), in this process")
     args = ap.parse_args()
@@ -97,6 +122,10 @@ def main():
             module = importlib.util.module_from_spec(spec)
             spec.loader.exec_module(module)
             previous[name] = getattr(module, name)
+    if args.interleave:
+        interleaved(*uniform, args.beta, previous, args.interleave)
+    if args.no_table:
+        return
     print(f"{'function':<12} {'P, R':<12} {'rho':>14} {'ours ms':>9} {'lambdify ms':>12} {'ratio':>6} "
           f"{'unchecked':>9} {'ratio':>6} {'peak mem':>9}" + (f" {'previous':>9} {'ratio':>6}" if previous else ""))
     cases = [(value, "uniform", uniform) for value in RHOS]
