@@ -228,3 +228,14 @@ def test_per_family_facts_come_from_the_catalog(monkeypatch):
         catalog.domain(sympy.Symbol("z"))
     with pytest.raises(InvalidParameterError, match="'beta' parameter of codegen f_beta must be a finite number > 0"):
         module_source("f_beta", fixed={"beta": 0.0})  # the domain of beta, from its assumptions
+
+
+def test_compile_is_the_function_whatever_was_imported_first(monkeypatch):
+    """The submodule symmetric.numeric.compile loading first (as symmetric.metrics does) leaves compile the function."""
+    import importlib
+
+    for name in ("compile", "UndefinedValueWarning"):
+        monkeypatch.delitem(numeric.__dict__, name, raising=False)
+    monkeypatch.delitem(sys.modules, "symmetric.numeric.compile", raising=False)
+    module = importlib.import_module("symmetric.numeric.compile")  # a fresh first load; monkeypatch restores the old
+    assert callable(numeric.compile) and numeric.compile is module.compile

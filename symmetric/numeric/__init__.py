@@ -14,6 +14,8 @@ True
 """
 
 import importlib
+import sys
+import types
 
 __all__ = ["UndefinedValueWarning", "compile", "f_beta", "g_beta_rho", "power_mean"]
 
@@ -33,3 +35,20 @@ def __getattr__(name: str):
 
 def __dir__():
     return sorted(set(globals()) | set(_LAZY_NAMES))
+
+
+class _Package(types.ModuleType):
+    """This package, where ``compile`` stays the function when its submodule ``compile`` loads.
+
+    The import system sets a submodule as an attribute of its package; with the
+    names loaded lazily, ``symmetric.numeric.compile`` would then be the module
+    whenever something imported ``symmetric.numeric.compile`` first.
+    """
+
+    def __setattr__(self, name, value):
+        if name in _LAZY_NAMES and isinstance(value, types.ModuleType):
+            return  # the submodule stays reachable as sys.modules["symmetric.numeric.compile"]
+        super().__setattr__(name, value)
+
+
+sys.modules[__name__].__class__ = _Package
