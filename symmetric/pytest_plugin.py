@@ -24,7 +24,8 @@ from pathlib import Path
 
 import pytest
 
-__all__ = ["ClaimFile", "ClaimItem", "claim_results"]
+__all__ = ["ClaimFailed", "ClaimFile", "ClaimItem", "claim_results", "pytest_addoption", "pytest_collect_file",
+           "pytest_configure"]
 
 _STATE = pytest.StashKey["_Claims"]()
 
