@@ -27,6 +27,7 @@ import sympy
 from api_helpers import public_functions
 from symmetric import P, R
 from symmetric.explore import TradeOff
+from symmetric.families import FAMILIES
 from symmetric.verify import run_with_budget
 
 matplotlib = pytest.importorskip("matplotlib")
@@ -54,6 +55,8 @@ CALLS = {
     "symmetric.families.f_beta_alternative": {"beta": 2},
     "symmetric.families.general_formula": {"expr": P + R},
     "symmetric.families.get_family": {"name": "f_beta"},
+    # registering a registered family again (replace=True) leaves the registry as it was
+    "symmetric.families.register_family": {"family": FAMILIES["f_beta"], "replace": True},
     "symmetric.families.counts.precision": {"tp": 3, "fp": 1},
     "symmetric.families.counts.recall": {"tp": 3, "fn": 2},
     "symmetric.families.counts.tpr": {"tp": 3, "fn": 2},
