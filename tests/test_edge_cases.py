@@ -26,11 +26,11 @@ LARGEST = numpy.finfo(float).max
 
 @pytest.mark.parametrize("rho", [10**5, 10**7, 1e100, 10**100, -(10**7)])
 def test_huge_rho_is_refused_at_once_naming_the_range(rho):
-    start = time.perf_counter()
+    cpu = time.process_time()  # CPU time: a loaded machine does not inflate it
     with pytest.raises(InvalidParameterError, match=r"'rho' parameter of g_beta_rho must be a finite real number "
                                                     r"with \|rho\| <= 1000"):
         symmetric.g_beta_rho(beta=2, rho=rho)
-    assert time.perf_counter() - start < 1
+    assert time.process_time() - cpu < 1
 
 
 def test_the_largest_allowed_rho_builds_and_prints():
