@@ -35,6 +35,7 @@ from .domain import sample_points
 from .evidence import exact_counterexample, numeric_evidence
 from .numeric import NumericEvidence
 from .statement import Statement
+from .steps import readable
 from .symbolic import limit_obstacle, prove
 from .verdict import InconsistentVerdictError, Verdict
 
@@ -168,6 +169,7 @@ def _check(statement: Statement, start: float, timeout: float, samples: int, see
     proof = prove(statement, deadline=deadline)
     if proof is not None:
         method, steps = proof
+        method = readable(method)  # never SymPy's dummy names (_t): steps do the same
         if evidence.disagree:
             raise InconsistentVerdictError(f"{statement}: proven by {method}, but numerics disagree")
         if evidence.agree == 0:
