@@ -15,7 +15,7 @@ from symmetric import InvalidParameterError, P, R, beta, f_beta, g_beta_rho, phi
 from symmetric.families import general_formula
 from symmetric.verify import InconsistentVerdictError, Statement, budget, check, engine, run_with_budget
 from symmetric.verify.domain import sample_points
-from symmetric.verify.numeric import NumericEvidence
+from symmetric.verify.mpmath_evidence import NumericEvidence
 
 
 def test_proven_verdict_names_an_exact_method_and_has_numeric_support():

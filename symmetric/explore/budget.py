@@ -26,12 +26,10 @@ import time
 import sympy
 
 from ..verify import InconsistentVerdictError, Verdict, check, run_with_budget
+from ..verify.sympy_errors import SYMPY_ERRORS
 
 __all__ = ["Budget", "combine", "range_conditions", "unknown"]
 
-# Errors SymPy raises on expressions it cannot handle; a step failing with one is "unknown".
-_SYMPY_ERRORS = (NotImplementedError, ValueError, TypeError, ZeroDivisionError, RecursionError, AttributeError,
-                 IndexError, KeyError, ArithmeticError, sympy.PolynomialError, sympy.SympifyError)
 
 
 def range_conditions(symbol, interval) -> tuple:
@@ -131,7 +129,7 @@ class Budget:
             return None
         try:
             ok, value = run_with_budget(func, timeout)
-        except _SYMPY_ERRORS:
+        except SYMPY_ERRORS:
             return None
         return value if ok else None
 

@@ -36,6 +36,7 @@ import sympy
 
 from .statement import Statement
 from .substitution import bound_symbols, substitute
+from .sympy_errors import SYMPY_ERRORS
 
 __all__ = ["sample_points", "special_constants", "coefficient_roots"]
 
@@ -133,7 +134,7 @@ def coefficient_roots(statement: Statement, *, limit: int = 16) -> list[tuple[sy
                 continue
             try:
                 solutions = sympy.solve(num, sym)
-            except (NotImplementedError, TypeError, ValueError):
+            except SYMPY_ERRORS:
                 continue
             for value in solutions:
                 if value.is_extended_real is False or value.has(sympy.I):

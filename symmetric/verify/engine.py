@@ -5,7 +5,7 @@
    ``P <= 1`` and ``R <= 1`` that every strategy sees.
 2. Sample the domain adversarially (:mod:`symmetric.verify.domain`) and
    evaluate both sides with mpmath, raising the precision where a small gap
-   needs it (:mod:`symmetric.verify.numeric`). A disagreement refutes the
+   needs it (:mod:`symmetric.verify.mpmath_evidence`). A disagreement refutes the
    statement only when an independent evaluation of the original statement
    at that point confirms it: SymPy's exact evaluation, or for limits the
    exact one-sided limits at the point together with approach sequences that
@@ -33,7 +33,7 @@ from .. import symbols as _symbols
 from .budget import BudgetExceeded, run_with_budget
 from .domain import sample_points
 from .evidence import exact_counterexample, numeric_evidence
-from .numeric import NumericEvidence
+from .mpmath_evidence import NumericEvidence
 from .statement import Statement
 from .steps import readable
 from .symbolic import limit_obstacle, prove
