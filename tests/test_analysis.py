@@ -209,7 +209,7 @@ def test_a_small_budget_gives_unknown_not_wrong_answers():
 
 def test_an_inconsistent_engine_stops_the_analysis_instead_of_becoming_unknown(monkeypatch):
     # A proof that numerics contradict is a bug in the engine (docs/design.md): never an "unknown".
-    from symmetric.explore import budget as explore_budget
+    from symmetric.explore import analysis_budget as explore_budget
     from symmetric.verify import InconsistentVerdictError
 
     def inconsistent(*args, **kwargs):

@@ -201,8 +201,8 @@ def test_declared_range_makes_the_weighted_geometric_mean_a_mean():
 
 
 def test_limit_that_depends_on_the_order_of_P_and_R_includes_P_equal_R():
-    from symmetric.explore.budget import Budget
-    from symmetric.explore.limits import metric_limits
+    from symmetric.explore.analysis_budget import Budget
+    from symmetric.explore.metric_limits import metric_limits
     from symmetric.explore.regimes import Regime
 
     a = sympy.Symbol("a", positive=True)

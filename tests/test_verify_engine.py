@@ -331,7 +331,7 @@ def test_a_limit_that_does_not_exist_refutes_a_value_for_it():
 
 
 def test_analyze_and_its_budget_pass_the_domain_through():
-    from symmetric.explore.budget import Budget
+    from symmetric.explore.analysis_budget import Budget
 
     assert Budget(total=30, per_check=10).check(P * R, sympy.Min(P, R), relation="<=").status == "proven"
     v = Budget(total=30, per_check=10, domain="positive").check(P * R, sympy.Min(P, R), relation="<=")

@@ -38,7 +38,7 @@ from .statement import Statement
 from .substitution import bound_symbols, substitute
 from .sympy_errors import SYMPY_ERRORS
 
-__all__ = ["sample_points", "special_constants", "coefficient_roots"]
+__all__ = ["sample_points", "special_constants", "coefficient_roots", "linear_root"]
 
 _Q = sympy.Rational
 _SQRT2 = sympy.sqrt(2)
@@ -54,19 +54,38 @@ _REAL = [sympy.Integer(0), sympy.Integer(1), sympy.Integer(-1), sympy.Integer(2)
 _APPROACH = (_Q(1, 1000), _Q(1, 10**6))
 
 
+def linear_root(expr, symbol):
+    """The root of ``expr`` when it is ``a*symbol + b`` with real numbers ``a != 0`` and ``b``, else None.
+
+    The special values of a parameter (where a condition or a Piecewise
+    branch switches, where an exponent's denominator vanishes) are such
+    roots; the sampling here and explore's regimes
+    (:func:`symmetric.explore.regimes.special_values`) both find them with it.
+
+    >>> from symmetric import P, rho
+    >>> linear_root(2 * rho + 1, rho), linear_root(rho**2 - 1, rho), linear_root(rho - P, rho)
+    (-1/2, None, None)
+    """
+    expr = sympy.expand(expr)
+    if expr.free_symbols != {symbol}:
+        return None
+    a, b = expr.coeff(symbol, 1), expr.coeff(symbol, 0)
+    if not (a.is_number and b.is_number and a.is_real and b.is_real) or a == 0 \
+            or sympy.expand(a * symbol + b - expr) != 0:
+        return None
+    return -b / a
+
+
 def _solve_linear(cond):
     """``(symbol, constant)`` when ``cond`` is ``a*symbol + b <op> c`` with numbers a != 0, b, c."""
     if not isinstance(cond, sympy.core.relational.Relational):
         return None
     expr = sympy.expand(cond.lhs - cond.rhs)
-    syms = expr.free_symbols
-    if len(syms) != 1:
+    if len(expr.free_symbols) != 1:
         return None
-    (sym,) = syms
-    a, b = expr.coeff(sym, 1), expr.coeff(sym, 0)
-    if not (a.is_number and b.is_number and a.is_real and b.is_real) or a == 0 or sympy.expand(a * sym + b - expr) != 0:
-        return None
-    return sym, -b / a
+    (sym,) = expr.free_symbols
+    root = linear_root(expr, sym)
+    return None if root is None else (sym, root)
 
 
 def _relation_constants(cond) -> Iterator[tuple[sympy.Symbol, sympy.Expr]]:
