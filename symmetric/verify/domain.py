@@ -29,6 +29,8 @@ True
 
 from __future__ import annotations
 
+import functools
+import math
 import random
 from typing import Iterator
 
@@ -166,22 +168,39 @@ def coefficient_roots(statement: Statement, *, limit: int = 16) -> list[tuple[sy
     return found
 
 
+_ASSUMPTION_TESTS = {
+    "positive": lambda v: v.is_positive,
+    "negative": lambda v: v.is_negative,
+    "nonnegative": lambda v: v.is_nonnegative,
+    "nonpositive": lambda v: v.is_nonpositive,
+    "nonzero": lambda v: v.is_nonzero,
+    "zero": lambda v: v.is_zero,
+    "integer": lambda v: v.is_integer,
+    "real": lambda v: v.is_real,
+}
+
+
+@functools.lru_cache(maxsize=4096)
 def _admissible(sym: sympy.Symbol, value: sympy.Expr) -> bool:
-    """Whether ``value`` satisfies the assumptions of ``sym``."""
-    checks = {
-        "positive": value.is_positive,
-        "negative": value.is_negative,
-        "nonnegative": value.is_nonnegative,
-        "nonpositive": value.is_nonpositive,
-        "nonzero": value.is_nonzero,
-        "zero": value.is_zero,
-        "integer": value.is_integer,
-        "real": value.is_real,
-    }
-    for name, holds in checks.items():
-        if sym.assumptions0.get(name) is True and holds is not True:
+    """Whether ``value`` satisfies the assumptions of ``sym``.
+
+    Memoised by the (immutable) symbol and value: sampling asks about the
+    same candidate values again and again.
+    """
+    assumed = sym.assumptions0
+    if value.is_Rational:  # decided from the numerator and denominator, without SymPy's fact deduction
+        p, q = value.p, value.q
+        facts = {"positive": p > 0, "negative": p < 0, "nonnegative": p >= 0, "nonpositive": p <= 0,
+                 "nonzero": p != 0, "zero": p == 0, "integer": q == 1, "real": True}
+        return all(facts[name] == wanted for name, wanted in assumed.items() if name in facts)
+    for name, test in _ASSUMPTION_TESTS.items():
+        wanted = assumed.get(name)
+        if wanted is None:
+            continue
+        holds = test(value)
+        if wanted is True and holds is not True:
             return False
-        if sym.assumptions0.get(name) is False and holds is True:
+        if wanted is False and holds is True:
             return False
     return True
 
@@ -229,7 +248,7 @@ def _random_value(statement: Statement, sym: sympy.Symbol, rng: random.Random) -
     else:
         unit = sym.is_positive and _unit_bounded(statement, sym)
         exponent = rng.uniform(-6, 0) if unit else rng.uniform(-3, 3)
-        scale = 10 ** (3 - int(sympy.floor(exponent)))
+        scale = 10 ** (3 - math.floor(exponent))
         value = sympy.Rational(max(1, round(10**exponent * scale)), scale)
         if unit and value > 1:
             value = sympy.Integer(1)
