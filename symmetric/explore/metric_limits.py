@@ -31,6 +31,8 @@ from dataclasses import dataclass
 import sympy
 
 from ..verify import Verdict
+from ..verify.limit_signs import CannotDecide, NeedSign
+from ..verify.limits import NoLimit, limit_value
 from ..verify.powers import normalize_powers
 from .analysis_budget import Budget, combine, unknown
 from .regimes import Piece, Regime, sign_pieces, special_values
@@ -114,7 +116,21 @@ def _forms(expr, budget: Budget):
         yield factored
 
 
+def _engine_limit(expr, p, point, direction, budget: Budget):
+    """The engine's exact limit (the one its checks use), or None where it cannot decide."""
+    def value():
+        try:
+            return limit_value(sympy.Limit(expr, p, point, direction), facts=budget.conditions)
+        except (NeedSign, CannotDecide, NoLimit):
+            return None
+
+    return budget.compute(value)
+
+
 def _sympy_limit(expr, p, point, direction, budget: Budget):
+    found = _engine_limit(expr, p, point, direction, budget)
+    if _usable(found):
+        return found
     for form in _forms(expr, budget):
         value = budget.compute(lambda: sympy.limit(form, p, point, direction))
         if _usable(value):
