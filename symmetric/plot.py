@@ -224,7 +224,7 @@ def break_even_ratio(expr: sympy.Expr) -> tuple[sympy.Expr | None, str]:
 
 @functools.lru_cache(maxsize=256)
 def _cached_ratio(expr):
-    from .explore.budget import Budget
+    from .explore.analysis_budget import Budget
     from .explore.geometry import local_geometry
     from .explore.regimes import Regime
 
@@ -255,7 +255,7 @@ def _proven_ratio(geometry, values) -> tuple[sympy.Expr | None, str]:
 def _family_geometries(name: str) -> tuple:
     """The geometry of each regime of a registered family with symbolic parameters (computed once)."""
     from .explore.analysis import regime_geometries
-    from .explore.budget import Budget
+    from .explore.analysis_budget import Budget
     from .explore.regimes import piecewise_regimes
 
     expr = get_family(name)()

@@ -26,11 +26,11 @@ LARGEST = numpy.finfo(float).max
 
 @pytest.mark.parametrize("rho", [10**5, 10**7, 1e100, 10**100, -(10**7)])
 def test_huge_rho_is_refused_at_once_naming_the_range(rho):
-    start = time.perf_counter()
+    cpu = time.process_time()  # CPU time: a loaded machine does not inflate it
     with pytest.raises(InvalidParameterError, match=r"'rho' parameter of g_beta_rho must be a finite real number "
                                                     r"with \|rho\| <= 1000"):
         symmetric.g_beta_rho(beta=2, rho=rho)
-    assert time.perf_counter() - start < 1
+    assert time.process_time() - cpu < 1
 
 
 def test_the_largest_allowed_rho_builds_and_prints():
@@ -201,8 +201,8 @@ def test_declared_range_makes_the_weighted_geometric_mean_a_mean():
 
 
 def test_limit_that_depends_on_the_order_of_P_and_R_includes_P_equal_R():
-    from symmetric.explore.budget import Budget
-    from symmetric.explore.limits import metric_limits
+    from symmetric.explore.analysis_budget import Budget
+    from symmetric.explore.metric_limits import metric_limits
     from symmetric.explore.regimes import Regime
 
     a = sympy.Symbol("a", positive=True)

@@ -58,10 +58,10 @@ INJECTIONS = [
 
 @pytest.mark.parametrize("text", INJECTIONS, ids=lambda t: repr(t[:30]))
 def test_refuses_everything_outside_the_whitelist(text):
-    start = time.perf_counter()
+    cpu = time.process_time()  # CPU time: a loaded machine does not inflate it
     with pytest.raises(ExpressionError) as info:
         parse(text)
-    assert time.perf_counter() - start < 1.0
+    assert time.process_time() - cpu < 1.0
     message = str(info.value)
     assert "must be an expression in P, R" in message
     assert "the functions exp, log, sqrt, Abs, Min, Max" in message

@@ -1,7 +1,10 @@
 """The verification engine: verdicts, counterexamples, domains, budgets, and its guard against itself."""
 
+import functools
+import sys
 import threading
 import time
+import weakref
 
 import mpmath
 import pytest
@@ -10,9 +13,9 @@ import sympy
 import symmetric
 from symmetric import InvalidParameterError, P, R, beta, f_beta, g_beta_rho, phi, power_mean, rho
 from symmetric.families import general_formula
-from symmetric.verify import InconsistentVerdictError, Statement, check, engine, run_with_budget
+from symmetric.verify import InconsistentVerdictError, Statement, budget, check, engine, run_with_budget
 from symmetric.verify.domain import sample_points
-from symmetric.verify.numeric import NumericEvidence
+from symmetric.verify.mpmath_evidence import NumericEvidence
 
 
 def test_proven_verdict_names_an_exact_method_and_has_numeric_support():
@@ -104,19 +107,19 @@ def test_a_hard_true_statement_comes_back_unknown_within_the_budget():
     roots = sum(sympy.sqrt(P + k) for k in range(1, 25)) ** 3
     lhs = sympy.exp(P) * (sympy.sin(R) ** 2 + sympy.cos(R) ** 2) + roots
     rhs = sympy.exp(P) + sympy.expand(roots)
-    start = time.perf_counter()
+    cpu = time.process_time()
     v = check(lhs, rhs, timeout=2)
-    assert time.perf_counter() - start < 10  # generous: the machine may be loaded
     assert v.status == "unknown"
+    assert time.process_time() - cpu < 10  # CPU time, not wall-clock: a loaded machine does not change it
 
 
 def test_budget_interrupts_slow_work_in_main_and_other_threads():
     def slow():
         return sympy.factorint(2**256 + 1)  # far longer than the budget
 
-    start = time.perf_counter()
+    cpu = time.process_time()
     assert run_with_budget(slow, 0.2) == (False, None)
-    assert time.perf_counter() - start < 2
+    assert time.process_time() - cpu < 2
     box = {}
     worker = threading.Thread(target=lambda: box.update(out=run_with_budget(lambda: time.sleep(3), 0.2)))
     worker.start()
@@ -191,9 +194,43 @@ def test_budget_never_raises_inside_a_finalizer():
         SlowToDie()
         time.sleep(3)
 
-    start = time.perf_counter()
-    assert run_with_budget(work, 0.05) == (False, None)
-    assert time.perf_counter() - start < 1
+    assert run_with_budget(work, 0.05) == (False, None)  # (True, None) had the sleep not been interrupted
+
+
+def test_budget_never_raises_inside_a_weak_container_callback_or_the_unraisable_hook(monkeypatch):
+    # Root cause of a flaky failure under load ("Failed to process unraisable exception"): the
+    # signal landed in a WeakValueDictionary's removal callback (SymPy's caches use them), whose
+    # exception Python hands to sys.unraisablehook, and again inside pytest's hook while it
+    # formatted that report.
+    seen = {}
+
+    def profiler(frame, event, arg):
+        if event == "call" and frame.f_code.co_filename == weakref.__file__ and frame.f_code.co_name == "remove":
+            seen["weak container"] = budget._in_finalizer(frame)
+
+    class Value:
+        pass
+
+    cache, value = weakref.WeakValueDictionary(), Value()
+    cache["key"] = value
+    sys.setprofile(profiler)
+    try:
+        del value
+    finally:
+        sys.setprofile(None)
+
+    def hook(unraisable):
+        seen["unraisable hook"] = budget._in_finalizer(sys._getframe())
+
+    monkeypatch.setattr(sys, "unraisablehook", functools.partial(hook))
+
+    class Broken:
+        def __del__(self):
+            raise ValueError("in a finalizer")
+
+    Broken()
+    assert seen == {"weak container": True, "unraisable hook": True}
+    assert not budget._in_finalizer(sys._getframe())
 
 
 def test_conditions_confining_positive_symbols_keep_them_positive_in_proofs():
@@ -276,10 +313,8 @@ def test_a_nested_budget_gets_at_most_what_the_outer_one_has_left():
     def slow():
         time.sleep(2)
 
-    start = time.perf_counter()
     assert run_with_budget(lambda: run_with_budget(slow, 0.1), 1.0) == (True, (False, None))
     assert run_with_budget(lambda: run_with_budget(slow, 5.0), 0.2) == (False, None)
-    assert time.perf_counter() - start < 1.5
 
 
 def test_a_strict_inequality_failing_by_equality_is_confirmed_exactly():
@@ -296,7 +331,7 @@ def test_a_limit_that_does_not_exist_refutes_a_value_for_it():
 
 
 def test_analyze_and_its_budget_pass_the_domain_through():
-    from symmetric.explore.budget import Budget
+    from symmetric.explore.analysis_budget import Budget
 
     assert Budget(total=30, per_check=10).check(P * R, sympy.Min(P, R), relation="<=").status == "proven"
     v = Budget(total=30, per_check=10, domain="positive").check(P * R, sympy.Min(P, R), relation="<=")

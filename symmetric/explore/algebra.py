@@ -1,15 +1,11 @@
 """Exact rewrites that help SymPy simplify metrics: each is valid under the symbols' assumptions.
 
-SymPy does not combine ``(gamma**(1/(phi - 1)))**phi`` into
-``gamma**(phi/(phi - 1))``, because ``1/(phi - 1)`` is infinite at ``phi = 1``;
-wherever the expression is defined the two agree, since ``gamma`` is positive
-and the exponents are real. :func:`normalize_powers` makes such rewrites, and
-:func:`tidy` uses it before ``simplify``.
+:func:`tidy` writes powers in one normal form first
+(:func:`symmetric.verify.powers.normalize_powers`, the engine's power
+normaliser), then tries ``simplify`` and the substitution of radicals.
 
 >>> import sympy
->>> from symmetric import P, R, beta, gamma, phi
->>> normalize_powers((P * gamma**(1 / (phi - 1)))**phi)
-P**phi*gamma**(phi/(phi - 1))
+>>> from symmetric import beta
 >>> tidy((beta**3 + beta**2) / beta**(5 / sympy.Integer(2)))
 (beta + 1)/sqrt(beta)
 """
@@ -20,27 +16,9 @@ import math
 
 import sympy
 
-__all__ = ["normalize_powers", "simplify_radicals", "tidy"]
+from ..verify.powers import normalize_powers
 
-
-def _real_where_defined(exponent) -> bool:
-    symbols = exponent.free_symbols
-    return all(s.is_real for s in symbols) and exponent.is_rational_function(*symbols)
-
-
-def _denestable(e) -> bool:
-    return (e.is_Pow and e.base.is_Pow and e.base.base.is_positive is True and e.exp.is_real is True
-            and _real_where_defined(e.base.exp))
-
-
-def normalize_powers(expr: sympy.Expr) -> sympy.Expr:
-    """Split powers of products of positive factors, and write ``(x**a)**b`` as ``x**(a*b)`` for positive x."""
-    for _ in range(4):
-        new = sympy.expand_power_base(expr).replace(_denestable, lambda e: sympy.Pow(e.base.base, e.base.exp * e.exp))
-        if new == expr:
-            break
-        expr = new
-    return expr
+__all__ = ["simplify_radicals", "tidy"]
 
 
 def simplify_radicals(expr: sympy.Expr) -> sympy.Expr:

@@ -31,9 +31,9 @@ import sympy
 from .. import symbols as _symbols
 from .._validation import InvalidParameterError
 from ..verify import DOMAINS, Verdict
-from .budget import Budget, combine
+from .analysis_budget import Budget, combine
 from .geometry import EVERY_RATIO, Geometry, local_geometry
-from .limits import metric_limits
+from .metric_limits import metric_limits
 from .properties import metric_properties
 from .regimes import Regime, piecewise_regimes
 
@@ -102,12 +102,12 @@ class Analysis:
     ranges: dict = field(default_factory=dict)
 
     def __str__(self) -> str:
-        from .report import text_report
+        from .rendering import text_report
 
         return text_report(self)
 
     def __repr__(self) -> str:
-        from .report import summary
+        from .rendering import summary
 
         return f"<Analysis of {summary(self)}>"
 
@@ -116,13 +116,13 @@ class Analysis:
         printer.text(repr(self) if cycle else str(self))
 
     def _repr_markdown_(self) -> str:
-        from .report import markdown_report
+        from .rendering import markdown_report
 
         return markdown_report(self)
 
     def to_dict(self) -> dict:
         """Everything as JSON-ready data (expressions as SymPy strings)."""
-        from .report import as_dict
+        from .rendering import as_dict
 
         return as_dict(self)
 

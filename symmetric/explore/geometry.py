@@ -20,7 +20,7 @@ whose level curves bend the same way there. For :math:`G_{\beta,\rho}` itself
 :math:`\rho_{eq} = \rho`.
 
 >>> from symmetric import P, R, beta, f_beta
->>> from symmetric.explore.budget import Budget
+>>> from symmetric.explore.analysis_budget import Budget
 >>> from symmetric.explore.regimes import Regime
 >>> g = local_geometry(Regime(f_beta()), P, R, Budget(total=60, per_check=10))
 >>> g.break_even, g.equivalent_rho, g.neutral_curvature
@@ -35,8 +35,8 @@ from dataclasses import dataclass, field
 
 import sympy
 
-from .algebra import normalize_powers
-from .budget import Budget
+from ..verify.powers import normalize_powers
+from .analysis_budget import Budget
 from .regimes import Regime, special_values
 
 __all__ = ["Geometry", "local_geometry", "slope", "EVERY_RATIO", "non_smooth"]

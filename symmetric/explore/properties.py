@@ -27,7 +27,7 @@ where it does not refutes separability for every twice-differentiable
 analysis proves :math:`\partial^2 T(f)/\partial P \partial R = 0`.
 
 >>> from symmetric import P, R, f_beta
->>> from symmetric.explore.budget import Budget
+>>> from symmetric.explore.analysis_budget import Budget
 >>> from symmetric.explore.regimes import piecewise_regimes
 >>> found = metric_properties(f_beta(), piecewise_regimes(f_beta(), P, R), P, R, Budget(total=60, per_check=10))
 >>> found["separable"].status, found["separable"].detail
@@ -43,8 +43,8 @@ from dataclasses import dataclass, field
 import sympy
 
 from ..verify import Verdict
-from .algebra import normalize_powers
-from .budget import Budget, combine, unknown
+from ..verify.powers import normalize_powers
+from .analysis_budget import Budget, combine, unknown
 from .geometry import non_smooth
 from .regimes import Regime
 
@@ -93,7 +93,7 @@ class Property:
         return self.verdict.counterexample
 
     def __str__(self) -> str:
-        from .report import verdict_text
+        from .rendering import verdict_text
 
         return f"{self.name}: {self.statement}: {verdict_text(self.verdict)}" + (f" ({self.detail})" if self.detail else "")
 
@@ -101,7 +101,7 @@ class Property:
         printer.text(str(self))
 
     def _repr_markdown_(self) -> str:
-        from .report import markdown_verdict
+        from .rendering import markdown_verdict
 
         return (f"**{self.name}**: {self.statement}: {markdown_verdict(self.verdict)}"
                 + (f" ({self.detail})" if self.detail else ""))

@@ -25,6 +25,8 @@ from dataclasses import dataclass, field
 
 import sympy
 
+from ..verify.domain import linear_root
+
 __all__ = ["Regime", "Piece", "piecewise_regimes", "special_values", "sign_pieces"]
 
 
@@ -76,17 +78,6 @@ def piecewise_regimes(expr: sympy.Expr, P: sympy.Symbol, R: sympy.Symbol) -> lis
     return regimes
 
 
-def _linear_root(expr, symbol):
-    """The root of ``expr`` when it is ``a*symbol + b`` with numbers a != 0 and b, else None."""
-    if not expr.has(symbol):
-        return None
-    poly = sympy.Poly(sympy.expand(expr), symbol) if expr.is_polynomial(symbol) else None
-    if poly is None or poly.degree() != 1 or not all(c.is_number for c in poly.all_coeffs()):
-        return None
-    a, b = poly.all_coeffs()
-    return -b / a
-
-
 def special_values(expr: sympy.Expr, symbol: sympy.Symbol) -> list:
     """Values of a real ``symbol`` that the expression singles out, sorted, always with 0.
 
@@ -98,18 +89,18 @@ def special_values(expr: sympy.Expr, symbol: sympy.Symbol) -> list:
     for pw in expr.atoms(sympy.Piecewise):
         for _, cond in pw.args:
             if isinstance(cond, sympy.core.relational.Relational):
-                root = _linear_root(cond.lhs - cond.rhs, symbol)
+                root = linear_root(cond.lhs - cond.rhs, symbol)
                 if root is not None:
                     found.add(root)
     for power in expr.atoms(sympy.Pow):
         base, exponent = power.args
         if exponent.has(symbol):
             _, denominator = sympy.fraction(sympy.together(exponent))
-            root = _linear_root(denominator, symbol)
+            root = linear_root(denominator, symbol)
             if root is not None:
                 found.add(root)
         if exponent.is_number and exponent.is_negative:
-            root = _linear_root(base, symbol)
+            root = linear_root(base, symbol)
             if root is not None:
                 found.add(root)
     return sorted((v for v in found if v.is_real), key=float)

@@ -22,8 +22,11 @@ False
 
 from __future__ import annotations
 
+import _weakrefset
+import functools
 import gc
 import signal
+import sys
 import threading
 import time
 import weakref
@@ -53,20 +56,34 @@ _deadlines: list[float] = []
 
 
 def _in_finalizer(frame) -> bool:
-    """Whether the interrupted code runs inside a finalizer.
+    """Whether the interrupted code runs where an exception cannot reach the computation.
 
-    An exception raised in ``__del__``, a ``weakref.finalize`` callback or a
-    garbage-collector callback never reaches the budgeted computation: Python
-    prints it as "Exception ignored" and carries on. The handler lets such
-    code finish; the repeating timer fires again a few milliseconds later.
+    An exception raised in ``__del__``, a ``weakref.finalize`` callback, a
+    garbage-collector callback or the callback of a weak container (the
+    stdlib's ``WeakValueDictionary``, ``WeakKeyDictionary``, ``WeakSet``, which
+    SymPy's caches use) never reaches the budgeted computation: Python hands
+    it to ``sys.unraisablehook`` ("Exception ignored in ...") and carries on.
+    Nor may the signal interrupt that hook itself: pytest's hook, interrupted
+    while it formats the report, records "Failed to process unraisable
+    exception". The handler lets such code finish; the repeating timer fires
+    again a few milliseconds later.
     """
     finalizers = {getattr(cb, "__code__", None) for cb in gc.callbacks}
     finalizers.add(weakref.finalize.__call__.__code__)
+    hook = sys.unraisablehook
+    while isinstance(hook, functools.partial):
+        hook = hook.func
+    finalizers.add(getattr(hook, "__code__", None))
     while frame is not None:
-        if frame.f_code in finalizers or frame.f_code.co_name == "__del__":
+        code = frame.f_code
+        if code in finalizers or code.co_name == "__del__" or code.co_filename in _WEAK_CONTAINER_FILES:
             return True
         frame = frame.f_back
     return False
+
+
+# The weak containers' removal callbacks run as finalizers: never interrupt code of these files.
+_WEAK_CONTAINER_FILES = frozenset(m.__file__ for m in (weakref, _weakrefset))
 
 
 def _handler(signum, frame):  # pragma: no cover - called by the interpreter

@@ -34,10 +34,11 @@ import sympy
 
 from .budget import run_with_budget
 from .limits import NoLimit, replace_limits
-from .numeric import NumericForm, Undefined
+from .mpmath_evidence import NumericForm, Undefined
 from .limit_signs import CannotDecide, NeedSign
 from .statement import Statement
 from .substitution import bound_symbols, substitute
+from .sympy_errors import SYMPY_ERRORS as _EXACT_ERRORS
 
 __all__ = ["Confirmation", "confirm"]
 
@@ -45,8 +46,6 @@ __all__ = ["Confirmation", "confirm"]
 _DEEP = (1, 2, 4, 8, 16, 32)
 # Seconds for the independent confirmation of one candidate counterexample.
 _CONFIRM_SECONDS = 3.0
-_EXACT_ERRORS = (NotImplementedError, ValueError, TypeError, ZeroDivisionError, RecursionError, AttributeError,
-                 ArithmeticError, sympy.core.evalf.PrecisionExhausted, sympy.PolynomialError)
 
 
 @dataclass(frozen=True)

@@ -29,6 +29,8 @@ True
 
 from __future__ import annotations
 
+import functools
+import math
 import random
 from typing import Iterator
 
@@ -36,8 +38,9 @@ import sympy
 
 from .statement import Statement
 from .substitution import bound_symbols, substitute
+from .sympy_errors import SYMPY_ERRORS
 
-__all__ = ["sample_points", "special_constants", "coefficient_roots"]
+__all__ = ["sample_points", "special_constants", "coefficient_roots", "linear_root"]
 
 _Q = sympy.Rational
 _SQRT2 = sympy.sqrt(2)
@@ -53,19 +56,38 @@ _REAL = [sympy.Integer(0), sympy.Integer(1), sympy.Integer(-1), sympy.Integer(2)
 _APPROACH = (_Q(1, 1000), _Q(1, 10**6))
 
 
+def linear_root(expr, symbol):
+    """The root of ``expr`` when it is ``a*symbol + b`` with real numbers ``a != 0`` and ``b``, else None.
+
+    The special values of a parameter (where a condition or a Piecewise
+    branch switches, where an exponent's denominator vanishes) are such
+    roots; the sampling here and explore's regimes
+    (:func:`symmetric.explore.regimes.special_values`) both find them with it.
+
+    >>> from symmetric import P, rho
+    >>> linear_root(2 * rho + 1, rho), linear_root(rho**2 - 1, rho), linear_root(rho - P, rho)
+    (-1/2, None, None)
+    """
+    expr = sympy.expand(expr)
+    if expr.free_symbols != {symbol}:
+        return None
+    a, b = expr.coeff(symbol, 1), expr.coeff(symbol, 0)
+    if not (a.is_number and b.is_number and a.is_real and b.is_real) or a == 0 \
+            or sympy.expand(a * symbol + b - expr) != 0:
+        return None
+    return -b / a
+
+
 def _solve_linear(cond):
     """``(symbol, constant)`` when ``cond`` is ``a*symbol + b <op> c`` with numbers a != 0, b, c."""
     if not isinstance(cond, sympy.core.relational.Relational):
         return None
     expr = sympy.expand(cond.lhs - cond.rhs)
-    syms = expr.free_symbols
-    if len(syms) != 1:
+    if len(expr.free_symbols) != 1:
         return None
-    (sym,) = syms
-    a, b = expr.coeff(sym, 1), expr.coeff(sym, 0)
-    if not (a.is_number and b.is_number and a.is_real and b.is_real) or a == 0 or sympy.expand(a * sym + b - expr) != 0:
-        return None
-    return sym, -b / a
+    (sym,) = expr.free_symbols
+    root = linear_root(expr, sym)
+    return None if root is None else (sym, root)
 
 
 def _relation_constants(cond) -> Iterator[tuple[sympy.Symbol, sympy.Expr]]:
@@ -133,7 +155,7 @@ def coefficient_roots(statement: Statement, *, limit: int = 16) -> list[tuple[sy
                 continue
             try:
                 solutions = sympy.solve(num, sym)
-            except (NotImplementedError, TypeError, ValueError):
+            except SYMPY_ERRORS:
                 continue
             for value in solutions:
                 if value.is_extended_real is False or value.has(sympy.I):
@@ -146,22 +168,39 @@ def coefficient_roots(statement: Statement, *, limit: int = 16) -> list[tuple[sy
     return found
 
 
+_ASSUMPTION_TESTS = {
+    "positive": lambda v: v.is_positive,
+    "negative": lambda v: v.is_negative,
+    "nonnegative": lambda v: v.is_nonnegative,
+    "nonpositive": lambda v: v.is_nonpositive,
+    "nonzero": lambda v: v.is_nonzero,
+    "zero": lambda v: v.is_zero,
+    "integer": lambda v: v.is_integer,
+    "real": lambda v: v.is_real,
+}
+
+
+@functools.lru_cache(maxsize=4096)
 def _admissible(sym: sympy.Symbol, value: sympy.Expr) -> bool:
-    """Whether ``value`` satisfies the assumptions of ``sym``."""
-    checks = {
-        "positive": value.is_positive,
-        "negative": value.is_negative,
-        "nonnegative": value.is_nonnegative,
-        "nonpositive": value.is_nonpositive,
-        "nonzero": value.is_nonzero,
-        "zero": value.is_zero,
-        "integer": value.is_integer,
-        "real": value.is_real,
-    }
-    for name, holds in checks.items():
-        if sym.assumptions0.get(name) is True and holds is not True:
+    """Whether ``value`` satisfies the assumptions of ``sym``.
+
+    Memoised by the (immutable) symbol and value: sampling asks about the
+    same candidate values again and again.
+    """
+    assumed = sym.assumptions0
+    if value.is_Rational:  # decided from the numerator and denominator, without SymPy's fact deduction
+        p, q = value.p, value.q
+        facts = {"positive": p > 0, "negative": p < 0, "nonnegative": p >= 0, "nonpositive": p <= 0,
+                 "nonzero": p != 0, "zero": p == 0, "integer": q == 1, "real": True}
+        return all(facts[name] == wanted for name, wanted in assumed.items() if name in facts)
+    for name, test in _ASSUMPTION_TESTS.items():
+        wanted = assumed.get(name)
+        if wanted is None:
+            continue
+        holds = test(value)
+        if wanted is True and holds is not True:
             return False
-        if sym.assumptions0.get(name) is False and holds is True:
+        if wanted is False and holds is True:
             return False
     return True
 
@@ -209,7 +248,7 @@ def _random_value(statement: Statement, sym: sympy.Symbol, rng: random.Random) -
     else:
         unit = sym.is_positive and _unit_bounded(statement, sym)
         exponent = rng.uniform(-6, 0) if unit else rng.uniform(-3, 3)
-        scale = 10 ** (3 - int(sympy.floor(exponent)))
+        scale = 10 ** (3 - math.floor(exponent))
         value = sympy.Rational(max(1, round(10**exponent * scale)), scale)
         if unit and value > 1:
             value = sympy.Integer(1)

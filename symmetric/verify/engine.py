@@ -5,7 +5,7 @@
    ``P <= 1`` and ``R <= 1`` that every strategy sees.
 2. Sample the domain adversarially (:mod:`symmetric.verify.domain`) and
    evaluate both sides with mpmath, raising the precision where a small gap
-   needs it (:mod:`symmetric.verify.numeric`). A disagreement refutes the
+   needs it (:mod:`symmetric.verify.mpmath_evidence`). A disagreement refutes the
    statement only when an independent evaluation of the original statement
    at that point confirms it: SymPy's exact evaluation, or for limits the
    exact one-sided limits at the point together with approach sequences that
@@ -33,8 +33,9 @@ from .. import symbols as _symbols
 from .budget import BudgetExceeded, run_with_budget
 from .domain import sample_points
 from .evidence import exact_counterexample, numeric_evidence
-from .numeric import NumericEvidence
+from .mpmath_evidence import NumericEvidence
 from .statement import Statement
+from .steps import readable
 from .symbolic import limit_obstacle, prove
 from .verdict import InconsistentVerdictError, Verdict
 
@@ -168,6 +169,7 @@ def _check(statement: Statement, start: float, timeout: float, samples: int, see
     proof = prove(statement, deadline=deadline)
     if proof is not None:
         method, steps = proof
+        method = readable(method)  # never SymPy's dummy names (_t): steps do the same
         if evidence.disagree:
             raise InconsistentVerdictError(f"{statement}: proven by {method}, but numerics disagree")
         if evidence.agree == 0:

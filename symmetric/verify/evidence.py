@@ -25,7 +25,7 @@ import mpmath
 import sympy
 
 from .confirm import Confirmation, confirm
-from .numeric import NumericEvidence, NumericForm, OneSidedLimitsDiffer, Undefined, assess
+from .mpmath_evidence import NumericEvidence, NumericForm, OneSidedLimitsDiffer, Undefined, assess
 from .statement import Statement
 from .substitution import substitute
 

@@ -12,7 +12,7 @@ from typing import Iterable, Iterator
 from .._validation import InvalidParameterError
 from .claims import Claim, Definition, Result
 
-__all__ = ["run_claims", "default_jobs", "jobs_option"]
+__all__ = ["run_claims", "default_jobs", "jobs_option", "dispatch_order"]
 
 # The work of the current parallel run, inherited by the forked workers.
 _WORK: list = []
@@ -53,6 +53,21 @@ def _run_one(job: tuple[int, float | None]) -> tuple:
     return index, r.claim, r.status, r.seconds, r.verdict, r.error
 
 
+def dispatch_order(claims: list) -> list[int]:
+    """Indices of ``claims`` in the order the workers take them: the largest time budget first.
+
+    A claim's own budget (``timeout``) is its author's estimate of its cost;
+    starting the expensive ones first keeps a slow claim from starting last
+    and leaving one worker busy while the others idle. Ties keep the given
+    order.
+
+    >>> from types import SimpleNamespace as C
+    >>> dispatch_order([C(timeout=20), C(timeout=60), C(timeout=20), C(timeout=60)])
+    [1, 3, 0, 2]
+    """
+    return sorted(range(len(claims)), key=lambda i: -float(getattr(claims[i], "timeout", 0) or 0))
+
+
 def run_claims(claims: Iterable[Claim | Definition], *, jobs: int = 1, timeout: float | None = None) -> Iterator[Result]:
     """Yield each claim's result, in the given order.
 
@@ -60,8 +75,8 @@ def run_claims(claims: Iterable[Claim | Definition], *, jobs: int = 1, timeout: 
     :attr:`Proof.definitions`, claims whose derivations have not run yet:
     those run in the workers too. ``timeout`` overrides each claim's own
     budget for its check. With ``jobs > 1`` the claims run in forked worker
-    processes (POSIX only); each worker's main thread keeps the signal-based
-    time budget.
+    processes (POSIX only), the most expensive first (:func:`dispatch_order`);
+    each worker's main thread keeps the signal-based time budget.
     """
     jobs = jobs_option(jobs)
     claims = list(claims)
@@ -74,12 +89,18 @@ def run_claims(claims: Iterable[Claim | Definition], *, jobs: int = 1, timeout: 
         return
     _WORK[:] = claims
     ctx = multiprocessing.get_context("fork")
+    done: dict[int, Result] = {}
+    following = 0  # the next index to yield
     try:
         with ctx.Pool(processes=min(jobs, len(claims))) as pool:
-            for index, claim, *fields in pool.imap(_run_one, [(i, timeout) for i in range(len(claims))], chunksize=1):
+            jobs_in_order = [(i, timeout) for i in dispatch_order(claims)]
+            for index, claim, *fields in pool.imap_unordered(_run_one, jobs_in_order, chunksize=1):
                 item = claims[index]
                 if isinstance(item, Definition):
                     item.remember(claim)
-                yield Result(claim, *fields)
+                done[index] = Result(claim, *fields)
+                while following in done:
+                    yield done.pop(following)
+                    following += 1
     finally:
         _WORK.clear()

@@ -28,6 +28,7 @@ import sympy
 
 from .._validation import InvalidParameterError
 from .substitution import substitute
+from .sympy_errors import SYMPY_ERRORS
 
 __all__ = ["Statement", "RELATIONS"]
 
@@ -91,7 +92,7 @@ def _decide(condition):
     for form in (lambda e: e, sympy.expand, lambda e: sympy.factor(sympy.cancel(sympy.together(e)))):
         try:
             holds = test(form(d))
-        except (sympy.PolynomialError, TypeError, ValueError, NotImplementedError):
+        except SYMPY_ERRORS:
             continue
         if holds is not None:
             return sympy.true if holds else sympy.false

@@ -5,6 +5,8 @@ engine returns, with its short method name, the steps it took; each step
 names the strategy, the statement it settled and the machinery it trusted
 (SymPy's polynomial arithmetic, its assumption system, the engine's own
 series arithmetic, a case split that covers the domain, an external solver).
+A step's statement never shows SymPy's internal dummy names (``_t``): see
+:func:`readable`.
 
 >>> step = ProofStep("cancel", "P*R/(P + R) - P*R/(R + P) == 0", TRUSTS["cancel"])
 >>> step.trusts
@@ -15,9 +17,31 @@ cancel: P*R/(P + R) - P*R/(R + P) == 0 [trusts SymPy cancel: polynomial arithmet
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
-__all__ = ["ProofStep", "TRUSTS"]
+__all__ = ["ProofStep", "TRUSTS", "readable"]
+
+# SymPy prints a Dummy named "t" as "_t"; no other name in a statement starts with "_".
+_DUMMY = re.compile(r"(?<![\w.])_([A-Za-z]\w*)")
+
+
+def readable(text: str) -> str:
+    """``text`` with SymPy's dummy names (``_t``, ``_t_w``) shown without their underscore.
+
+    Strategies substitute internal dummy symbols (the ratio ``t = P/R`` of
+    the homogeneity argument, a limit variable) and name them in their prose
+    (``with t = P/R``); a proof shown to a reader writes them the same way.
+    Only the display changes: the verdict never depends on it.
+
+    >>> readable("with t = P/R it suffices that _t >= _t**(1/(beta + 1)) for 1 <= _t")
+    'with t = P/R it suffices that t >= t**(1/(beta + 1)) for 1 <= t'
+    >>> readable("_t_w > 0")
+    't_w > 0'
+    >>> readable("f_beta(P, R) == P")  # names with an inner underscore are not dummies
+    'f_beta(P, R) == P'
+    """
+    return _DUMMY.sub(r"\1", text)
 
 
 @dataclass(frozen=True)
@@ -37,6 +61,9 @@ class ProofStep:
     strategy: str
     statement: str
     trusts: str
+
+    def __post_init__(self):
+        object.__setattr__(self, "statement", readable(self.statement))
 
     def __str__(self) -> str:
         return f"{self.strategy}: {self.statement} [trusts {self.trusts}]"

@@ -48,6 +48,7 @@ from .limit_signs import CannotDecide, NeedSign
 from .budget import run_with_budget
 from .cases import condition_cases, piecewise_cases, sign_cases
 from .limits import LIMIT_TRUST, NoLimit, limit_value
+from .powers import normalize_powers
 from .statement import Statement
 from .steps import TRUSTS, ProofStep
 from .substitution import free_nodes, substitute
@@ -80,11 +81,8 @@ def _is_zero(expr) -> bool:
 
 
 def _normalize_powers(expr):
-    """Pull positive factors out of powers: valid under the symbols' assumptions."""
-    expr = sympy.expand_power_base(expr)
-    expr = sympy.factor_terms(expr)
-    expr = sympy.expand_power_base(expr)
-    return sympy.powdenest(expr)
+    """Pull positive factors, common ones too, out of powers, then denest: valid under the symbols' assumptions."""
+    return sympy.powdenest(normalize_powers(sympy.factor_terms(sympy.expand_power_base(expr))))
 
 
 def _ratio_is_one(lhs, rhs):

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 
 import sympy
 
-from .numeric import NumericEvidence
+from .mpmath_evidence import NumericEvidence
 from .steps import ProofStep
 
 __all__ = ["Verdict", "STATUSES", "InconsistentVerdictError"]

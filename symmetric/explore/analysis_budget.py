@@ -4,7 +4,8 @@ An analysis makes many calls to :func:`symmetric.verify.check` and to SymPy
 (``simplify``, ``solve``, ``limit``). :class:`Budget` gives each one the
 smaller of its own timeout and what is left of the analysis's total, and
 turns a step that cannot run any more into an "unknown" verdict that says
-why. Steps are never nested inside one another's budget, because a nested
+why. An :class:`~symmetric.verify.InconsistentVerdictError` (a proof that
+numerics contradict: a bug) propagates; it is never an "unknown". Steps are never nested inside one another's budget, because a nested
 :func:`~symmetric.verify.run_with_budget` runs under the outer one.
 
 >>> import sympy
@@ -25,12 +26,10 @@ import time
 import sympy
 
 from ..verify import InconsistentVerdictError, Verdict, check, run_with_budget
+from ..verify.sympy_errors import SYMPY_ERRORS
 
 __all__ = ["Budget", "combine", "range_conditions", "unknown"]
 
-# Errors SymPy raises on expressions it cannot handle; a step failing with one is "unknown".
-_SYMPY_ERRORS = (NotImplementedError, ValueError, TypeError, ZeroDivisionError, RecursionError, AttributeError,
-                 IndexError, KeyError, ArithmeticError, sympy.PolynomialError, sympy.SympifyError)
 
 
 def range_conditions(symbol, interval) -> tuple:
@@ -117,8 +116,8 @@ class Budget:
         try:
             return check(lhs, rhs, relation=relation, conditions=tuple(conditions) + self.conditions, timeout=timeout,
                          domain=domain or self.domain)
-        except InconsistentVerdictError as exc:
-            return unknown("engine inconsistency", f"the engine contradicted itself, which is a bug: {exc}")
+        except InconsistentVerdictError:
+            raise  # a proof contradicted by numerics is a bug in the engine, never an "unknown" verdict
         except Exception as exc:  # the engine cannot handle every user expression (e.g. DiracDelta)
             return unknown("error", f"{type(exc).__name__}: {exc}")
 
@@ -130,7 +129,7 @@ class Budget:
             return None
         try:
             ok, value = run_with_budget(func, timeout)
-        except _SYMPY_ERRORS:
+        except SYMPY_ERRORS:
             return None
         return value if ok else None
 

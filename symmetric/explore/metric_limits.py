@@ -16,7 +16,7 @@ the engine checks: the verdict, not the computation, is what is reported.
 
 >>> import sympy
 >>> from symmetric import P, R, beta, f_beta
->>> from symmetric.explore.budget import Budget
+>>> from symmetric.explore.analysis_budget import Budget
 >>> from symmetric.explore.regimes import Regime
 >>> found = metric_limits(f_beta(), [Regime(f_beta())], P, R, Budget(total=60, per_check=10))
 >>> [(str(r.symbol), str(r.point), str(r.value), r.verdict.status) for r in found]
@@ -31,8 +31,10 @@ from dataclasses import dataclass
 import sympy
 
 from ..verify import Verdict
-from .algebra import normalize_powers
-from .budget import Budget, combine, unknown
+from ..verify.limit_signs import CannotDecide, NeedSign
+from ..verify.limits import NoLimit, limit_value
+from ..verify.powers import normalize_powers
+from .analysis_budget import Budget, combine, unknown
 from .regimes import Piece, Regime, sign_pieces, special_values
 
 __all__ = ["LimitResult", "limit_targets", "metric_limits"]
@@ -63,7 +65,7 @@ class LimitResult:
         return f"{self.symbol} -> {self.point}{side}"
 
     def __str__(self) -> str:
-        from .report import show, verdict_text
+        from .rendering import show, verdict_text
 
         where = f" ({self.label})" if self.label else ""
         return f"{self.approach}{where}: {show(self.value)}, {verdict_text(self.verdict)}"
@@ -72,7 +74,7 @@ class LimitResult:
         printer.text(str(self))
 
     def _repr_markdown_(self) -> str:
-        from .report import latex, markdown_verdict
+        from .rendering import latex, markdown_verdict
 
         where = f" ({self.label})" if self.label else ""
         return f"{self.approach}{where}: {latex(self.value)}, {markdown_verdict(self.verdict)}"
@@ -114,7 +116,21 @@ def _forms(expr, budget: Budget):
         yield factored
 
 
+def _engine_limit(expr, p, point, direction, budget: Budget):
+    """The engine's exact limit (the one its checks use), or None where it cannot decide."""
+    def value():
+        try:
+            return limit_value(sympy.Limit(expr, p, point, direction), facts=budget.conditions)
+        except (NeedSign, CannotDecide, NoLimit):
+            return None
+
+    return budget.compute(value)
+
+
 def _sympy_limit(expr, p, point, direction, budget: Budget):
+    found = _engine_limit(expr, p, point, direction, budget)
+    if _usable(found):
+        return found
     for form in _forms(expr, budget):
         value = budget.compute(lambda: sympy.limit(form, p, point, direction))
         if _usable(value):
