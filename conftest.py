@@ -6,11 +6,15 @@
   parallel, and shares the results through the ``claim_results`` fixture.
 * mpmath's global precision is reset around every test.
 * ``pytester`` is available to test the plugin.
+* Figures that pyplot keeps open are closed after every test (with
+  ``filterwarnings = error``, the 21st open figure made a later plot test
+  fail with matplotlib's "More than 20 figures" RuntimeWarning).
 """
 
 from __future__ import annotations
 
 import linecache
+import sys
 
 import mpmath
 import pytest
@@ -41,3 +45,11 @@ def _reset_mpmath_precision():
     mpmath.mp.dps = 15
     yield
     mpmath.mp.dps = 15
+
+
+@pytest.fixture(autouse=True)
+def _close_figures():
+    yield
+    pyplot = sys.modules.get("matplotlib.pyplot")
+    if pyplot is not None:
+        pyplot.close("all")

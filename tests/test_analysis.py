@@ -22,8 +22,7 @@ import time
 import pytest
 import sympy
 
-from symmetric import P, R, beta, g_beta_rho, gamma, phi, power_mean, rho
-from symmetric._validation import InvalidParameterError
+from symmetric import InvalidParameterError, P, R, beta, g_beta_rho, gamma, phi, power_mean, rho
 from symmetric.explore import analyze, parse
 from symmetric.explore.examples import example
 from symmetric.verify import check

@@ -12,7 +12,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from symmetric import P, R, beta, f_beta, g_beta_rho, rho
-from symmetric._validation import InvalidParameterError
+from symmetric import InvalidParameterError
 from symmetric.explore import ExpressionError, parameter_symbols, parse, parse_parameter
 from symmetric.explore.parser import LIMITS
 from symmetric.families import general_formula
