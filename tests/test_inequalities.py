@@ -281,3 +281,28 @@ def test_random_polynomials_agree_with_their_real_roots(exact_only):
         truth = all(p.subs(x, v) >= 0 for v in points)
         found = prove(p, ">=", 0, [x >= iv.lo, x <= iv.hi], seconds=1)
         assert found is None or truth, (p, iv)
+
+
+def test_the_budget_waits_for_z3_when_another_thread_takes_the_signal():
+    # Regression: under pytest-xdist (or Dask) another thread runs; the kernel may deliver the timer's
+    # signal to it, and Python then runs the handler in the main thread despite the main thread's mask.
+    import threading
+
+    stop = threading.Event()
+    other = threading.Thread(target=stop.wait, daemon=True)
+    other.start()
+    reached = []
+
+    def work():
+        with _uninterrupted():
+            deadline = time.monotonic() + 0.2
+            while time.monotonic() < deadline:  # Python code inside the held block: the handler runs here
+                pass
+            reached.append("z3 finished")
+        reached.append("after")
+
+    try:
+        ok, _ = run_with_budget(work, 0.05)
+    finally:
+        stop.set()
+    assert not ok and reached == ["z3 finished"]

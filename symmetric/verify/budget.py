@@ -23,6 +23,7 @@ False
 from __future__ import annotations
 
 import _weakrefset
+import contextlib
 import functools
 import gc
 import signal
@@ -34,7 +35,7 @@ from typing import Any, Callable
 
 from .._validation import InvalidParameterError
 
-__all__ = ["BudgetExceeded", "run_with_budget"]
+__all__ = ["BudgetExceeded", "held", "run_with_budget"]
 
 # How often the timer fires again after the first expiry, in seconds.
 _REPEAT = 0.02
@@ -53,6 +54,41 @@ class BudgetExceeded(BaseException):
 _active = False
 # Deadlines (time.monotonic()) of the budgets running under the timer, innermost last.
 _deadlines: list[float] = []
+# Depth of held() blocks, and whether the budget ran out inside one.
+_held = 0
+_missed = False
+
+
+@contextlib.contextmanager
+def held():
+    """Hold back the budget while code that must not be interrupted runs (a C library's Python API).
+
+    A budget that runs out inside the block stops the computation as soon as
+    the outermost block exits normally. The hold is kept by the signal
+    handler itself, not by a signal mask: a mask covers one thread, and in a
+    process with other threads (pytest-xdist's, Dask's) the kernel may deliver
+    the timer's signal to any of them, after which Python runs the handler in
+    the main thread all the same.
+
+    >>> def work():
+    ...     with held():
+    ...         time.sleep(0.1)   # the budget of 0.02 s runs out here
+    ...         done.append("held work")
+    ...     done.append("after")  # not reached
+    >>> done = []
+    >>> run_with_budget(work, 0.02), done
+    ((False, None), ['held work'])
+    """
+    global _held, _missed
+    _held += 1
+    try:
+        yield
+    finally:
+        _held -= 1
+    if not _held and _missed:
+        _missed = False
+        if _active and _deadlines and time.monotonic() >= _deadlines[-1] - 1e-3:
+            raise BudgetExceeded()
 
 
 def _in_finalizer(frame) -> bool:
@@ -87,8 +123,12 @@ _WEAK_CONTAINER_FILES = frozenset(m.__file__ for m in (weakref, _weakrefset))
 
 
 def _handler(signum, frame):  # pragma: no cover - called by the interpreter
-    if _active and _deadlines and time.monotonic() >= _deadlines[-1] - 1e-3 and not _in_finalizer(frame):
-        raise BudgetExceeded()
+    global _missed
+    if _active and _deadlines and time.monotonic() >= _deadlines[-1] - 1e-3:
+        if _held:
+            _missed = True
+        elif not _in_finalizer(frame):
+            raise BudgetExceeded()
 
 
 def _arm(deadline: float) -> None:

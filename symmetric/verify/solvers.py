@@ -39,6 +39,7 @@ import signal
 
 import sympy
 
+from .budget import held
 from .signs import NEG, NONNEG, NONPOS, NONZERO, POS, ZERO, Domain
 
 __all__ = ["load_z3", "z3_version", "z3_decide", "is_algebraic"]
@@ -48,21 +49,24 @@ _MAX_POWER = 24
 
 @contextlib.contextmanager
 def _uninterrupted():
-    """Hold back the time-budget signal (SIGALRM) while z3 runs.
+    """Hold back the time budget while z3 runs.
 
     An exception raised by the budget in the middle of z3's Python API
     leaves half-built z3 objects whose finalizers then fail. z3 stops on
-    its own time limit instead; a pending signal is delivered on exit.
+    its own time limit instead; a budget that ran out meanwhile stops the
+    computation on exit (:func:`symmetric.verify.budget.held`). The signal is
+    also masked in this thread so that no system call inside z3 is interrupted.
     """
     mask = getattr(signal, "pthread_sigmask", None)
-    if mask is None or not hasattr(signal, "SIGALRM"):
-        yield
-        return
-    previous = mask(signal.SIG_BLOCK, {signal.SIGALRM})
-    try:
-        yield
-    finally:
-        mask(signal.SIG_SETMASK, previous)
+    with held():
+        if mask is None or not hasattr(signal, "SIGALRM"):
+            yield
+            return
+        previous = mask(signal.SIG_BLOCK, {signal.SIGALRM})
+        try:
+            yield
+        finally:
+            mask(signal.SIG_SETMASK, previous)
 
 
 def load_z3():
