@@ -10,6 +10,7 @@ counterexample outside the domain.
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import time
 
@@ -31,7 +32,9 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--witnesses", action="store_true", help="only certify the witnesses (no engine) and exit")
     p.add_argument("--progress", action="store_true", help="print one line per case as it finishes")
     p.add_argument("--known-failures", metavar="PATH",
-                   help="write the strict-xfail list of test_suite.py for this run (use on the full suite)")
+                   help="write the xfail list of test_suite.py for this run (use on the full suite)")
+    p.add_argument("--runs", nargs="+", default=(), metavar="JSON",
+                   help="--json outputs of earlier runs: failures that differ between runs are timing-dependent")
     return p
 
 
@@ -77,8 +80,12 @@ def main(argv=None) -> int:
             fh.write(report.to_json(summary, seconds=seconds, jobs=args.jobs, timeout=args.timeout,
                                     domain_keyword=keyword))
     if args.known_failures:
+        runs = []
+        for path in args.runs:
+            with open(path) as fh:
+                runs.append({row["id"]: row["judgement"] for row in json.load(fh)["cases"]})
         with open(args.known_failures, "w") as fh:
-            fh.write(report.known_failures_module(summary))
+            fh.write(report.known_failures_module(summary, other_runs=runs))
     return 1 if any(summary.totals[j] for j in report.FAILURES) else 0
 
 

@@ -38,12 +38,10 @@ COEFFICIENTS = [
     ("rho_minus_3_7_squared", (rho - Rational(3, 7)) ** 2, {rho: Rational(3, 7)}),
     ("phi_minus_2_3", phi - Rational(2, 3), {phi: Rational(2, 3)}),
     ("p_minus_r", P - R, {P: half, R: half}),
-    ("gamma2_minus_3", gamma**2 - 3, {gamma: sqrt(3)}),
     ("pr_minus_1_6", P * R - Rational(1, 6), {P: half, R: Rational(1, 3)}),
     ("beta_minus_2p", beta - 2 * P, {beta: 1, P: half}),
     ("golden_rho", rho**2 + rho - 1, {rho: (sqrt(5) - 1) / 2}),
     ("two_r_minus_1", 2 * R - 1, {R: half}),
-    ("beta_minus_1_times_p_minus_r", (beta - 1) * (P - R), {beta: 1}),
     ("beta3_minus_2", beta**3 - 2, {beta: 2 ** Rational(1, 3)}),
 ]
 

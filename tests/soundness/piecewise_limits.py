@@ -72,6 +72,8 @@ PAIRS = [
     ("fg", lambda v: f_beta(), lambda v: g_beta_rho(rho=-1)),
     ("moving", lambda v: P + v**2, lambda v: R * (2 + v)),
 ]
+#: The pair each construct is combined with besides ``pr``: the others alternate.
+_SECOND_PAIR = {0: "fg", 1: "moving"}
 BREAKPOINTS = [0, 1, half, -1, Rational(3, 7), Rational(-5, 2)]
 
 
@@ -79,7 +81,7 @@ def _jump_cases():
     out = []
     for p_index, (pname, fa, fb) in enumerate(PAIRS):
         for k_index, (kind, *_ignored) in enumerate(steps(P, R, 0)):
-            if pname != "pr" and k_index % 2 != p_index % 2:
+            if pname != "pr" and _SECOND_PAIR[k_index % 2] != pname:
                 continue  # the other pairs take every other construct
             c = sympy.sympify(BREAKPOINTS[(k_index + p_index) % len(BREAKPOINTS)])
             a, b = fa(x), fb(x)

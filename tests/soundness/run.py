@@ -4,9 +4,10 @@
 ``jobs`` forked worker processes (each worker's main thread keeps the
 engine's signal-based time budget), with the engine's own ``timeout`` and a
 hard limit after which the worker is killed and the case counts as timed
-out. The ``domain`` keyword is passed only when ``check`` accepts it
-(:func:`accepts_domain`); otherwise the engine checks every case on its own
-domain, and the cases that need the keyword are counted.
+out. Warnings are errors, as under pytest. The ``domain`` keyword is passed
+only when ``check`` accepts it (:func:`accepts_domain`); otherwise the engine
+checks every case on its own domain, and the cases that need the keyword are
+counted.
 
 :func:`judge` turns a verdict into one of :data:`JUDGEMENTS`; a refutation
 of a false case is accepted only at a point of the case's domain where exact
@@ -22,6 +23,7 @@ import sys
 import threading
 import time
 import traceback
+import warnings
 from dataclasses import dataclass, field
 from multiprocessing.connection import wait
 
@@ -32,7 +34,7 @@ from . import exact
 __all__ = ["Outcome", "JUDGEMENTS", "accepts_domain", "run_cases", "judge", "DEFAULT_TIMEOUT"]
 
 #: Seconds the engine gets per case (its ``timeout`` keyword).
-DEFAULT_TIMEOUT = 20.0
+DEFAULT_TIMEOUT = 10.0
 #: Extra seconds before a worker that overruns the engine's budget is killed.
 GRACE = 10.0
 
@@ -77,7 +79,9 @@ def _check_one(case, timeout: float) -> Outcome:
         kwargs.pop("domain")
     start, cpu = time.perf_counter(), time.process_time()
     try:
-        verdict = check(**kwargs, timeout=timeout)
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")  # as under pytest: a leaked warning is an escape too
+            verdict = check(**kwargs, timeout=timeout)
     except BaseException as exc:  # noqa: BLE001 - every escape is a finding; interrupts still stop the run
         if isinstance(exc, (KeyboardInterrupt, SystemExit)):
             raise
