@@ -1,7 +1,8 @@
 """``python -m tests.soundness``: run the soundness suite against the engine and print the figures.
 
 Run from the top of a source checkout. By default every case runs, in 2
-worker processes, with the engine's default budget of 20 s per case;
+worker processes, with a budget of 4 s per case (stretched by the machine's
+load, see ``run.budget``);
 ``--subset`` runs the quarter that pytest runs by default. The exit status is
 1 when there is a false proof, an exception, a wrong refutation or a
 counterexample outside the domain.
@@ -20,8 +21,9 @@ from . import exact, report, run, suite
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="python -m tests.soundness", description=__doc__.splitlines()[0])
     p.add_argument("--jobs", type=int, default=2, help="worker processes (default 2)")
-    p.add_argument("--timeout", type=float, default=run.DEFAULT_TIMEOUT,
-                   help=f"engine budget per case in seconds (default {run.DEFAULT_TIMEOUT:g})")
+    p.add_argument("--timeout", type=float, default=None,
+                   help=f"engine budget per case in seconds (default {run.DEFAULT_TIMEOUT:g}, "
+                        f"stretched by the machine's load)")
     p.add_argument("--subset", action="store_true", help="only the default subset pytest runs")
     p.add_argument("--class", dest="classes", action="append", choices=list(suite.CLASSES), metavar="CLASS",
                    help="only this class (repeatable): " + ", ".join(suite.CLASSES))
@@ -33,6 +35,8 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--progress", action="store_true", help="print one line per case as it finishes")
     p.add_argument("--known-failures", metavar="PATH",
                    help="write the xfail list of test_suite.py for this run (use on the full suite)")
+    p.add_argument("--from-json", metavar="JSON",
+                   help="do not run the engine: write --known-failures from this --json output")
     p.add_argument("--runs", nargs="+", default=(), metavar="JSON",
                    help="--json outputs of earlier runs: failures that differ between runs are timing-dependent")
     return p
@@ -61,14 +65,26 @@ def main(argv=None) -> int:
         if args.progress:
             print(f"{outcome.seconds:7.2f} s {outcome.status:<9} {outcome.id}", flush=True)
 
+    if args.from_json:
+        with open(args.from_json) as fh:
+            rows = {row["id"]: row for row in json.load(fh)["cases"]}
+        missing = [c.id for c in cases if c.id not in rows]
+        if missing:
+            raise SystemExit(f"{args.from_json} has no verdict for {len(missing)} cases, e.g. {missing[0]}")
+        current = {c.id: (rows[c.id]["judgement"], rows[c.id]["error"] or rows[c.id]["method"]) for c in cases}
+        _write_known_failures(args, cases, current)
+        return 0
     start = time.perf_counter()
     outcomes = run.run_cases(cases, jobs=args.jobs, timeout=args.timeout, progress=progress)
     seconds = time.perf_counter() - start
     summary = report.Summary.of(cases, outcomes)
+    budget_text = (f"engine budget {args.timeout:g} s" if args.timeout is not None else
+                   f"engine budget {run.DEFAULT_TIMEOUT:g} s stretched by the load "
+                   f"(now {run.budget():.1f} s)")
     keyword = run.accepts_domain()
     needing = sum(c.needs_domain_keyword for c in cases)
     header = (f"soundness suite: {len(cases)} statements ({summary.totals['false']} false, "
-              f"{summary.totals['true']} true), {args.jobs} jobs, engine budget {args.timeout:g} s, "
+              f"{summary.totals['true']} true), {args.jobs} jobs, {budget_text}, "
               f"{seconds:.0f} s wall, {sum(o.seconds for o in outcomes.values()):.0f} s in check "
               f"({sum(o.cpu for o in outcomes.values()):.0f} s CPU)\n"
               + (f"check takes domain=: yes ({needing} statements depend on it)\n" if keyword else
@@ -80,13 +96,19 @@ def main(argv=None) -> int:
             fh.write(report.to_json(summary, seconds=seconds, jobs=args.jobs, timeout=args.timeout,
                                     domain_keyword=keyword))
     if args.known_failures:
-        runs = []
-        for path in args.runs:
-            with open(path) as fh:
-                runs.append({row["id"]: row["judgement"] for row in json.load(fh)["cases"]})
-        with open(args.known_failures, "w") as fh:
-            fh.write(report.known_failures_module(summary, other_runs=runs))
+        _write_known_failures(args, cases, report.details(summary))
     return 1 if any(summary.totals[j] for j in report.FAILURES) else 0
+
+
+def _write_known_failures(args, cases, current):
+    if not args.known_failures:
+        raise SystemExit("--from-json needs --known-failures PATH")
+    runs = []
+    for path in args.runs:
+        with open(path) as fh:
+            runs.append({row["id"]: row["judgement"] for row in json.load(fh)["cases"]})
+    with open(args.known_failures, "w") as fh:
+        fh.write(report.known_failures_module(cases, current, other_runs=runs))
 
 
 if __name__ == "__main__":

@@ -233,6 +233,31 @@ def _puncturing_cases():
     return out
 
 
+def _issue_examples():
+    """The examples of issue 8, literally, with ``rho`` as the bound variable."""
+    witness = {P: half, R: 1}
+    left = Limit(Piecewise((P, rho < 1), (R, True)), rho, 1, "-")
+    both = Limit(Piecewise((P, rho > 0), (R, True)), rho, 0, "+-")
+    square = (P - R) ** 2
+    below = Limit(Piecewise((-square, rho < 0), (square, True)), rho, 0, "-")
+    floor_body = Piecewise((P, Eq(floor(rho), 0)), (R, True))
+    inside = Limit(floor_body, rho, half)
+    return [
+        false("issue.left_limit_is_right_branch", "1-piecewise-limits", left, R, witness=witness, limits={left: P},
+              why="the limit from the left is P"),
+        false("issue.two_sided_across_jump", "1-piecewise-limits", both, R, witness=witness,
+              limits={both: _two_sided(R, P)}, why="no limit where P != R"),
+        false("issue.left_limit_nonnegative", "1-piecewise-limits", below, 0, ">=", witness=witness,
+              limits={below: -square}, why="from the left the body is -(P - R)**2"),
+        false("issue.floor_condition_punctured", "2-puncturing", inside, R, witness=witness, limits={inside: P},
+              why="floor(rho) = 0 on [0, 1)"),
+        true("issue.left_limit", "6-refuted-true", left, P, why="the body is P for rho < 1"),
+        true("issue.floor_condition", "6-refuted-true", inside, P, why="floor(rho) = 0 on [0, 1)"),
+        true("issue.left_limit_nonpositive", "6-refuted-true", below, 0, "<=",
+             why="from the left the body is -(P - R)**2"),
+    ]
+
+
 def _label(value) -> str:
     text = sympy.sstr(value).replace("/", "_").replace("-", "m")
     return text
@@ -244,4 +269,4 @@ def _dir(d: str) -> str:
 
 def build():
     """All cases of this module."""
-    return _jump_cases() + _sign_cases() + _puncturing_cases()
+    return _issue_examples() + _jump_cases() + _sign_cases() + _puncturing_cases()

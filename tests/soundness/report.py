@@ -19,7 +19,7 @@ import sympy
 from .case import CLASSES
 from .run import JUDGEMENTS, judge
 
-__all__ = ["Summary", "FAILURES", "SOUND", "failure", "format_report", "to_json", "known_failures_module", "TIMING"]
+__all__ = ["Summary", "FAILURES", "SOUND", "failure", "format_report", "to_json", "known_failures_module", "details", "TIMING"]
 
 #: Judgements that are failures of soundness or robustness: each must be 0.
 FAILURES = ("false proof", "exception", "wrong refutation", "outside the domain")
@@ -169,7 +169,7 @@ def to_json(summary: Summary, **extra) -> str:
         rows.append({
             "id": c.id, "class": c.klass, "truth": c.truth, "domain": c.domain,
             "needs_domain_keyword": c.needs_domain_keyword, "must_refute": c.must_refute,
-            "statement": c.text(), "status": o.status, "method": o.method, "seconds": round(o.seconds, 3), "cpu": round(o.cpu, 3),
+            "statement": c.text(), "status": o.status, "method": o.method, "seconds": round(o.seconds, 3), "cpu": round(o.cpu, 3), "budget": round(o.budget, 1),
             "counterexample": {str(k): sympy.sstr(v) for k, v in o.counterexample.items()},
             "error": o.error, "judgement": summary.judgements[c.id],
         })
@@ -181,13 +181,23 @@ def to_json(summary: Summary, **extra) -> str:
 TIMING = "timing-dependent "
 
 
-def known_failures_module(summary: Summary, *, other_runs=(), note: str = "") -> str:
-    """The source of ``known_failures.py``: one xfail per statement that fails in ``summary``'s run.
+def details(summary: Summary) -> dict:
+    """``{case id: (judgement, method or error)}`` of a run, the input of :func:`known_failures_module`."""
+    out = {}
+    for c in summary.cases:
+        o = summary.outcomes[c.id]
+        out[c.id] = (summary.judgements[c.id], o.error if o.status in ("exception", "timeout") else o.method)
+    return out
 
-    ``other_runs`` are ``{case id: judgement}`` of earlier runs of the same
-    suite (the ``--json`` output): a statement that did not fail the same
-    way in all of them is marked timing-dependent (its xfail is not strict),
-    and so is one that failed only in an earlier run.
+
+def known_failures_module(cases, run: dict, *, other_runs=(), note: str = "") -> str:
+    """The source of ``known_failures.py``: one xfail per case that fails in ``run``.
+
+    ``run`` is ``{case id: (judgement, method or error)}`` (:func:`details`,
+    or the ``--json`` output); ``other_runs`` are ``{case id: judgement}`` of
+    other runs of the same suite: a case that did not fail the same way in
+    all of them is marked timing-dependent (its xfail is not strict), and so
+    is one that failed only in another run.
     """
     lines = [
         '"""The statements today\'s engine gets wrong: xfails of ``test_suite.py``, one per statement.',
@@ -199,34 +209,36 @@ def known_failures_module(summary: Summary, *, other_runs=(), note: str = "") ->
         "The aggregate tests are expected to fail while a selected statement is listed with their kind",
         "of failure; ``aggregate.completeness`` marks the completeness figure.",
         "",
-        "When the engine is fixed, empty this dict: every test must then pass. Regenerate it with",
-        "``python -m tests.soundness --known-failures tests/soundness/known_failures.py [--runs OLD.json ...]``.",
+        "When the engine is fixed, empty this dict: every test must then pass. Regenerate it from full runs:",
+        "``python -m tests.soundness --json run.json --known-failures tests/soundness/known_failures.py``",
+        "``--runs other.json ...`` (or ``--from-json run.json`` instead of running the engine again).",
     ]
     if note:
         lines += ["", note]
     lines += ['"""', "", "ENGINE_FAILS_TODAY: dict[str, str] = {"]
     for key in CLASSES:
         rows = []
-        for c in summary.cases:
+        for c in cases:
             if c.klass != key:
                 continue
-            now = failure(c, summary.judgements[c.id])
-            before = [failure(c, run[c.id]) for run in other_runs if c.id in run]
+            judgement, detail = run[c.id]
+            now = failure(c, judgement)
+            before = [failure(c, other[c.id]) for other in other_runs if c.id in other]
             found = [f for f in [now, *before] if f is not None]
             if not found:
                 continue
-            o = summary.outcomes[c.id]
-            detail = (o.error if o.status in ("exception", "timeout") else o.method).replace("\n", " ")
-            text = f"{found[0]}: {detail}" if now is not None else f"{found[0]} in an earlier run"
+            detail = " ".join(detail.split())
+            text = f"{found[0]}: {detail}" if now is not None else f"{found[0]} in another run"
             if any(f != now for f in before):
                 text = TIMING + text
             rows.append(f"    {c.id!r}: {text[:110]!r},")
         if rows:
             lines.append(f"    # {key}: {CLASSES[key]} ({len(rows)})")
             lines += rows
-    if summary.completeness < 0.95:
-        t = summary.totals
-        text = f"completeness {t['proven']}/{t['true']} ({100 * summary.completeness:.1f} %)"
+    true_cases = [c for c in cases if c.truth]
+    proven = sum(run[c.id][0] == "proven" for c in true_cases)
+    if true_cases and proven < 0.95 * len(true_cases):
+        text = f"completeness {proven}/{len(true_cases)} ({100 * proven / len(true_cases):.1f} %)"
         lines.append(f"    'aggregate.completeness': {text!r},")
     lines.append("}")
     return "\n".join(lines) + "\n"

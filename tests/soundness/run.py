@@ -2,9 +2,9 @@
 
 :func:`run_cases` calls :func:`symmetric.verify.check` on every case, in
 ``jobs`` forked worker processes (each worker's main thread keeps the
-engine's signal-based time budget), with the engine's own ``timeout`` and a
-hard limit after which the worker is killed and the case counts as timed
-out. Warnings are errors, as under pytest. The ``domain`` keyword is passed
+engine's signal-based time budget), with the engine's own ``timeout`` (4 s,
+stretched on a loaded machine: :func:`budget`) and a hard limit after which
+the worker is killed and the case counts as timed out. Warnings are errors, as under pytest. The ``domain`` keyword is passed
 only when ``check`` accepts it (:func:`accepts_domain`); otherwise the engine
 checks every case on its own domain, and the cases that need the keyword are
 counted.
@@ -31,10 +31,12 @@ import sympy
 
 from . import exact
 
-__all__ = ["Outcome", "JUDGEMENTS", "accepts_domain", "run_cases", "judge", "DEFAULT_TIMEOUT"]
+__all__ = ["Outcome", "JUDGEMENTS", "accepts_domain", "budget", "run_cases", "judge", "DEFAULT_TIMEOUT"]
 
-#: Seconds the engine gets per case (its ``timeout`` keyword).
-DEFAULT_TIMEOUT = 10.0
+#: Seconds the engine gets per case (its ``timeout`` keyword) on an idle machine; see :func:`budget`.
+DEFAULT_TIMEOUT = 4.0
+#: The most :func:`budget` stretches a budget on a loaded machine.
+MAX_STRETCH = 6.0
 #: Extra seconds before a worker that overruns the engine's budget is killed.
 GRACE = 10.0
 
@@ -62,6 +64,23 @@ class Outcome:
     seconds: float = 0.0
     error: str = ""
     cpu: float = 0.0
+    budget: float = 0.0
+
+
+def budget(seconds: float = DEFAULT_TIMEOUT) -> float:
+    """``seconds`` stretched by the machine's load: the same CPU time per case, loaded or idle.
+
+    The engine's budget is wall-clock time; on a shared machine whose load
+    (1-minute average) exceeds its CPUs, a worker gets only a share of a CPU,
+    and fixed budgets would give other verdicts. The stretch is between 1 and
+    :data:`MAX_STRETCH`.
+    """
+    try:
+        load = os.getloadavg()[0]
+        cpus = len(os.sched_getaffinity(0))
+    except (OSError, AttributeError):  # pragma: no cover - not on Linux
+        return seconds
+    return seconds * min(MAX_STRETCH, max(1.0, load / cpus))
 
 
 def accepts_domain(check=None) -> bool:
@@ -88,19 +107,20 @@ def _check_one(case, timeout: float) -> Outcome:
         where = traceback.extract_tb(exc.__traceback__)[-1]
         return Outcome(case.id, "exception", "", {}, time.perf_counter() - start,
                        f"{type(exc).__name__}: {str(exc)[:300]} (at {os.path.basename(where.filename)}:{where.lineno})",
-                       time.process_time() - cpu)
+                       time.process_time() - cpu, timeout)
     return Outcome(case.id, verdict.status, verdict.method, dict(verdict.counterexample),
-                   time.perf_counter() - start, "", time.process_time() - cpu)
+                   time.perf_counter() - start, "", time.process_time() - cpu, timeout)
 
 
 _CASES: list = []
 
 
-def _worker(conn, timeout):
+def _worker(conn):
     while True:
-        index = conn.recv()
-        if index is None:
+        task = conn.recv()
+        if task is None:
             return
+        index, timeout = task
         conn.send((index, _check_one(_CASES[index], timeout)))
 
 
@@ -109,13 +129,18 @@ def _can_fork() -> bool:
             and threading.active_count() == 1)
 
 
-def run_cases(cases, *, jobs: int = 2, timeout: float = DEFAULT_TIMEOUT, progress=None) -> dict:
+def run_cases(cases, *, jobs: int = 2, timeout: float | None = None, progress=None) -> dict:
     """``{case id: Outcome}`` for every case, checked in ``jobs`` worker processes.
 
-    ``progress``, if given, is called with each Outcome as it arrives.
+    ``timeout`` is the engine's budget per case, :func:`budget` (taken as each
+    case starts) by default. ``progress``, if given, is called with each
+    Outcome as it arrives.
     """
     cases = list(cases)
     results: dict = {}
+
+    def seconds():
+        return budget() if timeout is None else timeout
 
     def done(outcome):
         results[outcome.id] = outcome
@@ -124,26 +149,25 @@ def run_cases(cases, *, jobs: int = 2, timeout: float = DEFAULT_TIMEOUT, progres
 
     if jobs <= 1 or len(cases) <= 1 or not _can_fork():
         for case in cases:
-            done(_check_one(case, timeout))
+            done(_check_one(case, seconds()))
         return results
     _CASES[:] = cases
     ctx = multiprocessing.get_context("fork")
-    hard = timeout + GRACE
     pending = list(range(len(cases)))[::-1]
-    workers: dict = {}  # conn -> [process, index or None, start]
+    workers: dict = {}  # conn -> [process, index or None, start, hard limit]
 
     def spawn():
         parent, child = ctx.Pipe()
-        proc = ctx.Process(target=_worker, args=(child, timeout), daemon=True)
+        proc = ctx.Process(target=_worker, args=(child,), daemon=True)
         proc.start()
         child.close()
-        workers[parent] = [proc, None, 0.0]
+        workers[parent] = [proc, None, 0.0, 0.0]
 
     def feed(conn):
         if pending:
-            index = pending.pop()
-            workers[conn][1:] = [index, time.perf_counter()]
-            conn.send(index)
+            index, limit = pending.pop(), seconds()
+            workers[conn][1:] = [index, time.perf_counter(), limit + GRACE]
+            conn.send((index, limit))
         else:
             workers[conn][1] = None
             conn.send(None)
@@ -159,7 +183,7 @@ def run_cases(cases, *, jobs: int = 2, timeout: float = DEFAULT_TIMEOUT, progres
                 try:
                     index, outcome = conn.recv()
                 except EOFError:  # the worker died
-                    proc, index, start = workers.pop(conn)
+                    proc, index, start, _ = workers.pop(conn)
                     done(Outcome(cases[index].id, "exception", "", {}, time.perf_counter() - start,
                                  f"worker process died (exit code {proc.exitcode})"))
                     spawn()
@@ -168,7 +192,7 @@ def run_cases(cases, *, jobs: int = 2, timeout: float = DEFAULT_TIMEOUT, progres
                 done(outcome)
                 feed(conn)
             now = time.perf_counter()
-            for conn, (proc, index, start) in list(workers.items()):
+            for conn, (proc, index, start, hard) in list(workers.items()):
                 if index is not None and now - start > hard:
                     proc.kill()
                     proc.join()
@@ -178,13 +202,13 @@ def run_cases(cases, *, jobs: int = 2, timeout: float = DEFAULT_TIMEOUT, progres
                     spawn()
                     feed(list(workers)[-1])
     finally:
-        for conn, (proc, _, _) in workers.items():
+        for conn, (proc, *_) in workers.items():
             if proc.is_alive():
                 try:
                     conn.send(None)
                 except (BrokenPipeError, OSError):
                     pass
-        for conn, (proc, _, _) in workers.items():
+        for conn, (proc, *_) in workers.items():
             proc.join(timeout=5)
             if proc.is_alive():
                 proc.kill()

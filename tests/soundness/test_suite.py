@@ -59,7 +59,7 @@ def _aggregate(name: str, *kinds: str):
 @pytest.fixture(scope="module")
 def summary(request) -> report.Summary:
     """Every selected case checked once, in 2 worker processes."""
-    outcomes = run.run_cases(CASES, jobs=2, timeout=run.DEFAULT_TIMEOUT)
+    outcomes = run.run_cases(CASES, jobs=2)
     s = report.Summary.of(CASES, outcomes)
     request.config.stash[_SUMMARY_KEY] = s
     return s
