@@ -110,10 +110,7 @@ class Case:
 
     @property
     def free_symbols(self) -> set:
-        out = set(self.lhs.free_symbols) | set(self.rhs.free_symbols)
-        for c in self.conditions:
-            out |= c.free_symbols
-        return out
+        return set().union(*(e.free_symbols for e in (self.lhs, self.rhs, *self.conditions)))
 
     @property
     def limit_map(self) -> dict:

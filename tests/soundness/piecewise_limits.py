@@ -77,6 +77,23 @@ _SECOND_PAIR = {0: "fg", 1: "moving"}
 BREAKPOINTS = [0, 1, half, -1, Rational(3, 7), Rational(-5, 2)]
 
 
+def _across(stem, klass, body, v, c, left, right, witness):
+    """False statements about a jump at ``c`` from ``left`` to ``right``: each side given the other's
+    value, and a two-sided limit given either."""
+    lims = {d: Limit(body, v, c, d) for d in ("+", "-", "+-")}
+    no_limit = _two_sided(left, right)
+    return [
+        false(f"{stem}.right_is_left", klass, lims["+"], left, witness=witness, limits={lims["+"]: right},
+              why=f"from the right of {c} the body is {sympy.sstr(right)}"),
+        false(f"{stem}.left_is_right", klass, lims["-"], right, witness=witness, limits={lims["-"]: left},
+              why=f"from the left of {c} the body is {sympy.sstr(left)}"),
+        false(f"{stem}.two_sided_is_left", klass, lims["+-"], left, witness=witness, limits={lims["+-"]: no_limit},
+              why="the one-sided limits differ: no limit"),
+        false(f"{stem}.two_sided_is_right", klass, lims["+-"], right, witness=witness, limits={lims["+-"]: no_limit},
+              why="the one-sided limits differ: no limit"),
+    ]
+
+
 def _jump_cases():
     out = []
     for p_index, (pname, fa, fb) in enumerate(PAIRS):
@@ -89,21 +106,8 @@ def _jump_cases():
             body, at_c = next((body, at) for name, body, at in steps(a, b, c) if name == kind)
             at_c = at_c.subs(x, c) if at_c is not None else None
             stem = f"jump.{kind}.{pname}.at_{_label(c)}"
-
-            def lim(d, body=body, c=c):
-                return Limit(body, x, c, d)
-
-            right, left, both = lim("+"), lim("-"), lim("+-")
-            out += [
-                false(f"{stem}.right_is_left", "1-piecewise-limits", right, ac, witness=WITNESS,
-                      limits={right: bc}, why=f"from the right the body is {sympy.sstr(b)}"),
-                false(f"{stem}.left_is_right", "1-piecewise-limits", left, bc, witness=WITNESS,
-                      limits={left: ac}, why=f"from the left the body is {sympy.sstr(a)}"),
-                false(f"{stem}.two_sided_is_left", "1-piecewise-limits", both, ac, witness=WITNESS,
-                      limits={both: _two_sided(ac, bc)}, why="the one-sided limits differ: no limit"),
-                false(f"{stem}.two_sided_is_right", "1-piecewise-limits", both, bc, witness=WITNESS,
-                      limits={both: _two_sided(ac, bc)}, why="the one-sided limits differ: no limit"),
-            ]
+            right, left = Limit(body, x, c, "+"), Limit(body, x, c, "-")
+            out += _across(stem, "1-piecewise-limits", body, x, c, ac, bc, WITNESS)
             if pname == "pr" or k_index % 2:
                 out.append(true(f"{stem}.right", "6-refuted-true", right, bc,
                                 why=f"the body is {sympy.sstr(b)} on (c, c + 1)"))
@@ -203,19 +207,12 @@ def _puncturing_cases():
             if end is None:
                 continue
             end = sympy.sympify(end)
-            outer = "-" if inner == "+" else "+"
-            lim_in, lim_out, lim_both = (Limit(body, v, end, d) for d in (inner, outer, "+-"))
             at = f"{stem}.end_{_label(end)}"
-            out += [
-                false(f"{at}.inner_side_is_outside", "2-puncturing", lim_in, b, witness=witness,
-                      limits={lim_in: a}, why=f"on the {'right' if inner == '+' else 'left'} of {end} it holds"),
-                false(f"{at}.outer_side_is_inside", "2-puncturing", lim_out, a, witness=witness,
-                      limits={lim_out: b}, why=f"on the {'left' if inner == '+' else 'right'} of {end} it fails"),
-                false(f"{at}.two_sided", "2-puncturing", lim_both, b, witness=witness,
-                      limits={lim_both: _two_sided(a, b)}, why="the sides differ: no two-sided limit"),
-            ]
+            left, right = (b, a) if inner == "+" else (a, b)
+            out += _across(at, "2-puncturing", body, v, end, left, right, witness)
             if i % 2 == 0:
-                out.append(true(f"{at}.inner_side", "6-refuted-true", lim_in, a, why="the condition holds on that side"))
+                out.append(true(f"{at}.inner_side", "6-refuted-true", Limit(body, v, end, inner), a,
+                                why="the condition holds on that side"))
         outside = (hi + 1) if hi is not None else (lo - 1)
         lim = Limit(body, v, outside, "+-")
         out.append(false(f"{stem}.outside_is_inside", "2-puncturing", lim, a, witness=witness,
