@@ -19,7 +19,7 @@ import sympy
 from .case import CLASSES
 from .run import JUDGEMENTS, judge
 
-__all__ = ["Summary", "FAILURES", "SOUND", "failure", "format_report", "to_json", "known_failures_module", "details", "TIMING"]
+__all__ = ["Summary", "FAILURES", "SOUND", "failure", "format_report", "to_json", "known_failures_module", "details", "failure_kind", "TIMING"]
 
 #: Judgements that are failures of soundness or robustness: each must be 0.
 FAILURES = ("false proof", "exception", "wrong refutation", "outside the domain")
@@ -179,6 +179,16 @@ def to_json(summary: Summary, **extra) -> str:
 
 #: The prefix of a known failure that did not happen in every run (its xfail is not strict).
 TIMING = "timing-dependent "
+_ELSEWHERE = " in another run"
+
+
+def failure_kind(entry: str) -> str:
+    """The failure (a judgement or "missed") an entry of the known-failures list names.
+
+    >>> failure_kind("timing-dependent false proof in another run"), failure_kind("exception: ValueError")
+    ('false proof', 'exception')
+    """
+    return entry.removeprefix(TIMING).split(":")[0].removesuffix(_ELSEWHERE)
 
 
 def details(summary: Summary) -> dict:
@@ -228,7 +238,7 @@ def known_failures_module(cases, run: dict, *, other_runs=(), note: str = "") ->
             if not found:
                 continue
             detail = " ".join(detail.split())
-            text = f"{found[0]}: {detail}" if now is not None else f"{found[0]} in another run"
+            text = f"{found[0]}: {detail}" if now is not None else f"{found[0]}{_ELSEWHERE}"
             if any(f != now for f in before):
                 text = TIMING + text
             rows.append(f"    {c.id!r}: {text[:110]!r},")

@@ -35,7 +35,6 @@ BY_ID = {c.id: c for c in CASES}
 _SUMMARY_KEY = pytest.StashKey[report.Summary]()
 
 
-
 def _xfail(reason):
     """A strict xfail, or a lenient one for a failure that depends on the machine's load."""
     if not reason:
@@ -49,7 +48,7 @@ def _param(case_id: str):
 
 def _aggregate(name: str, *kinds: str):
     """An aggregate test is expected to fail while a selected statement is listed with one of ``kinds``."""
-    listed = [i for i in BY_ID if ENGINE_FAILS_TODAY.get(i, "").removeprefix(report.TIMING).split(":")[0] in kinds]
+    listed = [i for i in BY_ID if report.failure_kind(ENGINE_FAILS_TODAY.get(i, "")) in kinds]
     steady = [i for i in listed if not ENGINE_FAILS_TODAY[i].startswith(report.TIMING)]
     reason = ENGINE_FAILS_TODAY.get(name) or (
         f"{'' if steady else report.TIMING}{len(listed)} listed statements ({', '.join(kinds)})" if listed else None)
