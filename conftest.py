@@ -1,16 +1,16 @@
 """Shared test configuration.
 
-* Every proof script under ``proofs/`` is collected as a file whose test items
-  are its claims; each item passes when the claim gets its expected verdict.
-  All claims run once per session, in parallel, and the results are shared
-  (``claim_results`` fixture) with the tests that need them.
+* The claims of the proof scripts under ``proofs/`` are test items through
+  the package's pytest plugin (``symmetric.pytest_plugin``, configured by
+  ``symmetric_claims`` in pyproject.toml); it runs them once per session, in
+  parallel, and shares the results through the ``claim_results`` fixture.
 * mpmath's global precision is reset around every test.
+* ``pytester`` is available to test the plugin.
 """
 
 from __future__ import annotations
 
 import linecache
-from pathlib import Path
 
 import mpmath
 import pytest
@@ -33,9 +33,7 @@ def _tolerant_checkcache(filename=None):
 
 linecache.checkcache = _tolerant_checkcache
 
-ROOT = Path(__file__).resolve().parent
-PROOFS = ROOT / "proofs"
-_results_key = pytest.StashKey[dict]()
+pytest_plugins = ["pytester"]
 
 
 @pytest.fixture(autouse=True)
@@ -43,51 +41,3 @@ def _reset_mpmath_precision():
     mpmath.mp.dps = 15
     yield
     mpmath.mp.dps = 15
-
-
-def all_claim_results(config) -> dict:
-    """Run every registered claim once per session; id -> Result."""
-    if _results_key not in config.stash:
-        from symmetric.verify.registry import load_claims
-        from symmetric.verify.runner import default_jobs, run_claims
-
-        claims = load_claims(PROOFS)
-        config.stash[_results_key] = {r.claim.id: r for r in run_claims(claims, jobs=default_jobs())}
-    return config.stash[_results_key]
-
-
-@pytest.fixture(scope="session")
-def claim_results(request) -> dict:
-    return all_claim_results(request.config)
-
-
-class ClaimItem(pytest.Item):
-    def __init__(self, *, claim, **kwargs):
-        super().__init__(**kwargs)
-        self.claim = claim
-
-    def runtest(self):
-        result = all_claim_results(self.config)[self.claim.id]
-        if not result.ok:
-            raise AssertionError(
-                f"{self.claim.id}: got {result.status} by {result.method}, expected {self.claim.expected}\n"
-                f"{result.verdict}\n{result.error}"
-            )
-
-    def reportinfo(self):
-        return self.path, None, f"claim {self.claim.id}"
-
-
-class ProofFile(pytest.File):
-    def collect(self):
-        from symmetric.verify.registry import load_proof_file
-
-        proof = load_proof_file(self.path)
-        for claim in proof.claims if proof else ():
-            yield ClaimItem.from_parent(self, name=claim.id, claim=claim)
-
-
-def pytest_collect_file(file_path: Path, parent):
-    if file_path.suffix == ".py" and file_path.parent == PROOFS and not file_path.name.startswith(("_", "conftest")):
-        return ProofFile.from_parent(parent, path=file_path)
-    return None

@@ -1,13 +1,15 @@
 """Metrics from labels: symmetric.metrics against scikit-learn in the same run.
 
-Run by hand (it takes a few minutes and needs scikit-learn):
+Run by hand (it takes several minutes and needs scikit-learn and pandas):
 
-    python benchmarks/bench_metrics.py [--n 10000000] [--repeat 3]
+    python benchmarks/bench_metrics.py [--n 10000000] [--repeat 3] [--only SUBSTRING]
 
 For each case it prints the best-of-``repeat`` time of scikit-learn's
-function and of ours, their ratio, and our peak extra memory (tracemalloc)
-in units of one input array (``y_true.nbytes``; for the curve,
-``y_score.nbytes``). Both libraries get the same arrays.
+function and of ours and their ratio; with sample weights also the time of
+one weighted ``np.bincount`` pass over ``true * k + pred`` (integer labels
+0..k-1, codes included) and our time over it; and the peak memory
+(tracemalloc, NumPy buffers included) of both calls, in MB, with their
+ratio. Both libraries get the same arrays.
 """
 
 from __future__ import annotations
@@ -24,48 +26,138 @@ import symmetric.metrics as sm
 from _timing import best_time, peak_memory
 
 
+def _labels(rng, n, k, right=0.7):
+    y_true = rng.integers(0, k, n)
+    y_pred = np.where(rng.random(n) < right, y_true, rng.integers(0, k, n))
+    return y_true, y_pred
+
+
 def cases(n, rng):
-    labels = {}
+    """``(name, sklearn call, our call, bincount baseline or None)``."""
+    import pandas as pd
+
+    def pair(name, theirs, ours, baseline=None):
+        return name, theirs, ours, baseline
+
+    for k, average in ((2, "binary"), (10, "macro")):
+        yt, yp = _labels(rng, n, k)
+        kw = dict(beta=2, average=average)
+        yield pair(f"fbeta_score, int, {k} classes ({average})", lambda: skm.fbeta_score(yt, yp, **kw),
+                   lambda: sm.fbeta_score(yt, yp, **kw))
+        yield pair(f"classification_report, int, {k} classes", lambda: skm.classification_report(yt, yp),
+                   lambda: sm.classification_report(yt, yp))
+    yt, yp = _labels(rng, n, 10)
+    yield pair("confusion_matrix, int, 10 classes", lambda: skm.confusion_matrix(yt, yp),
+               lambda: sm.confusion_matrix(yt, yp))
     for k in (2, 10):
-        y_true = rng.integers(0, k, n)
-        y_pred = np.where(rng.random(n) < 0.7, y_true, rng.integers(0, k, n))
-        labels[k] = (y_true, y_pred)
-    average = {2: "binary", 10: "macro"}
-    for k, (y_true, y_pred) in labels.items():
-        kw = dict(average=average[k])
-        yield (f"fbeta_score, {k} classes ({average[k]})", y_true.nbytes,
-               lambda f=skm.fbeta_score: f(y_true, y_pred, beta=2, **kw),
-               lambda f=sm.fbeta_score: f(y_true, y_pred, beta=2, **kw))
-        yield (f"precision_recall_fscore_support, {k} classes ({average[k]})", y_true.nbytes,
-               lambda f=skm.precision_recall_fscore_support: f(y_true, y_pred, **kw),
-               lambda f=sm.precision_recall_fscore_support: f(y_true, y_pred, **kw))
-        yield (f"classification_report, {k} classes", y_true.nbytes,
-               lambda f=skm.classification_report: f(y_true, y_pred),
-               lambda f=sm.classification_report: f(y_true, y_pred))
+        codes = _labels(rng, n, k)
+        names = np.array([f"class{i}" for i in range(k)])
+        st, sp = names[codes[0]], names[codes[1]]
+        kw = dict(beta=2, average="binary" if k == 2 else "macro", **({"pos_label": "class1"} if k == 2 else {}))
+        yield pair(f"fbeta_score, strings ({st.dtype}), {k} classes", lambda: skm.fbeta_score(st, sp, **kw),
+                   lambda: sm.fbeta_score(st, sp, **kw))
+    ot, op = st.astype(object), sp.astype(object)
+    yield pair("fbeta_score, object strings, 10 classes", lambda: skm.fbeta_score(ot, op, beta=2, average="macro"),
+               lambda: sm.fbeta_score(ot, op, beta=2, average="macro"))
+    ct, cp = (pd.Categorical(a, categories=names) for a in (st, sp))
+    yield pair("fbeta_score, pandas categoricals, 10 classes",
+               lambda: skm.fbeta_score(ct, cp, beta=2, average="macro"),
+               lambda: sm.fbeta_score(ct, cp, beta=2, average="macro"))
+    ft, fp = (a.astype(np.float64) for a in _labels(rng, n, 10))
+    yield pair("fbeta_score, float labels, 10 classes", lambda: skm.fbeta_score(ft, fp, beta=2, average="macro"),
+               lambda: sm.fbeta_score(ft, fp, beta=2, average="macro"))
+    bt, bp = (a * 10**9 for a in _labels(rng, n, 2))
+    yield pair("fbeta_score, labels {0, 1e9}", lambda: skm.fbeta_score(bt, bp, beta=2, pos_label=10**9),
+               lambda: sm.fbeta_score(bt, bp, beta=2, pos_label=10**9))
+    m = n // 5
+    mt = (rng.random((m, 5)) < 0.3).astype(np.int8)
+    mp = np.where(rng.random((m, 5)) < 0.8, mt, 1 - mt).astype(np.int8)
+    yield pair(f"fbeta_score, multilabel ({m} x 5, int8, macro)",
+               lambda: skm.fbeta_score(mt, mp, beta=2, average="macro"),
+               lambda: sm.fbeta_score(mt, mp, beta=2, average="macro"))
+    for k in (1000, 10**5):
+        yt, yp = _labels(rng, n, k)
+        yield pair(f"fbeta_score, int, {k} classes (macro)", lambda: skm.fbeta_score(yt, yp, beta=2, average="macro"),
+                   lambda: sm.fbeta_score(yt, yp, beta=2, average="macro"))
+    codes = _labels(rng, n, 1000)
+    many = np.array([f"label{i:04d}" for i in range(1000)])
+    mt, mp = many[codes[0]], many[codes[1]]
+    yield pair("fbeta_score, strings, 1000 classes (macro)", lambda: skm.fbeta_score(mt, mp, beta=2, average="macro"),
+               lambda: sm.fbeta_score(mt, mp, beta=2, average="macro"))
+    # Sample weights: against scikit-learn and against one weighted bincount pass.
+    for k, dtype in ((2, np.int8), (10, np.int64), (1000, np.int64)):
+        yt, yp = (a.astype(dtype) for a in _labels(rng, n, k))
+        w = rng.random(n)
+        wi = rng.integers(1, 5, n).astype(np.float64)
+        average = "binary" if k == 2 else "macro"
+        for label, weights in (("float weights", w), ("integer weights", wi)):
+            def baseline(yt=yt, yp=yp, weights=weights, k=k):
+                return np.bincount(yt.astype(np.intp) * k + yp, weights=weights, minlength=k * k)
+            yield pair(f"fbeta_score, {np.dtype(dtype).name}, {k} classes, {label}",
+                       lambda yt=yt, yp=yp, weights=weights, average=average: skm.fbeta_score(
+                           yt, yp, beta=2, average=average, sample_weight=weights),
+                       lambda yt=yt, yp=yp, weights=weights, average=average: sm.fbeta_score(
+                           yt, yp, beta=2, average=average, sample_weight=weights),
+                       baseline)
+    st, sp = names[_labels(rng, n, 10)[0]], names[_labels(rng, n, 10)[1]]
+    w = rng.random(n)
+    yield pair("fbeta_score, strings, 10 classes, float weights",
+               lambda: skm.fbeta_score(st, sp, beta=2, average="macro", sample_weight=w),
+               lambda: sm.fbeta_score(st, sp, beta=2, average="macro", sample_weight=w))
     y_true = rng.integers(0, 2, n)
     y_score = rng.random(n) + 0.3 * y_true
-    yield ("g_beta_rho_curve vs precision_recall_curve", y_score.nbytes,
-           lambda: skm.precision_recall_curve(y_true, y_score),
-           lambda: sm.g_beta_rho_curve(y_true, y_score, beta=1, rho=-2))
+    yield pair("g_beta_rho_curve vs precision_recall_curve", lambda: skm.precision_recall_curve(y_true, y_score),
+               lambda: sm.g_beta_rho_curve(y_true, y_score, beta=1, rho=-2))
+
+
+def accuracy(n, rng):
+    """ULP distance from the exact sum of n uniform weights (one class): sequential, pairwise, ours."""
+    from symmetric.metrics._exact import sum_exact
+
+    w = rng.random(n)
+    exact = float(sum_exact(w).to_float())
+    ulp = np.spacing(exact)
+    sequential = float(np.bincount(np.zeros(n, dtype=np.intp), weights=w)[0])  # scikit-learn's per-class sums
+    print(f"n = {n}: exact sum {exact!r}; sequential (np.bincount, scikit-learn's counts) "
+          f"{abs(sequential - exact) / ulp:.0f} ULP away; pairwise (np.sum) {abs(float(w.sum()) - exact) / ulp:.0f} ULP;"
+          f" symmetric 0 ULP (the exact sum, correctly rounded)")
 
 
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--n", type=int, default=10**7)
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--only", nargs="*", default=[""], help="run the cases whose name contains one of these")
+    parser.add_argument("--skip", nargs="*", default=[], help="skip the cases whose name contains one of these")
+    parser.add_argument("--no-memory", action="store_true", help="skip the peak-memory runs")
+    parser.add_argument("--accuracy", type=int, nargs="*", metavar="N",
+                        help="only measure the accuracy of weighted sums of N weights")
     args = parser.parse_args(argv)
+    if args.accuracy:
+        for n in args.accuracy:
+            accuracy(n, np.random.default_rng(0))
+        return
     print(f"n = {args.n}, best of {args.repeat}; python {platform.python_version()}, numpy {np.__version__}, "
           f"scikit-learn {sklearn.__version__}")
-    print("| case | scikit-learn (s) | symmetric (s) | speed-up | peak extra memory (input arrays) |")
-    print("| --- | ---: | ---: | ---: | ---: |")
+    print("| case | scikit-learn (s) | symmetric (s) | speed-up | ours / one bincount | "
+          "peak MB scikit-learn | peak MB symmetric | memory ratio |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
     rng = np.random.default_rng(0)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        for name, nbytes, theirs, ours in cases(args.n, rng):
+        for case in cases(args.n, rng):
+            if not any(text in case[0] for text in args.only) or any(text in case[0] for text in args.skip):
+                continue
+            name, theirs, ours, baseline = case
             t_theirs = best_time(theirs, args.repeat)
             t_ours = best_time(ours, args.repeat)
-            memory = peak_memory(ours) / nbytes
-            print(f"| {name} | {t_theirs:.3f} | {t_ours:.4f} | {t_theirs / t_ours:.1f}x | {memory:.2f} |", flush=True)
+            versus = f"{t_ours / best_time(baseline, args.repeat):.2f}" if baseline else ""
+            if args.no_memory:
+                m_theirs = m_ours = float("nan")
+            else:
+                m_theirs, m_ours = peak_memory(theirs) / 1e6, peak_memory(ours) / 1e6
+            print(f"| {name} | {t_theirs:.3f} | {t_ours:.4f} | {t_theirs / t_ours:.1f}x | {versus} | "
+                  f"{m_theirs:.0f} | {m_ours:.0f} | {m_ours / m_theirs:.2f} |", flush=True)
 
 
 if __name__ == "__main__":

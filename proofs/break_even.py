@@ -9,8 +9,8 @@ repairs.
 
 import sympy
 
-from symmetric import P, R, beta, g_beta_rho, gamma, phi, power_mean, rho
-from symmetric.families import f_beta_alternative, general_formula
+from symmetric import P, R, beta, f_beta, g_beta_rho, gamma, phi, power_mean, rho
+from symmetric.families import f_beta_alternative
 from symmetric.verify.claims import Proof
 
 proof = Proof(
@@ -24,64 +24,79 @@ proof = Proof(
 k = sympy.Symbol("k", positive=True)
 
 
-def break_even_ratios(d, f):
-    """Solve (df/dR)/(df/dP) = 1 on R = kP for k > 0."""
-    ratio = d.step("Ratio of the partial derivatives, df/dR / df/dP", sympy.simplify(sympy.diff(f, R) / sympy.diff(f, P)))
-    on_ray = d.step("On the ray R = kP", sympy.simplify(ratio.subs(R, k * P)))
-    return d.step("Solutions k > 0 of ratio = 1", sympy.solve(sympy.Eq(on_ray, 1), k))
+def ratio_on_ray(d, f):
+    """(df/dR)/(df/dP) on the ray R = kP, as derived (the solutions k of ratio = 1 are recorded, not checked)."""
+    ratio = d.step("Ratio of the partial derivatives, df/dR / df/dP", sympy.diff(f, R) / sympy.diff(f, P))
+    on_ray = d.step("On the ray R = kP", ratio.subs(R, k * P))
+    d.step("Solutions k > 0 of ratio = 1", sympy.solve(sympy.Eq(sympy.simplify(on_ray), 1), k))
+    return on_ray
 
 
-@proof.claim("break_even.g.solved", r"For $\rho \ne 0$, solving $\partial G/\partial R = \partial G/\partial P$ on $R = kP$ gives the single ratio $k = \beta$.", conditions=[sympy.Ne(rho, 0)])
+@proof.claim("break_even.g.solved", r"For $\rho \ne 0$ (the stipulated $\rho = -1$ included), on the ray $R = kP$ the ratio "
+             r"$(\partial G/\partial R)/(\partial G/\partial P)$ is $(k/\beta)^\rho$, which is 1 only at $k = \beta$: "
+             r"the single break-even ratio is $\beta$.",
+             conditions=[sympy.Ne(rho, 0)], target=(k / beta) ** rho)
 def _(d):
-    r = d.assume(rho, nonzero=True)
-    (solution,) = break_even_ratios(d, general_formula(g_beta_rho(rho=r)))
-    return solution, beta
+    return ratio_on_ray(d, g_beta_rho())
 
 
-@proof.claim("break_even.g.on_the_line", r"For every $\rho \ne 0$, including the stipulated $\rho = -1$, $\partial G/\partial R = \partial G/\partial P$ at every point of $R = \beta P$.", conditions=[sympy.Ne(rho, 0)])
+@proof.claim("break_even.g.on_the_line", r"For every $\rho \ne 0$, including the stipulated $\rho = -1$, $\partial G/\partial R = \partial G/\partial P$ at every point of $R = \beta P$.",
+             conditions=[sympy.Ne(rho, 0)], target=0)
 def _(d):
     G = g_beta_rho()
     difference = d.step("dG/dR - dG/dP", sympy.diff(G, R) - sympy.diff(G, P))
-    return d.step("On R = beta P", difference.subs(R, beta * P)), 0
+    return d.step("On R = beta P", difference.subs(R, beta * P))
 
 
-@proof.claim("break_even.g.rho_zero_difference", r"At $\rho = 0$, $\partial G/\partial R - \partial G/\partial P = (1-\beta)/(1+\beta)$ everywhere: never zero unless $\beta = 1$.")
+@proof.claim("break_even.g.rho_zero_difference", r"At $\rho = 0$, $\partial G/\partial R - \partial G/\partial P = (1-\beta)/(1+\beta)$ at every point, whatever $P$ and $R$.",
+             target=(1 - beta) / (1 + beta))
 def _(d):
     G = d.step("The stipulated G at rho = 0", g_beta_rho(rho=0))
-    return sympy.diff(G, R) - sympy.diff(G, P), (1 - beta) / (1 + beta)
+    return d.step("dG/dR - dG/dP", sympy.diff(G, R) - sympy.diff(G, P))
 
 
-@proof.claim("break_even.g.rho_zero_beta_one", r"At $\rho = 0$ and $\beta = 1$ the partial derivatives agree everywhere.")
+@proof.claim("break_even.g.rho_zero_beta_one", r"At $\rho = 0$ and $\beta = 1$ the partial derivatives agree at every point.",
+             conditions=[sympy.Eq(beta, 1)], target=0)
 def _(d):
-    G = d.step("G at rho = 0, beta = 1", g_beta_rho(beta=1, rho=0))
-    return sympy.diff(G, R) - sympy.diff(G, P), 0
+    G = d.step("The stipulated G at rho = 0", g_beta_rho(rho=0))
+    return d.step("dG/dR - dG/dP, for beta = 1", sympy.diff(G, R) - sympy.diff(G, P))
 
 
-@proof.claim("break_even.g.rho_zero_solutions", r"At $\rho = 0$, the only $\beta$ for which the partial derivatives can agree is $\beta = 1$.")
+@proof.claim("break_even.g.rho_zero_solutions", r"At $\rho = 0$ and $\beta \ne 1$ the partial derivatives differ at every point: no break-even line.",
+             conditions=[sympy.Ne(beta, 1)], relation=">", target=0)
 def _(d):
-    G = g_beta_rho(rho=0)
-    (solution,) = d.step("Solve dG/dR = dG/dP for beta (one solution)",
-                         sympy.solve(sympy.Eq(sympy.diff(G, R), sympy.diff(G, P)), beta))
-    return solution, 1
+    G = d.step("The stipulated G at rho = 0", g_beta_rho(rho=0))
+    d.step("Solve dG/dR = dG/dP for beta", sympy.solve(sympy.Eq(sympy.diff(G, R), sympy.diff(G, P)), beta))
+    return d.step("|dG/dR - dG/dP|", sympy.Abs(sympy.diff(G, R) - sympy.diff(G, P)))
 
 
-@proof.claim("break_even.power_mean.solved", r"For the power mean ($\phi \ne 0, 1$), the break-even ratio is $\gamma^{1/(\phi-1)}$.", conditions=[sympy.Ne(phi, 0), sympy.Ne(phi, 1)])
+@proof.claim("break_even.power_mean.solved", r"For every $\phi$ (the geometric mean at $\phi = 0$ included), on the ray $R = kP$ the ratio "
+             r"$(\partial M/\partial R)/(\partial M/\partial P)$ of the power mean is $k^{\phi-1}/\gamma$: for $\phi \ne 1$ it is 1 only "
+             r"at the break-even ratio $k = \gamma^{1/(\phi-1)}$.",
+             target=k ** (phi - 1) / gamma)
 def _(d):
-    f = d.assume(phi, nonzero=True)
-    (solution,) = break_even_ratios(d, general_formula(power_mean(phi=f)))
-    return solution, gamma ** (1 / (phi - 1))
+    return ratio_on_ray(d, power_mean())
 
 
-@proof.claim("break_even.power_mean.fixed_in_phi", r"The power mean's break-even ratio does not depend on $\phi$ (false: it moves with $\phi$, which motivates $G$).", expected="refuted", conditions=[sympy.Ne(phi, 1)])
+@proof.claim("break_even.power_mean.fixed_in_phi", r"Reading: the power mean's break-even ratio $\gamma^{1/(\phi-1)}$ does not depend on $\phi$. False: it moves with $\phi$, which motivates $G$.",
+             expected="refuted", conditions=[sympy.Ne(phi, 1)], target=0)
 def _(d):
-    ratio = gamma ** (1 / (phi - 1))
-    return d.step("d/dphi of the break-even ratio", sympy.diff(ratio, phi)), 0
+    ratio = d.step("The break-even ratio (claim break_even.power_mean.solved)", gamma ** (1 / (phi - 1)))
+    return d.step("d/dphi of the break-even ratio", sympy.diff(ratio, phi))
 
 
-@proof.claim("break_even.f_beta_alternative.solved", r"The alternative $(1+\beta)PR/(R+\beta P)$ of seed 002 breaks even at $R/P = \sqrt\beta$, not $\beta$.")
+@proof.claim("break_even.f_beta.solved", r"On the ray $R = kP$ the ratio $(\partial F_\beta/\partial R)/(\partial F_\beta/\partial P)$ is "
+             r"$(\beta/k)^2$: the partial derivatives agree only where $R/P = \beta$.",
+             source="seed 002", target=(beta / k) ** 2)
 def _(d):
-    (solution,) = break_even_ratios(d, f_beta_alternative())
-    return solution, sympy.sqrt(beta)
+    return ratio_on_ray(d, f_beta())
+
+
+@proof.claim("break_even.f_beta_alternative.solved", r"On the ray $R = kP$ the ratio of the partial derivatives of seed 002's alternative "
+             r"$(1+\beta)PR/(R+\beta P)$ is $\beta/k^2$: it breaks even at $R/P = \sqrt\beta$, not $\beta$.",
+             source="seed 002", target=beta / k**2)
+def _(d):
+    return ratio_on_ray(d, f_beta_alternative())
 
 
 if __name__ == "__main__":

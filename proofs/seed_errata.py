@@ -23,9 +23,10 @@ def formula(d):
     return d.step("G away from its stipulated points", general_formula(g_beta_rho()))
 
 
-@proof.claim("errata.g.rho0_formula", r"At $\rho = 0$ the formula itself is the unweighted mean $(P+R)/2$: $\beta$ drops out.")
+@proof.claim("errata.g.rho0_formula", r"At $\rho = 0$ the formula itself is the unweighted mean $(P+R)/2$: $\beta$ drops out.",
+             conditions=[sympy.Eq(rho, 0)], target=(P + R) / 2)
 def _(d):
-    return formula(d).subs(rho, 0), (P + R) / 2
+    return formula(d)
 
 
 @proof.claim("errata.g.rho0_limit", r"$\lim_{\rho\to 0} G_{\beta,\rho} = (P+R)/2$ for every $\beta$.")
@@ -33,9 +34,16 @@ def _(d):
     return sympy.Limit(formula(d), rho, 0, "+-"), (P + R) / 2
 
 
-@proof.claim("errata.g.rho0_continuity", r"Reading: the stipulation $G_{\beta,0} = (\beta P + R)/(1+\beta)$ continues $G$ at $\rho = 0$. False unless $\beta = 1$ or $P = R$: $G$ jumps at $\rho = 0$.", expected="refuted")
+@proof.claim("errata.g.rho0_continuity", r"Reading: the stipulation $G_{\beta,0} = (\beta P + R)/(1+\beta)$ continues $G$ at $\rho = 0$. False: $G$ jumps at $\rho = 0$ (claim errata.g.rho0_jump).", expected="refuted")
 def _(d):
     return sympy.Limit(formula(d), rho, 0, "+-"), d.step("The stipulated value", g_beta_rho(rho=0))
+
+
+@proof.claim("errata.g.rho0_jump", r"The jump at $\rho = 0$, stipulated value minus limit, is $(\beta - 1)(P - R)/(2(1+\beta))$: zero only when $\beta = 1$ or $P = R$.",
+             target=(beta - 1) * (P - R) / (2 * (1 + beta)))
+def _(d):
+    limit = d.step("The limit as rho -> 0", sympy.Limit(formula(d), rho, 0, "+-"))
+    return d.step("Stipulated value minus the limit", g_beta_rho(rho=0) - limit)
 
 
 @proof.claim("errata.g.beta_infinity.rho_negative", r"For $\rho < 0$, $G_{\beta,\rho} \to R$ as $\beta \to \infty$.", conditions=[rho < 0])

@@ -1,8 +1,9 @@
 """symmetric: classification metrics built on precision and recall, under machine check.
 
-The symbolic core is imported eagerly; the later stages (``verify``,
-``numeric``, ``metrics``, ``plot``, ``analyze``) load on first use so that
-``import symmetric`` stays light.
+Every public name loads on first use (the symbols and families import
+SymPy; the later stages ``verify``, ``numeric``, ``metrics``, ``plot`` and
+``analyze`` more), so ``import symmetric``, which pytest does for the claims
+plugin in every project where the package is installed, costs nothing.
 
 >>> import symmetric
 >>> symmetric.g_beta_rho(beta=1, rho=0)
@@ -14,8 +15,6 @@ from __future__ import annotations
 import importlib
 
 from ._validation import InvalidParameterError
-from .families import f_beta, g_beta_rho, power_mean
-from .symbols import P, R, beta, gamma, phi, rho
 
 __version__ = "0.1.0"
 
@@ -33,16 +32,25 @@ __all__ = [
     "rho",
 ]
 
-# Submodules loaded lazily on attribute access, and public names they provide.
+# Submodules loaded lazily on attribute access, and public names they provide: importing the package (as
+# pytest does for the plugin) costs nothing until a name that needs SymPy is used.
 _LAZY_MODULES = {"verify", "numeric", "metrics", "plot", "families", "explore"}
-_LAZY_NAMES = {"analyze": "symmetric.explore"}
+_LAZY_NAMES = {
+    "analyze": "symmetric.explore",
+    "f_beta": "symmetric.families",
+    "g_beta_rho": "symmetric.families",
+    "power_mean": "symmetric.families",
+    **{name: "symmetric.symbols" for name in ("P", "R", "beta", "gamma", "phi", "rho")},
+}
 
 
 def __getattr__(name: str):
     if name in _LAZY_MODULES:
         return importlib.import_module(f"{__name__}.{name}")
     if name in _LAZY_NAMES:
-        return getattr(importlib.import_module(_LAZY_NAMES[name]), name)
+        value = getattr(importlib.import_module(_LAZY_NAMES[name]), name)
+        globals()[name] = value
+        return value
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 

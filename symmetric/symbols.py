@@ -30,7 +30,8 @@ from __future__ import annotations
 
 import sympy
 
-__all__ = ["P", "R", "beta", "gamma", "rho", "phi", "TP", "FP", "FN", "TN", "prevalence"]
+__all__ = ["P", "R", "beta", "gamma", "rho", "phi", "TP", "FP", "FN", "TN", "TRUE_SUM", "PRED_SUM", "BETA_SQUARED",
+           "prevalence"]
 
 #: Precision, positive.
 P = sympy.Symbol("P", positive=True)
@@ -53,5 +54,11 @@ FP = sympy.Symbol("FP", nonnegative=True)
 FN = sympy.Symbol("FN", nonnegative=True)
 #: True negatives, a nonnegative (possibly weighted) count.
 TN = sympy.Symbol("TN", nonnegative=True)
+#: The (weighted) number of true samples of a label, TP + FN, as a counting pass sums it.
+TRUE_SUM = sympy.Symbol("true_sum", nonnegative=True)
+#: The (weighted) number of samples predicted as a label, TP + FP, as a counting pass sums it.
+PRED_SUM = sympy.Symbol("pred_sum", nonnegative=True)
+#: The square of beta as a number computed by the caller (scikit-learn squares beta with Python's ``**``).
+BETA_SQUARED = sympy.Symbol("beta_squared", positive=True)
 #: Target prevalence of the positive class, in (0, 1); printed as ``pi``.
 prevalence = sympy.Symbol("pi", positive=True)

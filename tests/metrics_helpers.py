@@ -1,12 +1,25 @@
-"""Run a symmetric metric and its scikit-learn counterpart and compare values, warnings and errors."""
+"""Run a symmetric metric and its scikit-learn counterpart and compare values, warnings and errors, bit for bit.
+
+Values must be equal (``==``, nan equal to nan, same shapes and dtype kinds),
+text must be identical. The one deliberate difference is the weighted sums:
+with arbitrary float sample weights symmetric's counting pass sums more
+accurately than scikit-learn's, so the two differ in the last bits. For
+those cases the reference is scikit-learn's own arithmetic after its
+counting (:func:`sklearn_prfs_from_sums`, checked operation for operation
+against scikit-learn where the sums agree) applied to the sums symmetric
+counted; weights that are multiples of 1/8 sum exactly in any order, and are
+compared with scikit-learn directly.
+"""
 
 from __future__ import annotations
 
+import contextlib
+import functools
 import warnings
 
 import numpy as np
 
-__all__ = ["outcome", "assert_same", "random_case"]
+__all__ = ["outcome", "assert_same", "random_case", "sklearn_prfs_from_sums", "sklearn_on_symmetric_sums"]
 
 
 def outcome(func, *args, **kwargs):
@@ -30,47 +43,26 @@ def _same_value(a, b, path="value"):
         for i, (x, y) in enumerate(zip(a, b)):
             _same_value(x, y, f"{path}[{i}]")
     elif isinstance(a, str):
-        assert a == b or _same_text(a, b), f"{path}:\n{a}\n!=\n{b}"
+        assert a == b, f"{path}:\n{a}\n!=\n{b}"
     elif a is None:
         assert b is None, f"{path}: None != {b!r}"
     else:
-        x, y = np.asarray(a, dtype=np.float64), np.asarray(b, dtype=np.float64)
+        x, y = np.asarray(a), np.asarray(b)
         assert x.shape == y.shape, f"{path}: shape {x.shape} != {y.shape}"
-        np.testing.assert_allclose(x, y, rtol=0, atol=1e-12, equal_nan=True, err_msg=path)
-        assert np.ndim(a) == np.ndim(b), path
-
-
-def _same_text(a: str, b: str) -> bool:
-    """Equal text, up to rounding: a full-precision number (a weighted support) may differ by 1e-12, and
-    a rounded one by one unit in its last digit (F computed from P and R, not from counts, can fall on
-    the other side of a rounding boundary such as 0.75)."""
-    lines_a, lines_b = a.splitlines(), b.splitlines()
-    if len(lines_a) != len(lines_b):
-        return False
-    for x, y in zip(lines_a, lines_b):
-        if x == y:
-            continue
-        tx, ty = x.split(), y.split()
-        if len(tx) != len(ty):
-            return False
-        for u, v in zip(tx, ty):
-            if u == v:
-                continue
-            digits = len(v.split(".")[1]) if "." in v else 0
-            tolerance = 1e-12 * max(1.0, abs(float(v))) if len(v) > 12 else 1.01 * 10.0**-digits
-            if abs(float(u) - float(v)) > tolerance:
-                return False
-    return True
+        assert type(a) is type(b) or (np.ndim(a) and x.dtype.kind == y.dtype.kind), f"{path}: {a!r} != {b!r}"
+        np.testing.assert_array_equal(x, y, err_msg=path, strict=False)
 
 
 def assert_same(ours, theirs, *, rename=None):
-    """Our outcome equals scikit-learn's: values to 1e-12, the same warnings and the same errors."""
+    """Our outcome equals scikit-learn's: values bit for bit, the same warnings and the same errors."""
     value, warns, error = ours
     their_value, their_warns, their_error = theirs
     if their_error is not None or error is not None:
         assert error is not None and their_error is not None, f"ours: {error!r}, theirs: {their_error!r}"
         assert isinstance(error, ValueError) == isinstance(their_error, ValueError), (error, their_error)
+        assert isinstance(error, TypeError) == isinstance(their_error, TypeError), (error, their_error)
         if type(their_error).__name__ == "InvalidParameterError":  # sklearn orders the allowed set at random
+            assert type(error).__name__ == "InvalidParameterError" and isinstance(error, type(their_error))
             assert str(error).split(" must be")[0] == str(their_error).split(" must be")[0], (error, their_error)
         else:
             assert str(error) == str(their_error)
@@ -81,8 +73,91 @@ def assert_same(ours, theirs, *, rename=None):
     _same_value(value, their_value)
 
 
-def random_case(rng: np.random.Generator):
-    """Random targets and options that exercise every branch of the scores."""
+def sklearn_prfs_from_sums(tp_sum, pred_sum, true_sum, *, beta=1.0, average=None, zero_division="warn",
+                           sample_weight=None):
+    """scikit-learn's ``precision_recall_fscore_support`` from the per-label sums on: its operations, in its order.
+
+    Read from ``sklearn/metrics/_classification.py`` (1.9); no warnings.
+    ``test_reference_is_scikit_learns_arithmetic`` checks it against
+    scikit-learn itself on cases where the sums are exact.
+    """
+    from sklearn.utils.extmath import _nanaverage
+
+    if average == "micro":
+        tp_sum, pred_sum, true_sum = (np.reshape(np.sum(a), (1,)) for a in (tp_sum, pred_sum, true_sum))
+    value = 0.0 if isinstance(zero_division, str) else float(zero_division)
+
+    def divide(numerator, denominator):
+        mask = denominator == 0
+        denominator = np.asarray(denominator, dtype=np.float64).copy()
+        denominator[mask] = 1
+        result = np.asarray(numerator, dtype=np.float64) / denominator
+        result[mask] = value
+        return result
+
+    precision, recall = divide(tp_sum, pred_sum), divide(tp_sum, true_sum)
+    if np.isposinf(beta):
+        f_score = recall
+    elif beta == 0:
+        f_score = precision
+    else:
+        beta2 = beta ** 2
+        f_score = divide((1 + beta2) * np.asarray(tp_sum, dtype=np.float64),
+                         beta2 * np.asarray(true_sum, dtype=np.float64) + np.asarray(pred_sum, dtype=np.float64))
+    weights = true_sum if average == "weighted" else sample_weight if average == "samples" else None
+    if average is None:
+        return precision, recall, f_score, true_sum
+    return (float(_nanaverage(precision, weights=weights)), float(_nanaverage(recall, weights=weights)),
+            float(_nanaverage(f_score, weights=weights)), None)
+
+
+@contextlib.contextmanager
+def sklearn_on_symmetric_sums():
+    """Within the block, scikit-learn's scores divide the sums that symmetric counts (warnings stay scikit-learn's).
+
+    scikit-learn's ``precision_recall_fscore_support`` (also as its other
+    scores and its report call it) keeps its validation and warnings but
+    returns :func:`sklearn_prfs_from_sums` of symmetric's counts.
+    """
+    import sklearn.metrics._classification as skc
+
+    from symmetric.metrics._counts import label_counts
+
+    original = skc.precision_recall_fscore_support
+
+    @functools.wraps(original)
+    def on_our_sums(y_true, y_pred, *, beta=1.0, labels=None, pos_label=1, average=None, warn_for=("precision",
+                    "recall", "f-score"), sample_weight=None, zero_division="warn"):
+        result = original(y_true, y_pred, beta=beta, labels=labels, pos_label=pos_label, average=average,
+                          warn_for=warn_for, sample_weight=sample_weight, zero_division=zero_division)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # scikit-learn's call above gave them
+            c = label_counts(y_true, y_pred, labels=labels, pos_label=pos_label, average=average,
+                             sample_weight=sample_weight, func="reference")
+        ours = sklearn_prfs_from_sums(c.tp, c.pred_sum, c.true_sum, beta=beta, average=average,
+                                      zero_division=zero_division, sample_weight=c.sample_weight)
+        assert [np.shape(x) for x in result] == [np.shape(x) for x in ours]
+        return ours
+
+    import sklearn.metrics as skm
+
+    skc.precision_recall_fscore_support = skm.precision_recall_fscore_support = on_our_sums
+    try:
+        yield
+    finally:
+        skc.precision_recall_fscore_support = skm.precision_recall_fscore_support = original
+
+
+WEIGHTS = (None, "eighths", "float")
+
+
+def random_case(rng: np.random.Generator, *, weights="random"):
+    """Random targets and options that exercise every branch of the scores.
+
+    ``weights``: None, "eighths" (multiples of 1/8, which sum exactly in any
+    order) or "float" (arbitrary; the sums differ in the last bits); drawn
+    at random by default.
+    """
     kind = rng.choice(["binary", "binary_str", "multiclass", "multiclass_str", "multilabel"])
     n = int(rng.integers(1, 25))
     if kind == "multilabel":
@@ -101,7 +176,7 @@ def random_case(rng: np.random.Generator):
         present = sorted(set(y_true.tolist()) | set(y_pred.tolist()))
         extra = [names[k].item()]
     average = rng.choice(np.array([None, "binary", "micro", "macro", "weighted", "samples"], dtype=object))
-    zero_division = [ "warn", 0.0, 1.0, np.nan][int(rng.integers(4))]
+    zero_division = ["warn", 0.0, 1.0, np.nan][int(rng.integers(4))]
     labels = None
     r = rng.random()
     if r < 0.2 and len(present) > 1:
@@ -109,14 +184,19 @@ def random_case(rng: np.random.Generator):
     elif r < 0.35:
         labels = list(rng.permutation(present + extra))
     labels = None if labels is None else [x.item() if hasattr(x, "item") else x for x in labels]
+    if weights == "random":
+        weights = WEIGHTS[int(rng.integers(3))]
     sample_weight = None
-    if rng.random() < 0.4:
-        sample_weight = rng.uniform(0, 3, size=n) * (rng.random(n) < 0.9)
+    if weights is not None:
+        if weights == "eighths":
+            sample_weight = rng.integers(0, 24, size=n) / 8
+        else:
+            sample_weight = rng.uniform(0, 3, size=n) * (rng.random(n) < 0.9)
         if not sample_weight.any():
             sample_weight[0] = 1.0
     pos_label = present[-1] if present else 1
     if kind in ("binary", "multilabel") and rng.random() < 0.7:
         pos_label = 1
-    beta = [0.0, 0.5, 1.0, 2.0, np.inf][int(rng.integers(5))]
+    beta = [0.0, 0.3, 0.5, 1.0, 1.7, 2.0, np.inf][int(rng.integers(7))]
     return dict(y_true=y_true, y_pred=y_pred, average=average, zero_division=zero_division, labels=labels,
-                sample_weight=sample_weight, pos_label=pos_label, beta=beta)
+                sample_weight=sample_weight, weights=weights, pos_label=pos_label, beta=beta)

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import math
 import warnings
+from pathlib import Path
 
 import numpy as np
 import pytest
+import sympy
 import sklearn.metrics as skm
 from hypothesis import given, settings, strategies as st
 
@@ -14,6 +16,9 @@ import symmetric.metrics as sm
 from metrics_helpers import outcome
 from symmetric import InvalidParameterError
 from symmetric.metrics import UndefinedMetricWarning
+from symmetric.symbols import BETA_SQUARED, PRED_SUM, TP, TRUE_SUM
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 
@@ -63,16 +68,25 @@ def test_g_with_no_predictions_is_undefined_for_rho_above_minus_one():
     assert math.isnan(sm.g_beta_rho_score(y_true, y_pred, rho=0, zero_division=np.nan))
 
 
-def test_g_uses_the_generated_numeric_code(monkeypatch):
+def test_g_uses_the_generated_numeric_code_and_f_the_compiled_count_definition(monkeypatch):
     from symmetric import numeric
+    from symmetric.families import counts
+    from symmetric.metrics import _combine, _scores
 
     calls = []
     for name in ("f_beta", "g_beta_rho"):
         original = getattr(numeric, name)
         monkeypatch.setattr(numeric, name, lambda *a, _f=original, _n=name, **k: calls.append((_n, a[2:])) or _f(*a, **k))
+    original = _scores.f_beta_from_sums_values
+    monkeypatch.setattr(_scores, "f_beta_from_sums_values",
+                        lambda *a: calls.append(("f_beta_from_sums", a[3:])) or original(*a))
     sm.g_beta_rho_score([0, 1, 1], [1, 1, 0], beta=3, rho=-0.5)
     sm.fbeta_score([0, 1, 1], [1, 1, 0], beta=3)
-    assert calls == [("g_beta_rho", (3.0, -0.5)), ("f_beta", (3.0,))]
+    sm.g_beta_rho_score([0, 1, 1], [1, 1, 0], beta=3, rho=-2)   # G at rho = -2 is F_beta
+    assert calls == [("g_beta_rho", (3.0, -0.5)), ("f_beta_from_sums", (9.0,)), ("f_beta_from_sums", (9.0,))]
+    form, definition = counts.f_beta_from_sums()
+    assert definition == counts.f_beta_counts(sympy.sqrt(BETA_SQUARED), TP, PRED_SUM - TP, TRUE_SUM - TP)
+    assert str(form) in (ROOT / "symmetric" / "metrics" / "_generated.py").read_text(encoding="utf-8")
 
 
 @pytest.mark.parametrize("kwargs, param", [(dict(beta=-1), "beta"), (dict(rho=np.inf), "rho"), (dict(rho="x"), "rho"),

@@ -1,8 +1,10 @@
-"""Level-curve plots: the curves are where the metric says, the break-even line where the analysis says."""
+"""Level-curve plots: the curves are where the metric says, the break-even line where the analysis says,
+and the figure is readable: labels on every level in a contrasting colour, nothing over the data."""
 
 from __future__ import annotations
 
 import sys
+import warnings
 
 import numpy as np
 import pytest
@@ -11,9 +13,10 @@ import sympy
 matplotlib = pytest.importorskip("matplotlib")
 matplotlib.use("Agg")
 
+from matplotlib.colors import to_rgb  # noqa: E402
+
 from symmetric import P, R, g_beta_rho  # noqa: E402
 from symmetric._validation import InvalidParameterError  # noqa: E402
-from symmetric.explore import analyze  # noqa: E402
 from symmetric.explore.examples import example  # noqa: E402
 from symmetric import plot  # noqa: E402
 
@@ -31,6 +34,11 @@ def _break_even_line(ax):
     return np.asarray(line.get_xdata(), float), np.asarray(line.get_ydata(), float)
 
 
+def _luminance(colour) -> float:
+    r, g, b = to_rgb(colour)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
 @pytest.mark.parametrize("metric, values", [
     ("g_beta_rho", {"beta": 2, "rho": -3}),
     ("g_beta_rho", {"beta": 0.5, "rho": 3}),
@@ -42,8 +50,8 @@ def _break_even_line(ax):
 def test_break_even_line_is_where_the_analysis_says(metric, values, closing):
     ax = plot.level_curves(metric, resolution=60, **values)
     closing(ax.figure)
-    expr = plot._resolve(metric, values, "test")[0]
-    ratio = float(analyze(expr, limits=False).break_even)
+    expr = plot._resolve(metric, values, "test").expr
+    ratio = float(plot.break_even_ratio(expr)[0])  # the analysis's proven ratio (local_geometry)
     recall, precision = _break_even_line(ax)
     assert recall[0] == precision[0] == 0
     assert np.allclose(recall[1:], ratio * precision[1:])  # R = k P, with recall across
@@ -61,31 +69,101 @@ def test_contours_follow_the_metric_with_recall_across(closing):
     assert len(vertices) > 20 and np.allclose(values, 0.5, atol=0.01)
 
 
-def test_no_line_without_a_break_even_ratio(closing):
+def test_without_a_break_even_ratio_the_caption_says_so_below_the_plot(closing):
     ax = plot.level_curves("g_beta_rho", beta=2, rho=0, resolution=40)
     closing(ax.figure)
     assert not [line for line in ax.lines if line.get_gid() == "break_even"]
-    assert any(text.get_text() == "no break-even ratio" for text in ax.texts)
+    (caption,) = [t for t in ax.texts if t.get_gid() == "caption"]
+    assert caption.get_text() == "no break-even ratio"
+    assert caption.get_position()[1] < 0  # below the axes, off the data
 
 
-def test_labels_title_and_colour_bar(closing):
+def test_every_ratio_is_break_even_for_equal_weights(closing):
+    """Issue 12: G at beta = 1, rho = 0 is (P + R)/2, for which every ratio is break-even."""
+    ax = plot.level_curves("g_beta_rho", beta=1, rho=0, resolution=40)
+    closing(ax.figure)
+    (caption,) = [t for t in ax.texts if t.get_gid() == "caption"]
+    assert caption.get_text() == "every ratio R/P is break-even"
+    fig = plot.family_grid("g_beta_rho", vary="rho", values=[0], beta=1, resolution=30)
+    closing(fig)
+    assert "every ratio R/P is break-even" in fig.axes[0].get_title()
+
+
+def test_labels_title_legend_and_colour_bar(closing):
     ax = plot.level_curves("g_beta_rho", beta=2, rho=-3, resolution=40)
     closing(ax.figure)
     assert ax.get_xlabel() == "recall $R$" and ax.get_ylabel() == "precision $P$"
     assert ax.get_title() == r"$G_{\beta,\rho}$, $\beta = 2$, $\rho = -3$"
     assert ax.get_xlim() == (0, 1) and ax.get_ylim() == (0, 1)
     assert len(ax.figure.axes) == 2  # the plot and its colour bar
-    assert ax.get_legend().get_texts()[0].get_text() == "break-even $R = 2P$"
+    legend = ax.get_legend()
+    assert legend.get_texts()[0].get_text() == "break-even $R = 2P$"
+    ax.figure.canvas.draw()
+    box, frame = legend.get_window_extent(), ax.get_window_extent()
+    assert box.y1 < frame.y0  # the legend is below the plot, off the data
+    bar = ax.figure.axes[1]
+    assert [t.get_text() for t in bar.get_yticklabels()][0] == "0" and bar.get_yticklabels()[-1].get_text() == "1"
+
+
+def test_every_level_has_a_label_in_a_contrasting_colour(closing):
+    ax = plot.level_curves("g_beta_rho", beta=2, rho=-3, resolution=80)
+    closing(ax.figure)
+    labels = [t for t in ax.texts if t.get_gid() != "caption"]
+    assert sorted(float(t.get_text()) for t in labels) == pytest.approx([0.1 * i for i in range(1, 10)])
+    cmap, norm = ax.collections[0].get_cmap(), ax.collections[0].norm
+    for text in labels:
+        band = _luminance(cmap(norm(float(text.get_text()) + 0.05)))  # the band just above the level
+        ink = _luminance(text.get_color())
+        assert abs(band - ink) > 0.35, text.get_text()  # light on dark bands, dark on light ones
+        assert text.get_path_effects(), "a halo keeps the label legible where the band changes"
+
+
+def test_round_levels_and_a_readable_colour_bar(closing):
+    ax = plot.level_curves("f_beta", beta=1, levels=4, resolution=40)
+    closing(ax.figure)
+    assert ax.collections[-1].levels.tolist() == pytest.approx([0.2, 0.4, 0.6, 0.8])
+    ax = plot.level_curves("f_beta", beta=1, levels=30, resolution=40)
+    closing(ax.figure)
+    ticks = ax.figure.axes[1].get_yticks()
+    assert len(ticks) <= 12 and ticks[0] == 0 and ticks[-1] == 1
+
+
+def test_unbounded_expression_warns_and_uses_quantile_levels(closing):
+    with pytest.warns(plot.UnboundedMetricWarning, match="unbounded"):
+        ax = plot.level_curves(P / R, resolution=60)
+    closing(ax.figure)
+    filled = ax.collections[0]
+    values = P / R
+    grid = np.linspace(1 / 60, 1, 60)
+    shares = np.histogram(sympy.lambdify((P, R), values)(*np.meshgrid(grid, grid)), bins=filled.levels)[0]
+    assert shares.min() > 0.3 * shares.max()  # no single colour fills the square
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        closing(plot.level_curves(2 * P * R / (P + R), resolution=30).figure)  # bounded: no warning
+
+
+def test_large_grid_labels_every_column(closing):
+    fig = plot.family_grid("g_beta_rho", vary="rho", values=[-3, -2, 0, 3, 10], beta=2, resolution=30)
+    closing(fig)
+    panels = [ax for ax in fig.axes if ax.get_label() != "<colorbar>" and ax.get_visible()]
+    assert len(panels) == 5
+    fig.canvas.draw()
+    bottom = [ax for ax in panels if ax.get_xlabel()]
+    assert len(bottom) == 4  # one per column: the fifth panel, and the other three of the first row
+    for ax in bottom:
+        assert any(t.get_text() for t in ax.get_xticklabels())
 
 
 def test_family_grid_moves_only_the_curves_or_only_the_line(closing):
     fig = plot.family_grid("g_beta_rho", vary="beta", values=[0.5, 1, 2], rho=-3, resolution=40)
     closing(fig)
     panels = [ax for ax in fig.axes if ax.get_label() != "<colorbar>"]
-    assert [ax.get_title() for ax in panels] == [r"$\beta = \frac{1}{2}$", r"$\beta = 1$", r"$\beta = 2$"]
+    assert [ax.get_title().split("\n")[0] for ax in panels] == [r"$\beta = \frac{1}{2}$", r"$\beta = 1$",
+                                                                r"$\beta = 2$"]
     for ax, k in zip(panels, [0.5, 1, 2]):
         recall, precision = _break_even_line(ax)
         assert np.allclose(recall[1:], k * precision[1:])
+        assert ax.get_legend() is None and "break-even" in ax.get_title()  # said in the title, not over the data
     assert "varying" in fig._suptitle.get_text()
 
 
@@ -95,16 +173,38 @@ def test_family_grid_of_an_expression(closing):
     assert len([ax for ax in fig.axes if ax.get_label() != "<colorbar>"]) == 2
 
 
+def test_huge_parameters_follow_the_limit(closing):
+    """Issue 12: rho = 1e7 and 1e40 draw (near) the limit Max(P, R/beta), with the proven break-even line."""
+    for rho in (10**7, 10**40):
+        ax = plot.level_curves("g_beta_rho", beta=2, rho=rho, levels=[0.5], resolution=40)
+        closing(ax.figure)
+        recall, precision = _break_even_line(ax)
+        assert np.allclose(recall[1:], 2 * precision[1:])
+        vertices = np.concatenate([p.vertices for p in ax.collections[-1].get_paths()])
+        assert np.allclose(np.maximum(vertices[:, 1], vertices[:, 0] / 2), 0.5, atol=0.02)  # the 0.5 level
+
+
+def test_long_expressions_get_a_readable_title(closing):
+    long = sum(P**k * R**(5 - k) for k in range(6)) / 6
+    ax = plot.level_curves(long, resolution=20, break_even=False)
+    closing(ax.figure)
+    title = ax.get_title()
+    assert title.startswith("f(P, R) = ") and "$" not in title and max(map(len, title.split("\n"))) <= 60
+
+
 @pytest.mark.parametrize("call, param", [
     (lambda: plot.level_curves("nope"), "name"),
     (lambda: plot.level_curves("g_beta_rho", beta=2), "parameters"),
     (lambda: plot.level_curves("g_beta_rho", beta=2, rho=1, gamma=3), "parameters"),
     (lambda: plot.level_curves("g_beta_rho", beta=-2, rho=1), "beta"),
+    (lambda: plot.level_curves("g_beta_rho", beta=2, rho=float("nan")), "rho"),
     (lambda: plot.level_curves(P + R + sympy.Symbol("c", positive=True)), "parameters"),
     (lambda: plot.level_curves("f_beta", beta=2, resolution=3), "resolution"),
+    (lambda: plot.level_curves("f_beta", beta=2, levels=[float("nan")]), "levels"),
     (lambda: plot.level_curves(42), "metric"),
     (lambda: plot.family_grid("f_beta", vary="rho", values=[1]), "vary"),
     (lambda: plot.family_grid("f_beta", vary="beta", values=[]), "values"),
+    (lambda: plot.family_grid("f_beta", vary="beta", values=[1, -1]), "beta"),
 ])
 def test_bad_input(call, param):
     with pytest.raises(InvalidParameterError, match=f"The '{param}' parameter"):
@@ -113,5 +213,5 @@ def test_bad_input(call, param):
 
 def test_missing_matplotlib_says_how_to_install(monkeypatch):
     monkeypatch.setitem(sys.modules, "matplotlib.pyplot", None)
-    with pytest.raises(ImportError, match=r'pip install "symmetric\[plot\]"'):
+    with pytest.raises(ImportError, match=r'pip install "symmetric-metrics\[plot\]".*pip install "\.\[plot\]"'):
         plot.level_curves("f_beta", beta=2)

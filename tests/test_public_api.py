@@ -7,6 +7,7 @@ import pytest
 import sympy
 
 import symmetric
+from api_helpers import public_functions
 from symmetric import InvalidParameterError
 
 PUBLIC_MODULES = ["symmetric", "symmetric.symbols", "symmetric.families", "symmetric.verify", "symmetric.explore"]
@@ -60,8 +61,12 @@ BAD_INPUTS = {
                                ({"expr": symmetric.P + symmetric.R, "budget": 0}, "budget", "0")],
     ("symmetric.explore", "parse"): [({"text": "open('x')"}, "expr", '"open(\'x\')"'), ({"text": 2}, "expr", "2")],
     ("symmetric.explore", "parse_parameter"): [({"spec": "P=1"}, "parameters", "'P'")],
+    ("symmetric.explore", "parse_value"): [({"text": "nan"}, "value", "'nan'")],
+    ("symmetric.explore", "fit_preferences"): [({"statements": "P"}, "statements", "'P'"),
+                                               ({"statements": [1.0]}, "statements", "1.0")],
     ("symmetric.explore", "parameter_symbols"): [({"parameters": {"beta": 0}}, "beta", "0"),
                                                  ({"parameters": ["_x"]}, "parameters", "'_x'")],
+    ("symmetric.verify", "load_claims"): [({"builtin": "yes"}, "builtin", "'yes'")],
     ("symmetric.verify", "check"): [({"lhs": "P", "rhs": 1}, "lhs", "'P'"), ({"lhs": 1, "rhs": 1, "timeout": -1}, "timeout", "-1"),
                                     ({"lhs": 1, "rhs": 1, "samples": 0}, "samples", "0")],
 }
@@ -81,10 +86,6 @@ def test_bad_input_names_parameter_function_and_value(where):
 
 def test_every_public_function_with_parameters_has_a_validation_case():
     covered = set(BAD_INPUTS)
-    for module_name in PUBLIC_MODULES:
-        module = importlib.import_module(module_name)
-        for n in module.__all__:
-            obj = getattr(module, n)
-            if inspect.isfunction(obj) and inspect.signature(obj).parameters and obj.__name__ == n:
-                home = obj.__module__
-                assert any(name == n for _, name in covered), f"{home}.{n} has no case in BAD_INPUTS"
+    for _, n, obj in public_functions(PUBLIC_MODULES):
+        if obj.__name__ == n:
+            assert any(name == n for _, name in covered), f"{obj.__module__}.{n} has no case in BAD_INPUTS"

@@ -138,6 +138,7 @@ def test_wrong_variant_is_refuted(case):
     assert set(verdict.counterexample) == st.free_symbols
     for c in st.conditions:
         assert c.xreplace(verdict.counterexample) is sympy.true
+    assert all(0 < verdict.counterexample[s] <= 1 for s in (P, R) if s in verdict.counterexample)  # the metric domain
 
 
 @settings(max_examples=25, deadline=None)
@@ -152,3 +153,109 @@ def test_any_relative_perturbation_down_to_1e12_is_refuted(exponent, mantissa, s
     delta = sign * sympy.Integer(mantissa) * sympy.Integer(10) ** exponent
     verdict = check(lhs, rhs * (1 + delta), relation=rel, conditions=cond, timeout=60)
     assert verdict.status == "refuted", verdict
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Regressions of issue 8: each class of false proof, exception, wrong refutation and miss, with the fix's test.
+
+x = sympy.Symbol("x", positive=True)
+Pw, Eq, Q = sympy.Piecewise, sympy.Eq, sympy.Rational
+STEP_CONDITIONS = [Eq(sympy.floor(rho), 0), Eq(sympy.Abs(rho), rho), Eq(sympy.sign(rho), 1),
+                   Eq(sympy.Max(rho, 0), rho), Eq(sympy.Heaviside(rho), 1)]
+
+# (lhs, rhs, relation) -- false statements that were "proven" through a limit of a step function
+FALSE_STEP_LIMITS = [
+    (Lim(Pw((P, rho < 1), (R, True)), rho, 1, "-"), R, "=="),  # the branch at the point, not the side
+    (Lim(Pw((P, rho > 0), (R, True)), rho, 0, "+-"), R, "=="),  # no two-sided limit
+    (Lim(Pw((-(P - R) ** 2, rho < 0), ((P - R) ** 2, True)), rho, 0, "-"), 0, ">="),
+    *[(Lim(Pw((P, c), (R, True)), rho, Q(1, 2)), R, "==") for c in STEP_CONDITIONS],  # conditions on intervals
+]
+TRUE_STEP_LIMITS = [
+    (Lim(Pw((P, rho < 1), (R, True)), rho, 1, "-"), P, "=="),
+    (Lim(Pw((P, rho < 1), (R, True)), rho, 1, "+"), R, "=="),
+    (Lim(Pw((-(P - R) ** 2, rho < 0), ((P - R) ** 2, True)), rho, 0, "-"), 0, "<="),
+    *[(Lim(Pw((P, c), (R, True)), rho, Q(1, 2)), P, "==") for c in STEP_CONDITIONS],
+]
+
+
+@pytest.mark.parametrize("lhs, rhs, relation", FALSE_STEP_LIMITS, ids=range(len(FALSE_STEP_LIMITS)))
+def test_limit_of_a_step_function_takes_the_branch_of_its_side(lhs, rhs, relation):
+    v = check(lhs, rhs, relation=relation)
+    assert v.status == "refuted", v
+    assert P in v.counterexample and v.counterexample[P] != v.counterexample[R]
+
+
+@pytest.mark.parametrize("lhs, rhs, relation", TRUE_STEP_LIMITS, ids=range(len(TRUE_STEP_LIMITS)))
+def test_true_limit_of_a_step_function_is_proven_not_refuted(lhs, rhs, relation):
+    v = check(lhs, rhs, relation=relation)
+    assert v.status == "proven", v
+    assert any(s.strategy == "limit" for s in v.steps)
+
+
+@pytest.mark.parametrize("coefficient, value", [(P - 7 * R, {P: 7 * R}), (beta**2 - 2, {beta: sympy.sqrt(2)}),
+                                                ((rho - Q(3, 7)) ** 2, {rho: Q(3, 7)}), (phi - Q(2, 3), {phi: Q(2, 3)})])
+def test_limit_with_a_parameter_coefficient_is_refuted_where_the_coefficient_vanishes(coefficient, value):
+    lim = Lim((coefficient * x + 1) / (coefficient * x + 2), x, oo)
+    v = check(lim, 1)
+    assert v.status == "refuted", v
+    (sym, at), = value.items()
+    assert v.counterexample[sym] == at.xreplace(v.counterexample)
+    # the generic value holds once the degenerate case is split off
+    assert check(lim, Pw((Q(1, 2), Eq(coefficient, 0)), (1, True))).status == "proven"
+
+
+def test_case_splits_leave_the_variable_of_a_limit_alone():
+    v = check(Lim(rho**2, rho, 3), rho**2, conditions=[rho < 0])
+    assert v.status == "refuted" and v.counterexample[rho] < 0
+    v = check(Lim(F, beta, oo), F, conditions=[beta > 2])
+    assert v.status == "refuted" and v.counterexample[beta] > 2
+
+
+@pytest.mark.parametrize("lhs, rhs, conditions, status", [
+    (Lim(G, rho, -1), (P * R**beta) ** (1 / (1 + beta)), [rho < 0], "proven"),
+    (Lim(sympy.Max(P, x), x, R), sympy.Max(P, R), [], "proven"),
+    (Lim((P**2 - R**2) / (P - R), P, R), 2 * P, [], "refuted"),  # P is bound on the left, free on the right
+])
+def test_limits_that_raised_now_get_verdicts(lhs, rhs, conditions, status):
+    assert check(lhs, rhs, conditions=conditions).status == status
+
+
+def test_true_limits_are_not_refuted_by_a_substituted_counterexample():
+    # A counterexample once went into the limit's own variable: Limit(2, 2, oo).
+    v = check(Lim(F, beta, oo), R)
+    assert v.status == "proven" and v.method == "limit"
+    assert check(Lim(Pw((P, rho < 1), (R, True)), rho, 1, "-"), P).status == "proven"
+
+
+def test_an_exact_limit_contradicted_by_the_approach_values_never_refutes(monkeypatch):
+    # A buggy exact limit routine must not override the numeric approach values.
+    from symmetric.verify import confirm
+
+    monkeypatch.setattr(confirm, "replace_limits", lambda side, **k: side.replace(
+        lambda e: isinstance(e, sympy.Limit), lambda e: e.args[0].subs(e.args[1], 1)))
+    v = check(Lim(F, beta, oo), R)
+    assert v.status != "refuted", v
+
+
+@pytest.mark.parametrize("lhs, rhs, relation", [
+    (g_beta_rho(rho=-2), F * (1 + Q(1, 10**40)), "=="),  # a relative difference of 1e-40
+    (G, G * (1 + Q(1, 10**30)), "=="),
+    (F, F + Pw((Q(1, 1000), P > 1000 * R), (0, True)), "=="),  # wrong only where P > 1000 R
+    (F, F + Pw((Q(1, 1000), beta > 1000), (0, True)), "=="),
+    (G, G + Pw((Q(1, 1000), rho < -10), (0, True)), "=="),
+    (G, G + Pw((Q(1, 1000), (rho < 0) & (rho > -Q(1, 1000))), (0, True)), "=="),
+    (F, F + Pw((1, Eq(beta**2, 2)), (0, True)), "=="),  # wrong only at beta = sqrt(2)
+    (sympy.Min(P, R), P, "<"),  # fails by equality wherever P <= R
+])
+def test_false_statements_confined_to_small_or_irrational_regions_are_refuted(lhs, rhs, relation):
+    v = check(lhs, rhs, relation=relation)
+    assert v.status == "refuted", v
+    assert all(v.counterexample[s] <= 1 for s in (P, R) if s in v.counterexample)
+
+
+def test_precision_and_recall_range_over_the_unit_interval_by_default():
+    assert check(P * R, sympy.Min(P, R), relation="<=").status == "proven"
+    v = check(P * R, sympy.Min(P, R), relation="<=", domain="positive")
+    assert v.status == "refuted" and max(v.counterexample.values()) > 1
+    v = check(Lim(G, rho, 0), g_beta_rho(rho=0))
+    assert v.status == "refuted" and all(0 < v.counterexample[s] <= 1 for s in (P, R))

@@ -7,6 +7,7 @@ import mpmath
 import pytest
 import sympy
 
+import symmetric
 from symmetric import InvalidParameterError, P, R, beta, f_beta, g_beta_rho, phi, power_mean, rho
 from symmetric.families import general_formula
 from symmetric.verify import InconsistentVerdictError, Statement, check, engine, run_with_budget
@@ -68,7 +69,7 @@ def test_piecewise_special_points_are_sampled():
 
 def test_limit_needing_a_case_split_is_proven():
     v = check(sympy.Limit(general_formula(power_mean(gamma=1)), phi, sympy.oo), sympy.Max(P, R))
-    assert v.status == "proven" and v.method.startswith("cases P > R, P = R, P < R")
+    assert v.status == "proven" and v.method.startswith("cases P < R, P = R, P > R")
 
 
 def test_rounding_noise_at_zero_is_not_a_counterexample():
@@ -127,7 +128,7 @@ def test_budget_interrupts_slow_work_in_main_and_other_threads():
 
 
 def test_symbolic_proof_contradicted_by_numerics_fails_loudly(monkeypatch):
-    monkeypatch.setattr(engine, "prove", lambda statement, deadline: "a buggy strategy")
+    monkeypatch.setattr(engine, "prove", lambda statement, deadline: ("a buggy strategy", ()))
     monkeypatch.setattr(engine, "numeric_evidence", lambda *a, **k: NumericEvidence(50, agree=3, disagree=1))
     with pytest.raises(InconsistentVerdictError, match="a buggy strategy"):
         check(P, R)
@@ -150,7 +151,8 @@ def test_sample_points_respect_assumptions_conditions_and_special_values():
     assert len(points) == 40
     assert all(p[P] > 0 and p[R] > 0 and p[beta] > 0 and p[rho] <= 1 and p[rho] != -3 for p in points)
     assert {0, -1} <= {p[rho] for p in points}
-    assert all(isinstance(v, sympy.Rational) for p in points for v in p.values())
+    assert all(v.is_real and v.is_algebraic for p in points for v in p.values())  # rationals and sqrt(2)
+    assert any(not isinstance(v, sympy.Rational) for p in points for v in p.values())
     assert sample_points(st, n=40, seed=3) == points
 
 
@@ -175,7 +177,7 @@ def test_limits_of_a_piecewise_ignore_its_single_point_branches():
 def test_substitution_leaves_bound_limit_variables_alone():
     st = Statement.of(sympy.Limit(P**rho, rho, 0), 1, conditions=[P > 1])
     assert st.substitute({rho: 5}).lhs == st.lhs
-    assert check(st.lhs, st.rhs, conditions=st.conditions).status == "proven"
+    assert check(st.lhs, st.rhs, conditions=st.conditions, domain="positive").status == "proven"
 
 
 def test_budget_never_raises_inside_a_finalizer():
@@ -228,3 +230,76 @@ def test_fixed_precision_cancellation_is_not_a_counterexample():
     assert check((x + 1) / x - 1, 1 / x).status == "proven"
     v = check((x + 1) / x - 1, 2 / x)
     assert v.status == "refuted" and "exact evaluation" in v.detail
+
+
+def test_bad_options_name_the_argument():
+    for kwargs, name in [({"timeout": "a"}, "timeout"), ({"timeout": float("nan")}, "timeout"),
+                         ({"samples": True}, "samples"), ({"seed": 1.5}, "seed"), ({"domain": "real"}, "domain")]:
+        with pytest.raises(InvalidParameterError, match=f"'{name}' parameter of check"):
+            check(P, P, **kwargs)
+
+
+def test_no_exception_escapes_a_check(monkeypatch):
+    from symmetric.verify import symbolic
+
+    def broken(*args, **kwargs):
+        raise NotImplementedError("a SymPy gap")
+
+    monkeypatch.setattr(symbolic, "limit_value", broken)
+    v = check(sympy.Limit(f_beta(), beta, sympy.oo), R)
+    assert v.status == "unknown"
+    monkeypatch.setattr(engine, "prove", broken)
+    v = check(P + R, R + P)
+    assert v.status == "unknown" and "NotImplementedError" in v.detail
+
+
+def test_a_proof_records_its_steps_and_what_each_trusts():
+    v = check(sympy.Limit(general_formula(power_mean(gamma=1)), phi, sympy.oo), sympy.Max(P, R))
+    assert v.status == "proven"
+    strategies = [s.strategy for s in v.steps]
+    assert strategies[0] == "cases" and "limit" in strategies
+    assert all(s.trusts for s in v.steps)
+    assert "P = R*(t + 1)" in v.steps[0].trusts  # the substitution behind "P > R"
+    assert check(P, R).steps == () and check(P + 1, P).steps == ()
+
+
+def test_methods_and_counterexamples_show_no_internal_names():
+    v = check(g_beta_rho(), g_beta_rho(), conditions=[rho < 0])
+    for verdict in (v, check(sympy.diff(g_beta_rho(), P), 0, relation=">", conditions=[P <= 1, R <= 1])):
+        assert verdict.status == "proven"
+        assert "_" not in verdict.method.replace("_1", ""), verdict.method
+    v = check(sympy.Limit(rho**2, rho, 3), rho**2, conditions=[rho < 0])
+    assert set(v.counterexample) == {rho}
+
+
+def test_a_nested_budget_gets_at_most_what_the_outer_one_has_left():
+    def slow():
+        time.sleep(2)
+
+    start = time.perf_counter()
+    assert run_with_budget(lambda: run_with_budget(slow, 0.1), 1.0) == (True, (False, None))
+    assert run_with_budget(lambda: run_with_budget(slow, 5.0), 0.2) == (False, None)
+    assert time.perf_counter() - start < 1.5
+
+
+def test_a_strict_inequality_failing_by_equality_is_confirmed_exactly():
+    v = check(sympy.Min(P, R), P, relation="<")
+    assert v.status == "refuted" and v.counterexample[P] <= v.counterexample[R]
+    assert "exact" in v.detail
+    assert check(sympy.Min(P, R), P, relation="<=").status != "refuted"
+
+
+def test_a_limit_that_does_not_exist_refutes_a_value_for_it():
+    v = check(sympy.Limit(sympy.Piecewise((P, rho > 0), (R, True)), rho, 0, "+-"), R)
+    assert v.status == "refuted" and "no limit" in v.detail
+    assert v.counterexample[P] != v.counterexample[R]
+
+
+def test_analyze_and_its_budget_pass_the_domain_through():
+    from symmetric.explore.budget import Budget
+
+    assert Budget(total=30, per_check=10).check(P * R, sympy.Min(P, R), relation="<=").status == "proven"
+    v = Budget(total=30, per_check=10, domain="positive").check(P * R, sympy.Min(P, R), relation="<=")
+    assert v.status == "refuted"
+    with pytest.raises(InvalidParameterError, match="'domain' parameter of analyze"):
+        symmetric.analyze(P * R, domain="square")

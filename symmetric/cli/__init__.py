@@ -20,6 +20,7 @@ COMMANDS = {
     "explore": "explore",
     "plot": "plot",
     "repl": "repl",
+    "fit": "fit",
 }
 
 

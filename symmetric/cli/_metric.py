@@ -1,27 +1,63 @@
 """Turn command-line text into a metric: a registered family's name or a parsed expression.
 
 Shared by ``symmetric explore`` and ``symmetric plot``. Text is only ever
-read by the whitelist parser of :mod:`symmetric.explore.parser`.
+read by the whitelist parser of :mod:`symmetric.explore.parser`; every error
+names the option the text came from (``--beta``, ``--param``, ``--values``).
 """
 
 from __future__ import annotations
 
-from .._validation import InvalidParameterError
-from ..explore.parser import parse, parse_parameter
-from ..families import FAMILIES
+from pathlib import Path
 
-__all__ = ["parameter_values", "symbolic_metric", "metric_expression"]
+import sympy
+
+from .._validation import InvalidParameterError
+from ..explore.parser import LIBRARY_PARAMETERS, parse, parse_parameter
+from ..families import FAMILIES
+from ..families._parameters import parameter
+
+__all__ = ["parameter_values", "symbolic_metric", "metric_expression", "output_path"]
 
 
 def parameter_values(specs, *, func: str) -> dict:
-    """``["beta=2", "a"]`` -> ``{"beta": 2, "a": None}``; a name given twice is an error."""
+    """``[("--beta", "beta=2"), ("--param", "a"), ("--param", "c=0..1")]`` -> ``{"beta": 2, "a": None, "c": (0, 1)}``.
+
+    A value is None (a declared parameter), a number (checked against the
+    assumptions of the parameter: the library's, or positive for a new name)
+    or a :class:`sympy.Interval` (a declared range). A name given twice is an
+    error. Errors name the option.
+    """
     values: dict = {}
-    for spec in specs:
-        name, value = parse_parameter(spec, func=func)
+    for option, spec in specs:
+        name, value = parse_parameter(spec, func=func, param=option)
         if name in values:
-            raise InvalidParameterError.of("--param", func, "each parameter at most once", spec)
+            raise InvalidParameterError.of(option, func, "each parameter at most once", spec)
+        if value is not None and not isinstance(value, sympy.Interval):
+            library = LIBRARY_PARAMETERS.get(name)
+            positive = library is None or bool(library.is_positive)
+            try:
+                parameter(value, name=option, func=func, positive=positive)
+            except InvalidParameterError:
+                raise InvalidParameterError.of(option, func, f"{name}={'a positive number' if positive else 'a number'}",
+                                               spec) from None
         values[name] = value
     return values
+
+
+def declared(values: dict) -> dict:
+    """The parameter values for :func:`symmetric.explore.parse`: a range declares a symbol (real when the
+    range reaches below 0 and the name is new), anything else passes through."""
+    out = {}
+    for name, value in values.items():
+        if isinstance(value, sympy.Interval):
+            value = None if name in LIBRARY_PARAMETERS or value.inf >= 0 else sympy.Symbol(name, real=True)
+        out[name] = value
+    return out
+
+
+def ranges(values: dict) -> dict:
+    """The declared ranges among ``values``: name -> Interval."""
+    return {name: value for name, value in values.items() if isinstance(value, sympy.Interval)}
 
 
 def symbolic_metric(text: str, names, *, func: str):
@@ -39,5 +75,28 @@ def metric_expression(text: str, values: dict, *, func: str):
         if unknown:
             raise InvalidParameterError.of("--param", func, f"parameters of {text}: {list(family.parameter_names)}",
                                            unknown)
-        return family(**{k: v for k, v in values.items() if v is not None})
+        given = {k: v for k, v in values.items() if v is not None and not isinstance(v, sympy.Symbol)}
+        try:
+            return family(**given)
+        except InvalidParameterError as exc:
+            shown = " ".join(f"--param {k}={sympy.sstr(v)}" for k, v in given.items())
+            raise InvalidParameterError(f"{exc} (given as {shown})") from None
     return parse(text, parameters=values, func=func)
+
+
+def output_path(text: str, *, func: str, suffixes: tuple[str, ...], option: str = "--output") -> Path:
+    """The output file, checked before any work starts: a known suffix, in an existing, writable folder."""
+    import os
+
+    path = Path(text)
+    if path.suffix.lower() not in suffixes:
+        raise InvalidParameterError.of(option, func, f"a file name ending in one of {list(suffixes)}", text)
+    folder = path.parent
+    if not folder.is_dir():
+        raise InvalidParameterError.of(option, func, f"a file in an existing folder ({str(folder)!r} does not exist)",
+                                       text)
+    if path.is_dir():
+        raise InvalidParameterError.of(option, func, "a file name, not a folder", text)
+    if not os.access(folder, os.W_OK):
+        raise InvalidParameterError.of(option, func, f"a file in a folder you can write to ({str(folder)!r})", text)
+    return path

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import math
 import sys
-from pathlib import Path
 
 from .._validation import InvalidParameterError
+from ._metric import output_path
 
 _PARAMETERS = ("beta", "rho", "gamma", "phi")
 
@@ -20,12 +21,19 @@ def add_arguments(p) -> None:
 def run(args) -> int:
     from ..numeric.codegen import module_source
 
+    func = "symmetric codegen"
     fixed = {k: getattr(args, k) for k in _PARAMETERS if getattr(args, k) is not None}
     try:
+        output = output_path(args.output, func=func, suffixes=(".py",))
+        for name, value in fixed.items():
+            positive = name in ("beta", "gamma")
+            if not (math.isfinite(value) and (value > 0 or not positive)):
+                raise InvalidParameterError.of(f"--{name}", func, "a finite number > 0" if positive else
+                                               "a finite number", value)
         source = module_source(args.name, fixed=fixed)
     except InvalidParameterError as exc:
-        print(f"symmetric codegen: {exc}", file=sys.stderr)
+        print(f"{func}: {exc}", file=sys.stderr)
         return 2
-    Path(args.output).write_text(source, encoding="utf-8")
+    output.write_text(source, encoding="utf-8")
     print(f"wrote {args.output}: {args.name}" + "".join(f", {k} = {v!r}" for k, v in fixed.items()))
     return 0

@@ -6,7 +6,7 @@ import json
 import sys
 
 from .._validation import InvalidParameterError
-from ._metric import metric_expression, parameter_values
+from ._metric import declared, metric_expression, parameter_values, ranges
 
 __all__ = ["add_arguments", "run"]
 
@@ -16,9 +16,9 @@ def add_arguments(p) -> None:
                    help="an expression in P and R, e.g. '(beta*P**2 + R**2)/(beta*P + R)', or a family name "
                         "such as g_beta_rho; allowed: P, R, parameters, numbers, + - * / ** ( ), "
                         "exp, log, sqrt, Abs, Min, Max")
-    p.add_argument("--param", action="append", default=[], metavar="NAME[=VALUE]",
-                   help="declare a parameter (a positive symbol unless it is beta, gamma, rho or phi) or fix its "
-                        "value; repeatable")
+    p.add_argument("--param", action="append", default=[], metavar="NAME[=VALUE|=LO..HI]",
+                   help="declare a parameter (a positive symbol unless it is beta, gamma, rho or phi), fix its "
+                        "value, or declare its range LO < NAME < HI (either end may be left out); repeatable")
     p.add_argument("--json", action="store_true", help="print the analysis as JSON")
     p.add_argument("--timeout", type=float, default=10.0, help="seconds per check (default 10)")
     p.add_argument("--budget", type=float, default=120.0, help="seconds for the whole analysis (default 120)")
@@ -30,9 +30,13 @@ def run(args) -> int:
 
     func = "symmetric explore"
     try:
-        values = parameter_values(args.param, func=func)
-        expr = metric_expression(args.expr, values, func=func)
-        analysis = analyze(expr, timeout=args.timeout, budget=args.budget, limits=not args.no_limits)
+        values = parameter_values([("--param", spec) for spec in args.param], func=func)
+        expr = metric_expression(args.expr, declared(values), func=func)
+        for option, value in (("--timeout", args.timeout), ("--budget", args.budget)):
+            if not value > 0 or value == float("inf"):
+                raise InvalidParameterError.of(option, func, "a positive number of seconds", value)
+        analysis = analyze(expr, timeout=args.timeout, budget=args.budget, limits=not args.no_limits,
+                           ranges=ranges(values))
     except InvalidParameterError as exc:
         print(f"symmetric explore: {exc}", file=sys.stderr)
         return 2

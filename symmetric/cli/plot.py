@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import re
 import sys
-from pathlib import Path
+import warnings
+
+import sympy
 
 from .._validation import InvalidParameterError
-from ._metric import parameter_values, symbolic_metric
+from ..explore.parser import parse_value
+from ._metric import output_path, parameter_values, symbolic_metric
 
 __all__ = ["add_arguments", "run"]
 
@@ -28,26 +31,36 @@ def add_arguments(p) -> None:
                    help="value of another parameter of an expression; repeatable")
     p.add_argument("--vary", metavar="NAME", help="draw one panel per value of this parameter")
     p.add_argument("--values", metavar="V1,V2,...", help="the values of --vary, comma-separated")
-    p.add_argument("--levels", type=int, default=None, help="number of contour levels (default 9)")
+    p.add_argument("--levels", type=int, default=None, help="about how many contour levels, at round values "
+                                                             "(default 9: 0.1, ..., 0.9)")
     p.add_argument("--dpi", type=int, default=200, help="resolution of a PNG (default 200)")
+    p.add_argument("--resolution", type=int, default=None, metavar="N",
+                   help="grid points per axis at which the metric is evaluated (default 400, 300 per panel)")
     p.add_argument("-o", "--output", required=True, metavar="FILE", help="FILE.png, FILE.svg or FILE.pdf")
 
 
 def _values(args, func):
-    specs = [f"{n}={getattr(args, n)}" for n in _LIBRARY if getattr(args, n) is not None] + list(args.param)
-    values = parameter_values(specs, func=func)
-    if any(v is None for v in values.values()):
-        raise InvalidParameterError.of("--param", func, "NAME=VALUE", [n for n, v in values.items() if v is None])
+    specs = [(f"--{n}", f"{n}={getattr(args, n)}") for n in _LIBRARY if getattr(args, n) is not None]
+    values = parameter_values(specs + [("--param", spec) for spec in args.param], func=func)
+    for name, value in values.items():
+        if value is None or isinstance(value, sympy.Interval):
+            option = f"--{name}" if name in _LIBRARY else "--param"
+            raise InvalidParameterError.of(option, func, "NAME=VALUE with a number VALUE", name)
+    return values
+
+
+def _grid_values(args, func):
+    texts = args.values.split(",")
+    values = [parse_value(text, func=func, param="--values") for text in texts]
+    if not 1 <= len(values) <= 16:
+        raise InvalidParameterError.of("--values", func, "1 to 16 comma-separated numbers", args.values)
     return values
 
 
 def run(args) -> int:
     func = "symmetric plot"
     try:
-        output = Path(args.output)
-        if output.suffix.lower() not in _FORMATS:
-            raise InvalidParameterError.of("--output", func, f"a file name ending in one of {list(_FORMATS)}",
-                                           args.output)
+        output = output_path(args.output, func=func, suffixes=_FORMATS)
         values = _values(args, func)
         names = list(values) + ([args.vary] if args.vary else [])
         metric = symbolic_metric(args.metric, names, func=func)
@@ -55,15 +68,24 @@ def run(args) -> int:
             raise InvalidParameterError.of("--vary", func, "given together with --values", args.vary)
         if args.dpi < 20 or args.dpi > 1200:
             raise InvalidParameterError.of("--dpi", func, "from 20 to 1200", args.dpi)
+        if args.levels is not None and not 1 <= args.levels <= 100:
+            raise InvalidParameterError.of("--levels", func, "from 1 to 100", args.levels)
+        if args.resolution is not None and not 10 <= args.resolution <= 4000:
+            raise InvalidParameterError.of("--resolution", func, "from 10 to 4000", args.resolution)
+        grid = {} if args.resolution is None else {"resolution": args.resolution}
         from .. import plot
 
-        if args.vary:
-            grid_values = [parameter_values([f"{args.vary}={v}"], func=func)[args.vary] for v in args.values.split(",")]
-            figure = plot.family_grid(metric, vary=args.vary, values=grid_values, levels=args.levels, **values)
-        else:
-            figure = plot.level_curves(metric, levels=args.levels, **values).figure
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always", plot.UnboundedMetricWarning)
+            if args.vary:
+                figure = plot.family_grid(metric, vary=args.vary, values=_grid_values(args, func), levels=args.levels,
+                                          **grid, **values)
+            else:
+                figure = plot.level_curves(metric, levels=args.levels, **grid, **values).figure
+        for w in caught:
+            print(f"symmetric plot: warning: {w.message}", file=sys.stderr)
     except InvalidParameterError as exc:
-        print(f"symmetric plot: {exc}", file=sys.stderr)
+        print(f"symmetric plot: {_option_named(exc, args)}", file=sys.stderr)
         return 2
     except ImportError as exc:
         print(f"symmetric plot: {exc}", file=sys.stderr)
@@ -74,3 +96,14 @@ def run(args) -> int:
     print(f"wrote {output} ({width} x {height} px at {args.dpi} dpi)" if output.suffix.lower() == ".png"
           else f"wrote {output}")
     return 0
+
+
+def _option_named(exc, args) -> str:
+    """The error, naming the option for a parameter the library refused by its name (``'rho' parameter``)."""
+    text = str(exc)
+    for name in _LIBRARY:
+        if getattr(args, name) is not None and text.startswith(f"The '{name}' parameter"):
+            return f"--{name}: {text}"
+    if args.vary and text.startswith(f"The '{args.vary}' parameter"):
+        return f"--values: {text}"
+    return text

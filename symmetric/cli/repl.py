@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import builtins
 import code
+import sys
 
-__all__ = ["add_arguments", "run"]
+from .._validation import InvalidParameterError
+
+__all__ = ["add_arguments", "run", "one_line_error"]
 
 #: Statements run at the start of every console.
 STARTUP = [
@@ -19,12 +23,53 @@ STARTUP = [
 
 BANNER = """symmetric {version}: metrics of precision P and recall R, under machine check.
 Imported: sympy (and its names), P, R, beta, gamma, rho, phi, g_beta_rho, f_beta, power_mean,
-f_beta_alternative, FAMILIES, check, parse, analyze. Try: print(analyze(f_beta()))
-Plots: from symmetric import plot; plot.level_curves("g_beta_rho", beta=2, rho=-3)"""
+f_beta_alternative, FAMILIES, check, parse, analyze. Try: analyze(f_beta())
+Plots: from symmetric import plot; ax = plot.level_curves("g_beta_rho", beta=2, rho=-3)
+Without a display, save the figure instead of showing it: ax.figure.savefig("levels.png")"""
 
 
 def add_arguments(p) -> None:
     p.add_argument("--plain", action="store_true", help="use Python's own console even when IPython is installed")
+
+
+def one_line_error(exc: BaseException) -> str:
+    """A bad-input error as the console prints it: one line, no traceback."""
+    return f"{type(exc).__name__}: {exc}"
+
+
+def _ipython_handler(shell, etype, value, tb, tb_offset=None):
+    print(one_line_error(value), file=sys.stderr)
+
+
+def install_ipython_handler(shell) -> None:
+    """Make IPython print bad input (InvalidParameterError, parse errors) as one line."""
+    shell.set_custom_exc((InvalidParameterError,), _ipython_handler)
+
+
+class _Console(code.InteractiveConsole):
+    """Python's console, printing bad input (InvalidParameterError, parse errors) as one line."""
+
+    def showtraceback(self):
+        value = sys.exc_info()[1]
+        if isinstance(value, InvalidParameterError):
+            self.write(one_line_error(value) + "\n")
+            return
+        super().showtraceback()
+
+
+def _displayhook(pretty_hook):
+    """``sys.displayhook`` for the plain console: symmetric's results as their text (the report of an
+    analysis, left-aligned, as IPython shows it), everything else through SymPy's pretty printer."""
+
+    def hook(value):
+        if value is not None and hasattr(type(value), "_repr_pretty_") and \
+                type(value).__module__.startswith("symmetric."):
+            builtins._ = value
+            print(value)
+            return
+        pretty_hook(value)
+
+    return hook
 
 
 def _namespace() -> dict:
@@ -47,7 +92,10 @@ def run(args) -> int:
             from traitlets.config import Config
 
             config = Config()
-            config.InteractiveShellApp.exec_lines = STARTUP + ["sympy.init_printing()"]
+            config.InteractiveShellApp.exec_lines = STARTUP + [
+                "sympy.init_printing()",
+                "from symmetric.cli.repl import install_ipython_handler as _install; _install(get_ipython()); del _install",
+            ]
             config.TerminalInteractiveShell.banner2 = banner + "\n"
             config.HistoryManager.enabled = False
             config.TerminalInteractiveShell.confirm_exit = False
@@ -57,9 +105,10 @@ def run(args) -> int:
     import sympy
 
     sympy.init_printing()  # outside IPython this pretty-prints results through sys.displayhook
+    sys.displayhook = _displayhook(sys.displayhook)
     try:
-        code.interact(banner=banner + "\n(Python console; install ipython for a richer one)", local=namespace,
-                      exitmsg="")
+        _Console(locals=namespace).interact(banner=banner + "\n(Python console; install ipython for a richer one)",
+                                            exitmsg="")
     except SystemExit as exc:  # exit() inside the console
         return int(exc.code or 0)
     return 0

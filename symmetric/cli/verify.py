@@ -1,70 +1,207 @@
-"""Run the registered claims and report each verdict against its expected one."""
+"""Check claims, the built-in ones and yours, and report each verdict against the expected one.
+
+``symmetric verify [PATH ...] [ID ...]``: every PATH (a proof script or a
+folder of them) is added to the built-in claims (``--no-builtin`` checks
+only yours); IDs (or prefixes such as ``f_beta.``) select claims. An
+argument is a PATH when it names an existing file or folder, contains a
+``/`` or ends in ``.py``. Exit status: 0 when every claim gets its expected
+verdict, 1 when one does not, 2 for a usage error (a bad option, a PATH that
+does not exist or holds no proof, no claims at all, an unknown ID).
+"""
 
 from __future__ import annotations
 
+import argparse
 import json
+import math
+import os
+import shlex
 import sys
 import time
+import traceback
 from pathlib import Path
 
 from .._validation import InvalidParameterError
 
+PROG = "symmetric verify"
+
+
+def _jobs(text: str) -> int:
+    from ..verify.runner import jobs_option
+
+    try:
+        return jobs_option(text)
+    except InvalidParameterError:
+        raise argparse.ArgumentTypeError(f"must be a positive whole number of worker processes; got {text!r}") from None
+
+
+def _seconds(text: str) -> float:
+    try:
+        x = float(text)
+    except ValueError:
+        x = math.nan
+    if not (x > 0 and math.isfinite(x)):
+        raise argparse.ArgumentTypeError(f"must be a positive number of seconds; got {text!r}")
+    return x
+
+
+def _output_file(text: str) -> str:
+    """An output path whose folder exists and is writable, checked before any work starts."""
+    path = Path(text)
+    folder = path.parent
+    if path.is_dir():
+        raise argparse.ArgumentTypeError(f"{text!r} is a folder; give a file name")
+    if not folder.is_dir():
+        raise argparse.ArgumentTypeError(f"the folder {str(folder)!r} of {text!r} does not exist")
+    if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        raise argparse.ArgumentTypeError(f"{text!r} is not writable")
+    return text
+
 
 def add_arguments(p) -> None:
-    p.add_argument("ids", nargs="*", metavar="ID", help="claim ids (or prefixes such as 'family.') to run; default all")
-    p.add_argument("--json", action="store_true", help="print only a JSON list of results")
-    p.add_argument("--report", metavar="FILE", help="also write every claim with its derivation as Markdown")
-    p.add_argument("--jobs", type=int, default=None, help="worker processes (default: CPUs, at most 4)")
-    p.add_argument("--timeout", type=float, default=None, help="seconds per claim (default: each claim's own)")
-    p.add_argument("--proofs", metavar="DIR", default=None, help="directory of proof scripts")
-    p.add_argument("--list", action="store_true", help="list the claim ids and exit")
+    p.usage = f"{PROG} [PATH ...] [ID ...] [options]"
+    p.add_argument("targets", nargs="*", metavar="PATH|ID",
+                   help="proof scripts or folders of them, added to the built-in claims; claim ids or prefixes "
+                        "such as 'f_beta.' to select claims (default: all)")
+    p.add_argument("--no-builtin", action="store_true",
+                   help="check only the claims of the PATHs, not the package's nor those of installed packages")
+    p.add_argument("--json", action="store_true", help="print only JSON: a list of results (with --list: of claims)")
+    p.add_argument("--junit", metavar="FILE", type=_output_file, help="also write the results as JUnit XML")
+    p.add_argument("--report", metavar="FILE", type=_output_file,
+                   help="also write every claim with its derivation as Markdown")
+    p.add_argument("--jobs", type=_jobs, default=None, metavar="N",
+                   help="worker processes (default: CPUs, at most 4)")
+    p.add_argument("--timeout", type=_seconds, default=None, metavar="SECONDS",
+                   help="seconds for each claim's check (default: each claim's own)")
+    p.add_argument("--list", action="store_true", help="list the claims (id, expected verdict, source) and exit")
+
+
+def _split(targets) -> tuple[list[str], list[str]]:
+    paths, ids = [], []
+    for t in targets:
+        (paths if ("/" in t or os.sep in t or t.endswith(".py") or Path(t).exists()) else ids).append(t)
+    return paths, ids
+
+
+def _fail(message: str, cause: BaseException | None = None) -> int:
+    print(f"{PROG}: {message}", file=sys.stderr)
+    if cause is not None:
+        print("".join(traceback.format_exception(type(cause), cause, cause.__traceback__, limit=-4)).rstrip(),
+              file=sys.stderr)
+    return 2
+
+
+class _Progress:
+    """``[done/total] seconds, waiting for ID`` on stderr, only when it is a terminal; cleared before other output."""
+
+    def __init__(self, total: int, stream=None):
+        self.stream = stream if stream is not None else sys.stderr
+        self.total = total
+        self.start = time.perf_counter()
+        isatty = getattr(self.stream, "isatty", None)
+        self.enabled = bool(isatty and isatty())
+        self.shown = False
+
+    def update(self, done: int, waiting: str) -> None:
+        if self.enabled:
+            text = f"[{done}/{self.total}] {time.perf_counter() - self.start:.0f} s, waiting for {waiting}"
+            self.stream.write("\r\x1b[K" + text[:100])
+            self.stream.flush()
+            self.shown = True
+
+    def clear(self) -> None:
+        if self.shown:
+            self.stream.write("\r\x1b[K")
+            self.stream.flush()
+            self.shown = False
+
+
+def _command(args, paths) -> str:
+    words = ["symmetric", "verify", *paths]
+    if args.no_builtin:
+        words.append("--no-builtin")
+    if args.timeout is not None:
+        words += ["--timeout", f"{args.timeout:g}"]
+    words += ["--report", args.report]
+    return shlex.join(words)
+
+
+def _line(r, width: int) -> str:
+    mark = "ok " if r.ok else "BAD"
+    line = (f"{mark} {r.claim.id:<{width}}  {r.status:<8} expected {r.claim.expected:<8} "
+            f"{r.seconds:6.2f}s  {r.method}")
+    if r.counterexample_text:
+        line += f"  counterexample: {r.counterexample_text}"
+    return line
 
 
 def run(args) -> int:
-    from ..verify.claims import Claim
-    from ..verify.registry import load_proofs, select_claims
-    from ..verify.report import markdown_report
+    from ..verify.registry import definitions, load_proofs, select_claims, selects
+    from ..verify.report import failure_text, junit_xml, markdown_report
     from ..verify.runner import default_jobs, run_claims
 
+    paths, ids = _split(args.targets)
+    for p in paths:
+        if not Path(p).exists():
+            return _fail(f"{p}: no such file or folder")
+    if args.no_builtin and not paths:
+        return _fail("--no-builtin checks only the claims of the PATHs given, and none is")
     try:
-        claims = select_claims(args.ids, args.proofs)
+        proofs = [] if args.no_builtin else load_proofs(builtin=True)
+        for p in paths:
+            found = load_proofs(p, builtin=False)
+            if not any(proof.ids for proof in found):
+                return _fail(f"{p}: no claims found (its proofs register none)")
+            proofs += found
+        proofs = load_proofs(*proofs, builtin=False)  # each proof once, even when two PATHs overlap
+        items = definitions(proofs)
     except InvalidParameterError as exc:
-        print(f"symmetric verify: {exc}", file=sys.stderr)
-        return 2
+        return _fail(str(exc), exc.__cause__)
+    if not items:
+        return _fail("no claims found")
+    unknown = [i for i in ids if not any(selects(i, d.id) for d in items)]
+    if unknown:
+        return _fail(f"{unknown[0]!r} is neither a file or folder nor the id (or prefix) of a loaded claim")
+    items = select_claims(items, ids)
+    if args.report and ids:
+        return _fail("--report covers every claim; do not name ids with it")
     if args.list:
-        for c in claims:
-            print(f"{c.id}\t{c.expected}\t{c.source}")
+        if args.json:
+            print(json.dumps([d.build().to_dict() for d in items], indent=1))
+        else:
+            for d in items:
+                print(f"{d.id}\t{d.expected}\t{d.source}")
         return 0
-    if args.report and args.ids:
-        print("symmetric verify: --report covers every claim; do not name ids with it", file=sys.stderr)
-        return 2
-    if args.timeout is not None:
-        claims = [Claim(c.id, c.statement, c.derive, c.expected, c.source, c.conditions, args.timeout, c.theme)
-                  for c in claims]
     jobs = args.jobs or default_jobs()
+    progress = _Progress(len(items))
     start = time.perf_counter()
     results = {}
-    width = max((len(c.id) for c in claims), default=10)
-    for r in run_claims(claims, jobs=jobs):
+    width = max(len(d.id) for d in items)
+    progress.update(0, items[0].id)
+    for r in run_claims(items, jobs=jobs, timeout=args.timeout):
         results[r.claim.id] = r
         if not args.json:
-            mark = "ok " if r.ok else "BAD"
-            print(f"{mark} {r.claim.id:<{width}}  {r.status:<8} expected {r.claim.expected:<8} "
-                  f"{r.seconds:6.2f}s  {r.method}", flush=True)
-            if r.error:
-                print("    " + r.error.strip().replace("\n", "\n    "), flush=True)
+            progress.clear()
+            print(_line(r, width), flush=True)
+            if not r.ok:
+                print("    " + failure_text(r).replace("\n", "\n    "), flush=True)
+        if len(results) < len(items):
+            progress.update(len(results), items[len(results)].id)
+    progress.clear()
     elapsed = time.perf_counter() - start
-    ordered = [results[c.id] for c in claims]
+    ordered = [results[d.id] for d in items]
+    bad = [r.claim.id for r in ordered if not r.ok]
     if args.json:
         print(json.dumps([r.to_json() for r in ordered], indent=1))
     else:
         counts = {s: sum(1 for r in ordered if r.status == s) for s in ("proven", "refuted", "unknown", "error")}
-        bad = [r.claim.id for r in ordered if not r.ok]
         print(f"\n{len(ordered)} claims: " + ", ".join(f"{n} {s}" for s, n in counts.items())
               + f"; {len(ordered) - len(bad)} as expected, {len(bad)} not; {elapsed:.1f} s with {jobs} job(s)")
         if bad:
             print("not as expected: " + ", ".join(bad))
+    if args.junit:
+        Path(args.junit).write_text(junit_xml(ordered, seconds=elapsed), encoding="utf-8")
     if args.report:
-        proofs = load_proofs(args.proofs)
-        Path(args.report).write_text(markdown_report(proofs, results), encoding="utf-8")
-    return 0 if all(r.ok for r in ordered) else 1
+        Path(args.report).write_text(markdown_report(proofs, results, command=_command(args, paths)), encoding="utf-8")
+    return 1 if bad else 0
+

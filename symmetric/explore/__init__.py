@@ -10,6 +10,8 @@
 """
 
 from .analysis import Analysis, analyze
-from .parser import ExpressionError, parameter_symbols, parse, parse_parameter
+from .parser import ExpressionError, parameter_symbols, parse, parse_parameter, parse_value
+from .preferences import Indifference, Preference, PreferenceFit, TradeOff, fit_preferences
 
-__all__ = ["Analysis", "ExpressionError", "analyze", "parameter_symbols", "parse", "parse_parameter"]
+__all__ = ["Analysis", "ExpressionError", "Indifference", "Preference", "PreferenceFit", "TradeOff", "analyze",
+           "fit_preferences", "parameter_symbols", "parse", "parse_parameter", "parse_value"]

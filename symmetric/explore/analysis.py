@@ -22,20 +22,22 @@ rho = 0: df/dR = 1/beta * df/dP at every point, so no ratio is special; every ra
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from fractions import Fraction
 
 import sympy
 
 from .. import symbols as _symbols
 from .._validation import InvalidParameterError
-from ..verify import Verdict
+from ..verify import DOMAINS, Verdict
 from .budget import Budget, combine
-from .geometry import Geometry, local_geometry
+from .geometry import EVERY_RATIO, Geometry, local_geometry
 from .limits import metric_limits
 from .properties import metric_properties
 from .regimes import Regime, piecewise_regimes
 
-__all__ = ["Analysis", "analyze"]
+__all__ = ["Analysis", "analyze", "regime_geometries"]
 
 #: Default seconds for one check, and for a whole analysis.
 DEFAULT_TIMEOUT = 10.0
@@ -77,6 +79,8 @@ class Analysis:
     seconds : float
     skipped : int
         Steps skipped because the budget ran out (their verdicts are "unknown").
+    ranges : dict
+        The declared ranges of parameters (symbol -> :class:`sympy.Interval`).
     """
 
     expr: sympy.Expr
@@ -95,11 +99,21 @@ class Analysis:
     limits: tuple = ()
     seconds: float = 0.0
     skipped: int = 0
+    ranges: dict = field(default_factory=dict)
 
     def __str__(self) -> str:
         from .report import text_report
 
         return text_report(self)
+
+    def __repr__(self) -> str:
+        from .report import summary
+
+        return f"<Analysis of {summary(self)}>"
+
+    def _repr_pretty_(self, printer, cycle) -> None:
+        """IPython shows the text report (``print(analysis)``)."""
+        printer.text(repr(self) if cycle else str(self))
 
     def _repr_markdown_(self) -> str:
         from .report import markdown_report
@@ -111,6 +125,13 @@ class Analysis:
         from .report import as_dict
 
         return as_dict(self)
+
+
+def _same_named(expr, P, R):
+    """``expr`` with symbols named like ``P``, ``R`` or a library parameter, but of other assumptions, replaced."""
+    ours = {s.name: s for s in (P, R, _symbols.beta, _symbols.gamma, _symbols.rho, _symbols.phi)}
+    return expr.xreplace({s: ours[s.name] for s in expr.free_symbols
+                          if isinstance(s, sympy.Symbol) and s.name in ours and s != ours[s.name]})
 
 
 def _validate(expr, P, R, timeout, budget):
@@ -125,16 +146,61 @@ def _validate(expr, P, R, timeout, budget):
             raise InvalidParameterError.of(name, func, "a positive SymPy symbol, such as Symbol('x', positive=True)", s)
     if P == R:
         raise InvalidParameterError.of("R", func, "a symbol other than P", R)
+    expr = _same_named(expr, P, R)
     if not expr.has(P, R):
-        raise InvalidParameterError.of("expr", func, "an expression in P and R", expr)
+        raise InvalidParameterError.of("expr", func, f"an expression in P and R (the positive symbols {P} and {R}: "
+                                       "symmetric.P and symmetric.R by default)", expr)
     for s in sorted(expr.free_symbols - {P, R}, key=lambda s: s.name):
         if s.is_real is not True:
             raise InvalidParameterError.of(
                 "expr", func, "an expression whose parameters are real symbols (Symbol(name, positive=True) or "
                 f"real=True); {s} is not known to be real", expr)
     for name, value in (("timeout", timeout), ("budget", budget)):
-        if isinstance(value, bool) or not isinstance(value, (int, float)) or not value > 0:
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not value > 0 or value != value:
             raise InvalidParameterError.of(name, func, "a positive number of seconds", value)
+    return expr
+
+
+def _ranges(ranges, expr, P, R) -> dict:
+    """The declared ranges as symbol -> Interval, checked against the parameters and their assumptions."""
+    func, allowed = "analyze", ("a mapping from parameters (symbols or names) to ranges (lo, hi), meaning "
+                                "lo < parameter < hi (None for no bound), or sympy.Interval")
+    if ranges is None:
+        return {}
+    if not isinstance(ranges, Mapping):
+        raise InvalidParameterError.of("ranges", func, allowed, ranges)
+    parameters = {s.name: s for s in expr.free_symbols - {P, R}}
+    out = {}
+    for key, value in ranges.items():
+        name = key.name if isinstance(key, sympy.Symbol) else key
+        if not isinstance(name, str) or name not in parameters:
+            raise InvalidParameterError.of("ranges", func, f"ranges of the parameters {sorted(parameters)}", key)
+        symbol = parameters[name]
+        if isinstance(value, sympy.Interval):
+            interval = value
+        elif isinstance(value, (tuple, list)) and len(value) == 2:
+            ends = []
+            for end, default in zip(value, (-sympy.oo, sympy.oo)):
+                if end is None:
+                    ends.append(default)
+                    continue
+                if isinstance(end, (bool, str)) or not isinstance(end, (int, float, Fraction, sympy.Expr)):
+                    raise InvalidParameterError.of("ranges", func, allowed, value)
+                end = sympy.Rational(end.numerator, end.denominator) if isinstance(end, Fraction) else sympy.sympify(
+                    sympy.nsimplify(end) if isinstance(end, float) else end)
+                if not end.is_number or end.is_extended_real is not True:
+                    raise InvalidParameterError.of("ranges", func, allowed, value)
+                ends.append(end)
+            if not ends[0] < ends[1]:
+                raise InvalidParameterError.of("ranges", func, "ranges (lo, hi) with lo < hi", value)
+            interval = sympy.Interval.open(*ends)
+        else:
+            raise InvalidParameterError.of("ranges", func, allowed, value)
+        if symbol.is_positive and interval.inf < 0:
+            raise InvalidParameterError.of("ranges", func, f"a range within (0, oo) for the positive parameter {name}",
+                                           value)
+        out[symbol] = interval
+    return out
 
 
 def _with_singular_regimes(geometry: Geometry, P, R, budget: Budget) -> list[Geometry]:
@@ -155,9 +221,25 @@ def _with_singular_regimes(geometry: Geometry, P, R, budget: Budget) -> list[Geo
     return out + [dataclasses.replace(geometry, regime=regime)]
 
 
+def regime_geometries(regimes: list[Regime], P: sympy.Symbol, R: sympy.Symbol, budget: Budget) -> list[Geometry]:
+    """The level-curve geometry of each regime, and of each parameter value where its break-even ratio is
+    singular; the single-value regimes first."""
+    geometries: list[Geometry] = []
+    for regime in regimes:
+        geometries += _with_singular_regimes(local_geometry(regime, P, R, budget), P, R, budget)
+    return sorted(geometries, key=lambda g: not g.regime.is_point)
+
+
 def _recombine(geometries: list[Geometry], attr: str, budget: Budget):
-    """One expression for ``attr`` over the regimes: a Piecewise unless they agree."""
+    """One expression for ``attr`` over the regimes: a Piecewise unless they agree.
+
+    A break-even "ratio" of :data:`EVERY_RATIO` is kept only when every
+    regime has it; otherwise its regimes are left to the note.
+    """
     pieces = [(getattr(g, attr), g.regime) for g in geometries if getattr(g, attr) is not None]
+    if attr == "break_even" and pieces and all(v == EVERY_RATIO for v, _ in pieces) and len(pieces) == len(geometries):
+        return EVERY_RATIO
+    pieces = [(v, r) for v, r in pieces if v != EVERY_RATIO]
     if not pieces:
         return None
     general = [(v, r) for v, r in pieces if not r.is_point]
@@ -175,14 +257,15 @@ def _recombine(geometries: list[Geometry], attr: str, budget: Budget):
 
 
 def _break_even_note(geometries: list[Geometry]) -> str:
-    missing = [g for g in geometries if g.break_even is None]
-    if len(missing) == len(geometries) == 1:
+    missing = [g for g in geometries if g.break_even is None or g.break_even == EVERY_RATIO]
+    if len(missing) == len(geometries) and len({g.note for g in missing}) == 1:
         return missing[0].note
     return "; ".join(f"{g.regime.label}: {g.note}" for g in missing)
 
 
 def analyze(expr: sympy.Expr, *, P: sympy.Symbol = _symbols.P, R: sympy.Symbol = _symbols.R,
-            timeout: float = DEFAULT_TIMEOUT, budget: float = DEFAULT_BUDGET, limits: bool = True) -> Analysis:
+            timeout: float = DEFAULT_TIMEOUT, budget: float = DEFAULT_BUDGET, limits: bool = True,
+            ranges: Mapping | None = None, domain: str = "unit") -> Analysis:
     """Analyse the metric ``expr`` in ``P`` and ``R``; every answer is an engine verdict.
 
     Parameters
@@ -192,6 +275,10 @@ def analyze(expr: sympy.Expr, *, P: sympy.Symbol = _symbols.P, R: sympy.Symbol =
         real (``positive=True`` or ``real=True``). A Piecewise in the
         parameters (G_{beta,rho} with symbolic rho) is analysed branch by
         branch. Text must first go through :func:`symmetric.explore.parse`.
+        Symbols *named* like ``P`` and ``R`` (or like the library's
+        parameters beta, gamma, rho, phi) but with other assumptions, such
+        as ``sympy.symbols("P R")``, are replaced by ``P`` and ``R`` (and
+        the library's symbols) first.
     P, R : sympy.Symbol
         The positive symbols standing for precision and recall.
     timeout : float
@@ -201,18 +288,37 @@ def analyze(expr: sympy.Expr, *, P: sympy.Symbol = _symbols.P, R: sympy.Symbol =
         (``Analysis.skipped`` counts those steps).
     limits : bool
         Whether to compute the limits (the slowest part).
+    ranges : dict, optional
+        The range of a parameter, by symbol or name: ``{"a": (0, 1)}`` means
+        ``0 < a < 1`` (``None`` for an unbounded end; a :class:`sympy.Interval`
+        for closed ends). Every check assumes it, and the limits are taken
+        at its ends.
+    domain : {"unit", "positive"}, default "unit"
+        Where ``P`` and ``R`` range: (0, 1], as precision and recall do, or
+        all positive values. Every check uses it, and counterexamples lie in
+        it (see :func:`symmetric.verify.check`).
 
     Returns
     -------
     Analysis
+
+    Examples
+    --------
+    A weighted geometric mean is a mean only for weights in (0, 1):
+
+    >>> from symmetric.explore import parse
+    >>> geometric = parse("P**a*R**(1 - a)", parameters=["a"])
+    >>> analyze(geometric, limits=False).properties["bounded"].status
+    'refuted'
+    >>> analyze(geometric, limits=False, ranges={"a": (0, 1)}).properties["bounded"].status
+    'proven'
     """
-    _validate(expr, P, R, timeout, budget)
-    clock = Budget(total=budget, per_check=timeout)
+    expr = _validate(expr, P, R, timeout, budget)
+    if not isinstance(domain, str) or domain not in DOMAINS:
+        raise InvalidParameterError.of("domain", "analyze", f"one of {list(DOMAINS)}", domain)
+    clock = Budget(total=budget, per_check=timeout, ranges=_ranges(ranges, expr, P, R), domain=domain)
     regimes = piecewise_regimes(expr, P, R)
-    geometries: list[Geometry] = []
-    for regime in regimes:
-        geometries += _with_singular_regimes(local_geometry(regime, P, R, clock), P, R, clock)
-    geometries.sort(key=lambda g: not g.regime.is_point)
+    geometries = regime_geometries(regimes, P, R, clock)
     verdicts: dict[str, Verdict] = {}
     for name in ("break_even", "slope", "neutral_curvature"):
         parts = [g.verdicts[name] for g in geometries if name in g.verdicts]
@@ -231,6 +337,6 @@ def analyze(expr: sympy.Expr, *, P: sympy.Symbol = _symbols.P, R: sympy.Symbol =
         curvature=_recombine(geometries, "curvature", clock),
         equivalent_rho=_recombine(geometries, "equivalent_rho", clock),
         verdicts=verdicts, properties=properties, limits=found_limits,
-        seconds=clock.elapsed(), skipped=clock.skipped,
+        seconds=clock.elapsed(), skipped=clock.skipped, ranges=clock.ranges,
     )
 

@@ -26,11 +26,28 @@ import sympy
 
 from ..verify import InconsistentVerdictError, Verdict, check, run_with_budget
 
-__all__ = ["Budget", "combine", "unknown"]
+__all__ = ["Budget", "combine", "range_conditions", "unknown"]
 
 # Errors SymPy raises on expressions it cannot handle; a step failing with one is "unknown".
 _SYMPY_ERRORS = (NotImplementedError, ValueError, TypeError, ZeroDivisionError, RecursionError, AttributeError,
                  IndexError, KeyError, ArithmeticError, sympy.PolynomialError, sympy.SympifyError)
+
+
+def range_conditions(symbol, interval) -> tuple:
+    """``interval`` as conditions on ``symbol``: ``(a > 0, a < 1)`` for the open interval (0, 1).
+
+    >>> a = sympy.Symbol("a", real=True)
+    >>> range_conditions(a, sympy.Interval.Lopen(0, 1))
+    (a > 0, a <= 1)
+    >>> range_conditions(sympy.Symbol("b", positive=True), sympy.Interval.open(0, 1))  # b > 0 goes without saying
+    (b < 1,)
+    """
+    out = []
+    if interval.inf != -sympy.oo:
+        out.append(symbol > interval.inf if interval.left_open else symbol >= interval.inf)
+    if interval.sup != sympy.oo:
+        out.append(symbol < interval.sup if interval.right_open else symbol <= interval.sup)
+    return tuple(c for c in out if c is not sympy.true)
 
 
 def unknown(method: str, detail: str = "") -> Verdict:
@@ -51,7 +68,7 @@ def combine(verdicts: list[Verdict], method: str) -> Verdict:
 
 
 class Budget:
-    """Seconds for a whole analysis, and for each check within it.
+    """Seconds for a whole analysis, and for each check within it; and the declared parameter ranges.
 
     Parameters
     ----------
@@ -59,13 +76,27 @@ class Budget:
         Wall-clock seconds for everything; steps started after that are skipped.
     per_check : float
         Seconds for one call of ``check`` or one SymPy computation.
+    ranges : dict, optional
+        Symbol -> :class:`sympy.Interval` of the values a parameter takes;
+        every check gets them as conditions.
+    domain : {"unit", "positive"}
+        The domain every ``check`` uses (see :func:`symmetric.verify.check`).
     """
 
-    def __init__(self, *, total: float, per_check: float):
+    def __init__(self, *, total: float, per_check: float, ranges: dict | None = None, domain: str = "unit"):
+        self.domain = domain
         self.start = time.perf_counter()
         self.deadline = self.start + total
         self.per_check = per_check
         self.skipped = 0
+        self.ranges = dict(ranges or {})
+        self.conditions = tuple(c for symbol, interval in self.ranges.items()
+                                for c in range_conditions(symbol, interval))
+
+    def admits(self, symbol, value) -> bool:
+        """Whether ``value`` is in the declared range of ``symbol`` (always, without one)."""
+        interval = self.ranges.get(symbol)
+        return interval is None or interval.contains(value) is sympy.true
 
     def remaining(self) -> float:
         return self.deadline - time.perf_counter()
@@ -76,14 +107,16 @@ class Budget:
     def _seconds(self, seconds: float | None) -> float:
         return min(self.per_check if seconds is None else seconds, self.remaining())
 
-    def check(self, lhs, rhs, *, relation: str = "==", conditions=(), seconds: float | None = None) -> Verdict:
-        """``check(lhs, rhs, ...)`` within the budget; "unknown" when it cannot run or fails."""
+    def check(self, lhs, rhs, *, relation: str = "==", conditions=(), seconds: float | None = None,
+              domain: str | None = None) -> Verdict:
+        """``check(lhs, rhs, ...)`` within the budget (in its domain unless told); "unknown" when it cannot run."""
         timeout = self._seconds(seconds)
         if timeout <= 0.05:
             self.skipped += 1
             return unknown("analysis budget exhausted", "the analysis ran out of time before this check")
         try:
-            return check(lhs, rhs, relation=relation, conditions=conditions, timeout=timeout)
+            return check(lhs, rhs, relation=relation, conditions=tuple(conditions) + self.conditions, timeout=timeout,
+                         domain=domain or self.domain)
         except InconsistentVerdictError as exc:
             return unknown("engine inconsistency", f"the engine contradicted itself, which is a bug: {exc}")
         except Exception as exc:  # the engine cannot handle every user expression (e.g. DiracDelta)

@@ -25,6 +25,7 @@ the engine checks: the verdict, not the computation, is what is reported.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 
 import sympy
@@ -61,12 +62,36 @@ class LimitResult:
         side = "" if self.point in (oo, -oo) or self.direction == "+-" else self.direction
         return f"{self.symbol} -> {self.point}{side}"
 
+    def __str__(self) -> str:
+        from .report import show, verdict_text
 
-def limit_targets(f: sympy.Expr, P: sympy.Symbol, R: sympy.Symbol) -> list[tuple]:
-    """``(symbol, point, direction)`` for every limit the analysis computes."""
+        where = f" ({self.label})" if self.label else ""
+        return f"{self.approach}{where}: {show(self.value)}, {verdict_text(self.verdict)}"
+
+    def _repr_pretty_(self, printer, cycle) -> None:
+        printer.text(str(self))
+
+    def _repr_markdown_(self) -> str:
+        from .report import latex, markdown_verdict
+
+        where = f" ({self.label})" if self.label else ""
+        return f"{self.approach}{where}: {latex(self.value)}, {markdown_verdict(self.verdict)}"
+
+
+def limit_targets(f: sympy.Expr, P: sympy.Symbol, R: sympy.Symbol, ranges: dict | None = None) -> list[tuple]:
+    """``(symbol, point, direction)`` for every limit the analysis computes.
+
+    A parameter with a declared range (``ranges``: symbol -> Interval) tends
+    to the ends of its range, and to the special values inside it.
+    """
     targets = []
     for p in sorted(f.free_symbols - {P, R}, key=lambda s: s.name):
-        if p.is_positive:
+        interval = (ranges or {}).get(p)
+        if interval is not None:
+            targets += [(p, interval.inf, "+"), (p, interval.sup, "-")]
+            targets += [(p, c, "+-") for c in special_values(f, p) if p.is_real and not p.is_positive
+                        and interval.inf < c < interval.sup]
+        elif p.is_positive:
             targets += [(p, sympy.Integer(0), "+"), (p, oo, "-")]
         elif p.is_real:
             targets += [(p, -oo, "+"), (p, oo, "-")] + [(p, c, "+-") for c in special_values(f, p)]
@@ -98,28 +123,57 @@ def _sympy_limit(expr, p, point, direction, budget: Budget):
 
 
 def _by_order(expr, p, point, direction, P, R, budget: Budget):
-    """The limit found separately for P > R and for P < R, recombined (Max, Min or a Piecewise)."""
+    """The limit found separately for P > R, P = R and P < R, recombined (Max, Min or a Piecewise)."""
     s = sympy.Dummy("s", positive=True)
     above = _sympy_limit(expr.xreplace({P: R * (1 + s)}), p, point, direction, budget)
     below = _sympy_limit(expr.xreplace({R: P * (1 + s)}), p, point, direction, budget) if above is not None else None
-    if above is None or below is None:
+    equal = _sympy_limit(expr.xreplace({R: P}), p, point, direction, budget) if below is not None else None
+    if above is None or below is None or equal is None:
         return None
     above = budget.simplify(above.xreplace({s: P / R - 1}))
     below = budget.simplify(below.xreplace({s: R / P - 1}))
-    if budget.simplify(above - below) == 0:
+    on_diagonal = [budget.simplify(v.xreplace({R: P}) - equal) == 0 for v in (above, below)]
+    if budget.simplify(above - below) == 0 and on_diagonal[0]:
         return above
-    if (above, below) == (P, R):
+    if (above, below) == (P, R) and on_diagonal[0]:
         return sympy.Max(P, R)
-    if (above, below) == (R, P):
+    if (above, below) == (R, P) and on_diagonal[0]:
         return sympy.Min(P, R)
-    return sympy.Piecewise((above, P > R), (below, True))
+    if on_diagonal[0]:
+        return sympy.Piecewise((above, P >= R), (below, True))
+    if on_diagonal[1]:
+        return sympy.Piecewise((above, P > R), (below, True))
+    return sympy.Piecewise((above, P > R), (equal.xreplace({P: R}), sympy.Eq(P, R)), (below, True))
+
+
+def _in_range(expr, p, budget: Budget):
+    """``expr`` with every other ranged parameter written through a positive variable that spans its range.
+
+    ``a`` in (0, 1) becomes ``t/(1 + t)`` with ``t > 0``, so that SymPy's
+    limit knows ``0 < a < 1``; returns the expression and the substitution
+    that restores the parameters.
+    """
+    forward, back = {}, {}
+    for q, interval in budget.ranges.items():
+        if q == p or not expr.has(q):
+            continue
+        t = sympy.Dummy(f"t_{q}", positive=True)
+        lo, hi = interval.inf, interval.sup
+        if lo != -oo and hi != oo:
+            forward[q], back[t] = lo + (hi - lo) * t / (1 + t), (q - lo) / (hi - q)
+        elif lo != -oo:
+            forward[q], back[t] = lo + t, q - lo
+        elif hi != oo:
+            forward[q], back[t] = hi - t, hi - q
+    return expr.xreplace(forward), back
 
 
 def _find(expr, p, point, direction, P, R, budget: Budget):
+    expr, back = _in_range(expr, p, budget)
     value = _sympy_limit(expr, p, point, direction, budget)
     if value is None and p not in (P, R) and expr.has(P) and expr.has(R):
         value = _by_order(expr, p, point, direction, P, R, budget)
-    return None if value is None else budget.simplify(value)
+    return None if value is None else budget.simplify(value.xreplace(back))
 
 
 def _piece_conditions(group: list[Piece]) -> tuple:
@@ -219,11 +273,19 @@ def _same(a, b, budget: Budget) -> bool:
         x is not None and y is not None and cx == cy and budget.simplify(x - y) == 0 for (x, cx), (y, cy) in zip(a, b))
 
 
+def _without_min_max(regime: Regime) -> Regime:
+    """The regime with Min and Max written with Abs (an exact identity), which SymPy's limit handles."""
+    if not regime.expr.has(sympy.Min, sympy.Max):
+        return regime
+    return dataclasses.replace(regime, expr=regime.expr.rewrite(sympy.Abs))
+
+
 def metric_limits(f: sympy.Expr, regimes: list[Regime], P: sympy.Symbol, R: sympy.Symbol,
                   budget: Budget) -> list[LimitResult]:
     """Every limit of :func:`limit_targets`, for each regime in which the target symbol varies."""
     results = []
-    for p, point, direction in limit_targets(f, P, R):
+    regimes = [_without_min_max(r) for r in regimes]
+    for p, point, direction in limit_targets(f, P, R, budget.ranges):
         found = []
         for regime in regimes:
             if p in regime.values or not regime.expr.has(p):

@@ -51,6 +51,7 @@ __all__ = [
     "parse",
     "parameter_symbols",
     "parse_parameter",
+    "parse_value",
 ]
 
 #: Functions the parser accepts: name -> (SymPy function, least and most argument counts).
@@ -100,14 +101,23 @@ class ExpressionError(InvalidParameterError):
         self.position = position
 
 
+#: What a parameter value may be (``NAME=VALUE`` on the command line).
+VALUE_ALLOWED = ("a number: digits with an optional decimal point and exponent (1e-3, at most e40), or numbers "
+                 "combined with + - * / ** and the functions " + ", ".join(FUNCTIONS) + " (1/3, sqrt(2))")
+
+
 @dataclass(frozen=True)
 class _Grammar:
     """What the caller allows: used to build the error messages."""
 
     names: dict  # name -> SymPy expression (a symbol or a value)
     func: str
+    param: str = "expr"  # the argument (or command-line option) named in messages
+    value: bool = False  # a parameter value: numbers only
 
     def allowed(self) -> str:
+        if self.value:
+            return VALUE_ALLOWED
         params = sorted(n for n in self.names if n not in ("P", "R"))
         return (
             "an expression in P, R" + (", the parameters " + ", ".join(params) if params else "")
@@ -118,7 +128,7 @@ class _Grammar:
         where = f" (position {position})" if position is not None else ""
         shown = text if len(text) <= 80 else text[:77] + "..."
         reason = reason[:1].upper() + reason[1:]
-        message = f"{InvalidParameterError.of('expr', self.func, self.allowed(), shown)} {reason}{where}."
+        message = f"{InvalidParameterError.of(self.param, self.func, self.allowed(), shown)} {reason}{where}."
         return ExpressionError(message, reason=reason, position=position)
 
 
@@ -145,7 +155,7 @@ def _tokenize(text: str, grammar: _Grammar) -> list[tuple[str, str, int]]:
         if c.isascii() and (c.isalpha() or c == "_"):
             m = _NAME.match(text, i)
             if m.group() not in grammar.names and m.group() not in FUNCTIONS:
-                raise grammar.error(text, _unknown_name(m.group()), pos)
+                raise grammar.error(text, _unknown_name(m.group(), grammar.value), pos)
             tokens.append(("name", m.group(), pos))
             i = m.end()
             continue
@@ -299,13 +309,16 @@ class _Parser:
         return ("call", name, tuple(args), name_token[2])
 
 
-def _unknown_name(name: str) -> str:
+def _unknown_name(name: str, value: bool = False) -> str:
     if name.startswith("_"):
         return f"unknown name {name!r}; names starting with '_' are never allowed"
     if name == "lambda":
         return "lambdas are not allowed"
     if keyword.iskeyword(name):
         return f"the keyword {name!r} is not allowed"
+    if value:
+        return f"unknown name {name!r}; a value is a finite number" + (" (nan and inf are not numbers)"
+                                                                        if name.lower() in ("nan", "inf") else "")
     return f"unknown name {name!r}; declare a parameter with --param NAME or parameters=[NAME]"
 
 
@@ -379,15 +392,15 @@ def _check_power(base, exponent, fail):
 
 # --- the public functions -------------------------------------------------------------------------
 
-def _check_name(name, func):
+def _check_name(name, func, param="parameters"):
     if not isinstance(name, str) or not _NAME.fullmatch(name) or name.startswith("_") or keyword.iskeyword(name):
-        raise InvalidParameterError.of("parameters", func, "identifiers not starting with '_'", name)
+        raise InvalidParameterError.of(param, func, "identifiers not starting with '_'", name)
     if name in ("P", "R") or name in FUNCTIONS:
         raise InvalidParameterError.of(
-            "parameters", func, "names other than P, R and the functions " + ", ".join(FUNCTIONS), name
+            param, func, "names other than P, R and the functions " + ", ".join(FUNCTIONS), name
         )
     if len(name) > 32:
-        raise InvalidParameterError.of("parameters", func, "names of at most 32 characters", name)
+        raise InvalidParameterError.of(param, func, "names of at most 32 characters", name)
 
 
 def parameter_symbols(parameters: Iterable[str] | Mapping[str, object] | None = None, *,
@@ -412,7 +425,7 @@ def parameter_symbols(parameters: Iterable[str] | Mapping[str, object] | None = 
     names = dict(LIBRARY_PARAMETERS)
     if parameters is None:
         return names
-    if isinstance(parameters, str):
+    if isinstance(parameters, (str, bytes)) or not isinstance(parameters, (Mapping, Iterable)):
         raise InvalidParameterError.of("parameters", func, "a mapping or a list of names", parameters)
     items = parameters.items() if isinstance(parameters, Mapping) else ((n, None) for n in parameters)
     for name, value in items:
@@ -432,7 +445,8 @@ def parameter_symbols(parameters: Iterable[str] | Mapping[str, object] | None = 
 
 
 def parse(text: str, *, parameters: Iterable[str] | Mapping[str, object] | None = None,
-          P: sympy.Symbol = _symbols.P, R: sympy.Symbol = _symbols.R, func: str = "parse") -> sympy.Expr:
+          P: sympy.Symbol = _symbols.P, R: sympy.Symbol = _symbols.R, func: str = "parse",
+          param: str = "expr") -> sympy.Expr:
     """Parse ``text`` into a SymPy expression, accepting only the whitelist.
 
     Parameters
@@ -446,6 +460,8 @@ def parse(text: str, *, parameters: Iterable[str] | Mapping[str, object] | None 
         The symbols that ``P`` and ``R`` in the text stand for.
     func : str
         The function named in error messages.
+    param : str
+        The argument (or command-line option) named in error messages.
 
     Returns
     -------
@@ -458,9 +474,12 @@ def parse(text: str, *, parameters: Iterable[str] | Mapping[str, object] | None 
         has been evaluated.
     """
     if not isinstance(text, str):
-        raise InvalidParameterError.of("expr", func, "a string", text)
+        raise InvalidParameterError.of(param, func, "a string", text)
     names = {"P": P, "R": R, **parameter_symbols(parameters, func=func)}
-    grammar = _Grammar(names, func)
+    return _parse(text, _Grammar(names, func, param))
+
+
+def _parse(text: str, grammar: _Grammar) -> sympy.Expr:
     tokens = _tokenize(text, grammar)
     tree = _Parser(text, tokens, grammar).parse()
     if _tower(tree) > LIMITS["tower"]:
@@ -469,7 +488,7 @@ def parse(text: str, *, parameters: Iterable[str] | Mapping[str, object] | None 
     def fail(reason, position):
         return grammar.error(text, reason, position)
 
-    expr = _build(tree, names, fail)
+    expr = _build(tree, grammar.names, fail)
     if expr.has(sympy.zoo, sympy.nan, sympy.oo, -sympy.oo):
         raise grammar.error(text, "the expression is undefined (it divides by zero or takes log(0))")
     if expr.has(sympy.I):
@@ -477,30 +496,57 @@ def parse(text: str, *, parameters: Iterable[str] | Mapping[str, object] | None 
     return expr
 
 
-def parse_parameter(spec: str, *, func: str = "parse_parameter") -> tuple[str, object]:
-    """Split a command-line parameter ``NAME`` or ``NAME=VALUE`` into name and value.
+def parse_value(text: str, *, func: str = "parse_value", param: str = "value") -> sympy.Expr:
+    """Parse a number given as text: ``"2"``, ``"-1/3"``, ``"1e-3"``, ``"sqrt(2)"``; errors name ``param``.
 
-    The value is parsed by the same whitelist (numbers and the functions,
-    no names): ``"beta=1/2"``, ``"gamma=sqrt(2)"``. It is validated later,
-    by :func:`parameter_symbols`.
+    The same whitelist as :func:`parse`, with no names at all: ``nan`` and
+    ``inf`` are not numbers.
+
+    >>> parse_value("1/3")
+    1/3
+    >>> parse_value("nan", func="symmetric plot", param="--beta")
+    Traceback (most recent call last):
+        ...
+    symmetric.explore.parser.ExpressionError: The '--beta' parameter of symmetric plot must be a number: ... Got 'nan' instead. Unknown name 'nan'; a value is a finite number (nan and inf are not numbers) (position 1).
+    """
+    grammar = _Grammar({}, func, param, value=True)
+    if not isinstance(text, str):
+        raise InvalidParameterError.of(param, func, VALUE_ALLOWED, text)
+    return _parse(text, grammar)
+
+
+def parse_parameter(spec: str, *, func: str = "parse_parameter", param: str = "parameters") -> tuple[str, object]:
+    """Split a command-line parameter ``NAME``, ``NAME=VALUE`` or ``NAME=LO..HI`` into name and value.
+
+    The value is parsed by :func:`parse_value` (numbers and the functions,
+    no names): ``"beta=1/2"``, ``"gamma=sqrt(2)"``; it is validated later, by
+    :func:`parameter_symbols`. ``LO..HI`` declares the range ``LO < NAME < HI``
+    (either end may be empty: unbounded) and gives a :class:`sympy.Interval`.
+    Errors name ``param`` (the command-line option).
 
     >>> parse_parameter("rho=-3")
     ('rho', -3)
     >>> parse_parameter("a")
     ('a', None)
+    >>> parse_parameter("a=0..1")
+    ('a', Interval.open(0, 1))
     >>> parse_parameter("P=1")
     Traceback (most recent call last):
         ...
     symmetric._validation.InvalidParameterError: The 'parameters' parameter of parse_parameter must be names other than P, R and the functions exp, log, sqrt, Abs, Min, Max. Got 'P' instead.
     """
     if not isinstance(spec, str):
-        raise InvalidParameterError.of("parameters", func, "'NAME' or 'NAME=VALUE'", spec)
+        raise InvalidParameterError.of(param, func, "'NAME', 'NAME=VALUE' or 'NAME=LO..HI'", spec)
     name, sep, value = spec.partition("=")
     name = name.strip()
-    _check_name(name, func)
+    _check_name(name, func, param)
     if not sep:
         return name, None
-    number = parse(value, parameters={}, func=func)
-    if number.free_symbols:
-        raise InvalidParameterError.of(name, func, "a number", value)
-    return name, number
+    if ".." in value:
+        lo, _, hi = value.partition("..")
+        ends = [parse_value(t, func=func, param=param) if t.strip() else None for t in (lo, hi)]
+        lo, hi = (-sympy.oo if ends[0] is None else ends[0]), (sympy.oo if ends[1] is None else ends[1])
+        if not lo < hi:
+            raise InvalidParameterError.of(param, func, "a range LO..HI with LO < HI", spec)
+        return name, sympy.Interval.open(lo, hi)
+    return name, parse_value(value, func=func, param=param)

@@ -45,6 +45,7 @@ import sympy
 from ..verify import Verdict
 from .algebra import normalize_powers
 from .budget import Budget, combine, unknown
+from .geometry import non_smooth
 from .regimes import Regime
 
 __all__ = ["Property", "metric_properties", "transform"]
@@ -91,6 +92,20 @@ class Property:
     def counterexample(self) -> dict:
         return self.verdict.counterexample
 
+    def __str__(self) -> str:
+        from .report import verdict_text
+
+        return f"{self.name}: {self.statement}: {verdict_text(self.verdict)}" + (f" ({self.detail})" if self.detail else "")
+
+    def _repr_pretty_(self, printer, cycle) -> None:
+        printer.text(str(self))
+
+    def _repr_markdown_(self) -> str:
+        from .report import markdown_verdict
+
+        return (f"**{self.name}**: {self.statement}: {markdown_verdict(self.verdict)}"
+                + (f" ({self.detail})" if self.detail else ""))
+
 
 def _outside_unit_square(point: dict, P, R) -> bool:
     return any(point.get(s, 0) > 1 for s in (P, R))
@@ -103,9 +118,11 @@ def _check(budget: Budget, P, R, lhs, rhs, *, relation="==", conditions=()) -> V
     first scaled into the unit square (the properties checked here are
     invariant under scaling when the metric is homogeneous) and the statement
     is checked at that point; failing that, the statement is checked again
-    with ``P <= 1, R <= 1``.
+    with ``P <= 1, R <= 1``. With ``domain="positive"`` any positive point counts.
     """
     verdict = budget.check(lhs, rhs, relation=relation, conditions=conditions)
+    if budget.domain == "positive":
+        return verdict
     point = verdict.counterexample
     if not (verdict.refuted and _outside_unit_square(point, P, R)):
         return verdict
@@ -134,7 +151,12 @@ def transform(a: sympy.Expr) -> sympy.Lambda:
 def _separable(regime: Regime, P, R, budget: Budget) -> tuple[Verdict, str]:
     f, conditions = regime.expr, regime.conditions
     fP, fR = sympy.diff(f, P), sympy.diff(f, R)
-    h = -sympy.diff(fP, R) / (fP * fR)
+    if non_smooth(fP) or non_smooth(fR):
+        return unknown("not differentiable", "f is not differentiable at every point"), ""
+    fPR = sympy.diff(fP, R)
+    if fPR.is_zero or fP.is_zero or fR.is_zero:  # f itself is u(P) + v(R)
+        return _check(budget, P, R, fPR, 0, conditions=conditions), "T(x) = x"
+    h = -fPR / (fP * fR)
     a = budget.simplify(normalize_powers(1 + h * f))
     if not a.has(P, R):
         T = transform(a)
@@ -178,7 +200,7 @@ def _symmetric(f, P, R, params, budget: Budget) -> Property:
     if verdict.refuted:
         for p in params:
             for value in dict.fromkeys(_symmetry_candidates(swapped - f, p, params, P, R, budget)):
-                if p.is_positive and value.is_positive is not True:
+                if (p.is_positive and value.is_positive is not True) or not budget.admits(p, value):
                     continue
                 if budget.check(swapped.subs(p, value), f.subs(p, value)).proven:
                     holds[p] = value
@@ -225,7 +247,7 @@ def metric_properties(f, regimes: list[Regime], P, R, budget: Budget) -> dict[st
         found[name] = Property(name, STATEMENTS[name], verdict, detail)
 
     add("idempotent", _check(budget, P, R, f.xreplace({R: P}), P))
-    add("homogeneous", budget.check(normalize_powers(f.xreplace({P: t * P, R: t * R})), t * f))
+    add("homogeneous", budget.check(normalize_powers(f.xreplace({P: t * P, R: t * R})), t * f, domain="positive"))
     add("increasing_in_P", _check(budget, P, R, sympy.diff(f, P), 0, relation=">"))
     add("increasing_in_R", _check(budget, P, R, sympy.diff(f, R), 0, relation=">"))
     found["bounded"] = _bounded(f, P, R, found, budget)

@@ -5,8 +5,10 @@ from __future__ import annotations
 import sympy
 
 from ..verify import Verdict
+from .geometry import EVERY_RATIO
 
-__all__ = ["text_report", "markdown_report", "as_dict"]
+__all__ = ["text_report", "markdown_report", "as_dict", "summary", "show", "latex", "verdict_text",
+           "markdown_verdict"]
 
 _GEOMETRY = [
     ("break_even", "break-even ratio R/P", "break_even"),
@@ -29,10 +31,12 @@ def _condition(c) -> str:
     return sympy.sstr(c)
 
 
-def _show(expr) -> str:
+def show(expr) -> str:
     """An expression on one line; a Piecewise as its general value followed by the exceptions."""
     if expr is None:
         return "none"
+    if expr == EVERY_RATIO:
+        return "every ratio"
     if isinstance(expr, sympy.Piecewise):
         *special, (general, last) = expr.args
         parts = [sympy.sstr(general) + ("" if last is sympy.true else f" if {_condition(last)}")]
@@ -41,7 +45,7 @@ def _show(expr) -> str:
     return sympy.sstr(expr)
 
 
-def _verdict_text(v: Verdict | None) -> str:
+def verdict_text(v: Verdict | None) -> str:
     if v is None:
         return ""
     if v.refuted:
@@ -49,40 +53,68 @@ def _verdict_text(v: Verdict | None) -> str:
     return v.status
 
 
+def _range_text(symbol, interval) -> str:
+    left = "" if interval.inf == -sympy.oo else f"{sympy.sstr(interval.inf)} {'<' if interval.left_open else '<='} "
+    right = "" if interval.sup == sympy.oo else f" {'<' if interval.right_open else '<='} {sympy.sstr(interval.sup)}"
+    return f"{left}{symbol}{right}"
+
+
 def _symbols_text(analysis) -> str:
-    kinds = [f"{s} > 0" if s.is_positive else f"{s} real" for s in analysis.parameters]
+    ranges = getattr(analysis, "ranges", {}) or {}
+    kinds = [_range_text(s, ranges[s]) if s in ranges else f"{s} > 0" if s.is_positive else f"{s} real"
+             for s in analysis.parameters]
     return ", ".join(kinds) or "none"
+
+
+def summary(analysis) -> str:
+    """One line: the metric and its break-even ratio, for ``repr``."""
+    ratio = analysis.break_even
+    return (f"f({analysis.P}, {analysis.R}) = {show(analysis.expr)}: break-even ratio {show(ratio)}"
+            + (f", equivalent rho {show(analysis.equivalent_rho)}" if analysis.equivalent_rho is not None else ""))
 
 
 def text_report(analysis) -> str:
     """The analysis for the terminal."""
-    lines = [f"f({analysis.P}, {analysis.R}) = {_show(analysis.expr)}", f"parameters: {_symbols_text(analysis)}"]
+    lines = [f"f({analysis.P}, {analysis.R}) = {show(analysis.expr)}", f"parameters: {_symbols_text(analysis)}"]
     if len(analysis.regimes) > 1:
         lines.append("regimes: " + "; ".join(g.regime.label or "all" for g in analysis.regimes))
     lines += ["", f"Level curves ({analysis.R} across, {analysis.P} up)"]
     for attr, title, key in _GEOMETRY:
         value = getattr(analysis, attr)
-        verdict = _verdict_text(analysis.verdicts.get(key)) if key and value is not None else ""
-        lines.append(f"  {title:<22} {_show(value):<40} {verdict}".rstrip())
+        verdict = verdict_text(analysis.verdicts.get(key)) if key and value is not None else ""
+        lines.append(f"  {title:<22} {show(value):<40} {verdict}".rstrip())
         if attr == "break_even" and analysis.break_even_note:
             lines.append(f"  {'':<22} {analysis.break_even_note}")
     lines += ["", "Properties"]
     for p in analysis.properties.values():
-        lines.append(f"  {p.name:<16} {p.statement:<47} {_verdict_text(p.verdict)}")
+        lines.append(f"  {p.name:<16} {p.statement:<47} {verdict_text(p.verdict)}")
         if p.detail:
             lines.append(f"  {'':<16} {p.detail}")
     if analysis.limits:
         lines += ["", "Limits"]
         for r in analysis.limits:
             where = f" ({r.label})" if r.label else ""
-            lines.append(f"  {r.approach + where:<34} {_show(r.value):<40} {_verdict_text(r.verdict)}".rstrip())
+            lines.append(f"  {r.approach + where:<34} {show(r.value):<40} {verdict_text(r.verdict)}".rstrip())
     lines += ["", f"{analysis.seconds:.1f} s"
               + (f"; {analysis.skipped} steps skipped for lack of time (raise the budget)" if analysis.skipped else "")]
     return "\n".join(lines)
 
 
-def _latex(expr) -> str:
-    return "none" if expr is None else "$" + sympy.latex(expr).replace("|", r"\vert ") + "$"
+def markdown_verdict(v: Verdict | None) -> str:
+    """A verdict in a Markdown cell: the status, and the counterexample typeset."""
+    if v is None:
+        return ""
+    if v.refuted and v.counterexample:
+        point = ", ".join(f"{sympy.latex(k)} = {sympy.latex(x)}"
+                          for k, x in sorted(v.counterexample.items(), key=lambda kv: str(kv[0])))
+        return f"refuted at ${point}$"
+    return _cell(verdict_text(v))
+
+
+def latex(expr) -> str:
+    if expr is None or expr == EVERY_RATIO:
+        return show(expr)
+    return "$" + sympy.latex(expr).replace("|", r"\vert ") + "$"
 
 
 def _cell(text: str) -> str:
@@ -96,18 +128,18 @@ def markdown_report(analysis) -> str:
              f"{analysis.P} up.", "", "| quantity | value | verdict |", "| --- | --- | --- |"]
     for attr, title, key in _GEOMETRY:
         value = getattr(analysis, attr)
-        verdict = _verdict_text(analysis.verdicts.get(key)) if key and value is not None else ""
-        lines.append(f"| {title} | {_latex(value)} | {_cell(verdict)} |")
+        verdict = markdown_verdict(analysis.verdicts.get(key)) if key and value is not None else ""
+        lines.append(f"| {title} | {latex(value)} | {verdict} |")
     if analysis.break_even_note:
-        lines += ["", f"Without a break-even ratio: {_cell(analysis.break_even_note)}."]
+        lines += ["", f"Break-even: {_cell(analysis.break_even_note)}."]
     lines += ["", "| property | statement | verdict | detail |", "| --- | --- | --- | --- |"]
     for p in analysis.properties.values():
-        lines.append(f"| {p.name} | {_cell(p.statement)} | {_cell(_verdict_text(p.verdict))} | {_cell(p.detail)} |")
+        lines.append(f"| {p.name} | {_cell(p.statement)} | {markdown_verdict(p.verdict)} | {_cell(p.detail)} |")
     if analysis.limits:
         lines += ["", "| limit | where | value | verdict |", "| --- | --- | --- | --- |"]
         for r in analysis.limits:
-            lines.append(f"| {_cell(r.approach)} | {_cell(r.label)} | {_latex(r.value)} | "
-                         f"{_cell(_verdict_text(r.verdict))} |")
+            lines.append(f"| {_cell(r.approach)} | {_cell(r.label)} | {latex(r.value)} | "
+                         f"{markdown_verdict(r.verdict)} |")
     return "\n".join(lines)
 
 
@@ -126,7 +158,8 @@ def as_dict(analysis) -> dict:
     """JSON-ready data: expressions as SymPy strings, verdicts as dicts."""
     return {
         "expr": _expr(analysis.expr),
-        "parameters": {str(s): "positive" if s.is_positive else "real" for s in analysis.parameters},
+        "parameters": {str(s): _range_text(s, analysis.ranges[s]) if s in analysis.ranges else
+                       "positive" if s.is_positive else "real" for s in analysis.parameters},
         "regimes": [g.regime.label or "all" for g in analysis.regimes],
         **{attr: _expr(getattr(analysis, attr)) for attr, _, _ in _GEOMETRY},
         "break_even_note": analysis.break_even_note,

@@ -22,8 +22,10 @@ from __future__ import annotations
 import sympy
 
 from .._validation import InvalidParameterError
-from ..symbols import FN, FP, TN, TP, beta as _beta, prevalence as _prevalence
+from ..symbols import (BETA_SQUARED, FN, FP, PRED_SUM, TN, TP, TRUE_SUM, P, R, beta as _beta,
+                       prevalence as _prevalence, rho as _rho)
 from ._parameters import parameter
+from .g_beta_rho import g_beta_rho
 
 __all__ = [
     "precision",
@@ -36,9 +38,38 @@ __all__ = [
     "accuracy",
     "balanced_accuracy",
     "f_beta_counts",
+    "f_beta_from_sums",
+    "g_beta_rho_counts",
     "precision_at_prevalence",
     "balanced_precision",
+    "reweighted",
+    "at_prevalence",
 ]
+
+
+def _counts(func: str, **given) -> list:
+    """The counts as SymPy expressions: a number must be finite and >= 0 (a count, or a weighted count)."""
+    out = []
+    for name, value in given.items():
+        if isinstance(value, sympy.Basic) and not value.is_number:
+            if not isinstance(value, sympy.Expr) or value.is_negative or value.is_extended_real is False:
+                raise InvalidParameterError.of(name, func, "a count: a finite number >= 0 or a SymPy expression", value)
+            out.append(value)
+            continue
+        number = parameter(value, name=name, func=func, positive=False)
+        if number.is_negative:
+            raise InvalidParameterError.of(name, func, "a count: a finite number >= 0 or a SymPy expression", value)
+        out.append(number)
+    return out
+
+
+def _ratio(numerator, denominator, func: str, names: str) -> sympy.Expr:
+    """``numerator / denominator``, refusing counts whose denominator is 0 (the ratio is then undefined)."""
+    if denominator.is_zero:
+        raise InvalidParameterError.of(names, func, f"counts with {' + '.join(names.split(', '))} > 0 (the ratio is "
+                                       "undefined at 0; scores from labels apply a zero_division policy there)",
+                                       f"{names} = 0")
+    return numerator / denominator
 
 
 def precision(tp=TP, fp=FP) -> sympy.Expr:
@@ -46,8 +77,13 @@ def precision(tp=TP, fp=FP) -> sympy.Expr:
 
     >>> precision()
     TP/(FP + TP)
+    >>> precision(0, 0)
+    Traceback (most recent call last):
+        ...
+    symmetric._validation.InvalidParameterError: The 'tp, fp' parameter of precision must be counts with tp + fp > 0 (the ratio is undefined at 0; scores from labels apply a zero_division policy there). Got 'tp, fp = 0' instead.
     """
-    return tp / (tp + fp)
+    tp, fp = _counts("precision", tp=tp, fp=fp)
+    return _ratio(tp, tp + fp, "precision", "tp, fp")
 
 
 def recall(tp=TP, fn=FN) -> sympy.Expr:
@@ -56,7 +92,8 @@ def recall(tp=TP, fn=FN) -> sympy.Expr:
     >>> recall()
     TP/(FN + TP)
     """
-    return tp / (tp + fn)
+    tp, fn = _counts("recall", tp=tp, fn=fn)
+    return _ratio(tp, tp + fn, "recall", "tp, fn")
 
 
 #: The true positive rate is recall.
@@ -69,7 +106,8 @@ def specificity(tn=TN, fp=FP) -> sympy.Expr:
     >>> specificity()
     TN/(FP + TN)
     """
-    return tn / (tn + fp)
+    tn, fp = _counts("specificity", tn=tn, fp=fp)
+    return _ratio(tn, tn + fp, "specificity", "tn, fp")
 
 
 #: The true negative rate is specificity.
@@ -82,7 +120,8 @@ def fpr(fp=FP, tn=TN) -> sympy.Expr:
     >>> fpr()
     FP/(FP + TN)
     """
-    return fp / (fp + tn)
+    fp, tn = _counts("fpr", fp=fp, tn=tn)
+    return _ratio(fp, fp + tn, "fpr", "fp, tn")
 
 
 def fnr(fn=FN, tp=TP) -> sympy.Expr:
@@ -91,7 +130,8 @@ def fnr(fn=FN, tp=TP) -> sympy.Expr:
     >>> fnr()
     FN/(FN + TP)
     """
-    return fn / (fn + tp)
+    fn, tp = _counts("fnr", fn=fn, tp=tp)
+    return _ratio(fn, fn + tp, "fnr", "fn, tp")
 
 
 def accuracy(tp=TP, fp=FP, fn=FN, tn=TN) -> sympy.Expr:
@@ -100,7 +140,8 @@ def accuracy(tp=TP, fp=FP, fn=FN, tn=TN) -> sympy.Expr:
     >>> accuracy()
     (TN + TP)/(FN + FP + TN + TP)
     """
-    return (tp + tn) / (tp + fp + fn + tn)
+    tp, fp, fn, tn = _counts("accuracy", tp=tp, fp=fp, fn=fn, tn=tn)
+    return _ratio(tp + tn, tp + fp + fn + tn, "accuracy", "tp, fp, fn, tn")
 
 
 def balanced_accuracy(tp=TP, fp=FP, fn=FN, tn=TN) -> sympy.Expr:
@@ -123,7 +164,39 @@ def f_beta_counts(beta=_beta, tp=TP, fp=FP, fn=FN) -> sympy.Expr:
     5*TP/(4*FN + FP + 5*TP)
     """
     b = parameter(beta, name="beta", func="f_beta_counts", positive=True)
-    return (1 + b**2) * tp / ((1 + b**2) * tp + b**2 * fn + fp)
+    tp, fp, fn = _counts("f_beta_counts", tp=tp, fp=fp, fn=fn)
+    return _ratio((1 + b**2) * tp, (1 + b**2) * tp + b**2 * fn + fp, "f_beta_counts", "tp, fp, fn")
+
+
+def f_beta_from_sums() -> tuple[sympy.Expr, sympy.Expr]:
+    """``(form, definition)``: F-beta from TP and a label's true and predicted sums, and its definition.
+
+    The definition is :func:`f_beta_counts` with ``FN = true_sum - TP``,
+    ``FP = pred_sum - TP`` and ``beta = sqrt(beta_squared)``; the form expands
+    its denominator, where the TP terms cancel. It is the order in which
+    scikit-learn evaluates F-beta, which :mod:`symmetric.metrics` follows to
+    the last bit; claim ``counts.f_beta_from_sums`` proves the two equal.
+
+    >>> form, definition = f_beta_from_sums()
+    >>> form
+    TP*(beta_squared + 1)/(beta_squared*true_sum + pred_sum)
+    """
+    definition = f_beta_counts(sympy.sqrt(BETA_SQUARED), TP, PRED_SUM - TP, TRUE_SUM - TP)
+    numerator, denominator = sympy.fraction(definition)
+    return numerator / sympy.expand(denominator), definition
+
+
+def g_beta_rho_counts(beta=_beta, rho=_rho, tp=TP, fp=FP, fn=FN) -> sympy.Expr:
+    r""":math:`G_{\beta,\rho}` of the count definitions of precision and recall.
+
+    >>> g_beta_rho_counts(beta=1, rho=0)
+    TP/(2*(FP + TP)) + TP/(2*(FN + TP))
+    """
+    p, r = precision(tp, fp), recall(tp, fn)
+    if p.is_zero or r.is_zero:
+        raise InvalidParameterError.of("tp", "g_beta_rho_counts", "a count > 0: G is defined for positive precision "
+                                       "and recall (scores from labels take its limit or zero_division there)", tp)
+    return g_beta_rho(beta, rho).subs({P: p, R: r}, simultaneous=True)
 
 
 def precision_at_prevalence(prevalence=_prevalence, tp=TP, fp=FP, fn=FN, tn=TN) -> sympy.Expr:
@@ -142,7 +215,7 @@ def precision_at_prevalence(prevalence=_prevalence, tp=TP, fp=FP, fn=FN, tn=TN) 
     if p.is_number and p >= 1:
         raise InvalidParameterError.of("prevalence", "precision_at_prevalence", "a number in (0, 1)", prevalence)
     t, f = recall(tp, fn), fpr(fp, tn)
-    return p * t / (p * t + (1 - p) * f)
+    return _ratio(p * t, p * t + (1 - p) * f, "precision_at_prevalence", "tp, fp, fn, tn")
 
 
 def balanced_precision(tp=TP, fp=FP, fn=FN, tn=TN) -> sympy.Expr:
@@ -152,3 +225,42 @@ def balanced_precision(tp=TP, fp=FP, fn=FN, tn=TN) -> sympy.Expr:
     TP*(FP + TN)/(FN*FP + 2*FP*TP + TN*TP)
     """
     return precision_at_prevalence(sympy.Rational(1, 2), tp, fp, fn, tn)
+
+
+def _check_prevalence(prevalence, func):
+    p = parameter(prevalence, name="prevalence", func=func, positive=True)
+    if p.is_number and p >= 1:
+        raise InvalidParameterError.of("prevalence", func, "a number in (0, 1)", prevalence)
+    return p
+
+
+def reweighted(prevalence=_prevalence, tp=TP, fp=FP, fn=FN, tn=TN) -> dict:
+    r"""The cells of a data set of total 1 in which positives make up ``prevalence``, at the same TPR and FPR.
+
+    Each positive carries weight :math:`\pi/(TP + FN)` and each negative
+    :math:`(1-\pi)/(FP + TN)`, so the rates TPR and FPR do not change and
+    the positives sum to :math:`\pi`. Returns ``{"tp", "fp", "fn", "tn"}``.
+
+    >>> cells = reweighted(prevalence=sympy.Rational(1, 2))
+    >>> cells["tp"], cells["fp"]
+    (TP/(2*(FN + TP)), FP/(2*(FP + TN)))
+    """
+    func = "reweighted"
+    p = _check_prevalence(prevalence, func)
+    tp, fp, fn, tn = _counts(func, tp=tp, fp=fp, fn=fn, tn=tn)
+    positive = _ratio(p, tp + fn, func, "tp, fn")
+    negative = _ratio(1 - p, fp + tn, func, "fp, tn")
+    return {"tp": positive * tp, "fp": negative * fp, "fn": positive * fn, "tn": negative * tn}
+
+
+def at_prevalence(expr, prevalence=_prevalence) -> sympy.Expr:
+    """A count metric ``expr`` (in TP, FP, FN, TN) evaluated on the :func:`reweighted` cells.
+
+    >>> sympy.factor(at_prevalence(recall(), prevalence=sympy.Rational(1, 10)))
+    TP/(FN + TP)
+    """
+    if not isinstance(expr, sympy.Expr):
+        raise InvalidParameterError.of("expr", "at_prevalence", "a SymPy expression in TP, FP, FN and TN", expr)
+    _check_prevalence(prevalence, "at_prevalence")
+    cells = reweighted(prevalence)
+    return expr.subs({TP: cells["tp"], FP: cells["fp"], FN: cells["fn"], TN: cells["tn"]}, simultaneous=True)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import sympy
 
 from ..symbols import P, R, beta as _beta, rho as _rho
-from ._parameters import harmonic_form, parameter, select
+from ._parameters import check_power, harmonic_form, parameter, select
 
 __all__ = ["g_beta_rho"]
 
@@ -29,7 +29,12 @@ def g_beta_rho(beta=_beta, rho=_rho) -> sympy.Expr:
         Break-even ratio R/P at which a unit of precision and a unit of
         recall are worth the same (for ``rho != 0``).
     rho : real number or SymPy expression, default ``symmetric.rho``
-        Curvature of the level curves; ``rho = -2`` gives F_beta.
+        Curvature of the level curves; ``rho = -2`` gives F_beta. A number
+        is at most 1000 in absolute value, and ``beta**rho`` of two exact
+        numbers at most 10000 bits (beyond, the exact powers are too large to
+        compute and print; :func:`symmetric.numeric.g_beta_rho` takes any
+        finite rho and follows the limits, ``Max(P, R/beta)`` as ``rho -> oo``
+        for ``beta >= 1``).
 
     Returns
     -------
@@ -49,9 +54,14 @@ def g_beta_rho(beta=_beta, rho=_rho) -> sympy.Expr:
     (P*R**beta)**(1/(beta + 1))
     >>> g_beta_rho(beta=1, rho=1)
     sqrt(P**2/2 + R**2/2)
+    >>> g_beta_rho(beta=2, rho=10**7)
+    Traceback (most recent call last):
+        ...
+    symmetric._validation.InvalidParameterError: The 'rho' parameter of g_beta_rho must be a finite real number with |rho| <= 1000 or a SymPy expression (symmetric.numeric.g_beta_rho evaluates any finite rho). Got 10000000 instead.
     """
     b = parameter(beta, name="beta", func="g_beta_rho", positive=True)
-    r = parameter(rho, name="rho", func="g_beta_rho", positive=False)
+    r = parameter(rho, name="rho", func="g_beta_rho", positive=False, exponent=True)
+    check_power(b, r, name="rho", func="g_beta_rho", value=rho)
     return select(
         [
             (lambda: (b * P + R) / (1 + b), sympy.Eq(r, 0)),

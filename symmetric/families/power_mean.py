@@ -27,6 +27,8 @@ def power_mean(gamma=_gamma, phi=_phi) -> sympy.Expr:
         Weight of precision relative to recall.
     phi : real number or SymPy expression, default ``symmetric.phi``
         Exponent: 1 is the arithmetic mean, 0 the geometric, -1 the harmonic.
+        A number is at most 1000 in absolute value (:func:`symmetric.numeric.power_mean`
+        takes any finite phi).
 
     Returns
     -------
@@ -51,7 +53,7 @@ def power_mean(gamma=_gamma, phi=_phi) -> sympy.Expr:
     (P**phi/2 + R**phi/2)**(1/phi)
     """
     g = parameter(gamma, name="gamma", func="power_mean", positive=True)
-    f = parameter(phi, name="phi", func="power_mean", positive=False)
+    f = parameter(phi, name="phi", func="power_mean", positive=False, exponent=True)
     return select(
         [(lambda: (P**g * R) ** (1 / (1 + g)), sympy.Eq(f, 0))],
         lambda: harmonic_form(((g * P**f + R**f) / (1 + g)) ** (1 / f), f),

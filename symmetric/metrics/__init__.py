@@ -1,12 +1,28 @@
 """Metrics from labels: scikit-learn's classification scores, and G, specificity and balanced precision.
 
 The functions take the same arguments as scikit-learn's and give the same
-values, warnings and errors; per-class F and G values come from the numeric
-code generated from :mod:`symmetric.families`. scikit-learn is not needed
-at run time. One deliberate difference: negative sample weights are refused
+values (to the last bit: scikit-learn's order of operations, F_beta in its
+count form), warnings and errors; filters on scikit-learn's warning and
+error classes catch symmetric's (:mod:`symmetric.metrics._sklearn_compat`).
+F_beta's count form and G come from code generated from
+:mod:`symmetric.families`. scikit-learn is not needed, and never imported,
+at run time. Deliberate differences: negative sample weights are refused
 (scikit-learn accepts them, but precision and recall then stop being ratios
-of counts, and F computed from them can differ from scikit-learn's count
-formula).
+of counts); with float sample weights the counting pass sums more
+accurately than scikit-learn, so values can differ in the last bits.
+
+**Counts at any scale.** Labels are counted in a few linear passes (no sort
+of the samples, whatever their type or number of classes). Weighted counts
+are *exact*: each is the exact sum of its sample weights rounded once to the
+nearest float64, so it does not depend on the order of the samples or on how
+they are split. Hence :class:`ConfusionCounts` (batches merged with ``+``)
+and Dask input (chunks counted where they live, any function) give the same
+values, bit for bit, as all the data at once. scikit-learn adds weights one
+after another, so its weighted counts, and the weighted support printed by
+its ``classification_report``, can differ from ours in the last bits; ours
+are the correctly rounded ones (with 10**8 uniform weights a sequential sum
+is hundreds of ULP away from the exact sum). Unweighted counts are integers
+and agree exactly.
 
 >>> from symmetric.metrics import balanced_precision_score, precision_score
 >>> y_true = [1] * 100 + [0] * 900
@@ -15,8 +31,10 @@ formula).
 (0.64, 0.94)
 """
 
-from ._confusion import balanced_precision_score, confusion_matrix
+from ._accuracy import accuracy_score, balanced_accuracy_score
+from ._confusion import balanced_precision_score, confusion_matrix, multilabel_confusion_matrix
 from ._curve import best_threshold, g_beta_rho_curve
+from ._precision_recall_curve import precision_recall_curve
 from ._report import classification_report
 from ._scores import (
     f1_score,
@@ -27,20 +45,32 @@ from ._scores import (
     recall_score,
     specificity_score,
 )
+from ._prevalence import at_prevalence, prevalence_curve
+from ._stream import ConfusionCounts
+from ._uncertainty import ConfidenceInterval, confidence_interval
 from ._warnings import UndefinedMetricWarning
 
 __all__ = [
+    "ConfidenceInterval",
+    "ConfusionCounts",
     "UndefinedMetricWarning",
+    "accuracy_score",
+    "at_prevalence",
+    "balanced_accuracy_score",
     "balanced_precision_score",
     "best_threshold",
     "classification_report",
+    "confidence_interval",
     "confusion_matrix",
     "f1_score",
     "fbeta_score",
     "g_beta_rho_curve",
     "g_beta_rho_score",
+    "multilabel_confusion_matrix",
+    "precision_recall_curve",
     "precision_recall_fscore_support",
     "precision_score",
+    "prevalence_curve",
     "recall_score",
     "specificity_score",
 ]

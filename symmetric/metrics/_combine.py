@@ -1,10 +1,23 @@
-"""The one place where per-class precision and recall become F_beta or G_{beta,rho}.
+"""The one place where per-class counts, precision and recall become F_beta or G_{beta,rho}.
 
-The values come from :mod:`symmetric.numeric` (``f_beta`` and
-``g_beta_rho``), the code generated from the symbolic definitions through
-proven rewrites, never from a formula typed here; it takes the formula's
-limit where P or R is 0. The inputs are the scores' own precision and
-recall, so they are passed unchecked (``validate=False``).
+G comes from :mod:`symmetric.numeric` (``g_beta_rho``), the code generated
+from the symbolic definitions through proven rewrites, never from a formula
+typed here; it takes the formula's limit where P or R is 0. The inputs are
+the scores' own precision and recall, so they are passed unchecked
+(``validate=False``).
+
+F_beta (and G at rho = -2, which is F_beta: claim
+``family.g.rho_minus_2_is_f_beta``) is computed from the counts, in the form
+scikit-learn evaluates, ``(1 + beta_squared) TP / (beta_squared true_sum + pred_sum)``,
+so that the values agree with scikit-learn's to the last bit. That form is
+not typed either: :func:`symmetric.families.counts.f_beta_from_sums` derives it from
+:func:`symmetric.families.counts.f_beta_counts` by writing FN and FP as
+``true_sum - TP`` and ``pred_sum - TP`` and expanding the denominator, and
+claim ``counts.f_beta_from_sums`` proves it equal to the definition; it is
+printed as NumPy code by :mod:`symmetric.metrics._codegen`. ``beta_squared`` is an argument,
+not ``beta**2`` computed inside, because scikit-learn squares beta with
+Python's ``**`` (the C library's ``pow``), which is not always correctly
+rounded: the caller squares beta the same way.
 
 ``beta = 0`` and ``beta = inf`` are the limits of the family (claims
 ``f_beta.limit_beta_zero``, ``f_beta.limit_beta_infinity`` and
@@ -19,6 +32,9 @@ array([0.66666667, 0.        ])
 array([0.66666667])
 >>> g_values(np.array([0.5]), np.array([1.0]), float("inf"), 1.0)   # rho >= 0: beta -> oo gives P
 array([0.5])
+>>> values, undefined = f_beta_from_sums_values(np.array([1, 0, 0]), np.array([2, 1, 0]), np.array([1, 0, 0]), 4)
+>>> values, undefined          # 5*1/(4*2 + 1); no TP; no true nor predicted samples
+(array([0.55555556, 0.        ,        nan]), array([False, False,  True]))
 """
 
 from __future__ import annotations
@@ -30,10 +46,11 @@ import numpy as np
 
 from .. import numeric
 from ..families import counts
+from . import _generated
 from ..symbols import FN, FP, TN, TP, prevalence
 
-__all__ = ["f_beta_values", "g_values", "limit_parameter", "precision_at_prevalence_values", "zero_limit_is_zero"]
-
+__all__ = ["f_beta_from_sums_values", "f_beta_values",
+           "g_values", "limit_parameter", "precision_at_prevalence_values", "zero_limit_is_zero"]
 
 def zero_limit_is_zero(rho: float) -> bool:
     """Whether G tends to 0 when P or R does, whatever the other is (rho <= -1; F_beta is rho = -2)."""
@@ -47,6 +64,22 @@ def limit_parameter(beta: float, rho: float) -> str | None:
     if math.isinf(beta):
         return "R" if rho < 0 else "P"
     return None
+
+
+def f_beta_from_sums_values(tp, true_sum, pred_sum, beta2) -> tuple[np.ndarray, np.ndarray]:
+    """F_beta per label from its counts, and where it is undefined (denominator 0: no true nor predicted samples).
+
+    Undefined entries are nan; the caller applies its ``zero_division``
+    policy. The code is the form of :func:`symmetric.families.counts.f_beta_from_sums`, printed by
+    :func:`symmetric.numeric.compile.function_source` into the committed
+    module ``_generated.py`` (``python -m symmetric.metrics._codegen``).
+    """
+    args = [np.asarray(a, dtype=np.float64) for a in (tp, true_sum, pred_sum, beta2)]
+    with np.errstate(all="ignore"):
+        values = np.atleast_1d(_generated.f_beta_from_sums(*args)).astype(np.float64)
+        undefined = np.atleast_1d(_generated.f_beta_denominator(*args) == 0)
+    values[undefined] = np.nan
+    return values, undefined
 
 
 def f_beta_values(P_, R_, beta: float) -> np.ndarray:
@@ -67,7 +100,7 @@ def g_values(P_, R_, beta: float, rho: float) -> np.ndarray:
 
 @functools.lru_cache(maxsize=1)
 def _prevalence_precision():
-    return numeric.compile(counts.precision_at_prevalence(), (TP, FP, FN, TN, prevalence))
+    return numeric.compile(counts.precision_at_prevalence(), (TP, FP, FN, TN, prevalence), zero_division=np.nan)
 
 
 def precision_at_prevalence_values(tp, fp, fn, tn, pi: float) -> np.ndarray:

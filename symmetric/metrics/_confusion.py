@@ -1,4 +1,4 @@
-"""The confusion matrix, and precision at a target prevalence (balanced precision)."""
+"""The confusion matrix, one-vs-rest confusion matrices, and precision at a target prevalence (balanced precision)."""
 
 from __future__ import annotations
 
@@ -6,14 +6,20 @@ import warnings
 
 import numpy as np
 
-from .._validation import InvalidParameterError
 from ._combine import precision_at_prevalence_values
-from ._counts import _contains, select_labels
-from ._params import check_array_like, check_pos_label, check_prevalence, check_zero_division, zero_division_value
-from ._targets import Targets, check_targets
+from . import _tally
+from ._counts import _contains, counts_from_targets, select_labels
+from ._exact import bincount_exact
+from ._params import (check_array_like, check_bool, check_pos_label, check_prevalence, check_zero_division, invalid,
+                      zero_division_value)
+from ._scores import check_targets_given
+from ._targets import Targets, as_target_array, check_targets
 from ._warnings import warn_undefined
 
-__all__ = ["confusion_matrix", "balanced_precision_score"]
+__all__ = ["confusion_matrix", "multilabel_confusion_matrix", "balanced_precision_score", "warn_single_label"]
+
+#: Below this total weight every partial sum of integer weights is an exact float64.
+_EXACT_FLOAT_INTEGERS = 2.0 ** 52
 
 
 def _selected_matrix(t: Targets, idx: np.ndarray) -> np.ndarray:
@@ -24,13 +30,33 @@ def _selected_matrix(t: Targets, idx: np.ndarray) -> np.ndarray:
         ok = idx >= 0
         out[np.ix_(ok, ok)] = t.cm[np.ix_(idx[ok], idx[ok])]
         return out
+    if t.codes is None:
+        raise ValueError(f"confusion_matrix of {len(t.labels)} labels needs the labels of every sample: counts made "
+                         f"chunk by chunk keep cells for at most {_tally.MAX_CELLS} pairs of labels.")
     position = np.full(len(t.labels), n, dtype=np.intp)
     position[idx[idx >= 0]] = np.flatnonzero(idx >= 0)
     ct, cp = (position[c] for c in t.codes)
     keep = (ct < n) & (cp < n)
-    weights = None if t.sample_weight is None else t.sample_weight[keep]
-    counts = np.bincount(ct[keep] * n + cp[keep], weights=weights, minlength=n * n)
-    return counts.reshape(n, n)
+    cells = ct[keep] * n + cp[keep]
+    if t.sample_weight is None:
+        return np.bincount(cells, minlength=n * n).reshape(n, n)
+    return bincount_exact(cells, t.sample_weight[keep], n * n).to_float().reshape(n, n)  # as the dense counts
+
+
+def _integer_weighted_matrix(y_true, y_pred, weights: np.ndarray, t: Targets, idx: np.ndarray) -> np.ndarray:
+    """The matrix of integer weights summed in int64, as scikit-learn sums them (wrapping on overflow).
+
+    Only for totals of 2**52 and more: below, the float counts are exact.
+    """
+    n = len(idx)
+    position = np.full(len(t.labels) + 1, n, dtype=np.intp)
+    position[idx[idx >= 0]] = np.flatnonzero(idx >= 0)
+    ct, cp = (position[np.searchsorted(t.labels, as_target_array(y, name).reshape(t.n_samples))]
+              for y, name in ((y_true, "y_true"), (y_pred, "y_pred")))
+    keep = (ct < n) & (cp < n)
+    out = np.zeros(n * n, dtype=np.int64)
+    np.add.at(out, ct[keep] * n + cp[keep], weights.astype(np.int64)[keep])
+    return out.reshape(n, n)
 
 
 def confusion_matrix(y_true, y_pred, *, labels=None, sample_weight=None, normalize=None):
@@ -46,6 +72,12 @@ def confusion_matrix(y_true, y_pred, *, labels=None, sample_weight=None, normali
     normalize : {"true", "pred", "all"} or None
         Divide by row sums, column sums or the total.
 
+    Returns
+    -------
+    ndarray of shape (n_labels, n_labels)
+        int64 without weights or with integer (or bool) weights, as in
+        scikit-learn, float64 otherwise or when normalized.
+
     Examples
     --------
     >>> from symmetric.metrics import confusion_matrix
@@ -56,12 +88,16 @@ def confusion_matrix(y_true, y_pred, *, labels=None, sample_weight=None, normali
     >>> tn, fp, fn, tp = confusion_matrix([0, 1, 0, 1], [1, 1, 1, 0]).ravel().tolist()
     >>> (tn, fp, fn, tp)
     (0, 2, 1, 1)
+    >>> confusion_matrix([0, 1, 1], [0, 1, 0], sample_weight=[2, 1, 3])     # integer weights: integer counts
+    array([[2, 0],
+           [3, 1]])
     """
     func = "confusion_matrix"
+    check_targets_given(y_true, y_pred, func=func, sparse=False)
     check_array_like(labels, name="labels", func=func)
     check_array_like(sample_weight, name="sample_weight", func=func)
     if normalize is not None and normalize not in ("true", "pred", "all"):
-        raise InvalidParameterError.of("normalize", func, "a str among {'all', 'pred', 'true'} or None", normalize)
+        raise invalid("normalize", func, "a str among {'all', 'pred', 'true'} or None", normalize)
     t = check_targets(y_true, y_pred, sample_weight, func=func)
     if t.y_type not in ("binary", "multiclass"):
         raise ValueError(f"{t.y_type} is not supported")
@@ -75,19 +111,78 @@ def confusion_matrix(y_true, y_pred, *, labels=None, sample_weight=None, normali
             raise ValueError("At least one label specified must be in y_true")
     cm = _selected_matrix(t, idx)
     if t.sample_weight is not None:
-        cm = cm.astype(np.float64)
+        if t.integer_weights:
+            exact = t.total_weight < _EXACT_FLOAT_INTEGERS or not isinstance(sample_weight, (list, tuple, np.ndarray))
+            cm = cm.astype(np.int64) if exact else _integer_weighted_matrix(y_true, y_pred, np.asarray(sample_weight),
+                                                                             t, idx)
+        else:
+            cm = cm.astype(np.float64)
     if normalize is not None:
         with np.errstate(all="ignore"):
             total = {"true": cm.sum(axis=1, keepdims=True), "pred": cm.sum(axis=0, keepdims=True), "all": cm.sum()}
             cm = np.nan_to_num(cm / total[normalize])
     if cm.shape == (1, 1):
-        warnings.warn(
-            "A single label was found in 'y_true' and 'y_pred'. For the confusion matrix to have the correct "
-            "shape, use the 'labels' parameter to pass all known labels.",
-            UserWarning,
-            stacklevel=2,
-        )
+        warn_single_label(stacklevel=3)
     return cm
+
+
+def warn_single_label(*, stacklevel: int) -> None:
+    """scikit-learn's warning for a 1 x 1 confusion matrix (also given by its balanced accuracy)."""
+    warnings.warn(
+        "A single label was found in 'y_true' and 'y_pred'. For the confusion matrix to have the correct "
+        "shape, use the 'labels' parameter to pass all known labels.",
+        UserWarning,
+        stacklevel=stacklevel,
+    )
+
+
+def multilabel_confusion_matrix(y_true, y_pred, *, sample_weight=None, labels=None, samplewise=False):
+    """One-vs-rest confusion matrices ``[[TN, FP], [FN, TP]]``, one per label (or per sample): scikit-learn's function.
+
+    For single-label targets, label ``l``'s matrix counts "is ``l``" against
+    "is not ``l``"; for multilabel indicator targets, each column is a
+    binary problem. The counts come from the same counting pass as every
+    score of :mod:`symmetric.metrics`.
+
+    Parameters
+    ----------
+    y_true, y_pred : 1-d array-like, or label indicator array
+    sample_weight : array-like of shape (n_samples,), optional
+    labels : array-like, optional
+        The labels (column indices for multilabel targets) to include, in
+        order; labels absent from the data get a matrix of true negatives.
+    samplewise : bool, default False
+        For multilabel targets, one matrix per sample instead of per label.
+
+    Returns
+    -------
+    ndarray of shape (n_outputs, 2, 2)
+        ``[[TN, FP], [FN, TP]]`` per label or sample; int64 without weights
+        (float64 when no sample is predicted right, as in scikit-learn),
+        float64 with weights.
+
+    Examples
+    --------
+    >>> from symmetric.metrics import multilabel_confusion_matrix
+    >>> multilabel_confusion_matrix(["cat", "ant", "cat", "cat", "ant", "bird"],
+    ...                             ["ant", "ant", "cat", "cat", "ant", "cat"], labels=["ant", "bird", "cat"])
+    array([[[3, 1],
+            [0, 2]],
+    <BLANKLINE>
+           [[5, 0],
+            [1, 0]],
+    <BLANKLINE>
+           [[2, 1],
+            [1, 2]]])
+    """
+    func = "multilabel_confusion_matrix"
+    check_targets_given(y_true, y_pred, func=func)
+    check_array_like(sample_weight, name="sample_weight", func=func)
+    check_array_like(labels, name="labels", func=func)
+    samplewise = check_bool(samplewise, name="samplewise", func=func)
+    t = check_targets(y_true, y_pred, sample_weight, func=func)
+    c = counts_from_targets(t, labels=labels, average="samples" if samplewise else None)
+    return np.stack([np.broadcast_to(a, c.tp.shape) for a in (c.tn, c.fp, c.fn, c.tp)]).T.reshape(-1, 2, 2)
 
 
 def balanced_precision_score(y_true, y_pred, *, prevalence=0.5, pos_label=1, sample_weight=None,
@@ -126,6 +221,7 @@ def balanced_precision_score(y_true, y_pred, *, prevalence=0.5, pos_label=1, sam
     0.9 0.94
     """
     func = "balanced_precision_score"
+    check_targets_given(y_true, y_pred, func=func)
     prevalence = check_prevalence(prevalence, func=func)
     check_pos_label(pos_label, func=func)
     check_array_like(sample_weight, name="sample_weight", func=func)

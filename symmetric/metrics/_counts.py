@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ._targets import Targets, check_targets
+from ._targets import Targets, check_targets, multilabel_sums
 
 __all__ = ["Counts", "counts_from_targets", "label_counts", "select_labels"]
 
@@ -35,8 +35,16 @@ class Counts:
     sample_weight: np.ndarray | None
 
     @property
-    def tn(self):
-        return self.total - self.pred_sum - self.true_sum + self.tp
+    def fp(self):
+        return self.pred_sum - self.tp
+
+    @property
+    def fn(self):
+        return self.true_sum - self.tp
+
+    @property
+    def tn(self):  # scikit-learn's order of operations (multilabel_confusion_matrix)
+        return self.total - self.tp - self.fp - self.fn
 
 
 def _contains(labels: np.ndarray, value) -> bool:
@@ -88,20 +96,20 @@ def _take(values: np.ndarray, idx: np.ndarray) -> np.ndarray:
 
 
 def _multilabel(t: Targets, idx: np.ndarray, samplewise: bool):
-    yt, yp = t.y_true[:, idx], t.y_pred[:, idx]
-    both = yt & yp
-    axis = 1 if samplewise else 0
-    sw = t.sample_weight
-    if sw is None:
-        sums = [a.sum(axis=axis) for a in (both, yp, yt)]
-        total = np.asarray(yt.shape[1] if samplewise else t.n_samples)
-    elif samplewise:
-        sums = [a.sum(axis=1) * sw for a in (both, yp, yt)]
-        total = sw * yt.shape[1]
-    else:
-        sums = [sw @ a for a in (both, yp, yt)]
-        total = np.asarray(sw.sum())
-    return (*sums, total)
+    if samplewise and t.y_true is None:
+        raise ValueError("average='samples' needs the counts of every sample: not available for Dask input "
+                         "(counted chunk by chunk); choose another average.")
+    if samplewise:
+        yt, yp = t.y_true[:, idx], t.y_pred[:, idx]
+        both = yt & yp
+        sw = t.sample_weight
+        if sw is None:
+            return (*(a.sum(axis=1) for a in (both, yp, yt)), np.asarray(yt.shape[1]))
+        return (*(a.sum(axis=1) * sw for a in (both, yp, yt)), sw * yt.shape[1])
+    if t.label_sums is None:
+        t.label_sums = multilabel_sums(t.y_true, t.y_pred, t.sample_weight).counts()
+    sums = t.label_sums
+    return sums[0][idx], sums[1][idx], sums[2][idx], np.asarray(t.total_weight)
 
 
 def label_counts(y_true, y_pred, *, labels, pos_label, average, sample_weight, func) -> Counts:

@@ -7,21 +7,30 @@ import warnings
 import numpy as np
 
 from ._counts import counts_from_targets
-from ._params import check_array_like, check_bool, check_digits, check_zero_division
-from ._scores import prf_from_counts
+from ._params import check_array_like, check_beta, check_bool, check_digits, check_zero_division, squared_beta
+from ._scores import check_targets_given, prf_from_counts
 from ._targets import check_targets
 
 __all__ = ["classification_report"]
 
-_HEADERS = ["precision", "recall", "f1-score", "support"]
-
 
 def classification_report(y_true, y_pred, *, labels=None, target_names=None, sample_weight=None, digits=2,
-                          output_dict=False, zero_division="warn"):
-    """Precision, recall, F1 and support per label and averaged, as scikit-learn's report.
+                          output_dict=False, zero_division="warn", beta=1.0):
+    """Precision, recall, F1 (or F_beta) and support per label and averaged, as scikit-learn's report.
 
     The targets are checked and counted once; each row divides those
-    counts. Values, layout, warnings and errors are scikit-learn's.
+    counts. Values, layout, warnings and errors are scikit-learn's. With
+    ``beta``, the F column is F_beta instead of F1 and its header says so
+    (``f2-score`` for ``beta=2``, ``f0.5-score`` for ``beta=0.5``, also the
+    key of the dict); the "accuracy" row stays right, because micro-averaged
+    F_beta is accuracy for every beta (claim
+    ``multiclass.micro_f_beta_is_accuracy``). A header longer than scikit-learn's 9-character
+    columns widens all columns.
+
+    With sample weights the support is the weight of each label's true
+    samples as the counting pass sums it (more accurately than
+    scikit-learn, which can differ in the last digits printed at full
+    precision); the total support is the sum of the rows shown.
 
     Parameters
     ----------
@@ -36,6 +45,8 @@ def classification_report(y_true, y_pred, *, labels=None, target_names=None, sam
     output_dict : bool, default False
         Return a dict instead of text.
     zero_division : {"warn", 0.0, 1.0, nan}, default "warn"
+    beta : float in [0, inf], default 1.0
+        The weight of recall in the F column (not in scikit-learn).
 
     Examples
     --------
@@ -51,14 +62,30 @@ def classification_report(y_true, y_pred, *, labels=None, target_names=None, sam
        macro avg       0.50      0.56      0.49         5
     weighted avg       0.70      0.60      0.61         5
     <BLANKLINE>
+    >>> print(classification_report([0, 1, 2, 2, 2], [0, 0, 2, 2, 1], beta=2, digits=3))
+                  precision    recall  f2-score   support
+    <BLANKLINE>
+               0      0.500     1.000     0.833         1
+               1      0.000     0.000     0.000         1
+               2      1.000     0.667     0.714         3
+    <BLANKLINE>
+        accuracy                          0.600         5
+       macro avg      0.500     0.556     0.516         5
+    weighted avg      0.700     0.600     0.595         5
+    <BLANKLINE>
     """
     func = "classification_report"
+    check_targets_given(y_true, y_pred, func=func)
     check_array_like(labels, name="labels", func=func)
     check_array_like(target_names, name="target_names", func=func)
     check_array_like(sample_weight, name="sample_weight", func=func)
     digits = check_digits(digits, func=func)
     output_dict = check_bool(output_dict, name="output_dict", func=func)
     check_zero_division(zero_division, func=func)
+    beta2 = squared_beta(beta, func=func)
+    beta = check_beta(beta, func=func)
+    headers = ["precision", "recall", f"f{beta:g}-score", "support"]
+    column = max(9, len(headers[2]))
     t = check_targets(y_true, y_pred, sample_weight, func=func)
     labels_given = labels is not None
     labels = np.asarray(labels) if labels_given else t.labels
@@ -76,33 +103,33 @@ def classification_report(y_true, y_pred, *, labels=None, target_names=None, sam
 
     def scores(average):
         counts = counts_from_targets(t, labels=labels, average=average)
-        return prf_from_counts(counts, beta=1.0, rho=None, average=average,
+        return prf_from_counts(counts, beta=beta, rho=None, average=average, beta2=beta2,
                                warn_for=("precision", "recall", "f-score"), zero_division=zero_division)
 
     p, r, f1, s = scores(None)
     rows = list(zip(target_names, p, r, f1, s))
     averages = ("micro", "macro", "weighted") + (("samples",) if t.y_type == "multilabel-indicator" else ())
     if output_dict:
-        report = {row[0]: dict(zip(_HEADERS, [float(x) for x in row[1:]])) for row in rows}
+        report = {row[0]: dict(zip(headers, [float(x) for x in row[1:]])) for row in rows}
     else:
         width = max(max(len(name) for name in target_names), len("weighted avg"), digits)
-        head_fmt = "{:>{width}s} " + " {:>9}" * len(_HEADERS)
-        text = head_fmt.format("", *_HEADERS, width=width) + "\n\n"
-        row_fmt = "{:>{width}s} " + " {:>9.{digits}f}" * 3 + " {:>9}\n"
+        head_fmt = "{:>{width}s} " + " {:>{col}}" * len(headers)
+        text = head_fmt.format("", *headers, width=width, col=column) + "\n\n"
+        row_fmt = "{:>{width}s} " + " {:>{col}.{digits}f}" * 3 + " {:>{col}}\n"
         for row in rows:
-            text += row_fmt.format(*row, width=width, digits=digits)
+            text += row_fmt.format(*row, width=width, col=column, digits=digits)
         text += "\n"
     for average in averages:
         heading = "accuracy" if average == "micro" and micro_is_accuracy else average + " avg"
         avg_p, avg_r, avg_f1, _ = scores(average)
         values = [avg_p, avg_r, avg_f1, np.sum(s)]
         if output_dict:
-            report[heading] = dict(zip(_HEADERS, [float(x) for x in values]))
+            report[heading] = dict(zip(headers, [float(x) for x in values]))
         elif heading == "accuracy":
-            fmt = "{:>{width}s} " + " {:>9.{digits}}" * 2 + " {:>9.{digits}f}" + " {:>9}\n"
-            text += fmt.format(heading, "", "", *values[2:], width=width, digits=digits)
+            fmt = "{:>{width}s} " + " {:>{col}.{digits}}" * 2 + " {:>{col}.{digits}f}" + " {:>{col}}\n"
+            text += fmt.format(heading, "", "", *values[2:], width=width, col=column, digits=digits)
         else:
-            text += row_fmt.format(heading, *values, width=width, digits=digits)
+            text += row_fmt.format(heading, *values, width=width, col=column, digits=digits)
     if output_dict:
         if "accuracy" in report:
             report["accuracy"] = report["accuracy"]["precision"]

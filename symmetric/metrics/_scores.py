@@ -3,8 +3,11 @@
 The counts come from :func:`symmetric.metrics._counts.label_counts`; each
 rate is ``numerator / denominator`` of its definition in
 :mod:`symmetric.families.counts`, with scikit-learn's ``zero_division``
-policy where the denominator is 0; F and G come from the generated numeric
-code (:mod:`symmetric.metrics._combine`).
+policy where the denominator is 0. F_beta is computed from the counts in
+the form scikit-learn evaluates, G from the generated numeric code (both in
+:mod:`symmetric.metrics._combine`), and averages as scikit-learn's
+``_nanaverage`` does, so that with the same counts every value is
+scikit-learn's to the last bit.
 
 **When is G defined?** Where precision and recall are both defined, G is
 ``G(P, R)``. Where neither is (no true and no predicted samples of a label),
@@ -22,10 +25,10 @@ import math
 
 import numpy as np
 
-from ._combine import f_beta_values, g_values, limit_parameter, zero_limit_is_zero
+from ._combine import f_beta_from_sums_values, g_values, limit_parameter, zero_limit_is_zero
 from ._counts import Counts, label_counts
-from ._params import (check_array_like, check_average, check_beta, check_pos_label, check_rho,
-                      check_zero_division, zero_division_value)
+from ._params import (check_array_like, check_average, check_beta, check_pos_label, check_rho, check_warn_for, square,
+                      check_zero_division, squared_beta, zero_division_value)
 from ._warnings import warn_undefined
 
 __all__ = [
@@ -37,6 +40,8 @@ __all__ = [
     "g_beta_rho_score",
     "specificity_score",
     "prf_from_counts",
+    "nanaverage",
+    "check_targets_given",
     "validated_counts",
 ]
 
@@ -54,18 +59,27 @@ def _divide(numerator, denominator, metric, modifier, average, warn_for, zero_di
     return result
 
 
-def _combined_score(c: Counts, precision, recall, *, beta, rho, name, average, warn_for, zero_division):
-    """F_beta (``rho`` None) or G_{beta,rho} per label from its precision and recall."""
-    side = limit_parameter(beta, -2.0 if rho is None else rho)
+def _combined_score(c: Counts, precision, recall, *, beta, beta2, rho, name, average, warn_for, zero_division):
+    """F_beta (``rho`` None) or G_{beta,rho} per label, from its counts, precision and recall.
+
+    F_beta, and G at rho = -2 (which is F_beta: claim
+    ``family.g.rho_minus_2_is_f_beta``), is computed from the counts in
+    scikit-learn's form (:func:`~symmetric.families.counts.f_beta_from_sums`);
+    other G from precision and recall.
+    """
+    rho = -2.0 if rho is None else rho
+    side = limit_parameter(math.inf if math.isinf(beta2) else beta, rho)
     if side is not None:
         return recall if side == "R" else precision
-    no_pred, no_true = c.pred_sum == 0, c.true_sum == 0
-    P_ = np.where(no_pred, 0.0, precision)
-    R_ = np.where(no_true, 0.0, recall)
-    values = f_beta_values(P_, R_, beta) if rho is None else g_values(P_, R_, beta, rho)
-    undefined = [(no_pred & no_true, "true nor predicted")]
-    if not zero_limit_is_zero(-2.0 if rho is None else rho):
-        undefined += [(no_pred & ~no_true, "predicted"), (no_true & ~no_pred, "true")]
+    if rho == -2.0:
+        values, undefined = f_beta_from_sums_values(c.tp, c.true_sum, c.pred_sum, beta2)
+        undefined = [(undefined, "true nor predicted")]
+    else:
+        no_pred, no_true = c.pred_sum == 0, c.true_sum == 0
+        values = g_values(np.where(no_pred, 0.0, precision), np.where(no_true, 0.0, recall), beta, rho)
+        undefined = [(no_pred & no_true, "true nor predicted")]
+        if not zero_limit_is_zero(rho):
+            undefined += [(no_pred & ~no_true, "predicted"), (no_true & ~no_pred, "true")]
     for mask, modifier in undefined:
         if mask.any():
             values[mask] = zero_division_value(zero_division)
@@ -74,51 +88,76 @@ def _combined_score(c: Counts, precision, recall, *, beta, rho, name, average, w
     return values
 
 
-def _nanaverage(a, weights=None):
+def nanaverage(a: np.ndarray, weights=None) -> float:
+    """The mean of ``a`` ignoring nan, weighted by ``weights``: scikit-learn's ``_nanaverage``, operation for operation.
+
+    nan when ``a`` is empty or all nan; the unweighted mean when the weights
+    of the values kept sum to 0.
+    """
     if a.shape[0] == 0:
         return math.nan
     keep = ~np.isnan(a)
     if not keep.any():
         return math.nan
     if weights is None:
-        return float(np.mean(a[keep]))
+        return float(np.nanmean(a))
     try:
         return float(np.average(a[keep], weights=np.asarray(weights)[keep]))
     except ZeroDivisionError:
-        return float(np.mean(a[keep]))
+        return float(np.average(a[keep]))
 
 
-def prf_from_counts(c: Counts, *, beta, rho, average, warn_for, zero_division, name="f-score"):
-    """Precision, recall, F or G and support from counts, averaged like scikit-learn."""
+def prf_from_counts(c: Counts, *, beta, rho, average, warn_for, zero_division, name="f-score", beta2=None):
+    """Precision, recall, F or G and support from counts, averaged like scikit-learn.
+
+    ``beta2`` is beta squared as scikit-learn computes it (``beta ** 2`` of
+    the caller's beta); by default ``beta ** 2`` of the float ``beta``.
+    """
     precision = _divide(c.tp, c.pred_sum, "precision", "predicted", average, warn_for, zero_division)
     recall = _divide(c.tp, c.true_sum, "recall", "true", average, warn_for, zero_division)
-    score = _combined_score(c, precision, recall, beta=beta, rho=rho, name=name, average=average,
-                            warn_for=warn_for, zero_division=zero_division)
+    score = _combined_score(c, precision, recall, beta=beta, beta2=square(beta) if beta2 is None else beta2, rho=rho,
+                            name=name, average=average, warn_for=warn_for, zero_division=zero_division)
     support = c.true_sum
     if average is None:
         return precision, recall, score, support
     weights = support if average == "weighted" else c.sample_weight if average == "samples" else None
-    return _nanaverage(precision, weights), _nanaverage(recall, weights), _nanaverage(score, weights), None
+    return nanaverage(precision, weights), nanaverage(recall, weights), nanaverage(score, weights), None
+
+
+def check_targets_given(y_true, y_pred, *, func: str, sparse: bool = True) -> None:
+    """``y_true`` and ``y_pred`` are array-like (or sparse matrices), the first check of every metric."""
+    check_array_like(y_true, name="y_true", func=func, optional=False, sparse=sparse)
+    check_array_like(y_pred, name="y_pred", func=func, optional=False, sparse=sparse)
 
 
 def validated_counts(y_true, y_pred, *, labels, pos_label, average, sample_weight, zero_division, func,
-                     averages=None) -> Counts:
-    """Check the common options of a score, then count."""
+                     averages=None, warn_for=None) -> Counts:
+    """Check the common options of a score, then count.
+
+    The options are checked in the order of scikit-learn's signatures
+    (``labels, pos_label, average, [warn_for,] sample_weight,
+    zero_division``), so that with several bad arguments the same one is
+    reported; ``y_true``, ``y_pred`` and the function's own options come
+    first (:func:`check_targets_given`).
+    """
     check_array_like(labels, name="labels", func=func)
-    check_array_like(sample_weight, name="sample_weight", func=func)
     check_pos_label(pos_label, func=func)
     average = check_average(average, func=func) if averages is None else check_average(average, func=func, allowed=averages)
+    if warn_for is not None:
+        check_warn_for(warn_for, func=func)
+    check_array_like(sample_weight, name="sample_weight", func=func)
     check_zero_division(zero_division, func=func)
     return label_counts(y_true, y_pred, labels=labels, pos_label=pos_label, average=average,
                         sample_weight=sample_weight, func=func)
 
 
 def _prfs(y_true, y_pred, *, beta, rho, labels, pos_label, average, warn_for, sample_weight, zero_division, func,
-          name="f-score"):
+          name="f-score", beta2=None, check_warn_for=False):
     c = validated_counts(y_true, y_pred, labels=labels, pos_label=pos_label, average=average,
-                         sample_weight=sample_weight, zero_division=zero_division, func=func)
+                         sample_weight=sample_weight, zero_division=zero_division, func=func,
+                         warn_for=warn_for if check_warn_for else None)
     return prf_from_counts(c, beta=beta, rho=rho, average=average, warn_for=warn_for,
-                           zero_division=zero_division, name=name)
+                           zero_division=zero_division, name=name, beta2=beta2)
 
 
 def precision_recall_fscore_support(y_true, y_pred, *, beta=1.0, labels=None, pos_label=1, average=None,
@@ -160,15 +199,20 @@ def precision_recall_fscore_support(y_true, y_pred, *, beta=1.0, labels=None, po
     (0.222, 0.333, 0.267, None)
     """
     func = "precision_recall_fscore_support"
-    beta = check_beta(beta, func=func)
-    return _prfs(y_true, y_pred, beta=beta, rho=None, labels=labels, pos_label=pos_label, average=average,
-                 warn_for=warn_for, sample_weight=sample_weight, zero_division=zero_division, func=func)
+    check_targets_given(y_true, y_pred, func=func)
+    beta2 = squared_beta(beta, func=func)
+    return _prfs(y_true, y_pred, beta=float(beta), rho=None, labels=labels, pos_label=pos_label, average=average,
+                 warn_for=warn_for, sample_weight=sample_weight, zero_division=zero_division, func=func,
+                 beta2=beta2, check_warn_for=True)
 
 
 def _one(index, func, y_true, y_pred, *, labels, pos_label, average, sample_weight, zero_division, beta=1.0,
          warn_for):
-    return _prfs(y_true, y_pred, beta=beta, rho=None, labels=labels, pos_label=pos_label, average=average,
-                 warn_for=warn_for, sample_weight=sample_weight, zero_division=zero_division, func=func)[index]
+    check_targets_given(y_true, y_pred, func=func)
+    beta2 = squared_beta(beta, func=func)
+    return _prfs(y_true, y_pred, beta=float(beta), rho=None, labels=labels, pos_label=pos_label, average=average,
+                 warn_for=warn_for, sample_weight=sample_weight, zero_division=zero_division, func=func,
+                 beta2=beta2)[index]
 
 
 def precision_score(y_true, y_pred, *, labels=None, pos_label=1, average="binary", sample_weight=None,
@@ -205,7 +249,6 @@ def fbeta_score(y_true, y_pred, *, beta, labels=None, pos_label=1, average="bina
     >>> round(fbeta_score([0, 1, 2, 0, 1, 2], [0, 2, 1, 0, 0, 1], beta=0.5, average="macro"), 3)
     0.238
     """
-    beta = check_beta(beta, func="fbeta_score")
     return _one(2, "fbeta_score", y_true, y_pred, labels=labels, pos_label=pos_label, average=average,
                 sample_weight=sample_weight, zero_division=zero_division, beta=beta, warn_for=("f-score",))
 
@@ -249,11 +292,13 @@ def g_beta_rho_score(y_true, y_pred, *, beta=1.0, rho=-2.0, labels=None, pos_lab
     0.75
     """
     func = "g_beta_rho_score"
+    check_targets_given(y_true, y_pred, func=func)
+    beta2 = squared_beta(beta, func=func)
     beta = check_beta(beta, func=func)
     rho = check_rho(rho, func=func)
     return _prfs(y_true, y_pred, beta=beta, rho=rho, labels=labels, pos_label=pos_label, average=average,
                  warn_for=("g-score",), sample_weight=sample_weight, zero_division=zero_division, func=func,
-                 name="g-score")[2]
+                 name="g-score", beta2=beta2)[2]
 
 
 def specificity_score(y_true, y_pred, *, labels=None, pos_label=1, average="binary", sample_weight=None,
@@ -270,12 +315,13 @@ def specificity_score(y_true, y_pred, *, labels=None, pos_label=1, average="bina
     array([1.        , 0.66666667, 0.5       ])
     """
     func = "specificity_score"
+    check_targets_given(y_true, y_pred, func=func)
     c = validated_counts(y_true, y_pred, labels=labels, pos_label=pos_label, average=average,
                          sample_weight=sample_weight, zero_division=zero_division, func=func)
     tn = c.tn
-    values = _divide(tn, tn + (c.pred_sum - c.tp), "specificity", "negative", average, ("specificity",),
+    values = _divide(tn, tn + c.fp, "specificity", "negative", average, ("specificity",),
                      zero_division)
     if average is None:
         return values
     weights = c.true_sum if average == "weighted" else c.sample_weight if average == "samples" else None
-    return _nanaverage(values, weights)
+    return nanaverage(values, weights)

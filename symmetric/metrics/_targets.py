@@ -5,9 +5,12 @@ accept (lists, arrays, column vectors, string labels, multilabel indicator
 matrices; sparse matrices are densified), raises the same errors with the
 same messages, and for 1-d targets counts the confusion matrix while it
 works out the target type: labels are encoded once (integers by their
-offset from the smallest label, anything else by ``np.unique``) and the
-cells are counted with a single ``np.bincount`` of ``true_code * k +
-pred_code``. Nothing else scans the data again.
+offset from the smallest label, pandas categoricals by their codes,
+anything else through a hash table of the distinct values) and the cells
+are counted with ``np.bincount`` of ``true_code * k + pred_code``
+(:mod:`symmetric.metrics._tally`); weighted counts are exact sums of the
+weights, rounded once (:mod:`symmetric.metrics._exact`). Nothing else
+scans the data again.
 
 >>> t = check_targets([0, 1, 1, 2], [0, 2, 1, 2], func="f1_score")
 >>> t.y_type, t.labels.tolist()
@@ -20,16 +23,17 @@ array([[1, 0, 0],
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import numpy as np
 
-__all__ = ["Targets", "check_targets", "type_of_target", "as_target_array"]
+from ._exact import ExactSums, bincount_exact, sum_exact
+from ._tally import Tally, count
 
-#: Largest number of confusion-matrix cells counted with one bincount.
-_MAX_CELLS = 1 << 22
-#: Largest |label| * (range + 1) for which integer labels are combined without first subtracting the minimum.
-_SAFE = 1 << 62
+__all__ = ["Targets", "check_targets", "type_of_target", "as_target_array", "targets_from_tally",
+           "MultilabelSums", "multilabel_sums",
+           "check_sample_weight"]
 
 
 @dataclass
@@ -56,9 +60,21 @@ class Targets:
     true_present: np.ndarray | None = None
     y_true: np.ndarray | None = None
     y_pred: np.ndarray | None = None
+    #: The total weight (the exact sum of the weights, rounded once), when weighted.
+    total: float | None = None
+    #: Whether the counts are weighted (``sample_weight`` may be None when they come from chunks).
+    weighted: bool = False
+    #: Whether the sample weights were given with an integer or bool dtype (scikit-learn then returns
+    #: int64 confusion matrices), known also when the weights come from chunks or batches.
+    integer_weights: bool = False
+    #: Multilabel: per label (TP, predicted, true) counts, float64 when weighted (from the
+    #: indicator matrices when they are given, else counted chunk by chunk).
+    label_sums: tuple | None = None
 
     @property
     def total_weight(self):
+        if self.total is not None:
+            return self.total
         return self.n_samples if self.sample_weight is None else self.sample_weight.sum()
 
 
@@ -92,8 +108,18 @@ def _is_sequence(x) -> bool:
 
 
 def _is_integral_float(y: np.ndarray) -> bool:
+    """Whether every value survives a round trip through int64 (scikit-learn's test), block by block."""
+    flat = y.reshape(-1)
     with np.errstate(invalid="ignore"):
-        return bool(np.all(y.astype(np.int64).astype(y.dtype) == y))
+        for a in range(0, len(flat), _BLOCK):
+            block = flat[a:a + _BLOCK]
+            if not np.array_equal(block.astype(np.int64).astype(y.dtype), block):
+                return False
+    return True
+
+
+#: Values checked per step (below the size at which every temporary costs fresh pages).
+_BLOCK = 1 << 14
 
 
 def _assert_finite(y: np.ndarray, name: str) -> None:
@@ -107,7 +133,11 @@ def _kind(y: np.ndarray, name: str) -> str:
     if y.ndim not in (1, 2):
         return "unknown"
     if y.ndim == 2 and y.shape[1] > 1 and y.shape[0] > 0:
-        values = np.unique(y) if y.dtype != object else None
+        if y.dtype.kind in "biuf":
+            lo, hi = y.min(), y.max()  # fewer than 3 values: found without sorting when they are 0 and 1 apart
+            values = np.unique([lo, hi]) if float(hi) - float(lo) <= 1 else np.unique(y)
+        else:
+            values = None
         if values is not None and len(values) < 3 and (y.dtype.kind in "biu" or (
                 y.dtype.kind == "f" and _is_integral_float(values))):
             return "multilabel-indicator"
@@ -141,7 +171,13 @@ def _is_string(y: np.ndarray) -> bool:
     return y.dtype.kind == "U" or (y.dtype == object and y.size > 0 and isinstance(y.flat[0], str))
 
 
-def _check_sample_weight(sw: np.ndarray, n: int) -> np.ndarray:
+def check_sample_weight(sw: np.ndarray, n: int) -> np.ndarray:
+    """``sw`` as float64 if it is a valid 1-d array of finite nonnegative weights, not all 0."""
+    return _checked_weights(sw, n)[0]
+
+
+def _checked_weights(sw: np.ndarray, n: int):
+    """``(weights, smallest, largest)``: the checks need only the smallest and largest weight."""
     if sw.dtype.kind not in "biuf":
         sw = sw.astype(np.float64)
     if sw.ndim != 1:
@@ -150,9 +186,11 @@ def _check_sample_weight(sw: np.ndarray, n: int) -> np.ndarray:
             f"Expected either a scalar value or a 1D array of length {n}."
         )
     sw = np.asarray(sw, dtype=np.float64)
-    _assert_finite(sw, "sample_weight")
-    negative = np.flatnonzero(sw < 0)
-    if negative.size:
+    lo, hi = (float(sw.min()), float(sw.max())) if sw.size else (0.0, 0.0)  # nan if any is nan
+    if not (math.isfinite(lo) and math.isfinite(hi)):
+        _assert_finite(sw, "sample_weight")
+    if lo < 0:
+        negative = np.flatnonzero(sw < 0)
         # scikit-learn accepts them, but precision and recall are then no
         # longer ratios of counts (precision can be -2), and F and G computed
         # from P and R can differ from scikit-learn's count formula.
@@ -160,9 +198,9 @@ def _check_sample_weight(sw: np.ndarray, n: int) -> np.ndarray:
             f"Negative values in data passed to `sample_weight`: sample weights must be >= 0, "
             f"got {float(sw[negative[0]])!r} at index {negative[0]}."
         )
-    if not sw.any():
+    if hi == 0:
         raise ValueError("Sample weights must contain at least one non-zero number.")
-    return sw
+    return sw, lo, hi
 
 
 def check_targets(y_true, y_pred, sample_weight=None, *, func: str, check_labels=None) -> Targets:
@@ -173,11 +211,27 @@ def check_targets(y_true, y_pred, sample_weight=None, *, func: str, check_labels
     and number labels, and bad sample weights. ``check_labels(y_type,
     labels)``, if given, runs before the sample weights are checked, which is
     scikit-learn's order of errors.
+
+    ``y_true`` may also be counts already made (a :class:`Tally`, passed
+    as both ``y_true`` and ``y_pred``), and Dask collections are counted
+    chunk by chunk (:mod:`symmetric.metrics._dask`).
     """
+    if isinstance(y_true, Tally) and y_pred is y_true:
+        t = targets_from_tally(y_true)
+        if check_labels is not None:
+            check_labels(t.y_type, t.labels)
+        return t
+    from ._dask import is_dask, dask_targets
+
+    if is_dask(y_true) or is_dask(y_pred) or is_dask(sample_weight):
+        return dask_targets(y_true, y_pred, sample_weight, func=func, check_labels=check_labels)
+    categories = _shared_categories(y_true, y_pred)
+    if categories is not None:
+        y_true, y_pred, categories = categories
     yt, yp = as_target_array(y_true, "y_true"), as_target_array(y_pred, "y_pred")
     _check_lengths([yt, yp])
-    kinds = (_kind(yt, "y_true"), _kind(yp, "y_pred"))
     n = len(yt)
+    kinds = ("labels", "labels") if categories is not None else (_kind(yt, "y_true"), _kind(yp, "y_pred"))
     if n < 1:
         raise ValueError(
             "Found empty input array (e.g., `y_true` or `y_pred`) while a minimum of 1 sample is required."
@@ -188,6 +242,15 @@ def check_targets(y_true, y_pred, sample_weight=None, *, func: str, check_labels
     kind = kinds[0]
     if kind not in ("labels", "multilabel-indicator"):
         raise ValueError(f"{kind} is not supported")
+    sw, weight_error, weight_range, integer_weights = None, None, None, False
+    if sample_weight is not None:  # checked now, refused after check_labels (scikit-learn's order of errors)
+        try:
+            sw = np.asarray(sample_weight)
+            integer_weights = sw.dtype.kind in "biu"
+            _check_lengths([yt, yp, sw])
+            sw, *weight_range = _checked_weights(sw, n)
+        except ValueError as error:
+            sw, weight_error = None, error
     if kind == "multilabel-indicator":
         if yt.shape[1] != yp.shape[1]:
             raise ValueError("Multi-label binary indicator input with different numbers of labels")
@@ -196,16 +259,97 @@ def check_targets(y_true, y_pred, sample_weight=None, *, func: str, check_labels
         yt, yp = yt.reshape(n), yp.reshape(n)
         if _is_string(yt) != _is_string(yp):
             raise ValueError(f"Mix of label input types (string and number); Got {np.unique(yt)} and {np.unique(yp)}.")
-        t, combined = _count(yt, yp)
+        t = targets_from_tally(count(yt, yp, sw, keep_codes=True, categories=categories,
+                                     weight_range=weight_range, integer_weights=integer_weights), sw)
     if check_labels is not None:
         check_labels(t.y_type, t.labels)
-    if sample_weight is not None:
-        sw = np.asarray(sample_weight)
-        _check_lengths([yt, yp, sw])
-        t.sample_weight = _check_sample_weight(sw, n)
-        if kind == "labels":
-            _weigh(t, combined)
+    if weight_error is not None:
+        raise weight_error
+    if sw is not None and kind == "multilabel-indicator":
+        t.sample_weight, t.weighted, t.total = sw, True, float(sum_exact(sw).to_float())
+        t.integer_weights = integer_weights
     return t
+
+
+def targets_from_tally(tally: Tally, sample_weight: np.ndarray | None = None) -> Targets:
+    """The :class:`Targets` of 1-d labels counted in ``tally``."""
+    tp, true_sum, pred_sum, total = tally.counts()
+    t = Targets("binary" if len(tally.labels) <= 2 else "multiclass", tally.labels, tally.n_samples,
+                sample_weight, cm=tally.matrix() if tally.dense else None, tp=tp, true_sum=true_sum,
+                pred_sum=pred_sum, codes=tally.codes, true_present=tally.true_seen)
+    if tally.weighted:
+        t.total, t.weighted, t.integer_weights = total, True, tally.integer_weights
+    elif not t.tp.any():  # scikit-learn's counts are float when no sample is predicted right
+        t.tp, t.true_sum, t.pred_sum = (a.astype(np.float64) for a in (t.tp, t.true_sum, t.pred_sum))
+    return t
+
+
+@dataclass
+class MultilabelSums:
+    """Per-label counts of multilabel indicator targets: exact, mergeable (``+``)."""
+
+    n_samples: int
+    sums: np.ndarray                  # (3, n_labels) int64: both, predicted, true
+    wsums: ExactSums | None = None    # the same, weighted
+    wtotal: ExactSums | None = None
+
+    def __add__(self, other: MultilabelSums) -> MultilabelSums:
+        if self.sums.shape != other.sums.shape:
+            raise ValueError("Multi-label binary indicator input with different numbers of labels")
+        if (self.wtotal is None) != (other.wtotal is None):
+            raise ValueError("Cannot add counts with sample weights to counts without them.")
+        weighted = self.wtotal is not None
+        return MultilabelSums(self.n_samples + other.n_samples, self.sums + other.sums,
+                              self.wsums + other.wsums if weighted else None,
+                              self.wtotal + other.wtotal if weighted else None)
+
+    def counts(self):
+        """``(tp, pred_sum, true_sum)``: int64, or float64 (exact sums rounded once) when weighted."""
+        return tuple(self.sums) if self.wsums is None else tuple(self.wsums.to_float())
+
+
+def multilabel_sums(yt: np.ndarray, yp: np.ndarray, sw: np.ndarray | None) -> MultilabelSums:
+    """The per-label counts of boolean indicator matrices (weights checked)."""
+    k = yt.shape[1]
+    if sw is None and 4 * k <= 256:  # one bincount of (2 * true + pred) * k + label, in uint8
+        code = yt.view(np.uint8) * np.uint8(2)
+        code += yp.view(np.uint8)
+        code *= np.uint8(k)
+        code += np.arange(k, dtype=np.uint8)
+        c = np.bincount(code.ravel(), minlength=4 * k).reshape(4, k)
+        return MultilabelSums(len(yt), np.stack([c[3], c[1] + c[3], c[2] + c[3]]).astype(np.int64))
+    both = yt & yp
+    sums = np.stack([a.sum(axis=0) for a in (both, yp, yt)]).astype(np.int64)
+    if sw is None:
+        return MultilabelSums(len(yt), sums)
+    parts = []
+    for a in (both, yp, yt):
+        rows, cols = np.nonzero(a)
+        parts.append(bincount_exact(cols, sw[rows], k))
+    return MultilabelSums(len(yt), sums, ExactSums.stack(parts), sum_exact(sw))
+
+
+def _categories(y):
+    """``(categories, codes)`` of a pandas categorical (Series or Categorical), else None."""
+    if not type(y).__module__.startswith("pandas") or str(getattr(y, "dtype", "")) != "category":
+        return None
+    cat = y.cat if hasattr(y, "cat") else y
+    return np.asarray(cat.categories), np.asarray(cat.codes)
+
+
+def _shared_categories(y_true, y_pred):
+    """``(true codes, pred codes, categories)`` when both are categoricals with the same categories."""
+    a, b = _categories(y_true), _categories(y_pred)
+    if a is None or b is None or len(a[0]) != len(b[0]) or not np.array_equal(a[0], b[0]):
+        return None
+    categories = a[0]
+    if categories.dtype.kind not in "biuU" and not (categories.dtype == object and all(
+            isinstance(c, str) for c in categories.tolist())):
+        return None
+    for codes, name in ((a[1], "y_true"), (b[1], "y_pred")):
+        if codes.ndim != 1 or (codes < 0).any():
+            return None  # missing values: the general path reports them
+    return a[1], b[1], categories.astype(str) if categories.dtype == object else categories
 
 
 def _check_lengths(arrays) -> None:
@@ -214,80 +358,4 @@ def _check_lengths(arrays) -> None:
         raise ValueError(f"Found input variables with inconsistent numbers of samples: {lengths!r}")
 
 
-def _integer_codes(yt, yp):
-    """``(values, true_code * r + pred_code, r)`` for integer or bool labels of small range, else None."""
-    if yt.dtype.kind not in "biu" or yp.dtype.kind not in "biu":
-        return None
-    a, b = (y.view(np.uint8) if y.dtype == bool else y for y in (yt, yp))
-    lo, hi = int(min(a.min(), b.min())), int(max(a.max(), b.max()))
-    r = hi - lo + 1
-    if r * r > min(_MAX_CELLS, 16 * len(a) + 4096):
-        return None
-    if max(abs(lo), abs(hi)) * (r + 1) < _SAFE:
-        combined = np.multiply(a, r, dtype=np.intp)
-        np.add(combined, b, out=combined, casting="unsafe")
-        if lo:
-            combined -= lo * (r + 1)
-    else:
-        combined = np.subtract(a, lo, dtype=np.intp)
-        combined *= r
-        combined += np.subtract(b, lo, dtype=np.intp)
-    dtype = yt.dtype if yt.dtype == yp.dtype else np.result_type(yt.dtype, yp.dtype)
-    return np.arange(lo, hi + 1).astype(dtype), combined, r
-
-
-def _count(yt, yp):
-    """Unweighted counts of 1-d targets, and the combined codes to weigh them later."""
-    n = len(yt)
-    fast = _integer_codes(yt, yp)
-    codes = None
-    if fast is not None:
-        values, combined, r = fast
-    else:
-        values, inverse = np.unique(np.concatenate([yt, yp]), return_inverse=True)
-        r = len(values)
-        codes = (inverse[:n], inverse[n:])
-        combined = None
-        if r * r <= _MAX_CELLS:
-            combined = codes[0] * r
-            combined += codes[1]
-    if combined is not None:
-        cells = np.bincount(combined, minlength=r * r).reshape(r, r)
-        true_present, pred_present = cells.any(axis=1), cells.any(axis=0)
-        present = true_present | pred_present
-        cm = cells if present.all() else cells[np.ix_(present, present)]
-        t = Targets("", values[present], n, None, cm=cm)
-        t.tp, t.true_sum, t.pred_sum = np.diagonal(cm).copy(), cm.sum(axis=1), cm.sum(axis=0)
-        combined = (combined, r, present)
-    else:
-        ct, cp = codes
-        true_present = np.bincount(ct, minlength=r) > 0
-        pred_present = np.bincount(cp, minlength=r) > 0
-        t = Targets("", values, n, None, codes=codes)
-        _sums_from_codes(t, None)
-    t.true_present = true_present if combined is None else true_present[present]
-    if not t.tp.any():  # scikit-learn's counts are float when no sample is predicted right
-        t.tp, t.true_sum, t.pred_sum = (a.astype(np.float64) for a in (t.tp, t.true_sum, t.pred_sum))
-    binary = true_present.sum() <= 2 and pred_present.sum() <= 2 and len(t.labels) <= 2
-    t.y_type = "binary" if binary else "multiclass"
-    return t, combined
-
-
-def _sums_from_codes(t: Targets, sw) -> None:
-    ct, cp = t.codes
-    r = len(t.labels)
-    t.true_sum = np.bincount(ct, weights=sw, minlength=r)
-    t.pred_sum = np.bincount(cp, weights=sw, minlength=r)
-    same = ct == cp
-    t.tp = np.bincount(ct[same], weights=None if sw is None else sw[same], minlength=r)
-
-
-def _weigh(t: Targets, combined) -> None:
-    """Replace the counts of ``t`` by counts weighted with ``t.sample_weight``."""
-    if combined is None:
-        _sums_from_codes(t, t.sample_weight)
-        return
-    codes, r, present = combined
-    cells = np.bincount(codes, weights=t.sample_weight, minlength=r * r).reshape(r, r)
-    t.cm = cells if present.all() else cells[np.ix_(present, present)]
-    t.tp, t.true_sum, t.pred_sum = np.diagonal(t.cm).copy(), t.cm.sum(axis=1), t.cm.sum(axis=0)
+_check_sample_weight = check_sample_weight  # the name the threshold curves import

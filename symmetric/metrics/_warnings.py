@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import warnings
 
+from ._sklearn_compat import compatible
+
 __all__ = ["UndefinedMetricWarning", "warn_undefined"]
 
 
@@ -11,7 +13,21 @@ class UndefinedMetricWarning(UserWarning):
     """A metric is ill-defined (a zero denominator) and was set by the ``zero_division`` policy.
 
     Like scikit-learn's warning of the same name, it subclasses
-    :class:`UserWarning`.
+    :class:`UserWarning`. Filters on either class catch the warnings of
+    :mod:`symmetric.metrics`: once scikit-learn's class is imported, the
+    warning is issued with a class derived from both (see
+    :mod:`symmetric.metrics._sklearn_compat`; symmetric never imports
+    scikit-learn itself).
+
+    >>> import warnings
+    >>> from sklearn.exceptions import UndefinedMetricWarning as SklearnWarning
+    >>> from symmetric.metrics import precision_score
+    >>> with warnings.catch_warnings():
+    ...     warnings.simplefilter("error", SklearnWarning)
+    ...     precision_score([1, 1], [0, 0])
+    Traceback (most recent call last):
+        ...
+    symmetric.metrics._warnings.UndefinedMetricWarning: Precision is ill-defined and being set to 0.0 due to no predicted samples. Use `zero_division` parameter to control this behavior.
     """
 
 
@@ -30,6 +46,6 @@ def warn_undefined(average, modifier: str, msg_start: str, result_size: int) -> 
     warnings.warn(
         f"{msg_start} ill-defined and being set to 0.0 {reason} no {modifier} {axis0}s. "
         "Use `zero_division` parameter to control this behavior.",
-        UndefinedMetricWarning,
+        compatible(UndefinedMetricWarning),
         stacklevel=4,
     )

@@ -13,7 +13,7 @@ and calling the functions does not run SymPy.
 True
 """
 
-from .compile import compile
+from .compile import UndefinedValueWarning, compile
 from .functions import f_beta, g_beta_rho, power_mean
 
-__all__ = ["compile", "f_beta", "g_beta_rho", "power_mean"]
+__all__ = ["UndefinedValueWarning", "compile", "f_beta", "g_beta_rho", "power_mean"]

@@ -43,12 +43,35 @@ def _split(a, factor=134217729.0):
     return hi, a - hi
 
 
-def _two_prod(a, b):
-    """``p, e`` with ``p = fl(a * b)`` and ``p + e = a * b`` exactly (Dekker), for |a|, |b| < 2**996."""
+def _dekker(a, b):
+    """:func:`_two_prod` for |a|, |b| < 2**996 (beyond, Veltkamp's splitting overflows)."""
     p = a * b
     ah, al = _split(a)
     bh, bl = _split(b)
     return p, ((ah * bh - p) + ah * bl + al * bh) + al * bl
+
+
+# above this, Veltkamp's splitting overflows; the factors are then scaled by 2**-_SHIFT (exactly) first
+_HUGE, _SHIFT = 2.0**995, 64
+
+
+def _two_prod(a, b):
+    """``p, e`` with ``p = fl(a * b)`` and ``p + e = a * b`` exactly (Dekker), for any finite a, b.
+
+    A factor above 2**995 is scaled down by a power of 2 first and the result
+    scaled back (exactly, unless the product itself overflows: then ``p`` is
+    infinite and ``e`` is 0).
+    """
+    p, e = _dekker(a, b)
+    if (numpy.isfinite(e).all() if isinstance(e, numpy.ndarray) else e - e == 0):  # (cheap for NumPy scalars)
+        return p, e
+    sa = numpy.where(numpy.abs(a) > _HUGE, 2.0**-_SHIFT, 1.0)
+    sb = numpy.where(numpy.abs(b) > _HUGE, 2.0**-_SHIFT, 1.0)
+    q, f = _dekker(a * sa, b * sb)
+    scale = 1.0 / (sa * sb)
+    p = q * scale
+    e = numpy.where(numpy.isfinite(p), f * scale, 0.0)
+    return p, e[()]
 
 
 class _DD:

@@ -129,16 +129,18 @@ def _constant_w_c(log_w_c):
     return _dd_exp(_dd(log_w_c))
 
 
-def _constant_c_P(log_w, phi):
-    return _dd_exp(_dd(log_w)/_dd(phi))
+def _constant_c_P(lambda_, log_w, log_w_c, mu, phi):
+    _x0 = (_dd(phi))**-1
+    return _dd_exp(_dd_select((_dd(lambda_)).hi < 0.0, lambda: _dd(_x0)*_dd(log_w_c) + _dd(mu), lambda: _dd(_x0)*_dd(log_w)))
 
 
-def _constant_c_R(log_w_c, phi):
-    return _dd_exp(_dd(log_w_c)/_dd(phi))
+def _constant_c_R(lambda_, log_w, log_w_c, mu, phi):
+    _x0 = (_dd(phi))**-1
+    return _dd_exp(_dd_select((_dd(lambda_)).hi > 0.0, lambda: _dd(_x0)*_dd(log_w) - _dd(mu), lambda: _dd(_x0)*_dd(log_w_c)))
 
 
-def _constant_kappa(lambda_, phi):
-    return _dd_exp(_dd(lambda_)/_dd(phi))
+def _constant_kappa(mu):
+    return _dd_exp(_dd(mu))
 
 
 _CONSTANTS = {"log_w": _constant_log_w, "log_w_c": _constant_log_w_c, "w": _constant_w, "w_c": _constant_w_c, "c_P": _constant_c_P, "c_R": _constant_c_R, "kappa": _constant_kappa}
@@ -173,7 +175,8 @@ def _condition_g_beta_rho_0(beta, rho):
 
 
 def _parameters_g_beta_rho_0(beta, rho):
-    return {"phi": _dd(1.0), "lambda_": _dd_log(_dd(beta))}
+    _x0 = _dd_log(_dd(beta))
+    return {"phi": _dd(1.0), "lambda_": _dd(_x0), "mu": _dd(_x0)}
 
 
 def _condition_g_beta_rho_1(beta, rho):
@@ -181,7 +184,7 @@ def _condition_g_beta_rho_1(beta, rho):
 
 
 def _parameters_g_beta_rho_1(beta, rho):
-    return {"phi": _dd(0.0), "lambda_": -_dd_log(_dd(beta))}
+    return {"phi": _dd(0.0), "lambda_": -_dd_log(_dd(beta)), "mu": _dd(numpy.nan)}
 
 
 def _condition_g_beta_rho_2(beta, rho):
@@ -189,7 +192,9 @@ def _condition_g_beta_rho_2(beta, rho):
 
 
 def _parameters_g_beta_rho_2(beta, rho):
-    return {"phi": _dd(rho) + _dd(1.0), "lambda_": _dd(rho)*_dd_log(_dd(beta))}
+    _x0 = _dd(rho) + _dd(1.0)
+    _x1 = _dd_log(_dd(beta))
+    return {"phi": _dd(_x0), "lambda_": _dd(_x1)*_dd(rho), "mu": _dd(_x1) - _dd(_x1)/_dd(_x0)}
 
 
 _FAMILY_g_beta_rho = _Family('g_beta_rho', ('beta', 'rho'), ((_condition_g_beta_rho_0, _parameters_g_beta_rho_0), (_condition_g_beta_rho_1, _parameters_g_beta_rho_1), (_condition_g_beta_rho_2, _parameters_g_beta_rho_2),), _COMMON)
@@ -213,7 +218,7 @@ def _condition_power_mean_0(gamma, phi):
 
 
 def _parameters_power_mean_0(gamma, phi):
-    return {"phi": _dd(0.0), "lambda_": _dd_log(_dd(gamma))}
+    return {"phi": _dd(0.0), "lambda_": _dd_log(_dd(gamma)), "mu": _dd(numpy.nan)}
 
 
 def _condition_power_mean_1(gamma, phi):
@@ -221,7 +226,8 @@ def _condition_power_mean_1(gamma, phi):
 
 
 def _parameters_power_mean_1(gamma, phi):
-    return {"phi": _dd(phi), "lambda_": _dd_log(_dd(gamma))}
+    _x0 = _dd_log(_dd(gamma))
+    return {"phi": _dd(phi), "lambda_": _dd(_x0), "mu": _dd(_x0)/_dd(phi)}
 
 
 _FAMILY_power_mean = _Family('power_mean', ('gamma', 'phi'), ((_condition_power_mean_0, _parameters_power_mean_0), (_condition_power_mean_1, _parameters_power_mean_1),), _COMMON)
@@ -245,7 +251,8 @@ def _condition_f_beta_0(beta):
 
 
 def _parameters_f_beta_0(beta):
-    return {"phi": _dd(-1.0), "lambda_": -_dd(2.0)*_dd_log(_dd(beta))}
+    _x0 = _dd(2.0)*_dd_log(_dd(beta))
+    return {"phi": _dd(-1.0), "lambda_": -_dd(_x0), "mu": _dd(_x0)}
 
 
 _FAMILY_f_beta = _Family('f_beta', ('beta',), ((_condition_f_beta_0, _parameters_f_beta_0),), _COMMON)

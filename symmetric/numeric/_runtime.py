@@ -28,7 +28,8 @@ import numpy
 
 from ._dd import _DD, _dd, _dd_where
 
-__all__ = ["_pow", "_piecewise", "_evaluate", "_Family", "CHUNK", "PHI_ANCHOR", "PHI_TINY", "SCRATCH"]
+__all__ = ["_pow", "_piecewise", "_evaluate", "_Family", "_unmask", "_remask", "CHUNK", "PHI_ANCHOR", "PHI_TINY",
+           "SCRATCH"]
 
 #: Elements per chunk.
 CHUNK = 16384
@@ -97,6 +98,37 @@ def _as_array(value, name, func, error):
     return numpy.asarray(value, dtype=numpy.float64)
 
 
+def _unmask(values, fills):
+    """Masked arrays among ``values``: their data with each masked entry replaced by its ``fills`` value
+    (a valid input), and the union of the masks (None when no value is masked)."""
+    if not any(isinstance(v, numpy.ma.MaskedArray) for v in values):
+        return list(values), None
+    masks = [numpy.ma.getmaskarray(v) for v in values if isinstance(v, numpy.ma.MaskedArray)]
+    shapes = [numpy.shape(m) for m in masks]
+    mask = numpy.zeros(numpy.broadcast_shapes(*shapes), dtype=bool) if masks else None
+    for m in masks:
+        mask = mask | m
+    out = []
+    for v, fill in zip(values, fills):
+        if isinstance(v, numpy.ma.MaskedArray):
+            data = numpy.ma.getdata(v)
+            if data.dtype.kind in "fiu":  # anything else is refused by _as_array, naming the argument
+                data = numpy.where(numpy.ma.getmaskarray(v), fill, data)
+            v = data
+        out.append(v)
+    return out, mask
+
+
+def _remask(out, mask):
+    """``out`` as a masked array with ``mask`` (broadcast), or ``out`` when ``mask`` is None."""
+    if mask is None:
+        return out
+    mask = numpy.broadcast_to(mask, numpy.shape(out))
+    if numpy.ndim(out) == 0:
+        return numpy.ma.masked if mask[()] else out
+    return numpy.ma.masked_array(out, mask=mask.copy())
+
+
 def _check(a, name, func, allowed, ok, error):
     if a.size == 0:
         return
@@ -139,6 +171,8 @@ _USES = {ARITHMETIC: ("w", "w_c"), HARMONIC: ("w", "w_c"), GEOMETRIC: (), BINADE
          ANCHOR_POSITIVE: ("c_P", "c_R", "kappa", "phi"), ANCHOR_NEGATIVE: ("c_P", "c_R", "kappa", "phi")}
 # exponents k of P/R = m 2**k for positive doubles lie in (-_K, _K)
 _K = 4096
+# what the generated parameter stage of each branch returns (symmetric.numeric.rewrites.PARAMETERS)
+_PARAMETERS = ("phi", "lambda_", "mu")
 
 
 def _call(func, values):
@@ -175,7 +209,7 @@ class _Family:
 class _Stage:
     """The parameter stage at parameter values broadcast to ``shape``: regimes, constants (flat) and tables.
 
-    ``phi`` and ``lambda`` come from the family's branches; every other
+    ``phi``, ``lambda`` and ``mu`` come from the family's branches; every other
     constant is computed in double-double on first use, from the generated
     function of that name, whose arguments name the constants it needs.
     """
@@ -190,11 +224,11 @@ class _Stage:
                 if condition(*values):
                     chosen = parameters(*values)
                     break
-            self.dd = {key: _dd(chosen[key]) for key in ("phi", "lambda_")}
+            self.dd = {key: _dd(chosen[key]) for key in _PARAMETERS}
         else:
             flat = [numpy.broadcast_to(a, self.shape).reshape(-1) for a in params]
             n = flat[0].size
-            parts = {key: (numpy.full(n, numpy.nan), numpy.zeros(n)) for key in ("phi", "lambda_")}
+            parts = {key: (numpy.full(n, numpy.nan), numpy.zeros(n)) for key in _PARAMETERS}
             todo = numpy.ones(n, dtype=bool)
             for condition, parameters in family.branches:
                 chosen = todo & numpy.broadcast_to(numpy.asarray(condition(*flat), dtype=bool), (n,))
@@ -330,9 +364,18 @@ def _chunk(stage, p, r, out, index, zeros, rows, exponents):
 
 
 def _evaluate(family, P, R, params, validate, error):
-    """Evaluate ``family`` at ``P, R`` and its parameters ``params`` with NumPy broadcasting."""
+    """Evaluate ``family`` at ``P, R`` and its parameters ``params`` with NumPy broadcasting.
+
+    A masked array keeps its mask: the result is masked wherever an input is.
+    """
+    names = ("P", "R", *family.parameters)
+    values, mask = _unmask((P, R, *params), [1.0] * len(names))
+    return _remask(_evaluate_arrays(family, values, validate, error), mask)
+
+
+def _evaluate_arrays(family, values, validate, error):
     func, names = family.name, ("P", "R", *family.parameters)
-    arrays = [_as_array(v, n, func, error) for v, n in zip((P, R, *params), names)]
+    arrays = [_as_array(v, n, func, error) for v, n in zip(values, names)]
     if validate:
         for a, n in zip(arrays, names):
             allowed, ok = _ALLOWED[n]

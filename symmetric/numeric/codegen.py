@@ -41,7 +41,7 @@ from .compile import _identifier, function_source
 from .inplace import SCRATCH, inplace_function_source
 from .rewrites import CONSTANTS, GEOMETRIC_TABLE, KERNELS, LOG_WEIGHTS, PARAMETERS, TABLE, TABLE_NEAR, plan
 
-__all__ = ["module_source", "package_source", "supported", "main", "GENERATOR", "PACKAGE_MODULE"]
+__all__ = ["module_source", "package_source", "supported", "main", "write_or_check", "GENERATOR", "PACKAGE_MODULE"]
 
 #: Name and version of the generator, written into every generated module.
 GENERATOR = f"symmetric {__version__}"
@@ -92,6 +92,9 @@ class _DDPrinter(StrPrinter):
 
     def _print_Float(self, expr):
         return f"_dd({float(expr)!r})"
+
+    def _print_NaN(self, expr):
+        return "_dd(numpy.nan)"
 
     def _print_Pow(self, expr, rational=False):
         if not expr.exp.is_Integer:
@@ -174,6 +177,7 @@ def _stage_args(outputs: dict):
     return tuple(sorted(free, key=lambda s: s.name))
 
 
+@functools.lru_cache(maxsize=None)
 def _common_source() -> str:
     parts = [function_source(f"_kernel_{key}", _kernel_args(expr), expr) if expr.has(sympy.Piecewise) else
              inplace_function_source(f"_kernel_{key}", _kernel_args(expr), expr, arrays=_CHUNK_ARRAYS)
@@ -193,6 +197,7 @@ def _common_source() -> str:
     return "\n\n".join(parts)
 
 
+@functools.lru_cache(maxsize=None)
 def _family_source(name: str) -> str:
     p = plan(name)
     names = _names(p.parameters)
@@ -203,7 +208,8 @@ def _family_source(name: str) -> str:
         branches.append(f"(_condition_{name}_{i}, _parameters_{name}_{i})")
     parts.append(f"_FAMILY_{name} = _Family({name!r}, {tuple(n.name for n in names.values())!r}, "
                  f"({', '.join(branches)},), _COMMON)\n")
-    assert set(PARAMETERS) == set(p.branches[0].parameters()), "the runtime expects phi and lambda per branch"
+    assert [_identifier(s, 0) for s in PARAMETERS] == list(_runtime._PARAMETERS), "the runtime's parameter stage"
+    assert set(PARAMETERS) == set(p.branches[0].parameters()), "the runtime expects phi, lambda and mu per branch"
     return "\n\n".join(parts)
 
 
@@ -314,14 +320,21 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m symmetric.numeric.codegen", description=main.__doc__)
     parser.add_argument("--check", action="store_true", help="exit with status 1 if the committed file is stale")
     args = parser.parse_args(argv)
-    source = package_source()
-    current = PACKAGE_MODULE.read_text(encoding="utf-8") if PACKAGE_MODULE.exists() else None
-    if args.check:
-        print(f"{PACKAGE_MODULE}: {'current' if current == source else 'stale'}")
+    return write_or_check(PACKAGE_MODULE, package_source(), check=args.check)
+
+
+def write_or_check(path: Path, source: str, *, check: bool) -> int:
+    """Write ``source`` to ``path`` unless it holds it already; with ``check``, only say whether it does.
+
+    Returns the exit status: 1 when ``check`` finds the file stale, else 0.
+    """
+    current = path.read_text(encoding="utf-8") if path.exists() else None
+    if check:
+        print(f"{path}: {'current' if current == source else 'stale'}")
         return 0 if current == source else 1
     if current != source:
-        PACKAGE_MODULE.write_text(source, encoding="utf-8")
-    print(f"wrote {PACKAGE_MODULE}" if current != source else f"{PACKAGE_MODULE} is current")
+        path.write_text(source, encoding="utf-8")
+    print(f"wrote {path}" if current != source else f"{path} is current")
     return 0
 
 

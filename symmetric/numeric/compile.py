@@ -20,15 +20,48 @@ from __future__ import annotations
 
 import functools
 import keyword
+import math
+import warnings
 from dataclasses import dataclass, field
 
 import numpy
 import sympy
 
 from .._validation import InvalidParameterError
+from .. import symbols as _symbols
 from . import _runtime
 
-__all__ = ["compile", "CompiledFunction", "SelfCheck", "function_source"]
+__all__ = ["compile", "CompiledFunction", "SelfCheck", "UndefinedValueWarning", "function_source", "argument_domain"]
+
+
+class UndefinedValueWarning(UserWarning):
+    """A compiled expression is undefined at valid input (0/0, or not real) and its value was set by
+    the ``zero_division`` policy, as scikit-learn's ``UndefinedMetricWarning`` says of its metrics."""
+
+
+def argument_domain(symbol: sympy.Symbol) -> tuple[str, object, float]:
+    """What a compiled function accepts for ``symbol``: a description, a test on arrays, and a valid value.
+
+    Precision and recall (:data:`symmetric.P`, :data:`symmetric.R`) take
+    values in [0, 1], 0 included (where the expression is then undefined,
+    the ``zero_division`` policy decides); any other symbol takes the finite
+    values its assumptions allow.
+
+    >>> from symmetric import P, beta, rho
+    >>> [argument_domain(s)[0] for s in (P, beta, rho)]
+    ['a number in [0, 1]', 'a finite number > 0', 'a finite real number']
+    """
+    if symbol in (_symbols.P, _symbols.R):
+        return "a number in [0, 1]", lambda a: (a >= 0) & (a <= 1), 1.0
+    if symbol.is_positive:
+        return "a finite number > 0", lambda a: (a > 0) & (a < numpy.inf), 1.0
+    if symbol.is_nonnegative:
+        return "a finite number >= 0", lambda a: (a >= 0) & (a < numpy.inf), 1.0
+    if symbol.is_negative:
+        return "a finite number < 0", lambda a: (a < 0) & (a > -numpy.inf), -1.0
+    if symbol.is_nonpositive:
+        return "a finite number <= 0", lambda a: (a <= 0) & (a > -numpy.inf), -1.0
+    return "a finite real number", numpy.isfinite, 1.0
 
 
 @functools.lru_cache(maxsize=None)
@@ -143,18 +176,68 @@ class SelfCheck:
 
 @dataclass
 class CompiledFunction:
-    """A NumPy function compiled from ``expr``; call it with arrays or numbers in the order of ``args``."""
+    """A NumPy function compiled from ``expr``; call it with arrays or numbers in the order of ``args``.
+
+    Each call checks its arguments (:func:`argument_domain`; ``validate=False``
+    skips that for trusted input), keeps the mask of masked arrays, and sets
+    the values where the expression is undefined by the ``zero_division``
+    policy given to :func:`compile`.
+    """
 
     expr: sympy.Expr
     args: tuple
     source: str
     function: object = field(repr=False)
     report: SelfCheck | None = None
+    zero_division: object = "warn"
+    name: str = "compiled"
 
-    def __call__(self, *values):
+    def __call__(self, *values, validate: bool = True):
+        return self._evaluate(values, validate, self.zero_division)
+
+    def _evaluate(self, values, validate, policy):
+        func = f"compiled function {self.name}"
+        if len(values) != len(self.args):
+            raise InvalidParameterError.of("values", func, f"{len(self.args)} arguments, for {list(map(str, self.args))}",
+                                           len(values))
+        domains = [argument_domain(s) for s in self.args]
+        values, mask = _runtime._unmask(values, [fill for _, _, fill in domains])
+        arrays = [_runtime._as_array(v, str(s), func, InvalidParameterError) for v, s in zip(values, self.args)]
+        if validate:
+            for a, s, (allowed, ok, _) in zip(arrays, self.args, domains):
+                _runtime._check(a, str(s), func, allowed, ok, InvalidParameterError)
+        try:
+            shape = numpy.broadcast_shapes(*(a.shape for a in arrays))
+        except ValueError:
+            got = ", ".join(f"{s}: {a.shape}" for a, s in zip(arrays, self.args))
+            raise InvalidParameterError.of(", ".join(map(str, self.args)), func,
+                                           "arrays whose shapes broadcast together", got) from None
         with numpy.errstate(all="ignore"):
-            out = self.function(*[numpy.asarray(v, dtype=float) for v in values])
-        return numpy.asarray(out, dtype=float)[()] if numpy.ndim(out) == 0 else numpy.asarray(out, dtype=float)
+            out = numpy.array(numpy.broadcast_to(numpy.asarray(self.function(*arrays), dtype=float), shape))
+        undefined = numpy.isnan(out)
+        if mask is not None:
+            undefined &= ~numpy.broadcast_to(mask, shape)
+        if undefined.any():
+            self._undefined(out, undefined, arrays, func, policy)
+        return _runtime._remask(out[()] if out.ndim == 0 else out, mask)
+
+    def _undefined(self, out, undefined, arrays, func, policy):
+        """Apply the ``zero_division`` policy where ``out`` is NaN at valid input."""
+        if isinstance(policy, float) and math.isnan(policy):
+            return
+        if policy == "raise":
+            index = tuple(int(i) for i in numpy.unravel_index(numpy.flatnonzero(undefined)[0], out.shape))
+            at = ", ".join(f"{s} = {float(numpy.broadcast_to(a, out.shape)[index])!r}" for s, a in zip(self.args, arrays))
+            raise InvalidParameterError.of(
+                ", ".join(map(str, self.args)), func, f"a point where {sympy.sstr(self.expr)} is defined "
+                "(or compile it with zero_division=0.0, 1.0, numpy.nan or 'warn')", f"{at}" + (
+                    f" at index {index}" if index else ""))
+        if policy == "warn":
+            warnings.warn(f"{sympy.sstr(self.expr)} is undefined at {int(undefined.sum())} of {out.size} points "
+                          "(0/0, or not real) and is set to 0.0 there. Use the `zero_division` parameter of "
+                          "compile to control this behavior.", UndefinedValueWarning, stacklevel=3)
+            policy = 0.0
+        out[undefined] = policy
 
     def self_check(self, *, n: int = 200, seed: int = 0, dps: int = 50) -> SelfCheck:
         """Compare with mpmath at ``n`` random points of the symbols' domains; the worst error in ULP.
@@ -173,7 +256,7 @@ class CompiledFunction:
                 columns.append(10.0 ** rng.uniform(lo, hi, n))
             else:
                 columns.append(rng.uniform(-10, 10, n))
-        got = numpy.broadcast_to(self(*columns), (n,))
+        got = numpy.broadcast_to(self._evaluate(columns, True, numpy.nan), (n,))
         exact = sympy.lambdify(self.args, self.expr, modules="mpmath")
         errors, worst_point, nonfinite = [], {}, 0
         with mpmath.workdps(dps):
@@ -197,7 +280,8 @@ class CompiledFunction:
         return self.report
 
 
-def compile(expr, args, *, check: bool = False, name: str = "compiled") -> CompiledFunction:  # noqa: A001
+def compile(expr, args, *, check: bool = False, name: str = "compiled",  # noqa: A001
+            zero_division="warn") -> CompiledFunction:
     """Compile ``expr`` into a NumPy function of ``args``.
 
     Parameters
@@ -205,11 +289,21 @@ def compile(expr, args, *, check: bool = False, name: str = "compiled") -> Compi
     expr : sympy.Expr
         An expression in the symbols ``args`` (P, R and parameters).
     args : sequence of sympy.Symbol
-        The arguments of the compiled function, in order.
+        The arguments of the compiled function, in order. Each call checks
+        its arguments against these symbols (:func:`argument_domain`):
+        :data:`symmetric.P` and :data:`symmetric.R` take values in [0, 1],
+        other symbols the finite values their assumptions allow.
     check : bool, default False
         Run :meth:`CompiledFunction.self_check` and keep its report in ``.report``.
     name : str
         Name of the generated function (a Python identifier).
+    zero_division : {"warn", "raise"} or float, default "warn"
+        The value where the expression is undefined at valid input (``0/0``,
+        such as ``2PR/(P + R)`` at ``P = R = 0``, or a value that is not
+        real), like scikit-learn's ``zero_division``: a number (``0.0``,
+        ``1.0``, ``numpy.nan``), ``"warn"`` (0.0 and an
+        :class:`UndefinedValueWarning`) or ``"raise"`` (a ValueError naming
+        the point).
 
     Returns
     -------
@@ -223,6 +317,16 @@ def compile(expr, args, *, check: bool = False, name: str = "compiled") -> Compi
     >>> f = compile(f_beta(), (P, R, beta))
     >>> float(f(0.5, 0.25, 1.0))
     0.3333333333333333
+
+    The traps: a point where the formula is 0/0, and a precision outside [0, 1].
+
+    >>> f1 = compile(f_beta(beta=1), (P, R), zero_division=0.0)
+    >>> f1([0.0, 0.5], [0.0, 0.25])
+    array([0.        , 0.33333333])
+    >>> f1(-1.0, 0.5)
+    Traceback (most recent call last):
+        ...
+    symmetric._validation.InvalidParameterError: The 'P' parameter of compiled function compiled must be a number in [0, 1]. Got -1.0 instead.
     """
     if not isinstance(expr, sympy.Basic) or isinstance(expr, (sympy.logic.boolalg.Boolean,)) and not isinstance(expr, sympy.Expr):
         raise InvalidParameterError.of("expr", "compile", "a SymPy expression", expr)
@@ -232,12 +336,19 @@ def compile(expr, args, *, check: bool = False, name: str = "compiled") -> Compi
     missing = expr.free_symbols - set(args)
     if missing:
         raise InvalidParameterError.of("args", "compile", f"a sequence of symbols including {sorted(map(str, missing))}", args)
-    if not name.isidentifier() or keyword.iskeyword(name):
+    if not isinstance(name, str) or not name.isidentifier() or keyword.iskeyword(name):
         raise InvalidParameterError.of("name", "compile", "a Python identifier", name)
+    if not (zero_division in ("warn", "raise") if isinstance(zero_division, str) else
+            isinstance(zero_division, (int, float)) and not isinstance(zero_division, bool)
+            and (math.isnan(zero_division) or zero_division in (0, 1))):
+        raise InvalidParameterError.of("zero_division", "compile", '"warn", "raise", 0.0, 1.0 or numpy.nan',
+                                       zero_division)
+    if not isinstance(check, bool):
+        raise InvalidParameterError.of("check", "compile", "True or False", check)
     source = function_source(name, args, expr)
     ns = namespace()
     exec(source, ns)  # noqa: S102 - source generated from a SymPy expression, never from user text
-    out = CompiledFunction(expr, args, source, ns[name])
+    out = CompiledFunction(expr, args, source, ns[name], zero_division=zero_division, name=name)
     if check:
         out.self_check()
     return out

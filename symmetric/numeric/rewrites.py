@@ -24,11 +24,12 @@ Every equality used here is an :class:`Identity`, registered as a claim by
 >>> [(str(b.condition), b.phi, b.odds) for b in plan("g_beta_rho").branches]
 [('Eq(rho, 0)', 1, beta), ('Eq(rho, -1)', 0, 1/beta), ('True', rho + 1, beta**rho)]
 >>> plan("f_beta").branches[0].parameters()
-{phi: -1, lambda: -2*log(beta)}
+{phi: -1, lambda: -2*log(beta), mu: 2*log(beta)}
 """
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 import sympy
@@ -37,7 +38,7 @@ from sympy.codegen.numpy_nodes import logaddexp
 
 from ..families import get_family
 from ..symbols import P, R, phi
-from .symbols import c_k, c_P, c_R, k, kappa, lam, log_w, log_w_c, m, w, w_c, w_k
+from .symbols import c_k, c_P, c_R, k, kappa, lam, log_w, log_w_c, m, mu, w, w_c, w_k
 
 __all__ = [
     "softplus",
@@ -146,8 +147,26 @@ class Branch:
         return sympy.simplify(self.weight / self.complement)
 
     def parameters(self) -> dict:
-        """The parameter-stage outputs of this branch: ``phi`` and the log-odds ``lambda`` in the family's parameters."""
-        return {phi: self.phi, lam: sympy.expand_log(sympy.log(self.odds), force=True)}
+        """The parameter-stage outputs of this branch, in the family's parameters.
+
+        ``phi``, the log-odds ``lambda`` and ``mu = lambda / phi`` (NaN where
+        ``phi = 0``, where no constant needs it), as partial fractions in the
+        parameters of ``phi``: ``rho log(beta) / (rho + 1)`` is computed as
+        ``log(beta) - log(beta) / (rho + 1)``, which does not overflow where
+        ``rho log(beta)`` does.
+        """
+        log_odds = sympy.expand_log(sympy.log(self.odds), force=True)
+        return {phi: self.phi, lam: log_odds, mu: _per_exponent(log_odds, self.phi)}
+
+
+def _per_exponent(log_odds, exponent):
+    """``log_odds / exponent`` in partial fractions over the symbols of ``exponent``; NaN at exponent 0."""
+    if exponent == 0:
+        return sympy.nan
+    ratio = sympy.cancel(log_odds / exponent)
+    for s in sorted(exponent.free_symbols, key=lambda s: s.name):
+        ratio = sympy.apart(ratio, s)
+    return ratio
 
 
 @dataclass(frozen=True)
@@ -163,8 +182,9 @@ class Plan:
         return sympy.sstr(self.definition)
 
 
+@functools.lru_cache(maxsize=None)
 def plan(name: str) -> Plan:
-    """The :class:`Plan` of the registered family ``name``, derived from its definition."""
+    """The :class:`Plan` of the registered family ``name``, derived from its definition (computed once)."""
     family = get_family(name)
     definition = family()
     pieces = definition.args if isinstance(definition, sympy.Piecewise) else ((definition, sympy.true),)
@@ -176,18 +196,22 @@ def plan(name: str) -> Plan:
 
 
 #: The parameter-stage outputs, per branch (see :meth:`Branch.parameters`).
-PARAMETERS = (phi, lam)
+PARAMETERS = (phi, lam, mu)
 
 #: ``log w`` and ``log w_c`` from the log-odds, without overflow for any ``lambda``.
 LOG_WEIGHTS = {log_w: -softplus(-lam), log_w_c: -softplus(lam)}
 
-#: Weight constants from ``phi`` and the log-weights (double-double, then rounded once).
+#: Weight constants from ``phi`` and the log-weights (double-double, then rounded once). The scale
+#: factors ``c_P = exp(log_w / phi)``, ``c_R = exp(log_w_c / phi)`` and ``kappa = exp(lambda / phi)``
+#: are written with ``mu = lambda / phi`` and ``log_w - log_w_c = lambda``, so that each uses only the
+#: log-weight that is a softplus of a nonpositive number: it is 0, not NaN, when ``lambda`` overflows to
+#: an infinity (huge ``|rho|``, where G tends to its Min/Max limits), and ``mu`` stays finite.
 CONSTANTS = {
     w: sympy.exp(log_w),
     w_c: sympy.exp(log_w_c),
-    c_P: sympy.exp(log_w / phi),
-    c_R: sympy.exp(log_w_c / phi),
-    kappa: sympy.exp(lam / phi),
+    c_P: sympy.exp(sympy.Piecewise((mu + log_w_c / phi, lam < 0), (log_w / phi, True))),
+    c_R: sympy.exp(sympy.Piecewise((log_w / phi - mu, lam > 0), (log_w_c / phi, True))),
+    kappa: sympy.exp(mu),
 }
 
 _z = phi * k * sympy.log(2)
@@ -258,19 +282,29 @@ def identities() -> list[Identity]:
                                 b.definition, weighted_power_mean(b.weight, b.complement, b.phi), where))
             out.append(Identity(f"{tag}.weights_sum", f"The weights of branch {i} of {name} sum to 1.",
                                 b.weight + b.complement, sympy.Integer(1), where))
-            out.append(Identity(f"{tag}.log_odds", f"The log-odds $\\lambda$ of the weights of branch {i} of {name}.",
-                                b.parameters()[lam], sympy.log(b.weight / b.complement), where))
+            out.append(Identity(f"{tag}.log_odds", f"The log-odds $\\lambda = \\log w - \\log w_c$ of the weights of branch {i} of {name}.",
+                                b.parameters()[lam], sympy.log(b.weight) - sympy.log(b.complement), where))
+            per_exponent = sympy.log(b.weight / b.complement) / b.phi if b.phi != 0 else None
+            if per_exponent is not None and b.parameters()[mu] != per_exponent:  # a rewrite, not the definition itself
+                out.append(Identity(f"{tag}.log_odds_per_exponent", f"$\\mu = \\lambda / \\phi$ for branch {i} of "
+                                    f"{name}, in a form without overflow.",
+                                    b.parameters()[mu], per_exponent,
+                                    tuple(c for c in (*where, sympy.Ne(b.phi, 0)) if c is not sympy.true)))
     # the parameter stage, in terms of the weight w of P (so w_c = 1 - w and lambda = log(w / (1 - w)))
     exact = {w: w, w_c: 1 - w, log_w: sympy.log(w), log_w_c: sympy.log(1 - w), lam: sympy.log(w / (1 - w)),
              c_P: w ** (1 / phi), c_R: (1 - w) ** (1 / phi), kappa: (w / (1 - w)) ** (1 / phi)}
     for key, value in LOG_WEIGHTS.items():
         out.append(Identity(f"numeric.parameter.{key.name}", f"${sympy.latex(key)}$ from the log-odds, without overflow.",
                             _expand_functions(value).subs(lam, exact[lam]), exact[key], unit))
-    logs = {log_w: exact[log_w], log_w_c: exact[log_w_c], lam: exact[lam]}
+    logs = {mu: exact[lam] / phi, log_w: exact[log_w], log_w_c: exact[log_w_c], lam: exact[lam]}
+    # the weights as the code computes them: from lambda through the log-weights
+    chain = {key: _expand_functions(value).subs(lam, exact[lam]) for key, value in LOG_WEIGHTS.items()}
     for key, value in CONSTANTS.items():
         conditions = unit if key in (w, w_c) else (*unit, *nonzero)
-        out.append(Identity(f"numeric.constant.{key.name.lower()}", f"The constant ${sympy.latex(key)}$.",
-                            value.subs(logs), exact[key], conditions))
+        sentence = (f"The constant ${sympy.latex(key)}$, from the log-odds $\\lambda$ through the log-weights." if key in (w, w_c)
+                    else f"The constant ${sympy.latex(key)}$.")
+        form = value.subs(chain) if key in (w, w_c) else _expand_functions(value.subs(mu, lam / phi)).subs(logs)
+        out.append(Identity(f"numeric.constant.{key.name.lower()}", sentence, form, exact[key], conditions))
     # the table: c_k is the mean of 2**k and 1, w_k the weight of the mean rescaled around 2**k
     scaled = w * 2 ** (k * phi) + 1 - w
     table = {c_k: scaled ** (1 / phi), w_k: w * 2 ** (k * phi) / scaled}
@@ -283,9 +317,9 @@ def identities() -> list[Identity]:
     out.append(Identity("numeric.table.c_k_geometric", "Table entry $c_k$ at $\\phi = 0$: the geometric mean of $2^k$ and 1.",
                         GEOMETRIC_TABLE[c_k], weighted_power_mean(w, 1 - w, 0).subs({P: 2**k, R: 1})))
     out.append(Identity("numeric.kernel.arithmetic", "At $\\phi = 1$ the power mean is $wP + w_cR$.",
-                        KERNELS["arithmetic"].subs(w_c, 1 - w), mean.subs(phi, 1), unit))
+                        KERNELS["arithmetic"].subs(w_c, 1 - w), mean, (sympy.Eq(phi, 1), *unit)))
     out.append(Identity("numeric.kernel.harmonic", "At $\\phi = -1$ the power mean is $1/(w/P + w_c/R)$.",
-                        KERNELS["harmonic"].subs(w_c, 1 - w), mean.subs(phi, -1), unit))
+                        KERNELS["harmonic"].subs(w_c, 1 - w), mean, (sympy.Eq(phi, -1), *unit)))
     a, b = sympy.symbols("a b", positive=True)
     scaled_ab = {P: a / c_P, R: b / c_R, kappa: c_P / c_R}
     for key, sign in (("anchor_positive", phi > 0), ("anchor_negative", phi < 0)):

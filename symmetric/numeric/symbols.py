@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import sympy
 
-__all__ = ["w", "w_c", "log_w", "log_w_c", "c_P", "c_R", "kappa", "lam", "k", "m", "c_k", "w_k"]
+__all__ = ["w", "w_c", "log_w", "log_w_c", "c_P", "c_R", "kappa", "lam", "mu", "k", "m", "c_k", "w_k"]
 
 #: Weight of precision in a weighted power mean, in (0, 1).
 w = sympy.Symbol("w", positive=True)
@@ -26,6 +26,8 @@ c_R = sympy.Symbol("c_R", positive=True)
 kappa = sympy.Symbol("kappa", positive=True)
 #: The log-odds ``log(w / w_c)`` of the weights, from which every weight constant follows.
 lam = sympy.Symbol("lambda", real=True)
+#: ``lambda / phi``, the logarithm of ``kappa``; finite where ``lambda`` itself overflows (huge ``|rho|``).
+mu = sympy.Symbol("mu", real=True)
 #: A binary exponent: ``P / R = m 2**k``.
 k = sympy.Symbol("k", integer=True)
 #: The ratio ``P / (R 2**k)``, reduced to [1/2, 2).

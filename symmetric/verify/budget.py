@@ -8,6 +8,10 @@ Elsewhere (another thread, Windows) it runs the callable in a daemon thread
 and stops waiting for it; the abandoned computation then finishes in the
 background, but the caller gets its answer on time.
 
+Budgets nest: an inner call under the timer gets the smaller of its own
+time and what is left of the enclosing budget, and when the enclosing budget
+runs out first, the inner call does not swallow it.
+
 >>> run_with_budget(lambda: 6 * 7, 1.0)
 (True, 42)
 >>> import time
@@ -21,6 +25,7 @@ from __future__ import annotations
 import gc
 import signal
 import threading
+import time
 import weakref
 from typing import Any, Callable
 
@@ -43,6 +48,8 @@ class BudgetExceeded(BaseException):
 # True only while a budgeted computation runs under the timer: the signal
 # handler raises only then, so a late signal can never escape into the caller.
 _active = False
+# Deadlines (time.monotonic()) of the budgets running under the timer, innermost last.
+_deadlines: list[float] = []
 
 
 def _in_finalizer(frame) -> bool:
@@ -63,22 +70,28 @@ def _in_finalizer(frame) -> bool:
 
 
 def _handler(signum, frame):  # pragma: no cover - called by the interpreter
-    if _active and not _in_finalizer(frame):
+    if _active and _deadlines and time.monotonic() >= _deadlines[-1] - 1e-3 and not _in_finalizer(frame):
         raise BudgetExceeded()
+
+
+def _arm(deadline: float) -> None:
+    signal.setitimer(signal.ITIMER_REAL, max(deadline - time.monotonic(), 1e-4), _REPEAT)
 
 
 def run_with_budget(func: Callable[[], Any], seconds: float) -> tuple[bool, Any]:
     """Return ``(True, func())``, or ``(False, None)`` when ``seconds`` run out.
 
     Exceptions raised by ``func`` propagate unchanged. A call nested inside
-    another budgeted call runs under the outer budget.
+    another budgeted call gets at most what is left of the outer budget.
     """
     if not callable(func):
         raise InvalidParameterError.of("func", "run_with_budget", "a callable", func)
     if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not seconds > 0:
         raise InvalidParameterError.of("seconds", "run_with_budget", "a positive number", seconds)
     if _active:
-        return True, func()
+        if threading.current_thread() is threading.main_thread():
+            return _run_nested(func, seconds)
+        return True, func()  # pragma: no cover - a thread started inside a timed computation
     if threading.current_thread() is threading.main_thread() and hasattr(signal, "setitimer"):
         return _run_with_timer(func, seconds)
     return _run_in_thread(func, seconds)
@@ -88,7 +101,8 @@ def _run_with_timer(func, seconds):
     global _active
     previous = signal.signal(signal.SIGALRM, _handler)
     try:
-        signal.setitimer(signal.ITIMER_REAL, seconds, _REPEAT)
+        _deadlines.append(time.monotonic() + seconds)
+        _arm(_deadlines[-1])
         try:
             _active = True
             value = func()
@@ -98,9 +112,25 @@ def _run_with_timer(func, seconds):
             return False, None
         finally:
             _active = False
+            _deadlines.clear()
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
+
+
+def _run_nested(func, seconds):
+    outer = _deadlines[-1]
+    _deadlines.append(min(outer, time.monotonic() + seconds))
+    _arm(_deadlines[-1])
+    try:
+        return True, func()
+    except BudgetExceeded:
+        if time.monotonic() >= outer - 1e-3:
+            raise  # the enclosing budget is exhausted as well: let it stop
+        return False, None
+    finally:
+        _deadlines.pop()
+        _arm(outer)
 
 
 def _run_in_thread(func, seconds):

@@ -1,10 +1,22 @@
-"""The domain of a statement: sample points for numeric checks, and case splits for proofs.
+"""The domain of a statement: adversarial sample points for the numeric check.
 
-Sample points respect the symbols' assumptions and the statement's
-conditions. They start with simple exact values (1, 2, 1/2, 0 for reals, and
-every constant a Piecewise or a condition singles out, such as ``rho = 0``),
-so that a counterexample is readable and special cases are not missed, and go
-on with seeded random rationals.
+Points respect the symbols' assumptions and the statement's conditions
+(with the default ``domain="unit"`` these include ``P <= 1`` and ``R <= 1``).
+They are ordered so that a counterexample is readable when one exists among
+simple values, and so that a statement false only somewhere awkward is still
+caught:
+
+1. simple exact values, one symbol at a time around two base points (0, 1,
+   -1, 2, 1/2, ... and every constant that a condition or a Piecewise branch
+   singles out, such as ``rho = 0``);
+2. the values where the statement's own coefficients vanish (``P = 7*R``
+   when ``P - 7*R`` occurs, ``beta = sqrt(2)`` when ``beta**2 - 2`` occurs),
+   and every special value approached at ``10**-3`` and ``10**-6`` from both
+   sides;
+3. extreme regions: ``P/R`` ratios of ``10**8`` and ``10**-8``, parameters up
+   to ``10**6`` and down to ``10**-6``, ``rho`` far below ``-10``;
+4. algebraic irrational values (``sqrt(2)``, ``sqrt(3)/2``);
+5. seeded random values, log-uniform in magnitude.
 
 >>> from symmetric import P, rho
 >>> from symmetric.verify.statement import Statement
@@ -13,8 +25,6 @@ on with seeded random rationals.
 >>> points = sample_points(st, n=6, seed=0)
 >>> all(p[rho] < 0 and p[P] > 0 for p in points)
 True
->>> [description for _, description in condition_cases(st, rho < 0)]
-['rho = -_t_rho']
 """
 
 from __future__ import annotations
@@ -25,18 +35,26 @@ from typing import Iterator
 import sympy
 
 from .statement import Statement
+from .substitution import bound_symbols, substitute
 
-__all__ = ["sample_points", "condition_cases", "piecewise_cases", "ordering_cases", "special_constants"]
+__all__ = ["sample_points", "special_constants", "coefficient_roots"]
 
-_POSITIVE = [sympy.Integer(1), sympy.Integer(2), sympy.Rational(1, 2), sympy.Integer(3), sympy.Rational(1, 3),
-             sympy.Rational(7, 5), sympy.Rational(5, 7), sympy.Integer(10), sympy.Rational(1, 10)]
-_REAL = [sympy.Integer(0), sympy.Integer(1), sympy.Integer(-1), sympy.Integer(2), sympy.Integer(-2),
-         sympy.Rational(1, 2), sympy.Rational(-1, 2), sympy.Integer(-3), sympy.Integer(3),
-         sympy.Rational(-3, 2), sympy.Rational(5, 2)]
+_Q = sympy.Rational
+_SQRT2 = sympy.sqrt(2)
+_POSITIVE = [sympy.Integer(1), sympy.Integer(2), _Q(1, 2), sympy.Integer(3), _Q(1, 3), _Q(7, 5), _Q(5, 7),
+             sympy.Integer(10), _Q(1, 10), _SQRT2, sympy.Integer(1000), _Q(1, 1000), sympy.Integer(10**6),
+             _Q(1, 10**6), _SQRT2 / 2]
+_UNIT = [sympy.Integer(1), _Q(1, 2), _Q(1, 3), _Q(1, 10), _Q(9, 10), _Q(2, 3), _SQRT2 / 2, _Q(1, 1000),
+         _Q(1, 10**4), _Q(1, 10**8), _Q(999, 1000)]
+_REAL = [sympy.Integer(0), sympy.Integer(1), sympy.Integer(-1), sympy.Integer(2), sympy.Integer(-2), _Q(1, 2),
+         _Q(-1, 2), sympy.Integer(-3), sympy.Integer(3), _Q(-3, 2), _Q(5, 2), _Q(-1, 1000), _Q(1, 1000),
+         sympy.Integer(-12), sympy.Integer(12), _SQRT2, -_SQRT2, sympy.Integer(-1000), sympy.Integer(1000),
+         _Q(-1, 10**6), sympy.Integer(10**6)]
+_APPROACH = (_Q(1, 1000), _Q(1, 10**6))
 
 
 def _solve_linear(cond):
-    """``(symbol, constant, flipped)`` when ``cond`` is ``a*symbol + b <op> c`` with numbers a != 0, b, c."""
+    """``(symbol, constant)`` when ``cond`` is ``a*symbol + b <op> c`` with numbers a != 0, b, c."""
     if not isinstance(cond, sympy.core.relational.Relational):
         return None
     expr = sympy.expand(cond.lhs - cond.rhs)
@@ -47,23 +65,26 @@ def _solve_linear(cond):
     a, b = expr.coeff(sym, 1), expr.coeff(sym, 0)
     if not (a.is_number and b.is_number and a.is_real and b.is_real) or a == 0 or sympy.expand(a * sym + b - expr) != 0:
         return None
-    return sym, -b / a, bool(a < 0)
+    return sym, -b / a
 
 
 def _relation_constants(cond) -> Iterator[tuple[sympy.Symbol, sympy.Expr]]:
-    """(symbol, constant) pairs for the atomic linear conditions inside ``cond``."""
     solved = _solve_linear(cond)
     if solved is not None:
-        yield solved[0], solved[1]
+        yield solved
     for arg in getattr(cond, "args", ()):
         if isinstance(arg, sympy.logic.boolalg.Boolean):
             yield from _relation_constants(arg)
 
 
+def _is_domain_bound(cond) -> bool:
+    return isinstance(cond, sympy.LessThan) and cond.rhs == 1 and cond.lhs.is_Symbol and cond.lhs.is_positive
+
+
 def special_constants(statement: Statement) -> dict:
-    """Constants that conditions or Piecewise branches single out, by symbol."""
+    """Constants that conditions or Piecewise branches single out, by symbol (not the metric domain's 1)."""
     out: dict = {}
-    conds = list(statement.conditions)
+    conds = [c for c in statement.conditions if not _is_domain_bound(c)]
     for side in (statement.lhs, statement.rhs):
         for pw in side.atoms(sympy.Piecewise):
             conds.extend(c for _, c in pw.args)
@@ -73,6 +94,56 @@ def special_constants(statement: Statement) -> dict:
             if const not in out[sym]:
                 out[sym].append(const)
     return out
+
+
+def coefficient_roots(statement: Statement, *, limit: int = 16) -> list[tuple[sympy.Symbol, sympy.Expr]]:
+    """``(symbol, value)`` pairs where a sum inside the statement vanishes.
+
+    Only sums in the free symbols count (not in a limit's own variable),
+    solved for one symbol when they are polynomials of degree at most 2 in
+    it; the value may involve other symbols (``P = 7*R``).
+    """
+    free = statement.free_symbols
+    bound = set()
+    for side in (statement.lhs, statement.rhs):
+        bound |= bound_symbols(side)
+    found: list = []
+    nodes = []
+    visited = 0
+    for e in (statement.lhs, statement.rhs, *(c for c in statement.conditions if not _is_domain_bound(c))):
+        for node in sympy.preorder_traversal(e):
+            visited += 1
+            if visited > 5000:  # a huge expression: its first few thousand nodes will do
+                break
+            if isinstance(node, sympy.core.relational.Relational) and isinstance(node.lhs, sympy.Expr):
+                node = node.lhs - node.rhs
+            if isinstance(node, sympy.Add) and len(node.args) <= 6:
+                nodes.append(node)
+    for node in list(dict.fromkeys(nodes))[:200]:
+        syms = node.free_symbols
+        if not syms or not syms <= free - bound or len(syms) > 3 or sympy.count_ops(node) > 40:
+            continue
+        num = sympy.numer(sympy.together(node))
+        for sym in sorted(node.free_symbols, key=lambda s: s.name):
+            try:
+                poly = sympy.Poly(num, sym)
+            except sympy.PolynomialError:
+                continue
+            if not 1 <= poly.degree() <= 2 or any(c.has(sym) for c in poly.all_coeffs()):
+                continue
+            try:
+                solutions = sympy.solve(num, sym)
+            except (NotImplementedError, TypeError, ValueError):
+                continue
+            for value in solutions:
+                if value.is_extended_real is False or value.has(sympy.I):
+                    continue
+                pair = (sym, value)
+                if pair not in found:
+                    found.append(pair)
+            if len(found) >= limit:
+                return found
+    return found
 
 
 def _admissible(sym: sympy.Symbol, value: sympy.Expr) -> bool:
@@ -85,6 +156,7 @@ def _admissible(sym: sympy.Symbol, value: sympy.Expr) -> bool:
         "nonzero": value.is_nonzero,
         "zero": value.is_zero,
         "integer": value.is_integer,
+        "real": value.is_real,
     }
     for name, holds in checks.items():
         if sym.assumptions0.get(name) is True and holds is not True:
@@ -94,33 +166,64 @@ def _admissible(sym: sympy.Symbol, value: sympy.Expr) -> bool:
     return True
 
 
-def _candidates(sym: sympy.Symbol, extra) -> list:
+def _unit_bounded(statement: Statement, sym) -> bool:
+    """Whether a condition bounds ``sym`` above by 1 (the metric domain)."""
+    return any(isinstance(c, sympy.LessThan) and c.lhs == sym and c.rhs == 1 for c in statement.conditions)
+
+
+def _candidates(statement: Statement, sym: sympy.Symbol, extra) -> list:
     if sym.is_integer:
-        base = [sympy.Integer(k) for k in (1, 2, 0, -1, 3, -2, 5, 4)]
+        base = [sympy.Integer(k) for k in (1, 2, 0, -1, 3, -2, 5, 4, 10, -10, 1000)]
+    elif sym.is_positive and _unit_bounded(statement, sym):
+        base = list(_UNIT)
     elif sym.is_nonnegative:
-        base = [sympy.Integer(0)] + _POSITIVE if not sym.is_positive else list(_POSITIVE)
+        base = list(_POSITIVE) if sym.is_positive else [sympy.Integer(0)] + _POSITIVE
     elif sym.is_nonpositive:
-        base = [-v for v in _POSITIVE] + [sympy.Integer(0)]
+        base = [-v for v in _POSITIVE] + ([] if sym.is_negative else [sympy.Integer(0)])
     else:
         base = list(_REAL)
     values = list(extra) + [v for v in base if v not in extra]
     return [v for v in values if _admissible(sym, v)]
 
 
-def _random_value(sym: sympy.Symbol, rng: random.Random) -> sympy.Expr:
+def _approaches(sym, constants) -> list:
+    """Values near the special ``constants``: midpoints of neighbours, then each approached at 10**-3, 10**-6."""
+    out = []
+    numbers = sorted({c for c in constants if c.is_number and c.is_extended_real}, key=float)
+    for a, b in zip(numbers, numbers[1:]):
+        mid = (a + b) / 2
+        if _admissible(sym, mid):
+            out.append(mid)
+    for h in _APPROACH:
+        for c in constants:
+            for v in (c - h, c + h):
+                if v not in out and _admissible(sym, v):
+                    out.append(v)
+    return out
+
+
+def _random_value(statement: Statement, sym: sympy.Symbol, rng: random.Random) -> sympy.Expr:
+    """A random value with four significant digits (exact powers of it stay cheap for SymPy)."""
     if sym.is_integer:
         value = sympy.Integer(rng.randint(-20, 20))
     else:
-        magnitude = 10 ** rng.uniform(-2, 2)
-        value = sympy.Rational(max(1, round(magnitude * 10**6)), 10**6)
+        unit = sym.is_positive and _unit_bounded(statement, sym)
+        exponent = rng.uniform(-6, 0) if unit else rng.uniform(-3, 3)
+        scale = 10 ** (3 - int(sympy.floor(exponent)))
+        value = sympy.Rational(max(1, round(10**exponent * scale)), scale)
+        if unit and value > 1:
+            value = sympy.Integer(1)
         if not (sym.is_nonnegative or sym.is_positive) and rng.random() < 0.5:
             value = -value
+        if rng.random() < 0.1:
+            value = value * _SQRT2 / 2 if unit else value * _SQRT2
     return value if _admissible(sym, value) else abs(value)
 
 
-def _satisfies(conditions, point) -> bool:
+def satisfies(conditions, point) -> bool:
+    """Whether every condition holds at ``point`` (exactly; an undecidable one counts as failing)."""
     for c in conditions:
-        value = c.xreplace(point)
+        value = substitute(c, point)
         if value is sympy.true:
             continue
         if value is sympy.false:
@@ -135,15 +238,16 @@ def _satisfies(conditions, point) -> bool:
     return True
 
 
-_GENERIC_POSITIVE = [sympy.Rational(1, 2), sympy.Integer(2), sympy.Integer(3), sympy.Rational(1, 3),
-                     sympy.Integer(5), sympy.Rational(1, 5), sympy.Rational(3, 2)]
-_GENERIC_REAL = [sympy.Rational(1, 2), sympy.Integer(-3), sympy.Integer(2), sympy.Rational(-1, 2),
-                 sympy.Integer(3), sympy.Rational(-2, 3), sympy.Rational(5, 2)]
+_GENERIC_POSITIVE = [_Q(1, 2), sympy.Integer(2), sympy.Integer(3), _Q(1, 3), sympy.Integer(5), _Q(1, 5), _Q(3, 2)]
+_GENERIC_UNIT = [_Q(1, 2), _Q(1, 3), _Q(3, 4), _Q(1, 5), _Q(2, 3), _Q(1, 7), _Q(4, 5)]
+_GENERIC_REAL = [_Q(1, 2), sympy.Integer(-3), sympy.Integer(2), _Q(-1, 2), sympy.Integer(3), _Q(-2, 3), _Q(5, 2)]
 
 
-def _generic(sym: sympy.Symbol, index: int):
+def _generic(statement, sym: sympy.Symbol, index: int):
     if sym.is_integer:
         pool = [sympy.Integer(k) for k in (2, 3, 5, 7, 1, 4)]
+    elif sym.is_positive and _unit_bounded(statement, sym):
+        pool = _GENERIC_UNIT
     elif sym.is_positive or sym.is_nonnegative:
         pool = _GENERIC_POSITIVE
     elif sym.is_negative or sym.is_nonpositive:
@@ -153,170 +257,151 @@ def _generic(sym: sympy.Symbol, index: int):
     return pool[index % len(pool)]
 
 
-def sample_points(statement: Statement, *, n: int = 32, seed: int = 0) -> list[dict]:
-    """Up to ``n`` points of the statement's domain, simple ones first.
+class _Points:
+    def __init__(self, statement, symbols, n):
+        self.statement, self.symbols, self.n = statement, symbols, n
+        self.points: list[dict] = []
+        self.seen: set = set()
 
-    Each point maps every free symbol to an exact rational value that
-    satisfies the symbol's assumptions and all conditions. The first half
-    varies one symbol at a time over its special values (0, 1, -1, 2, ... and
-    the constants that conditions and Piecewise branches single out) around a
-    base point of distinct simple values, then sets all positive symbols
-    equal; the rest are seeded random rationals.
+    def full(self, limit=None) -> bool:
+        return len(self.points) >= (self.n if limit is None else min(limit, self.n))
+
+    def add(self, point, limit=None) -> bool:
+        if self.full(limit):
+            return False
+        if any(not _admissible(s, point[s]) for s in self.symbols):
+            return False
+        key = tuple(point[s] for s in self.symbols)
+        if key in self.seen or not satisfies(self.statement.conditions, point):
+            return False
+        self.seen.add(key)
+        self.points.append(point)
+        return True
+
+
+def _forced(statement) -> dict:
+    """Values that equations among the conditions fix (``Eq(rho, 0)`` fixes ``rho = 0``)."""
+    out = {}
+    for c in statement.conditions:
+        if isinstance(c, sympy.Eq):
+            solved = _solve_linear(c)
+            if solved is not None:
+                out[solved[0]] = solved[1]
+    return out
+
+
+def _bases(statement, symbols, candidates, rng, n):
+    bases = []
+    forced = _forced(statement)
+    for shift in range(8):
+        base = {s: _generic(statement, s, j + shift) for j, s in enumerate(symbols)}
+        base.update(forced)
+        if satisfies(statement.conditions, base) and base not in bases:
+            bases.append(base)
+    for shift in range(12):
+        if len(bases) >= 2:
+            break
+        base = {s: candidates[s][(2 * j + shift) % len(candidates[s])] for j, s in enumerate(symbols)}
+        base.update(forced)
+        if satisfies(statement.conditions, base) and base not in bases:
+            bases.append(base)
+    attempts = 0
+    while len(bases) < 2 and attempts < 50 * n:
+        attempts += 1
+        base = {s: _random_value(statement, s, rng) for s in symbols}
+        base.update(forced)
+        if satisfies(statement.conditions, base):
+            bases.append(base)
+    return bases[:2]
+
+
+def sample_points(statement: Statement, *, n: int = 32, seed: int = 0) -> list[dict]:
+    """Up to ``n`` points of the statement's domain, simple ones first, then adversarial ones.
+
+    Each point maps every free symbol to an exact value (rational, or a
+    simple algebraic number) that satisfies the symbol's assumptions and all
+    conditions.
     """
     symbols = sorted(statement.free_symbols, key=lambda s: s.name)
     if not symbols:
         return [{}]
-    extra = special_constants(statement)
-    candidates = {s: _candidates(s, extra.get(s, [])) for s in symbols}
+    specials = special_constants(statement)
+    roots = coefficient_roots(statement)
+    numeric_roots: dict = {}
+    for sym, value in roots:
+        if value.is_number:
+            numeric_roots.setdefault(sym, []).append(value)
+    special = {s: [v for v in dict.fromkeys(specials.get(s, []) + numeric_roots.get(s, [])) if _admissible(s, v)]
+               for s in symbols}
+    candidates = {s: _candidates(statement, s, special[s]) for s in symbols}
     rng = random.Random(seed)
-    points: list[dict] = []
-    seen = set()
+    pts = _Points(statement, symbols, n)
+    bases = _bases(statement, symbols, candidates, rng, n)
 
-    def add(point):
-        key = tuple(point[s] for s in symbols)
-        if key not in seen and _satisfies(statement.conditions, point):
-            seen.add(key)
-            points.append(point)
-            return True
-        return False
-
-    n_special = max(1, n // 2)
-    bases = []
-    for shift in range(8):
-        base = {s: _generic(s, j + shift) for j, s in enumerate(symbols)}
-        if _satisfies(statement.conditions, base):
-            bases.append(base)
-    for shift in range(12):  # conditions that no generic base point meets: try the simple values
-        if len(bases) >= 2:
-            break
-        base = {s: candidates[s][(2 * j + shift) % len(candidates[s])] for j, s in enumerate(symbols)}
-        if _satisfies(statement.conditions, base) and base not in bases:
-            bases.append(base)
-    attempts = 0
-    while len(bases) < 2 and attempts < 50 * n:  # or random ones
-        attempts += 1
-        base = {s: _random_value(s, rng) for s in symbols}
-        if _satisfies(statement.conditions, base):
-            bases.append(base)
-    for base in bases[:2]:
-        add(base)
-        for depth in range(max(len(v) for v in candidates.values())):
+    # 1. one symbol at a time: the special values first, then simple ones
+    simple_share = max(1, (n * 7) // 16)
+    for base in bases:
+        pts.add(dict(base), simple_share)
+    for depth in range(max(len(v) for v in special.values())):
+        for base in bases:
             for s in symbols:
-                if depth < len(candidates[s]) and len(points) < n_special:
-                    add({**base, s: candidates[s][depth]})
-        positive = [s for s in symbols if s.is_positive]
-        for value in (sympy.Integer(1), sympy.Integer(2)):
-            if len(positive) > 1:
-                add({**base, **{s: value for s in positive}})
-    del points[n_special:]
+                if depth < len(special[s]):
+                    pts.add({**base, s: special[s][depth]}, simple_share)
+    generic = {s: [v for v in candidates[s] if v not in special[s]] for s in symbols}
+    for depth in range(max(len(v) for v in generic.values())):
+        for b, base in enumerate(bases):
+            if b and depth > 2:
+                continue
+            for s in symbols:
+                if depth < len(generic[s]):
+                    pts.add({**base, s: generic[s][depth]}, simple_share)
+        if pts.full(simple_share):
+            break
+    positive = [s for s in symbols if s.is_positive]
+    for base in bases[:1]:
+        if len(positive) > 1:
+            for value in (sympy.Integer(1), _Q(1, 2)):
+                pts.add({**base, **{s: value for s in positive}}, simple_share + 2)
+
+    # 2. roots of the statement's coefficients (also in terms of other symbols), and approaches to special values
+    share = simple_share + 2 + max(2, (n * 3) // 16)
+    for base in bases:
+        for sym, value in roots:
+            v = substitute(value, {k: base[k] for k in value.free_symbols if k in base})
+            if v.free_symbols:
+                continue
+            pts.add({**base, sym: sympy.nsimplify(v) if v.is_Float else v}, share)
+    approaches = {s: _approaches(s, specials.get(s, []) + numeric_roots.get(s, [])) for s in symbols}
+    for k in range(max(len(v) for v in approaches.values())):
+        for s in symbols:
+            if k < len(approaches[s]):
+                pts.add({**bases[0], s: approaches[s][k]}, share)
+
+    # 3. extreme regions
+    share += max(2, (n * 3) // 16)
+    unit = [s for s in symbols if s.is_positive and _unit_bounded(statement, s)]
+    extremes = []
+    if len(unit) >= 2:
+        a, b = unit[:2]
+        extremes += [{a: sympy.Integer(1), b: _Q(1, 10**8)}, {a: _Q(1, 10**8), b: sympy.Integer(1)},
+                     {a: _Q(1, 10**4), b: _Q(1, 10**12)}]
+    for s in symbols:
+        if s in unit or s.is_integer:
+            continue
+        values = (sympy.Integer(10**6), _Q(1, 10**6)) if s.is_positive else (sympy.Integer(-50), _Q(-1, 10**3), sympy.Integer(50))
+        extremes.append([{s: v} for v in values])
+    order = []
+    for k in range(3):
+        order += [group[k] for group in extremes if isinstance(group, list) and k < len(group)]
+    order = [e for e in extremes if isinstance(e, dict)] + order
+    for base in bases:
+        for extreme in order:
+            pts.add({**base, **extreme}, share)
+
+    # 4. random points, log-uniform in magnitude
     attempts = 0
-    while len(points) < n and attempts < 50 * n:
+    forced = _forced(statement)
+    while not pts.full() and attempts < 50 * n:
         attempts += 1
-        add({s: _random_value(s, rng) for s in symbols})
-    return points
-
-
-def _positive_dummy(name="t"):
-    return sympy.Dummy(name, positive=True)
-
-
-_FLIP = {sympy.StrictLessThan: sympy.StrictGreaterThan, sympy.StrictGreaterThan: sympy.StrictLessThan,
-         sympy.LessThan: sympy.GreaterThan, sympy.GreaterThan: sympy.LessThan}
-
-
-def _atomic_cases(cond) -> list[tuple[dict, str]] | None:
-    """Substitutions that together cover the set where ``cond`` holds.
-
-    A positive symbol compared with a positive constant is written
-    multiplicatively (``P <= 1`` as ``P = 1/(1 + t)`` or ``P = 1``), so that it
-    stays visibly positive; other symbols additively (``rho < 0`` as
-    ``rho = -t``), with ``t`` positive.
-    """
-    solved = _solve_linear(cond)
-    if solved is None:
-        return None
-    sym, c, flipped = solved
-    op = _FLIP.get(type(cond), type(cond)) if flipped else type(cond)
-    t = _positive_dummy(f"t_{sym.name}")
-    if sym.is_positive and c.is_positive:
-        above, below = {sym: c * (1 + t)}, {sym: c / (1 + t)}
-    else:
-        above, below = {sym: c + t}, {sym: c - t}
-    equal = {sym: c}
-    cases = {
-        sympy.Eq: [equal],
-        sympy.StrictGreaterThan: [above],
-        sympy.GreaterThan: [above, equal],
-        sympy.StrictLessThan: [below],
-        sympy.LessThan: [below, equal],
-        sympy.Ne: [below, above],
-    }.get(op)
-    if cases is None:
-        return None
-    return [(m, ", ".join(f"{k} = {v}" for k, v in m.items())) for m in cases]
-
-
-def condition_cases(statement: Statement, condition) -> list[tuple[Statement, str]] | None:
-    """Cases covering the part of the domain where ``condition`` holds, with it substituted.
-
-    A condition ``rho < 0`` becomes ``rho = -t`` with a positive ``t``, so that
-    SymPy knows the sign; ``Ne(rho, 0)`` becomes two cases. None when the
-    condition has another shape or names no free symbol (proving a statement
-    on a larger domain proves it on the smaller one).
-    """
-    atomic = _atomic_cases(condition)
-    if atomic is None or not all(k in statement.free_symbols for m, _ in atomic for k in m):
-        return None
-    cases = []
-    for mapping, text in atomic:
-        sub = statement.substitute(mapping)
-        if sub is not None:
-            cases.append((sub, text))
-    return cases
-
-
-def piecewise_cases(statement: Statement) -> list[tuple[Statement, str]] | None:
-    """Split on the ``Eq(symbol, constant)`` conditions of Piecewise branches.
-
-    Returns None when the statement has no such branch. The cases are each
-    singled-out value, and the generic case where all those conditions are
-    false.
-    """
-    eq_conditions = set()
-    free = statement.free_symbols
-    for side in (statement.lhs, statement.rhs):
-        for pw in side.atoms(sympy.Piecewise):
-            for _, cond in pw.args:
-                solved = _solve_linear(cond) if isinstance(cond, sympy.Eq) else None
-                if solved is not None and solved[0] in free:
-                    eq_conditions.add(cond)
-    if not eq_conditions:
-        return None
-    cases = []
-    for cond in sorted(eq_conditions, key=sympy.default_sort_key):
-        sym, c, _ = _solve_linear(cond)
-        sub = statement.substitute({sym: c})
-        if sub is not None:
-            cases.append((sub, f"{sym} = {c}"))
-    generic = {cond: sympy.false for cond in eq_conditions}
-    complement = tuple(sympy.Ne(c.lhs, c.rhs) for c in sorted(eq_conditions, key=sympy.default_sort_key))
-    st = Statement(statement.lhs.xreplace(generic), statement.rhs.xreplace(generic),
-                   statement.relation, statement.conditions + complement)
-    cases.append((st, "generic: " + ", ".join(f"{c.lhs} != {c.rhs}" for c in sorted(eq_conditions, key=sympy.default_sort_key))))
-    return cases
-
-
-def ordering_cases(statement: Statement, a: sympy.Symbol, b: sympy.Symbol) -> list[tuple[Statement, str]]:
-    """Cases ``a > b``, ``a = b``, ``a < b`` for positive symbols, written multiplicatively.
-
-    ``a > b`` becomes ``a = b*(1 + s)`` with a positive ``s``, which keeps
-    homogeneous expressions factorable (``Max(b*(1+s), b)`` evaluates to
-    ``b*(1+s)``).
-    """
-    s = _positive_dummy(f"s_{a.name}{b.name}")
-    out = []
-    for mapping, text in (({a: b * (1 + s)}, f"{a} > {b}"), ({b: a}, f"{a} = {b}"), ({b: a * (1 + s)}, f"{a} < {b}")):
-        sub = statement.substitute(mapping)
-        if sub is not None:
-            out.append((sub, text))
-    return out
+        pts.add({**{s: _random_value(statement, s, rng) for s in symbols}, **forced})
+    return pts.points

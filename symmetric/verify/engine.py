@@ -1,37 +1,75 @@
 """``check``: turn a statement into a verdict.
 
-1. Sample the domain and evaluate both sides with mpmath at ``dps`` digits.
-   A disagreement that persists at twice the precision and that SymPy's
-   exact evaluation at the point confirms refutes the statement, with that
-   point as the counterexample.
-2. Otherwise try the exact strategies of :mod:`symmetric.verify.symbolic`
-   within the time budget. Success is "proven", but only if the numeric
-   check agreed at one point at least; a proof that numerics contradict
-   raises :class:`InconsistentVerdictError`, because one of the two is a bug.
-3. Anything else is "unknown".
+1. Add the metric domain: with ``domain="unit"`` (the default) precision
+   ``P`` and recall ``R`` lie in (0, 1], written as the conditions
+   ``P <= 1`` and ``R <= 1`` that every strategy sees.
+2. Sample the domain adversarially (:mod:`symmetric.verify.domain`) and
+   evaluate both sides with mpmath, raising the precision where a small gap
+   needs it (:mod:`symmetric.verify.numeric`). A disagreement refutes the
+   statement only when an independent evaluation of the original statement
+   at that point confirms it: SymPy's exact evaluation, or for limits the
+   exact one-sided limits at the point together with approach sequences that
+   converge to them. That point is the counterexample.
+3. Otherwise try the exact strategies of :mod:`symmetric.verify.symbolic`
+   within the time budget. Success is "proven", with the proof's steps and
+   what each trusts, but only if the numeric check agreed at one point at
+   least; a proof that numerics contradict raises
+   :class:`InconsistentVerdictError`, because one of the two is a bug.
+4. For limit statements still open, look for a point where the exact limits
+   refute the statement and approach sequences reaching ``10**-1280``
+   confirm it (a limit can converge too slowly for the sampled approach).
+5. Anything else is "unknown", with the reason in ``detail``. No exception
+   escapes on valid input: a failure inside a strategy is "unknown" too.
 """
 
 from __future__ import annotations
 
 import time
+from numbers import Real
 
 import sympy
 
-from .budget import run_with_budget
+from .. import symbols as _symbols
+from .budget import BudgetExceeded, run_with_budget
 from .domain import sample_points
-from .numeric import NumericEvidence, exact_counterexample, numeric_evidence
+from .evidence import exact_counterexample, numeric_evidence
+from .numeric import NumericEvidence
 from .statement import Statement
-from .symbolic import prove
+from .symbolic import limit_obstacle, prove
 from .verdict import InconsistentVerdictError, Verdict
 
-__all__ = ["check"]
+__all__ = ["check", "DOMAINS", "with_domain"]
 
 #: Default time budget per check, in seconds.
 DEFAULT_TIMEOUT = 20.0
 
+#: The domains ``check`` knows: P and R in (0, 1] ("unit"), or any positive values ("positive").
+DOMAINS = ("unit", "positive")
 
-def check(lhs, rhs=None, *, relation: str | None = None, conditions=(), timeout: float = DEFAULT_TIMEOUT,
-          samples: int = 32, seed: int = 0, dps: int = 50) -> Verdict:
+
+def with_domain(statement: Statement, domain: str) -> Statement:
+    """``statement`` with the conditions of ``domain`` added.
+
+    With ``"unit"``, ``P <= 1`` and ``R <= 1`` are added for
+    :data:`symmetric.P` and :data:`symmetric.R` when they are free symbols
+    of the statement (a limit's own variable is not free).
+
+    >>> from symmetric import P, R, beta
+    >>> with_domain(Statement.of(P * R, beta), "unit").conditions
+    (P <= 1, R <= 1)
+    >>> with_domain(Statement.of(P * R, beta), "positive").conditions
+    ()
+    """
+    if domain == "positive":
+        return statement
+    free = statement.free_symbols
+    extra = tuple(s <= 1 for s in (_symbols.P, _symbols.R) if s in free)
+    conditions = tuple(dict.fromkeys(statement.conditions + extra))
+    return Statement(statement.lhs, statement.rhs, statement.relation, conditions)
+
+
+def check(lhs, rhs=None, *, relation: str | None = None, conditions=(), domain: str = "unit",
+          timeout: float = DEFAULT_TIMEOUT, samples: int = 32, seed: int = 0, dps: int = 50) -> Verdict:
     """Decide whether ``lhs <relation> rhs`` holds on the whole domain.
 
     Parameters
@@ -43,7 +81,12 @@ def check(lhs, rhs=None, *, relation: str | None = None, conditions=(), timeout:
     relation : {"==", "<", "<=", ">", ">="}, default "=="
     conditions : iterable of SymPy relations
         Extra conditions narrowing the domain, which is otherwise given by
-        the assumptions of the free symbols.
+        the assumptions of the free symbols and by ``domain``.
+    domain : {"unit", "positive"}, default "unit"
+        ``"unit"``: precision ``symmetric.P`` and recall ``symmetric.R`` lie
+        in (0, 1], as metrics do (the conditions ``P <= 1`` and ``R <= 1``
+        are added). ``"positive"``: any positive values, for arguments that
+        need them (homogeneity). Counterexamples lie in the domain used.
     timeout : float
         Seconds for the whole check; what is undecided by then is "unknown".
     samples : int
@@ -51,7 +94,8 @@ def check(lhs, rhs=None, *, relation: str | None = None, conditions=(), timeout:
     seed : int
         Seed of the random sample points.
     dps : int
-        Decimal digits of the numeric evaluation (at least 40).
+        Decimal digits of the numeric evaluation (at least 40); raised
+        automatically (up to 400) where a small gap needs it.
 
     Returns
     -------
@@ -66,55 +110,104 @@ def check(lhs, rhs=None, *, relation: str | None = None, conditions=(), timeout:
     'proven'
     >>> v = check(g_beta_rho(rho=-2), f_beta(beta=beta**2))
     >>> v.status, v.counterexample
-    ('refuted', {P: 1/2, R: 2, beta: 3})
+    ('refuted', {P: 1/2, R: 1/3, beta: 3})
+
+    P and R are precision and recall: on (0, 1] a product is at most the
+    smaller factor, which fails for larger values.
+
+    >>> check(P * R, sympy.Min(P, R), relation="<=").status != "refuted"
+    True
+    >>> check(P * R, sympy.Min(P, R), relation="<=", domain="positive").status
+    'refuted'
+
+    A limit is taken from the side its direction says, and a limit whose
+    value changes with a parameter is proven only after the exceptional
+    values of that parameter are split off:
+
+    >>> x = sympy.Symbol("x", positive=True)
+    >>> check(sympy.Limit(((P - 7*R)*x + 1) / ((P - 7*R)*x + 2), x, sympy.oo), 1).status
+    'refuted'
     >>> check(sympy.Limit(f_beta(), beta, sympy.oo), R).method
     'limit'
     """
-    if timeout is None or not timeout > 0:
-        raise _invalid("timeout", "a positive number of seconds", timeout)
-    if not isinstance(samples, int) or samples < 1:
-        raise _invalid("samples", "a positive integer", samples)
-    if not isinstance(dps, int) or dps < 40:
-        raise _invalid("dps", "an integer >= 40", dps)
+    _validate(timeout=timeout, samples=samples, seed=seed, dps=dps, domain=domain)
     start = time.perf_counter()
+    statement = with_domain(Statement.of(lhs, rhs, relation=relation, conditions=conditions), domain)
+    try:
+        return _check(statement, start, float(timeout), samples, seed, dps)
+    except (InconsistentVerdictError, BudgetExceeded, KeyboardInterrupt):
+        raise
+    except Exception as exc:  # a bug or a SymPy failure: never a verdict other than "unknown"
+        return Verdict("unknown", "error", {}, time.perf_counter() - start, None,
+                       f"the check failed with {type(exc).__name__}: {exc}")
+
+
+def _check(statement: Statement, start: float, timeout: float, samples: int, seed: int, dps: int) -> Verdict:
     deadline = start + timeout
-    statement = Statement.of(lhs, rhs, relation=relation, conditions=conditions)
 
     def elapsed():
         return time.perf_counter() - start
 
-    points = sample_points(statement, n=samples, seed=seed)
-
     def numeric():
-        return numeric_evidence(statement, points, dps=dps)
+        points = sample_points(statement, n=samples, seed=seed)
+        return points, numeric_evidence(statement, points, dps=dps)
 
-    ok, evidence = run_with_budget(numeric, 0.5 * timeout)
-    if not ok:
-        evidence = NumericEvidence(dps, notes=("numeric check ran out of time",))
+    try:
+        ok, found = run_with_budget(numeric, 0.5 * timeout)
+    except (InconsistentVerdictError, BudgetExceeded, KeyboardInterrupt):
+        raise
+    except Exception as exc:  # the numeric check cannot evaluate this statement: it supports nothing
+        ok, found = True, ([], NumericEvidence(dps, notes=(f"numeric check failed: {type(exc).__name__}: {exc}",)))
+    points, evidence = found if ok else ([], NumericEvidence(dps, notes=("numeric check ran out of time",)))
     if evidence.counterexample is not None:
         lhs_value, rhs_value = evidence.values
-        return Verdict(
-            "refuted", "numeric counterexample", evidence.counterexample, elapsed(), evidence,
-            f"at this point the left side is {lhs_value} and the right side {rhs_value} (SymPy's exact evaluation)",
-        )
-    method = prove(statement, deadline=deadline)
-    if method is not None:
+        how = evidence.notes[0] if evidence.notes else "an independent evaluation"
+        return Verdict("refuted", "numeric counterexample", evidence.counterexample, elapsed(), evidence,
+                       f"at this point the left side is {lhs_value} and the right side {rhs_value} "
+                       f"(confirmed by {how})")
+    proof = prove(statement, deadline=deadline)
+    if proof is not None:
+        method, steps = proof
         if evidence.disagree:
             raise InconsistentVerdictError(f"{statement}: proven by {method}, but numerics disagree")
         if evidence.agree == 0:
             return Verdict("unknown", "no numeric confirmation", {}, elapsed(), evidence,
                            f"a symbolic argument ({method}) succeeded, but no sample point could confirm it")
-        return Verdict("proven", method, {}, elapsed(), evidence, "exact symbolic argument, numerically confirmed")
-    if statement.has(sympy.Limit):
+        return Verdict("proven", method, {}, elapsed(), evidence, "exact symbolic argument, numerically confirmed",
+                       tuple(steps))
+    if statement.has(sympy.Limit) and points:
         remaining = deadline - time.perf_counter()
         ok, found = run_with_budget(lambda: exact_counterexample(statement, points, dps=dps), remaining) \
             if remaining > 0.05 else (False, None)
         if ok and found is not None:
-            point, (lhs_value, rhs_value) = found
+            point, confirmation = found
+            lhs_value, rhs_value = confirmation.values
             return Verdict("refuted", "exact limit counterexample", point, elapsed(), evidence,
-                           f"at this point the exact limits make the left side {lhs_value} and the right side {rhs_value}")
-    reason = "time budget exhausted" if time.perf_counter() >= deadline else "no strategy succeeded"
+                           f"at this point the exact limits make the left side {lhs_value} and the right side "
+                           f"{rhs_value} (confirmed by {confirmation.how})")
+    if time.perf_counter() >= deadline:
+        reason = "time budget exhausted"
+    else:
+        obstacle = limit_obstacle(statement, deadline=deadline)
+        reason = f"no strategy succeeded; {obstacle}" if obstacle else "no strategy succeeded"
     return Verdict("unknown", "undecided", {}, elapsed(), evidence, reason)
+
+
+def _validate(*, timeout, samples, seed, dps, domain):
+    def is_int(v):
+        return isinstance(v, int) and not isinstance(v, bool)
+
+    if isinstance(timeout, bool) or not isinstance(timeout, Real) or not timeout > 0 or timeout != timeout \
+            or timeout == float("inf"):
+        raise _invalid("timeout", "a positive finite number of seconds", timeout)
+    if not is_int(samples) or samples < 1:
+        raise _invalid("samples", "a positive integer", samples)
+    if not is_int(seed):
+        raise _invalid("seed", "an integer", seed)
+    if not is_int(dps) or dps < 40:
+        raise _invalid("dps", "an integer >= 40", dps)
+    if not isinstance(domain, str) or domain not in DOMAINS:
+        raise _invalid("domain", f"one of {list(DOMAINS)}", domain)
 
 
 def _invalid(param, allowed, got):

@@ -1,13 +1,22 @@
-"""High-precision numeric evaluation of statements with mpmath.
+"""High-precision numeric evaluation of statements with mpmath, and the confirmation of counterexamples.
 
 Numeric evidence can refute a statement or support it, never prove it. Each
 side is compiled once to an mpmath function; an unevaluated ``Limit`` is
 estimated from the body at points approaching the limit point (distance
-1e-10, 1e-20, 1e-40, or 1e10, 1e20, 1e40 towards infinity) with the working
-precision raised to match, and carries the last step's change as its
-uncertainty. A disagreement counts only when it is far beyond both the
-rounding level and that uncertainty, and a counterexample is kept only when
-the disagreement survives a second evaluation at twice the precision.
+``1e-10``, ``1e-20``, ``1e-40``, or ``1e10``, ``1e20``, ``1e40`` towards
+infinity, from each side the direction asks for) with the working precision
+raised to match, and carries the last step's change as its uncertainty.
+
+The precision adapts: a gap between the sides that is above the rounding
+level but below a clear disagreement is re-evaluated at 2, 4 and 8 times the
+precision (at most 400 digits) until it either shrinks (rounding) or stays
+put (a real difference, such as a relative perturbation of ``1e-40``). Where
+both sides are rational functions, rational points are evaluated exactly.
+
+A disagreement becomes a counterexample only after a second, independent
+evaluation of the *original* statement at that point confirms it
+(:mod:`symmetric.verify.confirm`); :mod:`symmetric.verify.evidence` runs the
+sampled points through both.
 
 >>> import sympy
 >>> from symmetric import P, rho
@@ -24,10 +33,10 @@ from dataclasses import dataclass, field
 import mpmath
 import sympy
 
-from .limits import exact_limit
-from .statement import Statement
+from .substitution import substitute
 
-__all__ = ["NumericForm", "Undefined", "NumericEvidence", "numeric_evidence", "compare", "exact_counterexample", "exact_violation"]
+
+__all__ = ["NumericForm", "Undefined", "OneSidedLimitsDiffer", "NumericEvidence", "assess", "compare"]
 
 # Approach distances 10**-k (or 10**k towards infinity) for numeric limits.
 _APPROACH = (10, 20, 40)
@@ -55,6 +64,10 @@ class Undefined(Exception):
     """The expression has no finite real or complex value at this point."""
 
 
+class OneSidedLimitsDiffer(Undefined):
+    """Numeric estimates of the two one-sided limits disagree."""
+
+
 def _to_mp(value):
     value = sympy.nsimplify(value) if isinstance(value, sympy.Float) else value
     if isinstance(value, sympy.Rational):
@@ -68,26 +81,29 @@ class _LimitForm:
         self.body = NumericForm(body)
         self.direction = str(direction)
 
-    def __call__(self, point, dps, depth=1):
+    def sides(self):
         if self.x0 in (sympy.oo, -sympy.oo):
-            sides = [1 if self.x0 is sympy.oo else -1]
-        else:
-            sides = {"+": [1], "-": [-1], "+-": [1, -1]}[self.direction]
-        estimates = []
-        for side in sides:
-            values = []
-            for k in (depth * k for k in _APPROACH):
-                if self.x0 in (sympy.oo, -sympy.oo):
-                    x = side * sympy.Integer(10) ** k
-                else:
-                    x = self.x0 + side * sympy.Rational(1, 10**k)
-                v, _ = self.body({**point, self.var: x}, dps + k)
-                values.append(v)
-            estimates.append((values[-1], abs(values[-1] - values[-2])))
+            return [1 if self.x0 is sympy.oo else -1]
+        return {"+": [1], "-": [-1], "+-": [1, -1]}[self.direction]
+
+    def estimate(self, point, side, dps, depth=1):
+        """``(value, uncertainty)`` approaching from ``side`` at distances ``10**-(k*depth)``."""
+        values = []
+        for k in (depth * k for k in _APPROACH):
+            if self.x0 in (sympy.oo, -sympy.oo):
+                x = side * sympy.Integer(10) ** k
+            else:
+                x = substitute(self.x0, point) + side * sympy.Rational(1, 10**k)
+            v, _ = self.body({**point, self.var: x}, dps + k)
+            values.append(v)
+        return values[-1], abs(values[-1] - values[-2])
+
+    def __call__(self, point, dps, depth=1):
+        estimates = [self.estimate(point, side, dps, depth) for side in self.sides()]
         (v, u), *rest = estimates
         for v2, u2 in rest:
             if abs(v - v2) > 10 * (u + u2) + mpmath.mpf(10) ** (-dps // 2) * abs(v):
-                raise Undefined("one-sided limits differ")
+                raise OneSidedLimitsDiffer("one-sided limits differ")
         return v, u
 
 
@@ -95,7 +111,7 @@ class NumericForm:
     """An expression compiled for mpmath, with unevaluated limits estimated numerically."""
 
     def __init__(self, expr: sympy.Basic):
-        expr = expr.replace(lambda e: isinstance(e, sympy.Derivative), lambda e: e.doit())
+        expr = expr.replace(lambda e: isinstance(e, (sympy.Derivative, sympy.Subs)), lambda e: e.doit())
         self.limits: dict[sympy.Dummy, _LimitForm] = {}
 
         def extract(e):
@@ -138,30 +154,48 @@ class NumericForm:
         return value, uncertainty
 
 
-def compare(a, b, relation: str, dps: int, uncertainty=0) -> str:
-    """``"agree"``, ``"disagree"`` or ``"inconclusive"`` for ``a <relation> b``."""
-    agree_tol = mpmath.mpf(10) ** (-(dps * 3) // 5)
-    disagree_tol = mpmath.mpf(10) ** (-(dps * 3) // 10)
+# ---------------------------------------------------------------------------- comparing values
+
+
+def _tolerances(dps, scale, uncertainty):
+    noise = mpmath.mpf(10) ** (-(dps - 3)) * scale + 10 * uncertainty
+    clear = mpmath.mpf(10) ** (-(dps * 3) // 10) * scale + 1000 * uncertainty
+    return noise, clear
+
+
+def assess(a, b, relation: str, dps: int, uncertainty=0) -> str:
+    """How ``a <relation> b`` looks at ``dps`` digits.
+
+    ``"holds"``; ``"equal"`` (the sides agree to the rounding level, or
+    within the uncertainty of a limit estimate: the relation holds unless it
+    is strict; such agreement supports, it never proves); ``"fails"`` (clearly); ``"tiny"``
+    (a gap above the rounding level but small: more precision decides);
+    ``"inconclusive"``.
+    """
     if mpmath.isinf(a) or mpmath.isinf(b):
-        return _compare_infinite(a, b, relation, uncertainty)
+        out = _compare_infinite(a, b, relation, uncertainty)
+        return {"agree": "holds", "disagree": "fails"}.get(out, "inconclusive")
     scale = max(abs(a), abs(b))
+    noise, clear = _tolerances(dps, scale, uncertainty)
     if relation == "==":
         gap = abs(a - b)
-        if gap <= 10 * uncertainty + agree_tol * scale:
-            return "agree"
-        if gap > 1000 * uncertainty + disagree_tol * scale:
-            return "disagree"
-        return "inconclusive"
+        return "equal" if gap <= noise else "fails" if gap > clear else "tiny"
     if isinstance(a, mpmath.mpc) or isinstance(b, mpmath.mpc):
         return "inconclusive"
     margin = b - a if relation in ("<", "<=") else a - b  # positive when the relation holds
-    if margin > 10 * uncertainty + agree_tol * scale:
+    if abs(margin) <= noise:
+        return "equal"
+    if margin > 0:
+        return "holds"
+    return "fails" if -margin > clear else "tiny"
+
+
+def compare(a, b, relation: str, dps: int, uncertainty=0) -> str:
+    """``"agree"``, ``"disagree"`` or ``"inconclusive"`` for ``a <relation> b`` at ``dps`` digits."""
+    out = assess(a, b, relation, dps, uncertainty)
+    if out == "holds" or (out == "equal" and relation not in ("<", ">")):
         return "agree"
-    if -margin > 1000 * uncertainty + disagree_tol * scale:
-        return "disagree"
-    if relation in ("<=", ">=") and abs(margin) <= 10 * uncertainty + agree_tol * scale:
-        return "agree"
-    return "inconclusive"
+    return "disagree" if out == "fails" else "inconclusive"
 
 
 def _compare_infinite(a, b, relation, uncertainty):
@@ -203,113 +237,3 @@ class NumericEvidence:
         return (f"{self.agree} agree, {self.disagree} disagree, {self.inconclusive} inconclusive, "
                 f"{self.undefined} undefined at {self.dps} digits")
 
-
-def _evaluate_pair(lhs, rhs, point, dps, depth=1):
-    a, ua = lhs(point, dps, depth)
-    b, ub = rhs(point, dps, depth)
-    return a, b, ua + ub
-
-
-def _violation(a, b, relation):
-    """How far ``a <relation> b`` is from holding: |a - b| for ==, the signed shortfall otherwise."""
-    if relation == "==":
-        return abs(a - b)
-    if isinstance(a, mpmath.mpc) or isinstance(b, mpmath.mpc):
-        return abs(a - b)
-    return a - b if relation in ("<", "<=") else b - a
-
-
-def _classify(lhs, rhs, statement, point, dps):
-    """Outcome at one point, and the values that show it.
-
-    A point that does not agree at ``dps`` digits is evaluated again at twice
-    the precision (and, for limits, closer to the limit point). If the gap
-    shrank by many orders of magnitude it was rounding (or approach) error and
-    the point agrees. If it stayed put and is clearly beyond tolerance, the
-    point is a candidate counterexample, kept only when SymPy's own
-    evaluation at the exact point confirms it (:func:`exact_violation`):
-    fixed-precision arithmetic can be wrong in the same way at every
-    precision (``(2**1000 + 1) - 2**1000`` is 0 at 50 and at 100 digits).
-    """
-    rel = statement.relation
-    a1, b1, u1 = _evaluate_pair(lhs, rhs, point, dps)
-    first = compare(a1, b1, rel, dps, u1)
-    if first == "agree":
-        return "agree", (a1, b1)
-    try:
-        a2, b2, u2 = _evaluate_pair(lhs, rhs, point, 2 * dps, depth=2)
-    except Undefined:
-        return "inconclusive", (a1, b1)
-    if not (mpmath.isinf(a1) or mpmath.isinf(b1)):
-        g1, g2 = _violation(a1, b1, rel), _violation(a2, b2, rel)
-        if abs(g2) <= abs(g1) * mpmath.mpf(10) ** (-(dps // 3)):
-            return ("inconclusive" if rel in ("<", ">") else "agree"), (a2, b2)
-        if abs(g1 - g2) > abs(g2) / 100:
-            return "inconclusive", (a2, b2)
-    if compare(a2, b2, rel, 2 * dps, u2) != "disagree":
-        return "inconclusive", (a2, b2)
-    values = exact_violation(statement, point, dps)
-    return ("disagree", values) if values is not None else ("inconclusive", (a2, b2))
-
-
-def exact_violation(statement: Statement, point: dict, dps: int = 50):
-    """The two sides at ``point`` when SymPy's exact evaluation shows the statement fails there, else None.
-
-    The point's exact values are substituted, limits are taken with SymPy's
-    ``limit`` (a limit estimated from approach points can look settled long
-    before it is: ``y**(1/85)`` is still 0.1 at ``y = 1e-80``), and the
-    difference of the sides is evaluated with ``evalf(strict=True)``, which
-    raises the working precision until the result is accurate or gives up.
-    """
-    at = statement.substitute(point)
-    if at is None:
-        return None
-    try:
-        sides = [side.replace(lambda e: isinstance(e, sympy.Limit), exact_limit) for side in (at.lhs, at.rhs)]
-        if any(e.has(sympy.Limit, sympy.AccumBounds) or e.free_symbols for e in sides):
-            return None
-        gap = (sides[0] - sides[1]).evalf(dps, strict=True, maxn=20 * dps)
-        values = [e.evalf(20) for e in sides]
-    except (NotImplementedError, ValueError, TypeError, ZeroDivisionError, RecursionError, AttributeError,
-            ArithmeticError, sympy.core.evalf.PrecisionExhausted):
-        return None
-    if not gap.is_number or gap.has(sympy.nan, sympy.zoo):
-        return None
-    if statement.relation == "==":
-        violated = gap.is_zero is False
-    elif not gap.is_extended_real:
-        return None
-    else:
-        violated = gap.is_positive if statement.relation in ("<", "<=") else gap.is_negative
-    return tuple(str(v) for v in values) if violated else None
-
-
-def exact_counterexample(statement: Statement, points: list[dict], *, dps: int = 50, tries: int = 8):
-    """The first of ``points`` (at most ``tries``) where exact evaluation refutes the statement.
-
-    Used for limit statements that no strategy proved: numeric estimates of a
-    limit agree weakly (an estimate can sit near a wrong value for a long
-    way), but the exact limit at a point with numeric parameters is usually
-    within SymPy's reach. Returns ``(point, (lhs, rhs))`` or None.
-    """
-    for point in points[:tries]:
-        values = exact_violation(statement, point, dps)
-        if values is not None:
-            return dict(point), values
-    return None
-
-
-def numeric_evidence(statement: Statement, points: list[dict], *, dps: int = 50) -> NumericEvidence:
-    """Evaluate both sides at ``points`` and look for a confirmed counterexample."""
-    lhs, rhs = NumericForm(statement.lhs), NumericForm(statement.rhs)
-    counts = {"agree": 0, "disagree": 0, "inconclusive": 0, "undefined": 0}
-    for point in points:
-        try:
-            outcome, (a, b) = _classify(lhs, rhs, statement, point, dps)
-        except Undefined:
-            counts["undefined"] += 1
-            continue
-        counts[outcome] += 1
-        if outcome == "disagree":
-            return NumericEvidence(dps, **counts, counterexample=dict(point), values=(a, b))
-    return NumericEvidence(dps, **counts)

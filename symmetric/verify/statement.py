@@ -27,6 +27,7 @@ from dataclasses import dataclass
 import sympy
 
 from .._validation import InvalidParameterError
+from .substitution import substitute
 
 __all__ = ["Statement", "RELATIONS"]
 
@@ -71,6 +72,30 @@ def _flatten_conditions(conditions):
         else:
             flat.append(c)
     return tuple(dict.fromkeys(flat))
+
+
+_DECIDE = {
+    sympy.StrictLessThan: lambda d: d.is_negative, sympy.LessThan: lambda d: d.is_nonpositive,
+    sympy.StrictGreaterThan: lambda d: d.is_positive, sympy.GreaterThan: lambda d: d.is_nonnegative,
+    sympy.Eq: lambda d: d.is_zero, sympy.Ne: lambda d: d.is_nonzero,
+}
+
+
+def _decide(condition):
+    """``condition`` as ``true`` or ``false`` when its sides' difference has a sign SymPy can tell
+    (as it stands, expanded or factored), else unchanged."""
+    test = _DECIDE.get(type(condition))
+    if test is None or not condition.free_symbols:
+        return condition
+    d = condition.lhs - condition.rhs
+    for form in (lambda e: e, sympy.expand, lambda e: sympy.factor(sympy.cancel(sympy.together(e)))):
+        try:
+            holds = test(form(d))
+        except (sympy.PolynomialError, TypeError, ValueError, NotImplementedError):
+            continue
+        if holds is not None:
+            return sympy.true if holds else sympy.false
+    return condition
 
 
 @dataclass(frozen=True)
@@ -122,18 +147,26 @@ class Statement:
     def substitute(self, mapping: dict) -> "Statement | None":
         """Substitute ``mapping`` for free symbols; None when a condition becomes false.
 
-        Bound variables (of a Limit) are left alone.
+        Bound variables (of a Limit, Integral, Sum, ...) are left alone and
+        renamed where a value would be captured
+        (:func:`~symmetric.verify.substitution.substitute`).
+
+        >>> from symmetric import rho
+        >>> t = sympy.Symbol("t", positive=True)
+        >>> Statement.of(sympy.Limit(rho**2, rho, 3), rho**2, conditions=[rho < 0]).substitute({rho: -t})
+        Statement(Limit(rho**2, rho, 3, dir='+') == t**2)
         """
         free = self.free_symbols
         mapping = {k: v for k, v in mapping.items() if k in free}
         conditions = []
         for c in self.conditions:
-            c2 = c.xreplace(mapping)
+            c2 = _decide(substitute(c, mapping))
             if c2 is sympy.false:
                 return None
             if c2 is not sympy.true:
                 conditions.append(c2)
-        return Statement(self.lhs.xreplace(mapping), self.rhs.xreplace(mapping), self.relation, tuple(conditions))
+        return Statement(substitute(self.lhs, mapping), substitute(self.rhs, mapping), self.relation,
+                         tuple(dict.fromkeys(conditions)))
 
     def latex(self) -> str:
         """The statement in LaTeX, conditions after a comma."""

@@ -1,39 +1,78 @@
 """Exact symbolic strategies: the only way a statement becomes "proven".
 
-Each strategy is an exact argument under the symbols' assumptions:
-simplification of ``lhs - rhs`` to zero (several routes, cheapest first), a
-sign decided by SymPy's assumption system for inequalities, limits computed
-by SymPy, and case splits that cover the domain (a condition ``rho < 0``
-written as ``rho = -t`` with ``t > 0``; the branches of a Piecewise; the
-orderings ``a > b``, ``a = b``, ``a < b`` of two positive symbols, which
-settles limits such as the power mean tending to ``Max(P, R)`` that SymPy's
-``limit`` cannot do alone). Every strategy runs under the caller's deadline.
+Each strategy is an exact argument under the symbols' assumptions, and
+returns the steps it took with what each one trusts
+(:class:`~symmetric.verify.steps.ProofStep`):
+
+* equality: the difference of the sides simplified to zero, cheapest route
+  first (automatic evaluation, ``cancel``, power normalisation under the
+  sign assumptions, the ratio, the logarithms, ``simplify``);
+* inequality: the sign of the difference decided by SymPy's assumption
+  system (as it stands, factored, simplified), then the inequality prover
+  plugged in at :data:`INEQUALITY_PROVERS`;
+* limits: replaced by their values from :mod:`symmetric.verify.limits`,
+  which decides the branch of every step function on a one-sided
+  neighbourhood and proves every sign it needs; when a value depends on the
+  sign of a parameter expression, the domain is split on it;
+* case splits that cover the domain (:mod:`symmetric.verify.cases`): the
+  branches of a Piecewise; each condition written as a substitution
+  (``rho < 0`` as ``rho = -t`` with ``t > 0``); the order of the arguments of
+  ``Max`` and ``Min``; the sign of an expression a limit depends on
+  (``P - 7*R``: the cases ``P = 7*R/(1 + t)``, ``P = 7*R``,
+  ``P = 7*R*(1 + t)``).
+
+Every strategy runs under the caller's deadline.
 
 >>> import sympy, time
 >>> from symmetric import P, R, phi
 >>> from symmetric.verify.statement import Statement
 >>> mean = ((P**phi + R**phi) / 2) ** (1 / phi)
 >>> st = Statement.of(sympy.Limit(mean, phi, sympy.oo), sympy.Max(P, R))
->>> prove(st, deadline=time.perf_counter() + 60)
-'cases P > R, P = R, P < R: limit'
+>>> method, steps = prove(st, deadline=time.perf_counter() + 60)
+>>> method
+'cases P < R, P = R, P > R: limit'
+>>> steps[0].strategy, steps[0].trusts.startswith("case split covering the domain")
+('cases', True)
 """
 
 from __future__ import annotations
 
 import itertools
+import re
 import time
 from typing import Callable
 
 import sympy
 
+from .limit_signs import CannotDecide, NeedSign
 from .budget import run_with_budget
-from .domain import condition_cases, ordering_cases, piecewise_cases
-from .limits import exact_limit
+from .cases import condition_cases, piecewise_cases, sign_cases
+from .limits import LIMIT_TRUST, NoLimit, limit_value
 from .statement import Statement
+from .steps import TRUSTS, ProofStep
+from .substitution import free_nodes, substitute
+from .verdict import InconsistentVerdictError
 
-__all__ = ["prove"]
+__all__ = ["prove", "INEQUALITY_PROVERS"]
 
-_MAX_DEPTH = 3
+_MAX_DEPTH = 4
+
+#: Extra provers for inequalities, tried in order after the sign strategies:
+#: callables ``prove_inequality(statement, deadline) -> (method, steps) | None``.
+#: The statement they receive has its limits already replaced by their values.
+INEQUALITY_PROVERS: list[Callable] = []
+
+
+def _inequality_provers() -> list[Callable]:
+    provers = list(INEQUALITY_PROVERS)
+    try:  # the dedicated inequality module, when present
+        from .inequalities import prove_inequality
+    except ImportError:
+        pass
+    else:
+        if prove_inequality not in provers:
+            provers.append(prove_inequality)
+    return provers
 
 
 def _is_zero(expr) -> bool:
@@ -62,7 +101,7 @@ def _logs_agree(lhs, rhs):
 
 
 _EQUALITY: list[tuple[str, Callable]] = [
-    ("evaluation", lambda l, r: _is_zero(l - r)),
+    ("evaluation", lambda l, r: l == r or _is_zero(l - r)),
     ("cancel", lambda l, r: _is_zero(sympy.cancel(sympy.together(l - r)))),
     ("powsimp", lambda l, r: _is_zero(sympy.cancel(sympy.powsimp(_normalize_powers(l - r))))),
     ("ratio", _ratio_is_one),
@@ -81,12 +120,14 @@ _SIGN_FORMS: list[tuple[str, Callable]] = [
     ("sign of factored form", lambda e: sympy.factor(sympy.cancel(sympy.together(e)))),
     ("sign of simplified form", sympy.simplify),
 ]
+_CHEAP = {"evaluation", "cancel", "sign"}
 
 
 class _Clock:
     def __init__(self, deadline: float):
         self.deadline = deadline
         self.sides: dict = {}
+        self.notes: list[str] = []
 
     def remaining(self) -> float:
         return self.deadline - time.perf_counter()
@@ -98,48 +139,85 @@ class _Clock:
             return None
         try:
             ok, value = run_with_budget(func, budget)
-        except (NotImplementedError, ValueError, TypeError, ZeroDivisionError, RecursionError,
-                AttributeError, IndexError, KeyError, sympy.PolynomialError):
+        except InconsistentVerdictError:
+            raise
+        except Exception as exc:  # SymPy fails in many ways on hard input; a failed strategy proves nothing
+            self.notes.append(f"{type(exc).__name__}: {exc}"[:200])
             return None
         return value if ok else None
 
 
-def _evaluate_limits(expr, clock: _Clock):
-    """Replace every Limit by SymPy's value for it; None if any stays unevaluated."""
-    if not expr.has(sympy.Limit):
-        return expr
-    for form in (lambda e: e, _normalize_powers):
-        def attempt():
-            return expr.replace(lambda e: isinstance(e, sympy.Limit), lambda e: exact_limit(e, form))
-        value = clock.run(attempt, share=0.5)
-        if value is not None and not value.has(sympy.Limit, sympy.AccumBounds) and value.is_finite is not False:
-            return value
-    return None
+class _Sides:
+    """Both sides with their limits replaced by values, or why that failed."""
+
+    def __init__(self, lhs=None, rhs=None, steps=(), need=None, reason=""):
+        self.lhs, self.rhs, self.steps, self.need, self.reason = lhs, rhs, tuple(steps), need, reason
+
+    @property
+    def ok(self) -> bool:
+        return self.lhs is not None
 
 
-_CHEAP = {"evaluation", "cancel", "sign"}
+def _top_limits(expr) -> list:
+    """The Limit nodes of ``expr`` that no other Limit contains."""
+    out = []
+
+    def walk(e):
+        if isinstance(e, sympy.Limit):
+            out.append(e)
+            return
+        for a in e.args:
+            if isinstance(a, sympy.Basic):
+                walk(a)
+
+    walk(expr)
+    return list(dict.fromkeys(out))
 
 
-def _sides(st: Statement, clock: _Clock):
-    """Both sides with their limits evaluated (memoized per statement), and the method prefix."""
+def _evaluate_sides(st: Statement) -> _Sides:
+    values: dict = {}
+    try:
+        for lim in _top_limits(st.lhs) + _top_limits(st.rhs):
+            if lim not in values:
+                values[lim] = limit_value(lim, facts=st.conditions)
+    except NeedSign as need:
+        return _Sides(need=need.expr, reason=f"the limit depends on the sign of {sympy.sstr(need.expr)}")
+    except NoLimit as missing:
+        return _Sides(reason=str(missing))
+    except CannotDecide as exc:
+        return _Sides(reason=f"limit: {exc}")
+    lhs, rhs = substitute(st.lhs, values), substitute(st.rhs, values)
+    if any(v.has(sympy.nan, sympy.zoo) for v in (lhs, rhs)):
+        return _Sides(reason="a limit has no value")
+    steps = tuple(ProofStep("limit", f"{sympy.sstr(lim)} = {sympy.sstr(v)}", LIMIT_TRUST) for lim, v in values.items())
+    return _Sides(lhs, rhs, steps)
+
+
+def _sides(st: Statement, clock: _Clock) -> _Sides:
+    """Both sides with their limits evaluated (memoized per statement)."""
     if st not in clock.sides:
-        lhs, rhs, prefix = st.lhs, st.rhs, ""
-        if st.has(sympy.Limit):
-            lhs = _evaluate_limits(lhs, clock)
-            rhs = _evaluate_limits(rhs, clock) if lhs is not None else None
-            prefix = "limit"
-        clock.sides[st] = (lhs, rhs, prefix)
+        if not st.has(sympy.Limit):
+            clock.sides[st] = _Sides(st.lhs, st.rhs)
+        else:
+            out = clock.run(lambda: _evaluate_sides(st), share=0.5)
+            clock.sides[st] = out if out is not None else _Sides(reason="limit: out of time or failed")
     return clock.sides[st]
 
 
-def _direct(st: Statement, clock: _Clock, *, cheap: bool) -> str | None:
-    """Try to prove ``st`` without splitting into cases; the method name or None.
+def _statement_text(lhs, relation, rhs) -> str:
+    return f"{sympy.sstr(lhs)} {relation} {sympy.sstr(rhs)}"
+
+
+def _direct(st: Statement, clock: _Clock, *, cheap: bool):
+    """Try to prove ``st`` without splitting into cases; ``(method, steps)`` or None.
 
     ``cheap=True`` runs only the fast strategies, ``cheap=False`` only the others.
     """
-    lhs, rhs, prefix = _sides(st, clock)
-    if lhs is None or rhs is None:
+    sides = _sides(st, clock)
+    if not sides.ok:
         return None
+    lhs, rhs = sides.lhs, sides.rhs
+    prefix = "limit" if sides.steps else ""
     if st.relation == "==":
         strategies = _EQUALITY
     else:
@@ -149,69 +227,103 @@ def _direct(st: Statement, clock: _Clock, *, cheap: bool) -> str | None:
         if (name in _CHEAP) != cheap:
             continue
         if clock.run(lambda: strategy(lhs, rhs), share=0.6):
-            if prefix and name in ("evaluation", "cancel"):
-                return prefix
-            return "+".join(filter(None, [prefix, name]))
+            method = prefix if prefix and name in ("evaluation", "cancel") else "+".join(filter(None, [prefix, name]))
+            step = ProofStep(name, _statement_text(lhs, st.relation, rhs), TRUSTS[name])
+            return method, sides.steps + (step,)
+    if not cheap and st.relation != "==":
+        limitless = Statement(lhs, rhs, st.relation, st.conditions)
+        for prover in _inequality_provers():
+            found = clock.run(lambda: prover(limitless, clock.deadline), share=0.8)
+            if found:
+                method, steps = found
+                return "+".join(filter(None, [prefix, method])), sides.steps + tuple(steps)
     return None
 
 
-def _positive_pairs(st: Statement):
-    """Pairs of positive symbols whose order may matter: Max/Min arguments first."""
+def _max_min_pairs(st: Statement):
+    """Pairs of arguments of Max and Min (symbols first) whose order decides them."""
     pairs = []
+    free = st.free_symbols
     for side in (st.lhs, st.rhs):
-        for m in side.atoms(sympy.Max, sympy.Min):
-            syms = [a for a in m.args if isinstance(a, sympy.Symbol) and a.is_positive]
-            pairs.extend(itertools.combinations(sorted(syms, key=lambda s: s.name), 2))
-    if st.has(sympy.Limit):
-        positive = sorted((s for s in st.free_symbols if s.is_positive and not isinstance(s, sympy.Dummy)),
-                          key=lambda s: s.name)
-        pairs.extend(itertools.combinations(positive, 2))
+        for m in free_nodes(side, (sympy.Max, sympy.Min)):
+            args = [a for a in m.args if a.free_symbols and a.free_symbols <= free]
+            pairs.extend(itertools.combinations(sorted(args, key=sympy.default_sort_key), 2))
     return list(dict.fromkeys(pairs))
 
 
-def _conditions_and_orderings(st: Statement):
-    for condition in st.conditions:
-        cases = condition_cases(st, condition)
+def _domain_condition(condition) -> bool:
+    from ..symbols import P, R
+
+    return isinstance(condition, sympy.LessThan) and condition.lhs in (P, R) and condition.rhs == 1
+
+
+def _splits(st: Statement, clock: _Clock):
+    """Case splits to try, as lists of cases: user conditions, orderings, needed signs, the metric domain."""
+    conditions = [c for c in st.conditions if not _domain_condition(c)]
+    makers = [lambda c=c: condition_cases(st, c) for c in conditions]
+    makers += [lambda a=a, b=b: sign_cases(st, a - b) for a, b in _max_min_pairs(st)]
+    makers.append(lambda: sign_cases(st, _sides(st, clock).need) if _sides(st, clock).need is not None else None)
+    makers += [lambda c=c: condition_cases(st, c) for c in st.conditions if _domain_condition(c)]
+    for make in makers:
+        cases = clock.run(make, share=0.3)  # building the cases substitutes into the statement: budgeted too
         if cases:
             yield cases
-    for a, b in _positive_pairs(st):
-        yield ordering_cases(st, a, b)
 
 
-def _piecewise(st: Statement):
-    cases = piecewise_cases(st)
+def _piecewise(st: Statement, clock: _Clock):
+    cases = clock.run(lambda: piecewise_cases(st), share=0.3)
     if cases:
         yield cases
 
 
-def _by_cases(splits, clock: _Clock, depth: int) -> str | None:
+def _mentions(text: str, how: str) -> bool:
+    """Whether ``text`` names the variable a substitution ``how`` (``rho = -t``) introduces."""
+    new = set(re.findall(r"[A-Za-z_]\w*", how.split("=", 1)[-1])) - set(re.findall(r"[A-Za-z_]\w*", how.split("=", 1)[0]))
+    return any(re.search(rf"\b{re.escape(name)}\b", text) for name in new)
+
+
+def _by_cases(splits, clock: _Clock, depth: int):
     for cases in splits:
-        methods = []
-        for case, _description in cases:
+        methods, steps = [], []
+        for case, label, _ in cases:
             if clock.remaining() <= 0:
                 return None
-            m = _prove(case, clock, depth + 1)
-            if m is None:
+            found = _prove(case, clock, depth + 1)
+            if found is None:
                 break
-            methods.append(m)
+            methods.append(found[0])
+            steps.append((label, found[1]))
         else:
-            labels = ", ".join(d for _, d in cases)
-            return f"cases {labels}: " + "; ".join(dict.fromkeys(methods))
+            inner = "; ".join(dict.fromkeys(methods))
+            labels = ", ".join(f"{label} ({how})" if how != label and _mentions(inner, how) else label
+                               for _, label, how in cases)
+            how = ", ".join(dict.fromkeys(h for _, _, h in cases))
+            head = ProofStep("cases", labels, f"{TRUSTS['cases']}: {how}, each new symbol positive")
+            body = tuple(ProofStep(s.strategy, f"[{d}] {s.statement}", s.trusts) for d, ss in steps for s in ss)
+            return f"cases {labels}: " + inner, (head,) + body
     return None
 
 
-def _prove(st: Statement, clock: _Clock, depth: int) -> str | None:
+def _prove(st: Statement, clock: _Clock, depth: int):
     """Cheap strategies, then Piecewise branches, then expensive strategies, then other splits."""
     deeper = depth < _MAX_DEPTH
     return (
         _direct(st, clock, cheap=True)
-        or (deeper and _by_cases(_piecewise(st), clock, depth))
+        or (deeper and _by_cases(_piecewise(st, clock), clock, depth))
         or _direct(st, clock, cheap=False)
-        or (deeper and _by_cases(_conditions_and_orderings(st), clock, depth))
+        or (deeper and _by_cases(_splits(st, clock), clock, depth))
         or None
     )
 
 
-def prove(statement: Statement, *, deadline: float) -> str | None:
-    """Return the name of the exact argument that proves ``statement``, or None."""
+def prove(statement: Statement, *, deadline: float):
+    """``(method, steps)`` of an exact argument that proves ``statement``, or None."""
     return _prove(statement, _Clock(deadline), 0)
+
+
+def limit_obstacle(statement: Statement, *, deadline: float) -> str:
+    """Why the limits of ``statement`` could not be evaluated (for the verdict's detail), or ""."""
+    if not statement.has(sympy.Limit):
+        return ""
+    sides = _sides(statement, _Clock(deadline))
+    return "" if sides.ok else sides.reason

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 import sympy
 
 from .numeric import NumericEvidence
+from .steps import ProofStep
 
 __all__ = ["Verdict", "STATUSES", "InconsistentVerdictError"]
 
@@ -28,7 +29,8 @@ class Verdict:
     method : str
         The strategy that settled it (``"simplify"``, ``"limit"``,
         ``"cases rho = 0, generic: ...: cancel"``, ``"numeric counterexample"``),
-        or why nothing did (``"undecided"``).
+        or why nothing did (``"undecided"``), in the user's symbols and short
+        readable names (``t``, ``s``) for the variables a case split introduces.
     counterexample : dict
         Symbol to exact value where the statement fails; empty unless
         refuted, and empty too when the statement has no free symbols.
@@ -38,6 +40,8 @@ class Verdict:
         The counts of the high-precision numeric check.
     detail : str
         A sentence for humans.
+    steps : tuple of ProofStep
+        The steps of the proof, each with what it trusts; empty unless proven.
     """
 
     status: str
@@ -46,10 +50,12 @@ class Verdict:
     seconds: float = 0.0
     evidence: NumericEvidence | None = None
     detail: str = ""
+    steps: tuple[ProofStep, ...] = ()
 
     def __post_init__(self):
         assert self.status in STATUSES, self.status
         assert self.status == "refuted" or not self.counterexample
+        assert self.status == "proven" or not self.steps
 
     @property
     def proven(self) -> bool:
@@ -66,6 +72,21 @@ class Verdict:
         text = f"{self.status} ({self.method}, {self.seconds:.2f} s)"
         if self.status == "refuted":
             text += f": fails at {self.counterexample_text() or 'the only point'}"
+        if self.evidence is not None:
+            text += f"; numeric: {self.evidence.summary()}"
+        return text
+
+    # --- display: IPython (one line), Jupyter (Markdown with LaTeX) ---
+
+    def _repr_pretty_(self, printer, cycle) -> None:
+        printer.text(str(self))
+
+    def _repr_markdown_(self) -> str:
+        text = f"**{self.status}** ({self.method}, {self.seconds:.2f} s)"
+        if self.status == "refuted":
+            point = ", ".join(f"{sympy.latex(k)} = {sympy.latex(v)}"
+                              for k, v in sorted(self.counterexample.items(), key=lambda kv: str(kv[0])))
+            text += f": fails at ${point}$" if point else ": fails at the only point"
         if self.evidence is not None:
             text += f"; numeric: {self.evidence.summary()}"
         return text

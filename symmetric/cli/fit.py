@@ -1,0 +1,137 @@
+"""Fit beta and rho of G to preferences read from a CSV file, and optionally plot them on its level curves.
+
+The CSV file has a header row and the columns ``kind,P,R,k,P2,R2``:
+
+* ``tradeoff``: at (P, R) one unit of precision is worth ``k`` units of
+  recall (P2, R2 empty);
+* ``indifferent``: (P, R) and (P2, R2) are equally good (k empty);
+* ``prefer``: (P, R) is better than (P2, R2) (k empty).
+
+Numbers are decimals or fractions (``0.75``, ``3/4``); blank lines and lines
+starting with ``#`` are skipped. Example::
+
+    kind,P,R,k,P2,R2
+    tradeoff,0.5,0.5,0.25,,
+    indifferent,0.6,0.9,,0.9,0.6
+    prefer,0.8,0.7,,0.6,0.9
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import math
+import sys
+from fractions import Fraction
+from pathlib import Path
+
+from .._validation import InvalidParameterError
+
+__all__ = ["add_arguments", "run", "read_statements", "COLUMNS"]
+
+#: The columns of the CSV file.
+COLUMNS = ("kind", "P", "R", "k", "P2", "R2")
+_KINDS = {"tradeoff": "TradeOff", "trade-off": "TradeOff", "indifferent": "Indifference",
+          "indifference": "Indifference", "prefer": "Preference", "preference": "Preference"}
+_FORMATS = (".png", ".svg", ".pdf")
+
+
+def add_arguments(p) -> None:
+    p.add_argument("file", metavar="FILE.csv", help="statements, one per row: kind,P,R,k,P2,R2 (see --help)")
+    p.add_argument("--family", default="g_beta_rho", choices=("g_beta_rho", "f_beta"),
+                   help="the family to fit (f_beta fixes rho = -2); default g_beta_rho")
+    p.add_argument("--tolerance", type=float, default=0.05,
+                   help="largest residual (log units) a statement may have to count as expressed (default 0.05)")
+    p.add_argument("--json", action="store_true", help="print the fit as JSON")
+    p.add_argument("-o", "--output", metavar="FILE", help="also draw the level curves with the statements: "
+                                                          "FILE.png, FILE.svg or FILE.pdf")
+    p.add_argument("--dpi", type=int, default=200, help="resolution of a PNG (default 200)")
+    p.epilog = __doc__.split("\n\n", 1)[1]
+    p.formatter_class = __import__("argparse").RawDescriptionHelpFormatter
+
+
+def _number(text: str, line: int, column: str) -> float:
+    try:
+        value = float(Fraction(text.strip()))
+    except (ValueError, ZeroDivisionError):
+        raise ValueError(f"line {line}: column {column} must be a number such as 0.75 or 3/4, got {text!r}") from None
+    if not math.isfinite(value):
+        raise ValueError(f"line {line}: column {column} must be finite, got {text!r}")
+    return value
+
+
+def read_statements(lines) -> list:
+    """The statements of a CSV text (an iterable of lines), as TradeOff, Indifference and Preference."""
+    from ..explore import preferences
+
+    rows = [(i, row) for i, row in enumerate(csv.reader(lines), start=1)
+            if row and any(c.strip() for c in row) and not row[0].lstrip().startswith("#")]
+    if not rows:
+        raise ValueError("no statements: the file is empty")
+    header = [c.strip() for c in rows[0][1]]
+    if header != list(COLUMNS):
+        raise ValueError(f"line {rows[0][0]}: the header must be {','.join(COLUMNS)}, got {','.join(header)}")
+    statements = []
+    for line, row in rows[1:]:
+        cells = dict(zip(COLUMNS, [c.strip() for c in row] + [""] * (len(COLUMNS) - len(row))))
+        if len(row) > len(COLUMNS):
+            raise ValueError(f"line {line}: expected at most {len(COLUMNS)} columns, got {len(row)}")
+        kind = _KINDS.get(cells["kind"].lower())
+        if kind is None:
+            raise ValueError(f"line {line}: kind must be tradeoff, indifferent or prefer, got {cells['kind']!r}")
+        needed = ("P", "R", "k") if kind == "TradeOff" else ("P", "R", "P2", "R2")
+        unused = [c for c in ("k", "P2", "R2") if c not in needed and cells[c]]
+        if unused:
+            raise ValueError(f"line {line}: a {cells['kind']} statement leaves {', '.join(unused)} empty")
+        values = [_number(cells[c], line, c) for c in needed]
+        try:
+            statements.append(getattr(preferences, kind)(*values))
+        except InvalidParameterError as exc:
+            raise ValueError(f"line {line}: {exc}") from None
+    return statements
+
+
+def _json(fit) -> str:
+    def number(x):
+        return None if math.isnan(x) else x
+
+    return json.dumps({
+        "family": fit.family, "beta": fit.beta, "rho": fit.rho, "stipulated_rho_0": fit.stipulated,
+        "beta_interval": [number(x) for x in fit.beta_interval], "rho_interval": [number(x) for x in fit.rho_interval],
+        "rms": fit.rms, "tolerance": fit.tolerance, "expressible": fit.expressible,
+        "statements": [{"statement": str(s), "residual": float(r)} for s, r in zip(fit.statements, fit.residuals)],
+        "conflicts": [list(c) for c in fit.conflicts],
+    }, indent=1)
+
+
+def run(args) -> int:
+    from ..explore import fit_preferences
+
+    func = "symmetric fit"
+    try:
+        if args.output and Path(args.output).suffix.lower() not in _FORMATS:
+            raise InvalidParameterError.of("--output", func, f"a file name ending in one of {list(_FORMATS)}",
+                                           args.output)
+        if not 20 <= args.dpi <= 1200:
+            raise InvalidParameterError.of("--dpi", func, "from 20 to 1200", args.dpi)
+        with open(args.file, encoding="utf-8", newline="") as handle:
+            statements = read_statements(handle)
+        fit = fit_preferences(statements, family=args.family, tolerance=args.tolerance)
+    except (OSError, ValueError) as exc:
+        print(f"{func}: {exc}", file=sys.stderr)
+        return 2
+    print(_json(fit) if args.json else fit)
+    if args.output:
+        try:
+            from .._stats_plots import preference_fit
+            from ..plot import close
+
+            ax = preference_fit(fit)
+        except ImportError as exc:
+            print(f"{func}: {exc}", file=sys.stderr)
+            return 1
+        ax.figure.savefig(args.output, dpi=args.dpi)
+        close(ax.figure)
+        if not args.json:
+            print(f"wrote {args.output}")
+    return 0

@@ -1,0 +1,205 @@
+"""Count metrics by name or expression: values from counts, and gradients compiled from their definitions.
+
+A :class:`CountMetric` is one of :data:`NAMES` with its parameters (or a
+SymPy expression in ``TP``, ``FP``, ``FN``, ``TN``), optionally evaluated
+at another prevalence. Its values on arrays of counts follow the scores of
+:mod:`symmetric.metrics` (the same ``zero_division`` policy; F and G from
+the generated numeric code); its gradient with respect to the four cells is
+derived by SymPy from :mod:`symmetric.families.counts` and compiled with
+:func:`symmetric.numeric.compile`, once per metric.
+
+>>> m = resolve_metric("f_beta", beta=1.0, rho=-2.0, func="demo")
+>>> m.values(8.0, 2.0, 2.0, 88.0)
+array(0.8)
+>>> m.gradient(8.0, 2.0, 2.0, 88.0).round(4)       # (2(1 - F)/d, -F/d, -F/d, 0) with d = 2TP + FP + FN
+array([ 0.02, -0.04, -0.04,  0.  ])
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from dataclasses import dataclass
+
+import numpy as np
+import sympy
+
+from .. import numeric
+from .._validation import InvalidParameterError
+from ..families import counts
+from ..symbols import FN, FP, TN, TP, beta as _beta, prevalence as _prevalence, rho as _rho
+from ._combine import limit_parameter, precision_at_prevalence_values
+from ._counts import Counts
+from ._params import zero_division_value
+from ._scores import prf_from_counts
+from ._warnings import warn_undefined
+
+__all__ = ["NAMES", "PROPORTIONS", "CountMetric", "resolve_metric", "reweighted_values"]
+
+#: The metrics known by name.
+NAMES = ("precision", "recall", "specificity", "accuracy", "balanced_precision", "f_beta", "g_beta_rho")
+#: Metrics that are proportions: the cells (indices into TP, FP, FN, TN) of the successes and of the trials.
+PROPORTIONS = {
+    "precision": ((0,), (0, 1)),
+    "recall": ((0,), (0, 2)),
+    "specificity": ((3,), (3, 1)),
+    "accuracy": ((0, 3), (0, 1, 2, 3)),
+}
+CELLS = (TP, FP, FN, TN)
+_ARGS = CELLS + (_beta, _rho, _prevalence)
+_DEFINITIONS = {
+    "precision": counts.precision,
+    "recall": counts.recall,
+    "specificity": counts.specificity,
+    "accuracy": counts.accuracy,
+    "balanced_precision": counts.balanced_precision,
+    "f_beta": lambda: counts.f_beta_counts(_beta),
+    "g_beta_rho": lambda: counts.g_beta_rho_counts(_beta, _rho),
+}
+
+
+def _definition(name, expression, prevalence: bool, support_weighted: bool) -> sympy.Expr:
+    expr = expression if name == "expression" else _DEFINITIONS[name]()
+    if prevalence:
+        expr = counts.at_prevalence(expr, _prevalence)
+    if support_weighted:
+        expr = (TP + FN) * expr
+    return expr
+
+
+@functools.lru_cache(maxsize=64)
+def _compiled_gradient(name, expression, prevalence: bool, support_weighted: bool):
+    expr = _definition(name, expression, prevalence, support_weighted)
+    return tuple(numeric.compile(sympy.diff(expr, c), _ARGS, name=f"d_{c.name}", zero_division=np.nan) for c in CELLS)
+
+
+@functools.lru_cache(maxsize=64)
+def _compiled_value(expression):
+    return numeric.compile(expression, CELLS, name="metric", zero_division=np.nan)
+
+
+@functools.lru_cache(maxsize=1)
+def _compiled_reweighting():
+    cells = counts.reweighted(_prevalence)
+    return tuple(numeric.compile(cells[k], CELLS + (_prevalence,), name=f"reweighted_{k}", zero_division=np.nan)
+                 for k in ("tp", "fp", "fn", "tn"))
+
+
+def reweighted_values(tp, fp, fn, tn, prevalence: float):
+    """The cells reweighted to ``prevalence`` (:func:`symmetric.families.counts.reweighted`), as arrays."""
+    return tuple(np.asarray(f(tp, fp, fn, tn, prevalence), dtype=np.float64) for f in _compiled_reweighting())
+
+
+def _check_expression(expr, func):
+    if not isinstance(expr, sympy.Expr) or not expr.free_symbols or not expr.free_symbols <= set(CELLS):
+        raise InvalidParameterError.of(
+            "metric", func, f"one of {list(NAMES)} or a SymPy expression in TP, FP, FN and TN (symmetric.symbols)",
+            expr)
+    return expr
+
+
+@dataclass(frozen=True)
+class CountMetric:
+    """A metric of the four cells of a binary (or one-vs-rest) confusion matrix, with its parameters."""
+
+    name: str
+    beta: float = 1.0
+    rho: float = -2.0
+    prevalence: float | None = None
+    expression: sympy.Expr | None = None
+    zero_division: object = "warn"
+
+    @property
+    def label(self) -> str:
+        return str(self.expression) if self.name == "expression" else self.name
+
+    def definition(self, *, support_weighted: bool = False) -> sympy.Expr:
+        """The metric as a SymPy expression of the cells (and of beta, rho and the prevalence symbol pi)."""
+        return _definition(self.name, self.expression, self.prevalence is not None, support_weighted)
+
+    def values(self, tp, fp, fn, tn, *, warn: bool = False) -> np.ndarray:
+        """The metric of arrays of counts; undefined values follow ``zero_division`` (warning if ``warn``)."""
+        tp, fp, fn, tn = (np.asarray(a, dtype=np.float64) for a in (tp, fp, fn, tn))
+        if self.prevalence is not None:
+            tp, fp, fn, tn = reweighted_values(tp, fp, fn, tn, self.prevalence)
+            tp, fp, fn, tn = (np.nan_to_num(a, nan=0.0) for a in (tp, fp, fn, tn))
+        if self.name == "expression":
+            return self._expression_values(tp, fp, fn, tn, warn)
+        if self.name == "balanced_precision":
+            return self._balanced_precision(tp, fp, fn, tn, warn)
+        if self.name == "specificity":  # the recall of the negative class
+            c = Counts(tn, tn + fn, tn + fp, tp + fp + fn + tn, None)
+            return self._prf(c, 1, "recall", warn)
+        if self.name == "accuracy":  # the precision of "every sample predicted right"
+            c = Counts(tp + tn, tp + fp + fn + tn, tp + fp + fn + tn, tp + fp + fn + tn, None)
+            return self._prf(c, 0, "precision", warn)
+        c = Counts(tp, tp + fp, tp + fn, tp + fp + fn + tn, None)
+        index = {"precision": 0, "recall": 1, "f_beta": 2, "g_beta_rho": 2}[self.name]
+        return self._prf(c, index, self.name, warn)
+
+    def _prf(self, c: Counts, index: int, name: str, warn: bool) -> np.ndarray:
+        rho = self.rho if self.name == "g_beta_rho" else None
+        kind = {"f_beta": "f-score", "g_beta_rho": "g-score"}.get(name, name)
+        shape = np.shape(c.tp)
+        flat = Counts(*(np.reshape(a, -1) for a in (c.tp, c.pred_sum, c.true_sum, np.broadcast_to(c.total, shape))),
+                      None)
+        values = prf_from_counts(flat, beta=self.beta, rho=rho, average=None, warn_for=(kind,) if warn else (),
+                                 zero_division=self.zero_division, name=kind)[index]
+        return np.reshape(np.asarray(values, dtype=np.float64), shape)
+
+    def undefined(self, values, mask, modifier, warn):
+        """``values`` with the ``zero_division`` value where ``mask`` (warning, if ``warn``, that no ``modifier``)."""
+        if np.any(mask):
+            values = np.where(mask, zero_division_value(self.zero_division), values)
+            if warn and self.zero_division == "warn":
+                warn_undefined("binary" if values.size == 1 else None, modifier,
+                               f"{self.label.replace('_', ' ').capitalize()} is", values.size)
+        return values
+
+    def _balanced_precision(self, tp, fp, fn, tn, warn):
+        values = precision_at_prevalence_values(tp, fp, fn, tn, 0.5)
+        for mask, modifier in ((tp + fn == 0, "positive"), (fp + tn == 0, "negative"), (tp + fp == 0, "predicted")):
+            values = self.undefined(values, mask, modifier, warn)
+        return values
+
+    def _expression_values(self, tp, fp, fn, tn, warn):
+        values = np.asarray(_compiled_value(self.expression)(tp, fp, fn, tn), dtype=np.float64)
+        values = np.broadcast_to(values, np.broadcast_shapes(tp.shape, fp.shape, fn.shape, tn.shape))
+        return self.undefined(values, ~np.isfinite(values), "finite", warn)
+
+    def gradient(self, tp, fp, fn, tn, *, support_weighted: bool = False) -> np.ndarray:
+        """The partial derivatives with respect to (TP, FP, FN, TN), stacked on a last axis of length 4.
+
+        With ``support_weighted`` the metric is first multiplied by its support ``TP + FN``
+        (the per-class term of the support-weighted average).
+        """
+        functions = _compiled_gradient(self.name, self.expression, self.prevalence is not None, support_weighted)
+        args = (tp, fp, fn, tn, self.beta, self.rho, 0.5 if self.prevalence is None else self.prevalence)
+        parts = [np.asarray(f(*args), dtype=np.float64) for f in functions]
+        return np.stack(np.broadcast_arrays(*parts), axis=-1)
+
+
+def resolve_metric(metric, *, beta, rho, func, prevalence=None, zero_division="warn") -> CountMetric:
+    """The :class:`CountMetric` for ``metric`` (a name or an expression) and validated parameters.
+
+    F and G at ``beta = 0`` or ``inf`` are their limits, precision or recall;
+    G at ``rho = -2`` is F_beta (claim ``family.g.rho_minus_2_is_f_beta``),
+    whose count form ``counts.f_beta_counts`` stays defined where only one of
+    P and R is.
+    """
+    if isinstance(metric, str):
+        if metric not in NAMES:
+            raise InvalidParameterError.of("metric", func, f"one of {list(NAMES)} or a SymPy expression in TP, FP, "
+                                                           "FN and TN", metric)
+        name, expression = metric, None
+        if name in ("f_beta", "g_beta_rho"):
+            side = limit_parameter(beta, -2.0 if name == "f_beta" else rho)
+            if side is not None:
+                name = "precision" if side == "P" else "recall"
+            elif name == "g_beta_rho" and rho == -2.0:
+                name = "f_beta"
+    else:
+        name, expression = "expression", _check_expression(metric, func)
+    if name not in ("f_beta", "g_beta_rho") or math.isinf(beta):
+        beta = 1.0
+    return CountMetric(name, float(beta), float(rho), prevalence, expression, zero_division)

@@ -1,0 +1,92 @@
+"""``precision_recall_curve``: precision and recall at every decision threshold, as scikit-learn computes them.
+
+The counts at each threshold come from the same pass as
+:func:`~symmetric.metrics.g_beta_rho_curve` (:func:`threshold_curve`);
+precision and recall are the rates of their definitions in
+:mod:`symmetric.families.counts`, divided out of those counts.
+"""
+
+from __future__ import annotations
+
+import warnings
+
+import numpy as np
+
+from ._curve import _check, _values, threshold_curve
+from ._params import check_array_like, check_bool, check_pos_label
+
+__all__ = ["precision_recall_curve"]
+
+
+def _kept(tp: np.ndarray) -> np.ndarray:
+    """Indices (thresholds in decreasing order) to keep with ``drop_intermediate``: the ends of each run of equal TP."""
+    if tp.shape[0] <= 2:
+        return np.arange(tp.shape[0])
+    changes = np.logical_or(np.diff(tp[:-1]), np.diff(tp[1:]))
+    return np.flatnonzero(np.concatenate([[True], changes, [True]]))
+
+
+def precision_recall_curve(y_true, y_score, *, pos_label=None, sample_weight=None, drop_intermediate=False):
+    """Precision and recall of the predictions ``y_score >= t`` for every distinct score ``t``: scikit-learn's function.
+
+    Parameters
+    ----------
+    y_true : 1-d array-like of binary labels
+    y_score : 1-d array-like of finite real scores
+    pos_label : int, float, bool or str, optional
+        The positive class; by default 1 when ``y_true`` takes values in
+        {0, 1} or {-1, 1}.
+    sample_weight : array-like of shape (n_samples,), optional
+        Samples of weight 0 are left out.
+    drop_intermediate : bool, default False
+        Keep only the first and last threshold of each run with the same
+        recall (the corners of the plotted curve).
+
+    Returns
+    -------
+    precision : ndarray of shape (n_thresholds + 1,)
+        ``precision[i]`` is the precision of ``y_score >= thresholds[i]``; the last value is 1.
+    recall : ndarray of shape (n_thresholds + 1,)
+        Decreasing; the last value is 0. With no positive sample it is 1 at
+        every threshold, with scikit-learn's warning.
+    thresholds : ndarray of shape (n_thresholds,)
+        The distinct scores, in increasing order.
+
+    Examples
+    --------
+    >>> from symmetric.metrics import precision_recall_curve
+    >>> precision, recall, thresholds = precision_recall_curve([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
+    >>> precision
+    array([0.5       , 0.66666667, 0.5       , 1.        , 1.        ])
+    >>> recall
+    array([1. , 1. , 0.5, 0.5, 0. ])
+    >>> thresholds
+    array([0.1 , 0.35, 0.4 , 0.8 ])
+    """
+    func = "precision_recall_curve"
+    for name, value in (("y_true", y_true), ("y_score", y_score)):
+        check_array_like(value, name=name, func=func, optional=False)
+    check_pos_label(pos_label, func=func)
+    check_array_like(sample_weight, name="sample_weight", func=func)
+    drop_intermediate = check_bool(drop_intermediate, name="drop_intermediate", func=func)
+    counts_at = lambda tp, predicted, positives: (tp, predicted)  # noqa: E731
+    from ._dask import dask_threshold_counts, is_dask
+
+    if is_dask(y_true) or is_dask(y_score) or is_dask(sample_weight):
+        counts = dask_threshold_counts(y_true, y_score, pos_label, sample_weight, n_bins=None, func=func)
+        (tp, predicted), thresholds = _values(counts, counts_at, width=2)
+    else:
+        positive, scores, sw = _check(y_true, y_score, pos_label, sample_weight, func, require_positive=False)
+        (tp, predicted), thresholds = threshold_curve(positive, scores, sw, counts_at, width=2)
+    if drop_intermediate:
+        kept = _kept(tp)
+        tp, predicted, thresholds = tp[kept], predicted[kept], thresholds[kept]
+    precision = tp / predicted   # every threshold predicts at least one sample of nonzero weight
+    positives = tp[-1]           # at the lowest threshold every sample is predicted positive
+    if positives == 0:
+        warnings.warn("No positive class found in y_true, recall is set to one for all thresholds.", UserWarning,
+                      stacklevel=2)
+        recall = np.ones_like(tp)
+    else:
+        recall = tp / positives
+    return (np.concatenate([precision[::-1], [1.0]]), np.concatenate([recall[::-1], [0.0]]), thresholds[::-1])

@@ -1,0 +1,271 @@
+"""Confidence intervals for count metrics from labels: delta method, Wilson, bootstrap of the counts."""
+
+from __future__ import annotations
+
+import dataclasses
+import numbers
+from typing import NamedTuple
+
+import numpy as np
+
+from .._validation import InvalidParameterError
+from ._count_metrics import NAMES, PROPORTIONS, resolve_metric
+from ._counts import label_counts
+from ._intervals import bca, bootstrap_values, delta, normal_quantile, percentile, sort_resamples, wilson
+from ._params import (check_array_like, check_average, check_beta, check_pos_label, check_prevalence, check_rho,
+                      check_zero_division)
+from ._tables import Table
+from ._targets import check_targets
+
+__all__ = ["ConfidenceInterval", "confidence_interval", "METHODS"]
+
+#: The interval methods; "bootstrap" is "bca".
+METHODS = ("delta", "wilson", "bootstrap", "percentile", "bca")
+SCALES = ("logit", "identity")
+
+
+class ConfidenceInterval(NamedTuple):
+    """A point estimate and the bounds of its interval (floats, or arrays per class)."""
+
+    estimate: float | np.ndarray
+    low: float | np.ndarray
+    high: float | np.ndarray
+
+
+def _check_level(level, func):
+    if isinstance(level, numbers.Real) and not isinstance(level, bool) and 0 < level < 1:
+        return float(level)
+    raise InvalidParameterError.of("level", func, "a float in the open interval (0, 1)", level)
+
+
+def _check_resamples(n_resamples, func):
+    if isinstance(n_resamples, numbers.Integral) and not isinstance(n_resamples, bool) and n_resamples >= 2:
+        return int(n_resamples)
+    raise InvalidParameterError.of("n_resamples", func, "an int of at least 2", n_resamples)
+
+
+def _rng(random_state, func):
+    if random_state is None or isinstance(random_state, (numbers.Integral, np.random.SeedSequence,
+                                                         np.random.Generator)) and not isinstance(random_state, bool):
+        return np.random.default_rng(random_state)
+    raise InvalidParameterError.of("random_state", func, "None, an int, a numpy SeedSequence or Generator",
+                                   random_state)
+
+
+def _binary_cells(y_true, y_pred, *, average, pos_label, sample_weight, func):
+    """Cells (TP, FP, FN, TN) of the positive class (``average="binary"``) or of each class (None)."""
+    def cells(weights):
+        c = label_counts(y_true, y_pred, labels=None, pos_label=pos_label, average=average, sample_weight=weights,
+                         func=func)
+        tp = np.asarray(c.tp, dtype=np.float64)
+        return np.stack([tp, c.pred_sum - tp, c.true_sum - tp, np.broadcast_to(c.tn, tp.shape)], axis=-1)
+
+    table = cells(sample_weight)
+    squares = table if sample_weight is None else cells(np.asarray(sample_weight, dtype=np.float64) ** 2)
+    return (table[0], squares[0]) if average == "binary" else (table, squares)
+
+
+def _square_cells(y_true, y_pred, *, sample_weight, func):
+    """The K x K confusion matrix, flattened, and its sums of squared weights."""
+    t = check_targets(y_true, y_pred, sample_weight, func=func)
+    if t.y_type not in ("binary", "multiclass"):
+        raise ValueError(f"{t.y_type} targets are supported only with average=None by {func}: the micro, macro "
+                         "and weighted averages need one multinomial table.")
+    if t.cm is None:
+        raise ValueError(f"{func} needs a dense confusion matrix; these targets have {len(t.labels)} labels.")
+    table = t.cm.astype(np.float64).reshape(-1)
+    if sample_weight is None:
+        return table, table, len(t.labels)
+    s = check_targets(y_true, y_pred, np.asarray(sample_weight, dtype=np.float64) ** 2, func=func)
+    return table, s.cm.astype(np.float64).reshape(-1), len(t.labels)
+
+
+def _check_method(method, metric, average, prevalence, func):
+    if not isinstance(method, str) or method not in METHODS:
+        raise InvalidParameterError.of("method", func, f"a str among {list(METHODS)}", method)
+    if method != "wilson":
+        return "bca" if method == "bootstrap" else method
+    proportion = metric.name in PROPORTIONS and prevalence is None
+    if average == "micro":
+        proportion = proportion and metric.name in ("precision", "recall")
+    elif average not in ("binary", None):
+        proportion = False
+    if not proportion:
+        raise InvalidParameterError.of(
+            "method", func, "'wilson' only for a proportion (precision, recall, specificity or accuracy; micro "
+            "precision or recall; no prevalence)", method)
+    return method
+
+
+def confidence_interval(y_true, y_pred, *, metric="f_beta", beta=1.0, rho=-2.0, average="binary", pos_label=1,
+                        sample_weight=None, method="delta", level=0.95, n_resamples=9999, random_state=None,
+                        prevalence=None, scale="logit", pseudo_count=None, zero_division="warn"):
+    r"""A count metric and its confidence interval: delta method, Wilson or bootstrap.
+
+    The confusion matrix of ``n`` independent samples is multinomial; every
+    method works from its counts, never from the rows.
+
+    * ``method="delta"``: the estimate plus or minus ``z`` standard errors.
+      The variance is the delta method's ``g^T (diag(p) - p p^T) g / n``
+      (:mod:`symmetric.families.sampling`), with the gradient ``g`` of the
+      metric over the cells derived by SymPy from
+      :mod:`symmetric.families.counts` and compiled (never typed by hand);
+      for micro, macro and weighted averages the gradient runs through every
+      class's one-vs-rest counts, so Takahashi et al. (2022)'s micro- and
+      macro-F1 variances are special cases (claims ``uncertainty.takahashi.*``;
+      ``scale="identity", pseudo_count=0`` gives exactly their intervals).
+    * ``method="wilson"``: Wilson's score interval, for metrics that are
+      proportions: precision, recall, specificity and accuracy (binary or per
+      class), micro precision and recall (which are accuracy).
+    * ``method="bca"`` (or ``"bootstrap"``) and ``"percentile"``: the
+      bootstrap, resampling the *counts* (one multinomial draw per resample,
+      so the cost does not grow with ``n``: 10^4 resamples of 10^7 samples
+      take 0.16 s, counting the labels included); BCa's acceleration comes
+      from the jackknife over the cells.
+
+    Two choices make the delta method and the bootstrap hold their level in
+    small samples (docs/uncertainty.md has the simulation study): both work
+    on the counts plus a few pseudo-samples (``pseudo_count``, by default two
+    in all, Jeffreys' prior for a 2 x 2 table), so that an empty cell (no
+    false negatives among 10 positives, say) does not collapse the interval
+    onto the estimate; and the delta interval is built on the logit scale
+    (``scale="logit"``), which keeps it inside (0, 1). Each interval is then
+    widened, where needed, to contain the estimate.
+
+    How well do they cover? In the study (F_beta and G_{beta,rho}, beta in
+    {0.5, 1, 2}, rho in {-3, -2, -1, 0.5}, prevalence 0.01 to 0.5), for
+    ``n >= 1000`` the delta intervals cover 93.0 % to 96.2 % of the time and
+    BCa 94.4 % to 96.5 %, except where G with rho > -1 leans on the recall
+    of about 10 positives (n = 1000, prevalence 0.01): BCa then covers 98 %
+    (too wide). Below that, every method fails when the data hold one or two
+    positives (n = 50 or 200 at prevalence 0.01): the metric is often
+    undefined, and coverage drops to 39 % to 87 % for G with rho > -1; with
+    a handful of positives (n = 50, prevalence 0.1) they are conservative
+    (98 % to 99 %). The plain methods (``pseudo_count=0``) undercover badly
+    there (3 % to 30 %) and still at n = 1000 (83 % to 85 %). For proportions
+    at small ``n``, prefer Wilson's interval.
+
+    Parameters
+    ----------
+    y_true, y_pred : 1-d array-like, or label indicator array (``average=None`` only)
+    metric : str or sympy.Expr, default "f_beta"
+        One of "precision", "recall", "specificity", "accuracy",
+        "balanced_precision", "f_beta", "g_beta_rho", or a SymPy expression
+        in ``symmetric.symbols`` TP, FP, FN and TN.
+    beta : float in [0, inf], default 1.0
+        For "f_beta" and "g_beta_rho".
+    rho : float, default -2.0
+        For "g_beta_rho".
+    average : {"binary", "micro", "macro", "weighted"} or None, default "binary"
+        As for the scores; None gives one interval per class (one-vs-rest).
+        For "accuracy", "binary" is the plain accuracy of binary targets and
+        "micro" that of any targets (micro precision is accuracy, claim
+        ``multiclass.micro_precision_is_accuracy``); other averages use each
+        class's one-vs-rest accuracy.
+    pos_label : int, float, bool or str, default 1
+    sample_weight : array-like of shape (n_samples,), optional
+        Treated as sampling weights (the delta method's variance sums squared
+        weights); see :mod:`symmetric.metrics._intervals` for the bootstrap.
+    method : {"delta", "wilson", "bca", "bootstrap", "percentile"}, default "delta"
+    level : float in (0, 1), default 0.95
+    n_resamples : int, default 9999
+        Bootstrap resamples.
+    random_state : None, int, numpy.random.SeedSequence or Generator
+        For the bootstrap.
+    prevalence : float in (0, 1), optional
+        The interval of the metric at this prevalence (see :func:`at_prevalence`);
+        ``average`` must then be "binary" or None.
+    scale : {"logit", "identity"}, default "logit"
+        The scale of the delta-method interval; logit needs a metric in [0, 1].
+    pseudo_count : float >= 0, optional
+        Samples added to every cell before the delta method linearizes and
+        before the bootstrap resamples (0 for the plain methods). By default
+        two in all: half a sample per cell of a 2 x 2 table (the posterior
+        mean under Jeffreys' prior), ``2 / K**2`` per cell of a K x K table.
+    zero_division : {"warn", 0.0, 1.0, nan}, default "warn"
+        The value of an undefined metric (and of undefined bootstrap resamples).
+
+    Returns
+    -------
+    ConfidenceInterval
+        ``(estimate, low, high)``: floats, or arrays with one entry per class
+        when ``average=None``. The bounds are nan where the estimate is undefined.
+
+    Examples
+    --------
+    >>> from symmetric.metrics import confidence_interval
+    >>> y_true = [1] * 40 + [0] * 160
+    >>> y_pred = [1] * 30 + [0] * 10 + [1] * 12 + [0] * 148
+    >>> ci = confidence_interval(y_true, y_pred)
+    >>> [round(x, 3) for x in ci]
+    [0.732, 0.607, 0.82]
+    >>> ci = confidence_interval(y_true, y_pred, metric="recall", method="wilson")
+    >>> round(ci.low, 3), round(ci.high, 3)
+    (0.598, 0.858)
+    >>> ci = confidence_interval(y_true, y_pred, method="bca", random_state=0)
+    >>> round(ci.low, 3), round(ci.high, 3)
+    (0.603, 0.822)
+    >>> ci = confidence_interval(y_true, y_pred, average=None)   # one interval per class
+    >>> ci.low.round(3)
+    array([0.893, 0.607])
+    """
+    func = "confidence_interval"
+    check_array_like(y_true, name="y_true", func=func, optional=False)
+    check_array_like(y_pred, name="y_pred", func=func, optional=False)
+    check_array_like(sample_weight, name="sample_weight", func=func)
+    check_pos_label(pos_label, func=func)
+    average = check_average(average, func=func, allowed=(None, "binary", "micro", "macro", "weighted"))
+    check_zero_division(zero_division, func=func)
+    level = _check_level(level, func)
+    if prevalence is not None:
+        prevalence = check_prevalence(prevalence, func=func)
+        if average not in ("binary", None):
+            raise InvalidParameterError.of("average", func, "'binary' or None when a prevalence is given", average)
+    if pseudo_count is not None and not (isinstance(pseudo_count, numbers.Real) and not isinstance(pseudo_count, bool)
+                                         and 0 <= pseudo_count < float("inf")):
+        raise InvalidParameterError.of("pseudo_count", func, "a float in the range [0.0, inf) or None", pseudo_count)
+    if not isinstance(scale, str) or scale not in SCALES:
+        raise InvalidParameterError.of("scale", func, f"a str among {list(SCALES)}", scale)
+    m = resolve_metric(metric, beta=check_beta(beta, func=func), rho=check_rho(rho, func=func), func=func,
+                       prevalence=prevalence, zero_division=zero_division)
+    if m.name == "accuracy" and average == "micro":
+        m = resolve_metric("precision", beta=1.0, rho=-2.0, func=func, zero_division=zero_division)
+    method = _check_method(method, m, average, prevalence, func)
+    if method in ("bca", "percentile"):
+        n_resamples = _check_resamples(n_resamples, func)
+        rng = _rng(random_state, func)
+    if scale == "logit" and method == "delta" and m.name not in NAMES:
+        scale = "identity"  # an expression need not lie in [0, 1]
+    if average in ("binary", None):
+        cells, squares = _binary_cells(y_true, y_pred, average=average, pos_label=pos_label,
+                                       sample_weight=sample_weight, func=func)
+        table = Table(m, "binary")
+    else:
+        cells, squares, k = _square_cells(y_true, y_pred, sample_weight=sample_weight, func=func)
+        table = Table(m, average, k)
+    if pseudo_count is None:  # two pseudo-samples in all: half a sample per cell of a 2 x 2 table
+        pseudo_count = 2.0 / (table.n_classes**2 if average in ("micro", "macro", "weighted") else 4)
+    estimate = np.asarray(table.values(cells, warn=True), dtype=np.float64)
+    defined = np.isfinite(estimate) & _defined(table, cells)
+    if method == "delta":
+        _, low, high = delta(table, cells, squares, z=normal_quantile(level), scale=scale, pseudo_count=pseudo_count)
+    elif method == "wilson":
+        _, low, high = wilson(table, cells, squares, z=normal_quantile(level))
+    else:
+        ordered = sort_resamples(bootstrap_values(table, cells, squares, n_resamples, rng,
+                                                  pseudo_count=pseudo_count))
+        if method == "percentile":
+            low, high = percentile(ordered, estimate, level=level)
+        else:
+            low, high = bca(table, cells, squares, ordered, estimate, level=level, pseudo_count=pseudo_count)
+    low, high = (np.where(defined, b, np.nan) for b in (low, high))
+    if average is None:
+        return ConfidenceInterval(estimate, low, high)
+    return ConfidenceInterval(float(estimate), float(low), float(high))
+
+
+def _defined(table: Table, cells) -> np.ndarray:
+    """Whether the metric's value at these counts is its formula (not set by ``zero_division``)."""
+    probe = dataclasses.replace(table, metric=dataclasses.replace(table.metric, zero_division=np.nan))
+    with np.errstate(all="ignore"):
+        return np.isfinite(probe.values(cells))

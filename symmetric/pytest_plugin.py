@@ -1,0 +1,162 @@
+"""pytest plugin: the claims of your proof scripts become test items.
+
+Installed with the package (entry point group ``pytest11``, name
+``symmetric``; ``-p no:symmetric`` turns it off). It does nothing until you
+name the files or folders that hold proof scripts, in the ini file::
+
+    [tool.pytest.ini_options]          # pyproject.toml
+    symmetric_claims = ["claims"]       # relative to the ini file
+
+or on the command line: ``pytest --symmetric-claims claims/``. Every proof
+script there (as for ``symmetric verify PATH``) is collected when pytest
+reaches it (keep the folder under ``testpaths``, or name it as an argument):
+each claim is an item named by its id, which passes when the claim gets its
+expected verdict; a failure shows the statement, the verdict and the
+counterexample. The claims of a session run once, together, in parallel
+worker processes (``--symmetric-jobs N``, ini ``symmetric_jobs``; default:
+CPUs, at most 4), and the session-scoped fixture ``claim_results`` maps the
+id of every configured claim to its :class:`symmetric.verify.Result`.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+__all__ = ["ClaimFile", "ClaimItem", "claim_results"]
+
+_STATE = pytest.StashKey["_Claims"]()
+
+
+def pytest_addoption(parser):
+    group = parser.getgroup("symmetric", "claims checked by symmetric")
+    group.addoption("--symmetric-claims", action="append", default=[], metavar="PATH",
+                    help="a proof script or a folder of them whose claims are test items (repeatable)")
+    group.addoption("--symmetric-jobs", default=None, metavar="N",
+                    help="worker processes for the claims (default: CPUs, at most 4)")
+    parser.addini("symmetric_claims", type="paths", default=[],
+                  help="proof scripts or folders of them whose claims are test items")
+    parser.addini("symmetric_jobs", default="", help="worker processes for the claims")
+
+
+def _jobs(config) -> int:
+    from symmetric import InvalidParameterError
+    from symmetric.verify.runner import default_jobs, jobs_option
+
+    text = config.getoption("symmetric_jobs") or config.getini("symmetric_jobs")
+    try:
+        return jobs_option(text, option="symmetric_jobs") if text else default_jobs()
+    except InvalidParameterError as exc:
+        raise pytest.UsageError(f"--symmetric-jobs / symmetric_jobs: {exc}") from None
+
+
+def pytest_configure(config):
+    paths = [Path(p) for p in config.getini("symmetric_claims")]
+    paths += [config.invocation_params.dir / p for p in config.getoption("symmetric_claims")]
+    for p in paths:
+        if not p.exists():
+            raise pytest.UsageError(f"symmetric_claims / --symmetric-claims: no such file or folder: {p}")
+    config.stash[_STATE] = _Claims([p.resolve() for p in paths], _jobs(config) if paths else 1)
+
+
+class _Claims:
+    """The configured claim paths of a session and the results computed so far."""
+
+    def __init__(self, paths: list[Path], jobs: int):
+        self.paths = paths
+        self.jobs = jobs
+        self.results: dict = {}
+
+    def holds(self, path: Path) -> bool:
+        from symmetric.verify.registry import is_proof_script
+
+        path = path.resolve()
+        return path in self.paths or (path.parent in self.paths and is_proof_script(path))
+
+    def run(self, items) -> None:
+        """Run the definitions not run yet, all in one parallel batch."""
+        from symmetric.verify.runner import run_claims
+
+        missing = [d for d in items if d.id not in self.results]
+        for r in run_claims(missing, jobs=self.jobs) if missing else ():
+            self.results[r.claim.id] = r
+
+    def result(self, item: "ClaimItem"):
+        if item.definition.id not in self.results:
+            from symmetric.verify.registry import definitions
+
+            proofs = []
+            for i in item.session.items:
+                if isinstance(i, ClaimItem) and all(i.proof is not p for p in proofs):
+                    proofs.append(i.proof)
+            selected = {id(i.definition) for i in item.session.items if isinstance(i, ClaimItem)}
+            self.run([d for d in definitions(proofs) if id(d) in selected])
+        return self.results[item.definition.id]
+
+    def all_results(self) -> dict:
+        from symmetric.verify.registry import definitions, load_proofs
+
+        if not self.paths:
+            raise pytest.UsageError("the claim_results fixture needs the ini setting symmetric_claims "
+                                    "or the option --symmetric-claims")
+        items = definitions(load_proofs(*self.paths, builtin=False))
+        self.run(items)
+        return {d.id: self.results[d.id] for d in items}
+
+
+def pytest_collect_file(file_path: Path, parent):
+    state = parent.config.stash.get(_STATE, None)
+    if state is not None and state.paths and file_path.suffix == ".py" and state.holds(file_path):
+        return ClaimFile.from_parent(parent, path=file_path)
+    return None
+
+
+class ClaimFile(pytest.File):
+    """A proof script: one item per claim of every proof it creates."""
+
+    def collect(self):
+        from symmetric import InvalidParameterError
+        from symmetric.verify.registry import load_file
+
+        try:
+            proofs = load_file(self.path)
+        except InvalidParameterError as exc:
+            raise self.CollectError(str(exc)) from exc
+        for proof in proofs:
+            for d in proof.definitions:
+                yield ClaimItem.from_parent(self, name=d.id, proof=proof, definition=d)
+
+
+class ClaimFailed(AssertionError):
+    """A claim missed its expected verdict."""
+
+
+class ClaimItem(pytest.Item):
+    """One claim; it passes when the claim gets its expected verdict."""
+
+    def __init__(self, *, proof, definition, **kwargs):
+        super().__init__(**kwargs)
+        self.proof = proof
+        self.definition = definition
+
+    def runtest(self):
+        from symmetric.verify.report import failure_text
+
+        result = self.config.stash[_STATE].result(self)
+        if not result.ok:
+            raise ClaimFailed(failure_text(result))
+
+    def repr_failure(self, excinfo, style=None):
+        if isinstance(excinfo.value, ClaimFailed):
+            return str(excinfo.value)
+        return super().repr_failure(excinfo, style=style)
+
+    def reportinfo(self):
+        return self.path, None, f"claim {self.name}"
+
+
+@pytest.fixture(scope="session")
+def claim_results(request) -> dict:
+    """Claim id -> :class:`symmetric.verify.Result` for every configured claim (run once per session)."""
+    return request.config.stash[_STATE].all_results()

@@ -1,0 +1,60 @@
+"""Proof records: what each step of a proof did, and what it trusts.
+
+A proof is only as good as the code it relies on. Every exact strategy of the
+engine returns, with its short method name, the steps it took; each step
+names the strategy, the statement it settled and the machinery it trusted
+(SymPy's polynomial arithmetic, its assumption system, the engine's own
+series arithmetic, a case split that covers the domain, an external solver).
+
+>>> step = ProofStep("cancel", "P*R/(P + R) - P*R/(R + P) == 0", TRUSTS["cancel"])
+>>> step.trusts
+'SymPy cancel: polynomial arithmetic over Q(symbols)'
+>>> print(step)
+cancel: P*R/(P + R) - P*R/(R + P) == 0 [trusts SymPy cancel: polynomial arithmetic over Q(symbols)]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+__all__ = ["ProofStep", "TRUSTS"]
+
+
+@dataclass(frozen=True)
+class ProofStep:
+    """One step of a proof.
+
+    Attributes
+    ----------
+    strategy : str
+        The strategy that took the step (``"cancel"``, ``"limit"``, ``"cases"``).
+    statement : str
+        What the step established, in SymPy's plain notation.
+    trusts : str
+        The code or argument the step relies on.
+    """
+
+    strategy: str
+    statement: str
+    trusts: str
+
+    def __str__(self) -> str:
+        return f"{self.strategy}: {self.statement} [trusts {self.trusts}]"
+
+
+#: What each named strategy trusts (a strategy may add details, such as split-off parameter values).
+TRUSTS = {
+    "evaluation": "SymPy automatic evaluation: the difference of the sides evaluates to 0",
+    "cancel": "SymPy cancel: polynomial arithmetic over Q(symbols)",
+    "powsimp": "SymPy power rewriting (expand_power_base, powdenest) under the symbols' sign assumptions, then cancel",
+    "ratio": "SymPy simplify of the ratio of the sides; the right side proven nonzero by SymPy assumptions",
+    "logarithm": "SymPy expand_log (without force) of the logarithms of two sides proven positive, then simplify",
+    "simplify": "SymPy simplify: heuristic rewriting, each rewrite an identity",
+    "sign": "SymPy assumptions: sign inference",
+    "sign of factored form": "SymPy factor and cancel, then SymPy assumptions: sign inference",
+    "sign of simplified form": "SymPy simplify, then SymPy assumptions: sign inference",
+    "limit": ("the engine's own limit routine: branches of step functions decided on a one-sided "
+              "neighbourhood; exact series arithmetic with symbolic coefficients (SymPy); every sign it "
+              "needs decided by SymPy assumptions, never assumed"),
+    "cases": "case split covering the domain",
+}
