@@ -24,6 +24,7 @@ import sympy
 from sympy import Derivative, Max, Min, Rational, sqrt
 
 from symmetric import P, R, beta, f_beta, g_beta_rho, gamma, phi, power_mean, rho
+from symmetric.families import general_formula
 
 from .case import false, t, true
 
@@ -119,6 +120,14 @@ def _monotone():
               witness={gamma: 1, phi: 1, t: 1, P: half, R: 1}, why="strictly increasing where P != R"),
         false("monotone.power_mean_strict", "9-means", power_mean(), power_mean(phi=phi + t), "<",
               witness={gamma: 1, phi: 1, t: 1, P: half, R: half}, why="equal where P = R"),
+        # the derivative forms the registry states (inequalities.power_mean.increasing_in_phi, ...)
+        true("monotone.power_mean_derivative_formula", "9-means", sympy.diff(general_formula(power_mean()), phi), 0,
+             ">=", [sympy.Ne(phi, 0)], why="the derivative of the power mean in its exponent is nonnegative"),
+        true("monotone.g_derivative_formula_at_beta_1", "9-means", sympy.diff(general_formula(g1), rho), 0, ">=",
+             [sympy.Ne(rho, -1)], why="at beta = 1, G is a power mean of exponent rho + 1"),
+        false("monotone.g_derivative_formula_symbolic_beta", "9-means", sympy.diff(general_formula(G), rho), 0, ">=",
+              [sympy.Ne(rho, -1)], witness={beta: 3, rho: 1, P: Rational(1, 5), R: Rational(4, 5)},
+              why="G_{3,rho} falls with rho at P = 1/5, R = 4/5"),
     ]
 
 
