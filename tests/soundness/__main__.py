@@ -3,7 +3,7 @@
 Run from the top of a source checkout. By default every case runs, in 2
 worker processes, with a budget of 4 s per case (stretched by the machine's
 load, see ``run.budget``);
-``--subset`` runs the quarter that pytest runs by default. The exit status is
+``--subset`` runs the sample that pytest runs by default. The exit status is
 1 when there is a false proof, an exception, a wrong refutation or a
 counterexample outside the domain.
 """
