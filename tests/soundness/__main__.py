@@ -1,8 +1,8 @@
 """``python -m tests.soundness``: run the soundness suite against the engine and print the figures.
 
 Run from the top of a source checkout. By default every case runs, in 2
-worker processes, with a budget of 4 s per case (stretched by the machine's
-load, see ``run.budget``);
+worker processes, with a budget of 4 s of CPU per case (turned into
+wall-clock seconds by the CPU share the workers get, see ``run.Stretch``);
 ``--subset`` runs the sample that pytest runs by default. The exit status is
 1 when there is a false proof, an exception, a wrong refutation or a
 counterexample outside the domain.
@@ -22,8 +22,8 @@ def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="python -m tests.soundness", description=__doc__.splitlines()[0])
     p.add_argument("--jobs", type=int, default=2, help="worker processes (default 2)")
     p.add_argument("--timeout", type=float, default=None,
-                   help=f"engine budget per case in seconds (default {run.DEFAULT_TIMEOUT:g}, "
-                        f"stretched by the machine's load)")
+                   help=f"engine budget per case in wall-clock seconds (default {run.DEFAULT_TIMEOUT:g} s of "
+                        f"CPU, stretched by the workers' CPU share)")
     p.add_argument("--subset", action="store_true", help="only the default subset pytest runs")
     p.add_argument("--class", dest="classes", action="append", choices=list(suite.CLASSES), metavar="CLASS",
                    help="only this class (repeatable): " + ", ".join(suite.CLASSES))
@@ -78,9 +78,10 @@ def main(argv=None) -> int:
     outcomes = run.run_cases(cases, jobs=args.jobs, timeout=args.timeout, progress=progress)
     seconds = time.perf_counter() - start
     summary = report.Summary.of(cases, outcomes)
+    budgets = [o.budget for o in outcomes.values() if o.budget]
     budget_text = (f"engine budget {args.timeout:g} s" if args.timeout is not None else
-                   f"engine budget {run.DEFAULT_TIMEOUT:g} s stretched by the load "
-                   f"(now {run.budget():.1f} s)")
+                   f"engine budget {run.DEFAULT_TIMEOUT:g} s of CPU stretched by the workers' CPU share "
+                   f"({min(budgets, default=0):.1f} to {max(budgets, default=0):.1f} s wall)")
     keyword = run.accepts_domain()
     needing = sum(c.needs_domain_keyword for c in cases)
     header = (f"soundness suite: {len(cases)} statements ({summary.totals['false']} false, "

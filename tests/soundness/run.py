@@ -2,12 +2,13 @@
 
 :func:`run_cases` calls :func:`symmetric.verify.check` on every case, in
 ``jobs`` forked worker processes (each worker's main thread keeps the
-engine's signal-based time budget), with the engine's own ``timeout`` (4 s,
-stretched on a loaded machine: :func:`budget`) and a hard limit after which
-the worker is killed and the case counts as timed out. Warnings are errors, as under pytest. The ``domain`` keyword is passed
-only when ``check`` accepts it (:func:`accepts_domain`); otherwise the engine
-checks every case on its own domain, and the cases that need the keyword are
-counted.
+engine's signal-based time budget), with the engine's own ``timeout`` (4 s of
+CPU, turned into wall-clock seconds by the share of a CPU the workers get:
+:class:`Stretch`) and a hard limit after which the worker is killed and the
+case counts as timed out. Warnings are errors, as under pytest. The ``domain``
+keyword is passed only when ``check`` accepts it (:func:`accepts_domain`);
+otherwise the engine checks every case on its own domain, and the cases that
+need the keyword are counted.
 
 :func:`judge` turns a verdict into one of :data:`JUDGEMENTS`; a refutation
 of a false case is accepted only at a point of the case's domain where exact
@@ -32,7 +33,7 @@ import sympy
 
 from . import exact
 
-__all__ = ["Outcome", "JUDGEMENTS", "accepts_domain", "budget", "run_cases", "judge", "DEFAULT_TIMEOUT"]
+__all__ = ["Outcome", "JUDGEMENTS", "Stretch", "accepts_domain", "budget", "run_cases", "judge", "DEFAULT_TIMEOUT"]
 
 #: Seconds the engine gets per case (its ``timeout`` keyword) on an idle machine; see :func:`budget`.
 DEFAULT_TIMEOUT = 4.0
@@ -90,8 +91,43 @@ def budget(seconds: float = DEFAULT_TIMEOUT) -> float:
     return seconds * min(MAX_STRETCH, max(1.0, load / cpus))
 
 
+class Stretch:
+    """Wall-clock budgets worth a fixed CPU time, from the CPU share the workers actually got.
+
+    The engine's budget is wall-clock time and its work is CPU-bound, so a
+    case that got ``cpu`` seconds of CPU in ``seconds`` of wall-clock time ran
+    at a share ``cpu / seconds`` of a CPU. The next budget is ``seconds``
+    (CPU) divided by the share over the last :attr:`WINDOW` cases (between 1x
+    and :data:`MAX_STRETCH`); before any case finished, :func:`budget` (the
+    load average) stands in. On an idle machine the share is about 1 and the
+    budget is the CPU time itself.
+
+    >>> s = Stretch(4.0)
+    >>> for _ in range(8):
+    ...     s.record(Outcome("c", "unknown", seconds=8.0, cpu=2.0))
+    >>> s()
+    16.0
+    """
+
+    WINDOW = 8
+
+    def __init__(self, seconds: float = DEFAULT_TIMEOUT):
+        self.seconds = seconds
+        self.recent: list = []
+
+    def record(self, outcome: "Outcome") -> None:
+        if outcome.status not in ("exception", "timeout") and outcome.seconds > 0.2:
+            self.recent = (self.recent + [(outcome.cpu, outcome.seconds)])[-self.WINDOW:]
+
+    def __call__(self) -> float:
+        if len(self.recent) < 2:
+            return budget(self.seconds)
+        share = sum(c for c, _ in self.recent) / sum(w for _, w in self.recent)
+        return self.seconds * min(MAX_STRETCH, max(1.0, 1.0 / max(share, 1e-9)))
+
+
 def accepts_domain(check=None) -> bool:
-    """Whether ``check`` takes the ``domain`` keyword (today's engine does not)."""
+    """Whether ``check`` takes the ``domain`` keyword (the engine does since the sound-engine merge)."""
     if check is None:
         from symmetric.verify import check
     return "domain" in inspect.signature(check).parameters
@@ -154,18 +190,22 @@ def _can_fork() -> bool:
 def run_cases(cases, *, jobs: int = 2, timeout: float | None = None, progress=None) -> dict:
     """``{case id: Outcome}`` for every case, checked in ``jobs`` worker processes.
 
-    ``timeout`` is the engine's budget per case, :func:`budget` (taken as each
-    case starts) by default. ``progress``, if given, is called with each
+    ``timeout`` is the engine's budget per case in wall-clock seconds; by
+    default :data:`DEFAULT_TIMEOUT` seconds of CPU, turned into wall-clock
+    seconds by :class:`Stretch` as each case starts. ``progress``, if given, is called with each
     Outcome as it arrives.
     """
     cases = list(cases)
     results: dict = {}
 
+    stretch = Stretch()
+
     def seconds():
-        return budget() if timeout is None else timeout
+        return stretch() if timeout is None else timeout
 
     def done(outcome):
         results[outcome.id] = outcome
+        stretch.record(outcome)
         if progress is not None:
             progress(outcome)
 
