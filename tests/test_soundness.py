@@ -281,3 +281,14 @@ def test_sample_points_do_not_follow_the_set_order_of_the_piecewise_conditions(m
     monkeypatch.undo()
     assert found[0] == found[1]
     assert set(found[0][0]) == {rho, x} and found[0][1]
+
+
+@pytest.mark.parametrize("lhs", [P * (rho**2 - 2) ** 2, R * (phi**2 + phi - 1) ** 2])
+def test_a_strict_inequality_failing_by_an_exact_zero_at_an_algebraic_root_is_refuted(lhs):
+    # the sampler lands on rho = sqrt(2), but the confirmation evaluated exactly only at rational
+    # points: 0 > 0 stayed "inconclusive" and the false statement "unknown"
+    verdict = check(lhs, 0, relation=">")
+    assert verdict.status == "refuted"
+    point = {k: sympy.sympify(v) for k, v in verdict.counterexample.items()}
+    assert sympy.expand(lhs.subs(point)) == 0
+    assert check(lhs, 0, relation=">=").status == "proven"
