@@ -210,10 +210,11 @@ def known_failures_module(cases, run: dict, *, other_runs=(), note: str = "") ->
     is one that failed only in another run.
     """
     lines = [
-        '"""The statements today\'s engine gets wrong: xfails of ``test_suite.py``, one per statement.',
+        '"""The statements the engine gets wrong or cannot decide: xfails of ``test_suite.py``, one per statement.',
         "",
         "Each entry maps a case id to how the engine fails it (``false proof``, ``exception``,",
-        "``wrong refutation``, ``outside the domain``, ``missed``) and the engine's method or error.",
+        "``wrong refutation``, ``outside the domain``: soundness failures, which must never be listed;",
+        "``missed``: a false statement left unknown where it must be refuted) and the engine's method or error.",
         f"Entries that start with {TIMING.strip()!r} did not fail the same way in every run (the engine's",
         "budget is wall-clock time and the machine is shared): their xfail is not strict; all others are.",
         "The aggregate tests are expected to fail while a selected statement is listed with their kind",
