@@ -2,9 +2,11 @@
 
 Run by hand (not a test): ``python benchmarks/bench_numeric.py [--n 10000000] [--repeat 5] [--startup 5]``.
 
-Each function is timed on n random (P, R) pairs with scalar parameters, against ``sympy.lambdify``
-of the plain general formula of G_{beta,rho} evaluated on the same arrays. Best of ``--repeat`` runs;
-the ratio is baseline time / our time (>= 1 means at least as fast). Peak extra memory is measured
+Each function is timed on n random (P, R) pairs with scalar parameters, against ``sympy.lambdify`` of
+its own plain formula evaluated on the same arrays (for G_{beta,rho} and the power mean, the general
+formula; for F_beta, (1 + beta**2) P R / (beta**2 P + R)). Best of ``--repeat`` runs; the ratio is
+baseline time / our time (>= 1 means at least as fast), with the default validation ("ours") and with
+``validate=False`` ("unchecked"). Peak extra memory is measured
 with tracemalloc (which tracks NumPy allocations) in units of one input array. Cases:
 
 * P, R uniform in (0, 1], rho in {-2, -3, 2, 0.5, -50, -1+1e-9} (F_beta at rho = -2): the regimes
@@ -12,12 +14,14 @@ with tracemalloc (which tracks NumPy allocations) in units of one input array. C
 * rho in {-0.9, -1.1} with P, R uniform in (0, 1] and log-uniform in [1e-6, 1]: |rho + 1| < 1/4 with
   P/R far from 1, where the previous version fell back to a long-double kernel ten times slower.
 
-``--startup`` also times, in fresh interpreters (best of that many), ``import symmetric`` and the first
+``--interleave K`` also times F_beta on a warm heap (CPU time, best of K rounds calling each variant in turn),
+lambdify's best case. ``--startup`` also times, in fresh interpreters (best of that many), ``import symmetric`` and the first
 call of ``symmetric.numeric.f_beta``; ``--small`` the time of one call on scalars, with parameters seen
 before (their constants are cached) and with new ones each call.
 """
 
 import argparse
+import importlib.util
 import platform
 import subprocess
 import sys
@@ -27,8 +31,9 @@ import time
 import numpy
 import sympy
 
-from symmetric import P, R, beta, g_beta_rho, rho
+from symmetric import P, R, beta, f_beta, g_beta_rho, gamma, phi, power_mean, rho
 from symmetric import numeric
+from symmetric.families import general_formula
 from _timing import best_time, peak_memory
 
 RHOS = (-2.0, -3.0, 2.0, 0.5, -50.0, -1 + 1e-9)
@@ -66,6 +71,27 @@ def small_calls(repeat):
         print(f"{label:<34} {best_time(lambda: [f() for _ in range(batch)], repeat) / batch * 1e6:8.1f} us per call")
 
 
+def interleaved(p, r, beta_value, previous, rounds):
+    """F_beta on a warm heap: CPU time per call, best over ``rounds`` rounds that call each variant in turn.
+
+    Every variant runs three times in a row per round, so that lambdify's temporaries come from a warm
+    C heap (its best case), and the variants share the machine's load alike.
+    """
+    plain = sympy.lambdify((P, R, beta), f_beta(), "numpy")
+    variants = {"lambdify": lambda: plain(p, r, beta_value), "ours": lambda: numeric.f_beta(p, r, beta_value),
+                "unchecked": lambda: numeric.f_beta(p, r, beta_value, validate=False)}
+    if "f_beta" in previous:
+        variants["previous"] = lambda: previous["f_beta"](p, r, beta_value)
+    best = {}
+    for _ in range(rounds):
+        for name, f in variants.items():
+            start = time.process_time()
+            f(), f(), f()
+            best[name] = min(best.get(name, numpy.inf), (time.process_time() - start) / 3)
+    print(f"f_beta on a warm heap, CPU ms per call, best of {rounds} interleaved rounds: "
+          + ", ".join(f"{name} {t * 1e3:.2f} ({best['lambdify'] / t:.2f}x)" for name, t in best.items()))
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--n", type=int, default=10**7)
@@ -73,6 +99,11 @@ def main():
     ap.add_argument("--beta", type=float, default=2.0)
     ap.add_argument("--startup", type=int, default=0, metavar="K", help="also time start-up (best of K)")
     ap.add_argument("--small", action="store_true", help="also time calls on scalars")
+    ap.add_argument("--interleave", type=int, default=0, metavar="K",
+                    help="also time F_beta on a warm heap, in K interleaved rounds (CPU time)")
+    ap.add_argument("--no-table", action="store_true", help="skip the table of every regime")
+    ap.add_argument("--previous", metavar="DIR", help="also time the standalone modules f_beta.py, g_beta_rho.py and "
+                    "power_mean.py in DIR (`symmetric codegen` of another commit), in this process")
     args = ap.parse_args()
     rng = numpy.random.default_rng(0)
     uniform = (1.0 - rng.random(args.n), 1.0 - rng.random(args.n))
@@ -84,22 +115,46 @@ def main():
         startup(args.startup)
     if args.small:
         small_calls(args.repeat)
-    print(f"{'function':<12} {'P, R':<12} {'rho':>14} {'ours ms':>9} {'lambdify ms':>12} {'ratio':>6} {'peak mem':>9}")
+    previous = {}
+    if args.previous:
+        for name in ("f_beta", "g_beta_rho", "power_mean"):
+            spec = importlib.util.spec_from_file_location(f"previous_{name}", f"{args.previous}/{name}.py")
+            module = importlib.util.module_from_spec(spec)
+            spec.loader.exec_module(module)
+            previous[name] = getattr(module, name)
+    if args.interleave:
+        interleaved(*uniform, args.beta, previous, args.interleave)
+    if args.no_table:
+        return
+    print(f"{'function':<12} {'P, R':<12} {'rho':>14} {'ours ms':>9} {'lambdify ms':>12} {'ratio':>6} "
+          f"{'unchecked':>9} {'ratio':>6} {'peak mem':>9}" + (f" {'previous':>9} {'ratio':>6}" if previous else ""))
     cases = [(value, "uniform", uniform) for value in RHOS]
     cases += [(value, label, data) for value in FALLBACK_RHOS for label, data in (("uniform", uniform),
                                                                                   ("log [1e-6,1]", wide))]
+    own = {"f_beta": sympy.lambdify((P, R, beta), f_beta(), "numpy"),
+           "power_mean": sympy.lambdify((P, R, gamma, phi), general_formula(power_mean()), "numpy")}
     for value, label, (p, r) in cases:
-        runs = [("g_beta_rho", lambda v=value, p=p, r=r: numeric.g_beta_rho(p, r, args.beta, v))]
-        if value == -2.0:
-            runs.insert(0, ("f_beta", lambda p=p, r=r: numeric.f_beta(p, r, args.beta)))
-        with numpy.errstate(all="ignore"):
-            base = best_time(lambda v=value, p=p, r=r: plain(p, r, args.beta, v), args.repeat)
-        for name, f in runs:
-            f()  # the parameter stage, cached for these parameters
-            ours = best_time(f, args.repeat)
-            mem = peak_memory(f) / p.nbytes
-            print(f"{name:<12} {label:<12} {value!r:>14} {ours * 1e3:9.1f} {base * 1e3:12.1f} {base / ours:6.2f} "
-                  f"{mem:8.2f}x")
+        runs = [("g_beta_rho", plain, (args.beta, value))]
+        if value == -2.0:  # F_beta, against lambdify of its own formula (what a user would write by hand)
+            runs.insert(0, ("f_beta", own["f_beta"], (args.beta,)))
+        if label == "uniform" and value in (2.0, -0.9):  # the power mean at gamma = beta**rho, phi = rho + 1
+            runs.append(("power_mean", own["power_mean"], (args.beta**value, value + 1)))
+        for name, baseline, params in runs:
+            def f(v, *, function=getattr(numeric, name), params=params, p=p, r=r, **kw):
+                return function(p, r, *params, **kw)
+
+            with numpy.errstate(all="ignore"):
+                base = best_time(lambda: baseline(p, r, *params), args.repeat)
+            f(value)  # the parameter stage, cached for these parameters
+            ours = best_time(lambda: f(value), args.repeat)
+            unchecked = best_time(lambda: f(value, validate=False), args.repeat)
+            mem = peak_memory(lambda: f(value)) / p.nbytes
+            line = (f"{name:<12} {label:<12} {value!r:>14} {ours * 1e3:9.1f} {base * 1e3:12.1f} {base / ours:6.2f} "
+                    f"{unchecked * 1e3:9.1f} {base / unchecked:6.2f} {mem:8.2f}x")
+            if previous:
+                before = best_time(lambda: previous[name](p, r, *params), args.repeat)
+                line += f" {before * 1e3:9.1f} {before / ours:6.2f}"
+            print(line)
 
 
 if __name__ == "__main__":

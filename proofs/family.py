@@ -108,7 +108,7 @@ def _(d):
 @proof.claim("family.g.limit_rho_infinity",
              r"As $\rho \to +\infty$, $G_{\beta,\rho} \to \max(\beta P, R)/\max(\beta, 1)$: $\max(P, R/\beta)$ for "
              r"$\beta \ge 1$, $\max(\beta P, R)$ for $\beta \le 1$. The weights do not vanish at the ends: $\beta$ still scales one side.",
-             source="new", target=sympy.Max(beta * P, R) / sympy.Max(beta, 1))
+             source="new", target=sympy.Max(beta * P, R) / sympy.Max(beta, 1), timeout=120)
 def _(d):
     G = d.step("G away from the stipulated points", general_formula(g_beta_rho()))
     return sympy.Limit(G, rho, sympy.oo)
@@ -117,7 +117,7 @@ def _(d):
 @proof.claim("family.g.limit_rho_minus_infinity",
              r"As $\rho \to -\infty$, $G_{\beta,\rho} \to \min(\beta P, R)/\min(\beta, 1)$: $\min(\beta P, R)$ for "
              r"$\beta \ge 1$, $\min(P, R/\beta)$ for $\beta \le 1$.",
-             source="new", target=sympy.Min(beta * P, R) / sympy.Min(beta, 1))
+             source="new", target=sympy.Min(beta * P, R) / sympy.Min(beta, 1), timeout=120)
 def _(d):
     G = d.step("G away from the stipulated points", general_formula(g_beta_rho()))
     return sympy.Limit(G, rho, -sympy.oo)

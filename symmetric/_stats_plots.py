@@ -6,6 +6,8 @@ re-exports :func:`prevalence_curve`.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import numpy as np
 
 from ._validation import InvalidParameterError
@@ -54,25 +56,50 @@ def prevalence_curve(y_true, y_pred, *, metrics=("precision", "f_beta", "g_beta_
     from .plot import SINGLE_SIZE, _pyplot
 
     func = "prevalence_curve"
-    if isinstance(metrics, str) or not metrics:
+    if isinstance(metrics, str) or not isinstance(metrics, (Sequence, np.ndarray)) or len(metrics) == 0:
         raise InvalidParameterError.of("metrics", func, "a nonempty sequence of metric names", metrics)
+    if not isinstance(log_scale, (bool, np.bool_)):
+        raise InvalidParameterError.of("log_scale", func, "a bool", log_scale)
     if prevalences is None:
         prevalences = np.geomspace(0.001, 0.99, 200) if log_scale else np.linspace(0.005, 0.99, 200)
+    # Every argument is checked, and every value computed, before a figure exists: an error leaves none open.
+    curves = [(name, *_metrics.prevalence_curve(y_true, y_pred, metric=name, prevalences=prevalences, beta=beta,
+                                                rho=rho, pos_label=pos_label, sample_weight=sample_weight))
+              for name in metrics]
+    own = _own_prevalence(y_true, pos_label, sample_weight)
     plt = _pyplot()
+    if ax is not None:
+        from matplotlib.axes import Axes
+
+        if not isinstance(ax, Axes):
+            raise InvalidParameterError.of("ax", func, "a matplotlib Axes or None", ax)
+    figure = None
     if ax is None:
-        _, ax = plt.subplots(figsize=SINGLE_SIZE, layout="constrained")
-    for name in metrics:
-        values, grid = _metrics.prevalence_curve(y_true, y_pred, metric=name, prevalences=prevalences, beta=beta,
-                                                 rho=rho, pos_label=pos_label, sample_weight=sample_weight)
+        figure, ax = plt.subplots(figsize=SINGLE_SIZE, layout="constrained")
+    try:
+        _draw_prevalence_curves(ax, curves, own, beta=beta, rho=rho, log_scale=log_scale)
+    except BaseException:
+        if figure is not None:  # close what this call opened
+            plt.close(figure)
+        raise
+    return ax
+
+
+def _own_prevalence(y_true, pos_label, sample_weight) -> float:
+    """The (weighted) share of positives in the data (the scores have checked the arguments)."""
+    yt = np.asarray(y_true)
+    weights = np.ones(len(yt)) if sample_weight is None else np.asarray(sample_weight, dtype=np.float64)
+    return float(weights[yt == pos_label].sum() / weights.sum())
+
+
+def _draw_prevalence_curves(ax, curves, own, *, beta, rho, log_scale):
+    for name, values, grid in curves:
         label = _LABELS.get(name, str(name))
         if name == "f_beta":
             label += rf" ($\beta = {beta:g}$)"
         elif name == "g_beta_rho":
             label += rf" ($\beta = {beta:g}$, $\rho = {rho:g}$)"
         ax.plot(grid, values, label=label, linewidth=1.8)
-    yt = np.asarray(y_true)
-    weights = np.ones(len(yt)) if sample_weight is None else np.asarray(sample_weight, dtype=np.float64)
-    own = float(weights[yt == pos_label].sum() / weights.sum())
     ax.axvline(own, color="grey", linestyle=":", linewidth=1.2, label=f"data's prevalence ({own:.3g})")
     if log_scale:
         ax.set_xscale("log")
@@ -80,7 +107,6 @@ def prevalence_curve(y_true, y_pred, *, metrics=("precision", "f_beta", "g_beta_
     ax.set_title("Metrics at another prevalence (same TPR and FPR)", fontsize=10)
     ax.grid(alpha=0.3)
     ax.legend(fontsize=8, loc="lower right")
-    return ax
 
 
 def preference_fit(fit, *, ax=None):

@@ -35,7 +35,7 @@ import mpmath
 import numpy
 import sympy
 
-from .families import get_family
+from .numeric import catalog
 from .symbols import P, R
 
 __all__ = ["Row", "accuracy_table", "ulp_errors", "sample", "reference", "true_value", "main", "REGIONS"]
@@ -66,8 +66,7 @@ class Row:
 @functools.lru_cache(maxsize=None)
 def reference(name: str):
     """The definition of family ``name`` as an mpmath function of (P, R, *parameters)."""
-    family = get_family(name)
-    return sympy.lambdify((P, R, *family.parameters), family(), modules="mpmath")
+    return sympy.lambdify((P, R, *catalog.parameters(name)), catalog.definition(name), modules="mpmath")
 
 
 def _near(rng, n, centre, spread):
@@ -82,8 +81,8 @@ def sample(name: str, region: str, n: int, rng) -> dict:
     """``n`` sample points of family ``name`` in ``region``, as float64 columns."""
     pr, bg, bound, spread = REGIONS[region]
     cols = {"P": 10.0 ** rng.uniform(*pr, n), "R": 10.0 ** rng.uniform(*pr, n)}
-    for s in get_family(name).parameters:
-        if s.name in ("beta", "gamma"):
+    for s in catalog.parameters(name):
+        if catalog.domain(s)[0] == "positive":
             cols[s.name] = 10.0 ** rng.uniform(*bg, n)
         else:
             k, b = n // 3, n // 6
@@ -127,7 +126,7 @@ def accuracy_table(*, points: int = 2000, seed: int = 0, dps: int = 50, regions=
 
     rows = []
     for region in regions or REGIONS:
-        for name in functions or ("g_beta_rho", "power_mean", "f_beta"):
+        for name in functions or catalog.numeric_families():
             rng = numpy.random.default_rng([seed, len(rows)])
             cols = sample(name, region, points, rng)
             true = _true_values(name, cols, dps)

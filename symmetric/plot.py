@@ -36,17 +36,9 @@ from .families import FAMILIES, get_family
 from .families._parameters import parameter as _parameter
 from .symbols import P, R
 
-__all__ = ["level_curves", "family_grid", "break_even_ratio", "close", "prevalence_curve", "FAMILY_LABELS",
-           "UnboundedMetricWarning", "INSTALL"]
+__all__ = ["level_curves", "family_grid", "break_even_ratio", "close", "prevalence_curve",
+           "UnboundedMetricWarning", "INSTALL", "SINGLE_SIZE", "PANEL_SIZE"]
 
-#: How each registered family is written in titles.
-FAMILY_LABELS = {
-    "g_beta_rho": r"$G_{\beta,\rho}$",
-    "power_mean": r"$M_{\gamma,\phi}$",
-    "f_beta": r"$F_\beta$",
-    "f_beta_alternative": r"$(1+\beta)PR/(R+\beta P)$",
-}
-_GREEK = {"beta": r"\beta", "gamma": r"\gamma", "rho": r"\rho", "phi": r"\phi"}
 #: How to install the plotting extra, from the package index and from a clone.
 INSTALL = ('symmetric.plot needs matplotlib, an optional extra: pip install "symmetric-metrics[plot]" '
            '(from a clone of the repository: pip install ".[plot]")')
@@ -158,15 +150,23 @@ def _resolve(metric, parameters: dict, func: str) -> _Metric:
             raise InvalidParameterError.of("parameters", func, "numbers", parameters)
     else:
         raise InvalidParameterError.of("metric", func, f"a SymPy expression or one of {sorted(FAMILIES)}", metric)
-    shown = ", ".join(f"${_GREEK.get(n, n)} = {_number(v)}$" for n, v in values.items())
+    shown = ", ".join(f"${_greek(n)} = {_number(v)}$" for n, v in values.items())
     title = ", ".join(filter(None, [_metric_label(metric), shown]))
     return _Metric(metric, expr, title, values, _numeric(metric, expr, values))
 
 
 def _has_numeric(metric) -> bool:
-    from . import numeric
+    """Whether the family has generated numeric code (its record says so)."""
+    return isinstance(metric, str) and get_family(metric).numeric
 
-    return isinstance(metric, str) and metric in numeric.__all__
+
+def _greek(name: str) -> str:
+    """A parameter's LaTeX label: a registered family's record gives it, any other name is shown as is."""
+    for family in FAMILIES.values():
+        for p in family.params:
+            if p.name == name:
+                return p.label
+    return name
 
 
 def _numeric(metric, expr, values):
@@ -185,7 +185,7 @@ def _numeric(metric, expr, values):
 
 def _metric_label(metric) -> str:
     if isinstance(metric, str):
-        return FAMILY_LABELS.get(metric, metric)
+        return get_family(metric).label
     return _expression_title(metric)
 
 
@@ -636,7 +636,7 @@ def family_grid(metric, *, vary: str = "beta", values=(0.5, 1, 2, 4), ncols: int
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always", UnboundedMetricWarning)
             level_curves(metric, ax=ax, levels=levels, resolution=resolution, colorbar=False,
-                         title=f"${_GREEK.get(vary, vary)} = {_number(value)}$", **{**parameters, vary: value})
+                         title=f"${_greek(vary)} = {_number(value)}$", **{**parameters, vary: value})
         unbounded += [w for w in caught if issubclass(w.category, UnboundedMetricWarning)]
         for w in caught:
             if not issubclass(w.category, UnboundedMetricWarning):
@@ -659,9 +659,9 @@ def family_grid(metric, *, vary: str = "beta", values=(0.5, 1, 2, 4), ncols: int
     bar = fig.colorbar(mappable, ax=axes, shrink=0.8, aspect=30, pad=0.02, label="metric value",
                        ticks=_colour_ticks(np.asarray(mappable.levels)))
     bar.ax.yaxis.set_major_formatter(_formatter())
-    fixed = ", ".join(f"${_GREEK.get(n, n)} = {_number(v)}$" for n, v in parameters.items())
-    fig.suptitle(", ".join(filter(None, [_metric_label(metric), fixed])) + f": varying ${_GREEK.get(vary, vary)}$")
+    fixed = ", ".join(f"${_greek(n)} = {_number(v)}$" for n, v in parameters.items())
+    fig.suptitle(", ".join(filter(None, [_metric_label(metric), fixed])) + f": varying ${_greek(vary)}$")
     return fig
 
 
-from ._stats_plots import prevalence_curve  # noqa: E402  (defined in its own module, re-exported here)
+from ._stats_plots import prevalence_curve as prevalence_curve  # noqa: E402  (defined in its own module, re-exported here)

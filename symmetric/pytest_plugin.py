@@ -16,6 +16,13 @@ counterexample. The claims of a session run once, together, in parallel
 worker processes (``--symmetric-jobs N``, ini ``symmetric_jobs``; default:
 CPUs, at most 4), and the session-scoped fixture ``claim_results`` maps the
 id of every configured claim to its :class:`symmetric.verify.Result`.
+
+With pytest-xdist, run ``pytest -n auto --dist loadgroup``: every claim item
+and every test that uses ``claim_results`` is in the xdist group
+:data:`XDIST_GROUP`, so one worker checks the claims once while the others
+run the rest of the suite. (Other ``--dist`` modes ignore groups: each
+worker then checks every claim it is given, and ``claim_results`` checks all
+of them again in the worker that asks.)
 """
 
 from __future__ import annotations
@@ -24,7 +31,11 @@ from pathlib import Path
 
 import pytest
 
-__all__ = ["ClaimFile", "ClaimItem", "claim_results"]
+__all__ = ["ClaimFailed", "ClaimFile", "ClaimItem", "XDIST_GROUP", "claim_results", "pytest_addoption",
+           "pytest_collect_file", "pytest_collection_modifyitems", "pytest_configure"]
+
+#: The pytest-xdist group of every claim item and every test that uses ``claim_results``.
+XDIST_GROUP = "symmetric-claims"
 
 _STATE = pytest.StashKey["_Claims"]()
 
@@ -103,6 +114,16 @@ class _Claims:
         items = definitions(load_proofs(*self.paths, builtin=False))
         self.run(items)
         return {d.id: self.results[d.id] for d in items}
+
+
+def pytest_collection_modifyitems(config, items):
+    """Put the claims and the tests reading their results in one pytest-xdist group (see the module doc)."""
+    state = config.stash.get(_STATE, None)
+    if state is None or not state.paths or not config.pluginmanager.hasplugin("xdist"):
+        return
+    for item in items:
+        if isinstance(item, ClaimItem) or "claim_results" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.xdist_group(XDIST_GROUP))
 
 
 def pytest_collect_file(file_path: Path, parent):

@@ -2,24 +2,27 @@
 
 Values must be equal (``==``, nan equal to nan, same shapes and dtype kinds),
 text must be identical. The one deliberate difference is the weighted sums:
-with arbitrary float sample weights symmetric's counting pass sums more
-accurately than scikit-learn's, so the two differ in the last bits. For
-those cases the reference is scikit-learn's own arithmetic after its
-counting (:func:`sklearn_prfs_from_sums`, checked operation for operation
-against scikit-learn where the sums agree) applied to the sums symmetric
-counted; weights that are multiples of 1/8 sum exactly in any order, and are
-compared with scikit-learn directly.
+with arbitrary float sample weights symmetric's sums are exact (correctly
+rounded, :mod:`symmetric.metrics._exact`) and scikit-learn's are not, so the
+two differ in the last bits. For those cases the reference is scikit-learn's
+own arithmetic after its counting (:func:`sklearn_prfs_from_sums`, checked
+operation for operation against scikit-learn where the sums agree) applied
+to exact sums computed here, independently of symmetric
+(:func:`exact_sums`: ``math.fsum`` per label and cell), so a regression in
+symmetric's summation shows; weights that are multiples of 1/8 sum exactly
+in any order, and are compared with scikit-learn directly.
 """
 
 from __future__ import annotations
 
 import contextlib
 import functools
+import math
 import warnings
 
 import numpy as np
 
-__all__ = ["outcome", "assert_same", "random_case", "sklearn_prfs_from_sums", "sklearn_on_symmetric_sums"]
+__all__ = ["outcome", "assert_same", "random_case", "exact_sums", "sklearn_prfs_from_sums", "sklearn_on_exact_sums"]
 
 
 def outcome(func, *args, **kwargs):
@@ -111,37 +114,68 @@ def sklearn_prfs_from_sums(tp_sum, pred_sum, true_sum, *, beta=1.0, average=None
             float(_nanaverage(f_score, weights=weights)), None)
 
 
+def exact_sums(y_true, y_pred, *, labels=None, pos_label=1, average=None, sample_weight=None):
+    """Per-label ``(tp_sum, pred_sum, true_sum)`` as scikit-learn selects the labels, each sum exact.
+
+    Each sum is ``math.fsum`` of the weights of its samples (the true sum,
+    rounded once), computed from the targets alone, without symmetric. For
+    ``average="samples"`` the sums run over the labels of each sample,
+    unweighted (a count times the sample's weight, as scikit-learn does), so
+    scikit-learn's own ``multilabel_confusion_matrix`` gives them exactly.
+    """
+    from sklearn.metrics import multilabel_confusion_matrix
+    from sklearn.metrics._classification import _check_set_wise_labels
+    from sklearn.utils.multiclass import unique_labels
+
+    labels = _check_set_wise_labels(y_true, y_pred, average, labels, pos_label)
+    if average == "samples":
+        mcm = multilabel_confusion_matrix(y_true, y_pred, sample_weight=sample_weight, labels=labels,
+                                          samplewise=True)
+        tp = mcm[:, 1, 1]
+        return tp, tp + mcm[:, 0, 1], tp + mcm[:, 1, 0]
+    yt, yp = (np.asarray(y.toarray() if hasattr(y, "toarray") else y) for y in (y_true, y_pred))  # sparse: the report's
+    labels = unique_labels(y_true, y_pred) if labels is None else np.asarray(labels)
+    if yt.ndim == 2:  # label indicator columns
+        true, pred = yt[:, labels] != 0, yp[:, labels] != 0
+    else:
+        true, pred = yt[:, None] == labels[None, :], yp[:, None] == labels[None, :]
+    w = np.ones(len(yt)) if sample_weight is None else np.asarray(sample_weight, dtype=np.float64)
+
+    def fsum(member):
+        return np.array([math.fsum(w[member[:, j]]) for j in range(member.shape[1])])
+
+    return fsum(true & pred), fsum(pred), fsum(true)
+
+
 @contextlib.contextmanager
-def sklearn_on_symmetric_sums():
-    """Within the block, scikit-learn's scores divide the sums that symmetric counts (warnings stay scikit-learn's).
+def sklearn_on_exact_sums():
+    """Within the block, scikit-learn's scores divide exact sums (:func:`exact_sums`; warnings stay scikit-learn's).
 
     scikit-learn's ``precision_recall_fscore_support`` (also as its other
     scores and its report call it) keeps its validation and warnings but
-    returns :func:`sklearn_prfs_from_sums` of symmetric's counts.
+    returns :func:`sklearn_prfs_from_sums` of the exact sums.
     """
     import sklearn.metrics._classification as skc
-
-    from symmetric.metrics._counts import label_counts
 
     original = skc.precision_recall_fscore_support
 
     @functools.wraps(original)
-    def on_our_sums(y_true, y_pred, *, beta=1.0, labels=None, pos_label=1, average=None, warn_for=("precision",
-                    "recall", "f-score"), sample_weight=None, zero_division="warn"):
+    def on_exact_sums(y_true, y_pred, *, beta=1.0, labels=None, pos_label=1, average=None, warn_for=("precision",
+                      "recall", "f-score"), sample_weight=None, zero_division="warn"):
         result = original(y_true, y_pred, beta=beta, labels=labels, pos_label=pos_label, average=average,
                           warn_for=warn_for, sample_weight=sample_weight, zero_division=zero_division)
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")  # scikit-learn's call above gave them
-            c = label_counts(y_true, y_pred, labels=labels, pos_label=pos_label, average=average,
-                             sample_weight=sample_weight, func="reference")
-        ours = sklearn_prfs_from_sums(c.tp, c.pred_sum, c.true_sum, beta=beta, average=average,
-                                      zero_division=zero_division, sample_weight=c.sample_weight)
+            tp, pred, true = exact_sums(y_true, y_pred, labels=labels, pos_label=pos_label, average=average,
+                                        sample_weight=sample_weight)
+        ours = sklearn_prfs_from_sums(tp, pred, true, beta=beta, average=average, zero_division=zero_division,
+                                      sample_weight=sample_weight)
         assert [np.shape(x) for x in result] == [np.shape(x) for x in ours]
         return ours
 
     import sklearn.metrics as skm
 
-    skc.precision_recall_fscore_support = skm.precision_recall_fscore_support = on_our_sums
+    skc.precision_recall_fscore_support = skm.precision_recall_fscore_support = on_exact_sums
     try:
         yield
     finally:

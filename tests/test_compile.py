@@ -47,15 +47,16 @@ def test_bad_arguments(expr, args, name):
                                  "binade_geometric"])
 @pytest.mark.parametrize("scalar_constants", [True, False])
 def test_in_place_kernels_compute_what_the_expressions_compute_bit_for_bit(key, scalar_constants):
+    from symmetric.numeric._runtime import SCRATCH
     from symmetric.numeric.codegen import _CHUNK_ARRAYS, _kernel_args
-    from symmetric.numeric.compile import function_source, namespace
-    from symmetric.numeric.inplace import SCRATCH, inplace_function_source
+    from symmetric.numeric.compile import namespace
+    from symmetric.numeric.emit import function_source
     from symmetric.numeric.rewrites import KERNELS
 
     expr, args = KERNELS[key], _kernel_args(KERNELS[key])
     ns = namespace()
     exec(function_source("plain", args, expr), ns)  # noqa: S102 - generated from our own SymPy expressions
-    exec(inplace_function_source("inplace", args, expr, arrays=_CHUNK_ARRAYS), ns)  # noqa: S102
+    exec(function_source("inplace", args, expr, form="inplace", arrays=_CHUNK_ARRAYS), ns)  # noqa: S102
     rng = numpy.random.default_rng(1)
     n = 1000
     values = []

@@ -2,7 +2,7 @@
 that names the argument (issue 12).
 
 The cases are generated from data: ``CALLS`` holds one valid call per public function (its keyword
-arguments); every argument whose value there is a number is replaced, one at a time, by each value of
+arguments; a key ``"name [variant]"`` is a further call of the same function, to reach other options); every argument whose value there is a number is replaced, one at a time, by each value of
 ``EXTREMES`` (a function without a numeric argument has its first argument replaced). ``COMMANDS`` does the
 same for the command line, run in-process. A call must finish within ``LIMIT`` seconds
 (:func:`symmetric.verify.run_with_budget`; about 5 s for the whole sweep on an idle 2-core machine) and either
@@ -10,7 +10,7 @@ same for the command line, run in-process. A call must finish within ``LIMIT`` s
 * return a result with no NaN in it (a float, an array, a SymPy expression, a figure), or
 * raise a ValueError (``InvalidParameterError``) whose message names the argument;
 
-a command must exit with 0, or with 2 and a message naming the option. Warnings are errors in this suite, so a
+a command must exit with 0, or with 2 and a message naming the option (a number in a file it reads: the column). Warnings are errors in this suite, so a
 call that leaks one fails too. ``test_every_public_function_has_a_call`` keeps the table complete.
 """
 
@@ -27,6 +27,7 @@ import sympy
 from api_helpers import public_functions
 from symmetric import P, R
 from symmetric.explore import TradeOff
+from symmetric.families import FAMILIES
 from symmetric.verify import run_with_budget
 
 matplotlib = pytest.importorskip("matplotlib")
@@ -45,7 +46,7 @@ Y_SCORE = [0.9, 0.2, 0.8, 0.7, 0.1, 0.6, 0.3, 0.4]
 COUNTS = {"tp": 3, "fp": 1, "fn": 2, "tn": 4}
 FIT_STATEMENTS = [TradeOff(0.5, 0.5, 2.0), TradeOff(0.3, 0.9, 1.0), TradeOff(0.9, 0.3, 4.0)]
 
-#: One valid call per public function: qualified name -> keyword arguments.
+#: One valid call per public function: qualified name (plus " [variant]" for a further call) -> keyword arguments.
 CALLS = {
     "symmetric.g_beta_rho": {"beta": 2, "rho": -2},
     "symmetric.power_mean": {"gamma": 2, "phi": 3},
@@ -54,6 +55,8 @@ CALLS = {
     "symmetric.families.f_beta_alternative": {"beta": 2},
     "symmetric.families.general_formula": {"expr": P + R},
     "symmetric.families.get_family": {"name": "f_beta"},
+    # registering a registered family again (replace=True) leaves the registry as it was
+    "symmetric.families.register_family": {"family": FAMILIES["f_beta"], "replace": True},
     "symmetric.families.counts.precision": {"tp": 3, "fp": 1},
     "symmetric.families.counts.recall": {"tp": 3, "fn": 2},
     "symmetric.families.counts.tpr": {"tp": 3, "fn": 2},
@@ -94,6 +97,13 @@ CALLS = {
     "symmetric.metrics.prevalence_curve": {"y_true": Y_TRUE, "y_pred": Y_PRED, "beta": 2.0, "rho": -3.0},
     "symmetric.metrics.confidence_interval": {"y_true": Y_TRUE, "y_pred": Y_PRED, "beta": 2.0, "rho": -3.0,
                                               "level": 0.9, "n_resamples": 50, "random_state": 0},
+    # Further calls of one function: "name [variant]" (the bootstrap's options; G at another prevalence).
+    "symmetric.metrics.confidence_interval [bootstrap]": {"y_true": Y_TRUE, "y_pred": Y_PRED, "method": "bca",
+                                                          "level": 0.9, "n_resamples": 50, "random_state": 0,
+                                                          "pseudo_count": 0.5},
+    "symmetric.metrics.confidence_interval [prevalence]": {"y_true": Y_TRUE, "y_pred": Y_PRED, "metric": "g_beta_rho",
+                                                           "beta": 2.0, "rho": -3.0, "prevalence": 0.25,
+                                                           "pseudo_count": 0.5},
     "symmetric.explore.parse": {"text": "P + R"},
     "symmetric.explore.parse_value": {"text": "2"},
     "symmetric.explore.parse_parameter": {"spec": "a=2"},
@@ -134,7 +144,20 @@ COMMANDS = [
     ("--timeout", ["explore", "P + R", "--no-limits", "--budget", "2", "--timeout", "{}"]),
     ("--beta", ["codegen", "f_beta", "--beta", "{}", "-o", "{out}.py"]),
     ("--rho", ["codegen", "g_beta_rho", "--rho", "{}", "-o", "{out}.py"]),
+    ("--tolerance", ["fit", "{statements}", "--tolerance", "{}"]),
+    ("--dpi", ["fit", "{statements}", "--dpi", "{}", "-o", "{out}"]),
+    ("column k", ["fit", "{statements k}"]),
+    ("column P", ["fit", "{statements P}"]),
+    ("column R", ["fit", "{statements R}"]),
 ]
+#: Files a command reads, written to the test's folder: ``{name}`` in a command is the file's path, and ``{}`` in
+#: its text is the extreme value (a CSV cell named, in an error, as its column or as the statement's argument).
+FILES = {
+    "{statements}": "kind,P,R,k,P2,R2\ntradeoff,0.5,0.5,2,,\ntradeoff,0.3,0.9,1,,\ntradeoff,0.9,0.3,4,,\n",
+    "{statements k}": "kind,P,R,k,P2,R2\ntradeoff,0.5,0.5,{},,\ntradeoff,0.3,0.9,1,,\n",
+    "{statements P}": "kind,P,R,k,P2,R2\ntradeoff,{},0.5,2,,\ntradeoff,0.3,0.9,1,,\n",
+    "{statements R}": "kind,P,R,k,P2,R2\ntradeoff,0.5,{},2,,\nindifferent,0.6,0.9,,0.9,0.6\n",
+}
 
 
 def _function(qualified: str):
@@ -143,7 +166,7 @@ def _function(qualified: str):
 
         compiled = compile(HARMONIC, (P, R), zero_division=0.0)
         return lambda P, R: compiled(P, R)
-    module, _, name = qualified.rpartition(".")
+    module, _, name = qualified.partition(" ")[0].rpartition(".")
     return getattr(importlib.import_module(module), name)
 
 
@@ -207,7 +230,7 @@ def _outcome(qualified: str, argument, label, seconds) -> str | None:
     if not _timed(call, seconds, (qualified, argument, label)):
         return f"{where} took more than {LIMIT} s"
     if "error" in outcome:
-        names = {argument, ALIASES.get((qualified, argument), argument)}
+        names = {argument, ALIASES.get((qualified.partition(" ")[0], argument), argument)}
         message = str(outcome["error"])
         return None if any(f"'{name}'" in message for name in names) else f"{where}: no argument named: {message}"
     result = outcome["result"]
@@ -229,7 +252,14 @@ def _text(value) -> str:
 def _command_outcome(option, argv, label, folder, capsys, seconds) -> str | None:
     from symmetric.cli import main
 
-    args = [a.replace("{}", _text(EXTREMES[label])).replace("{out}", str(folder / "out.png")) for a in argv]
+    value = _text(EXTREMES[label])
+    args = []
+    for a in argv:
+        if a in FILES:
+            path = folder / f"{a.strip('{}').replace(' ', '-')}.csv"
+            path.write_text(FILES[a].replace("{}", value), encoding="utf-8")
+            a = str(path)
+        args.append(a.replace("{}", value).replace("{out}", str(folder / "out.png")))
     outcome: dict = {}
 
     def call():
@@ -246,13 +276,17 @@ def _command_outcome(option, argv, label, folder, capsys, seconds) -> str | None
     if outcome["status"] not in (0, 2) or "Traceback" in err:
         return f"{command} exited with {outcome['status']}: {err}"
     if outcome["status"] == 2:
-        parameter = args[args.index(option) + 1].partition("=")[0] if option == "--param" else None
+        if option.startswith("column "):  # a CSV cell: its column, or the statement's argument of that name
+            parameter = option.removeprefix("column ")
+        else:
+            parameter = args[args.index(option) + 1].partition("=")[0] if option == "--param" else None
         if not (option in err or (parameter and f"'{parameter}'" in err)):
             return f"{command}: the error does not name {option}: {err}"
     return None
 
 
-@pytest.mark.parametrize("option, argv", COMMANDS, ids=[f"{argv[0]}{option}" for option, argv in COMMANDS])
+@pytest.mark.parametrize("option, argv", COMMANDS, ids=[f"{argv[0]}{option.replace('column ', '-')}"
+                                                        for option, argv in COMMANDS])
 def test_commands_answer_in_time_or_name_the_option(option, argv, tmp_path, capsys, seconds):
     problems = [p for label in EXTREMES if (p := _command_outcome(option, argv, label, tmp_path, capsys, seconds))]
     assert not problems, "\n".join(problems)

@@ -178,3 +178,54 @@ def test_bad_input_names_the_argument_value_and_range(call, fragment):
         call()
     assert fragment in str(info.value)
     assert isinstance(info.value, ValueError)
+
+
+# Validation is fused with the evaluation (checked chunk by chunk, symmetric.numeric._runtime.CHUNK elements):
+# a bad value anywhere, in any chunk, still gives the error of a check of each whole argument in order.
+_N = 3 * 16384 + 5
+
+
+@pytest.mark.parametrize("where", [0, 16383, 16384, 2 * 16384 + 7, _N - 1])
+@pytest.mark.parametrize("bad", [-1e-300, numpy.nan, numpy.inf, -numpy.inf])
+def test_a_bad_value_in_any_chunk_is_found_with_its_index(where, bad):
+    p = numpy.full(_N, 0.5)
+    p[where] = bad
+    for call, name in ((lambda: f_beta(p, 0.25, 2.0), "P"), (lambda: g_beta_rho(0.25, p, 2.0, 3.0), "R")):
+        with pytest.raises(InvalidParameterError) as info:
+            call()
+        assert f"'{name}' parameter" in str(info.value) and f"Got {bad!r} at index ({where},)" in str(info.value)
+
+
+def test_the_first_bad_argument_is_reported_whatever_chunk_holds_it():
+    p, r = numpy.full(_N, 0.5), numpy.full(_N, 0.5)
+    p[-1], r[0] = numpy.nan, -1.0  # R's bad value is met first, but P comes first among the arguments
+    with pytest.raises(InvalidParameterError, match="'P' parameter of f_beta .* nan at index"):
+        f_beta(p, r, 2.0)
+    with pytest.raises(InvalidParameterError, match="'P' parameter"):
+        f_beta(p, r, -1.0)  # a bad parameter too: the arguments are still reported in order
+    with pytest.raises(InvalidParameterError, match="'P' parameter"):
+        f_beta(p, r[:3], 2.0)  # a bad value before a bad shape
+    with pytest.raises(InvalidParameterError, match="'R' parameter"):
+        f_beta(numpy.empty((0, 1)), -numpy.ones((1, 4)), 2.0)  # an empty result, still bad input
+
+
+def test_negative_zero_is_a_valid_zero_and_unchecked_input_is_not_refused():
+    p = numpy.full(_N, 0.5)
+    p[[3, 20000]] = -0.0
+    zero = p.copy()
+    zero[[3, 20000]] = 0.0
+    for rho in (-2.0, -0.9, 0.0, 2.0):
+        assert numpy.array_equal(g_beta_rho(p, 0.25, 2.0, rho), g_beta_rho(zero, 0.25, 2.0, rho))
+    assert numpy.array_equal(f_beta(0.25, p, 2.0), f_beta(0.25, zero, 2.0))
+    p[7] = numpy.nan
+    got = f_beta(p, 0.25, 2.0, validate=False)  # trusted input is not checked (and NaN stays NaN)
+    assert numpy.isnan(got[7]) and got[3] == 0.0 and got[8] == f_beta(0.5, 0.25, 2.0)
+
+
+def test_f_beta_is_plus_zero_where_p_or_r_is_zero_without_the_boundary_kernel():
+    # F_beta's chunks skip the search for zeros: its kernel gives the limit, +0.0, by itself
+    p, r = numpy.full(_N, 0.5), numpy.full(_N, 0.25)
+    p[[0, 17, 40000]], r[[17, 20000, 40001]] = 0.0, 0.0
+    for got in (f_beta(p, r, 2.0), f_beta(p, r, 2.0, validate=False), g_beta_rho(p, r, 2.0, -2.0)):
+        zero = (p == 0) | (r == 0)
+        assert (got[zero].view(numpy.int64) == 0).all() and (got[~zero] == f_beta(0.5, 0.25, 2.0)).all()

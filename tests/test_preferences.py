@@ -169,3 +169,49 @@ def test_fit_command_refuses_a_bad_output_name(tmp_path):
 def test_read_statements_takes_fractions_and_skips_comments():
     statements = read_statements(["kind,P,R,k,P2,R2", "# a comment", "", "tradeoff,3/4,1/2,2,,"])
     assert statements == [TradeOff(0.75, 0.5, 2.0)]
+
+
+@pytest.mark.parametrize("make, param", [
+    (lambda: TradeOff(0.5, 5e-324, 2.0), "R"), (lambda: TradeOff(1e-21, 0.5, 2.0), "P"),
+    (lambda: Indifference(5e-324, 0.5, 0.5, 0.5), "P"), (lambda: Preference(0.5, 0.5, 0.5, 1e-300), "R2"),
+])
+def test_coordinates_below_1e_20_name_the_argument_and_the_range(make, param):
+    # Below it G's terms overflow over the search box: the residuals were nan, with a leaked RuntimeWarning.
+    with pytest.raises(InvalidParameterError, match=rf"'{param}' parameter of .* must be a number in \[1e-20, 1\]"):
+        make()
+
+
+@pytest.mark.parametrize("statements", [
+    [TradeOff(1e-20, 0.5, 2.0), TradeOff(0.3, 0.9, 1.0)],
+    [TradeOff(0.5, 1e-20, 1e-300), Indifference(1e-20, 1.0, 1.0, 1e-20)],
+    [Indifference(1e-20, 0.5, 0.5, 1e-20), Preference(1e-20, 1.0, 1.0, 1e-20)],
+])
+@pytest.mark.parametrize("family", ["g_beta_rho", "f_beta"])
+def test_statements_at_the_smallest_coordinates_get_a_finite_fit(statements, family):
+    fit = fit_preferences(statements, family=family)
+    assert all(math.isfinite(x) for x in (fit.beta, fit.rho, fit.rms, *fit.residuals))
+    assert "nan" not in str(fit)
+
+
+def test_an_unbounded_range_of_beta_is_inf_not_an_overflow(tmp_path):
+    # log beta's standard error was so large that math.exp overflowed (OverflowError).
+    statements = [TradeOff(1.0, 1.0, 5e-324), TradeOff(1.0, 1.0, 5e-324)]
+    fit = fit_preferences(statements, family="f_beta")
+    assert fit.beta_interval[0] >= 0 and fit.beta_interval[1] == math.inf
+    assert "different trade-offs" not in str(fit)  # the two statements are the same
+    path = tmp_path / "same.csv"
+    path.write_text("kind,P,R,k,P2,R2\ntradeoff,1,1,5e-324,,\ntradeoff,1,1,5e-324,,\n", encoding="utf-8")
+    code, out, err = run_cli(["fit", str(path), "--family", "f_beta", "--json"])
+    assert code == 0, err
+    assert json.loads(out)["beta_interval"][1] is None  # JSON has no inf
+
+
+@pytest.mark.parametrize("argv, option", [
+    (["--tolerance", "nan"], "--tolerance"), (["--tolerance", "-1"], "--tolerance"),
+    (["-o", "{tmp}/missing/fit.png"], "--output"), (["--dpi", "5"], "--dpi"),
+])
+def test_fit_command_names_the_option_before_any_work(tmp_path, argv, option):
+    path = tmp_path / "prefs.csv"
+    path.write_text("kind,P,R,k,P2,R2\ntradeoff,0.5,0.5,1,,\n", encoding="utf-8")
+    code, out, err = run_cli(["fit", str(path)] + [a.replace("{tmp}", str(tmp_path)) for a in argv])
+    assert code == 2 and f"'{option}' parameter of symmetric fit" in err and out == ""

@@ -134,3 +134,48 @@ def test_prevalence_plot_draws_each_metric_and_checks_its_input():
     plot.close(ax.figure)
     with pytest.raises(InvalidParameterError, match="'metrics' parameter of prevalence_curve"):
         plot.prevalence_curve(Y_TRUE, Y_PRED, metrics="precision")
+
+
+@pytest.mark.parametrize("kwargs, param", [
+    ({"beta": float("nan")}, "beta"),
+    ({"rho": 1e400}, "rho"),
+    ({"beta": -1.0}, "beta"),
+    ({"prevalences": [0.0, 0.5]}, "prevalences"),
+    ({"metrics": ("precision", "f2")}, "metric"),
+    ({"metrics": 3}, "metrics"),
+    ({"log_scale": "yes"}, "log_scale"),
+    ({"ax": "axes"}, "ax"),
+])
+def test_a_prevalence_plot_that_fails_leaves_no_figure_open(kwargs, param):
+    # It used to open its figure first, so every bad call leaked one (matplotlib warns past 20 open figures).
+    pytest.importorskip("matplotlib")
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from symmetric import plot
+
+    before = plt.get_fignums()
+    with pytest.raises(InvalidParameterError, match=f"'{param}' parameter of prevalence_curve"):
+        plot.prevalence_curve(Y_TRUE, Y_PRED, **kwargs)
+    assert plt.get_fignums() == before
+
+
+def test_a_prevalence_plot_closes_its_figure_when_drawing_fails(monkeypatch):
+    pytest.importorskip("matplotlib")
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from symmetric import _stats_plots, plot
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("drawing failed")
+
+    monkeypatch.setattr(_stats_plots, "_draw_prevalence_curves", broken)
+    before = plt.get_fignums()
+    with pytest.raises(RuntimeError, match="drawing failed"):
+        plot.prevalence_curve(Y_TRUE, Y_PRED)
+    assert plt.get_fignums() == before

@@ -101,3 +101,24 @@ def test_the_plugin_is_installed_with_the_package():
 def test_the_repository_collects_its_proofs_through_the_plugin(request):
     assert request.config.getini("symmetric_claims") == [request.config.rootpath / "proofs"]
     assert textwrap.dedent(request.config.pluginmanager.get_plugin("symmetric").__doc__).startswith("pytest plugin")
+
+
+def test_with_xdist_the_claims_and_the_tests_reading_them_are_one_group(repo):
+    pytest.importorskip("xdist")
+    repo.makepyprojecttoml('[tool.pytest.ini_options]\nsymmetric_claims = ["claims"]\n')
+    repo.makepyfile(test_results='''
+        def test_results(claim_results):
+            pass
+
+        def test_other():
+            pass
+    ''')
+    repo.makeconftest('''
+        def pytest_collection_finish(session):
+            for item in session.items:
+                group = item.get_closest_marker("xdist_group")
+                print("GROUP", item.name, group.args[0] if group else None)
+    ''')
+    result = repo.runpytest_inprocess("--collect-only", "-p", "xdist", "claims", "test_results.py")
+    result.stdout.fnmatch_lines_random(["GROUP good.f1_harmonic symmetric-claims", "GROUP wrong.swap symmetric-claims",
+                                        "GROUP test_results symmetric-claims", "GROUP test_other None"])

@@ -262,3 +262,70 @@ def test_bad_targets_get_scikit_learns_errors():
         confidence_interval([0, 1, 2], [0, 1, 1])
     with pytest.raises(ValueError, match="supported only with average=None"):
         confidence_interval(np.array([[1, 0], [0, 1]]), np.array([[1, 0], [1, 1]]), average="macro")
+
+
+# Extreme parameters (issue 12): an answer that follows the family's limits, or an error naming the argument.
+LARGEST = float(np.finfo(float).max)
+
+
+@pytest.mark.parametrize("beta", [1e77, 1e100, 1e300, LARGEST, 10**100, math.inf])
+@pytest.mark.parametrize("metric, rho", [("f_beta", -2.0), ("g_beta_rho", -3.0)])
+def test_a_huge_beta_gives_the_interval_of_recall(beta, metric, rho):
+    # beta**4 overflows from 1e77 on: the compiled gradient is nan there, and the logit inverse used to reject it.
+    y_true, y_pred = labels_of(BINARY)
+    ci = confidence_interval(y_true, y_pred, metric=metric, beta=beta, rho=rho)
+    assert ci == pytest.approx(confidence_interval(y_true, y_pred, metric="recall"), rel=1e-9)
+
+
+@pytest.mark.parametrize("metric, beta, rho, limit", [("f_beta", 1e100, -2.0, "recall"),
+                                                      ("g_beta_rho", 2.0, 1e10, "precision"),  # Max-like: P > R here
+                                                      ("g_beta_rho", 2.0, -1e10, "recall")])   # Min-like
+def test_where_the_compiled_gradient_overflows_it_is_the_limits_gradient(metric, beta, rho, limit):
+    cells = (3.5, 1.5, 2.5, 4.5)  # P = 0.7, R = 7/12
+    g = resolve_metric(metric, beta=beta, rho=rho, func="test").gradient(*cells)
+    expected = resolve_metric(limit, beta=1.0, rho=-2.0, func="test").gradient(*cells)
+    assert np.isfinite(g).all()
+    np.testing.assert_allclose(g, expected, rtol=1e-8, atol=1e-12)
+
+
+def test_the_difference_gradient_agrees_with_the_compiled_one_where_both_exist():
+    m = resolve_metric("g_beta_rho", beta=0.5, rho=0.5, func="test")
+    cells = np.array([[30.0, 12, 10, 160], [0.5, 0.5, 4.5, 0.5]])
+    np.testing.assert_allclose(m._difference_gradient(*cells.T, support_weighted=True),
+                               m.gradient(*cells.T, support_weighted=True), rtol=1e-7, atol=1e-12)
+
+
+@pytest.mark.parametrize("prevalence", [5e-324, 1e-300, 1 - 2**-53])
+@pytest.mark.parametrize("metric", ["precision", "f_beta", "balanced_precision"])
+def test_a_centre_that_rounds_to_0_or_1_gets_an_interval_in_the_unit_interval(prevalence, metric):
+    y_true, y_pred = labels_of(BINARY)
+    ci = confidence_interval(y_true, y_pred, metric=metric, prevalence=prevalence)
+    assert 0 <= ci.low <= ci.estimate <= ci.high <= 1
+
+
+@pytest.mark.parametrize("method", ["delta", "wilson", "bca"])
+def test_a_level_within_1e_16_of_1_has_a_finite_quantile(method):
+    y_true, y_pred = labels_of(BINARY)
+    ci = confidence_interval(y_true, y_pred, metric="recall", method=method, level=1 - 2**-53, n_resamples=50,
+                             random_state=0)
+    assert 0 <= ci.low < ci.estimate < ci.high <= 1
+    assert normal_quantile(1 - 2**-53) == pytest.approx(8.29, abs=0.01)
+
+
+@pytest.mark.parametrize("method", ["delta", "wilson"])
+def test_a_level_near_0_shrinks_the_interval_to_its_centre(method):
+    y_true, y_pred = labels_of(BINARY)
+    ci = confidence_interval(y_true, y_pred, metric="recall", method=method, level=5e-324, pseudo_count=0.0)
+    assert ci.low == ci.estimate == ci.high == 0.75
+
+
+@pytest.mark.parametrize("kwargs, param, allowed", [
+    ({"method": "bca", "n_resamples": 10**100}, "n_resamples", r"\[2, 16777216\]"),
+    ({"method": "percentile", "n_resamples": 2**24 + 1}, "n_resamples", r"\[2, 16777216\]"),
+    ({"pseudo_count": LARGEST}, "pseudo_count", r"\[0.0, 4.29e\+301\]"),
+    ({"pseudo_count": 1e300, "sample_weight": [1e10] * 212}, "pseudo_count", r"\[0.0, 4.29e\+281\]"),
+])
+def test_too_many_resamples_or_pseudo_samples_name_the_argument_and_its_range(kwargs, param, allowed):
+    y_true, y_pred = labels_of(BINARY)
+    with pytest.raises(InvalidParameterError, match=f"'{param}' parameter of confidence_interval must be .*{allowed}"):
+        confidence_interval(y_true, y_pred, **kwargs)

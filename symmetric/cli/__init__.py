@@ -11,7 +11,7 @@ import sys
 
 from .. import __version__
 
-__all__ = ["main", "COMMANDS"]
+__all__ = ["main", "build_parser", "COMMANDS"]
 
 #: Subcommand name -> module in this package defining ``add_arguments(parser)`` and ``run(args)``.
 COMMANDS = {

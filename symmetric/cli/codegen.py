@@ -8,6 +8,8 @@ import sys
 from .._validation import InvalidParameterError
 from ._metric import output_path
 
+# The options offered (argparse needs them before SymPy is loaded); their domains come from
+# symmetric.numeric.catalog, and which ones a family takes is checked by module_source.
 _PARAMETERS = ("beta", "rho", "gamma", "phi")
 
 
@@ -19,17 +21,18 @@ def add_arguments(p) -> None:
 
 
 def run(args) -> int:
+    from .. import symbols
+    from ..numeric.catalog import domain
     from ..numeric.codegen import module_source
 
     func = "symmetric codegen"
     fixed = {k: getattr(args, k) for k in _PARAMETERS if getattr(args, k) is not None}
     try:
         output = output_path(args.output, func=func, suffixes=(".py",))
-        for name, value in fixed.items():
-            positive = name in ("beta", "gamma")
-            if not (math.isfinite(value) and (value > 0 or not positive)):
-                raise InvalidParameterError.of(f"--{name}", func, "a finite number > 0" if positive else
-                                               "a finite number", value)
+        for name, value in fixed.items():  # the option named; the domain is the numeric stage's (the catalog)
+            kind, allowed = domain(getattr(symbols, name))
+            if not (math.isfinite(value) and (value > 0 or kind != "positive")):
+                raise InvalidParameterError.of(f"--{name}", func, allowed, value)
         source = module_source(args.name, fixed=fixed)
     except InvalidParameterError as exc:
         print(f"{func}: {exc}", file=sys.stderr)

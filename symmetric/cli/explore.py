@@ -6,6 +6,7 @@ import json
 import sys
 
 from .._validation import InvalidParameterError
+from ..families import PARAMETERS
 from ._metric import declared, metric_expression, parameter_values, ranges
 
 __all__ = ["add_arguments", "run"]
@@ -17,8 +18,9 @@ def add_arguments(p) -> None:
                         "such as g_beta_rho; allowed: P, R, parameters, numbers, + - * / ** ( ), "
                         "exp, log, sqrt, Abs, Min, Max")
     p.add_argument("--param", action="append", default=[], metavar="NAME[=VALUE|=LO..HI]",
-                   help="declare a parameter (a positive symbol unless it is beta, gamma, rho or phi), fix its "
-                        "value, or declare its range LO < NAME < HI (either end may be left out); repeatable")
+                   help=f"declare a parameter (a positive symbol unless it is {', '.join(PARAMETERS)}: a registered "
+                        "family's), fix its value, or declare its range LO < NAME < HI (either end may be left out); "
+                        "repeatable")
     p.add_argument("--json", action="store_true", help="print the analysis as JSON")
     p.add_argument("--timeout", type=float, default=10.0, help="seconds per check (default 10)")
     p.add_argument("--budget", type=float, default=120.0, help="seconds for the whole analysis (default 120)")

@@ -23,9 +23,8 @@ import json
 import math
 import sys
 from fractions import Fraction
-from pathlib import Path
-
 from .._validation import InvalidParameterError
+from ._metric import output_path
 
 __all__ = ["add_arguments", "run", "read_statements", "COLUMNS"]
 
@@ -92,8 +91,8 @@ def read_statements(lines) -> list:
 
 
 def _json(fit) -> str:
-    def number(x):
-        return None if math.isnan(x) else x
+    def number(x):  # JSON has no nan or inf: null for an undetermined or unbounded end
+        return x if math.isfinite(x) else None
 
     return json.dumps({
         "family": fit.family, "beta": fit.beta, "rho": fit.rho, "stipulated_rho_0": fit.stipulated,
@@ -109,11 +108,13 @@ def run(args) -> int:
 
     func = "symmetric fit"
     try:
-        if args.output and Path(args.output).suffix.lower() not in _FORMATS:
-            raise InvalidParameterError.of("--output", func, f"a file name ending in one of {list(_FORMATS)}",
-                                           args.output)
+        if args.output:  # checked before any work: suffix, existing and writable folder
+            output_path(args.output, func=func, suffixes=_FORMATS)
         if not 20 <= args.dpi <= 1200:
             raise InvalidParameterError.of("--dpi", func, "from 20 to 1200", args.dpi)
+        if not 0 < args.tolerance < math.inf:  # also nan
+            raise InvalidParameterError.of("--tolerance", func, "a positive finite number (log units)",
+                                           args.tolerance)
         with open(args.file, encoding="utf-8", newline="") as handle:
             statements = read_statements(handle)
         fit = fit_preferences(statements, family=args.family, tolerance=args.tolerance)

@@ -10,12 +10,17 @@ import sympy
 
 from .._validation import InvalidParameterError
 from ..explore.parser import parse_value
+from ..families import FAMILIES, PARAMETERS
 from ._metric import output_path, parameter_values, symbolic_metric
 
 __all__ = ["add_arguments", "run"]
 
 _FORMATS = (".png", ".svg", ".pdf")
-_LIBRARY = ("beta", "gamma", "rho", "phi")
+
+
+def _library() -> tuple[str, ...]:
+    """The registered families' parameters, each an option (``--beta``): read from the records."""
+    return tuple(PARAMETERS)
 
 
 def add_arguments(p) -> None:
@@ -23,9 +28,8 @@ def add_arguments(p) -> None:
     if hasattr(p, "_negative_number_matcher"):
         p._negative_number_matcher = re.compile(r"^-\.?\d")
     p.add_argument("metric", metavar="NAME",
-                   help="a registered family (g_beta_rho, power_mean, f_beta, f_beta_alternative) or an expression "
-                        "in P and R")
-    for name in _LIBRARY:
+                   help=f"a registered family ({', '.join(FAMILIES)}) or an expression in P and R")
+    for name in _library():
         p.add_argument(f"--{name}", metavar="VALUE", help=f"value of {name}")
     p.add_argument("--param", action="append", default=[], metavar="NAME=VALUE",
                    help="value of another parameter of an expression; repeatable")
@@ -40,11 +44,11 @@ def add_arguments(p) -> None:
 
 
 def _values(args, func):
-    specs = [(f"--{n}", f"{n}={getattr(args, n)}") for n in _LIBRARY if getattr(args, n) is not None]
+    specs = [(f"--{n}", f"{n}={getattr(args, n)}") for n in _library() if getattr(args, n, None) is not None]
     values = parameter_values(specs + [("--param", spec) for spec in args.param], func=func)
     for name, value in values.items():
         if value is None or isinstance(value, sympy.Interval):
-            option = f"--{name}" if name in _LIBRARY else "--param"
+            option = f"--{name}" if name in _library() else "--param"
             raise InvalidParameterError.of(option, func, "NAME=VALUE with a number VALUE", name)
     return values
 
@@ -101,8 +105,8 @@ def run(args) -> int:
 def _option_named(exc, args) -> str:
     """The error, naming the option for a parameter the library refused by its name (``'rho' parameter``)."""
     text = str(exc)
-    for name in _LIBRARY:
-        if getattr(args, name) is not None and text.startswith(f"The '{name}' parameter"):
+    for name in _library():
+        if getattr(args, name, None) is not None and text.startswith(f"The '{name}' parameter"):
             return f"--{name}: {text}"
     if args.vary and text.startswith(f"The '{args.vary}' parameter"):
         return f"--values: {text}"

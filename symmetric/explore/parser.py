@@ -40,6 +40,7 @@ from typing import Iterable, Mapping
 
 import sympy
 
+from .. import families as _families
 from .. import symbols as _symbols
 from .._validation import InvalidParameterError
 from ..families._parameters import parameter as _parameter_value
@@ -75,8 +76,9 @@ LIMITS = {
     "bits": 20000,  # size of an exactly computed power of a number
 }
 
-#: The parameters known to the library, with their assumptions.
-LIBRARY_PARAMETERS = {s.name: s for s in (_symbols.beta, _symbols.gamma, _symbols.rho, _symbols.phi)}
+#: The parameters known to the library, with their assumptions: those of the registered families, read live
+#: from their records (:data:`symmetric.families.PARAMETERS`).
+LIBRARY_PARAMETERS = _families.PARAMETERS
 
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _NUMBER = re.compile(r"(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?")

@@ -9,6 +9,9 @@ Three kinds of statement, about operating points (P, R):
 * :class:`Indifference` ``(P, R, P2, R2)``: both points are equally good;
 * :class:`Preference` ``(P, R, P2, R2)``: the first point is better.
 
+Coordinates lie in ``[1e-20, 1]`` (:data:`SMALLEST`: below it G overflows
+somewhere in the search box), ``k`` is any positive finite number.
+
 The model's trade-off ratio and values come from the symbolic family:
 :math:`k = -1/S` with the level-curve slope ``S`` of
 :func:`symmetric.explore.geometry.slope` applied to ``g_beta_rho()``
@@ -52,14 +55,19 @@ __all__ = ["TradeOff", "Indifference", "Preference", "PreferenceFit", "fit_prefe
 FAMILIES = ("g_beta_rho", "f_beta")
 #: Search box of the fit: beta in [1/BETA_RANGE, BETA_RANGE], rho in [-RHO_RANGE, RHO_RANGE].
 BETA_RANGE, RHO_RANGE = 100.0, 12.0
+#: The smallest precision or recall of a statement. Over the search box G's terms P**rho and beta**2 R**rho
+#: (|rho| <= 12, beta**2 <= 10**4) and its trade-off (beta P/R)**rho stay finite positive doubles from here on;
+#: below, they overflow or underflow and the residuals are undefined.
+SMALLEST = 1e-20
 #: The margin of a preference in the fit: its residual is max(0, STRICT - (log G of the better - of the other)).
 STRICT = 1e-6
 
 
 def _unit(value, name, func) -> float:
-    if isinstance(value, numbers.Real) and not isinstance(value, bool) and 0 < value <= 1:
+    if isinstance(value, numbers.Real) and not isinstance(value, bool) and SMALLEST <= value <= 1:
         return float(value)
-    raise InvalidParameterError.of(name, func, "a number in (0, 1]", value)
+    raise InvalidParameterError.of(name, func, f"a number in [{SMALLEST:g}, 1] (G and its trade-off overflow "
+                                               "below)", value)
 
 
 @dataclass(frozen=True)
@@ -295,7 +303,8 @@ def _range(interval):
 
 
 def _why(a, b) -> str:
-    if isinstance(a, TradeOff) and isinstance(b, TradeOff) and math.isclose(a.P / a.R, b.P / b.R, rel_tol=1e-9):
+    if (isinstance(a, TradeOff) and isinstance(b, TradeOff) and math.isclose(a.P / a.R, b.P / b.R, rel_tol=1e-9)
+            and a.k != b.k):
         return ": they give different trade-offs at the same ratio R/P, where every G has the same one."
     if isinstance(a, _Pair) and isinstance(b, _Pair) and {(a.P, a.R), (a.P2, a.R2)} == {(b.P, b.R), (b.P2, b.R2)}:
         return ": they rank the same two points differently."
@@ -357,7 +366,8 @@ def _intervals(theta, r, jac, fixed_rho):
     except np.linalg.LinAlgError:
         return nan, nan
     se = np.sqrt(np.maximum(np.diag(cov), 0.0))
-    beta = (math.exp(theta[0] - 1.96 * se[0]), math.exp(theta[0] + 1.96 * se[0]))
+    with np.errstate(over="ignore", under="ignore"):  # a huge spread of log beta: the range is (0, inf)
+        beta = tuple(float(np.exp(theta[0] + s * 1.96 * se[0])) for s in (-1.0, 1.0))
     rho = (-2.0, -2.0) if fixed_rho else (theta[1] - 1.96 * se[1], theta[1] + 1.96 * se[1])
     return beta, rho
 

@@ -1,8 +1,12 @@
 """Metric families in P and R, and the registry that names them.
 
 Each family is a function of keyword parameters returning a SymPy expression
-in :data:`symmetric.P` and :data:`symmetric.R`. The registry lets the CLI,
-code generation and plotting look families up by name.
+in :data:`symmetric.P` and :data:`symmetric.R`, described by one record
+(:class:`Family`, :mod:`symmetric.families.record`): its parameters and their
+domains, labels, whether it has generated numeric code, and the claims that
+give its limits. The registry lets the CLI, the parser, code generation,
+plotting and the metrics look families up by name; :func:`register_family`
+(or the entry point group ``symmetric.families``) adds one.
 
 >>> from symmetric.families import FAMILIES, get_family
 >>> sorted(FAMILIES)
@@ -11,61 +15,169 @@ code generation and plotting look families up by name.
 (beta,)
 >>> get_family("f_beta")(beta=1)
 2*P*R/(P + R)
+>>> get_family("g_beta_rho").limits["beta -> 0"][0]
+'errata.g.beta_zero.rho_negative'
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Callable
+from collections.abc import Mapping
 
 import sympy
 
+from .._constraints import Constraint, Predicate, declare
 from .._validation import InvalidParameterError
-from .. import symbols as _symbols
 from .f_beta import f_beta, f_beta_alternative
 from .g_beta_rho import g_beta_rho
 from .power_mean import power_mean
+from .record import BETA, GAMMA, PHI, RHO, Family, Parameter
 
 __all__ = [
+    "BETA",
+    "ENTRY_POINT_GROUP",
     "Family",
     "FAMILIES",
+    "GAMMA",
+    "PARAMETERS",
+    "PHI",
+    "Parameter",
+    "RHO",
     "general_formula",
     "get_family",
     "f_beta",
     "f_beta_alternative",
     "g_beta_rho",
     "power_mean",
+    "register_family",
 ]
 
+#: The entry point group through which installed packages add families (each names a Family or a list of them).
+ENTRY_POINT_GROUP = "symmetric.families"
 
-@dataclass(frozen=True)
-class Family:
-    """A named metric family: a builder and its parameters, in signature order."""
+_G_LIMITS = {
+    "rho -> oo": ("family.g.limit_rho_infinity",),
+    "rho -> -oo": ("family.g.limit_rho_minus_infinity",),
+    "rho -> -1": ("family.g.geometric_limit",),
+    "beta -> 0": ("errata.g.beta_zero.rho_negative", "errata.g.beta_zero.rho_zero", "errata.g.beta_zero.rho_positive"),
+    "beta -> oo": ("errata.g.beta_infinity.rho_negative", "errata.g.beta_infinity.rho_zero",
+                   "errata.g.beta_infinity.rho_positive"),
+    "R -> 0": ("scores.g_at_zero_recall_depends_on_precision",),
+}
 
-    name: str
-    function: Callable[..., sympy.Expr]
-    parameters: tuple[sympy.Symbol, ...]
-    summary: str
-
-    def __call__(self, **values) -> sympy.Expr:
-        return self.function(**values)
-
-    @property
-    def parameter_names(self) -> tuple[str, ...]:
-        return tuple(s.name for s in self.parameters)
-
-
+#: The registered families by name; add one with :func:`register_family`.
 FAMILIES: dict[str, Family] = {
     f.name: f
     for f in (
-        Family("g_beta_rho", g_beta_rho, (_symbols.beta, _symbols.rho), "generalized F-score G_{beta,rho}"),
-        Family("power_mean", power_mean, (_symbols.gamma, _symbols.phi), "weighted power mean"),
-        Family("f_beta", f_beta, (_symbols.beta,), "F_beta, weighted harmonic mean"),
-        Family("f_beta_alternative", f_beta_alternative, (_symbols.beta,), "seed 002's alternative F_beta"),
+        Family("g_beta_rho", g_beta_rho, (BETA, RHO), "generalized F-score G_{beta,rho}",
+               label=r"$G_{\beta,\rho}$", numeric=True, limits=_G_LIMITS),
+        Family("power_mean", power_mean, (GAMMA, PHI), "weighted power mean", label=r"$M_{\gamma,\phi}$",
+               numeric=True,
+               limits={"phi -> 0": ("family.power_mean.geometric_limit",),
+                       "phi -> oo": ("family.power_mean.max_limit_any_weight",),
+                       "phi -> -oo": ("family.power_mean.min_limit_any_weight",)}),
+        Family("f_beta", f_beta, (BETA,), "F_beta, weighted harmonic mean", label=r"$F_\beta$", numeric=True,
+               limits={"beta -> 0": ("f_beta.limit_beta_zero",), "beta -> oo": ("f_beta.limit_beta_infinity",),
+                       "P -> 0": ("f_beta.vanishes_with_precision",)}),
+        Family("f_beta_alternative", f_beta_alternative, (BETA,), "seed 002's alternative F_beta",
+               label=r"$(1+\beta)PR/(R+\beta P)$"),
     )
 }
 
 
+class _FamilyName(Constraint):
+    """The name of a registered family (the registry is read when checking)."""
+
+    @property
+    def allowed(self) -> str:
+        return f"one of {sorted(FAMILIES)}"
+
+    def is_satisfied_by(self, value) -> bool:
+        return isinstance(value, str) and value in FAMILIES
+
+    def invalid_values(self) -> tuple:
+        return ("f1", None, 3)
+
+
+_FAMILY = Predicate("a symmetric.families.Family", lambda v: isinstance(v, Family), invalid=("f_beta", None))
+_BOOL = Predicate("a bool", lambda v: isinstance(v, bool), invalid=("yes", 1, None))
+_EXPR = Predicate("a SymPy expression", lambda v: isinstance(v, sympy.Expr), invalid=("P", 1.5, sympy.Eq(1, 2)))
+
+
+@declare(family=_FAMILY, replace=_BOOL)
+def register_family(family: Family, *, replace: bool = False) -> Family:
+    """Add ``family`` to the registry, so the CLI, plots, parser and analysis know it by name.
+
+    A name already registered is an error unless ``replace``; a parameter
+    whose name a registered family uses with other assumptions is an error
+    (the parser must know one symbol per name). A builder that declares no
+    constraints gets its parameters' (``parameter_constraints``). Returns ``family``.
+    Installed packages can register families through the entry point group
+    ``symmetric.families`` instead: each entry point names a Family or a list
+    of them.
+    """
+    func = "register_family"
+    _FAMILY.check(family, name="family", func=func)
+    _BOOL.check(replace, name="replace", func=func)
+    if family.name in FAMILIES and not replace:
+        raise InvalidParameterError.of("family", func, f"a family whose name is not registered yet (or "
+                                       f"replace=True); registered: {sorted(FAMILIES)}", family.name)
+    for p in family.params:
+        known = _parameter_specs().get(p.name)
+        if known is not None and known.symbol != p.symbol:
+            raise InvalidParameterError.of("family", func, f"parameters with the assumptions of the registered "
+                                           f"parameter {p.name!r} ({known.domain})", family.name)
+    if not getattr(family.function, "parameter_constraints", None):
+        declare(**{p.name: p for p in family.params})(family.function)
+    FAMILIES[family.name] = family
+    return family
+
+
+def _parameter_specs() -> dict[str, Parameter]:
+    specs: dict[str, Parameter] = {}
+    for family in FAMILIES.values():
+        for p in family.params:
+            specs.setdefault(p.name, p)
+    return specs
+
+
+class _Parameters(Mapping):
+    """Name -> symbol of every registered family's parameters, read live from :data:`FAMILIES`."""
+
+    def __getitem__(self, name):
+        return _parameter_specs()[name].symbol
+
+    def __iter__(self):
+        return iter(_parameter_specs())
+
+    def __len__(self):
+        return len(_parameter_specs())
+
+    def __repr__(self):
+        return f"PARAMETERS({dict(self)!r})"
+
+
+#: The parameters of the registered families, name -> SymPy symbol (the parser knows them with their assumptions).
+PARAMETERS: Mapping[str, sympy.Symbol] = _Parameters()
+
+
+def _load_entry_points() -> None:
+    from importlib.metadata import entry_points
+
+    for ep in sorted(entry_points(group=ENTRY_POINT_GROUP), key=lambda ep: ep.name):
+        where = f"entry point {ep.name} = {ep.value} ({ENTRY_POINT_GROUP})"
+        try:
+            obj = ep.load()
+        except Exception as exc:
+            raise InvalidParameterError.of("entry_points", "symmetric.families",
+                                           f"entry points that load ({type(exc).__name__}: {exc})", where) from exc
+        for family in obj if isinstance(obj, (list, tuple)) else [obj]:
+            if not isinstance(family, Family):
+                raise InvalidParameterError.of("entry_points", "symmetric.families",
+                                               "entry points naming a Family or a list of them", where)
+            register_family(family)
+
+
+@declare(expr=_EXPR)
 def general_formula(expr: sympy.Expr) -> sympy.Expr:
     """The formula of ``expr`` away from its stipulated points: the last branch of a Piecewise.
 
@@ -75,8 +187,7 @@ def general_formula(expr: sympy.Expr) -> sympy.Expr:
     >>> general_formula(g_beta_rho(beta=1, rho=1))
     sqrt(P**2/2 + R**2/2)
     """
-    if not isinstance(expr, sympy.Expr):
-        raise InvalidParameterError.of("expr", "general_formula", "a SymPy expression", expr)
+    _EXPR.check(expr, name="expr", func="general_formula")
     if isinstance(expr, sympy.Piecewise):
         formula, condition = expr.args[-1]
         assert condition is sympy.true, "the last branch of a family's Piecewise is its general formula"
@@ -84,9 +195,11 @@ def general_formula(expr: sympy.Expr) -> sympy.Expr:
     return expr
 
 
+@declare(name=_FamilyName())
 def get_family(name: str) -> Family:
     """Return the registered family called ``name``."""
-    try:
-        return FAMILIES[name]
-    except (KeyError, TypeError):
-        raise InvalidParameterError.of("name", "get_family", f"one of {sorted(FAMILIES)}", name) from None
+    get_family.parameter_constraints["name"].check(name, name="name", func="get_family")
+    return FAMILIES[name]
+
+
+_load_entry_points()

@@ -24,7 +24,7 @@ import sympy
 
 from .._validation import InvalidParameterError
 
-__all__ = ["parameter", "select", "harmonic_form", "check_power", "MAX_EXPONENT", "MAX_NUMBER_BITS", "MAX_POWER_BITS"]
+__all__ = ["parameter", "allowed_text", "select", "harmonic_form", "check_power", "MAX_EXPONENT", "MAX_NUMBER_BITS", "MAX_POWER_BITS"]
 
 #: Largest absolute value of a numeric exponent parameter (rho, phi), as for numeric exponents in the parser.
 MAX_EXPONENT = 1000
@@ -51,10 +51,7 @@ def parameter(value: object, *, name: str, func: str, positive: bool, exponent: 
         ...
     symmetric._validation.InvalidParameterError: The 'beta' parameter of f_beta must be a positive real number or a SymPy expression. Got 0 instead.
     """
-    allowed = ("a positive real number" if positive else "a finite real number") + " or a SymPy expression"
-    if exponent:
-        allowed = (f"a finite real number with |{name}| <= {MAX_EXPONENT} or a SymPy expression "
-                   f"(symmetric.numeric.{func} evaluates any finite {name})")
+    allowed = allowed_text(name=name, func=func, positive=positive, exponent=exponent)
 
     def bad() -> InvalidParameterError:
         return InvalidParameterError.of(name, func, allowed, value)
@@ -89,6 +86,14 @@ def parameter(value: object, *, name: str, func: str, positive: bool, exponent: 
     elif (positive and expr.is_positive is False) or expr.is_extended_real is False:
         raise bad()
     return expr
+
+
+def allowed_text(*, name: str, func: str, positive: bool, exponent: bool = False) -> str:
+    """What :func:`parameter` allows, as its error states it."""
+    if exponent:
+        return (f"a finite real number with |{name}| <= {MAX_EXPONENT} or a SymPy expression "
+                f"(symmetric.numeric.{func} evaluates any finite {name})")
+    return ("a positive real number" if positive else "a finite real number") + " or a SymPy expression"
 
 
 def check_power(base: sympy.Expr, exponent: sympy.Expr, *, name: str, func: str, value: object) -> None:

@@ -5,11 +5,13 @@ from __future__ import annotations
 import sympy
 
 from ..symbols import P, R, beta as _beta
-from ._parameters import parameter
+from .._constraints import declare
+from .record import BETA
 
 __all__ = ["f_beta", "f_beta_alternative"]
 
 
+@declare(beta=BETA)
 def f_beta(beta=_beta) -> sympy.Expr:
     r"""The F-score :math:`F_\beta = (1+\beta^2) P R / (\beta^2 P + R)`.
 
@@ -28,10 +30,11 @@ def f_beta(beta=_beta) -> sympy.Expr:
     >>> f_beta()
     P*R*(beta**2 + 1)/(P*beta**2 + R)
     """
-    b = parameter(beta, name="beta", func="f_beta", positive=True)
+    b = BETA.value(beta, func="f_beta")
     return (1 + b**2) * P * R / (b**2 * P + R)
 
 
+@declare(beta=BETA)
 def f_beta_alternative(beta=_beta) -> sympy.Expr:
     r"""The weighted harmonic mean :math:`(1+\beta) P R / (R + \beta P)`.
 
@@ -46,5 +49,5 @@ def f_beta_alternative(beta=_beta) -> sympy.Expr:
     >>> f_beta_alternative(beta=1)
     2*P*R/(P + R)
     """
-    b = parameter(beta, name="beta", func="f_beta_alternative", positive=True)
+    b = BETA.value(beta, func="f_beta_alternative")
     return (1 + b) * P * R / (R + b * P)

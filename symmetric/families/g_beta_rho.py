@@ -5,11 +5,14 @@ from __future__ import annotations
 import sympy
 
 from ..symbols import P, R, beta as _beta, rho as _rho
-from ._parameters import check_power, harmonic_form, parameter, select
+from ._parameters import check_power, harmonic_form, select
+from .._constraints import declare
+from .record import BETA, RHO
 
 __all__ = ["g_beta_rho"]
 
 
+@declare(beta=BETA, rho=RHO)
 def g_beta_rho(beta=_beta, rho=_rho) -> sympy.Expr:
     r"""The generalized F-score :math:`G_{\beta,\rho}` of precision and recall.
 
@@ -59,8 +62,8 @@ def g_beta_rho(beta=_beta, rho=_rho) -> sympy.Expr:
         ...
     symmetric._validation.InvalidParameterError: The 'rho' parameter of g_beta_rho must be a finite real number with |rho| <= 1000 or a SymPy expression (symmetric.numeric.g_beta_rho evaluates any finite rho). Got 10000000 instead.
     """
-    b = parameter(beta, name="beta", func="g_beta_rho", positive=True)
-    r = parameter(rho, name="rho", func="g_beta_rho", positive=False, exponent=True)
+    b = BETA.value(beta, func="g_beta_rho")
+    r = RHO.value(rho, func="g_beta_rho")
     check_power(b, r, name="rho", func="g_beta_rho", value=rho)
     return select(
         [

@@ -5,11 +5,14 @@ from __future__ import annotations
 import sympy
 
 from ..symbols import P, R, gamma as _gamma, phi as _phi
-from ._parameters import harmonic_form, parameter, select
+from ._parameters import harmonic_form, select
+from .._constraints import declare
+from .record import GAMMA, PHI
 
 __all__ = ["power_mean"]
 
 
+@declare(gamma=GAMMA, phi=PHI)
 def power_mean(gamma=_gamma, phi=_phi) -> sympy.Expr:
     r"""Weighted power mean of precision and recall.
 
@@ -52,8 +55,8 @@ def power_mean(gamma=_gamma, phi=_phi) -> sympy.Expr:
     >>> power_mean(gamma=1, phi=sympy.Symbol("phi", positive=True))
     (P**phi/2 + R**phi/2)**(1/phi)
     """
-    g = parameter(gamma, name="gamma", func="power_mean", positive=True)
-    f = parameter(phi, name="phi", func="power_mean", positive=False, exponent=True)
+    g = GAMMA.value(gamma, func="power_mean")
+    f = PHI.value(phi, func="power_mean")
     return select(
         [(lambda: (P**g * R) ** (1 / (1 + g)), sympy.Eq(f, 0))],
         lambda: harmonic_form(((g * P**f + R**f) / (1 + g)) ** (1 / f), f),

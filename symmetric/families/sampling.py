@@ -35,7 +35,8 @@ import sympy
 
 from .._validation import InvalidParameterError
 
-__all__ = ["cell_gradient", "delta_variance", "score_equation", "wilson_bounds", "TRANSFORMS", "transform"]
+__all__ = ["cell_gradient", "delta_variance", "score_equation", "wilson_bounds", "TRANSFORMS", "transform",
+           "wilson_symbols"]
 
 #: Scales on which a delta-method interval can be built: the transform of a value ``x`` and its inverse in ``y``.
 _x, _y = sympy.symbols("x y", real=True)

@@ -13,6 +13,8 @@ import warnings
 
 import numpy as np
 
+from .._constraints import declare
+from ._params import BOOLEAN, DENSE_TARGETS, TARGETS, array_like
 from ._confusion import warn_single_label
 from ._params import check_array_like, check_bool
 from ._scores import check_targets_given
@@ -23,6 +25,7 @@ from ._warnings import UndefinedMetricWarning
 __all__ = ["accuracy_score", "balanced_accuracy_score"]
 
 
+@declare(**TARGETS, normalize=BOOLEAN, sample_weight=array_like())
 def accuracy_score(y_true, y_pred, *, normalize=True, sample_weight=None):
     """The fraction (or number) of samples predicted right: scikit-learn's ``accuracy_score``.
 
@@ -62,6 +65,7 @@ def accuracy_score(y_true, y_pred, *, normalize=True, sample_weight=None):
     return float(correct / t.total_weight) if normalize else float(correct)
 
 
+@declare(**DENSE_TARGETS, sample_weight=array_like(), adjusted=BOOLEAN)
 def balanced_accuracy_score(y_true, y_pred, *, sample_weight=None, adjusted=False):
     """The mean recall over the labels of ``y_true``: scikit-learn's ``balanced_accuracy_score``.
 

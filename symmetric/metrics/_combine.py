@@ -45,24 +45,38 @@ import math
 import numpy as np
 
 from .. import numeric
-from ..families import counts
+from ..families import counts, get_family
+from . import _limits
 from . import _generated
 from ..symbols import FN, FP, TN, TP, prevalence
 
 __all__ = ["f_beta_from_sums_values", "f_beta_values",
-           "g_values", "limit_parameter", "precision_at_prevalence_values", "zero_limit_is_zero"]
+           "g_values", "limit_parameter", "precision_at_prevalence_values", "specificity_values",
+           "zero_limit_is_zero"]
 
 def zero_limit_is_zero(rho: float) -> bool:
-    """Whether G tends to 0 when P or R does, whatever the other is (rho <= -1; F_beta is rho = -2)."""
-    return rho <= -1
+    """Whether G tends to 0 when P or R does, whatever the other is (rho <= -1; F_beta is rho = -2).
+
+    Read from the claim the record of ``g_beta_rho`` names for ``R -> 0``
+    (``scores.g_at_zero_recall_depends_on_precision``): where its conditions
+    hold (rho > -1) the limit is a positive multiple of P; elsewhere the
+    generated code's value at 0 is 0.
+    """
+    (claim_id,) = get_family("g_beta_rho").limits["R -> 0"]
+    return not _limits.holds_at(claim_id, {"rho": float(rho)})
 
 
 def limit_parameter(beta: float, rho: float) -> str | None:
-    """"P" or "R" when G at this beta (0 or inf) is its limit P or R; None for finite positive beta."""
-    if beta == 0:
-        return "P" if rho < 0 else "R"
-    if math.isinf(beta):
-        return "R" if rho < 0 else "P"
+    """"P" or "R" when G at this beta (0 or inf) is its limit P or R; None for finite positive beta.
+
+    The side is read from the claims the record of ``g_beta_rho`` names for
+    ``beta -> 0`` and ``beta -> oo`` (``errata.g.beta_zero.*``,
+    ``errata.g.beta_infinity.*``).
+    """
+    if beta == 0 or math.isinf(beta):
+        side = _limits.limit_side("g_beta_rho", "beta", beta, {"rho": float(rho)})
+        assert side is not None, f"the claims of g_beta_rho give its limit at beta = {beta} for every rho"
+        return side
     return None
 
 
@@ -96,6 +110,17 @@ def g_values(P_, R_, beta: float, rho: float) -> np.ndarray:
     if side is not None:
         return np.array(P_ if side == "P" else R_, dtype=np.float64)
     return np.asarray(numeric.g_beta_rho(P_, R_, beta, rho, validate=False), dtype=np.float64)
+
+
+@functools.lru_cache(maxsize=1)
+def _specificity():
+    return numeric.compile(counts.specificity(), (TN, FP), zero_division=np.nan)
+
+
+def specificity_values(tn, fp) -> np.ndarray:
+    """Specificity from counts, compiled from :func:`symmetric.families.counts.specificity`; nan where undefined."""
+    with np.errstate(all="ignore"):
+        return np.atleast_1d(np.asarray(_specificity()(tn, fp), dtype=np.float64)).copy()
 
 
 @functools.lru_cache(maxsize=1)

@@ -6,11 +6,15 @@ import warnings
 
 import numpy as np
 
+from .._constraints import declare
+from .._validation import InvalidParameterError
+from ._sklearn_compat import compatible
+from ._params import BOOLEAN, DENSE_TARGETS, NORMALIZE, POS_LABEL, PREVALENCE, TARGETS, ZERO_DIVISION, array_like
 from ._combine import precision_at_prevalence_values
 from . import _tally
 from ._counts import _contains, counts_from_targets, select_labels
 from ._exact import bincount_exact
-from ._params import (check_array_like, check_bool, check_pos_label, check_prevalence, check_zero_division, invalid,
+from ._params import (check_array_like, check_bool, check_pos_label, check_prevalence, check_zero_division,
                       zero_division_value)
 from ._scores import check_targets_given
 from ._targets import Targets, as_target_array, check_targets
@@ -59,6 +63,7 @@ def _integer_weighted_matrix(y_true, y_pred, weights: np.ndarray, t: Targets, id
     return out.reshape(n, n)
 
 
+@declare(**DENSE_TARGETS, labels=array_like(), sample_weight=array_like(), normalize=NORMALIZE)
 def confusion_matrix(y_true, y_pred, *, labels=None, sample_weight=None, normalize=None):
     """Confusion matrix ``C[i, j]``: samples of true label i predicted as label j (scikit-learn's function).
 
@@ -96,8 +101,7 @@ def confusion_matrix(y_true, y_pred, *, labels=None, sample_weight=None, normali
     check_targets_given(y_true, y_pred, func=func, sparse=False)
     check_array_like(labels, name="labels", func=func)
     check_array_like(sample_weight, name="sample_weight", func=func)
-    if normalize is not None and normalize not in ("true", "pred", "all"):
-        raise invalid("normalize", func, "a str among {'all', 'pred', 'true'} or None", normalize)
+    NORMALIZE.check(normalize, name="normalize", func=func, error=compatible(InvalidParameterError))
     t = check_targets(y_true, y_pred, sample_weight, func=func)
     if t.y_type not in ("binary", "multiclass"):
         raise ValueError(f"{t.y_type} is not supported")
@@ -136,6 +140,7 @@ def warn_single_label(*, stacklevel: int) -> None:
     )
 
 
+@declare(**TARGETS, sample_weight=array_like(), labels=array_like(), samplewise=BOOLEAN)
 def multilabel_confusion_matrix(y_true, y_pred, *, sample_weight=None, labels=None, samplewise=False):
     """One-vs-rest confusion matrices ``[[TN, FP], [FN, TP]]``, one per label (or per sample): scikit-learn's function.
 
@@ -185,6 +190,7 @@ def multilabel_confusion_matrix(y_true, y_pred, *, sample_weight=None, labels=No
     return np.stack([np.broadcast_to(a, c.tp.shape) for a in (c.tn, c.fp, c.fn, c.tp)]).T.reshape(-1, 2, 2)
 
 
+@declare(**TARGETS, prevalence=PREVALENCE, pos_label=POS_LABEL, sample_weight=array_like(), zero_division=ZERO_DIVISION)
 def balanced_precision_score(y_true, y_pred, *, prevalence=0.5, pos_label=1, sample_weight=None,
                              zero_division="warn"):
     r"""Precision at a target prevalence: :math:`\pi\,TPR / (\pi\,TPR + (1-\pi)\,FPR)`.

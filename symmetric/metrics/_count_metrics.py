@@ -47,6 +47,8 @@ PROPORTIONS = {
 }
 CELLS = (TP, FP, FN, TN)
 _ARGS = CELLS + (_beta, _rho, _prevalence)
+#: The step of :meth:`CountMetric._difference_gradient`, relative to the table's total.
+_DIFFERENCE_STEP = 2.0**-20
 _DEFINITIONS = {
     "precision": counts.precision,
     "recall": counts.recall,
@@ -176,7 +178,43 @@ class CountMetric:
         functions = _compiled_gradient(self.name, self.expression, self.prevalence is not None, support_weighted)
         args = (tp, fp, fn, tn, self.beta, self.rho, 0.5 if self.prevalence is None else self.prevalence)
         parts = [np.asarray(f(*args), dtype=np.float64) for f in functions]
-        return np.stack(np.broadcast_arrays(*parts), axis=-1)
+        g = np.stack(np.broadcast_arrays(*parts), axis=-1)
+        overflowed = ~np.isfinite(g).all(axis=-1)
+        if np.any(overflowed):
+            g = np.where(overflowed[..., None], self._difference_gradient(tp, fp, fn, tn, support_weighted), g)
+        return g
+
+    def _difference_gradient(self, tp, fp, fn, tn, support_weighted: bool) -> np.ndarray:
+        """The gradient as central differences of :meth:`values` (one-sided at an empty cell).
+
+        The fallback of :meth:`gradient` where the compiled derivatives
+        overflow although the metric is finite: at extreme parameters
+        (``beta**4`` above the largest double, ``P**rho`` with huge ``|rho|``,
+        cells reweighted to a prevalence near 0 or 1) the values follow the
+        family's limits (:mod:`symmetric.metrics._combine`), and so do their
+        differences. The step is ``2**-20`` of the table's total (the named
+        metrics do not change when every cell is scaled), so the relative
+        error is about 1e-10, far below any sampling error.
+        """
+        cells = np.stack(np.broadcast_arrays(*(np.asarray(a, dtype=np.float64) for a in (tp, fp, fn, tn))), axis=-1)
+
+        def metric(c):
+            with np.errstate(all="ignore"):
+                v = self.values(*np.moveaxis(c, -1, 0))
+                return v * (c[..., 0] + c[..., 2]) if support_weighted else v
+
+        step = _DIFFERENCE_STEP * cells.sum(axis=-1)
+        step = np.where(step > 0, step, _DIFFERENCE_STEP)
+        columns = []
+        for i in range(4):
+            unit = np.zeros(4)
+            unit[i] = 1.0
+            central = cells[..., i] >= step
+            above = cells + step[..., None] * unit
+            below = cells - np.where(central, step, 0.0)[..., None] * unit
+            with np.errstate(all="ignore"):
+                columns.append((metric(above) - metric(below)) / np.where(central, 2 * step, step))
+        return np.stack(columns, axis=-1)
 
 
 def resolve_metric(metric, *, beta, rho, func, prevalence=None, zero_division="warn") -> CountMetric:

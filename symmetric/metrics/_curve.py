@@ -17,27 +17,18 @@ import math
 
 import numpy as np
 
+from .._constraints import declare
+from ._params import BETA, BOOLEAN, N_BINS, POS_LABEL, RHO, array_like
 from ._combine import f_beta_from_sums_values, g_values, limit_parameter
 from ._params import check_array_like, check_beta, check_bool, check_pos_label, check_rho, invalid, square
-from ._targets import _assert_finite, _check_lengths, _check_sample_weight, as_target_array, type_of_target
+from ._thresholds import pos_label_of as _pos_label
+from ._target_arrays import _assert_finite, _check_lengths, _check_sample_weight, as_target_array, type_of_target
 from ._thresholds import ThresholdCounts, check_n_bins, threshold_counts
 
 __all__ = ["g_beta_rho_curve", "best_threshold", "threshold_curve"]
 
 #: Thresholds handled per block when the counts are turned into G values.
 _BLOCK = 1 << 18
-
-
-def _pos_label(pos_label, y_true: np.ndarray):
-    if pos_label is not None:
-        return pos_label
-    classes = np.unique(y_true)
-    allowed = ([0, 1], [-1, 1], [0], [-1], [1])
-    if classes.dtype.kind in "OUS" or not any(classes.tolist() == c for c in allowed):
-        shown = ", ".join(repr(c) for c in classes.tolist())
-        raise ValueError(f"y_true takes value in {{{shown}}} and pos_label is not specified: either make y_true take"
-                         " value in {0, 1} or {-1, 1} or pass pos_label explicitly.")
-    return 1
 
 
 def _check(y_true, y_score, pos_label, sample_weight, func, *, require_positive=True):
@@ -153,6 +144,7 @@ def _g_scorer(beta, rho):
     return lambda tp, predicted, positives: g_values(tp / predicted, tp / positives, beta, rho)
 
 
+@declare(y_true=array_like(optional=False), y_score=array_like(optional=False), beta=BETA, rho=RHO, pos_label=POS_LABEL, sample_weight=array_like(), n_bins=N_BINS)
 def g_beta_rho_curve(y_true, y_score, *, beta=1.0, rho=-2.0, pos_label=None, sample_weight=None, n_bins=None):
     """G_{beta,rho} of the predictions ``y_score >= t`` for every distinct score ``t``.
 
@@ -219,6 +211,7 @@ def _checked_curve(y_true, y_score, beta, rho, pos_label, sample_weight, n_bins,
     return values[0], thresholds
 
 
+@declare(y_true=array_like(optional=False), y_score=array_like(optional=False), beta=BETA, rho=RHO, pos_label=POS_LABEL, sample_weight=array_like(), n_bins=N_BINS, optimality=BOOLEAN)
 def best_threshold(y_true, y_score, *, beta=1.0, rho=-2.0, pos_label=None, sample_weight=None, n_bins=None,
                    optimality=False):
     """The threshold ``t`` whose predictions ``y_score >= t`` maximize G, and that maximum.

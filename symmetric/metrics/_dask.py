@@ -140,7 +140,7 @@ def _weight_summary(sw: np.ndarray):
 
 def _chunk(yt, yp, sw=None):
     """Validate and count one chunk (the checks of ``check_targets``, one chunk at a time)."""
-    from ._targets import _is_string, _kind, as_target_array
+    from ._target_arrays import _is_string, _kind, as_target_array
 
     yt, yp = as_target_array(yt, "y_true"), as_target_array(yp, "y_pred")
     n = len(yt)
@@ -152,7 +152,7 @@ def _chunk(yt, yp, sw=None):
     w = summary.weights
     bad_weights = sw is not None and (w["negative"] is not None or w["nan"] or w["inf"] or w["ndim"] != 1)
     if kinds == ("multilabel-indicator", "multilabel-indicator"):
-        from ._targets import multilabel_sums
+        from ._target_arrays import multilabel_sums
 
         for side, y in (("y_true", yt), ("y_pred", yp)):
             values = np.unique([y.min(), y.max()]) if float(y.max()) - float(y.min()) <= 1 else np.unique(y)
@@ -179,7 +179,7 @@ def dask_targets(y_true, y_pred, sample_weight, *, func, check_labels):
     """:func:`~symmetric.metrics._targets.check_targets` for Dask input: the same checks, counts and errors."""
     import dask
 
-    from ._targets import targets_from_tally
+    from ._target_arrays import targets_from_tally
 
     yt, yp, sw = chunks_of(y_true, y_pred, sample_weight)
     if len(yt) != len(yp):
@@ -212,7 +212,7 @@ def dask_targets(y_true, y_pred, sample_weight, *, func, check_labels):
 
 def _check_weights(summary, sample_weight):
     """The in-memory errors for bad sample weights, from the chunks' summaries."""
-    from ._targets import check_sample_weight
+    from ._target_arrays import check_sample_weight
 
     if sample_weight is None:
         return
@@ -231,7 +231,7 @@ def _check_weights(summary, sample_weight):
 
 
 def _multilabel_targets(summary, sample_weight, check_labels):
-    from ._targets import Targets
+    from ._target_arrays import Targets
 
     if len(summary.shapes) != 1 or len(set(next(iter(summary.shapes)))) != 1:
         raise ValueError("Multi-label binary indicator input with different numbers of labels")
@@ -255,7 +255,7 @@ def _unique(y):
 
 def _raise_kinds(y_true, y_pred, kinds):
     """The in-memory error for targets whose chunks disagree on their type."""
-    from ._targets import type_of_target
+    from ._target_arrays import type_of_target
 
     names = []
     for i, y in enumerate((y_true, y_pred)):
@@ -270,7 +270,7 @@ def _raise_kinds(y_true, y_pred, kinds):
 
 def _curve_chunk(yt, ys, sw, pos_label, edges):
     """Validate one chunk of (y_true, y_score, sample_weight) and count it per distinct score or bin."""
-    from ._targets import _kind, as_target_array
+    from ._target_arrays import _kind, as_target_array
     from ._thresholds import score_summary
 
     yt, ys = as_target_array(yt, "y_true"), np.asarray(ys)
@@ -329,8 +329,7 @@ def dask_threshold_counts(y_true, y_score, pos_label, sample_weight, *, n_bins, 
     import dask
 
     from .._validation import InvalidParameterError
-    from ._curve import _pos_label
-    from ._thresholds import bin_edges, counts_from_summary
+    from ._thresholds import bin_edges, counts_from_summary, pos_label_of as _pos_label
 
     yt, ys, sw = chunks_of(y_true, y_score, sample_weight)
     edges = None

@@ -44,8 +44,15 @@ _ppf = np.frompyfunc(_NORMAL.inv_cdf, 1, 1)
 
 
 def normal_quantile(level: float) -> float:
-    """The two-sided normal quantile ``z`` of a ``level`` interval (1.96 for 0.95)."""
-    return _NORMAL.inv_cdf(0.5 + level / 2)
+    """The two-sided normal quantile ``z`` of a ``level`` interval (1.96 for 0.95).
+
+    From the lower tail ``(1 - level) / 2``, which is exact, rather than from
+    ``0.5 + level / 2``, which rounds to 1 for a level within 1e-16 of 1.
+
+    >>> round(normal_quantile(0.95), 6), round(normal_quantile(0.9999999999999999), 3), normal_quantile(5e-324)
+    (1.959964, 8.292, 0.0)
+    """
+    return abs(_NORMAL.inv_cdf((1 - level) / 2))  # the tail is at most 1/2: abs is the negation, without -0.0
 
 
 @functools.lru_cache(maxsize=None)
@@ -111,7 +118,11 @@ def delta(table: Table, cells, squares, *, z: float, scale: str = "logit", pseud
         else:
             forward, derivative, inverse = _transform(scale)
             middle, spread = _float(forward(center)), z * se * np.abs(_float(derivative(center)))
-            low, high = _float(inverse(middle - spread)), _float(inverse(middle + spread))
+            # A centre that rounds to 0 or 1 (extreme parameters or prevalences) has no finite logit:
+            # there the interval is the identity-scale one, cut to [0, 1], where every metric of that scale lies.
+            finite = np.isfinite(middle) & np.isfinite(spread)
+            low, high = (np.where(finite, _float(inverse(np.where(finite, middle + s * spread, 0.0))),
+                                  np.clip(center + s * z * se, 0.0, 1.0)) for s in (-1.0, 1.0))
     return (estimate,) + _widen(low, high, estimate)
 
 

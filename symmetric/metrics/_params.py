@@ -19,6 +19,7 @@ import numbers
 
 import numpy as np
 
+from .._constraints import Interval, Options, Predicate
 from .._validation import InvalidParameterError
 from ._sklearn_compat import compatible
 from ._tally import Tally
@@ -38,10 +39,41 @@ __all__ = [
     "check_array_like",
     "check_bool",
     "check_digits",
+    "array_like",
+    "TARGETS", "DENSE_TARGETS", "SCORE_OPTIONS", "NORMALIZE", "N_BINS",
+    "BETA", "RHO", "PREVALENCE", "DIGITS", "ZERO_DIVISION", "AVERAGE", "POS_LABEL", "BOOLEAN", "WARN_FOR",
 ]
 
 #: The values of ``average``.
 AVERAGES = (None, "binary", "micro", "macro", "weighted", "samples")
+
+# The constraints the checks below read, and the public functions declare (symmetric._constraints.declare).
+#: ``beta``: 0 and inf are the family's limits (precision, respectively recall).
+BETA = Interval(float, 0, math.inf, closed="both")
+#: ``rho``: any finite number.
+RHO = Interval(float, -math.inf, math.inf, closed="neither")
+#: ``prevalence`` of the positive class.
+PREVALENCE = Interval(float, 0, 1, closed="neither")
+#: ``digits`` of a report (Python formats at most 999).
+DIGITS = Interval(int, 0, 999)
+#: ``zero_division``: the value of an undefined score, or "warn" (0 with a warning).
+ZERO_DIVISION = Options(("warn", 0.0, 1.0, math.nan), allowed="a float among {0.0, 1.0}, numpy.nan or a str among "
+                        "{'warn'}", invalid=("ignore", 0.5, -1))
+#: ``average``, of the scores taking every average.
+AVERAGE = Options(AVERAGES[1:], none=True, invalid=("mean", 1))
+#: ``pos_label``.
+POS_LABEL = Predicate("an instance of 'numbers.Real', an instance of 'str', an instance of 'bool' or None",
+                      lambda v: v is None or isinstance(v, (numbers.Real, str, bool, np.bool_)), invalid=([1],))
+#: A flag such as ``normalize``.
+BOOLEAN = Predicate("an instance of 'bool' or an instance of 'numpy.bool'",
+                    lambda v: isinstance(v, (bool, np.bool_)), invalid=("yes", 1, None))
+#: ``normalize`` of a confusion matrix.
+NORMALIZE = Options(("true", "pred", "all"), none=True)
+#: ``n_bins`` of a threshold curve.
+N_BINS = Interval(int, 1, math.inf, closed="left", none=True)
+#: ``warn_for``.
+WARN_FOR = Predicate("an instance of 'list', an instance of 'tuple' or an instance of 'set'",
+                     lambda v: isinstance(v, (list, tuple, set)), invalid=("precision",))
 
 
 def invalid(param: str, func: str, allowed: str, got) -> InvalidParameterError:
@@ -55,24 +87,14 @@ def _real(value) -> bool:
 
 def check_average(average, *, func: str, allowed=AVERAGES):
     """Return ``average`` if it is one of ``allowed``."""
-    if average is None and None in allowed:
-        return None
-    if isinstance(average, str) and average in allowed:
-        return average
-    names = ", ".join(repr(a) for a in sorted(a for a in allowed if a is not None))
-    text = "{" + names + "}" + (" or None" if None in allowed else "")
-    raise invalid("average", func, f"a str among {text}", average)
+    constraint = AVERAGE if allowed == AVERAGES else Options([a for a in allowed if a is not None],
+                                                            none=None in allowed)
+    return constraint.check(average, name="average", func=func, error=compatible(InvalidParameterError))
 
 
 def check_zero_division(zero_division, *, func: str):
     """Return ``zero_division`` if it is "warn", 0, 1 or nan."""
-    if isinstance(zero_division, str) and zero_division == "warn":
-        return zero_division
-    if _real(zero_division) and (zero_division in (0, 1) or math.isnan(zero_division)):
-        return zero_division
-    raise invalid(
-        "zero_division", func, "a float among {0.0, 1.0}, numpy.nan or a str among {'warn'}", zero_division
-    )
+    return ZERO_DIVISION.check(zero_division, name="zero_division", func=func, error=compatible(InvalidParameterError))
 
 
 def zero_division_value(zero_division) -> float:
@@ -82,9 +104,7 @@ def zero_division_value(zero_division) -> float:
 
 def check_beta(beta, *, func: str) -> float:
     """Return ``beta`` as a float in [0, inf]."""
-    if _real(beta) and not math.isnan(beta) and beta >= 0:
-        return float(beta)
-    raise invalid("beta", func, "a float in the range [0.0, inf]", beta)
+    return float(BETA.check(beta, name="beta", func=func, error=compatible(InvalidParameterError)))
 
 
 def squared_beta(beta, *, func: str) -> float:
@@ -115,26 +135,17 @@ def square(beta) -> float:
 
 def check_rho(rho, *, func: str) -> float:
     """Return ``rho`` as a finite float."""
-    if _real(rho) and math.isfinite(rho):
-        return float(rho)
-    raise invalid("rho", func, "a finite float", rho)
+    return float(RHO.check(rho, name="rho", func=func, error=compatible(InvalidParameterError)))
 
 
 def check_prevalence(prevalence, *, func: str) -> float:
     """Return ``prevalence`` as a float in the open interval (0, 1)."""
-    if _real(prevalence) and 0 < prevalence < 1:
-        return float(prevalence)
-    raise invalid("prevalence", func, "a float in the range (0.0, 1.0)", prevalence)
+    return float(PREVALENCE.check(prevalence, name="prevalence", func=func, error=compatible(InvalidParameterError)))
 
 
 def check_pos_label(pos_label, *, func: str):
     """Return ``pos_label`` if it is a number, a str, a bool or None."""
-    if pos_label is None or isinstance(pos_label, (numbers.Real, str, bool, np.bool_)):
-        return pos_label
-    raise invalid(
-        "pos_label", func, "an instance of 'numbers.Real', an instance of 'str', an instance of 'bool' or None",
-        pos_label,
-    )
+    return POS_LABEL.check(pos_label, name="pos_label", func=func, error=compatible(InvalidParameterError))
 
 
 def _array_like(value) -> bool:
@@ -158,28 +169,36 @@ def check_array_like(value, *, name: str, func: str, optional: bool = True, spar
         ...
     symmetric._validation.InvalidParameterError: The 'y_true' parameter of f1_score must be an array-like or a sparse matrix. Got None instead.
     """
-    if (value is None and optional) or _array_like(value):
-        return value
+    return array_like(optional=optional, sparse=sparse).check(value, name=name, func=func,
+                                                               error=compatible(InvalidParameterError))
+
+
+def array_like(*, optional: bool = True, sparse: bool = False) -> Predicate:
+    """The constraint "array-like" (or None when ``optional``; "or a sparse matrix" in the text when ``sparse``)."""
     allowed = "an array-like" + (" or a sparse matrix" if sparse else "") + (" or None" if optional else "")
-    raise invalid(name, func, allowed, value)
+    return Predicate(allowed, lambda v: (v is None and optional) or _array_like(v),
+                     invalid=(3.5, "abc") if optional else (None, 3.5))
 
 
 def check_warn_for(value, *, func: str):
     """Return ``warn_for`` if it is a list, a tuple or a set."""
-    if isinstance(value, (list, tuple, set)):
-        return value
-    raise invalid("warn_for", func, "an instance of 'list', an instance of 'tuple' or an instance of 'set'", value)
+    return WARN_FOR.check(value, name="warn_for", func=func, error=compatible(InvalidParameterError))
 
 
 def check_bool(value, *, name: str, func: str) -> bool:
     """Return ``value`` if it is a bool."""
-    if isinstance(value, (bool, np.bool_)):
-        return bool(value)
-    raise invalid(name, func, "an instance of 'bool' or an instance of 'numpy.bool'", value)
+    return bool(BOOLEAN.check(value, name=name, func=func, error=compatible(InvalidParameterError)))
 
 
 def check_digits(value, *, func: str) -> int:
     """Return ``value`` if it is a nonnegative int small enough to format (Python refuses more digits)."""
-    if isinstance(value, numbers.Integral) and not isinstance(value, (bool, np.bool_)) and 0 <= value <= 999:
-        return int(value)
-    raise invalid("digits", func, "an int in the range [0, 999]", value)
+    return int(DIGITS.check(value, name="digits", func=func, error=compatible(InvalidParameterError)))
+
+
+#: ``y_true`` and ``y_pred`` of a score (sparse matrices allowed).
+TARGETS = {"y_true": array_like(optional=False, sparse=True), "y_pred": array_like(optional=False, sparse=True)}
+#: ``y_true`` and ``y_pred`` where sparse matrices are not taken.
+DENSE_TARGETS = {"y_true": array_like(optional=False), "y_pred": array_like(optional=False)}
+#: The options every score from labels takes.
+SCORE_OPTIONS = {"labels": array_like(), "pos_label": POS_LABEL, "average": AVERAGE, "sample_weight": array_like(),
+                 "zero_division": ZERO_DIVISION}

@@ -6,6 +6,8 @@ import warnings
 
 import numpy as np
 
+from .._constraints import declare
+from ._params import BETA, BOOLEAN, DIGITS, TARGETS, ZERO_DIVISION, array_like
 from ._counts import counts_from_targets
 from ._params import check_array_like, check_beta, check_bool, check_digits, check_zero_division, squared_beta
 from ._scores import check_targets_given, prf_from_counts
@@ -14,6 +16,7 @@ from ._targets import check_targets
 __all__ = ["classification_report"]
 
 
+@declare(**TARGETS, labels=array_like(), target_names=array_like(), sample_weight=array_like(), digits=DIGITS, output_dict=BOOLEAN, zero_division=ZERO_DIVISION, beta=BETA)
 def classification_report(y_true, y_pred, *, labels=None, target_names=None, sample_weight=None, digits=2,
                           output_dict=False, zero_division="warn", beta=1.0):
     """Precision, recall, F1 (or F_beta) and support per label and averaged, as scikit-learn's report.

@@ -25,7 +25,9 @@ import math
 
 import numpy as np
 
-from ._combine import f_beta_from_sums_values, g_values, limit_parameter, zero_limit_is_zero
+from .._constraints import declare
+from ._params import BETA, RHO, SCORE_OPTIONS, TARGETS, WARN_FOR
+from ._combine import f_beta_from_sums_values, g_values, limit_parameter, specificity_values, zero_limit_is_zero
 from ._counts import Counts, label_counts
 from ._params import (check_array_like, check_average, check_beta, check_pos_label, check_rho, check_warn_for, square,
                       check_zero_division, squared_beta, zero_division_value)
@@ -50,7 +52,12 @@ def _divide(numerator, denominator, metric, modifier, average, warn_for, zero_di
     """``numerator / denominator``, with ``zero_division`` where the denominator is 0 (scikit-learn's ``_prf_divide``)."""
     mask = denominator == 0
     safe = np.where(mask, 1, denominator).astype(np.float64)
-    result = np.asarray(numerator, dtype=np.float64) / safe
+    return _undefined(np.asarray(numerator, dtype=np.float64) / safe, mask, metric, modifier, average, warn_for,
+                      zero_division)
+
+
+def _undefined(result, mask, metric, modifier, average, warn_for, zero_division):
+    """``result`` with ``zero_division`` where ``mask`` (an undefined value), warning as scikit-learn does."""
     if not mask.any():
         return result
     result[mask] = zero_division_value(zero_division)
@@ -160,6 +167,7 @@ def _prfs(y_true, y_pred, *, beta, rho, labels, pos_label, average, warn_for, sa
                            zero_division=zero_division, name=name, beta2=beta2)
 
 
+@declare(**TARGETS, beta=BETA, **SCORE_OPTIONS, warn_for=WARN_FOR)
 def precision_recall_fscore_support(y_true, y_pred, *, beta=1.0, labels=None, pos_label=1, average=None,
                                     warn_for=("precision", "recall", "f-score"), sample_weight=None,
                                     zero_division="warn"):
@@ -215,6 +223,7 @@ def _one(index, func, y_true, y_pred, *, labels, pos_label, average, sample_weig
                  beta2=beta2)[index]
 
 
+@declare(**TARGETS, **SCORE_OPTIONS)
 def precision_score(y_true, y_pred, *, labels=None, pos_label=1, average="binary", sample_weight=None,
                     zero_division="warn"):
     """Precision ``TP/(TP + FP)``: scikit-learn's ``precision_score``.
@@ -229,6 +238,7 @@ def precision_score(y_true, y_pred, *, labels=None, pos_label=1, average="binary
                 sample_weight=sample_weight, zero_division=zero_division, warn_for=("precision",))
 
 
+@declare(**TARGETS, **SCORE_OPTIONS)
 def recall_score(y_true, y_pred, *, labels=None, pos_label=1, average="binary", sample_weight=None,
                  zero_division="warn"):
     """Recall ``TP/(TP + FN)``: scikit-learn's ``recall_score``.
@@ -241,6 +251,7 @@ def recall_score(y_true, y_pred, *, labels=None, pos_label=1, average="binary", 
                 sample_weight=sample_weight, zero_division=zero_division, warn_for=("recall",))
 
 
+@declare(**TARGETS, beta=BETA, **SCORE_OPTIONS)
 def fbeta_score(y_true, y_pred, *, beta, labels=None, pos_label=1, average="binary", sample_weight=None,
                 zero_division="warn"):
     """F-beta, the weighted harmonic mean of precision and recall: scikit-learn's ``fbeta_score``.
@@ -253,6 +264,7 @@ def fbeta_score(y_true, y_pred, *, beta, labels=None, pos_label=1, average="bina
                 sample_weight=sample_weight, zero_division=zero_division, beta=beta, warn_for=("f-score",))
 
 
+@declare(**TARGETS, **SCORE_OPTIONS)
 def f1_score(y_true, y_pred, *, labels=None, pos_label=1, average="binary", sample_weight=None,
              zero_division="warn"):
     """F1, the harmonic mean of precision and recall: scikit-learn's ``f1_score``.
@@ -265,6 +277,7 @@ def f1_score(y_true, y_pred, *, labels=None, pos_label=1, average="binary", samp
                 sample_weight=sample_weight, zero_division=zero_division, warn_for=("f-score",))
 
 
+@declare(**TARGETS, beta=BETA, rho=RHO, **SCORE_OPTIONS)
 def g_beta_rho_score(y_true, y_pred, *, beta=1.0, rho=-2.0, labels=None, pos_label=1, average="binary",
                      sample_weight=None, zero_division="warn"):
     r"""The generalized F-score :math:`G_{\beta,\rho}` of precision and recall, from labels.
@@ -301,6 +314,7 @@ def g_beta_rho_score(y_true, y_pred, *, beta=1.0, rho=-2.0, labels=None, pos_lab
                  name="g-score", beta2=beta2)[2]
 
 
+@declare(**TARGETS, **SCORE_OPTIONS)
 def specificity_score(y_true, y_pred, *, labels=None, pos_label=1, average="binary", sample_weight=None,
                       zero_division="warn"):
     """Specificity, the true negative rate ``TN/(TN + FP)``, with the options of :func:`precision_score`.
@@ -319,8 +333,8 @@ def specificity_score(y_true, y_pred, *, labels=None, pos_label=1, average="bina
     c = validated_counts(y_true, y_pred, labels=labels, pos_label=pos_label, average=average,
                          sample_weight=sample_weight, zero_division=zero_division, func=func)
     tn = c.tn
-    values = _divide(tn, tn + c.fp, "specificity", "negative", average, ("specificity",),
-                     zero_division)
+    values = _undefined(specificity_values(tn, c.fp), tn + c.fp == 0, "specificity", "negative", average,
+                        ("specificity",), zero_division)
     if average is None:
         return values
     weights = c.true_sum if average == "weighted" else c.sample_weight if average == "samples" else None

@@ -25,7 +25,7 @@ from ._report import classification_report
 from ._scores import (f1_score, fbeta_score, g_beta_rho_score, precision_recall_fscore_support, precision_score,
                       recall_score, specificity_score)
 from ._tally import Tally, count
-from ._targets import _check_lengths, _is_string, _kind, as_target_array, check_sample_weight, type_of_target
+from ._target_arrays import _check_lengths, _is_string, _kind, as_target_array, check_sample_weight, type_of_target
 
 __all__ = ["ConfusionCounts"]
 

@@ -30,10 +30,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .._validation import InvalidParameterError
 from ._exact import ExactSums, bincount_exact
+from ._params import N_BINS
 
-__all__ = ["ThresholdCounts", "threshold_counts", "check_n_bins", "binned_upper_bound", "ScoreSummary",
+__all__ = ["ThresholdCounts", "threshold_counts", "check_n_bins", "binned_upper_bound", "ScoreSummary", "pos_label_of",
            "score_summary"]
 
 
@@ -51,9 +51,7 @@ class ThresholdCounts:
 
 def check_n_bins(n_bins, *, func: str):
     """Return ``n_bins`` if it is None or an int >= 1."""
-    if n_bins is None or (isinstance(n_bins, (int, np.integer)) and not isinstance(n_bins, bool) and n_bins >= 1):
-        return n_bins
-    raise InvalidParameterError.of("n_bins", func, "an int in the range [1, inf) or None", n_bins)
+    return N_BINS.check(n_bins, name="n_bins", func=func)
 
 
 @dataclass
@@ -167,3 +165,16 @@ def binned_upper_bound(c: ThresholdCounts, g) -> float:
         R = tp / c.total_positives
     P = np.where(tp > 0, P, 0.0)
     return float(np.max(g(P, R)))
+
+
+def pos_label_of(pos_label, y_true: np.ndarray):
+    """The positive label of a threshold curve: ``pos_label``, or 1 when ``y_true`` takes values in {0, 1} or {-1, 1}."""
+    if pos_label is not None:
+        return pos_label
+    classes = np.unique(y_true)
+    allowed = ([0, 1], [-1, 1], [0], [-1], [1])
+    if classes.dtype.kind in "OUS" or not any(classes.tolist() == c for c in allowed):
+        shown = ", ".join(repr(c) for c in classes.tolist())
+        raise ValueError(f"y_true takes value in {{{shown}}} and pos_label is not specified: either make y_true take"
+                         " value in {0, 1} or {-1, 1} or pass pos_label explicitly.")
+    return 1

@@ -22,6 +22,9 @@ __all__ = ["ConfidenceInterval", "confidence_interval", "METHODS"]
 #: The interval methods; "bootstrap" is "bca".
 METHODS = ("delta", "wilson", "bootstrap", "percentile", "bca")
 SCALES = ("logit", "identity")
+#: The most cells all bootstrap resamples together may hold (8 bytes each: 512 MiB).
+MAX_RESAMPLED_CELLS = 2**26
+_LARGEST = float(np.finfo(np.float64).max)
 
 
 class ConfidenceInterval(NamedTuple):
@@ -42,6 +45,29 @@ def _check_resamples(n_resamples, func):
     if isinstance(n_resamples, numbers.Integral) and not isinstance(n_resamples, bool) and n_resamples >= 2:
         return int(n_resamples)
     raise InvalidParameterError.of("n_resamples", func, "an int of at least 2", n_resamples)
+
+
+def _check_resamples_fit(n_resamples, cells, func):
+    """The resampled tables must fit in memory: at most :data:`MAX_RESAMPLED_CELLS` cells in all."""
+    most = max(2, MAX_RESAMPLED_CELLS // max(np.size(cells), 1))
+    if n_resamples > most:
+        raise InvalidParameterError.of("n_resamples", func, f"an int in the range [2, {most}] for a table of "
+                                       f"{np.size(cells)} cells (2**26 resampled cells in all)", n_resamples)
+
+
+def _check_pseudo_count_fits(pseudo_count, cells, squares, func):
+    """The pseudo-samples must leave the cells, and their squared weights, finite doubles.
+
+    A sample has the mean weight ``w = sum(w_i**2) / sum(w_i)``; every cell
+    gains ``pseudo_count * w`` (squares ``pseudo_count * w**2``), so the bound
+    is a tiny fraction of the largest double divided by ``n_cells * max(1, w)**2``.
+    """
+    total = float(np.sum(cells))
+    weight = float(np.sum(squares)) / total if total > 0 else 1.0
+    most = _LARGEST * 2.0**-20 / (np.size(cells) * max(1.0, weight) ** 2)
+    if pseudo_count > most:
+        raise InvalidParameterError.of("pseudo_count", func, f"a float in the range [0.0, {most:.3g}] (so that the "
+                                       "cells plus the pseudo-samples stay finite) or None", pseudo_count)
 
 
 def _rng(random_state, func):
@@ -114,6 +140,10 @@ def confidence_interval(y_true, y_pred, *, metric="f_beta", beta=1.0, rho=-2.0, 
       class's one-vs-rest counts, so Takahashi et al. (2022)'s micro- and
       macro-F1 variances are special cases (claims ``uncertainty.takahashi.*``;
       ``scale="identity", pseudo_count=0`` gives exactly their intervals).
+      Where the compiled derivatives overflow at extreme parameters (beta
+      above about 1e77, huge ``|rho|``, a prevalence near 0 or 1), the
+      gradient is a central difference of the values, which follow the
+      family's limits: F_beta at ``beta=1e100`` has recall's interval.
     * ``method="wilson"``: Wilson's score interval, for metrics that are
       proportions: precision, recall, specificity and accuracy (binary or per
       class), micro precision and recall (which are accuracy).
@@ -168,8 +198,11 @@ def confidence_interval(y_true, y_pred, *, metric="f_beta", beta=1.0, rho=-2.0, 
         weights); see :mod:`symmetric.metrics._intervals` for the bootstrap.
     method : {"delta", "wilson", "bca", "bootstrap", "percentile"}, default "delta"
     level : float in (0, 1), default 0.95
+        A level below about 1e-16 gives ``z = 0``: the delta and Wilson
+        intervals shrink to their centre.
     n_resamples : int, default 9999
-        Bootstrap resamples.
+        Bootstrap resamples: at least 2, and at most 2**26 cells in all (the
+        resampled tables are held in memory), so ``2**24`` for a 2 x 2 table.
     random_state : None, int, numpy.random.SeedSequence or Generator
         For the bootstrap.
     prevalence : float in (0, 1), optional
@@ -182,6 +215,8 @@ def confidence_interval(y_true, y_pred, *, metric="f_beta", beta=1.0, rho=-2.0, 
         before the bootstrap resamples (0 for the plain methods). By default
         two in all: half a sample per cell of a 2 x 2 table (the posterior
         mean under Jeffreys' prior), ``2 / K**2`` per cell of a K x K table.
+        At most about ``1.7e302 / n_cells`` samples, so that the cells stay
+        finite (less with sample weights above 1).
     zero_division : {"warn", 0.0, 1.0, nan}, default "warn"
         The value of an undefined metric (and of undefined bootstrap resamples).
 
@@ -245,12 +280,18 @@ def confidence_interval(y_true, y_pred, *, metric="f_beta", beta=1.0, rho=-2.0, 
         table = Table(m, average, k)
     if pseudo_count is None:  # two pseudo-samples in all: half a sample per cell of a 2 x 2 table
         pseudo_count = 2.0 / (table.n_classes**2 if average in ("micro", "macro", "weighted") else 4)
+    _check_pseudo_count_fits(pseudo_count, cells, squares, func)
+    if method in ("bca", "percentile"):
+        _check_resamples_fit(n_resamples, cells, func)
     estimate = np.asarray(table.values(cells, warn=True), dtype=np.float64)
     defined = np.isfinite(estimate) & _defined(table, cells)
+    z = normal_quantile(level)
     if method == "delta":
-        _, low, high = delta(table, cells, squares, z=normal_quantile(level), scale=scale, pseudo_count=pseudo_count)
+        _, low, high = delta(table, cells, squares, z=z, scale=scale, pseudo_count=pseudo_count)
+    elif method == "wilson" and z == 0:  # a level below 1e-16: Wilson's bounds meet at the proportion
+        low, high = estimate, estimate
     elif method == "wilson":
-        _, low, high = wilson(table, cells, squares, z=normal_quantile(level))
+        _, low, high = wilson(table, cells, squares, z=z)
     else:
         ordered = sort_resamples(bootstrap_values(table, cells, squares, n_resamples, rng,
                                                   pseudo_count=pseudo_count))

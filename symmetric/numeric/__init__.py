@@ -13,7 +13,42 @@ and calling the functions does not run SymPy.
 True
 """
 
-from .compile import UndefinedValueWarning, compile
-from .functions import f_beta, g_beta_rho, power_mean
+import importlib
+import sys
+import types
 
 __all__ = ["UndefinedValueWarning", "compile", "f_beta", "g_beta_rho", "power_mean"]
+
+# Public names load on first use: the generated functions and their runtime need only NumPy, ``compile``
+# needs SymPy, and the rewrites (data the proofs of stage 2 check, see docs/design.md) load neither.
+_LAZY_NAMES = {"UndefinedValueWarning": ".compile", "compile": ".compile",
+               **{name: ".functions" for name in ("f_beta", "g_beta_rho", "power_mean")}}
+
+
+def __getattr__(name: str):
+    if name in _LAZY_NAMES:
+        value = getattr(importlib.import_module(_LAZY_NAMES[name], __name__), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__():
+    return sorted(set(globals()) | set(_LAZY_NAMES))
+
+
+class _Package(types.ModuleType):
+    """This package, where ``compile`` stays the function when its submodule ``compile`` loads.
+
+    The import system sets a submodule as an attribute of its package; with the
+    names loaded lazily, ``symmetric.numeric.compile`` would then be the module
+    whenever something imported ``symmetric.numeric.compile`` first.
+    """
+
+    def __setattr__(self, name, value):
+        if name in _LAZY_NAMES and isinstance(value, types.ModuleType):
+            return  # the submodule stays reachable as sys.modules["symmetric.numeric.compile"]
+        super().__setattr__(name, value)
+
+
+sys.modules[__name__].__class__ = _Package

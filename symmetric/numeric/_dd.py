@@ -13,8 +13,8 @@ than ``2**-66`` (tests/test_dd.py checks ``2**-64`` against mpmath): far more
 than the parameter stage of :mod:`symmetric.numeric` needs to round its
 constants correctly to float64.
 
-This module imports only NumPy: :mod:`symmetric.numeric.codegen` copies its
-source into every standalone module.
+This module imports only NumPy: it is part of the runtime that every
+standalone module of :mod:`symmetric.numeric.codegen` embeds as it is.
 """
 
 import numpy

@@ -11,8 +11,8 @@ import numpy
 
 
 from .._validation import InvalidParameterError
-from ._dd import _DD, _dd, _dd_exp, _dd_expm1, _dd_log, _dd_log1p, _dd_softplus, _dd_logaddexp, _dd_where, _dd_select, _LN2
-from ._runtime import _Family, _evaluate, _pow, _piecewise
+from ._dd import _dd, _dd_exp, _dd_expm1, _dd_log, _dd_log1p, _dd_softplus, _dd_logaddexp, _dd_select, _LN2
+from ._runtime import _pow, _piecewise, _evaluate, _Family
 
 
 # --- kernels and parameter stages generated from symmetric.numeric.rewrites ---
@@ -110,7 +110,7 @@ def _kernel_boundary(P, R, c_P, c_R, phi):
     return _pw0
 
 
-_KERNELS = {"arithmetic": _kernel_arithmetic, "harmonic": _kernel_harmonic, "anchor_positive": _kernel_anchor_positive, "anchor_negative": _kernel_anchor_negative, "binade": _kernel_binade, "binade_geometric": _kernel_binade_geometric, "boundary": _kernel_boundary}
+_KERNELS = {"arithmetic": (_kernel_arithmetic, ('P', 'R', 'w', 'w_c', 'out', 'scratch')), "harmonic": (_kernel_harmonic, ('P', 'R', 'w', 'w_c', 'out', 'scratch')), "anchor_positive": (_kernel_anchor_positive, ('P', 'R', 'c_P', 'c_R', 'kappa', 'phi', 'out', 'scratch')), "anchor_negative": (_kernel_anchor_negative, ('P', 'R', 'c_P', 'c_R', 'kappa', 'phi', 'out', 'scratch')), "binade": (_kernel_binade, ('P', 'R', 'c_k', 'm', 'phi', 'w_k', 'out', 'scratch')), "binade_geometric": (_kernel_binade_geometric, ('P', 'R', 'c_k', 'm', 'w_k', 'out', 'scratch')), "boundary": (_kernel_boundary, ('P', 'R', 'c_P', 'c_R', 'phi'))}
 
 
 def _constant_log_w(lambda_):
@@ -143,7 +143,7 @@ def _constant_kappa(mu):
     return _dd_exp(_dd(mu))
 
 
-_CONSTANTS = {"log_w": _constant_log_w, "log_w_c": _constant_log_w_c, "w": _constant_w, "w_c": _constant_w_c, "c_P": _constant_c_P, "c_R": _constant_c_R, "kappa": _constant_kappa}
+_CONSTANTS = {"log_w": (_constant_log_w, ('lambda_',)), "log_w_c": (_constant_log_w_c, ('lambda_',)), "w": (_constant_w, ('log_w',)), "w_c": (_constant_w_c, ('log_w_c',)), "c_P": (_constant_c_P, ('lambda_', 'log_w', 'log_w_c', 'mu', 'phi')), "c_R": (_constant_c_R, ('lambda_', 'log_w', 'log_w_c', 'mu', 'phi')), "kappa": (_constant_kappa, ('mu',))}
 
 
 def _table_near(k, log_w, phi, w):
@@ -166,7 +166,7 @@ def _geometric_table(k, w):
     return {"c_k": _dd_exp(_dd(k)*_dd(w)*_LN2), "w_k": _dd(w)}
 
 
-_COMMON = {"kernels": _KERNELS, "constants": _CONSTANTS, "table_near": _table_near, "table_far": _table_far, "table_is_near": _table_is_near, "geometric_table": _geometric_table}
+_COMMON = {"kernels": _KERNELS, "constants": _CONSTANTS, "table_near": (_table_near, ('k', 'log_w', 'phi', 'w')), "table_far": (_table_far, ('k', 'log_w', 'log_w_c', 'phi')), "table_is_near": (_table_is_near, ('k', 'phi', 'w')), "geometric_table": (_geometric_table, ('k', 'w'))}
 
 
 # --- g_beta_rho ---
@@ -197,7 +197,7 @@ def _parameters_g_beta_rho_2(beta, rho):
     return {"phi": _dd(_x0), "lambda_": _dd(_x1)*_dd(rho), "mu": _dd(_x1) - _dd(_x1)/_dd(_x0)}
 
 
-_FAMILY_g_beta_rho = _Family('g_beta_rho', ('beta', 'rho'), ((_condition_g_beta_rho_0, _parameters_g_beta_rho_0), (_condition_g_beta_rho_1, _parameters_g_beta_rho_1), (_condition_g_beta_rho_2, _parameters_g_beta_rho_2),), _COMMON)
+_FAMILY_g_beta_rho = _Family('g_beta_rho', ('beta', 'rho'), ((_condition_g_beta_rho_0, _parameters_g_beta_rho_0), (_condition_g_beta_rho_1, _parameters_g_beta_rho_1), (_condition_g_beta_rho_2, _parameters_g_beta_rho_2),), _COMMON, (('nonnegative', 'a finite number >= 0'), ('nonnegative', 'a finite number >= 0'), ('positive', 'a finite number > 0'), ('real', 'a finite real number')))
 
 
 def g_beta_rho(P, R, beta, rho, *, validate=True):
@@ -230,7 +230,7 @@ def _parameters_power_mean_1(gamma, phi):
     return {"phi": _dd(phi), "lambda_": _dd(_x0), "mu": _dd(_x0)/_dd(phi)}
 
 
-_FAMILY_power_mean = _Family('power_mean', ('gamma', 'phi'), ((_condition_power_mean_0, _parameters_power_mean_0), (_condition_power_mean_1, _parameters_power_mean_1),), _COMMON)
+_FAMILY_power_mean = _Family('power_mean', ('gamma', 'phi'), ((_condition_power_mean_0, _parameters_power_mean_0), (_condition_power_mean_1, _parameters_power_mean_1),), _COMMON, (('nonnegative', 'a finite number >= 0'), ('nonnegative', 'a finite number >= 0'), ('positive', 'a finite number > 0'), ('real', 'a finite real number')))
 
 
 def power_mean(P, R, gamma, phi, *, validate=True):
@@ -255,7 +255,7 @@ def _parameters_f_beta_0(beta):
     return {"phi": _dd(-1.0), "lambda_": -_dd(_x0), "mu": _dd(_x0)}
 
 
-_FAMILY_f_beta = _Family('f_beta', ('beta',), ((_condition_f_beta_0, _parameters_f_beta_0),), _COMMON)
+_FAMILY_f_beta = _Family('f_beta', ('beta',), ((_condition_f_beta_0, _parameters_f_beta_0),), _COMMON, (('nonnegative', 'a finite number >= 0'), ('nonnegative', 'a finite number >= 0'), ('positive', 'a finite number > 0')))
 
 
 def f_beta(P, R, beta, *, validate=True):

@@ -1,18 +1,21 @@
 """The NumPy runtime of the generated functions: input checks, parameter stage, regimes, chunked evaluation.
 
-This module imports only NumPy: :mod:`symmetric.numeric.codegen` copies its
-source into every standalone module, so the package and the generated files
-run the same code. Everything it computes comes from generated functions,
-passed in by name: per family, the branches of the definition (a condition,
-and ``phi`` and the log-odds ``lambda`` in double-double); shared by all
-families, the log-weights, the weight constants, the tables and the float64
-kernels of :mod:`symmetric.numeric.rewrites`.
+This module imports only NumPy (and :mod:`symmetric.numeric._dd`): it is
+part of the runtime (:data:`symmetric.numeric.codegen.RUNTIME`), whose
+source files every standalone module embeds as they are, so the package and
+the generated files run the same code. Everything it computes comes from
+generated functions, each given as a pair ``(function, names of its
+arguments)`` declared by the generated code: per family, the branches of the
+definition (a condition, and ``phi`` and the log-odds ``lambda`` in
+double-double); shared by all families, the log-weights, the weight
+constants, the tables and the float64 kernels of
+:mod:`symmetric.numeric.rewrites`.
 
 The parameter stage runs in double-double arithmetic (:mod:`symmetric.numeric._dd`)
 once per distinct parameter value (cached for scalar parameters) and rounds
 each constant once to float64. The kernels then run in float64 on chunks of
 ``CHUNK`` elements, in place in buffers allocated once per call (see
-:mod:`symmetric.numeric.inplace`): temporaries stay in cache, nothing is
+:mod:`symmetric.numeric.emit`): temporaries stay in cache, nothing is
 allocated per chunk, and the extra memory is the output array plus a few
 chunks. Regimes, by the exponent ``phi``:
 
@@ -40,7 +43,7 @@ PHI_ANCHOR = 0.25
 PHI_TINY = 1e-30
 #: Table entries (binary exponents) computed together, so that each is always computed the same way.
 BLOCK = 16
-#: Rows of scratch space the generated kernels may use (symmetric.numeric.inplace.SCRATCH).
+#: Rows of scratch space the generated kernels may use (the emitter, symmetric.numeric.emit, reads it).
 SCRATCH = 6
 
 
@@ -142,6 +145,10 @@ def _check(a, name, func, allowed, ok, error):
         raise error.of(name, func, allowed, _At(float(a.reshape(-1)[bad]), index))
 
 
+#: The bits of +infinity: a float64 with smaller bits, read as uint64, is finite and >= 0 (and not -0.0).
+_INF_BITS = numpy.uint64(0x7FF0000000000000)
+
+
 def _nonnegative(a):
     return (a >= 0) & (a < numpy.inf)
 
@@ -154,14 +161,10 @@ def _finite(a):
     return numpy.isfinite(a)
 
 
-_ALLOWED = {
-    "P": ("a finite number >= 0", _nonnegative),
-    "R": ("a finite number >= 0", _nonnegative),
-    "beta": ("a finite number > 0", _positive),
-    "gamma": ("a finite number > 0", _positive),
-    "rho": ("a finite real number", _finite),
-    "phi": ("a finite real number", _finite),
-}
+_MAX, _MIN = numpy.maximum.reduce, numpy.minimum.reduce
+
+#: The test of each kind of argument domain (the generator, symmetric.numeric.catalog, names each argument's kind).
+_DOMAINS = {"nonnegative": _nonnegative, "positive": _positive, "real": _finite}
 
 ARITHMETIC, HARMONIC, GEOMETRIC, BINADE, ANCHOR_POSITIVE, ANCHOR_NEGATIVE = range(6)
 _KERNEL = {ARITHMETIC: "arithmetic", HARMONIC: "harmonic", GEOMETRIC: "binade_geometric", BINADE: "binade",
@@ -175,10 +178,10 @@ _K = 4096
 _PARAMETERS = ("phi", "lambda_", "mu")
 
 
-def _call(func, values):
-    """Call a generated function with the entries of ``values`` named like its arguments."""
-    code = func.__code__
-    return func(*[values[name] for name in code.co_varnames[: code.co_argcount]])
+def _call(entry, values):
+    """Call a generated ``(function, argument names)`` pair with the entries of ``values`` it names."""
+    func, names = entry
+    return func(*[values[name] for name in names])
 
 
 def _hi(x):
@@ -187,10 +190,13 @@ def _hi(x):
 
 
 class _Family:
-    """A generated family: its name, its parameter names, its branches and the shared generated stages."""
+    """A generated family: its name, its parameter names, its branches, the shared generated stages, and the
+    domain of each argument (P, R, then the parameters) as ``(kind, description)``, a kind of ``_DOMAINS``."""
 
-    def __init__(self, name, parameters, branches, common):
+    def __init__(self, name, parameters, branches, common, domains):
         self.name, self.parameters, self.branches, self.common = name, parameters, branches, common
+        assert [kind for kind, _ in domains[:2]] == ["nonnegative"] * 2, "P and R are checked by _scan"
+        self.domains = tuple((description, _DOMAINS[kind]) for kind, description in domains)
         self._stages = {}
 
     def stage(self, params):
@@ -249,9 +255,8 @@ class _Stage:
     def get(self, key):
         """The double-double constant ``key``, computed on first use."""
         if key not in self.dd:
-            func = self.common["constants"][key]
-            code = func.__code__
-            self.dd[key] = func(*[self.get(name) for name in code.co_varnames[: code.co_argcount]])
+            func, names = self.common["constants"][key]
+            self.dd[key] = func(*[self.get(name) for name in names])
         return self.dd[key]
 
     def value(self, key):
@@ -272,9 +277,9 @@ class _Stage:
         k = numpy.asarray(k, dtype=numpy.float64)
 
         def call(name):
-            func = self.common[name]
+            func, names = self.common[name]
             args = []
-            for arg in func.__code__.co_varnames[: func.__code__.co_argcount]:
+            for arg in names:
                 x = k if arg == "k" else self.get(arg)
                 if index is not None and arg != "k":
                     x = _DD(numpy.take(x.hi, index), numpy.take(x.lo, index))
@@ -341,7 +346,30 @@ def _run(stage, code, p, r, index, out, rows, exponents):
     return _call(stage.common["kernels"][_KERNEL[code]], values)
 
 
-def _chunk(stage, p, r, out, index, zeros, rows, exponents):
+def _scan(a, zeros):
+    """Whether the chunk ``a`` is finite and >= 0, and (if ``zeros``) whether it holds a zero: integer reductions.
+
+    A float64 is finite and >= 0 exactly when its bits, read as an unsigned
+    integer, are below those of infinity, except ``-0.0`` (sign bit set), which
+    the exact test then accepts (and reports as a zero). The chunk is in cache:
+    this is the validation fused into the evaluation, instead of passes of its
+    own over the inputs.
+    """
+    bits = a.view(numpy.uint64)
+    if _MAX(bits) < _INF_BITS:  # the ufuncs' reduce: ndarray.max adds a Python layer, a few us per call
+        return True, zeros and bool(_MIN(bits) == 0)
+    return bool(_nonnegative(a).all()), bool((a == 0).any())
+
+
+def _chunk(stage, p, r, out, index, rows, exponents, invalid, zeros):
+    """Evaluate one chunk into ``out``; with ``invalid`` (a function raising the error), validate it too.
+
+    ``zeros``: whether P = 0 or R = 0 needs the boundary kernel (see :func:`_needs_boundary`).
+    The checks run after the kernels, on the chunk they have just brought into cache: the
+    kernels overlap fetching P and R from memory with computing, a check run first would not.
+    The kernels on a bad value compute garbage quietly (``numpy.errstate``), which the raised
+    error then discards.
+    """
     n = p.size
     rows, exponents = rows[:, :n], [e[:n] for e in exponents]
     if index is None:
@@ -356,11 +384,28 @@ def _chunk(stage, p, r, out, index, zeros, rows, exponents):
                 k = int(chosen.sum())
                 out[chosen] = _run(stage, int(code), p[chosen], r[chosen], index[chosen], numpy.empty(k),
                                    rows[:, :k], [e[:k] for e in exponents])
-    if zeros and not (p.min() > 0 and r.min() > 0):
+    if invalid is None:
+        zeros = zeros and not (_MIN(p) > 0 and _MIN(r) > 0)
+    else:
+        (ok_p, zero_p), (ok_r, zero_r) = _scan(p, zeros), _scan(r, zeros)
+        if not (ok_p and ok_r):
+            invalid()
+        zeros = zero_p or zero_r
+    if zeros:
         chosen = (p == 0) | (r == 0)
         values = stage.constants(None, None if index is None else index[chosen], ("c_P", "c_R", "phi"))
         values["P"], values["R"] = p[chosen], r[chosen]
         out[chosen] = _call(stage.common["kernels"]["boundary"], values)
+
+
+def _needs_boundary(stage):
+    """Whether the kernels may miss the limit where P or R is 0 (then fixed by the boundary kernel).
+
+    Not for the weighted harmonic mean alone (F_beta): ``1/(w/P + w_c/R)`` is then
+    ``1/inf = +0.0`` in IEEE arithmetic, the limit, for P, R = +0.0 (a ``-0.0``
+    unchecked input gives ``-0.0``); so F_beta's chunks skip the search for zeros.
+    """
+    return not (stage.scalar and int(stage.code) == HARMONIC)
 
 
 def _evaluate(family, P, R, params, validate, error):
@@ -373,22 +418,35 @@ def _evaluate(family, P, R, params, validate, error):
     return _remask(_evaluate_arrays(family, values, validate, error), mask)
 
 
+def _validate(arrays, names, domains, func, error):
+    """Check every argument in order, raising for the first bad one (the message names its first bad value)."""
+    for a, n, (allowed, ok) in zip(arrays, names, domains):
+        _check(a, n, func, allowed, ok, error)
+
+
 def _evaluate_arrays(family, values, validate, error):
     func, names = family.name, ("P", "R", *family.parameters)
     arrays = [_as_array(v, n, func, error) for v, n in zip(values, names)]
+    P, R, *params = arrays
+    invalid = None
     if validate:
-        for a, n in zip(arrays, names):
-            allowed, ok = _ALLOWED[n]
-            _check(a, n, func, allowed, ok, error)
+        def invalid():
+            _validate(arrays, names, family.domains, func, error)
+            raise AssertionError("a chunk failed validation that the whole arrays pass")  # pragma: no cover
+
+        # the parameters now (the parameter stage needs them); P and R chunk by chunk, fused with the evaluation
+        if not all(numpy.all(ok(a)) for a, (_, ok) in zip(params, family.domains[2:])):
+            invalid()
     try:
         shape = numpy.broadcast_shapes(*(a.shape for a in arrays))
     except ValueError:
+        if validate:  # a bad value is reported before a bad shape, as when checking every argument first
+            _validate(arrays, names, family.domains, func, error)
         got = ", ".join(f"{n}: {a.shape}" for a, n in zip(arrays, names))
         raise error.of(", ".join(names), func, "arrays whose shapes broadcast together", got) from None
-    P, R, *params = arrays
-    # whether P or R has a zero (one reduction each; the chunks then skip the check when none does)
-    zeros = not (P.size == 0 or R.size == 0 or (numpy.min(P) > 0 and numpy.min(R) > 0))
     out = numpy.empty(shape)
+    if validate and out.size == 0:  # no chunk to check, but the inputs may still hold bad values
+        _validate(arrays, names, family.domains, func, error)
     with numpy.errstate(all="ignore"):
         stage = family.stage(params)
         if out.size == 0:
@@ -401,13 +459,14 @@ def _evaluate_arrays(family, values, validate, error):
         exponents = (numpy.empty(n, dtype=numpy.int32), numpy.empty(n, dtype=numpy.int32), numpy.empty(n, numpy.intp))
         if out.ndim == 0:
             index = None if stage.scalar else operands[3].reshape(1)
-            _chunk(stage, P.reshape(1), R.reshape(1), out.reshape(1), index, True, rows, exponents)
+            _chunk(stage, P.reshape(1), R.reshape(1), out.reshape(1), index, rows, exponents, invalid, True)
             return out[()]
         it = numpy.nditer(operands, flags=["external_loop", "buffered", "zerosize_ok"],
                           op_flags=[["readonly"], ["readonly"], ["writeonly"]] + [["readonly"]] * (len(operands) - 3),
                           buffersize=CHUNK, order="C")
+        zeros = _needs_boundary(stage)
         with it:
             for chunk in it:
-                _chunk(stage, chunk[0], chunk[1], chunk[2], chunk[3] if len(chunk) > 3 else None, zeros, rows,
-                       exponents)
+                _chunk(stage, chunk[0], chunk[1], chunk[2], chunk[3] if len(chunk) > 3 else None, rows, exponents,
+                       invalid, zeros)
     return out

@@ -1,14 +1,19 @@
 """Generate the source of the numeric functions: for the package, and as standalone modules.
 
 :func:`module_source` assembles, from the rewrites of
-:mod:`symmetric.numeric.rewrites`, one Python module holding the generated
-parameter stage (double-double, :mod:`symmetric.numeric._dd`), the generated
-float64 kernels and one public function per family, all run by
-:mod:`symmetric.numeric._runtime`. A standalone module (``symmetric codegen``)
-holds a copy of ``_dd`` and ``_runtime`` and imports only numpy; the package's
-own module, ``symmetric/numeric/_generated.py``, imports them instead. It is
-committed, so that the first call of a numeric function does not wait for
-SymPy; regenerate it after changing the rewrites or the families with::
+:mod:`symmetric.numeric.rewrites` and with the one emitter of
+:mod:`symmetric.numeric.emit`, one Python module holding the generated
+parameter stage (double-double), the generated float64 kernels and one public
+function per family. They run on the runtime, :data:`RUNTIME`
+(:mod:`symmetric._validation`, :mod:`symmetric.numeric._dd`,
+:mod:`symmetric.numeric._runtime`; NumPy only), which the generated code
+calls explicitly: every generated stage function is declared with the names
+of its arguments. A standalone module (``symmetric codegen``) embeds the
+runtime's source files as they are and loads them as modules, so it imports
+only numpy and the standard library; the package's own module,
+``symmetric/numeric/_generated.py``, imports them instead. It is committed,
+so that the first call of a numeric function does not wait for SymPy;
+regenerate it after changing the rewrites or the families with::
 
     python -m symmetric.numeric.codegen
 
@@ -23,142 +28,44 @@ of module run the same code, so their results agree bit for bit.
 from __future__ import annotations
 
 import argparse
+import ast
 import functools
-import inspect
+import hashlib
 import math
 from pathlib import Path
 
 import sympy
-from sympy.printing.str import StrPrinter
 
-from .. import __version__
+from .. import __version__, _validation
 from .._validation import InvalidParameterError
-from ..families import FAMILIES
 from ..symbols import P, R
+from . import catalog
 from .symbols import c_k, m, w_k
 from . import _dd, _runtime
-from .compile import _identifier, function_source
-from .inplace import SCRATCH, inplace_function_source
+from .emit import function_source, names as _argument_names
 from .rewrites import CONSTANTS, GEOMETRIC_TABLE, KERNELS, LOG_WEIGHTS, PARAMETERS, TABLE, TABLE_NEAR, plan
 
-__all__ = ["module_source", "package_source", "supported", "main", "write_or_check", "GENERATOR", "PACKAGE_MODULE"]
+__all__ = ["module_source", "package_source", "supported", "main", "write_or_check", "GENERATOR", "PACKAGE_MODULE",
+           "RUNTIME"]
 
 #: Name and version of the generator, written into every generated module.
 GENERATOR = f"symmetric {__version__}"
 #: The package's generated module, committed to the repository.
 PACKAGE_MODULE = Path(__file__).with_name("_generated.py")
 #: The families the package's module defines.
-PACKAGE_FAMILIES = ("g_beta_rho", "power_mean", "f_beta")
+PACKAGE_FAMILIES = catalog.numeric_families()
+
+#: The runtime: the modules generated code runs on, NumPy only, in the order they import each other.
+#: Standalone modules embed their source files as they are; the package's module imports them.
+RUNTIME = {"_validation": _validation, "_dd": _dd, "_runtime": _runtime}
 
 # kernel arguments that are arrays of the chunk's length (the constants are scalars when the parameters are)
 _CHUNK_ARRAYS = {P, R, m, c_k, w_k}
-assert SCRATCH == _runtime.SCRATCH, "the runtime allocates the scratch rows the kernels use"
-
-_ERROR_CLASS = '''
-class InvalidParameterError(ValueError, TypeError):
-    """Bad input: the message names the parameter, the function, the allowed values and the value."""
-
-    @classmethod
-    def of(cls, param, func, allowed, got):
-        return cls(f"The {param!r} parameter of {func} must be {allowed}. Got {got!r} instead.")
-'''
-
-
-class _DDPrinter(StrPrinter):
-    """Python source evaluating an expression in double-double arithmetic (:mod:`symmetric.numeric._dd`).
-
-    Symbols are converted with ``_dd`` (float64 arrays get a zero low part);
-    ``+ - * /`` and integer powers use the operators of ``_DD``; exp, log and
-    their relatives call the double-double primitives; a condition compares
-    the float64 values; a Piecewise becomes ``_dd_select`` (a branch is
-    evaluated only if some element takes it).
-    """
-
-    _FUNCTIONS = {"exp": "_dd_exp", "log": "_dd_log", "log1p": "_dd_log1p", "expm1": "_dd_expm1",
-                  "softplus": "_dd_softplus", "logaddexp": "_dd_logaddexp"}
-
-    def __init__(self):
-        super().__init__()
-        self.booleans = set()  # names of common subexpressions that hold conditions
-
-    def _print_Symbol(self, expr):
-        return expr.name if expr.name in self.booleans else f"_dd({expr.name})"
-
-    def _print_Integer(self, expr):
-        return f"_dd({int(expr)}.0)"
-
-    def _print_Rational(self, expr):
-        return f"(_dd({expr.p}.0) / {expr.q}.0)"
-
-    def _print_Float(self, expr):
-        return f"_dd({float(expr)!r})"
-
-    def _print_NaN(self, expr):
-        return "_dd(numpy.nan)"
-
-    def _print_Pow(self, expr, rational=False):
-        if not expr.exp.is_Integer:
-            raise NotImplementedError(f"double-double powers need an integer exponent: {expr}")
-        return f"({self._print(expr.base)})**{int(expr.exp)}"
-
-    def _print_Function(self, expr):
-        name = type(expr).__name__
-        if name == "log" and expr.args[0] == 2:
-            return "_LN2"
-        if name not in self._FUNCTIONS:
-            raise NotImplementedError(f"no double-double primitive for {name}")
-        return f"{self._FUNCTIONS[name]}({', '.join(self._print(a) for a in expr.args)})"
-
-    _print_exp = _print_log = _print_Function
-
-    def _print_Piecewise(self, expr):
-        *pieces, (otherwise, condition) = expr.args
-        if condition is not sympy.true:
-            raise NotImplementedError("a double-double Piecewise needs a final True branch")
-        text = self._print(otherwise)
-        for value, cond in reversed(pieces):
-            text = f"_dd_select({self._print(cond)}, lambda: {self._print(value)}, lambda: {text})"
-        return text
-
-    def _print_And(self, expr):
-        return " & ".join(f"({self._print(c)})" for c in expr.args)
-
-    def _print_Relational(self, expr):
-        if not expr.rhs.is_number:
-            raise NotImplementedError(f"a double-double condition compares with a number: {expr}")
-        return f"({self._print(expr.lhs)}).hi {expr.rel_op} {float(expr.rhs)!r}"
-
-
-def _names(args):
-    names = {s: sympy.Symbol(_identifier(s, i)) for i, s in enumerate(args)}
-    assert len({n.name for n in names.values()}) == len(args), args
-    return names
-
-
-def dd_function_source(name: str, args, outputs: dict) -> str:
-    """Source of ``name(*args)`` returning ``{name: double-double value}`` for ``outputs`` (the value if only one)."""
-    names = _names(args)
-    exprs = [sympy.sympify(e).xreplace(names) for e in outputs.values()]
-    subs, reduced = sympy.cse(exprs, symbols=sympy.numbered_symbols("_x"))
-    printer = _DDPrinter()
-    lines = [f"def {name}({', '.join(n.name for n in names.values())}):"]
-    for sym, value in subs:
-        if isinstance(value, sympy.logic.boolalg.Boolean):
-            printer.booleans.add(sym.name)
-        lines.append(f"    {sym} = {printer.doprint(value)}")
-    keys = [_identifier(s, 0) for s in outputs]
-    if len(keys) == 1:
-        lines.append(f"    return {printer.doprint(reduced[0])}")
-    else:
-        values = ", ".join(f'"{key}": {printer.doprint(v)}' for key, v in zip(keys, reduced))
-        lines.append(f"    return {{{values}}}")
-    return "\n".join(lines) + "\n"
-
 
 def supported() -> list[str]:
     """Registered families that read as weighted power means."""
     out = []
-    for name in FAMILIES:
+    for name in catalog.registered():
         try:
             plan(name)
         except ValueError:
@@ -177,38 +84,51 @@ def _stage_args(outputs: dict):
     return tuple(sorted(free, key=lambda s: s.name))
 
 
+def _entry(name: str, args, extra=()) -> str:
+    """A generated function with the names of its arguments, as the runtime calls it: ``(function, names)``."""
+    return f"({name}, {tuple([n.name for n in _argument_names(args).values()] + list(extra))!r})"
+
+
 @functools.lru_cache(maxsize=None)
 def _common_source() -> str:
-    parts = [function_source(f"_kernel_{key}", _kernel_args(expr), expr) if expr.has(sympy.Piecewise) else
-             inplace_function_source(f"_kernel_{key}", _kernel_args(expr), expr, arrays=_CHUNK_ARRAYS)
-             for key, expr in KERNELS.items()]
-    parts.append("_KERNELS = {" + ", ".join(f'"{key}": _kernel_{key}' for key in KERNELS) + "}\n")
+    parts, kernels = [], []
+    for key, expr in KERNELS.items():
+        form = "numpy" if expr.has(sympy.Piecewise) else "inplace"
+        parts.append(function_source(f"_kernel_{key}", _kernel_args(expr), expr, form=form, arrays=_CHUNK_ARRAYS))
+        kernels.append(f'"{key}": ' + _entry(f"_kernel_{key}", _kernel_args(expr),
+                                             ("out", "scratch") if form == "inplace" else ()))
+    parts.append("_KERNELS = {" + ", ".join(kernels) + "}\n")
     constants = {**LOG_WEIGHTS, **CONSTANTS}
     for key, expr in constants.items():
-        parts.append(dd_function_source(f"_constant_{key.name}", _stage_args({key: expr}), {key: expr}))
-    parts.append("_CONSTANTS = {" + ", ".join(f'"{key.name}": _constant_{key.name}' for key in constants) + "}\n")
+        parts.append(function_source(f"_constant_{key.name}", _stage_args({key: expr}), {key: expr},
+                                     form="double-double"))
+    parts.append("_CONSTANTS = {" + ", ".join(f'"{key.name}": ' + _entry(f"_constant_{key.name}",
+                                                                          _stage_args({key: expr}))
+                                              for key, expr in constants.items()) + "}\n")
     tables = {f"table_{form}": outputs for form, outputs in TABLE.items()}
     tables["table_is_near"] = {sympy.Symbol("near"): TABLE_NEAR}
     tables["geometric_table"] = GEOMETRIC_TABLE
     for name, outputs in tables.items():
-        parts.append(dd_function_source(f"_{name}", _stage_args(outputs), outputs))
+        parts.append(function_source(f"_{name}", _stage_args(outputs), outputs, form="double-double"))
     parts.append('_COMMON = {"kernels": _KERNELS, "constants": _CONSTANTS, '
-                 + ", ".join(f'"{name}": _{name}' for name in tables) + "}\n")
+                 + ", ".join(f'"{name}": ' + _entry(f"_{name}", _stage_args(outputs)) for name, outputs in tables.items())
+                 + "}\n")
     return "\n\n".join(parts)
 
 
 @functools.lru_cache(maxsize=None)
 def _family_source(name: str) -> str:
     p = plan(name)
-    names = _names(p.parameters)
     parts, branches = [], []
     for i, b in enumerate(p.branches):
         parts.append(function_source(f"_condition_{name}_{i}", p.parameters, b.condition))
-        parts.append(dd_function_source(f"_parameters_{name}_{i}", p.parameters, b.parameters()))
+        parts.append(function_source(f"_parameters_{name}_{i}", p.parameters, b.parameters(), form="double-double"))
         branches.append(f"(_condition_{name}_{i}, _parameters_{name}_{i})")
-    parts.append(f"_FAMILY_{name} = _Family({name!r}, {tuple(n.name for n in names.values())!r}, "
-                 f"({', '.join(branches)},), _COMMON)\n")
-    assert [_identifier(s, 0) for s in PARAMETERS] == list(_runtime._PARAMETERS), "the runtime's parameter stage"
+    domains = tuple(catalog.domain(s) for s in (P, R, *p.parameters))
+    parts.append(f"_FAMILY_{name} = _Family({name!r}, {tuple(n.name for n in _argument_names(p.parameters).values())!r}, "
+                 f"({', '.join(branches)},), _COMMON, {domains!r})\n")
+    assert [n.name for n in _argument_names(PARAMETERS).values()] == list(
+        _runtime._PARAMETERS), "the runtime's parameter stage"
     assert set(PARAMETERS) == set(p.branches[0].parameters()), "the runtime expects phi, lambda and mu per branch"
     return "\n\n".join(parts)
 
@@ -217,7 +137,7 @@ def _docstring(name: str, fixed: dict) -> str:
     p = plan(name)
     free = [s.name for s in p.parameters if s.name not in fixed]
     lines = [
-        f"{FAMILIES[name].summary} of precision P and recall R, generated by {GENERATOR}.",
+        f"{catalog.summary(name)} of precision P and recall R, generated by {GENERATOR}.",
         "",
         f"    Formula: {p.formula()}",
     ]
@@ -245,23 +165,57 @@ def _public_source(name: str, fixed: dict) -> str:
 
 
 def _check_fixed(name: str, fixed: dict) -> dict:
-    names = [s.name for s in plan(name).parameters]
+    params = {s.name: s for s in catalog.parameters(name)}
     out = {}
     for key, value in fixed.items():
-        if key not in names:
-            raise InvalidParameterError.of(key, f"codegen {name}", f"one of its parameters {names}", value)
-        if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
-            raise InvalidParameterError.of(key, f"codegen {name}", "a finite real number", value)
-        if key in ("beta", "gamma") and not value > 0:
-            raise InvalidParameterError.of(key, f"codegen {name}", "a finite number > 0", value)
+        if key not in params:
+            raise InvalidParameterError.of(key, f"codegen {name}", f"one of its parameters {list(params)}", value)
+        kind, allowed = catalog.domain(params[key])
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) or (
+                kind == "positive" and not value > 0) or (kind == "nonnegative" and not value >= 0):
+            raise InvalidParameterError.of(key, f"codegen {name}", allowed, value)
         out[key] = float(value)
     return out
 
 
-def _body(module) -> str:
-    """The source of ``module`` after its docstring, without its imports (numpy and the package's modules)."""
-    lines = inspect.getsource(module).split('"""', 2)[2].splitlines()
-    return "\n".join(line for line in lines if not line.startswith(("import numpy", "from ._"))).strip("\n") + "\n"
+def _runtime_package() -> str:
+    """The name standalone modules load their embedded runtime under: one per runtime version (its sources' hash)."""
+    digest = hashlib.sha256("".join(_runtime_sources().values()).encode()).hexdigest()[:16]
+    return f"_symmetric_numeric_runtime_{digest}"
+
+
+@functools.lru_cache(maxsize=1)
+def _runtime_sources() -> dict:
+    return {name: Path(module.__file__).read_text(encoding="utf-8") for name, module in RUNTIME.items()}
+
+
+_LOADER = '''
+def _load_runtime(package, sources):
+    """Run the runtime's source files (embedded below as they are) as the modules of ``package``, once per process."""
+    if package in sys.modules:
+        return
+    root = types.ModuleType(package)
+    root.__path__ = []
+    sys.modules[package] = root
+    for name, source in sources.items():
+        module = types.ModuleType(f"{package}.{name}")
+        module.__package__ = package
+        sys.modules[module.__name__] = module
+        exec(compile(source, f"{package}/{name}.py", "exec"), module.__dict__)  # noqa: S102 - our own runtime
+        setattr(root, name, module)
+'''
+
+
+def _imports(body: str, package: str) -> str:
+    """The import statements for the runtime names ``body`` uses (and no other)."""
+    used = {node.id for node in ast.walk(ast.parse(body)) if isinstance(node, ast.Name)}
+    lines = []
+    for name, module in RUNTIME.items():
+        wanted = [n for n in getattr(module, "__all__", ()) if n in used]
+        if wanted:
+            lines.append(f"from {package}.{name} import {', '.join(wanted)}\n" if package != "." else
+                         f"from {'..' if module is _validation else '.'}{name} import {', '.join(wanted)}\n")
+    return "".join(lines)
 
 
 def module_source(names, *, fixed=None, standalone: bool = True) -> str:
@@ -274,9 +228,10 @@ def module_source(names, *, fixed=None, standalone: bool = True) -> str:
     fixed : dict, optional
         Parameter values to fix (dropped from the signature). Only with one name.
     standalone : bool, default True
-        Copy the runtime (:mod:`symmetric.numeric._dd`, :mod:`symmetric.numeric._runtime`)
-        and the error class into the module, which then imports only numpy; otherwise
-        import them from the package (the form of ``symmetric/numeric/_generated.py``).
+        Embed the runtime's source files (:data:`RUNTIME`) as they are and load
+        them as modules, so that the module imports only numpy (and the standard
+        library); otherwise import them from the package (the form of
+        ``symmetric/numeric/_generated.py``). Both run the same runtime code.
     """
     names = [names] if isinstance(names, str) else list(names)
     for n in names:
@@ -291,21 +246,25 @@ def module_source(names, *, fixed=None, standalone: bool = True) -> str:
               + ("\nImports only numpy; results agree bit for bit with symmetric.numeric on the same machine.\n"
                  if standalone else
                  "\nRegenerate with `python -m symmetric.numeric.codegen` (tests/test_codegen.py fails when stale).\n")
-              + '"""\n\nimport numpy\n')
+              + '"""\n\n' + ("import sys\nimport types\n\n" if standalone else "") + "import numpy\n")
+    body = ["# --- kernels and parameter stages generated from symmetric.numeric.rewrites ---\n" + _common_source()]
+    for n in names:
+        body.append(f"# --- {n} ---\n" + _family_source(n))
+        body.append(_public_source(n, fixed))
+    body.append(f"__all__ = {names!r}\n")
+    body = "\n\n".join(body)
     parts = [header]
     if standalone:
-        parts.append(_ERROR_CLASS)
-        parts.append("# --- double-double arithmetic (symmetric/numeric/_dd.py) ---\n" + _body(_dd))
-        parts.append("# --- runtime (symmetric/numeric/_runtime.py) ---\n" + _body(_runtime))
+        package = _runtime_package()
+        parts.append(_LOADER.lstrip("\n"))
+        parts.append("# --- the runtime: " + ", ".join(f"symmetric/{'' if m is _validation else 'numeric/'}{n}.py"
+                                                    for n, m in RUNTIME.items()) + ", verbatim ---\n"
+                     + "_load_runtime(" + repr(package) + ", {\n"
+                     + "".join(f"    {name!r}: {source!r},\n" for name, source in _runtime_sources().items())
+                     + "})\n" + _imports(body, package))
     else:
-        parts.append("from .._validation import InvalidParameterError\n"
-                     f"from ._dd import {', '.join(_dd.__all__)}\n"
-                     "from ._runtime import _Family, _evaluate, _pow, _piecewise\n")
-    parts.append("# --- kernels and parameter stages generated from symmetric.numeric.rewrites ---\n" + _common_source())
-    for n in names:
-        parts.append(f"# --- {n} ---\n" + _family_source(n))
-        parts.append(_public_source(n, fixed))
-    parts.append(f"__all__ = {names!r}\n")
+        parts.append(_imports(body, "."))
+    parts.append(body)
     return "\n\n".join(parts)
 
 

@@ -18,7 +18,6 @@ True
 
 from __future__ import annotations
 
-import functools
 import keyword
 import math
 import warnings
@@ -30,6 +29,7 @@ import sympy
 from .._validation import InvalidParameterError
 from .. import symbols as _symbols
 from . import _runtime
+from .emit import function_source
 
 __all__ = ["compile", "CompiledFunction", "SelfCheck", "UndefinedValueWarning", "function_source", "argument_domain"]
 
@@ -62,93 +62,6 @@ def argument_domain(symbol: sympy.Symbol) -> tuple[str, object, float]:
     if symbol.is_nonpositive:
         return "a finite number <= 0", lambda a: (a <= 0) & (a > -numpy.inf), -1.0
     return "a finite real number", numpy.isfinite, 1.0
-
-
-@functools.lru_cache(maxsize=None)
-def _printer_class():
-    """The NumPy printer with elementwise Max/Min and exact floats (SymPy's printers load on first use)."""
-    from sympy.printing.numpy import NumPyPrinter
-
-    class _Printer(NumPyPrinter):
-        def __init__(self):
-            super().__init__({"fully_qualified_modules": True, "inline": True, "allow_unknown_functions": False})
-
-        def _print_Max(self, expr):
-            return self._nest("numpy.maximum", expr.args)
-
-        def _print_Min(self, expr):
-            return self._nest("numpy.minimum", expr.args)
-
-        def _nest(self, func, args):
-            text = self._print(args[0])
-            for a in args[1:]:
-                text = f"{func}({text}, {self._print(a)})"
-            return text
-
-        def _print_Float(self, expr):
-            return repr(float(expr))
-
-        def _print_Pow(self, expr, rational=False):
-            e = expr.exp
-            if e.is_Integer or e in (sympy.S.Half, -sympy.S.Half):
-                return super()._print_Pow(expr, rational=rational)
-            return f"_pow({self._print(expr.base)}, {self._print(e)})"
-
-        def _print_Piecewise(self, expr):  # pragma: no cover - extracted before printing
-            raise NotImplementedError("Piecewise is compiled by function_source")
-
-    return _Printer
-
-
-def _identifier(symbol, index):
-    name = symbol.name
-    if name.isidentifier() and not name.startswith("_"):
-        return name + "_" if keyword.iskeyword(name) else name
-    return f"a{index}"
-
-
-def function_source(name: str, args, expr) -> str:
-    """Python source defining ``name(*args)`` that evaluates ``expr`` with NumPy.
-
-    Helper functions for Piecewise branches are defined before it, named
-    ``name`` plus a suffix.
-    """
-    args = tuple(args)
-    names = {s: sympy.Symbol(_identifier(s, i)) for i, s in enumerate(args)}
-    if len({n.name for n in names.values()}) != len(args):
-        names = {s: sympy.Symbol(f"a{i}") for i, s in enumerate(args)}
-    expr = sympy.sympify(expr).xreplace(names)
-    params = ", ".join(n.name for n in names.values())
-    return _emit(name, params, [names[s] for s in args], expr, _printer_class()())
-
-
-def _emit(name, params, symbols, expr, printer) -> str:
-    helpers = []
-    outer = [pw for pw in expr.atoms(sympy.Piecewise)
-             if not any(pw != other and other.has(pw) for other in expr.atoms(sympy.Piecewise))]
-    replacements = {}
-    for k, pw in enumerate(sorted(outer, key=sympy.default_sort_key)):
-        pieces = []
-        for j, (value, condition) in enumerate(pw.args):
-            vname, cname = f"{name}_p{k}v{j}", f"{name}_p{k}c{j}"
-            helpers.append(_emit(vname, params, symbols, value, printer))
-            helpers.append(_emit(cname, params, symbols, sympy.true if condition is sympy.true else condition, printer))
-            pieces.append(f"({cname}, {vname})")
-        placeholder = sympy.Symbol(f"_pw{k}")
-        replacements[pw] = placeholder
-        helpers.append(f"{name}_p{k} = ({', '.join(pieces)},)")
-    body = expr.xreplace(replacements)
-    lines = [f"def {name}({params}):"]
-    for k, placeholder in enumerate(replacements.values()):
-        lines.append(f"    {placeholder} = _piecewise({name}_p{k}, ({params},))")
-    if body is sympy.true or body is sympy.false:
-        lines.append(f"    return {body is sympy.true}")
-    else:
-        subs, (reduced,) = sympy.cse(body, symbols=sympy.numbered_symbols("_x"), list=True)
-        for sym, value in subs:
-            lines.append(f"    {sym} = {printer.doprint(value)}")
-        lines.append(f"    return {printer.doprint(reduced)}")
-    return "\n\n".join(helpers + ["\n".join(lines)]) + "\n"
 
 
 def namespace() -> dict:

@@ -36,8 +36,8 @@ import sympy
 from sympy.codegen.cfunctions import expm1, log1p
 from sympy.codegen.numpy_nodes import logaddexp
 
-from ..families import get_family
 from ..symbols import P, R, phi
+from . import catalog
 from .symbols import c_k, c_P, c_R, k, kappa, lam, log_w, log_w_c, m, mu, w, w_c, w_k
 
 __all__ = [
@@ -185,14 +185,13 @@ class Plan:
 @functools.lru_cache(maxsize=None)
 def plan(name: str) -> Plan:
     """The :class:`Plan` of the registered family ``name``, derived from its definition (computed once)."""
-    family = get_family(name)
-    definition = family()
+    definition = catalog.definition(name)
     pieces = definition.args if isinstance(definition, sympy.Piecewise) else ((definition, sympy.true),)
     branches = []
     for expr, condition in pieces:
         exponent, weight, complement = power_mean_form(expr)
         branches.append(Branch(condition, expr, exponent, sympy.simplify(weight), sympy.simplify(complement)))
-    return Plan(name, family.parameters, definition, tuple(branches))
+    return Plan(name, catalog.parameters(name), definition, tuple(branches))
 
 
 #: The parameter-stage outputs, per branch (see :meth:`Branch.parameters`).
@@ -273,7 +272,7 @@ def identities() -> list[Identity]:
     unit = (w < 1,)
     nonzero = (sympy.Ne(phi, 0),)
     mean = weighted_power_mean(w, 1 - w, phi)
-    for name in ("g_beta_rho", "power_mean", "f_beta"):
+    for name in catalog.numeric_families():
         p = plan(name)
         for i, b in enumerate(p.branches):
             tag = f"numeric.{name}.branch{i}"

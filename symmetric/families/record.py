@@ -1,0 +1,183 @@
+"""What the package knows about a metric family, in one record.
+
+A :class:`Family` holds the builder of its SymPy expression, its
+parameters (each a :class:`Parameter`: the symbol, whose assumptions give
+the domain, a declared bound on its size and a display label), how it is
+written in titles, whether :mod:`symmetric.numeric` has generated code for
+it, and the ids of the claims that give its limits. Validation, the CLI, the
+plots, the parser's known parameters and the metrics' boundary cases read
+the record; nothing restates it.
+
+Claim ids are plain strings here: families come before claims in the order
+of stages, so a later stage (:mod:`symmetric.metrics`) resolves them.
+
+>>> from symmetric.families import BETA, RHO
+>>> BETA.domain, RHO.domain
+(Interval.open(0, oo), Interval(-1000, 1000))
+>>> RHO.value(-2.0, func="g_beta_rho")
+-2
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Callable, Mapping
+
+import sympy
+
+from .. import symbols as _symbols
+from .._constraints import Constraint
+from .._validation import InvalidParameterError
+from ._parameters import MAX_EXPONENT, allowed_text, parameter
+
+__all__ = ["Parameter", "Family", "BETA", "GAMMA", "RHO", "PHI"]
+
+
+@dataclass(frozen=True)
+class Parameter(Constraint):
+    """A family parameter: its symbol (assumptions give the domain), a bound on numbers, a LaTeX label.
+
+    It is also the parameter's constraint (:mod:`symmetric._constraints`):
+    builders declare it and check values with :meth:`value`.
+
+    Parameters
+    ----------
+    symbol : sympy.Symbol
+        Positive (``beta``) or real (``rho``); the assumptions are the domain.
+    label : str, optional
+        The parameter in LaTeX, without dollar signs (default: the name).
+    bound : int, optional
+        A number given for it is at most ``bound`` in absolute value (an
+        exponent: larger values make exact powers too large to build).
+    """
+
+    symbol: sympy.Symbol
+    label: str = ""
+    bound: int | None = None
+
+    def __post_init__(self):
+        if not isinstance(self.symbol, sympy.Symbol) or self.symbol.is_extended_real is not True:
+            raise InvalidParameterError.of("symbol", "Parameter", "a SymPy Symbol declared real or positive",
+                                           self.symbol)
+        if not self.label:
+            object.__setattr__(self, "label", self.symbol.name)
+
+    @property
+    def name(self) -> str:
+        return self.symbol.name
+
+    @property
+    def positive(self) -> bool:
+        return bool(self.symbol.is_positive)
+
+    @property
+    def domain(self) -> sympy.Interval:
+        """The values a number may take: from the symbol's assumptions and the bound."""
+        domain = sympy.Interval.open(0, sympy.oo) if self.positive else sympy.Interval(-sympy.oo, sympy.oo)
+        if self.bound is not None:
+            domain = domain.intersect(sympy.Interval(-self.bound, self.bound))
+        return domain
+
+    @property
+    def allowed(self) -> str:
+        return self.describe("the family")
+
+    def describe(self, func: str) -> str:
+        return allowed_text(name=self.name, func=func, positive=self.positive, exponent=self.bound is not None)
+
+    def is_satisfied_by(self, value) -> bool:
+        try:
+            self.value(value, func="check")
+        except InvalidParameterError:
+            return False
+        return True
+
+    def check(self, value, *, name: str, func: str, error=InvalidParameterError):
+        return self.value(value, func=func)
+
+    def invalid_values(self) -> tuple:
+        out = (math.nan, math.inf, "1", True, sympy.I)
+        if self.positive:
+            out += (0, -1.5, 0.0, sympy.Symbol("x", negative=True))
+        if self.bound is not None:
+            out += (self.bound + 1, -10 * self.bound)
+        return out
+
+    def value(self, value, *, func: str) -> sympy.Expr:
+        """``value`` as an exact SymPy expression within the domain, or :class:`InvalidParameterError`."""
+        return parameter(value, name=self.name, func=func, positive=self.positive, exponent=self.bound is not None)
+
+
+#: The parameters of the built-in families: the one place where their domains are declared.
+BETA = Parameter(_symbols.beta, r"\beta")
+GAMMA = Parameter(_symbols.gamma, r"\gamma")
+RHO = Parameter(_symbols.rho, r"\rho", bound=MAX_EXPONENT)
+PHI = Parameter(_symbols.phi, r"\phi", bound=MAX_EXPONENT)
+
+
+@dataclass(frozen=True)
+class Family:
+    """A named metric family.
+
+    Parameters
+    ----------
+    name : str
+        A Python identifier, the name the CLI and the plots take.
+    function : callable
+        Builds the SymPy expression in ``symmetric.P`` and ``symmetric.R`` from
+        keyword parameters named as ``params``; each defaults to its symbol.
+    params : tuple of Parameter
+        In the order of the function's signature.
+    summary : str
+        One line saying what it is.
+    label : str, optional
+        How titles write it (LaTeX between dollar signs); default the name.
+    numeric : bool, default False
+        Whether :mod:`symmetric.numeric` has generated code under this name
+        (otherwise numeric values come from ``symmetric.numeric.compile`` of
+        the expression).
+    limits : mapping of str to tuple of str, optional
+        What tends where (``"beta -> 0"``) -> the ids of the claims that give
+        the limit.
+    """
+
+    name: str
+    function: Callable[..., sympy.Expr]
+    params: tuple[Parameter, ...]
+    summary: str
+    label: str = ""
+    numeric: bool = False
+    limits: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+
+    def __post_init__(self):
+        func = "Family"
+        if not isinstance(self.name, str) or not self.name.isidentifier():
+            raise InvalidParameterError.of("name", func, "a Python identifier", self.name)
+        if not callable(self.function):
+            raise InvalidParameterError.of("function", func, "a callable returning a SymPy expression", self.function)
+        if not isinstance(self.params, tuple) or not all(isinstance(p, Parameter) for p in self.params):
+            raise InvalidParameterError.of("params", func, "a tuple of symmetric.families.Parameter", self.params)
+        if not isinstance(self.limits, Mapping) or not all(
+                isinstance(ids, tuple) and all(isinstance(i, str) for i in ids) for ids in self.limits.values()):
+            raise InvalidParameterError.of("limits", func, "a mapping of str to a tuple of claim ids", self.limits)
+        object.__setattr__(self, "limits", MappingProxyType(dict(self.limits)))
+        if not self.label:
+            object.__setattr__(self, "label", self.name)
+
+    def __call__(self, **values) -> sympy.Expr:
+        return self.function(**values)
+
+    @property
+    def parameters(self) -> tuple[sympy.Symbol, ...]:
+        """The parameters' symbols, in signature order."""
+        return tuple(p.symbol for p in self.params)
+
+    @property
+    def parameter_names(self) -> tuple[str, ...]:
+        return tuple(p.name for p in self.params)
+
+    def claim_ids(self) -> tuple[str, ...]:
+        """Every claim id the record names, in order."""
+        return tuple(i for ids in self.limits.values() for i in ids)
