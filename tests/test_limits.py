@@ -10,6 +10,7 @@ from symmetric.verify.limit_signs import CannotDecide, NeedSign, T, sign_target
 from symmetric.verify.cases import condition_cases, piecewise_cases, sign_cases
 from symmetric.verify.limits import NoLimit, limit_value
 from symmetric.verify.statement import Statement
+from symmetric.verify import check
 from symmetric.verify.substitution import free_nodes, substitute
 
 x = sympy.Symbol("x", positive=True)
@@ -65,6 +66,20 @@ def test_a_coefficient_that_may_vanish_is_never_assumed_nonzero():
     with pytest.raises(NeedSign) as need:
         a.limit((P**(1 / T) + R**(1 / T)) ** T)  # a tie between P**x and R**x as x -> oo
     assert need.value.expr == P - R
+
+
+@pytest.mark.parametrize("func, at_infinity", [(sympy.atan, sympy.pi / 2), (sympy.tanh, 1)])
+def test_an_unbounded_argument_of_unknown_sign_asks_for_the_split(func, at_infinity):
+    # atan((P - 7*R)*x) as x -> oo is pi/2, 0 or -pi/2 with the sign of P - 7*R: the routine
+    # must ask for that sign (so the prover splits), not give up (the statement stayed unknown)
+    with pytest.raises(NeedSign) as need:
+        Asymptotics().limit(func((P - 7 * R) / T))
+    assert need.value.expr == P - 7 * R
+    assert Asymptotics(facts=[P - 7 * R < 0]).limit(func((P - 7 * R) / T)) == ("finite", -at_infinity)
+    c = beta**2 - 2
+    lim = Lim(func(x * c), x, oo)
+    assert check(lim, at_infinity * sympy.sign(c)).status == "proven"
+    assert check(lim, at_infinity).status == "refuted"  # false at beta < sqrt(2), and at beta = sqrt(2)
 
 
 def test_facts_decide_signs_the_assumptions_cannot():

@@ -259,3 +259,36 @@ def test_precision_and_recall_range_over_the_unit_interval_by_default():
     assert v.status == "refuted" and max(v.counterexample.values()) > 1
     v = check(Lim(G, rho, 0), g_beta_rho(rho=0))
     assert v.status == "refuted" and all(0 < v.counterexample[s] <= 1 for s in (P, R))
+
+
+def test_sample_points_do_not_follow_the_set_order_of_the_piecewise_conditions(monkeypatch):
+    # special_constants read the Piecewise nodes of a side in set order, which follows the
+    # per-process string hash: the sample points, and so the verdicts, changed from run to run
+    from symmetric.verify import domain
+
+    x = sympy.Symbol("x", real=True)
+    lhs = sympy.Piecewise((P, rho > 1000), (0, True)) + sympy.Piecewise((R, rho < -3), (0, True)) \
+        + sympy.Piecewise((1, x > 5), (0, True))
+    statement = Statement.of(lhs, 0, relation=">=")
+    original = sympy.Basic.atoms
+    found = []
+    for order in (False, True):
+        def atoms(self, *types, order=order):
+            return sorted(original(self, *types), key=sympy.default_sort_key, reverse=order)
+
+        monkeypatch.setattr(sympy.Basic, "atoms", atoms)
+        found.append((domain.special_constants(statement), domain.sample_points(statement, n=12)))
+    monkeypatch.undo()
+    assert found[0] == found[1]
+    assert set(found[0][0]) == {rho, x} and found[0][1]
+
+
+@pytest.mark.parametrize("lhs", [P * (rho**2 - 2) ** 2, R * (phi**2 + phi - 1) ** 2])
+def test_a_strict_inequality_failing_by_an_exact_zero_at_an_algebraic_root_is_refuted(lhs):
+    # the sampler lands on rho = sqrt(2), but the confirmation evaluated exactly only at rational
+    # points: 0 > 0 stayed "inconclusive" and the false statement "unknown"
+    verdict = check(lhs, 0, relation=">")
+    assert verdict.status == "refuted"
+    point = {k: sympy.sympify(v) for k, v in verdict.counterexample.items()}
+    assert sympy.expand(lhs.subs(point)) == 0
+    assert check(lhs, 0, relation=">=").status == "proven"

@@ -209,15 +209,23 @@ class Asymptotics:
             return "finite", e
         if e == T:
             return "finite", sympy.Integer(0)
+        need = None  # a sign the direct evaluation asked for: the split it needs, if series cannot help
         try:
             out = self._direct_node(e)
-        except _Trouble:
-            out = None
-        except (NeedSign, CannotDecide):
+        except _Trouble as trouble:
+            out, need = None, trouble.cause if isinstance(trouble.cause, NeedSign) else None
+        except NeedSign as exc:
+            out, need = None, exc
+        except CannotDecide:
             out = None
         if out is not None:
             return out
-        return self._series_limit(e)
+        try:
+            return self._series_limit(e)
+        except _Trouble as trouble:
+            if need is not None and not isinstance(trouble.cause, NeedSign):
+                raise _Trouble(need) from None  # e.g. atan(c*x) at oo: decided once the sign of c is known
+            raise
 
     def _direct_node(self, e):
         if isinstance(e, _STEP):

@@ -210,8 +210,10 @@ def _exact_violation(statement: Statement, point: dict, dps: int):
             return None
         return at.lhs, at.rhs, _violated_exactly(at.lhs, at.rhs, statement.relation, dps)
 
-    rational = all(isinstance(v, sympy.Rational) for v in point.values())
-    ok, out = run_with_budget(evaluated, _CONFIRM_SECONDS / 2) if rational else (False, None)
+    # exact values (rationals, and algebraic numbers such as sqrt(2), the roots of the statement's own
+    # coefficients): a strict inequality that fails by an exact zero is shown only by exact arithmetic
+    exact = all(isinstance(v, sympy.Rational) or (v.is_algebraic and v.is_extended_real) for v in point.values())
+    ok, out = run_with_budget(evaluated, _CONFIRM_SECONDS / 2) if exact else (False, None)
     if not ok or out is None:
         ok, out = run_with_budget(lambda: _unevaluated_violation(statement, point, dps), _CONFIRM_SECONDS / 2)
     if not ok or out is None or not out[2]:

@@ -108,7 +108,7 @@ def special_constants(statement: Statement) -> dict:
     out: dict = {}
     conds = [c for c in statement.conditions if not _is_domain_bound(c)]
     for side in (statement.lhs, statement.rhs):
-        for pw in side.atoms(sympy.Piecewise):
+        for pw in sorted(side.atoms(sympy.Piecewise), key=sympy.default_sort_key):  # not set order: the same points in every process
             conds.extend(c for _, c in pw.args)
     for cond in conds:
         for sym, const in _relation_constants(cond):
