@@ -1,7 +1,7 @@
 """Numeric evidence: the sampled points through adaptive-precision evaluation and confirmation.
 
 At each point both sides are evaluated with mpmath
-(:class:`~symmetric.verify.numeric.NumericForm`) at the working precision;
+(:class:`~symmetric.verify.mpmath_evidence.NumericForm`) at the working precision;
 a gap between the rounding level and a clear disagreement is re-evaluated at
 2, 4 and 8 times the precision (at most 400 digits) until it shrinks
 (rounding) or stays put (a real difference, such as a relative perturbation
