@@ -116,6 +116,7 @@ class _Claims:
         return {d.id: self.results[d.id] for d in items}
 
 
+@pytest.hookimpl(tryfirst=True)  # before pytest-xdist's own hook reads the groups
 def pytest_collection_modifyitems(config, items):
     """Put the claims and the tests reading their results in one pytest-xdist group (see the module doc)."""
     state = config.stash.get(_STATE, None)

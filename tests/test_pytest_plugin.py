@@ -122,3 +122,27 @@ def test_with_xdist_the_claims_and_the_tests_reading_them_are_one_group(repo):
     result = repo.runpytest_inprocess("--collect-only", "-p", "xdist", "claims", "test_results.py")
     result.stdout.fnmatch_lines_random(["GROUP good.f1_harmonic symmetric-claims", "GROUP wrong.swap symmetric-claims",
                                         "GROUP test_results symmetric-claims", "GROUP test_other None"])
+
+
+def test_under_xdist_loadgroup_one_worker_checks_the_claims_once(repo):
+    pytest.importorskip("xdist")
+    log = repo.path / "derivations.log"
+    (repo.path / "claims" / "logged.py").write_text(f'''
+from symmetric import P
+from symmetric.verify import Proof
+
+proof = Proof("logged", "Claims that log their derivations")
+
+for k in range(4):
+    @proof.claim(f"logged.c{{k}}", "P equals P.", target=P)
+    def _(d):
+        with open({str(log)!r}, "a") as f:
+            f.write("derived\\n")
+        return d.step("P", P)
+''')
+    repo.makepyprojecttoml('[tool.pytest.ini_options]\nsymmetric_claims = ["claims"]\n')
+    repo.makepyfile(test_results="def test_results(claim_results):\n    assert len(claim_results) == 6\n"
+                                 + "".join(f"def test_other_{k}():\n    pass\n" for k in range(8)))
+    result = repo.runpytest_inprocess("-n", "2", "--dist", "loadgroup", "-p", "xdist")
+    result.assert_outcomes(passed=14, failed=1)
+    assert log.read_text().count("derived") == 4  # each derivation ran once, in one worker

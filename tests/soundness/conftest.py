@@ -11,6 +11,7 @@ XDIST_GROUP = "symmetric-soundness"
 _HERE = Path(__file__).parent
 
 
+@pytest.hookimpl(tryfirst=True)  # before pytest-xdist's own hook reads the groups
 def pytest_collection_modifyitems(config, items):
     """One xdist worker checks the statements once (the module fixture ``summary``), not every worker."""
     if not config.pluginmanager.hasplugin("xdist"):
