@@ -12,7 +12,7 @@ import numpy as np
 
 from ._validation import InvalidParameterError
 
-__all__ = ["prevalence_curve", "preference_fit"]
+__all__ = ["prevalence_curve"]
 
 _LABELS = {"precision": "precision", "recall": "recall", "specificity": "specificity", "accuracy": "accuracy",
            "balanced_precision": "balanced precision", "f_beta": r"$F_\beta$", "g_beta_rho": r"$G_{\beta,\rho}$"}
@@ -53,7 +53,7 @@ def prevalence_curve(y_true, y_pred, *, metrics=("precision", "f_beta", "g_beta_
     >>> plot.close(ax.figure)
     """
     from . import metrics as _metrics
-    from .plot import SINGLE_SIZE, _pyplot
+    from ._figures import SINGLE_SIZE, pyplot as _pyplot
 
     func = "prevalence_curve"
     if isinstance(metrics, str) or not isinstance(metrics, (Sequence, np.ndarray)) or len(metrics) == 0:
@@ -107,45 +107,3 @@ def _draw_prevalence_curves(ax, curves, own, *, beta, rho, log_scale):
     ax.set_title("Metrics at another prevalence (same TPR and FPR)", fontsize=10)
     ax.grid(alpha=0.3)
     ax.legend(fontsize=8, loc="lower right")
-
-
-def preference_fit(fit, *, ax=None):
-    """The level curves of a fitted G with the statements drawn on them.
-
-    Trade-offs are short segments with the stated slope ``dP/dR = -1/k``;
-    indifferent points are joined by a dotted line; a preference is an
-    arrow from the worse point to the better. Statements off the fit are red.
-    """
-    from .explore.preferences import Indifference, TradeOff
-    from .plot import level_curves
-
-    rho = -2.0 if fit.family == "f_beta" else (0.0 if fit.stipulated else fit.rho)
-    title = rf"fitted $G_{{\beta,\rho}}$: $\beta = {fit.beta:.4g}$, $\rho = {rho:.4g}$"
-    ax = level_curves("g_beta_rho", ax=ax, beta=_number(fit.beta), rho=_number(rho), break_even=False, title=title)
-    if rho != 0:  # the break-even line R = beta P (claim break_even.g.solved)
-        end = (1.0, 1.0 / fit.beta) if fit.beta >= 1 else (fit.beta, 1.0)
-        ax.plot([0, end[0]], [0, end[1]], color="black", linestyle=(0, (5, 3)), linewidth=1.4,
-                label=rf"break-even $R = {fit.beta:.3g}P$")
-        ax.legend(loc="lower right", fontsize=7.5, framealpha=0.9)
-    for i, (s, r) in enumerate(zip(fit.statements, fit.residuals)):
-        color = "white" if abs(r) <= fit.tolerance else "#ff4040"
-        if isinstance(s, TradeOff):
-            d = np.array([1.0, -1.0 / s.k])
-            d *= 0.07 / np.hypot(*d)
-            ax.plot([s.R - d[0], s.R + d[0]], [s.P - d[1], s.P + d[1]], color=color, linewidth=2.4, zorder=5)
-            ax.plot([s.R], [s.P], "o", color=color, markersize=4, zorder=6)
-            ax.annotate(f"[{i}] k={s.k:g}", (s.R, s.P), xytext=(4, 4), textcoords="offset points", color=color,
-                        fontsize=7, zorder=6)
-        else:
-            if isinstance(s, Indifference):
-                ax.plot([s.R, s.R2], [s.P, s.P2], ":o", color=color, markersize=4, zorder=5)
-            else:
-                ax.annotate("", xy=(s.R, s.P), xytext=(s.R2, s.P2), zorder=5,
-                            arrowprops={"arrowstyle": "->", "color": color, "linewidth": 1.6})
-            ax.annotate(f"[{i}]", (s.R, s.P), xytext=(4, 4), textcoords="offset points", color=color, fontsize=7)
-    return ax
-
-
-def _number(x: float):
-    """A float that is an integer as an int, so that the family picks its closed form."""
-    return int(x) if float(x).is_integer() else float(x)

@@ -31,6 +31,8 @@ from dataclasses import dataclass
 import numpy as np
 import sympy
 
+from ._figures import INSTALL as INSTALL, PANEL_SIZE as PANEL_SIZE, SINGLE_SIZE as SINGLE_SIZE
+from ._figures import pyplot as _pyplot
 from ._validation import InvalidParameterError
 from .families import FAMILIES, get_family
 from .families._parameters import parameter as _parameter
@@ -39,12 +41,7 @@ from .symbols import P, R
 __all__ = ["level_curves", "family_grid", "break_even_ratio", "close", "prevalence_curve",
            "UnboundedMetricWarning", "INSTALL", "SINGLE_SIZE", "PANEL_SIZE"]
 
-#: How to install the plotting extra, from the package index and from a clone.
-INSTALL = ('symmetric.plot needs matplotlib, an optional extra: pip install "symmetric-metrics[plot]" '
-           '(from a clone of the repository: pip install ".[plot]")')
-#: Figure size of one plot, and of one panel of a grid, in inches.
-SINGLE_SIZE = (5.6, 4.6)
-PANEL_SIZE = (3.2, 3.4)
+
 # Colour bar ticks at most; beyond, every other level is ticked (0 and 1 always are).
 _MAX_TICKS = 11
 # Longest title written as a formula; longer expressions are written as wrapped text.
@@ -53,14 +50,6 @@ _MAX_FORMULA = 70
 
 class UnboundedMetricWarning(UserWarning):
     """The metric is unbounded on the unit square: its colours cover the bulk of its values only."""
-
-
-def _pyplot():
-    try:
-        import matplotlib.pyplot as plt
-    except ImportError as exc:
-        raise ImportError(INSTALL) from exc
-    return plt
 
 
 def close(figure) -> None:

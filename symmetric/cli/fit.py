@@ -124,10 +124,9 @@ def run(args) -> int:
     print(_json(fit) if args.json else fit)
     if args.output:
         try:
-            from .._stats_plots import preference_fit
             from ..plot import close
 
-            ax = preference_fit(fit)
+            ax = _draw_fit(fit)
         except ImportError as exc:
             print(f"{func}: {exc}", file=sys.stderr)
             return 1
@@ -136,3 +135,47 @@ def run(args) -> int:
         if not args.json:
             print(f"wrote {args.output}")
     return 0
+
+
+def _draw_fit(fit, *, ax=None):
+    """The level curves of a fitted G with the statements drawn on them.
+
+    Trade-offs are short segments with the stated slope ``dP/dR = -1/k``;
+    indifferent points are joined by a dotted line; a preference is an
+    arrow from the worse point to the better. Statements off the fit are red.
+    """
+    import numpy as np
+
+    from ..explore.preferences import Indifference, TradeOff
+    from ..plot import level_curves
+
+    rho = -2.0 if fit.family == "f_beta" else (0.0 if fit.stipulated else fit.rho)
+    title = rf"fitted $G_{{\beta,\rho}}$: $\beta = {fit.beta:.4g}$, $\rho = {rho:.4g}$"
+    ax = level_curves("g_beta_rho", ax=ax, beta=_exact_if_integer(fit.beta), rho=_exact_if_integer(rho), break_even=False, title=title)
+    if rho != 0:  # the break-even line R = beta P (claim break_even.g.solved)
+        end = (1.0, 1.0 / fit.beta) if fit.beta >= 1 else (fit.beta, 1.0)
+        ax.plot([0, end[0]], [0, end[1]], color="black", linestyle=(0, (5, 3)), linewidth=1.4,
+                label=rf"break-even $R = {fit.beta:.3g}P$")
+        ax.legend(loc="lower right", fontsize=7.5, framealpha=0.9)
+    for i, (s, r) in enumerate(zip(fit.statements, fit.residuals)):
+        color = "white" if abs(r) <= fit.tolerance else "#ff4040"
+        if isinstance(s, TradeOff):
+            d = np.array([1.0, -1.0 / s.k])
+            d *= 0.07 / np.hypot(*d)
+            ax.plot([s.R - d[0], s.R + d[0]], [s.P - d[1], s.P + d[1]], color=color, linewidth=2.4, zorder=5)
+            ax.plot([s.R], [s.P], "o", color=color, markersize=4, zorder=6)
+            ax.annotate(f"[{i}] k={s.k:g}", (s.R, s.P), xytext=(4, 4), textcoords="offset points", color=color,
+                        fontsize=7, zorder=6)
+        else:
+            if isinstance(s, Indifference):
+                ax.plot([s.R, s.R2], [s.P, s.P2], ":o", color=color, markersize=4, zorder=5)
+            else:
+                ax.annotate("", xy=(s.R, s.P), xytext=(s.R2, s.P2), zorder=5,
+                            arrowprops={"arrowstyle": "->", "color": color, "linewidth": 1.6})
+            ax.annotate(f"[{i}]", (s.R, s.P), xytext=(4, 4), textcoords="offset points", color=color, fontsize=7)
+    return ax
+
+
+def _exact_if_integer(x: float):
+    """A float that is an integer as an int, so that the family picks its closed form."""
+    return int(x) if float(x).is_integer() else float(x)
