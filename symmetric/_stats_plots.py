@@ -1,6 +1,6 @@
-"""Plots of the statistics tools: metrics over prevalences, and a preference fit on its level curves.
+"""Plots of the statistics tools: metrics over prevalences.
 
-Needs matplotlib (``pip install "symmetric[plot]"``); :mod:`symmetric.plot`
+Needs matplotlib (``pip install "symmetric-metrics[plot]"``); :mod:`symmetric.plot`
 re-exports :func:`prevalence_curve`.
 """
 
