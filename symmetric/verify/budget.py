@@ -155,7 +155,7 @@ def run_with_budget(func: Callable[[], Any], seconds: float) -> tuple[bool, Any]
 
 
 def _run_with_timer(func, seconds):
-    global _active
+    global _active, _missed
     previous = signal.signal(signal.SIGALRM, _handler)
     try:
         _deadlines.append(time.monotonic() + seconds)
@@ -169,6 +169,7 @@ def _run_with_timer(func, seconds):
             return False, None
         finally:
             _active = False
+            _missed = False  # a budget that ran out inside a held block that then raised ends here
             _deadlines.clear()
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
