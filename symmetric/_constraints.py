@@ -8,7 +8,9 @@ declaration is a dict param -> constraint stored as the function's
 the value and the allowed range), and the test suite generates the bad-input
 cases of every public function from them (``invalid_values``). Declaring
 adds no wrapper: the function is returned unchanged, so a call costs nothing
-more.
+more. A function checks its arguments either one by one with the declared
+objects or all at once on entry (``validate(func, locals())``); a bound that
+depends on the data narrows the declared one (``Interval.up_to``).
 
 >>> from math import inf
 >>> BETA = Interval(float, 0, inf, closed="both")
@@ -32,7 +34,7 @@ from typing import Callable
 
 from ._validation import InvalidParameterError
 
-__all__ = ["Constraint", "Interval", "Options", "Predicate", "declare", "constraints_of"]
+__all__ = ["Constraint", "Interval", "Options", "Predicate", "declare", "constraints_of", "validate"]
 
 
 class Constraint:
@@ -51,11 +53,14 @@ class Constraint:
         """The allowed values as the error of ``func`` states them."""
         return self.allowed
 
-    def check(self, value, *, name: str, func: str, error=InvalidParameterError):
-        """Return ``value`` if it satisfies the constraint, else raise ``error`` naming ``name`` and ``value``."""
+    def check(self, value, *, name: str, func: str, error=InvalidParameterError, note: str = ""):
+        """Return ``value`` if it satisfies the constraint, else raise ``error`` naming ``name`` and ``value``.
+
+        ``note`` follows the allowed values in the message (why a bound that depends on the data is where it is).
+        """
         if self.is_satisfied_by(value):
             return value
-        raise error.of(name, func, self.describe(func), value)
+        raise error.of(name, func, self.describe(func) + note, value)
 
 
 def _real(value) -> bool:
@@ -89,6 +94,15 @@ class Interval(Constraint):
         above = value >= self.left if self.closed in ("both", "left") else value > self.left
         below = value <= self.right if self.closed in ("both", "right") else value < self.right
         return above and below
+
+    def up_to(self, right) -> "Interval":
+        """This interval with its upper end lowered to ``right`` (included): a bound that depends on the data.
+
+        >>> Interval(int, 2, math.inf, closed="left").up_to(100).allowed
+        'an int in the range [2, 100]'
+        """
+        closed = "both" if self.closed in ("both", "left") else "right"
+        return Interval(self.kind, self.left, right, closed=closed, none=self.none)
 
     def invalid_values(self) -> tuple:
         out = ["1", True, math.nan]
@@ -153,3 +167,23 @@ def declare(**constraints: Constraint):
 def constraints_of(func) -> dict:
     """The declared constraints of ``func`` (empty when it declares none)."""
     return dict(getattr(func, "parameter_constraints", {}))
+
+
+def validate(func, arguments, *, error=InvalidParameterError) -> None:
+    """Check ``arguments`` (name -> value; a function's ``locals()`` on entry) against ``func``'s declaration.
+
+    Every declared parameter is checked, in the order of the declaration, so a
+    function that calls this first refuses a bad option even where the option
+    would not be used (``n_resamples`` without the bootstrap), as scikit-learn does.
+
+    >>> @declare(level=Interval(float, 0, 1, closed="neither"))
+    ... def interval(*, level=0.95):
+    ...     validate(interval, locals())
+    ...     return level
+    >>> interval(level=1.5)
+    Traceback (most recent call last):
+        ...
+    symmetric._validation.InvalidParameterError: The 'level' parameter of interval must be a float in the range (0.0, 1.0). Got 1.5 instead.
+    """
+    for name, constraint in constraints_of(func).items():
+        constraint.check(arguments[name], name=name, func=func.__name__, error=error)

@@ -89,6 +89,31 @@ def test_f_beta_family_fixes_rho():
     assert "rho  = -2 (fixed: F_beta)" in str(fit)
 
 
+def test_a_registered_family_with_a_fitted_expression_is_seen(monkeypatch):
+    # The fitted families used to be a tuple of names kept apart from the family records.
+    from symmetric import families
+    from symmetric.explore.preferences import fittable_families
+
+    for name, builder in (("f_copy", "f_beta"), ("g_copy", "g_beta_rho")):
+        record = families.FAMILIES[builder]
+        monkeypatch.setitem(families.FAMILIES, name, families.Family(name, record.function, record.params, "copy"))
+    assert fittable_families() == {"g_beta_rho": False, "f_beta": True, "f_copy": True, "g_copy": False}
+    statements = synthetic(2.0, -2.0)
+    fit, original = fit_preferences(statements, family="f_copy"), fit_preferences(statements, family="f_beta")
+    assert (fit.beta, fit.rho) == (original.beta, -2.0) and fit.beta == pytest.approx(2.0, rel=1e-4)
+    assert "rho  = -2 (fixed: F_beta)" in str(fit)
+
+
+def test_a_registered_family_the_fit_has_no_model_for_is_refused(monkeypatch):
+    from symmetric import families
+
+    alternative = families.FAMILIES["f_beta_alternative"]  # beta alone, but not G at rho = -2
+    monkeypatch.setitem(families.FAMILIES, "copy", families.Family("copy", families.f_beta, (families.BETA,), "F"))
+    with pytest.raises(InvalidParameterError, match=r"'family' parameter of fit_preferences must be one of "
+                                                    r"\['copy', 'f_beta', 'g_beta_rho'\]"):
+        fit_preferences([TradeOff(0.5, 0.5, 1.0)], family=alternative.name)
+
+
 @pytest.mark.parametrize("kwargs, param", [
     ({"statements": []}, "statements"),
     ({"statements": "P,R"}, "statements"),

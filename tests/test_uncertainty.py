@@ -14,7 +14,7 @@ from symmetric.metrics import UndefinedMetricWarning, at_prevalence, confidence_
 from symmetric.metrics._count_metrics import resolve_metric
 from symmetric.metrics._intervals import normal_quantile
 from symmetric.metrics._tables import Table
-from symmetric.symbols import FN, FP, TN, TP
+from symmetric.symbols import FN, FP, TN, TP, P
 
 Z = normal_quantile(0.95)
 PLAIN = {"scale": "identity", "pseudo_count": 0.0}
@@ -233,6 +233,10 @@ def test_an_undefined_estimate_has_undefined_bounds():
     ({"level": True}, "level"),
     ({"method": "bca", "n_resamples": 1}, "n_resamples"),
     ({"method": "bca", "random_state": "seed"}, "random_state"),
+    ({"method": "bca", "random_state": -1}, "random_state"),  # numpy's own error used to name no argument
+    ({"n_resamples": 1}, "n_resamples"),  # every option is checked, used or not (only the bootstrap's were)
+    ({"random_state": "seed"}, "random_state"),
+    ({"metric": TP + P}, "metric"),
     ({"prevalence": 1.0}, "prevalence"),
     ({"prevalence": 0.1, "average": "macro"}, "average"),
     ({"average": "samples"}, "average"),

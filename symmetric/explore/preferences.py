@@ -49,10 +49,29 @@ import sympy
 from .._validation import InvalidParameterError
 from ..symbols import P, R, beta as _beta, rho as _rho
 
-__all__ = ["TradeOff", "Indifference", "Preference", "PreferenceFit", "fit_preferences", "FAMILIES"]
+__all__ = ["TradeOff", "Indifference", "Preference", "PreferenceFit", "fit_preferences", "fittable_families"]
 
-#: Families that can be fitted: G_{beta,rho}, or F_beta (rho fixed at -2).
-FAMILIES = ("g_beta_rho", "f_beta")
+
+def fittable_families() -> dict[str, bool]:
+    """The registered families the fit can fit: name -> whether rho is fixed (at -2, beta fitted alone).
+
+    The fit has two models: G_{beta,rho} with both parameters free, and G at
+    rho = -2 (F_beta, claim ``family.g.rho_minus_2_is_f_beta``). A family of
+    the registry (:data:`symmetric.families.FAMILIES`, read at each call, so
+    a registered family is seen) qualifies when the expression its record
+    builds is one of these two, by SymPy's structural equality: exact, and
+    conservative (an expression equal to G only after simplification is not
+    taken).
+
+    >>> fittable_families()
+    {'g_beta_rho': False, 'f_beta': True}
+    """
+    from ..families import FAMILIES as records, g_beta_rho
+
+    models = {g_beta_rho(): False, g_beta_rho(rho=-2): True}
+    return {name: models[expr] for name, record in records.items()
+            if set(record.parameter_names) <= {"beta", "rho"} and (expr := record()) in models}
+
 #: Search box of the fit: beta in [1/BETA_RANGE, BETA_RANGE], rho in [-RHO_RANGE, RHO_RANGE].
 BETA_RANGE, RHO_RANGE = 100.0, 12.0
 #: The smallest precision or recall of a statement. Over the search box G's terms P**rho and beta**2 R**rho
@@ -259,10 +278,10 @@ class PreferenceFit:
         return bool(np.all(self.held))
 
     def __str__(self):
-        name = "F_beta" if self.family == "f_beta" else "G_{beta,rho}"
+        name = "F_beta" if fittable_families().get(self.family, False) else "G_{beta,rho}"
         lines = [f"Fitted {name} to {len(self.statements)} statements:",
                  f"  beta = {self.beta:.4g}  (95 % range {_range(self.beta_interval)})"]
-        if self.family == "f_beta":
+        if name == "F_beta":
             lines.append("  rho  = -2 (fixed: F_beta)")
         elif self.stipulated:
             lines.append("  rho  = 0 (the stipulated weighted arithmetic mean (beta P + R)/(1 + beta))")
@@ -283,8 +302,7 @@ class PreferenceFit:
             if not ok and i not in paired:
                 lines.append(f"Statement [{i}] is off the best fit but conflicts with no single other statement: "
                              "with several together.")
-        lines.append("These statements cannot all be expressed by any G_{beta,rho}" if self.family == "g_beta_rho"
-                     else "These statements cannot all be expressed by any F_beta")
+        lines.append(f"These statements cannot all be expressed by any {name}")
         lines.append("  (G's trade-off depends on R/P alone and its logarithm is linear in log(P/R)). The fallback is "
                      "van Rijsbergen's additive form f(P) + g(R), which can rank operating points by any "
                      "trade-off f'(P)/g'(R): choose f and g to match the statements.")
@@ -399,8 +417,10 @@ def fit_preferences(statements, *, family="g_beta_rho", tolerance=0.05):
     ----------
     statements : sequence of TradeOff, Indifference and Preference
         At least one trade-off or indifference.
-    family : {"g_beta_rho", "f_beta"}, default "g_beta_rho"
-        ``"f_beta"`` fixes rho at -2 and fits beta alone.
+    family : str, default "g_beta_rho"
+        ``"f_beta"`` fixes rho at -2 and fits beta alone; any registered
+        family with G's expression or F_beta's is taken too
+        (:func:`fittable_families`).
     tolerance : float, default 0.05
         Largest residual (log units, about 5 %) of a statement the fit
         expresses; larger ones are reported, with the statements they
@@ -433,11 +453,13 @@ def fit_preferences(statements, *, family="g_beta_rho", tolerance=0.05):
     """
     func = "fit_preferences"
     statements = _check_statements(statements, func)
-    if not isinstance(family, str) or family not in FAMILIES:
-        raise InvalidParameterError.of("family", func, f"one of {list(FAMILIES)}", family)
+    families = fittable_families()
+    if not isinstance(family, str) or family not in families:
+        raise InvalidParameterError.of("family", func, f"one of {sorted(families)} (a registered family whose "
+                                       "expression is G_{beta,rho}'s, or G's at rho = -2)", family)
     if not (isinstance(tolerance, numbers.Real) and not isinstance(tolerance, bool) and 0 < tolerance < math.inf):
         raise InvalidParameterError.of("tolerance", func, "a positive number", tolerance)
-    fixed_rho = family == "f_beta"
+    fixed_rho = families[family]
     problem = _Problem(statements)
     theta, r, jac = _refine(problem, _grid_search(problem, fixed_rho), fixed_rho)
     stipulated = False

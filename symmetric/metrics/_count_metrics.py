@@ -25,16 +25,16 @@ import numpy as np
 import sympy
 
 from .. import numeric
-from .._validation import InvalidParameterError
+from .._constraints import Predicate
 from ..families import counts
-from ..symbols import FN, FP, TN, TP, beta as _beta, prevalence as _prevalence, rho as _rho
+from ..symbols import FN, FP, R, TN, TP, beta as _beta, prevalence as _prevalence, rho as _rho
 from ._combine import limit_parameter, precision_at_prevalence_values
 from ._counts import Counts
-from ._params import zero_division_value
+from ._params import checked, zero_division_value
 from ._scores import prf_from_counts
 from ._warnings import warn_undefined
 
-__all__ = ["NAMES", "PROPORTIONS", "CountMetric", "resolve_metric", "reweighted_values"]
+__all__ = ["NAMES", "PROPORTIONS", "METRIC", "CountMetric", "resolve_metric", "reweighted_values"]
 
 #: The metrics known by name.
 NAMES = ("precision", "recall", "specificity", "accuracy", "balanced_precision", "f_beta", "g_beta_rho")
@@ -92,12 +92,15 @@ def reweighted_values(tp, fp, fn, tn, prevalence: float):
     return tuple(np.asarray(f(tp, fp, fn, tn, prevalence), dtype=np.float64) for f in _compiled_reweighting())
 
 
-def _check_expression(expr, func):
-    if not isinstance(expr, sympy.Expr) or not expr.free_symbols or not expr.free_symbols <= set(CELLS):
-        raise InvalidParameterError.of(
-            "metric", func, f"one of {list(NAMES)} or a SymPy expression in TP, FP, FN and TN (symmetric.symbols)",
-            expr)
-    return expr
+def _is_metric(value) -> bool:
+    if isinstance(value, str):
+        return value in NAMES
+    return isinstance(value, sympy.Expr) and bool(value.free_symbols) and value.free_symbols <= set(CELLS)
+
+
+#: ``metric`` of the statistics functions: a name, or an expression in the cells.
+METRIC = Predicate("a str among {" + ", ".join(repr(n) for n in sorted(NAMES)) + "} or a SymPy expression in TP, FP, "
+                   "FN and TN (symmetric.symbols)", _is_metric, invalid=("auc", 3, None, TP + R, sympy.Integer(2)))
 
 
 @dataclass(frozen=True)
@@ -225,10 +228,8 @@ def resolve_metric(metric, *, beta, rho, func, prevalence=None, zero_division="w
     whose count form ``counts.f_beta_counts`` stays defined where only one of
     P and R is.
     """
+    checked(METRIC, metric, name="metric", func=func)
     if isinstance(metric, str):
-        if metric not in NAMES:
-            raise InvalidParameterError.of("metric", func, f"one of {list(NAMES)} or a SymPy expression in TP, FP, "
-                                                           "FN and TN", metric)
         name, expression = metric, None
         if name in ("f_beta", "g_beta_rho"):
             side = limit_parameter(beta, -2.0 if name == "f_beta" else rho)
@@ -237,7 +238,7 @@ def resolve_metric(metric, *, beta, rho, func, prevalence=None, zero_division="w
             elif name == "g_beta_rho" and rho == -2.0:
                 name = "f_beta"
     else:
-        name, expression = "expression", _check_expression(metric, func)
+        name, expression = "expression", metric
     if name not in ("f_beta", "g_beta_rho") or math.isinf(beta):
         beta = 1.0
     return CountMetric(name, float(beta), float(rho), prevalence, expression, zero_division)

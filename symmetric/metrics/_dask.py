@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._tally import Tally, count
+from ._tally import count
 
 __all__ = ["is_dask", "dask_targets", "chunks_of", "tree_reduce"]
 

@@ -19,7 +19,7 @@ import numbers
 
 import numpy as np
 
-from .._constraints import Interval, Options, Predicate
+from .._constraints import Interval, Options, Predicate, validate
 from .._validation import InvalidParameterError
 from ._sklearn_compat import compatible
 from ._tally import Tally
@@ -27,6 +27,8 @@ from ._tally import Tally
 __all__ = [
     "AVERAGES",
     "invalid",
+    "checked",
+    "check_declared",
     "squared_beta",
     "check_warn_for",
     "check_average",
@@ -79,6 +81,16 @@ WARN_FOR = Predicate("an instance of 'list', an instance of 'tuple' or an instan
 def invalid(param: str, func: str, allowed: str, got) -> InvalidParameterError:
     """The error for a bad argument (:meth:`InvalidParameterError.of`), catchable as scikit-learn's too."""
     return compatible(InvalidParameterError).of(param, func, allowed, got)
+
+
+def checked(constraint, value, *, name: str, func: str, note: str = ""):
+    """Return ``value`` if it satisfies ``constraint``, else raise :func:`invalid`'s error (``note`` after it)."""
+    return constraint.check(value, name=name, func=func, error=compatible(InvalidParameterError), note=note)
+
+
+def check_declared(function, arguments) -> None:
+    """Check ``arguments`` (``locals()`` on entry) against ``function``'s declared constraints, as :func:`checked`."""
+    validate(function, arguments, error=compatible(InvalidParameterError))
 
 
 def _real(value) -> bool:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._validation import InvalidParameterError
-from ._count_metrics import resolve_metric
-from ._params import check_array_like, check_beta, check_pos_label, check_prevalence, check_rho, check_zero_division
+from .._constraints import Predicate, declare
+from ._count_metrics import METRIC, resolve_metric
+from ._params import BETA, DENSE_TARGETS, POS_LABEL, PREVALENCE, RHO, ZERO_DIVISION, array_like, check_declared
 from ._uncertainty import _binary_cells
 
 __all__ = ["at_prevalence", "prevalence_curve"]
@@ -15,12 +15,33 @@ __all__ = ["at_prevalence", "prevalence_curve"]
 DEFAULT_PREVALENCES = np.round(np.linspace(0.01, 0.99, 99), 2)
 
 
+def _grid(prevalences) -> np.ndarray | None:
+    """``prevalences`` as a nonempty 1-d float array inside (0, 1), or None if it is not one."""
+    if isinstance(prevalences, (str, bytes)) or not hasattr(prevalences, "__len__") and not hasattr(
+            prevalences, "__array__"):
+        return None
+    try:
+        grid = np.asarray(prevalences, dtype=np.float64)
+    except (TypeError, ValueError):
+        return None
+    if grid.ndim != 1 or grid.size == 0 or not np.all((grid > 0) & (grid < 1)):
+        return None
+    return grid
+
+
+#: ``prevalences`` of :func:`prevalence_curve`.
+PREVALENCES = Predicate("a nonempty 1-d array-like of floats in the range (0.0, 1.0) or None",
+                        lambda v: v is None or _grid(v) is not None,
+                        invalid=([0.5, 1.0], [0.0, 0.5], [[0.5]], [], [float("nan")], "0.5", 0.5, ["a"]))
+#: The options :func:`at_prevalence` and :func:`prevalence_curve` share.
+_OPTIONS = dict(metric=METRIC, beta=BETA, rho=RHO, pos_label=POS_LABEL, sample_weight=array_like(),
+                zero_division=ZERO_DIVISION)
+
+
 def _values(y_true, y_pred, *, metric, prevalence, beta, rho, pos_label, sample_weight, zero_division, func):
-    check_array_like(sample_weight, name="sample_weight", func=func)
-    check_pos_label(pos_label, func=func)
-    check_zero_division(zero_division, func=func)
-    m = resolve_metric(metric, beta=check_beta(beta, func=func), rho=check_rho(rho, func=func), func=func,
-                       prevalence=prevalence, zero_division=zero_division)
+    """The metric at ``prevalence`` (a float or a grid); the caller has checked its arguments."""
+    m = resolve_metric(metric, beta=float(beta), rho=float(rho), func=func, prevalence=prevalence,
+                       zero_division=zero_division)
     cells, _ = _binary_cells(y_true, y_pred, average="binary", pos_label=pos_label, sample_weight=sample_weight,
                              func=func)
     tp, fp, fn, tn = cells
@@ -30,6 +51,7 @@ def _values(y_true, y_pred, *, metric, prevalence, beta, rho, pos_label, sample_
     return m.values(tp, fp, fn, tn, warn=True)
 
 
+@declare(**DENSE_TARGETS, prevalence=PREVALENCE, **_OPTIONS)
 def at_prevalence(y_true, y_pred, *, metric="f_beta", prevalence, beta=1.0, rho=-2.0, pos_label=1,
                   sample_weight=None, zero_division="warn"):
     r"""The value a metric would take if positives made up ``prevalence`` of the data.
@@ -78,27 +100,13 @@ def at_prevalence(y_true, y_pred, *, metric="f_beta", prevalence, beta=1.0, rho=
     >>> round(at_prevalence(y_true, y_pred, metric="precision", prevalence=0.01), 3)
     0.154
     """
-    func = "at_prevalence"
-    check_array_like(y_true, name="y_true", func=func, optional=False)
-    check_array_like(y_pred, name="y_pred", func=func, optional=False)
-    prevalence = check_prevalence(prevalence, func=func)
-    return float(_values(y_true, y_pred, metric=metric, prevalence=prevalence, beta=beta, rho=rho,
-                         pos_label=pos_label, sample_weight=sample_weight, zero_division=zero_division, func=func))
+    check_declared(at_prevalence, locals())
+    return float(_values(y_true, y_pred, metric=metric, prevalence=float(prevalence), beta=beta, rho=rho,
+                         pos_label=pos_label, sample_weight=sample_weight, zero_division=zero_division,
+                         func="at_prevalence"))
 
 
-def _check_prevalences(prevalences, func) -> np.ndarray:
-    if prevalences is None:
-        return DEFAULT_PREVALENCES.copy()
-    check_array_like(prevalences, name="prevalences", func=func, optional=False)
-    try:
-        grid = np.asarray(prevalences, dtype=np.float64)
-    except (TypeError, ValueError):
-        grid = None
-    if grid is None or grid.ndim != 1 or grid.size == 0 or not np.all((grid > 0) & (grid < 1)):
-        raise InvalidParameterError.of("prevalences", func, "a nonempty 1-d array of floats in (0, 1)", prevalences)
-    return grid
-
-
+@declare(**DENSE_TARGETS, prevalences=PREVALENCES, **_OPTIONS)
 def prevalence_curve(y_true, y_pred, *, metric="f_beta", prevalences=None, beta=1.0, rho=-2.0, pos_label=1,
                      sample_weight=None, zero_division="warn"):
     """A metric at each prevalence of a grid (see :func:`at_prevalence`).
@@ -124,10 +132,8 @@ def prevalence_curve(y_true, y_pred, *, metric="f_beta", prevalences=None, beta=
     >>> values.round(3)
     array([0.154, 0.667, 0.947])
     """
-    func = "prevalence_curve"
-    check_array_like(y_true, name="y_true", func=func, optional=False)
-    check_array_like(y_pred, name="y_pred", func=func, optional=False)
-    grid = _check_prevalences(prevalences, func)
+    check_declared(prevalence_curve, locals())
+    grid = DEFAULT_PREVALENCES.copy() if prevalences is None else _grid(prevalences)
     values = _values(y_true, y_pred, metric=metric, prevalence=grid, beta=beta, rho=rho, pos_label=pos_label,
-                     sample_weight=sample_weight, zero_division=zero_division, func=func)
+                     sample_weight=sample_weight, zero_division=zero_division, func="prevalence_curve")
     return np.broadcast_to(np.asarray(values, dtype=np.float64), grid.shape).copy(), grid

@@ -29,7 +29,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from ._encode import encode
-from ._exact import ExactBincount, ExactSums, bincount_exact
+from ._exact import ExactBincount, ExactSums
 
 __all__ = ["Tally", "count", "MAX_CELLS"]
 

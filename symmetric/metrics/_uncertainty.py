@@ -3,17 +3,18 @@
 from __future__ import annotations
 
 import dataclasses
+import math
 import numbers
 from typing import NamedTuple
 
 import numpy as np
 
-from .._validation import InvalidParameterError
-from ._count_metrics import NAMES, PROPORTIONS, resolve_metric
+from .._constraints import Interval, Options, Predicate, declare
+from ._count_metrics import METRIC, NAMES, PROPORTIONS, resolve_metric
 from ._counts import label_counts
 from ._intervals import bca, bootstrap_values, delta, normal_quantile, percentile, sort_resamples, wilson
-from ._params import (check_array_like, check_average, check_beta, check_pos_label, check_prevalence, check_rho,
-                      check_zero_division)
+from ._params import (BETA, DENSE_TARGETS, POS_LABEL, RHO, ZERO_DIVISION, array_like, check_declared, checked,
+                      invalid)
 from ._tables import Table
 from ._targets import check_targets
 
@@ -35,24 +36,40 @@ class ConfidenceInterval(NamedTuple):
     high: float | np.ndarray
 
 
-def _check_level(level, func):
-    if isinstance(level, numbers.Real) and not isinstance(level, bool) and 0 < level < 1:
-        return float(level)
-    raise InvalidParameterError.of("level", func, "a float in the open interval (0, 1)", level)
+# The constraints confidence_interval declares; its checks read them.
+#: ``level`` of the interval.
+LEVEL = Interval(float, 0, 1, closed="neither")
+#: ``method``.
+METHOD = Options(METHODS, invalid=("mean", "Wilson", 1))
+#: ``scale`` of the delta method.
+SCALE = Options(SCALES, invalid=("log", 1))
+#: ``average``: one table (binary, micro) or one per class (None, macro, weighted); no "samples".
+AVERAGE = Options(("binary", "micro", "macro", "weighted"), none=True, invalid=("samples", "mean", 1))
+#: ``prevalence``, optional here.
+PREVALENCE = Interval(float, 0, 1, closed="neither", none=True)
+#: ``n_resamples`` of the bootstrap; at most :data:`MAX_RESAMPLED_CELLS` cells in all (checked with the table).
+N_RESAMPLES = Interval(int, 2, math.inf, closed="left")
+#: ``pseudo_count`` samples added to the table; bounded by the cells' size too (checked with the table).
+PSEUDO_COUNT = Interval(float, 0, math.inf, closed="left", none=True)
 
 
-def _check_resamples(n_resamples, func):
-    if isinstance(n_resamples, numbers.Integral) and not isinstance(n_resamples, bool) and n_resamples >= 2:
-        return int(n_resamples)
-    raise InvalidParameterError.of("n_resamples", func, "an int of at least 2", n_resamples)
+def _seed(value) -> bool:
+    if isinstance(value, (bool, np.bool_)):
+        return False
+    return value is None or isinstance(value, (np.random.SeedSequence, np.random.Generator)) or (
+        isinstance(value, numbers.Integral) and value >= 0)
+
+
+#: ``random_state`` of the bootstrap (what :func:`numpy.random.default_rng` takes, but arrays).
+RANDOM_STATE = Predicate("an int in the range [0, inf), an instance of 'numpy.random.SeedSequence', an instance of "
+                         "'numpy.random.Generator' or None", _seed, invalid=("seed", -1, 1.5, True, [0]))
 
 
 def _check_resamples_fit(n_resamples, cells, func):
     """The resampled tables must fit in memory: at most :data:`MAX_RESAMPLED_CELLS` cells in all."""
     most = max(2, MAX_RESAMPLED_CELLS // max(np.size(cells), 1))
-    if n_resamples > most:
-        raise InvalidParameterError.of("n_resamples", func, f"an int in the range [2, {most}] for a table of "
-                                       f"{np.size(cells)} cells (2**26 resampled cells in all)", n_resamples)
+    checked(N_RESAMPLES.up_to(most), n_resamples, name="n_resamples", func=func,
+            note=f" for a table of {np.size(cells)} cells (2**26 resampled cells in all)")
 
 
 def _check_pseudo_count_fits(pseudo_count, cells, squares, func):
@@ -60,22 +77,15 @@ def _check_pseudo_count_fits(pseudo_count, cells, squares, func):
 
     A sample has the mean weight ``w = sum(w_i**2) / sum(w_i)``; every cell
     gains ``pseudo_count * w`` (squares ``pseudo_count * w**2``), so the bound
-    is a tiny fraction of the largest double divided by ``n_cells * max(1, w)**2``.
+    is a tiny fraction (2**-20) of the largest double divided by
+    ``n_cells * max(1, w)**2``, shown (and applied) to three significant
+    digits: the fraction leaves room for that rounding.
     """
     total = float(np.sum(cells))
     weight = float(np.sum(squares)) / total if total > 0 else 1.0
-    most = _LARGEST * 2.0**-20 / (np.size(cells) * max(1.0, weight) ** 2)
-    if pseudo_count > most:
-        raise InvalidParameterError.of("pseudo_count", func, f"a float in the range [0.0, {most:.3g}] (so that the "
-                                       "cells plus the pseudo-samples stay finite) or None", pseudo_count)
-
-
-def _rng(random_state, func):
-    if random_state is None or isinstance(random_state, (numbers.Integral, np.random.SeedSequence,
-                                                         np.random.Generator)) and not isinstance(random_state, bool):
-        return np.random.default_rng(random_state)
-    raise InvalidParameterError.of("random_state", func, "None, an int, a numpy SeedSequence or Generator",
-                                   random_state)
+    most = float(f"{_LARGEST * 2.0**-20 / (np.size(cells) * max(1.0, weight) ** 2):.3g}")
+    checked(PSEUDO_COUNT.up_to(most), pseudo_count, name="pseudo_count", func=func,
+            note=" (so that the cells plus the pseudo-samples stay finite)")
 
 
 def _binary_cells(y_true, y_pred, *, average, pos_label, sample_weight, func):
@@ -107,8 +117,7 @@ def _square_cells(y_true, y_pred, *, sample_weight, func):
 
 
 def _check_method(method, metric, average, prevalence, func):
-    if not isinstance(method, str) or method not in METHODS:
-        raise InvalidParameterError.of("method", func, f"a str among {list(METHODS)}", method)
+    """The method, once the metric is known: Wilson's interval is only for a proportion."""
     if method != "wilson":
         return "bca" if method == "bootstrap" else method
     proportion = metric.name in PROPORTIONS and prevalence is None
@@ -117,12 +126,15 @@ def _check_method(method, metric, average, prevalence, func):
     elif average not in ("binary", None):
         proportion = False
     if not proportion:
-        raise InvalidParameterError.of(
+        raise invalid(
             "method", func, "'wilson' only for a proportion (precision, recall, specificity or accuracy; micro "
             "precision or recall; no prevalence)", method)
     return method
 
 
+@declare(**DENSE_TARGETS, metric=METRIC, beta=BETA, rho=RHO, average=AVERAGE, pos_label=POS_LABEL,
+         sample_weight=array_like(), method=METHOD, level=LEVEL, n_resamples=N_RESAMPLES, random_state=RANDOM_STATE,
+         prevalence=PREVALENCE, scale=SCALE, pseudo_count=PSEUDO_COUNT, zero_division=ZERO_DIVISION)
 def confidence_interval(y_true, y_pred, *, metric="f_beta", beta=1.0, rho=-2.0, average="binary", pos_label=1,
                         sample_weight=None, method="delta", level=0.95, n_resamples=9999, random_state=None,
                         prevalence=None, scale="logit", pseudo_count=None, zero_division="warn"):
@@ -244,31 +256,21 @@ def confidence_interval(y_true, y_pred, *, metric="f_beta", beta=1.0, rho=-2.0, 
     >>> ci.low.round(3)
     array([0.893, 0.607])
     """
+    check_declared(confidence_interval, locals())
     func = "confidence_interval"
-    check_array_like(y_true, name="y_true", func=func, optional=False)
-    check_array_like(y_pred, name="y_pred", func=func, optional=False)
-    check_array_like(sample_weight, name="sample_weight", func=func)
-    check_pos_label(pos_label, func=func)
-    average = check_average(average, func=func, allowed=(None, "binary", "micro", "macro", "weighted"))
-    check_zero_division(zero_division, func=func)
-    level = _check_level(level, func)
+    level = float(level)
     if prevalence is not None:
-        prevalence = check_prevalence(prevalence, func=func)
+        prevalence = float(prevalence)
         if average not in ("binary", None):
-            raise InvalidParameterError.of("average", func, "'binary' or None when a prevalence is given", average)
-    if pseudo_count is not None and not (isinstance(pseudo_count, numbers.Real) and not isinstance(pseudo_count, bool)
-                                         and 0 <= pseudo_count < float("inf")):
-        raise InvalidParameterError.of("pseudo_count", func, "a float in the range [0.0, inf) or None", pseudo_count)
-    if not isinstance(scale, str) or scale not in SCALES:
-        raise InvalidParameterError.of("scale", func, f"a str among {list(SCALES)}", scale)
-    m = resolve_metric(metric, beta=check_beta(beta, func=func), rho=check_rho(rho, func=func), func=func,
-                       prevalence=prevalence, zero_division=zero_division)
+            raise invalid("average", func, "'binary' or None when a prevalence is given", average)
+    m = resolve_metric(metric, beta=float(beta), rho=float(rho), func=func, prevalence=prevalence,
+                       zero_division=zero_division)
     if m.name == "accuracy" and average == "micro":
         m = resolve_metric("precision", beta=1.0, rho=-2.0, func=func, zero_division=zero_division)
     method = _check_method(method, m, average, prevalence, func)
     if method in ("bca", "percentile"):
-        n_resamples = _check_resamples(n_resamples, func)
-        rng = _rng(random_state, func)
+        n_resamples = int(n_resamples)
+        rng = np.random.default_rng(random_state)
     if scale == "logit" and method == "delta" and m.name not in NAMES:
         scale = "identity"  # an expression need not lie in [0, 1]
     if average in ("binary", None):
