@@ -37,7 +37,9 @@ _FORMATS = (".png", ".svg", ".pdf")
 
 def add_arguments(p) -> None:
     p.add_argument("file", metavar="FILE.csv", help="statements, one per row: kind,P,R,k,P2,R2 (see --help)")
-    p.add_argument("--family", default="g_beta_rho", choices=("g_beta_rho", "f_beta"),
+    from ..explore.preferences import fittable_families
+
+    p.add_argument("--family", default="g_beta_rho", choices=tuple(fittable_families()),
                    help="the family to fit (f_beta fixes rho = -2); default g_beta_rho")
     p.add_argument("--tolerance", type=float, default=0.05,
                    help="largest residual (log units) a statement may have to count as expressed (default 0.05)")
@@ -149,7 +151,7 @@ def _draw_fit(fit, *, ax=None):
     from ..explore.preferences import Indifference, TradeOff
     from ..plot import level_curves
 
-    rho = -2.0 if fit.family == "f_beta" else (0.0 if fit.stipulated else fit.rho)
+    rho = 0.0 if fit.stipulated else fit.rho  # a fixed rho (F_beta's -2) is fit.rho too
     title = rf"fitted $G_{{\beta,\rho}}$: $\beta = {fit.beta:.4g}$, $\rho = {rho:.4g}$"
     ax = level_curves("g_beta_rho", ax=ax, beta=_exact_if_integer(fit.beta), rho=_exact_if_integer(rho), break_even=False, title=title)
     if rho != 0:  # the break-even line R = beta P (claim break_even.g.solved)
