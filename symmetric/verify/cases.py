@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import sympy
 
-from .limit_signs import sign_target
+from .signs import sign_target
 from .statement import Statement
 from .substitution import fresh_symbol, scoped_nodes, substitute
 
@@ -154,7 +154,7 @@ def sign_cases(statement: Statement, expr) -> list[tuple[Statement, str, str]] |
     Each case is ``(statement, label, substitution)``: the statement with
     the substitution made, the region in words (``P < 7*R``) and the
     substitution (``P = 7*R/(t + 1)``). ``expr`` is reduced to the factor
-    that decides its sign (:func:`~symmetric.verify.limit_signs.sign_target`).
+    that decides its sign (:func:`~symmetric.verify.signs.sign_target`).
     Cases whose conditions become false are dropped.
     """
     f = sign_target(sympy.sympify(expr))

@@ -48,7 +48,8 @@ import sympy
 from sympy.concrete.expr_with_limits import ExprWithLimits
 
 from .asymptotic import Asymptotics
-from .limit_signs import LOG_T, CannotDecide, NeedSign, Signs, T, sign_target
+from .limit_signs import LOG_T, CannotDecide, NeedSign, Signs, T
+from .signs import sign_target
 from .substitution import substitute
 
 __all__ = ["limit_value", "replace_limits", "NoLimit", "NeedSign", "CannotDecide", "LIMIT_TRUST"]
