@@ -26,7 +26,7 @@ from typing import NamedTuple
 
 import sympy
 
-from .signs import sign_target
+from .signs import Interval, base_interval, sign_target
 from .statement import Statement
 from .substitution import fresh_symbol, scoped_nodes, substitute
 
@@ -106,12 +106,30 @@ class Piece:
         return expr if self.t is None else expr.xreplace({self.t: self.inverse})
 
 
+def _parametrized(sym, part: Interval, kind: str, t):
+    """``(value, inverse, conditions, label)``: the open interval ``part`` of ``sym`` as a substitution in ``t``."""
+    lo, hi, name = part.lo, part.hi, sympy.sstr(sym)
+    if lo is -sympy.oo:
+        value, inverse = (hi * (1 + t), sym / hi - 1) if kind == "negative" else (hi - t, hi - sym)
+        return value, inverse, (sym < hi,), f"{name} < {sympy.sstr(hi)}"
+    if hi is sympy.oo:
+        value, inverse = (lo * (1 + t), sym / lo - 1) if kind == "positive" else (lo + t, sym - lo)
+        return value, inverse, (sym > lo,), f"{name} > {sympy.sstr(lo)}"
+    if kind == "positive" and lo == 0:
+        return hi / (1 + t), hi / sym - 1, (sym < hi,), f"{name} < {sympy.sstr(hi)}"
+    if kind == "negative" and hi == 0:
+        return lo / (1 + t), lo / sym - 1, (sym > lo,), f"{name} > {sympy.sstr(lo)}"
+    return (lo + (hi - lo) / (1 + t), (hi - sym) / (sym - lo), (sym > lo, sym < hi),
+            f"{sympy.sstr(lo)} < {name} < {sympy.sstr(hi)}")
+
+
 def cut(sym, values, t) -> list[Piece] | None:
-    """The open intervals and points into which the sorted ``values`` cut the domain of ``sym``.
+    """The open intervals and points into which the sorted ``values`` cut the domain of ``sym``, as substitutions.
 
     The domain is the real line for a real symbol, ``(0, oo)`` for a positive
-    one and ``(-oo, 0)`` for a negative one (values outside it are left out).
-    Each interval is a substitution with the positive variable ``t``: below the
+    one and ``(-oo, 0)`` for a negative one (values outside it are left out);
+    it is cut by :meth:`~symmetric.verify.signs.Interval.cut`. Each open
+    interval is a substitution with the positive variable ``t``: below the
     first value ``v - t`` (``v/(1 + t)`` for a positive symbol, ``v*(1 + t)``
     for a negative one, so that the sign stays visible), between ``lo`` and
     ``hi`` ``lo + (hi - lo)/(1 + t)``, above the last value ``v + t``
@@ -135,21 +153,17 @@ def cut(sym, values, t) -> list[Piece] | None:
         values = [v for v in values if (v.is_positive if kind == "positive" else v.is_negative)]
     if not values:
         return None
-    name = sympy.sstr(sym)
-    first, last = values[0], values[-1]
-    if kind == "real":
-        below, below_t, above, above_t = first - t, first - sym, last + t, sym - last
-    elif kind == "positive":
-        below, below_t, above, above_t = first / (1 + t), first / sym - 1, last * (1 + t), sym / last - 1
-    else:
-        below, below_t, above, above_t = first * (1 + t), sym / first - 1, last / (1 + t), last / sym - 1
-    pieces = [Piece(sym, {sym: below}, (sym < first,), f"{name} < {sympy.sstr(first)}", t, below_t)]
-    for lo, hi in zip(values, values[1:]):
-        pieces.append(Piece(sym, {sym: lo}, (), f"{name} = {sympy.sstr(lo)}"))
-        pieces.append(Piece(sym, {sym: lo + (hi - lo) / (1 + t)}, (sym > lo, sym < hi),
-                            f"{sympy.sstr(lo)} < {name} < {sympy.sstr(hi)}", t, (hi - sym) / (sym - lo)))
-    pieces.append(Piece(sym, {sym: last}, (), f"{name} = {sympy.sstr(last)}"))
-    pieces.append(Piece(sym, {sym: above}, (sym > last,), f"{name} > {sympy.sstr(last)}", t, above_t))
+    try:
+        parts = base_interval(sym).cut(values)
+    except ValueError:  # values SymPy cannot order
+        return None
+    pieces = []
+    for part in parts:
+        if part.is_point:
+            pieces.append(Piece(sym, {sym: part.lo}, (), f"{sympy.sstr(sym)} = {sympy.sstr(part.lo)}"))
+        else:
+            value, inverse, conditions, label = _parametrized(sym, part, kind, t)
+            pieces.append(Piece(sym, {sym: value}, conditions, label, t, inverse))
     return pieces
 
 

@@ -194,13 +194,28 @@ class Interval:
         return frozenset(out)
 
     def pieces(self, c) -> list[tuple[str, "Interval"]]:
-        """The nonempty parts below, at and above the number ``c``, labelled ``<``, ``=``, ``>``."""
+        """The nonempty parts below, at and above the number ``c``, labelled ``<``, ``=``, ``>``.
+
+        This is where a real line is cut: :meth:`cut` (several values) and the
+        substitutions of :func:`symmetric.verify.cases.cut` are built on it.
+        """
         out = []
         for label, part in (("<", Interval(-_oo, c, False, False)), ("=", Interval.point(c)),
                             (">", Interval(c, _oo, False, False))):
             piece = self.intersect(part)
             if not piece.is_empty():
                 out.append((label, piece))
+        return out
+
+    def cut(self, values) -> list["Interval"]:
+        """The open intervals and points into which the sorted numbers ``values`` cut the interval.
+
+        >>> [iv.describe("rho") for iv in Interval().cut([-1, 0])]
+        ['rho < -1', 'rho = -1', '-1 < rho < 0', 'rho = 0', '0 < rho']
+        """
+        out = [self]
+        for c in values:
+            out[-1:] = [piece for _, piece in out[-1].pieces(c)]
         return out
 
     def describe(self, name: str) -> str:
