@@ -57,7 +57,8 @@ __all__ = ["limit_value", "replace_limits", "NoLimit", "NeedSign", "CannotDecide
 #: What a limit computed here trusts.
 LIMIT_TRUST = ("the engine's own limit routine (branches of step functions decided on a one-sided "
                "neighbourhood, exact series arithmetic with symbolic coefficients in SymPy, every needed "
-               "sign proven by SymPy assumptions, never assumed)")
+               "sign proven by the sign rules of signs.py (SymPy assumptions, exact normal forms, interval "
+               "arithmetic and monotone transforms on the conditions), never assumed)")
 
 
 class NoLimit(Exception):
