@@ -20,8 +20,8 @@ from __future__ import annotations
 import sympy
 
 from .goals import assume
+from .signs import SIGNS_OF_RELATION, Domain, NotReal, SignOracle, definite_sign, sign_target
 from .sympy_errors import SYMPY_ERRORS
-from .signs import NONNEG, NONPOS, NONZERO, NEG, POS, ZERO, Domain, NotReal, SignOracle, definite_sign, sign_target
 
 __all__ = ["T", "LOG_T", "CannotDecide", "NeedSign", "Signs"]
 
@@ -29,10 +29,6 @@ __all__ = ["T", "LOG_T", "CannotDecide", "NeedSign", "Signs"]
 T = sympy.Dummy("t", positive=True)
 #: log(T), treated as a coefficient that tends to -oo more slowly than any power.
 LOG_T = sympy.Dummy("L", negative=True)
-
-_SIGNS_OF_RELATION = {sympy.StrictGreaterThan: POS, sympy.GreaterThan: NONNEG, sympy.StrictLessThan: NEG,
-                      sympy.LessThan: NONPOS, sympy.Eq: ZERO, sympy.Ne: NONZERO}
-
 
 class CannotDecide(Exception):
     """The expression is outside the class handled, or a needed fact cannot be established."""
@@ -50,7 +46,7 @@ def _domain_of(facts) -> Domain:
     """The domain where the relations ``facts`` hold; a relation it cannot state is dropped (a larger domain)."""
     domain = Domain()
     for fact in facts:
-        signs = _SIGNS_OF_RELATION.get(type(fact))
+        signs = SIGNS_OF_RELATION.get(type(fact))
         if signs is None:
             continue
         try:
