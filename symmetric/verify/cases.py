@@ -1,5 +1,12 @@
 """Case splits that cover the domain, written as substitutions that keep signs visible.
 
+The one case splitter of the engine, the inequality prover and explore:
+:func:`cut` cuts the domain of a symbol at values into open intervals and
+points (through :meth:`~symmetric.verify.signs.Interval.cut`) and writes each
+as a :class:`Piece`; :func:`piecewise_branches` gives the branches of a
+Piecewise with the conditions under which each applies. The statement-level
+splits of the engine are built on them.
+
 A split on the sign of an expression ``f`` solves ``f = 0`` for one symbol
 and writes each side as a substitution with a fresh positive variable:
 ``rho < 0`` as ``rho = -t``; ``P > 7*R`` as ``P = 7*R*(1 + t)`` (a positive
