@@ -6,7 +6,8 @@ import sympy
 from symmetric import P, R, beta, g_beta_rho, rho
 from symmetric.families import general_formula
 from symmetric.verify.asymptotic import Asymptotics
-from symmetric.verify.limit_signs import CannotDecide, NeedSign, T, sign_target
+from symmetric.verify.limit_signs import CannotDecide, NeedSign, T
+from symmetric.verify.signs import sign_target
 from symmetric.verify.cases import condition_cases, piecewise_cases, sign_cases
 from symmetric.verify.limits import NoLimit, limit_value
 from symmetric.verify.statement import Statement
@@ -141,7 +142,9 @@ def test_sign_cases_cover_the_domain_and_keep_signs_visible():
         assert (case.lhs - 7 * R).is_zero or sympy.factor(case.lhs - 7 * R).is_negative \
             or sympy.factor(case.lhs - 7 * R).is_positive
     cases = sign_cases(Statement.of(beta, 1), beta**2 - 2)
-    assert [label for _, label, _ in cases] == ["0 < beta < sqrt(2)", "beta = sqrt(2)", "beta > sqrt(2)"]
+    assert [(label, how) for _, label, how in cases] == [
+        ("beta < sqrt(2)", "beta = sqrt(2)/(t + 1)"), ("beta = sqrt(2)", "beta = sqrt(2)"),
+        ("beta > sqrt(2)", "beta = sqrt(2)*(t + 1)")]  # a positive symbol stays visibly positive
     for case, label, _ in cases:
         s = sympy.expand(case.lhs**2 - 2)
         assert s.is_zero if "=" in label else (s.is_negative if "<" in label else s.is_positive)

@@ -8,7 +8,7 @@ real; then ``P -> 0+`` and ``R -> 0+``.
 A value is found by SymPy's ``limit`` under the time budget. When the answer
 depends on the sign of another real parameter (G as beta -> 0 is R for
 rho > 0 and P for rho < 0), the real line of that parameter is cut into
-pieces (:func:`~symmetric.explore.regimes.sign_pieces`) and each is done on
+pieces (:func:`~symmetric.verify.cases.cut`) and each is done on
 its own, adjacent pieces with the same value merged again. When it depends on
 the order of P and R (the power mean tends to ``Max(P, R)``), the cases
 ``P > R`` and ``P < R`` are done separately. Every value is then a claim that
@@ -31,11 +31,12 @@ from dataclasses import dataclass
 import sympy
 
 from ..verify import Verdict
+from ..verify.cases import Piece, cut
 from ..verify.limit_signs import CannotDecide, NeedSign
 from ..verify.limits import NoLimit, limit_value
 from ..verify.powers import normalize_powers
 from .analysis_budget import Budget, combine, unknown
-from .regimes import Piece, Regime, sign_pieces, special_values
+from .regimes import Regime, special_values
 
 __all__ = ["LimitResult", "limit_targets", "metric_limits"]
 
@@ -226,7 +227,10 @@ def _split_on_sign(expr, p, point, direction, regime: Regime, P, R, budget: Budg
         return [(None, ())]
     q = others[0]
     results = []
-    for piece in sign_pieces(q, special_values(expr, q)):
+    pieces = cut(q, special_values(expr, q), sympy.Dummy("t", positive=True))
+    if pieces is None:  # q has no values to cut at inside its domain
+        return [(None, ())]
+    for piece in pieces:
         if piece.is_point:
             allowed = all(c.xreplace(piece.substitution) is not sympy.false for c in regime.conditions)
             point_expr = expr.xreplace(piece.substitution)

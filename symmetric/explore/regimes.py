@@ -1,13 +1,13 @@
 """Regimes of an expression: where its parameters change its form or its behaviour.
 
-Two kinds of splits are used by the analysis:
-
 * :func:`piecewise_regimes`: the branches of a Piecewise whose conditions
   involve parameters only, such as G_{beta,rho} with its stipulated values at
-  ``rho = 0`` and ``rho = -1``, each analysed on its own;
-* :func:`sign_pieces`: the open intervals and points into which the special
-  values of a real parameter cut the real line, written as substitutions
-  with a positive variable (``rho = -1 - t``) so that SymPy knows the signs.
+  ``rho = 0`` and ``rho = -1``, each analysed on its own (the engine's
+  :func:`~symmetric.verify.cases.piecewise_branches`);
+* :func:`special_values`: the values of a real parameter that the
+  expression singles out (from the engine's ``linear_root``), where the
+  analysis cuts the parameter's line into pieces with the engine's
+  :func:`~symmetric.verify.cases.cut`.
 
 >>> import sympy
 >>> from symmetric import P, R, rho, g_beta_rho
@@ -15,8 +15,6 @@ Two kinds of splits are used by the analysis:
 ['rho = 0', 'rho = -1', 'rho != 0, rho != -1']
 >>> special_values(g_beta_rho().args[-1][0], rho)
 [-1, 0]
->>> [p.label for p in sign_pieces(rho, [-1, 0])]
-['rho < -1', 'rho = -1', '-1 < rho < 0', 'rho = 0', 'rho > 0']
 """
 
 from __future__ import annotations
@@ -25,9 +23,10 @@ from dataclasses import dataclass, field
 
 import sympy
 
+from ..verify.cases import piecewise_branches
 from ..verify.domain import linear_root
 
-__all__ = ["Regime", "Piece", "piecewise_regimes", "special_values", "sign_pieces"]
+__all__ = ["Regime", "piecewise_regimes", "special_values"]
 
 
 @dataclass(frozen=True)
@@ -49,33 +48,13 @@ class Regime:
         return bool(self.values)
 
 
-def _relation_label(c) -> str:
-    if isinstance(c, sympy.Eq):
-        return f"{sympy.sstr(c.lhs)} = {sympy.sstr(c.rhs)}"
-    if isinstance(c, sympy.Ne):
-        return f"{sympy.sstr(c.lhs)} != {sympy.sstr(c.rhs)}"
-    return sympy.sstr(c)
-
-
 def piecewise_regimes(expr: sympy.Expr, P: sympy.Symbol, R: sympy.Symbol) -> list[Regime]:
     """One regime per branch of a Piecewise in the parameters; a single regime otherwise."""
     if expr.has(sympy.Piecewise):
         expr = sympy.piecewise_fold(expr)
     if not isinstance(expr, sympy.Piecewise) or any(c.has(P, R) for _, c in expr.args):
         return [Regime(expr)]
-    regimes, previous = [], []
-    for branch, cond in expr.args:
-        negated = tuple(sympy.Not(c) for c in previous)
-        if isinstance(cond, sympy.Eq) and isinstance(cond.lhs, sympy.Symbol) and cond.rhs.is_number:
-            values = {cond.lhs: cond.rhs}
-            kept = tuple(c for c in (n.xreplace(values) for n in negated) if c is not sympy.true)
-            regimes.append(Regime(branch.xreplace(values), cond, values, kept, _relation_label(cond)))
-        else:
-            conditions = negated + (() if cond is sympy.true else (cond,))
-            label = ", ".join(_relation_label(c) for c in conditions) or "otherwise"
-            regimes.append(Regime(branch, sympy.And(cond, *negated), {}, conditions, label))
-        previous.append(cond)
-    return regimes
+    return [Regime(*branch) for branch in piecewise_branches(expr)]
 
 
 def special_values(expr: sympy.Expr, symbol: sympy.Symbol) -> list:
@@ -104,47 +83,3 @@ def special_values(expr: sympy.Expr, symbol: sympy.Symbol) -> list:
             if root is not None:
                 found.add(root)
     return sorted((v for v in found if v.is_real), key=float)
-
-
-@dataclass(frozen=True)
-class Piece:
-    """A point or an open interval of a real parameter, as a substitution.
-
-    ``substitution`` maps the parameter to a point or to an expression in
-    the positive variable ``t`` that ranges over the interval; ``inverse``
-    gives ``t`` back in terms of the parameter.
-    """
-
-    symbol: sympy.Symbol
-    substitution: dict
-    conditions: tuple
-    label: str
-    t: sympy.Symbol | None = None
-    inverse: sympy.Expr | None = None
-
-    @property
-    def is_point(self) -> bool:
-        return self.t is None
-
-    def restore(self, expr: sympy.Expr) -> sympy.Expr:
-        """Write a result obtained under the substitution in terms of the parameter again."""
-        return expr if self.t is None else expr.xreplace({self.t: self.inverse})
-
-
-def sign_pieces(symbol: sympy.Symbol, values) -> list[Piece]:
-    """The intervals and points into which sorted ``values`` cut the real line."""
-    q = symbol
-    t = sympy.Dummy("t", positive=True)
-    name = sympy.sstr(q)
-    pieces = []
-    if not values:
-        return [Piece(q, {q: q}, (), f"{name} real")]
-    first, last = values[0], values[-1]
-    pieces.append(Piece(q, {q: first - t}, (q < first,), f"{name} < {first}", t, first - q))
-    for lo, hi in zip(values, values[1:]):
-        pieces.append(Piece(q, {q: lo}, (), f"{name} = {lo}"))
-        pieces.append(Piece(q, {q: lo + (hi - lo) * t / (1 + t)}, (q > lo, q < hi), f"{lo} < {name} < {hi}",
-                            t, (q - lo) / (hi - q)))
-    pieces.append(Piece(q, {q: last}, (), f"{name} = {last}"))
-    pieces.append(Piece(q, {q: last + t}, (q > last,), f"{name} > {last}", t, q - last))
-    return pieces

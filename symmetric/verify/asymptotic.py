@@ -36,7 +36,8 @@ from __future__ import annotations
 import sympy
 
 from .series import ANALYTIC, Insufficient, SeriesArithmetic
-from .limit_signs import CannotDecide, NeedSign, Signs, T, tidy
+from .limit_signs import CannotDecide, NeedSign, Signs, T
+from .signs import tidy
 
 __all__ = ["Asymptotics"]
 

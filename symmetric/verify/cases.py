@@ -1,5 +1,12 @@
 """Case splits that cover the domain, written as substitutions that keep signs visible.
 
+The one case splitter of the engine, the inequality prover and explore:
+:func:`cut` cuts the domain of a symbol at values into open intervals and
+points (through :meth:`~symmetric.verify.signs.Interval.cut`) and writes each
+as a :class:`Piece`; :func:`piecewise_branches` gives the branches of a
+Piecewise with the conditions under which each applies. The statement-level
+splits of the engine are built on them.
+
 A split on the sign of an expression ``f`` solves ``f = 0`` for one symbol
 and writes each side as a substitution with a fresh positive variable:
 ``rho < 0`` as ``rho = -t``; ``P > 7*R`` as ``P = 7*R*(1 + t)`` (a positive
@@ -21,13 +28,17 @@ which leaves bound variables alone.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import NamedTuple
+
 import sympy
 
-from .limit_signs import sign_target
+from .signs import Interval, base_interval, sign_target
 from .statement import Statement
 from .substitution import fresh_symbol, scoped_nodes, substitute
 
-__all__ = ["sign_cases", "condition_cases", "piecewise_cases", "split_variable"]
+__all__ = ["Piece", "cut", "Branch", "piecewise_branches", "sign_cases", "condition_cases", "piecewise_cases",
+           "split_variable"]
 
 _NAMES = ("t", "s", "u", "v", "w")
 
@@ -76,42 +87,91 @@ def _linear_solution(f, sym):
     return sympy.cancel(-b / a)
 
 
-def _intervals_by_value(sym, value, t):
-    """``(substitution, label)`` for ``sym < value``, ``sym = value``, ``sym > value`` inside the domain of ``sym``."""
-    kind = _domain_kind(sym)
-    v = sympy.sstr(value)
-    labels = [f"{sym} < {v}", f"{sym} = {v}", f"{sym} > {v}"]
-    if kind == "real":
-        return list(zip([value - t, value, value + t], labels))
-    if kind == "positive" and value.is_positive:
-        return list(zip([value / (1 + t), value, value * (1 + t)], labels))
-    if kind == "negative" and value.is_negative:
-        return list(zip([value * (1 + t), value, value / (1 + t)], labels))
-    return None
+@dataclass(frozen=True)
+class Piece:
+    """A point or an open interval of a symbol's domain, as a substitution.
+
+    ``substitution`` maps the symbol to a point or to an expression in the
+    positive variable ``t`` that ranges over the interval exactly once;
+    ``inverse`` gives ``t`` back in terms of the symbol; ``conditions`` say
+    where the piece lies (none for a point).
+    """
+
+    symbol: sympy.Symbol
+    substitution: dict
+    conditions: tuple
+    label: str
+    t: sympy.Symbol | None = None
+    inverse: sympy.Expr | None = None
+
+    @property
+    def is_point(self) -> bool:
+        return self.t is None
+
+    def restore(self, expr: sympy.Expr) -> sympy.Expr:
+        """Write a result obtained under the substitution in terms of the symbol again."""
+        return expr if self.t is None else expr.xreplace({self.t: self.inverse})
 
 
-def _root_intervals(sym, roots, t):
-    """``(substitution, label)`` covering the domain of ``sym`` split at the sorted real ``roots``."""
+def _parametrized(sym, part: Interval, kind: str, t):
+    """``(value, inverse, conditions, label)``: the open interval ``part`` of ``sym`` as a substitution in ``t``."""
+    lo, hi, name = part.lo, part.hi, sympy.sstr(sym)
+    if lo is -sympy.oo:
+        value, inverse = (hi * (1 + t), sym / hi - 1) if kind == "negative" else (hi - t, hi - sym)
+        return value, inverse, (sym < hi,), f"{name} < {sympy.sstr(hi)}"
+    if hi is sympy.oo:
+        value, inverse = (lo * (1 + t), sym / lo - 1) if kind == "positive" else (lo + t, sym - lo)
+        return value, inverse, (sym > lo,), f"{name} > {sympy.sstr(lo)}"
+    if kind == "positive" and lo == 0:
+        return hi / (1 + t), hi / sym - 1, (sym < hi,), f"{name} < {sympy.sstr(hi)}"
+    if kind == "negative" and hi == 0:
+        return lo / (1 + t), lo / sym - 1, (sym > lo,), f"{name} > {sympy.sstr(lo)}"
+    return (lo + (hi - lo) / (1 + t), (hi - sym) / (sym - lo), (sym > lo, sym < hi),
+            f"{sympy.sstr(lo)} < {name} < {sympy.sstr(hi)}")
+
+
+def cut(sym, values, t) -> list[Piece] | None:
+    """The open intervals and points into which the sorted ``values`` cut the domain of ``sym``, as substitutions.
+
+    The domain is the real line for a real symbol, ``(0, oo)`` for a positive
+    one and ``(-oo, 0)`` for a negative one (values outside it are left out);
+    it is cut by :meth:`~symmetric.verify.signs.Interval.cut`. Each open
+    interval is a substitution with the positive variable ``t``: below the
+    first value ``v - t`` (``v/(1 + t)`` for a positive symbol, ``v*(1 + t)``
+    for a negative one, so that the sign stays visible), between ``lo`` and
+    ``hi`` ``lo + (hi - lo)/(1 + t)``, above the last value ``v + t``
+    (``v*(1 + t)``, ``v/(1 + t)``). None when the symbol has another domain
+    or no value lies in it.
+
+    >>> from symmetric import P, R, rho
+    >>> t = sympy.Symbol("t", positive=True)
+    >>> [(p.label, p.substitution[rho]) for p in cut(rho, [-1, 0], t)]
+    [('rho < -1', -t - 1), ('rho = -1', -1), ('-1 < rho < 0', -1 + 1/(t + 1)), ('rho = 0', 0), ('rho > 0', t)]
+    >>> [p.substitution[P] for p in cut(P, [7*R], t)]
+    [7*R/(t + 1), 7*R, 7*R*(t + 1)]
+    >>> cut(P, [-1], t) is None     # no value inside (0, oo)
+    True
+    """
     kind = _domain_kind(sym)
-    if kind == "positive":
-        roots = [r for r in roots if r.is_positive]
-    elif kind != "real":
+    if kind is None:
         return None
-    if not roots:
+    values = [sympy.sympify(v) for v in values]
+    if kind != "real":
+        values = [v for v in values if (v.is_positive if kind == "positive" else v.is_negative)]
+    if not values:
         return None
-    name = sympy.sstr(sym)
-    out = []
-    first = sympy.sstr(roots[0])
-    if kind == "positive":
-        out.append((roots[0] / (1 + t), f"0 < {name} < {first}"))
-    else:
-        out.append((roots[0] - t, f"{name} < {first}"))
-    for i, r in enumerate(roots):
-        out.append((r, f"{name} = {sympy.sstr(r)}"))
-        if i + 1 < len(roots):
-            out.append((r + (roots[i + 1] - r) / (1 + t), f"{sympy.sstr(r)} < {name} < {sympy.sstr(roots[i + 1])}"))
-    out.append((roots[-1] + t, f"{name} > {sympy.sstr(roots[-1])}"))
-    return out
+    try:
+        parts = base_interval(sym).cut(values)
+    except ValueError:  # values SymPy cannot order
+        return None
+    pieces = []
+    for part in parts:
+        if part.is_point:
+            pieces.append(Piece(sym, {sym: part.lo}, (), f"{sympy.sstr(sym)} = {sympy.sstr(part.lo)}"))
+        else:
+            value, inverse, conditions, label = _parametrized(sym, part, kind, t)
+            pieces.append(Piece(sym, {sym: value}, conditions, label, t, inverse))
+    return pieces
 
 
 def _real_roots(f, sym):
@@ -129,23 +189,23 @@ def _real_roots(f, sym):
 
 
 def _substitutions(statement: Statement, f, t):
-    """``(symbol, [(value, label)])`` candidates for splitting on the sign of ``f``."""
+    """``(symbol, [Piece, ...])`` candidates for splitting on the sign of ``f``."""
     free = statement.free_symbols
     syms = sorted(f.free_symbols & free, key=lambda s: (s.name in ("P", "R"), s.name))
     for sym in syms:
         value = _linear_solution(f, sym)
         if value is not None:
-            values = _intervals_by_value(sym, value, t)
-            if values is not None:
-                yield sym, values
+            pieces = cut(sym, [value], t)
+            if pieces is not None:
+                yield sym, pieces
     if len(f.free_symbols) == 1:
         (sym,) = f.free_symbols
         if sym in free:
             roots = _real_roots(f, sym)
             if roots is not None:
-                values = _root_intervals(sym, roots, t)
-                if values is not None:
-                    yield sym, values
+                pieces = cut(sym, roots, t)
+                if pieces is not None:
+                    yield sym, pieces
 
 
 def sign_cases(statement: Statement, expr) -> list[tuple[Statement, str, str]] | None:
@@ -154,19 +214,19 @@ def sign_cases(statement: Statement, expr) -> list[tuple[Statement, str, str]] |
     Each case is ``(statement, label, substitution)``: the statement with
     the substitution made, the region in words (``P < 7*R``) and the
     substitution (``P = 7*R/(t + 1)``). ``expr`` is reduced to the factor
-    that decides its sign (:func:`~symmetric.verify.limit_signs.sign_target`).
+    that decides its sign (:func:`~symmetric.verify.signs.sign_target`).
     Cases whose conditions become false are dropped.
     """
     f = sign_target(sympy.sympify(expr))
     if not f.free_symbols or not f.free_symbols <= statement.free_symbols:
         return None
     t = split_variable(statement)
-    for sym, values in _substitutions(statement, f, t):
+    for sym, pieces in _substitutions(statement, f, t):
         cases = []
-        for value, label in values:
-            sub = statement.substitute({sym: value})
+        for piece in pieces:
+            sub = statement.substitute(piece.substitution)
             if sub is not None:
-                cases.append((sub, label, f"{sym} = {sympy.sstr(value)}"))
+                cases.append((sub, piece.label, f"{sym} = {sympy.sstr(piece.substitution[sym])}"))
         return cases
     return None
 
@@ -186,6 +246,57 @@ def condition_cases(statement: Statement, condition) -> list[tuple[Statement, st
     return cases
 
 
+class Branch(NamedTuple):
+    """A branch of a Piecewise: ``expr`` where ``condition`` holds and no earlier branch's does.
+
+    ``values`` is the substitution when the branch singles out one value
+    (``Eq(rho, 0)``: ``{rho: 0}``, already made in ``expr``), ``conditions``
+    the relations that hold there (the earlier conditions negated, then its
+    own), ``label`` the region in words.
+    """
+
+    expr: sympy.Expr
+    condition: sympy.Basic
+    values: dict
+    conditions: tuple
+    label: str
+
+
+def _relation_label(c) -> str:
+    if isinstance(c, sympy.Eq):
+        return f"{sympy.sstr(c.lhs)} = {sympy.sstr(c.rhs)}"
+    if isinstance(c, sympy.Ne):
+        return f"{sympy.sstr(c.lhs)} != {sympy.sstr(c.rhs)}"
+    return sympy.sstr(c)
+
+
+def piecewise_branches(pw: sympy.Piecewise) -> list[Branch]:
+    """The branches of ``pw``, each with the conditions under which it is the one that applies.
+
+    A branch whose condition singles out a value (``Eq`` linear in one
+    symbol) is that value substituted; the others keep their condition and
+    the negations of the earlier ones.
+
+    >>> from symmetric import g_beta_rho
+    >>> [b.label for b in piecewise_branches(g_beta_rho())]
+    ['rho = 0', 'rho = -1', 'rho != 0, rho != -1']
+    """
+    branches, previous = [], []
+    for expr, cond in pw.args:
+        negated = tuple(sympy.Not(c) for c in previous)
+        point = _single_value(cond) if isinstance(cond, sympy.Eq) else None
+        if point is not None:
+            values = {point[0]: point[1]}
+            kept = tuple(c for c in (n.xreplace(values) for n in negated) if c is not sympy.true)
+            branches.append(Branch(expr.xreplace(values), cond, values, kept, _relation_label(cond)))
+        else:
+            conditions = negated + (() if cond is sympy.true else (cond,))
+            label = ", ".join(_relation_label(c) for c in conditions) or "otherwise"
+            branches.append(Branch(expr, sympy.And(cond, *negated), {}, conditions, label))
+        previous.append(cond)
+    return branches
+
+
 def piecewise_cases(statement: Statement) -> list[tuple[Statement, str]] | None:
     """Split on the ``Eq(symbol, constant)`` conditions of Piecewise branches in the free symbols.
 
@@ -197,11 +308,9 @@ def piecewise_cases(statement: Statement) -> list[tuple[Statement, str]] | None:
     eq_conditions = set()
     for side in (statement.lhs, statement.rhs):
         for pw, bound in scoped_nodes(side, sympy.Piecewise):
-            for _, cond in pw.args:
-                if isinstance(cond, sympy.Eq) and cond.free_symbols and cond.free_symbols <= free - bound:
-                    solved = _single_value(cond)
-                    if solved is not None:
-                        eq_conditions.add(cond)
+            for branch in piecewise_branches(pw):
+                if branch.values and branch.condition.free_symbols <= free - bound:
+                    eq_conditions.add(branch.condition)
     if not eq_conditions:
         return None
     ordered = sorted(eq_conditions, key=sympy.default_sort_key)

@@ -24,7 +24,7 @@ from dataclasses import dataclass, replace
 
 import sympy
 
-from .signs import NEG, NONNEG, NONPOS, NONZERO, POS, ZERO, Domain, Interval, number_sign
+from .signs import NEG, NONNEG, NONPOS, NONZERO, POS, SIGNS_OF_RELATION, ZERO, Domain, Interval, number_sign
 from .statement import Statement
 from .steps import ProofStep
 
@@ -99,10 +99,6 @@ def assume(domain: Domain, expr, signs: frozenset) -> Domain | None:
     return domain.with_fact(expr, signs)
 
 
-_SIGNS_OF_RELATION = {sympy.StrictGreaterThan: POS, sympy.GreaterThan: NONNEG, sympy.StrictLessThan: NEG,
-                      sympy.LessThan: NONPOS, sympy.Eq: ZERO, sympy.Ne: NONZERO}
-
-
 def _apply(domain: Domain, mapping: dict, cond) -> list[tuple[Domain, dict]]:
     cond = cond.xreplace(mapping)
     if cond is sympy.true:
@@ -114,7 +110,7 @@ def _apply(domain: Domain, mapping: dict, cond) -> list[tuple[Domain, dict]]:
         for c in cond.args:
             out = [pair for d, m in out for pair in _apply(d, m, c)]
         return out
-    signs = _SIGNS_OF_RELATION.get(type(cond))
+    signs = SIGNS_OF_RELATION.get(type(cond))
     if signs is None:
         return [(domain, mapping)]  # dropped: a larger domain
     expr = sympy.expand(cond.lhs - cond.rhs)

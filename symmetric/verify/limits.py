@@ -48,7 +48,8 @@ import sympy
 from sympy.concrete.expr_with_limits import ExprWithLimits
 
 from .asymptotic import Asymptotics
-from .limit_signs import LOG_T, CannotDecide, NeedSign, Signs, T, sign_target
+from .limit_signs import LOG_T, CannotDecide, NeedSign, Signs, T
+from .signs import sign_target
 from .substitution import substitute
 
 __all__ = ["limit_value", "replace_limits", "NoLimit", "NeedSign", "CannotDecide", "LIMIT_TRUST"]
@@ -56,7 +57,8 @@ __all__ = ["limit_value", "replace_limits", "NoLimit", "NeedSign", "CannotDecide
 #: What a limit computed here trusts.
 LIMIT_TRUST = ("the engine's own limit routine (branches of step functions decided on a one-sided "
                "neighbourhood, exact series arithmetic with symbolic coefficients in SymPy, every needed "
-               "sign proven by SymPy assumptions, never assumed)")
+               "sign proven by the sign rules of signs.py (SymPy assumptions, exact normal forms, interval "
+               "arithmetic and monotone transforms on the conditions), never assumed)")
 
 
 class NoLimit(Exception):

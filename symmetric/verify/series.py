@@ -24,7 +24,8 @@ from dataclasses import dataclass
 
 import sympy
 
-from .limit_signs import LOG_T, CannotDecide, NeedSign, Signs, T, tidy
+from .limit_signs import LOG_T, CannotDecide, NeedSign, Signs, T
+from .signs import tidy
 
 __all__ = ["Mag", "Series", "SeriesArithmetic", "Insufficient", "ANALYTIC", "STEP_FUNCTIONS"]
 

@@ -27,6 +27,15 @@ What the rules trust (each is a theorem about real numbers, applied exactly):
   ``expand_power_base`` with positive bases) as identities, and SymPy's
   exact sign of a numeric constant (``is_positive`` on a number).
 
+:func:`definite_sign` answers the narrower question "which one sign does
+the expression have at every point" (what the limit routine asks of a
+coefficient): SymPy's assumption system on the expression and on cheap exact
+normal forms (expanded, cancelled, factored, logarithms expanded without
+``force``), the facts of the domain, a number's sign from ``evalf`` with
+``strict=True``, and :func:`sign_of` on the same domain. This module is the
+one place that decides signs; :func:`sign_target` names the factor whose
+sign settles an undecided one, for a caller that splits the domain on it.
+
 >>> import sympy
 >>> from symmetric import P, R, rho
 >>> d = Domain.of_symbols([P, R, rho]).restrict(rho, Interval(0, sympy.oo, lo_closed=True))
@@ -35,6 +44,8 @@ What the rules trust (each is a theorem about real numbers, applied exactly):
 [0, 1]
 >>> sign_of(sympy.log(rho), d) is None             # log(0) is undefined
 True
+>>> definite_sign(P - R, d), definite_sign(P - R, Domain.of_symbols([P, R]))
+(-1, None)
 """
 
 from __future__ import annotations
@@ -44,8 +55,11 @@ from functools import reduce
 
 import sympy
 
-__all__ = ["POS", "NEG", "ZERO", "NONNEG", "NONPOS", "NONZERO", "ANY", "Interval", "Domain", "sign_of",
-           "mul_signs", "add_signs", "settles", "number_sign", "SignOracle"]
+from .sympy_errors import SYMPY_ERRORS
+
+__all__ = ["POS", "NEG", "ZERO", "NONNEG", "NONPOS", "NONZERO", "ANY", "SIGNS_OF_RELATION", "Interval", "Domain",
+           "sign_of", "mul_signs", "add_signs", "settles", "number_sign", "SignOracle", "NotReal", "definite_sign",
+           "sign_target", "tidy"]
 
 POS = frozenset({1})
 NEG = frozenset({-1})
@@ -54,6 +68,10 @@ NONNEG = frozenset({0, 1})
 NONPOS = frozenset({-1, 0})
 NONZERO = frozenset({-1, 1})
 ANY = frozenset({-1, 0, 1})
+
+#: The sign set of ``lhs - rhs`` where each kind of relation holds.
+SIGNS_OF_RELATION = {sympy.StrictGreaterThan: POS, sympy.GreaterThan: NONNEG, sympy.StrictLessThan: NEG,
+                     sympy.LessThan: NONPOS, sympy.Eq: ZERO, sympy.Ne: NONZERO}
 
 _oo = sympy.oo
 _MAX_NESTING = 60  # nested rule applications; deeper means a runaway rewrite, answered "unknown"
@@ -180,13 +198,28 @@ class Interval:
         return frozenset(out)
 
     def pieces(self, c) -> list[tuple[str, "Interval"]]:
-        """The nonempty parts below, at and above the number ``c``, labelled ``<``, ``=``, ``>``."""
+        """The nonempty parts below, at and above the number ``c``, labelled ``<``, ``=``, ``>``.
+
+        This is where a real line is cut: :meth:`cut` (several values) and the
+        substitutions of :func:`symmetric.verify.cases.cut` are built on it.
+        """
         out = []
         for label, part in (("<", Interval(-_oo, c, False, False)), ("=", Interval.point(c)),
                             (">", Interval(c, _oo, False, False))):
             piece = self.intersect(part)
             if not piece.is_empty():
                 out.append((label, piece))
+        return out
+
+    def cut(self, values) -> list["Interval"]:
+        """The open intervals and points into which the sorted numbers ``values`` cut the interval.
+
+        >>> [iv.describe("rho") for iv in Interval().cut([-1, 0])]
+        ['rho < -1', 'rho = -1', '-1 < rho < 0', 'rho = 0', '0 < rho']
+        """
+        out = [self]
+        for c in values:
+            out[-1:] = [piece for _, piece in out[-1].pieces(c)]
         return out
 
     def describe(self, name: str) -> str:
@@ -515,3 +548,191 @@ def sign_of(expr, domain: Domain, *, wanted: list | None = None) -> frozenset | 
     if wanted is not None:
         wanted.extend(oracle.wanted)
     return s
+
+
+# --------------------------------------------------------------------------- one sign at every point
+
+
+class NotReal(Exception):
+    """A sign was asked of a value that is not a real number (complex, infinite or undefined)."""
+
+
+def tidy(c):
+    """``c`` with its fractions combined and common factors cancelled, when that is not longer."""
+    c = sympy.sympify(c)
+    if c.is_Number or not c.free_symbols:
+        return c
+    try:
+        out = sympy.cancel(sympy.together(c))
+    except (sympy.PolynomialError, NotImplementedError, TypeError, ValueError):
+        return c
+    return out if sympy.count_ops(out) <= sympy.count_ops(c) + 4 else c
+
+
+def _log_combination(c):
+    """``[(a_i, x_i)]`` when ``c = sum(a_i * log(x_i))`` with rational ``a_i`` and positive ``x_i``, else None."""
+    c = sympy.expand_log(sympy.expand(c), force=False)
+    out = []
+    for term in sympy.Add.make_args(c):
+        coeff, rest = term.as_coeff_Mul()
+        if isinstance(rest, sympy.log) and coeff.is_Rational and rest.args[0].is_positive:
+            out.append((coeff, rest.args[0]))
+        else:
+            return None
+    return out or None
+
+
+def sign_target(c):
+    """The simplest expression whose sign decides the sign of ``c`` (positive factors and logs removed).
+
+    >>> from symmetric import P, R
+    >>> sign_target(sympy.log(P) - sympy.log(R))
+    P - R
+    >>> sign_target(-3 * (P - 7*R)**2 / R)
+    P - 7*R
+    """
+    c = tidy(c)
+    combo = _log_combination(c)
+    if combo is not None:
+        q = sympy.Mul(*[x**a for a, x in combo])
+        num, den = sympy.fraction(sympy.together(q))
+        if num.is_positive and den.is_positive:  # then sign(log q) = sign(num - den)
+            return sign_target(num - den)
+        return c
+    try:
+        num, den = sympy.fraction(sympy.factor(c))
+        factors = [f for part in (num, den) for f, _ in sympy.factor_list(part)[1]]
+    except (sympy.PolynomialError, NotImplementedError, TypeError, ValueError):
+        return c
+    unknown = [f for f in factors if f.is_positive is not True and f.is_negative is not True]
+    if not unknown:
+        return c
+    f = unknown[0]
+    if _log_combination(f) is not None and f != c:
+        return sign_target(f)
+    return f
+
+
+def _assumed_sign(c):
+    if c.is_zero:
+        return 0
+    if c.is_positive:
+        return 1
+    if c.is_negative:
+        return -1
+    return None
+
+
+def _evaluated_sign(c):
+    """The sign of the number ``c`` from ``evalf(strict=True)`` (or an exact zero); NotReal when it is complex."""
+    if c.is_extended_real is False:
+        raise NotReal(f"complex value {sympy.sstr(c)}")
+    try:
+        value = c.evalf(40, strict=True)
+    except (sympy.core.evalf.PrecisionExhausted, TypeError, ValueError, ArithmeticError):
+        value = None
+    if value is not None and value.is_Float and value != 0:
+        return 1 if value > 0 else -1
+    if value is not None and value.is_real is False:
+        raise NotReal(f"complex value {sympy.sstr(c)}")
+    try:
+        if sympy.simplify(c) == 0:
+            return 0
+    except (TypeError, ValueError, NotImplementedError, ArithmeticError):
+        pass
+    return None
+
+
+def _from_facts(c, domain: Domain):
+    """The sign of ``c`` when it is, up to sign, a fact of ``domain`` with one known sign."""
+    for f, signs in domain.facts:
+        if len(signs) != 1:
+            continue
+        (known,) = signs
+        for sgn, candidate in ((1, f), (-1, -f)):
+            try:
+                same = tidy(c - candidate) == 0
+            except (TypeError, ValueError):
+                same = False
+            if same:
+                return sgn * known
+    return None
+
+
+def _definite(c, domain: Domain, oracle: SignOracle, depth: int):
+    if c == 0:
+        return 0
+    if c.has(sympy.nan, sympy.zoo, sympy.oo, -sympy.oo):
+        raise NotReal("an infinite coefficient")
+    if c.is_number:
+        return _evaluated_sign(c)
+    direct = _assumed_sign(c)
+    if direct is not None:
+        return direct
+    fact = _from_facts(c, domain)
+    if fact is not None:
+        return fact
+    for form in (sympy.expand, tidy, lambda e: sympy.expand_log(e, force=False)):
+        try:
+            f = form(c)
+        except (sympy.PolynomialError, NotImplementedError, TypeError, ValueError):
+            continue
+        if f == 0:
+            return 0
+        s = _assumed_sign(f)
+        if s is not None:
+            return s
+    try:
+        s = oracle(c)
+    except SYMPY_ERRORS:
+        s = None
+    if s is not None and len(s) == 1:
+        (out,) = s
+        return out
+    if depth > 2:
+        return None
+    return _factored_sign(c, domain, oracle, depth)
+
+
+def _factored_sign(c, domain: Domain, oracle: SignOracle, depth: int):
+    try:
+        num, den = sympy.fraction(sympy.factor(tidy(c)))
+        total = 1
+        for part in (num, den):
+            content, factors = sympy.factor_list(part)
+            s = _assumed_sign(content) if content != 1 else 1
+            if s is None:
+                return None
+            total *= s
+            for f, multiplicity in factors:
+                s = _assumed_sign(f)
+                if s is None:
+                    combo = _log_combination(f)
+                    if combo is None or len(factors) == 1 and multiplicity == 1 and f == c:
+                        return None
+                    s = _definite(sign_target(f), domain, oracle, depth + 1)
+                    if s is None:
+                        return None
+                total *= s**multiplicity
+        return total
+    except (sympy.PolynomialError, NotImplementedError, TypeError, ValueError):
+        return None
+
+
+def definite_sign(expr, domain: Domain | None = None, *, oracle: SignOracle | None = None) -> int | None:
+    """The one sign (+1, -1 or 0) ``expr`` has at every point of ``domain``; None when undecided.
+
+    ``domain`` defaults to what the symbols' assumptions allow; ``oracle``
+    (a :class:`SignOracle` on the same domain) shares :func:`sign_of`'s
+    memo between calls. Raises :class:`NotReal` for a complex or infinite
+    value.
+
+    >>> from symmetric import P, R, rho
+    >>> definite_sign(P**2 + R), definite_sign(sympy.sqrt(2) - sympy.Rational(141, 100))
+    (1, 1)
+    >>> definite_sign(rho * (P - R), Domain().restrict(rho, Interval(0, sympy.oo)).with_fact(P - R, NEG))
+    -1
+    """
+    domain = Domain() if domain is None else domain
+    oracle = SignOracle(domain) if oracle is None else oracle
+    return _definite(sympy.sympify(expr), domain, oracle, 0)

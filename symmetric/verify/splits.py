@@ -7,8 +7,11 @@ stipulations such as ``G(rho = 0)`` take their own branch); a condition in
 several symbols splits on the sign of ``lhs - rhs`` (positive, zero,
 negative) recorded as a fact; ``Max(a, b)`` splits into ``a >= b`` and
 ``a <= b``. Conditions are decided with the sign rules of
-:mod:`symmetric.verify.signs`; a Piecewise branch is taken only when its
-condition is true and every earlier one false.
+:mod:`symmetric.verify.signs`; a Piecewise branch
+(:func:`~symmetric.verify.cases.piecewise_branches`) is taken only when its
+condition is true and every earlier one false. The interval of a symbol is
+cut by :meth:`~symmetric.verify.signs.Interval.pieces`, the engine's one
+line cutter.
 
 What it trusts: the cases cover the domain (checked by construction: the
 three parts of an interval, or three sign classes), and the sign rules.
@@ -29,6 +32,7 @@ from __future__ import annotations
 
 import sympy
 
+from .cases import piecewise_branches
 from .goals import affine_in_one, assume
 from .signs import NEG, NONNEG, NONPOS, POS, ZERO, Domain, sign_of
 
@@ -88,12 +92,12 @@ def resolve(expr, domain: Domain):
 
     def walk(e):
         if isinstance(e, sympy.Piecewise):
-            for value, cond in e.args:
-                t = truth(cond, domain)
+            for branch in piecewise_branches(e):  # each condition includes "no earlier one holds"
+                t = truth(branch.condition, domain)
                 if t is True:
-                    return walk(value)
+                    return walk(branch.expr)
                 if t is None:
-                    pending.append(_split_of(cond, domain))
+                    pending.append(_split_of(branch.condition, domain))
                     return e
             pending.append(None)  # no branch applies: undefined here
             return e
