@@ -5,17 +5,20 @@ and ``-oo``, ``oo`` and every special value (0, and the values its
 Piecewise branches and exponents single out, such as -1 for rho) when it is
 real; then ``P -> 0+`` and ``R -> 0+``.
 
-A value is found by the engine's exact limit routine, else by SymPy's
-``limit``, under the time budget. When the answer depends on the sign of
-another real parameter (G as beta -> 0 is R for rho > 0 and P for rho < 0),
-the real line of that parameter is cut into pieces
-(:func:`~symmetric.explore.regimes.sign_pieces`) and each is done on its
-own, adjacent pieces with the same value merged again; SymPy's ``limit`` is
-not asked then, since it needs the same sign and gives up only after
-seconds of series work. When it depends on
+A value is found by SymPy's ``limit`` under the time budget. When the answer
+depends on the sign of another real parameter (G as beta -> 0 is R for
+rho > 0 and P for rho < 0), the real line of that parameter is cut into
+pieces (:func:`~symmetric.explore.regimes.sign_pieces`) and each is done on
+its own, adjacent pieces with the same value merged again. When it depends on
 the order of P and R (the power mean tends to ``Max(P, R)``), the cases
 ``P > R`` and ``P < R`` are done separately. Every value is then a claim that
 the engine checks: the verdict, not the computation, is what is reported.
+
+The engine's exact limit routine is asked before SymPy's ``limit``. Where
+it shows that the value depends on the sign of an expression in the
+parameters alone (``rho``, ``rho + 1``, ``beta - 1``), SymPy's ``limit`` is
+not asked: it needs the same sign and gives up ("Result depends on the sign
+of ...") only after seconds of series work; the sign pieces follow at once.
 
 >>> import sympy
 >>> from symmetric import P, R, beta, f_beta
