@@ -9,6 +9,14 @@
 * Figures that pyplot keeps open are closed after every test (with
   ``filterwarnings = error``, the 21st open figure made a later plot test
   fail with matplotlib's "More than 20 figures" RuntimeWarning).
+* ``shared_analyses``: ``symmetric.explore.analyze`` with one result per
+  distinct call (the whole expression and every option) for the session of
+  one process, so the analyses of the families (seconds each) run once for
+  tests/test_analysis.py and the doctests of docs/*.md, README.md and
+  symmetric/explore/ together. Doctests get it as ``analyze`` (through
+  ``doctest_namespace`` and ``symmetric.explore.analyze`` while they run);
+  tests that monkeypatch the engine call ``analyze`` itself. A shared result
+  that a test changed fails the next test that asks for it.
 """
 
 from __future__ import annotations
@@ -53,3 +61,69 @@ def _close_figures():
     pyplot = sys.modules.get("matplotlib.pyplot")
     if pyplot is not None:
         pyplot.close("all")
+
+
+class SharedAnalyses:
+    """``analyze(expr, **options)``, computed once per distinct call in this process; each result guarded.
+
+    The key is the whole call: the expression (SymPy's structural equality and
+    hash) and every option. Results are frozen dataclasses holding dicts: each
+    hit checks that the result still renders as it did when computed, so a
+    test that mutates a shared analysis is caught instead of misleading the
+    next one.
+    """
+
+    def __init__(self):
+        from symmetric.explore.analysis import analyze
+
+        self._analyze = analyze
+        self._results = {}
+
+    @staticmethod
+    def _fingerprint(result) -> str:
+        data = result.to_dict()
+        data.pop("seconds")
+        return repr(data)
+
+    def __call__(self, expr, **options):
+        ranges = options.get("ranges")
+        key = (expr, tuple(sorted((k, v) for k, v in options.items() if k != "ranges")),
+               None if ranges is None else tuple((repr(k), repr(v)) for k, v in ranges.items()))
+        try:
+            hash(key)
+        except TypeError:  # an unhashable option (a bad-input doctest): no sharing
+            return self._analyze(expr, **options)
+        if key not in self._results:
+            result = self._analyze(expr, **options)
+            self._results[key] = (result, self._fingerprint(result))
+        result, fingerprint = self._results[key]
+        assert self._fingerprint(result) == fingerprint, f"a test changed the shared analysis of {expr}"
+        return result
+
+    def family(self, name: str):
+        """The full analysis of the example family ``name`` (:data:`symmetric.explore.examples.EXAMPLES`)."""
+        from symmetric.explore.examples import example
+
+        return self(example(name))
+
+
+@pytest.fixture(scope="session")
+def shared_analyses():
+    return SharedAnalyses()
+
+
+@pytest.fixture(autouse=True)
+def _doctests_share_analyses(request):
+    """Doctests call ``analyze`` through :class:`SharedAnalyses` (the same results, computed once per session)."""
+    if not isinstance(request.node, pytest.DoctestItem):
+        yield
+        return
+    import symmetric.explore
+    import symmetric.explore.analysis
+
+    shared = request.getfixturevalue("shared_analyses")
+    request.getfixturevalue("doctest_namespace")["analyze"] = shared
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(symmetric.explore, "analyze", shared)
+        patch.setattr(symmetric.explore.analysis, "analyze", shared)
+        yield

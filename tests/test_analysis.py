@@ -24,23 +24,15 @@ import sympy
 
 from symmetric import InvalidParameterError, P, R, beta, g_beta_rho, gamma, phi, power_mean, rho
 from symmetric.explore import analyze, parse
-from symmetric.explore.examples import example
 from symmetric.verify import check
 
 a, b = sympy.symbols("a b", positive=True)
 
 
-@pytest.fixture(scope="module")
-def analyses():
-    """Each family analysed once for the whole module (G and the power mean take a few seconds)."""
-    cache = {}
-
-    def get(name):
-        if name not in cache:
-            cache[name] = analyze(example(name))
-        return cache[name]
-
-    return get
+@pytest.fixture
+def analyses(shared_analyses):
+    """Each family analysed once per session, shared with the doctests (conftest.py's ``shared_analyses``)."""
+    return shared_analyses.family
 
 
 HAND = {  # name: (break-even ratio, equivalent rho)
@@ -256,3 +248,55 @@ def test_unusual_expressions_are_analysed_without_errors(text, check_result):
     statuses = {p.status for p in result.properties.values()} | {r.verdict.status for r in result.limits}
     assert statuses <= {"proven", "refuted", "unknown"}
     assert str(result) and result.to_dict()
+
+
+def test_limits_that_depend_on_a_parameter_sign_skip_sympys_limit(monkeypatch):
+    # beta**rho as beta -> 0+ or oo depends on the sign of rho (and as rho -> +-oo on the sign of beta - 1): the
+    # engine's exact routine says so at once, SymPy's limit gives up after seconds of series work. The values come
+    # from the sign pieces of rho. The checks are not the subject here: stubbed to keep the test cheap.
+    from symmetric.explore import analysis_budget
+    from symmetric.explore.metric_limits import metric_limits
+    from symmetric.explore.regimes import Regime
+    from symmetric.verify import Verdict
+
+    asked = []
+    monkeypatch.setattr(sympy, "limit", lambda *args, **kwargs: asked.append(args[1:]))
+    monkeypatch.setattr(analysis_budget, "check", lambda *args, **kwargs: Verdict("unknown", "stub"))
+    f = P + beta**rho * R
+    found = {(r.approach, r.label): r.value for r in
+             metric_limits(f, [Regime(f)], P, R, analysis_budget.Budget(total=60, per_check=10))}
+    assert asked == []
+    assert found[("beta -> 0+", "rho < 0")] == sympy.oo and found[("beta -> 0+", "rho > 0")] == P
+    assert found[("beta -> oo", "rho < 0")] == P and found[("beta -> oo", "rho > 0")] == sympy.oo
+    assert found[("rho -> oo", "")] is None and found[("rho -> 0", "")] == P + R
+
+
+def test_a_check_asked_twice_in_one_analysis_runs_once(monkeypatch):
+    from symmetric.explore import analysis_budget
+
+    calls = []
+
+    def counted(*args, **kwargs):
+        calls.append(args)
+        return check(*args, **kwargs)
+
+    monkeypatch.setattr(analysis_budget, "check", counted)
+    budget = analysis_budget.Budget(total=60, per_check=10)
+    first = budget.check(P * R, R * P)
+    assert budget.check(P * R, R * P) is first and len(calls) == 1
+    assert budget.check(P * R, R * P, relation=">=").proven and len(calls) == 2  # another statement
+    assert budget.check(P * R, R * P, conditions=(P < R,)).proven and len(calls) == 3
+    assert analysis_budget.Budget(total=60, per_check=10).check(P * R, R * P).proven and len(calls) == 4  # per analysis
+
+
+def test_shared_analyses_are_computed_once_and_guarded(shared_analyses):
+    expr = (P + R) / 2
+    first = shared_analyses(expr, limits=False)
+    assert shared_analyses(expr, limits=False) is first
+    assert shared_analyses(expr, limits=False, timeout=9) is not first  # every option is part of the key
+    first.properties["extra"] = first.properties["mean"]  # a test that changes a shared result ...
+    try:
+        with pytest.raises(AssertionError, match="changed the shared analysis"):  # ... fails the next one
+            shared_analyses(expr, limits=False)
+    finally:
+        del first.properties["extra"]

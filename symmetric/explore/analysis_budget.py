@@ -91,6 +91,10 @@ class Budget:
         self.ranges = dict(ranges or {})
         self.conditions = tuple(c for symbol, interval in self.ranges.items()
                                 for c in range_conditions(symbol, interval))
+        # The verdicts of this analysis by statement: the same check asked twice (the limit at a stipulated value
+        # of a Piecewise, by the continuity property and by the limits) runs once. Keyed on the whole statement;
+        # it lives as long as the Budget, i.e. one analysis.
+        self._verdicts: dict = {}
 
     def admits(self, symbol, value) -> bool:
         """Whether ``value`` is in the declared range of ``symbol`` (always, without one)."""
@@ -110,16 +114,23 @@ class Budget:
               domain: str | None = None) -> Verdict:
         """``check(lhs, rhs, ...)`` within the budget (in its domain unless told); "unknown" when it cannot run."""
         timeout = self._seconds(seconds)
+        conditions = tuple(conditions) + self.conditions
+        key = (sympy.sympify(lhs), sympy.sympify(rhs), relation, conditions, domain or self.domain)
+        earlier = self._verdicts.get(key)
+        if earlier is not None and (earlier[0] >= timeout or earlier[1].status != "unknown"):
+            return earlier[1]
         if timeout <= 0.05:
             self.skipped += 1
             return unknown("analysis budget exhausted", "the analysis ran out of time before this check")
         try:
-            return check(lhs, rhs, relation=relation, conditions=tuple(conditions) + self.conditions, timeout=timeout,
-                         domain=domain or self.domain)
+            verdict = check(lhs, rhs, relation=relation, conditions=conditions, timeout=timeout,
+                            domain=domain or self.domain)
         except InconsistentVerdictError:
             raise  # a proof contradicted by numerics is a bug in the engine, never an "unknown" verdict
         except Exception as exc:  # the engine cannot handle every user expression (e.g. DiracDelta)
-            return unknown("error", f"{type(exc).__name__}: {exc}")
+            verdict = unknown("error", f"{type(exc).__name__}: {exc}")
+        self._verdicts[key] = (timeout, verdict)
+        return verdict
 
     def compute(self, func, *, seconds: float | None = None):
         """``func()`` within the budget; None when time runs out or SymPy fails."""

@@ -14,6 +14,12 @@ the order of P and R (the power mean tends to ``Max(P, R)``), the cases
 ``P > R`` and ``P < R`` are done separately. Every value is then a claim that
 the engine checks: the verdict, not the computation, is what is reported.
 
+The engine's exact limit routine is asked before SymPy's ``limit``. Where
+it shows that the value depends on the sign of an expression in the
+parameters alone (``rho``, ``rho + 1``, ``beta - 1``), SymPy's ``limit`` is
+not asked: it needs the same sign and gives up ("Result depends on the sign
+of ...") only after seconds of series work; the sign pieces follow at once.
+
 >>> import sympy
 >>> from symmetric import P, R, beta, f_beta
 >>> from symmetric.explore.analysis_budget import Budget
@@ -117,34 +123,49 @@ def _forms(expr, budget: Budget):
         yield factored
 
 
-def _engine_limit(expr, p, point, direction, budget: Budget):
-    """The engine's exact limit (the one its checks use), or None where it cannot decide."""
+def _engine_limit(expr, p, point, direction, P, R, budget: Budget):
+    """The engine's exact limit (the one its checks use), or None where it cannot decide; and whether the
+    value depends on the sign of an expression in the parameters alone (``rho``, ``rho + 1``, ``beta - 1``)."""
     def value():
         try:
-            return limit_value(sympy.Limit(expr, p, point, direction), facts=budget.conditions)
-        except (NeedSign, CannotDecide, NoLimit):
-            return None
+            return limit_value(sympy.Limit(expr, p, point, direction), facts=budget.conditions), False
+        except NeedSign as exc:
+            return None, not exc.expr.has(P, R)
+        except (CannotDecide, NoLimit):
+            return None, False
 
-    return budget.compute(value)
+    return budget.compute(value) or (None, False)
 
 
-def _sympy_limit(expr, p, point, direction, budget: Budget):
-    found = _engine_limit(expr, p, point, direction, budget)
+def _sympy_limit(expr, p, point, direction, P, R, budget: Budget):
+    """The value of the limit, or None; and whether it depends on the sign of an expression in the parameters.
+
+    The engine's exact routine is tried first, then SymPy's ``limit`` on each
+    form of ``expr``, except where the engine shows that the value depends
+    on the sign of an expression in the parameters alone: SymPy's Gruntz
+    algorithm then needs that sign too and gives up ("Result depends on the
+    sign of ...") after seconds of series work. The caller cuts the line of
+    the parameter into sign pieces instead (:func:`_split_on_sign`).
+    """
+    found, parameter_sign = _engine_limit(expr, p, point, direction, P, R, budget)
     if _usable(found):
-        return found
+        return found, False
+    if parameter_sign:
+        return None, True
     for form in _forms(expr, budget):
         value = budget.compute(lambda: sympy.limit(form, p, point, direction))
         if _usable(value):
-            return value
-    return None
+            return value, False
+    return None, False
 
 
 def _by_order(expr, p, point, direction, P, R, budget: Budget):
     """The limit found separately for P > R, P = R and P < R, recombined (Max, Min or a Piecewise)."""
     s = sympy.Dummy("s", positive=True)
-    above = _sympy_limit(expr.xreplace({P: R * (1 + s)}), p, point, direction, budget)
-    below = _sympy_limit(expr.xreplace({R: P * (1 + s)}), p, point, direction, budget) if above is not None else None
-    equal = _sympy_limit(expr.xreplace({R: P}), p, point, direction, budget) if below is not None else None
+    above = _sympy_limit(expr.xreplace({P: R * (1 + s)}), p, point, direction, P, R, budget)[0]
+    below = _sympy_limit(expr.xreplace({R: P * (1 + s)}), p, point, direction, P, R, budget)[0] \
+        if above is not None else None
+    equal = _sympy_limit(expr.xreplace({R: P}), p, point, direction, P, R, budget)[0] if below is not None else None
     if above is None or below is None or equal is None:
         return None
     above = budget.simplify(above.xreplace({s: P / R - 1}))
@@ -187,8 +208,8 @@ def _in_range(expr, p, budget: Budget):
 
 def _find(expr, p, point, direction, P, R, budget: Budget):
     expr, back = _in_range(expr, p, budget)
-    value = _sympy_limit(expr, p, point, direction, budget)
-    if value is None and p not in (P, R) and expr.has(P) and expr.has(R):
+    value, parameter_sign = _sympy_limit(expr, p, point, direction, P, R, budget)
+    if value is None and not parameter_sign and p not in (P, R) and expr.has(P) and expr.has(R):
         value = _by_order(expr, p, point, direction, P, R, budget)
     return None if value is None else budget.simplify(value.xreplace(back))
 

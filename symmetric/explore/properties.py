@@ -199,9 +199,12 @@ def _symmetric(f, P, R, params, budget: Budget) -> Property:
     holds = {}
     if verdict.refuted:
         for p in params:
-            for value in dict.fromkeys(_symmetry_candidates(swapped - f, p, params, P, R, budget)):
-                if (p.is_positive and value.is_positive is not True) or not budget.admits(p, value):
+            tried = set()
+            # Lazily: the later forms are solved only when no earlier candidate is proven (they cost up to 3 s each).
+            for value in _symmetry_candidates(swapped - f, p, params, P, R, budget):
+                if value in tried or (p.is_positive and value.is_positive is not True) or not budget.admits(p, value):
                     continue
+                tried.add(value)
                 if budget.check(swapped.subs(p, value), f.subs(p, value)).proven:
                     holds[p] = value
                     break
