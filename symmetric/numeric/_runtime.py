@@ -480,6 +480,14 @@ def _validate(arrays, names, domains, func, error):
         _check(a, n, func, allowed, ok, error)
 
 
+def _broadcast_shape(arrays):
+    """``numpy.broadcast_shapes`` of the arrays; at once when they are scalars or of one shape (the usual call)."""
+    shapes = {a.shape for a in arrays if a.ndim}
+    if len(shapes) <= 1:
+        return shapes.pop() if shapes else ()
+    return numpy.broadcast_shapes(*shapes)
+
+
 def _evaluate_arrays(family, values, validate, error):
     func, names = family.name, ("P", "R", *family.parameters)
     arrays = [_as_array(v, n, func, error) for v, n in zip(values, names)]
@@ -491,10 +499,10 @@ def _evaluate_arrays(family, values, validate, error):
             raise AssertionError("a chunk failed validation that the whole arrays pass")  # pragma: no cover
 
         # the parameters now (the parameter stage needs them); P and R chunk by chunk, fused with the evaluation
-        if not all(numpy.all(ok(a)) for a, (_, ok) in zip(params, family.domains[2:])):
+        if not all(ok(float(a)) if a.ndim == 0 else numpy.all(ok(a)) for a, (_, ok) in zip(params, family.domains[2:])):
             invalid()
     try:
-        shape = numpy.broadcast_shapes(*(a.shape for a in arrays))
+        shape = _broadcast_shape(arrays)
     except ValueError:
         if validate:  # a bad value is reported before a bad shape, as when checking every argument first
             _validate(arrays, names, family.domains, func, error)
