@@ -16,7 +16,12 @@ with tracemalloc (which tracks NumPy allocations) in units of one input array. C
 
 ``--interleave K`` also times every row on a warm heap, lambdify's best case: CPU time per call, best of K
 rounds that call each variant in turn (in an order that rotates from round to round), at each of ``--sizes``
-(for example ``--sizes 10000,1000000,10000000``); ``--functions f_beta`` keeps the rows of the functions named. ``--startup`` also times, in fresh interpreters (best of that many), ``import symmetric`` and the first
+(for example ``--sizes 10000,1000000,10000000``); ``--functions f_beta`` keeps the rows of the functions named.
+The minor page faults per call of lambdify and ours are printed too: lambdify's temporaries of 8 MB and more
+fault their pages in again whenever the C heap gave them back to the system (glibc trims the top of its heap),
+which doubles its time at 10**6 in some processes and not in others. With
+``MALLOC_MMAP_THRESHOLD_=33554432 MALLOC_TRIM_THRESHOLD_=4294967296`` in the environment, arrays up to 32 MB
+come from a heap that is never trimmed: lambdify's fault-free case, the hardest baseline. ``--startup`` also times, in fresh interpreters (best of that many), ``import symmetric`` and the first
 call of ``symmetric.numeric.f_beta``; ``--small`` the time of one call on scalars, with parameters seen
 before (their constants are cached) and with new ones each call.
 """
@@ -24,6 +29,7 @@ before (their constants are cached) and with new ones each call.
 import argparse
 import importlib.util
 import platform
+import resource
 import subprocess
 import sys
 import tempfile
@@ -82,8 +88,9 @@ def interleaved(cases, previous, rounds, n):
     """
     calls = max(3, 10**6 // n)
     print(f"interleaved: n = {n}, CPU ms per call, best of {rounds} rounds of {calls} calls per variant; "
-          "ratio = lambdify / variant" + ("; vs prev = previous / ours" if previous else ""))
-    print(f"{'function':<12} {'P, R':<12} {'rho':>14} {'lambdify':>9} {'ours':>8} {'ratio':>6} "
+          "ratio = lambdify / variant; faults = minor page faults per call in that best round"
+          + ("; vs prev = previous / ours" if previous else ""))
+    print(f"{'function':<12} {'P, R':<12} {'rho':>14} {'lambdify':>9} {'faults':>7} {'ours':>8} {'faults':>6} {'ratio':>6} "
           f"{'unchecked':>9} {'ratio':>6}" + (f" {'previous':>9} {'ratio':>6} {'vs prev':>7}" if previous else ""))
     for name, label, value, baseline, params, (p, r) in cases:
         p, r = p[:n], r[:n]
@@ -93,19 +100,24 @@ def interleaved(cases, previous, rounds, n):
         if name in previous:
             variants["previous"] = lambda: previous[name](p, r, *params)
         order = list(variants)
-        best = {}
+        best, faults = {}, {}
         with numpy.errstate(all="ignore"):
             for f in variants.values():
                 f()  # the parameter stages, cached for these parameters
             for k in range(rounds):
                 for key in order[k % len(order):] + order[:k % len(order)]:
                     f = variants[key]
+                    before = resource.getrusage(resource.RUSAGE_SELF).ru_minflt
                     start = time.process_time()
                     for _ in range(calls):
                         f()
-                    best[key] = min(best.get(key, numpy.inf), (time.process_time() - start) / calls)
+                    t = (time.process_time() - start) / calls
+                    if t < best.get(key, numpy.inf):
+                        best[key] = t
+                        faults[key] = (resource.getrusage(resource.RUSAGE_SELF).ru_minflt - before) / calls
         base = best["lambdify"]
-        line = (f"{name:<12} {label:<12} {value!r:>14} {base * 1e3:9.3f} {best['ours'] * 1e3:8.3f} "
+        line = (f"{name:<12} {label:<12} {value!r:>14} {base * 1e3:9.3f} {faults['lambdify']:7.0f} "
+                f"{best['ours'] * 1e3:8.3f} {faults['ours']:6.0f} "
                 f"{base / best['ours']:6.2f} {best['unchecked'] * 1e3:9.3f} {base / best['unchecked']:6.2f}")
         if "previous" in best:
             line += (f" {best['previous'] * 1e3:9.3f} {base / best['previous']:6.2f} "
