@@ -16,7 +16,8 @@ with tracemalloc (which tracks NumPy allocations) in units of one input array. C
 
 ``--interleave K`` also times every row on a warm heap, lambdify's best case: CPU time per call, best of K
 rounds that call each variant in turn (in an order that rotates from round to round), at each of ``--sizes``
-(for example ``--sizes 10000,1000000,10000000``); ``--functions f_beta`` keeps the rows of the functions named.
+(for example ``--sizes 10000,1000000,10000000``); ``--functions f_beta`` keeps the rows of the functions named;
+``--chunk N`` sets the runtime's chunk length (to compare chunk sizes).
 The minor page faults per call of lambdify and ours are printed too: lambdify's temporaries of 8 MB and more
 fault their pages in again whenever the C heap gave them back to the system (glibc trims the top of its heap),
 which doubles its time at 10**6 in some processes and not in others. With
@@ -156,10 +157,15 @@ def main():
                     help="the sizes of the interleaved tables (default: --n; each at most --n)")
     ap.add_argument("--functions", default="f_beta,g_beta_rho,power_mean", metavar="NAME,NAME,...",
                     help="the functions whose rows are timed")
+    ap.add_argument("--chunk", type=int, default=None, metavar="N",
+                    help="elements per chunk of the runtime (symmetric.numeric._runtime.CHUNK), set before any call")
     ap.add_argument("--no-table", action="store_true", help="skip the wall-clock table of every regime")
     ap.add_argument("--previous", metavar="DIR", help="also time the standalone modules f_beta.py, g_beta_rho.py and "
                     "power_mean.py in DIR (`symmetric codegen` of another commit), in this process")
     args = ap.parse_args()
+    if args.chunk:  # before the first call: the scratch buffers the calls reuse have this length
+        from symmetric.numeric import _runtime
+        _runtime.CHUNK = args.chunk
     rng = numpy.random.default_rng(0)
     uniform = (1.0 - rng.random(args.n), 1.0 - rng.random(args.n))
     wide = (10.0 ** rng.uniform(-6, 0, args.n), 10.0 ** rng.uniform(-6, 0, args.n))
