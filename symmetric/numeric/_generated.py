@@ -24,10 +24,10 @@ def _kernel_arithmetic(P, R, w, w_c, out, scratch):
 
 
 def _kernel_harmonic(P, R, w, w_c, out, scratch):
-    numpy.true_divide(w_c, R, out=scratch[0])
-    numpy.true_divide(w, P, out=scratch[1])
-    numpy.add(scratch[0], scratch[1], out=scratch[0])
-    numpy.true_divide(1.0, scratch[0], out=out)
+    numpy.true_divide(w_c, R, out=out)
+    numpy.true_divide(w, P, out=scratch[0])
+    numpy.add(out, scratch[0], out=out)
+    numpy.true_divide(1.0, out, out=out)
     return out
 
 

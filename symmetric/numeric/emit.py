@@ -283,8 +283,8 @@ class _InPlace:
 
     def power(self, expr, out):
         base, e = expr.args
-        if e == -1:
-            return self.call("numpy.true_divide", ["1.0", self.emit(base)], out)
+        if e == -1:  # the base straight into out when out is given (elementwise, so 1/out in place is safe)
+            return self.call("numpy.true_divide", ["1.0", self.first(base, out)], out)
         if e == 2:
             operand = self.emit(base)
             return self.call("numpy.multiply", [operand, operand], out)
