@@ -336,9 +336,14 @@ def _run(stage, code, p, r, index, out, rows, exponents):
     """
     values = stage.constants(code, index)
     values["P"], values["R"], values["out"], values["scratch"] = p, r, out, rows[:SCRATCH]
+    values["check"] = _no_check  # this path (array parameters) checks each chunk after its kernels
     if code in (BINADE, GEOMETRIC):
         _exponents(stage, code, p, r, index, rows, exponents, values)
     return _call(stage.common["kernels"][_KERNEL[code]], values)
+
+
+def _no_check(a):
+    """The kernels' ``check`` (called with P and with R) when the kernel does not validate them."""
 
 
 def _exponents(stage, code, p, r, index, rows, exponents, values):
@@ -352,11 +357,14 @@ def _exponents(stage, code, p, r, index, rows, exponents, values):
     values["c_k"], values["w_k"] = stage.table(code, k, index, (c_k, w_k), i)
 
 
-def _bound(stage, rows, exponents):
-    """The kernel of a scalar stage bound to its constants: ``run(p, r, out, n)`` evaluates a chunk of length ``n``.
+def _bound(stage, rows, exponents, validate):
+    """The kernel of a scalar stage bound to its constants: ``run(p, r, out, n, zeros)`` evaluates a chunk.
 
     The arguments that do not change from chunk to chunk are looked up once per
-    call, not once per chunk (a call on 10**7 elements has 153 chunks).
+    call, not once per chunk (a call on 10**7 elements has 153 chunks). With
+    ``validate``, ``run`` returns the :func:`_scan` of P and of R, which the
+    generated kernel asks for (its argument ``check``) right after its last
+    read of each, while the chunk is still in cache; otherwise None.
     """
     code = int(stage.code)
     func, names = stage.common["kernels"][_KERNEL[code]]
@@ -364,15 +372,18 @@ def _bound(stage, rows, exponents):
     binade = code in (BINADE, GEOMETRIC)
     views = {}
 
-    def run(p, r, out, n):
+    def run(p, r, out, n, zeros):
         if n not in views:  # the buffers cut to the chunk's length (the last chunk is shorter)
             views[n] = rows[:, :n], [e[:n] for e in exponents]
         values["P"], values["R"], values["out"] = p, r, out
         chunk_rows, chunk_exponents = views[n]
         values["scratch"] = chunk_rows[:SCRATCH]
+        scans = [] if validate else None
+        values["check"] = (lambda a: scans.append(_scan(a, zeros))) if validate else _no_check
         if binade:
             _exponents(stage, code, p, r, None, chunk_rows, chunk_exponents, values)
-        return func(*[values[name] for name in names])
+        func(*[values[name] for name in names])
+        return scans
 
     return run
 
@@ -422,14 +433,16 @@ def _chunk(stage, p, r, out, index, buffers, invalid, zeros):
     ``buffers``: for a scalar stage (``index`` None), the kernel bound to its constants and scratch
     buffers (:func:`_bound`); otherwise the scratch buffers (:func:`_take_buffers`).
     ``zeros``: whether P = 0 or R = 0 needs the boundary kernel (see :func:`_needs_boundary`).
-    The checks run after the kernels, on the chunk they have just brought into cache: the
-    kernels overlap fetching P and R from memory with computing, a check run first would not.
+    The checks run on the chunk the kernels have just brought into cache: inside the kernel,
+    right after its last read of each input, for a scalar stage; after the kernels otherwise.
+    The kernels overlap fetching P and R from memory with computing, a check run first would not.
     The kernels on a bad value compute garbage quietly (``numpy.errstate``), which the raised
     error then discards.
     """
     n = p.size
+    scans = None
     if index is None:
-        buffers(p, r, out, n)
+        scans = buffers(p, r, out, n, zeros)
     else:
         rows, exponents = buffers[0][:, :n], [e[:n] for e in buffers[1]]
         codes = numpy.take(stage.code, index)
@@ -444,7 +457,7 @@ def _chunk(stage, p, r, out, index, buffers, invalid, zeros):
     if invalid is None:
         zeros = zeros and not (_MIN(p) > 0 and _MIN(r) > 0)
     else:
-        (ok_p, zero_p), (ok_r, zero_r) = _scan(p, zeros), _scan(r, zeros)
+        (ok_p, zero_p), (ok_r, zero_r) = scans or (_scan(p, zeros), _scan(r, zeros))
         if not (ok_p and ok_r):
             invalid()
         zeros = zero_p or zero_r
@@ -521,7 +534,7 @@ def _evaluate_arrays(family, values, validate, error):
             operands.append(numpy.broadcast_to(numpy.arange(stage.code.size).reshape(stage.shape), shape))
         buffers = _take_buffers()
         try:
-            kernel = _bound(stage, *buffers) if stage.scalar else buffers
+            kernel = _bound(stage, *buffers, invalid is not None) if stage.scalar else buffers
             if out.ndim == 0:
                 index = None if stage.scalar else operands[3].reshape(1)
                 _chunk(stage, P.reshape(1), R.reshape(1), out.reshape(1), index, kernel, invalid, True)
