@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 from symmetric import InvalidParameterError
 from symmetric.accuracy import true_value, ulp_errors
 from symmetric.numeric import f_beta, g_beta_rho, power_mean
+from symmetric.numeric._runtime import CHUNK
 
 
 def exact(name, *args):
@@ -182,10 +183,11 @@ def test_bad_input_names_the_argument_value_and_range(call, fragment):
 
 # Validation is fused with the evaluation (checked chunk by chunk, symmetric.numeric._runtime.CHUNK elements):
 # a bad value anywhere, in any chunk, still gives the error of a check of each whole argument in order.
-_N = 3 * 16384 + 5
+_C = CHUNK
+_N = 3 * _C + 5
 
 
-@pytest.mark.parametrize("where", [0, 16383, 16384, 2 * 16384 + 7, _N - 1])
+@pytest.mark.parametrize("where", [0, _C - 1, _C, 2 * _C + 7, _N - 1])
 @pytest.mark.parametrize("bad", [-1e-300, numpy.nan, numpy.inf, -numpy.inf])
 def test_a_bad_value_in_any_chunk_is_found_with_its_index(where, bad):
     p = numpy.full(_N, 0.5)
@@ -229,3 +231,30 @@ def test_f_beta_is_plus_zero_where_p_or_r_is_zero_without_the_boundary_kernel():
     for got in (f_beta(p, r, 2.0), f_beta(p, r, 2.0, validate=False), g_beta_rho(p, r, 2.0, -2.0)):
         zero = (p == 0) | (r == 0)
         assert (got[zero].view(numpy.int64) == 0).all() and (got[~zero] == f_beta(0.5, 0.25, 2.0)).all()
+
+
+@pytest.mark.parametrize("rho", [-2.0, -0.9, 2.0])
+def test_a_call_allocates_only_its_output_the_scratch_is_reused(rho):
+    # fresh scratch buffers of a megabyte or more come from mmap and cost their page faults at every call
+    import tracemalloc
+
+    p, r = numpy.full(2 * CHUNK + 3, 0.5), numpy.full(2 * CHUNK + 3, 0.25)
+    g_beta_rho(p, r, 2.0, rho)  # the parameter stage and the scratch buffers now exist
+    tracemalloc.start()
+    try:
+        g_beta_rho(p, r, 2.0, rho)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert p.nbytes <= peak < p.nbytes + 64 * 1024
+
+
+def test_concurrent_calls_each_get_scratch_of_their_own():
+    from concurrent.futures import ThreadPoolExecutor
+
+    rng = numpy.random.default_rng(5)
+    cases = [(rng.random(2 * CHUNK + 11), rng.random(2 * CHUNK + 11), rho) for rho in (-2.0, -0.9, 2.0, 0.5)] * 2
+    expected = [g_beta_rho(p, r, 2.0, rho) for p, r, rho in cases]
+    with ThreadPoolExecutor(4) as pool:
+        got = list(pool.map(lambda case: g_beta_rho(case[0], case[1], 2.0, case[2]), cases))
+    assert all(numpy.array_equal(a, b) for a, b in zip(got, expected))

@@ -16,22 +16,26 @@ from ._runtime import _pow, _piecewise, _evaluate, _Family
 
 
 # --- kernels and parameter stages generated from symmetric.numeric.rewrites ---
-def _kernel_arithmetic(P, R, w, w_c, out, scratch):
+def _kernel_arithmetic(P, R, w, w_c, out, scratch, check):
     numpy.multiply(P, w, out=out)
+    check(P)
     numpy.multiply(R, w_c, out=scratch[0])
+    check(R)
     numpy.add(out, scratch[0], out=out)
     return out
 
 
-def _kernel_harmonic(P, R, w, w_c, out, scratch):
-    numpy.true_divide(w_c, R, out=scratch[0])
-    numpy.true_divide(w, P, out=scratch[1])
-    numpy.add(scratch[0], scratch[1], out=scratch[0])
-    numpy.true_divide(1.0, scratch[0], out=out)
+def _kernel_harmonic(P, R, w, w_c, out, scratch, check):
+    numpy.true_divide(w_c, R, out=out)
+    check(R)
+    numpy.true_divide(w, P, out=scratch[0])
+    check(P)
+    numpy.add(out, scratch[0], out=out)
+    numpy.true_divide(1.0, out, out=out)
     return out
 
 
-def _kernel_anchor_positive(P, R, c_P, c_R, kappa, phi, out, scratch):
+def _kernel_anchor_positive(P, R, c_P, c_R, kappa, phi, out, scratch, check):
     numpy.multiply(P, kappa, out=scratch[0])
     numpy.true_divide(scratch[0], R, out=scratch[0])
     numpy.minimum((1), scratch[0], out=scratch[1])
@@ -42,13 +46,15 @@ def _kernel_anchor_positive(P, R, c_P, c_R, kappa, phi, out, scratch):
     numpy.true_divide(out, phi, out=out)
     numpy.exp(out, out=out)
     numpy.multiply(P, c_P, out=scratch[1])
+    check(P)
     numpy.multiply(R, c_R, out=scratch[2])
+    check(R)
     numpy.maximum(scratch[1], scratch[2], out=scratch[1])
     numpy.multiply(out, scratch[1], out=out)
     return out
 
 
-def _kernel_anchor_negative(P, R, c_P, c_R, kappa, phi, out, scratch):
+def _kernel_anchor_negative(P, R, c_P, c_R, kappa, phi, out, scratch, check):
     numpy.multiply(P, kappa, out=scratch[0])
     numpy.true_divide(scratch[0], R, out=scratch[0])
     numpy.minimum((1), scratch[0], out=scratch[1])
@@ -59,14 +65,18 @@ def _kernel_anchor_negative(P, R, c_P, c_R, kappa, phi, out, scratch):
     numpy.true_divide(out, phi, out=out)
     numpy.exp(out, out=out)
     numpy.multiply(P, c_P, out=scratch[1])
+    check(P)
     numpy.multiply(R, c_R, out=scratch[2])
+    check(R)
     numpy.minimum(scratch[1], scratch[2], out=scratch[1])
     numpy.multiply(out, scratch[1], out=out)
     return out
 
 
-def _kernel_binade(P, R, c_k, m, phi, w_k, out, scratch):
+def _kernel_binade(P, R, c_k, m, phi, w_k, out, scratch, check):
+    check(P)
     numpy.multiply(R, c_k, out=out)
+    check(R)
     numpy.log(m, out=scratch[0])
     numpy.multiply(phi, scratch[0], out=scratch[0])
     numpy.expm1(scratch[0], out=scratch[0])
@@ -78,8 +88,10 @@ def _kernel_binade(P, R, c_k, m, phi, w_k, out, scratch):
     return out
 
 
-def _kernel_binade_geometric(P, R, c_k, m, w_k, out, scratch):
+def _kernel_binade_geometric(P, R, c_k, m, w_k, out, scratch, check):
+    check(P)
     numpy.multiply(R, c_k, out=out)
+    check(R)
     numpy.log(m, out=scratch[0])
     numpy.multiply(w_k, scratch[0], out=scratch[0])
     numpy.exp(scratch[0], out=scratch[0])
@@ -110,7 +122,7 @@ def _kernel_boundary(P, R, c_P, c_R, phi):
     return _pw0
 
 
-_KERNELS = {"arithmetic": (_kernel_arithmetic, ('P', 'R', 'w', 'w_c', 'out', 'scratch')), "harmonic": (_kernel_harmonic, ('P', 'R', 'w', 'w_c', 'out', 'scratch')), "anchor_positive": (_kernel_anchor_positive, ('P', 'R', 'c_P', 'c_R', 'kappa', 'phi', 'out', 'scratch')), "anchor_negative": (_kernel_anchor_negative, ('P', 'R', 'c_P', 'c_R', 'kappa', 'phi', 'out', 'scratch')), "binade": (_kernel_binade, ('P', 'R', 'c_k', 'm', 'phi', 'w_k', 'out', 'scratch')), "binade_geometric": (_kernel_binade_geometric, ('P', 'R', 'c_k', 'm', 'w_k', 'out', 'scratch')), "boundary": (_kernel_boundary, ('P', 'R', 'c_P', 'c_R', 'phi'))}
+_KERNELS = {"arithmetic": (_kernel_arithmetic, ('P', 'R', 'w', 'w_c', 'out', 'scratch', 'check')), "harmonic": (_kernel_harmonic, ('P', 'R', 'w', 'w_c', 'out', 'scratch', 'check')), "anchor_positive": (_kernel_anchor_positive, ('P', 'R', 'c_P', 'c_R', 'kappa', 'phi', 'out', 'scratch', 'check')), "anchor_negative": (_kernel_anchor_negative, ('P', 'R', 'c_P', 'c_R', 'kappa', 'phi', 'out', 'scratch', 'check')), "binade": (_kernel_binade, ('P', 'R', 'c_k', 'm', 'phi', 'w_k', 'out', 'scratch', 'check')), "binade_geometric": (_kernel_binade_geometric, ('P', 'R', 'c_k', 'm', 'w_k', 'out', 'scratch', 'check')), "boundary": (_kernel_boundary, ('P', 'R', 'c_P', 'c_R', 'phi'))}
 
 
 def _constant_log_w(lambda_):

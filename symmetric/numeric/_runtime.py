@@ -14,10 +14,10 @@ constants, the tables and the float64 kernels of
 The parameter stage runs in double-double arithmetic (:mod:`symmetric.numeric._dd`)
 once per distinct parameter value (cached for scalar parameters) and rounds
 each constant once to float64. The kernels then run in float64 on chunks of
-``CHUNK`` elements, in place in buffers allocated once per call (see
+``CHUNK`` elements, in place in scratch buffers that calls reuse (see
 :mod:`symmetric.numeric.emit`): temporaries stay in cache, nothing is
-allocated per chunk, and the extra memory is the output array plus a few
-chunks. Regimes, by the exponent ``phi``:
+allocated per chunk, a call allocates only its output array, and the scratch
+kept between calls is a few chunks. Regimes, by the exponent ``phi``:
 
 * ``phi = 1``, ``phi = -1``: the weighted arithmetic and harmonic means;
 * ``|phi| >= PHI_ANCHOR``: scaled by the dominant term (``anchor`` kernels);
@@ -34,8 +34,9 @@ from ._dd import _DD, _dd, _dd_where
 __all__ = ["_pow", "_piecewise", "_evaluate", "_Family", "_unmask", "_remask", "CHUNK", "PHI_ANCHOR", "PHI_TINY",
            "SCRATCH"]
 
-#: Elements per chunk.
-CHUNK = 16384
+#: Elements per chunk: 2**16 (512 KB a float64 row), where the Python work per chunk (a dozen ufunc calls and
+#: checks, about 10 us) is under 5 % of the arithmetic, and a chunk's rows still stay in the last-level cache.
+CHUNK = 65536
 #: |phi| from which the kernels scaled by the dominant term are used (about 4 ULP at this bound).
 PHI_ANCHOR = 0.25
 #: |phi| below which the power mean equals the geometric mean in float64 (the relative
@@ -335,15 +336,80 @@ def _run(stage, code, p, r, index, out, rows, exponents):
     """
     values = stage.constants(code, index)
     values["P"], values["R"], values["out"], values["scratch"] = p, r, out, rows[:SCRATCH]
+    values["check"] = _no_check  # this path (array parameters) checks each chunk after its kernels
     if code in (BINADE, GEOMETRIC):
-        m, mp, mr, c_k, w_k = rows[SCRATCH:]
-        kp, kr, i = exponents
-        numpy.frexp(p, out=(mp, kp))
-        numpy.frexp(r, out=(mr, kr))
-        values["m"] = numpy.true_divide(mp, mr, out=m)
-        k = numpy.subtract(kp, kr, out=kp)
-        values["c_k"], values["w_k"] = stage.table(code, k, index, (c_k, w_k), i)
+        _exponents(stage, code, p, r, index, rows, exponents, values)
     return _call(stage.common["kernels"][_KERNEL[code]], values)
+
+
+def _no_check(a):
+    """The kernels' ``check`` (called with P and with R) when the kernel does not validate them."""
+
+
+def _exponents(stage, code, p, r, index, rows, exponents, values):
+    """``m``, ``c_k`` and ``w_k`` of the binade kernels (``P/R = m 2**k``) for one chunk, into ``values``."""
+    m, mp, mr, c_k, w_k = rows[SCRATCH:]
+    kp, kr, i = exponents
+    numpy.frexp(p, out=(mp, kp))
+    numpy.frexp(r, out=(mr, kr))
+    values["m"] = numpy.true_divide(mp, mr, out=m)
+    k = numpy.subtract(kp, kr, out=kp)
+    values["c_k"], values["w_k"] = stage.table(code, k, index, (c_k, w_k), i)
+
+
+def _bound(stage, rows, exponents, validate):
+    """The kernel of a scalar stage bound to its constants: ``run(p, r, out, n, zeros)`` evaluates a chunk.
+
+    The arguments that do not change from chunk to chunk are looked up once per
+    call, not once per chunk (a call on 10**7 elements has 153 chunks). With
+    ``validate``, ``run`` returns the :func:`_scan` of P and of R, which the
+    generated kernel asks for (its argument ``check``) right after its last
+    read of each, while the chunk is still in cache; otherwise None.
+    """
+    code = int(stage.code)
+    func, names = stage.common["kernels"][_KERNEL[code]]
+    values = stage.constants(code, None)
+    binade = code in (BINADE, GEOMETRIC)
+    views = {}
+
+    def run(p, r, out, n, zeros):
+        if n not in views:  # the buffers cut to the chunk's length (the last chunk is shorter)
+            views[n] = rows[:, :n], [e[:n] for e in exponents]
+        values["P"], values["R"], values["out"] = p, r, out
+        chunk_rows, chunk_exponents = views[n]
+        values["scratch"] = chunk_rows[:SCRATCH]
+        scans = [] if validate else None
+        values["check"] = (lambda a: scans.append(_scan(a, zeros))) if validate else _no_check
+        if binade:
+            _exponents(stage, code, p, r, None, chunk_rows, chunk_exponents, values)
+        func(*[values[name] for name in names])
+        return scans
+
+    return run
+
+
+#: Scratch buffers of finished calls, for the next calls to reuse (a list: ``pop`` and ``append`` are atomic,
+#: so concurrent calls from several threads each get a set of their own). A call then allocates only its
+#: output: fresh buffers of a megabyte or more come from ``mmap``, so every call faulted their pages in
+#: again (23 page faults per F_beta call at 10**6 elements on main, none now). At most ``SPARE_BUFFERS`` sets are kept,
+#: 6.8 MB of address space each, of which only the rows a regime writes take memory (1 MB for F_beta).
+_SPARE = []
+SPARE_BUFFERS = 4
+
+
+def _take_buffers():
+    """A set of scratch buffers: float64 rows and int32, int32, intp exponent rows, each ``CHUNK`` long."""
+    try:
+        return _SPARE.pop()
+    except IndexError:
+        return (numpy.empty((SCRATCH + 5, CHUNK)),
+                (numpy.empty(CHUNK, dtype=numpy.int32), numpy.empty(CHUNK, dtype=numpy.int32),
+                 numpy.empty(CHUNK, dtype=numpy.intp)))
+
+
+def _give_back(buffers):
+    if len(_SPARE) < SPARE_BUFFERS:
+        _SPARE.append(buffers)
 
 
 def _scan(a, zeros):
@@ -361,20 +427,24 @@ def _scan(a, zeros):
     return bool(_nonnegative(a).all()), bool((a == 0).any())
 
 
-def _chunk(stage, p, r, out, index, rows, exponents, invalid, zeros):
+def _chunk(stage, p, r, out, index, buffers, invalid, zeros):
     """Evaluate one chunk into ``out``; with ``invalid`` (a function raising the error), validate it too.
 
+    ``buffers``: for a scalar stage (``index`` None), the kernel bound to its constants and scratch
+    buffers (:func:`_bound`); otherwise the scratch buffers (:func:`_take_buffers`).
     ``zeros``: whether P = 0 or R = 0 needs the boundary kernel (see :func:`_needs_boundary`).
-    The checks run after the kernels, on the chunk they have just brought into cache: the
-    kernels overlap fetching P and R from memory with computing, a check run first would not.
+    The checks run on the chunk the kernels have just brought into cache: inside the kernel,
+    right after its last read of each input, for a scalar stage; after the kernels otherwise.
+    The kernels overlap fetching P and R from memory with computing, a check run first would not.
     The kernels on a bad value compute garbage quietly (``numpy.errstate``), which the raised
     error then discards.
     """
     n = p.size
-    rows, exponents = rows[:, :n], [e[:n] for e in exponents]
+    scans = None
     if index is None:
-        _run(stage, int(stage.code), p, r, None, out, rows, exponents)
+        scans = buffers(p, r, out, n, zeros)
     else:
+        rows, exponents = buffers[0][:, :n], [e[:n] for e in buffers[1]]
         codes = numpy.take(stage.code, index)
         for code in numpy.flatnonzero(numpy.bincount(codes, minlength=6)):
             chosen = codes == code
@@ -387,7 +457,7 @@ def _chunk(stage, p, r, out, index, rows, exponents, invalid, zeros):
     if invalid is None:
         zeros = zeros and not (_MIN(p) > 0 and _MIN(r) > 0)
     else:
-        (ok_p, zero_p), (ok_r, zero_r) = _scan(p, zeros), _scan(r, zeros)
+        (ok_p, zero_p), (ok_r, zero_r) = scans or (_scan(p, zeros), _scan(r, zeros))
         if not (ok_p and ok_r):
             invalid()
         zeros = zero_p or zero_r
@@ -424,6 +494,14 @@ def _validate(arrays, names, domains, func, error):
         _check(a, n, func, allowed, ok, error)
 
 
+def _broadcast_shape(arrays):
+    """``numpy.broadcast_shapes`` of the arrays; at once when they are scalars or of one shape (the usual call)."""
+    shapes = {a.shape for a in arrays if a.ndim}
+    if len(shapes) <= 1:
+        return shapes.pop() if shapes else ()
+    return numpy.broadcast_shapes(*shapes)
+
+
 def _evaluate_arrays(family, values, validate, error):
     func, names = family.name, ("P", "R", *family.parameters)
     arrays = [_as_array(v, n, func, error) for v, n in zip(values, names)]
@@ -435,10 +513,10 @@ def _evaluate_arrays(family, values, validate, error):
             raise AssertionError("a chunk failed validation that the whole arrays pass")  # pragma: no cover
 
         # the parameters now (the parameter stage needs them); P and R chunk by chunk, fused with the evaluation
-        if not all(numpy.all(ok(a)) for a, (_, ok) in zip(params, family.domains[2:])):
+        if not all(ok(float(a)) if a.ndim == 0 else numpy.all(ok(a)) for a, (_, ok) in zip(params, family.domains[2:])):
             invalid()
     try:
-        shape = numpy.broadcast_shapes(*(a.shape for a in arrays))
+        shape = _broadcast_shape(arrays)
     except ValueError:
         if validate:  # a bad value is reported before a bad shape, as when checking every argument first
             _validate(arrays, names, family.domains, func, error)
@@ -454,19 +532,21 @@ def _evaluate_arrays(family, values, validate, error):
         operands = [P, R, out]
         if not stage.scalar:
             operands.append(numpy.broadcast_to(numpy.arange(stage.code.size).reshape(stage.shape), shape))
-        n = min(CHUNK, out.size)
-        rows = numpy.empty((SCRATCH + 5, n))
-        exponents = (numpy.empty(n, dtype=numpy.int32), numpy.empty(n, dtype=numpy.int32), numpy.empty(n, numpy.intp))
-        if out.ndim == 0:
-            index = None if stage.scalar else operands[3].reshape(1)
-            _chunk(stage, P.reshape(1), R.reshape(1), out.reshape(1), index, rows, exponents, invalid, True)
-            return out[()]
-        it = numpy.nditer(operands, flags=["external_loop", "buffered", "zerosize_ok"],
-                          op_flags=[["readonly"], ["readonly"], ["writeonly"]] + [["readonly"]] * (len(operands) - 3),
-                          buffersize=CHUNK, order="C")
-        zeros = _needs_boundary(stage)
-        with it:
-            for chunk in it:
-                _chunk(stage, chunk[0], chunk[1], chunk[2], chunk[3] if len(chunk) > 3 else None, rows, exponents,
-                       invalid, zeros)
+        buffers = _take_buffers()
+        try:
+            kernel = _bound(stage, *buffers, invalid is not None) if stage.scalar else buffers
+            if out.ndim == 0:
+                index = None if stage.scalar else operands[3].reshape(1)
+                _chunk(stage, P.reshape(1), R.reshape(1), out.reshape(1), index, kernel, invalid, True)
+                return out[()]
+            it = numpy.nditer(operands, flags=["external_loop", "buffered", "zerosize_ok"],
+                              op_flags=[["readonly"], ["readonly"], ["writeonly"]] + [["readonly"]] * (len(operands) - 3),
+                              buffersize=CHUNK, order="C")
+            zeros = _needs_boundary(stage)
+            with it:
+                for chunk in it:
+                    _chunk(stage, chunk[0], chunk[1], chunk[2], chunk[3] if len(chunk) > 3 else None, kernel, invalid,
+                           zeros)
+        finally:
+            _give_back(buffers)
     return out

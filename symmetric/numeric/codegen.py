@@ -94,9 +94,11 @@ def _common_source() -> str:
     parts, kernels = [], []
     for key, expr in KERNELS.items():
         form = "numpy" if expr.has(sympy.Piecewise) else "inplace"
-        parts.append(function_source(f"_kernel_{key}", _kernel_args(expr), expr, form=form, arrays=_CHUNK_ARRAYS))
+        checked = (P, R) if form == "inplace" else ()  # validated in the kernel, while each chunk is in cache
+        parts.append(function_source(f"_kernel_{key}", _kernel_args(expr), expr, form=form, arrays=_CHUNK_ARRAYS,
+                                     checked=checked))
         kernels.append(f'"{key}": ' + _entry(f"_kernel_{key}", _kernel_args(expr),
-                                             ("out", "scratch") if form == "inplace" else ()))
+                                             ("out", "scratch", "check") if form == "inplace" else ()))
     parts.append("_KERNELS = {" + ", ".join(kernels) + "}\n")
     constants = {**LOG_WEIGHTS, **CONSTANTS}
     for key, expr in constants.items():

@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import functools
 import keyword
+import re
 
 import sympy
 from sympy.codegen.cfunctions import expm1, log1p
@@ -66,7 +67,7 @@ def names(args) -> dict:
     return out
 
 
-def function_source(name: str, args, expr, *, form: str = "numpy", arrays=()) -> str:
+def function_source(name: str, args, expr, *, form: str = "numpy", arrays=(), checked=()) -> str:
     """Python source defining ``name(*args)`` that evaluates ``expr``.
 
     Parameters
@@ -86,6 +87,11 @@ def function_source(name: str, args, expr, *, form: str = "numpy", arrays=()) ->
         For ``"inplace"``: the arguments that are arrays of the chunk's shape
         (the others may be scalars, and expressions in them only are
         evaluated as ordinary expressions).
+    checked : sequence of sympy.Symbol
+        For ``"inplace"``: arguments handed to a last argument ``check``
+        right after the statement that reads each of them last (at the start
+        for one the expression does not read), while its chunk is still in
+        cache: the runtime validates the input there.
     """
     if form not in FORMS:
         raise ValueError(f"form must be one of {FORMS}, not {form!r}")
@@ -100,7 +106,8 @@ def function_source(name: str, args, expr, *, form: str = "numpy", arrays=()) ->
     if form == "inplace":
         if expr.has(sympy.Piecewise):
             raise NotImplementedError("a Piecewise has no in-place form: emit it with form='numpy'")
-        return _inplace(name, params, expr, {named[a] for a in arrays if a in named})
+        return _inplace(name, params, expr, {named[a] for a in arrays if a in named},
+                        [named[a].name for a in checked])
     return _numpy(name, ", ".join(params), expr)
 
 
@@ -181,7 +188,7 @@ def _numpy(name, params, expr) -> str:
 _UFUNCS = {sympy.exp: "numpy.exp", sympy.log: "numpy.log", log1p: "numpy.log1p", expm1: "numpy.expm1"}
 
 
-def _inplace(name, params, expr, arrays) -> str:
+def _inplace(name, params, expr, arrays, checked=()) -> str:
     emitter = _InPlace(arrays, printer_class()())
     subs, (reduced,) = _cse([expr])
     for sym, value in subs:
@@ -191,7 +198,11 @@ def _inplace(name, params, expr, arrays) -> str:
         else:
             emitter.lines.append(f"{sym} = {emitter.printer.doprint(value)}")
     emitter.emit(reduced, "out")
-    return _layout(name, [*params, "out", "scratch"], [*emitter.lines, "return out"])
+    lines = emitter.lines
+    for arg in checked:  # after the last statement that reads arg (they never write it), else first
+        reads = [i for i, line in enumerate(lines) if re.search(rf"\b{arg}\b", line)]
+        lines.insert(reads[-1] + 1 if reads else 0, f"check({arg})")
+    return _layout(name, [*params, "out", "scratch", *(["check"] if checked else [])], [*lines, "return out"])
 
 
 class _InPlace:
@@ -283,8 +294,8 @@ class _InPlace:
 
     def power(self, expr, out):
         base, e = expr.args
-        if e == -1:
-            return self.call("numpy.true_divide", ["1.0", self.emit(base)], out)
+        if e == -1:  # the base straight into out when out is given (elementwise, so 1/out in place is safe)
+            return self.call("numpy.true_divide", ["1.0", self.first(base, out)], out)
         if e == 2:
             operand = self.emit(base)
             return self.call("numpy.multiply", [operand, operand], out)
