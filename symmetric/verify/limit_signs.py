@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import sympy
 
+from .memo import memoized
+
 __all__ = ["T", "LOG_T", "CannotDecide", "NeedSign", "Signs", "sign_target", "tidy"]
 
 #: The variable tending to 0 from above.
@@ -37,6 +39,7 @@ class NeedSign(Exception):
         self.expr = expr
 
 
+@memoized  # pure, called ~15 times per distinct coefficient in a run
 def tidy(c):
     """``c`` with its fractions combined and common factors cancelled, when that is not longer."""
     c = sympy.sympify(c)
