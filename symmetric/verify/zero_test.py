@@ -41,7 +41,11 @@ import sympy
 from sympy.polys.domains import QQ
 from sympy.polys.rings import PolyRing
 
-__all__ = ["cancels_to_zero", "numerator_is_zero"]
+from .memo import memoized
+from .substitution import substitute
+from .sympy_errors import SYMPY_ERRORS
+
+__all__ = ["cancels_to_zero", "differs_somewhere", "numerator_is_zero"]
 
 
 def _is_zero(expr) -> bool:
@@ -107,3 +111,59 @@ def cancels_to_zero(expr) -> bool:
     if isinstance(together, sympy.Expr) and numerator_is_zero(*together.as_numer_denom()):
         return True
     return _is_zero(sympy.cancel(together))
+
+
+# Values tried for each free symbol, in order; the first one its assumptions admit is used.
+_TRIAL_VALUES = tuple(sympy.Rational(p, q) for p, q in ((2, 1), (3, 1), (2, 7), (3, 11), (-2, 1), (-3, 1),
+                                                          (-2, 7), (1, 1), (-1, 1), (0, 1)))
+
+
+def _admits(sym, value) -> bool:
+    """Whether ``value`` has every property ``sym`` is assumed to have (a rational decides them all)."""
+    return all(getattr(value, "is_" + name, None) == wanted for name, wanted in sym.assumptions0.items())
+
+
+def _trial_points(symbols):
+    """Up to two points with admissible rational values: integers first (rational powers), then fractions."""
+    symbols = sorted(symbols, key=sympy.default_sort_key)
+    points = []
+    for values in (_TRIAL_VALUES, _TRIAL_VALUES[2:] + _TRIAL_VALUES[:2]):
+        point = {}
+        for s in symbols:
+            value = next((v for v in values if _admits(s, v)), None)
+            if value is None:
+                return points
+            point[s] = value
+        points.append(point)
+    return points
+
+
+@memoized
+def differs_somewhere(lhs, rhs, relation: str = "==") -> bool:
+    """Whether ``lhs <relation> rhs`` fails, exactly, at a point its symbols' assumptions admit.
+
+    Then no identity or sign argument that uses only those assumptions (the
+    direct strategies: ``cancel``, ``powsimp``, ``simplify``, SymPy's sign
+    assumptions, ...) can prove it, and they need not run. The point's values
+    are rational; only a rational result counts, compared exactly. ``False``
+    means "no such point found", not that the statement holds.
+
+    >>> from symmetric import P, R, beta
+    >>> differs_somewhere(P * R, R * P), differs_somewhere((P + R)**2, P**2 + R**2)
+    (False, True)
+    >>> differs_somewhere(P**beta, P, "<=")  # P = 2, beta = 3: 8 > 2
+    True
+    """
+    holds = {"==": lambda a, b: a == b, "<": lambda a, b: a < b, "<=": lambda a, b: a <= b,
+             ">": lambda a, b: a > b, ">=": lambda a, b: a >= b}[relation]
+    free = set().union(*(e.free_symbols for e in (lhs, rhs) if isinstance(e, sympy.Basic)))
+    if not free:
+        return False
+    for point in _trial_points(free):
+        try:
+            values = [sympy.sympify(substitute(e, point)) for e in (lhs, rhs)]
+        except SYMPY_ERRORS:
+            continue
+        if all(isinstance(v, sympy.Rational) for v in values) and not holds(*values):
+            return True
+    return False
