@@ -36,6 +36,7 @@ from typing import Iterator
 
 import sympy
 
+from .memo import memoized
 from .statement import Statement
 from .substitution import bound_symbols, substitute
 from .sympy_errors import SYMPY_ERRORS
@@ -143,29 +144,41 @@ def coefficient_roots(statement: Statement, *, limit: int = 16) -> list[tuple[sy
                 nodes.append(node)
     for node in list(dict.fromkeys(nodes))[:200]:
         syms = node.free_symbols
-        if not syms or not syms <= free - bound or len(syms) > 3 or sympy.count_ops(node) > 40:
+        if not syms or not syms <= free - bound or len(syms) > 3:
             continue
-        num = sympy.numer(sympy.together(node))
-        for sym in sorted(node.free_symbols, key=lambda s: s.name):
-            try:
-                poly = sympy.Poly(num, sym)
-            except sympy.PolynomialError:
-                continue
-            if not 1 <= poly.degree() <= 2 or any(c.has(sym) for c in poly.all_coeffs()):
-                continue
-            try:
-                solutions = sympy.solve(num, sym)
-            except SYMPY_ERRORS:
-                continue
+        for sym, solutions in _node_roots(node):
             for value in solutions:
-                if value.is_extended_real is False or value.has(sympy.I):
-                    continue
                 pair = (sym, value)
                 if pair not in found:
                     found.append(pair)
             if len(found) >= limit:
                 return found
     return found
+
+
+@memoized
+def _node_roots(node) -> tuple:
+    """``((symbol, real roots), ...)`` of a small sum, per symbol it is a polynomial of degree 1 or 2 in.
+
+    Memoised per process (the same sums recur across the claims of a run).
+    """
+    if sympy.count_ops(node) > 40:
+        return ()
+    num = sympy.numer(sympy.together(node))
+    out = []
+    for sym in sorted(node.free_symbols, key=lambda s: s.name):
+        try:
+            poly = sympy.Poly(num, sym)
+        except sympy.PolynomialError:
+            continue
+        if not 1 <= poly.degree() <= 2 or any(c.has(sym) for c in poly.all_coeffs()):
+            continue
+        try:
+            solutions = sympy.solve(num, sym)
+        except SYMPY_ERRORS:
+            continue
+        out.append((sym, tuple(v for v in solutions if not (v.is_extended_real is False or v.has(sympy.I)))))
+    return tuple(out)
 
 
 _ASSUMPTION_TESTS = {
@@ -262,19 +275,25 @@ def _random_value(statement: Statement, sym: sympy.Symbol, rng: random.Random) -
 def satisfies(conditions, point) -> bool:
     """Whether every condition holds at ``point`` (exactly; an undecidable one counts as failing)."""
     for c in conditions:
-        value = substitute(c, point)
-        if value is sympy.true:
-            continue
-        if value is sympy.false:
+        free = getattr(c, "free_symbols", set())
+        values = tuple((s, point[s]) for s in sorted(free, key=sympy.default_sort_key) if s in point)
+        if not _holds(c, values):
             return False
-        try:
-            if not bool(value.doit() if hasattr(value, "doit") else value):
-                return False
-        except TypeError:
-            numeric = value.evalf(30)
-            if numeric is not sympy.true:
-                return False
     return True
+
+
+@memoized
+def _holds(condition, values: tuple) -> bool:
+    """Whether ``condition`` holds at the point ``dict(values)``; memoised (sampling asks again and again)."""
+    value = substitute(condition, dict(values))
+    if value is sympy.true:
+        return True
+    if value is sympy.false:
+        return False
+    try:
+        return bool(value.doit() if hasattr(value, "doit") else value)
+    except TypeError:
+        return value.evalf(30) is sympy.true
 
 
 _GENERIC_POSITIVE = [_Q(1, 2), sympy.Integer(2), sympy.Integer(3), _Q(1, 3), sympy.Integer(5), _Q(1, 5), _Q(3, 2)]

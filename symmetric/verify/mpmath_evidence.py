@@ -126,7 +126,9 @@ class NumericForm:
         body = extract(expr)
         self.symbols = sorted(expr.free_symbols, key=lambda s: s.name)
         self._dummies = list(self.limits)
-        self._func = sympy.lambdify(self.symbols + self._dummies, body, modules=[_MPMATH_EXTRAS, "mpmath"])
+        # docstring_limit=0: no docstring printing the whole expression (a third of lambdify's time)
+        self._func = sympy.lambdify(self.symbols + self._dummies, body, modules=[_MPMATH_EXTRAS, "mpmath"],
+                                    docstring_limit=0)
 
     def __call__(self, point: dict, dps: int, depth: int = 1):
         """Return ``(value, uncertainty)`` at ``point`` with ``dps`` digits."""

@@ -55,6 +55,7 @@ from functools import reduce
 
 import sympy
 
+from .memo import memoized
 from .sympy_errors import SYMPY_ERRORS
 
 __all__ = ["POS", "NEG", "ZERO", "NONNEG", "NONPOS", "NONZERO", "ANY", "SIGNS_OF_RELATION", "Interval", "Domain",
@@ -557,6 +558,7 @@ class NotReal(Exception):
     """A sign was asked of a value that is not a real number (complex, infinite or undefined)."""
 
 
+@memoized  # pure, called ~15 times per distinct coefficient in a run
 def tidy(c):
     """``c`` with its fractions combined and common factors cancelled, when that is not longer."""
     c = sympy.sympify(c)
