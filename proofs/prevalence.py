@@ -15,7 +15,7 @@ Run ``python proofs/prevalence.py`` to print every derivation.
 import sympy
 
 from symmetric.families import counts
-from symmetric.symbols import FN, FP, TN, TP, beta, prevalence, rho
+from symmetric.symbols import FN, FP, TN, TP, beta, prevalence
 from symmetric.verify.claims import Proof
 
 proof = Proof(
