@@ -12,6 +12,7 @@ import pytest
 import sympy
 
 import symmetric.symbols
+from symmetric.pytest_plugin import XDIST_GROUP
 from symmetric.verify import Claim, load_claims
 from symmetric.verify.registry import definitions, load_proofs
 
@@ -59,7 +60,7 @@ def builtin_ids() -> list[str]:
 
 @pytest.fixture(scope="module")
 def builtin_claims() -> dict:
-    # Reuses the claims built for the session's claim items when they ran first.
+    # Reuses the claims built for the session's claim items when they ran first (in this process).
     return {c.id: c for c in load_claims()}
 
 
@@ -67,6 +68,9 @@ def test_known_tautologies_are_registered_claims():
     assert KNOWN_TAUTOLOGIES <= set(builtin_ids())
 
 
+# Under pytest-xdist (--dist loadgroup) these tests run in the worker that checks the claims, after them
+# (proofs/ is collected before tests/): the derivations built there are reused, not run again in another worker.
+@pytest.mark.xdist_group(XDIST_GROUP)
 @pytest.mark.parametrize("claim_id", [
     pytest.param(i, marks=pytest.mark.xfail(strict=True, reason="known tautology, issue 9")) if i in KNOWN_TAUTOLOGIES
     else i for i in builtin_ids()])
