@@ -17,11 +17,13 @@
   ``doctest_namespace`` and ``symmetric.explore.analyze`` while they run);
   tests that monkeypatch the engine call ``analyze`` itself. A shared result
   that a test changed fails the next test that asks for it.
+* ``SYMPY_CACHE_SIZE`` is 20000 unless set: see below.
 """
 
 from __future__ import annotations
 
 import linecache
+import os
 import sys
 
 import mpmath
@@ -44,6 +46,12 @@ def _tolerant_checkcache(filename=None):
 
 
 linecache.checkcache = _tolerant_checkcache
+
+# SymPy's cache keeps 1000 results per cached function by default; the engine's checks reuse many more, and
+# 20000 saves about a tenth of the suite's CPU (docs/performance.md). SymPy reads the size once, when it is
+# imported: this process has imported it already (the plugin imports symmetric), but the pytest-xdist workers
+# that the README's command starts after this file is read inherit it. A size set by the user is kept.
+os.environ.setdefault("SYMPY_CACHE_SIZE", "20000")
 
 pytest_plugins = ["pytester"]
 
