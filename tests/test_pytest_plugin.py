@@ -146,3 +146,26 @@ for k in range(4):
     result = repo.runpytest_inprocess("-n", "2", "--dist", "loadgroup", "-p", "xdist")
     result.assert_outcomes(passed=14, failed=1)
     assert log.read_text().count("derived") == 4  # each derivation ran once, in one worker
+
+
+class _Config:
+    """The two settings ``_jobs`` reads, as pytest's config gives them, in a pytest-xdist worker."""
+
+    workerinput = {"workerid": "gw0"}
+
+    def __init__(self, option=None, ini=""):
+        self.option, self.ini = option, ini
+
+    def getoption(self, name):
+        return self.option
+
+    def getini(self, name):
+        return self.ini
+
+
+def test_an_xdist_worker_checks_the_claims_in_its_own_process_unless_told():
+    from symmetric.pytest_plugin import _jobs
+
+    assert _jobs(_Config()) == 1
+    assert _jobs(_Config(option="3")) == 3
+    assert _jobs(_Config(ini="2")) == 2
