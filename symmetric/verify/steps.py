@@ -10,9 +10,9 @@ A step's statement never shows SymPy's internal dummy names (``_t``): see
 
 >>> step = ProofStep("cancel", "P*R/(P + R) - P*R/(R + P) == 0", TRUSTS["cancel"])
 >>> step.trusts
-'SymPy cancel: polynomial arithmetic over Q(symbols)'
+'SymPy cancel: polynomial arithmetic over Q(symbols), Piecewise branch by branch'
 >>> print(step)
-cancel: P*R/(P + R) - P*R/(R + P) == 0 [trusts SymPy cancel: polynomial arithmetic over Q(symbols)]
+cancel: P*R/(P + R) - P*R/(R + P) == 0 [trusts SymPy cancel: polynomial arithmetic over Q(symbols), Piecewise branch by branch]
 """
 
 from __future__ import annotations
@@ -72,7 +72,7 @@ class ProofStep:
 #: What each named strategy trusts (a strategy may add details, such as split-off parameter values).
 TRUSTS = {
     "evaluation": "SymPy automatic evaluation: the difference of the sides evaluates to 0",
-    "cancel": "SymPy cancel: polynomial arithmetic over Q(symbols)",
+    "cancel": "SymPy cancel: polynomial arithmetic over Q(symbols), Piecewise branch by branch",
     "powsimp": "SymPy power rewriting (expand_power_base, powdenest) under the symbols' sign assumptions, then cancel",
     "ratio": "SymPy simplify of the ratio of the sides; the right side proven nonzero by SymPy assumptions",
     "logarithm": "SymPy expand_log (without force) of the logarithms of two sides proven positive, then simplify",

@@ -201,6 +201,33 @@ def _family_limits_with_conditions():
     return out
 
 
+def _shared_piecewise_conditions():
+    """Piecewise with the same conditions on both sides, one of them bound: branch by branch is not enough.
+
+    The zero test decides a difference of Piecewise that share their
+    conditions branch by branch; inside a ``Limit`` (or an ``Integral``) the
+    conditions are evaluated at the bound variable, not at the point.
+    """
+    jump = Piecewise((P, Eq(rho, 0)), (R, True))
+    step = Piecewise((P, x < rho), (R, True))
+    lim = Limit(jump, rho, 0)
+    area = Integral(step, (x, 0, 1))
+    return [
+        false("shared_conditions.limit_of_jump", "4-bound-variables", lim + jump, 2 * jump,
+              witness={rho: 0, P: half, R: 1}, limits={lim: R},
+              why="at rho = 0 the left side is R + P, the right side 2*P"),
+        false("shared_conditions.integral_of_step", "4-bound-variables", area, step, conditions=[rho > 0, rho < 1],
+              witness={rho: half, x: 2, P: half, R: 1},
+              why="the integral is rho*P + (1 - rho)*R = 3/4 at rho = 1/2, the step R = 1 at x = 2"),
+        true("shared_conditions.branchwise", "6-refuted-true", Piecewise(((P + R)**2, rho > 1), (R, True)),
+             Piecewise((P**2 + 2 * P * R + R**2, rho > 1), (R, True)), why="equal branch by branch"),
+        true("shared_conditions.unreachable_branch", "6-refuted-true",
+             Piecewise((P, rho > 1), (2 * P, rho > 2), (P, True)), P,
+             why="the middle branch never applies: rho > 2 implies rho > 1"),
+    ]
+
+
 def build():
     """All cases of this module."""
-    return _captured_limits() + _derivatives_integrals_sums() + _variable_points() + _family_limits_with_conditions()
+    return (_captured_limits() + _derivatives_integrals_sums() + _variable_points() + _family_limits_with_conditions()
+            + _shared_piecewise_conditions())
