@@ -127,15 +127,20 @@ _SIGN_FORMS: list[tuple[str, Callable]] = [
     ("sign of simplified form", sympy.simplify),
 ]
 _CHEAP = {"evaluation", "cancel", "sign"}
+# General-purpose rewriting (SymPy's simplify heuristics): tried only after every other route, case splits
+# included, has failed on the whole statement (see prove).
+_GENERAL = {"logarithm", "simplify"}
 # Strategies cheaper than looking for a point that refutes the statement (zero_test.differs_somewhere).
 _FIRST = {"evaluation", "sign"}
 
 
 class _Clock:
-    def __init__(self, deadline: float):
+    def __init__(self, deadline: float, *, general: bool = True):
         self.deadline = deadline
         self.sides: dict = {}
         self.notes: list[str] = []
+        self.general = general  # whether the _GENERAL strategies run
+        self.skipped = False  # whether one was skipped
 
     def remaining(self) -> float:
         return self.deadline - time.perf_counter()
@@ -234,6 +239,9 @@ def _direct(st: Statement, clock: _Clock, *, cheap: bool):
     for name, strategy in strategies:
         if (name in _CHEAP) != cheap:
             continue
+        if name in _GENERAL and not clock.general:
+            clock.skipped = True
+            continue
         if name not in _FIRST and clock.run(lambda: differs_somewhere(lhs, rhs, st.relation), share=0.3):
             break  # false at an admissible point: no identity or sign argument can prove it
         if clock.run(lambda: strategy(lhs, rhs), share=0.6):
@@ -327,8 +335,19 @@ def _prove(st: Statement, clock: _Clock, depth: int):
 
 
 def prove(statement: Statement, *, deadline: float):
-    """``(method, steps)`` of an exact argument that proves ``statement``, or None."""
-    return _prove(statement, _Clock(deadline), 0)
+    """``(method, steps)`` of an exact argument that proves ``statement``, or None.
+
+    The search runs first without SymPy's general-purpose ``simplify`` (and
+    the logarithm strategy built on it), which is slow and rarely the route
+    when specific strategies and case splits exist; only when that whole
+    search fails does it run again with them, at every depth.
+    """
+    clock = _Clock(deadline, general=False)
+    found = _prove(statement, clock, 0)
+    if found is None and clock.skipped and clock.remaining() > 0:
+        clock.general = True
+        found = _prove(statement, clock, 0)
+    return found
 
 
 def limit_obstacle(statement: Statement, *, deadline: float) -> str:
