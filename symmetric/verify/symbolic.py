@@ -107,7 +107,7 @@ def _logs_agree(lhs, rhs):
 
 
 _EQUALITY: list[tuple[str, Callable]] = [
-    ("evaluation", lambda l, r: l == r or _is_zero(l - r)),
+    ("evaluation", lambda l, r: l == r or l - r == 0),  # SymPy's assumptions (is_zero) come after cancel
     ("cancel", lambda l, r: cancels_to_zero(l - r)),
     ("powsimp", lambda l, r: _powsimp_is_zero(l - r)),
     ("ratio", _ratio_is_one),
