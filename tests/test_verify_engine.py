@@ -338,3 +338,44 @@ def test_analyze_and_its_budget_pass_the_domain_through():
     assert v.status == "refuted"
     with pytest.raises(InvalidParameterError, match="'domain' parameter of analyze"):
         symmetric.analyze(P * R, domain="square")
+
+
+def _count_general_strategies(monkeypatch):
+    """Count the calls of the general-purpose strategies (simplify, logarithm) the engine makes."""
+    from symmetric.verify import symbolic
+
+    calls = []
+    wrapped = [(name, (lambda f, n: lambda l, r: calls.append(n) or f(l, r))(f, name))
+               if name in symbolic._GENERAL else (name, f) for name, f in symbolic._EQUALITY]
+    monkeypatch.setattr(symbolic, "_EQUALITY", wrapped)
+    return calls
+
+
+def test_general_simplification_waits_until_the_specific_search_has_failed(monkeypatch):
+    calls = _count_general_strategies(monkeypatch)
+    # A case split on the condition proves it; simplify of the whole statement is never needed.
+    v = check(power_mean(gamma=1), (P + R) / 2, conditions=[sympy.Eq(phi, 1)])
+    assert v.status == "proven" and v.method.endswith("cases phi = 1: evaluation")
+    assert calls == []
+
+
+def test_general_simplification_still_runs_when_nothing_else_proves_it(monkeypatch):
+    calls = _count_general_strategies(monkeypatch)
+    v = check(sympy.Derivative(P**rho, rho), P**rho * sympy.log(P))
+    assert v.status == "proven" and v.method == "simplify"
+    assert "simplify" in calls
+
+
+def test_zero_test_splits_piecewise_into_branches_only_when_every_point_picks_the_same_branch():
+    from symmetric.verify.zero_test import _branches, cancels_to_zero
+
+    g = sympy.Piecewise((P, sympy.Eq(rho, 0)), (R, True))
+    same = sympy.Piecewise((2 * P, sympy.Eq(rho, 0)), (R**2, True))
+    assert _branches(g + same) == [3 * P, R + R**2]
+    # different conditions, a Piecewise inside another, a bound variable: cancel decides
+    assert _branches(g - sympy.Piecewise((P, rho > 0), (R, True))) is None
+    assert _branches(sympy.Piecewise((g, sympy.Eq(rho, 0)), (R, True)) - g) is None
+    assert _branches(sympy.Integral(g, (rho, 0, 1)) - g) is None
+    # equal branch by branch, and not: one branch that differs is enough
+    assert cancels_to_zero(g * (P + R) - sympy.Piecewise((P**2 + P * R, sympy.Eq(rho, 0)), (R * P + R**2, True)))
+    assert not cancels_to_zero(g - sympy.Piecewise((P, sympy.Eq(rho, 0)), (P, True)))
