@@ -21,11 +21,14 @@ the exact fallback (:func:`exact_counterexample`).
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import mpmath
 import sympy
 
 from .confirm import Confirmation, confirm
 from .mpmath_evidence import NumericEvidence, NumericForm, OneSidedLimitsDiffer, Undefined, assess
+from .rational_evaluator import compile_rational
 from .statement import Statement
 from .substitution import substitute
 
@@ -47,10 +50,35 @@ def _rational_sides(statement: Statement) -> bool:
     return rational(statement.lhs) and rational(statement.rhs)
 
 
-def _exact_rational(statement, point):
-    """``(outcome, values)`` from exact rational arithmetic; None when not applicable at this point."""
-    if not all(isinstance(v, sympy.Rational) for v in point.values()):
-        return None
+class _ExactSides:
+    """Both sides compiled for exact evaluation at rational points (:mod:`.rational_evaluator`).
+
+    Called with a point, gives what substituting it into both sides gives:
+    ``(outcome, values)``, None when exact evaluation does not apply at this
+    point (a value that is not rational), or :class:`Undefined` when a side
+    meets a zero denominator (SymPy's ``zoo`` or ``nan``).
+    """
+
+    def __init__(self, statement: Statement):
+        self.statement = statement
+        self.sides = (compile_rational(statement.lhs), compile_rational(statement.rhs))
+
+    def __call__(self, point):
+        if not all(isinstance(v, sympy.Rational) for v in point.values()):
+            return None
+        if None in self.sides or not all(side.symbols <= point.keys() for side in self.sides):
+            return _substituted(self.statement, point)
+        a, b = (side(point) for side in self.sides)
+        if not (isinstance(a, Fraction) and isinstance(b, Fraction)):
+            raise Undefined("division by zero")  # a zoo or nan from a vanishing denominator
+        holds = {"==": a == b, "<": a < b, "<=": a <= b, ">": a > b, ">=": a >= b}[self.statement.relation]
+        if holds:
+            return "agree", ()
+        return "disagree", tuple(sympy.sstr(sympy.Rational(v.numerator, v.denominator)) for v in (a, b))
+
+
+def _substituted(statement, point):
+    """``(outcome, values)`` from substituting ``point`` (every value rational) with SymPy; None if not rational."""
     a, b = substitute(statement.lhs, point), substitute(statement.rhs, point)
     if not (isinstance(a, sympy.Rational) and isinstance(b, sympy.Rational)):
         if a.has(sympy.zoo, sympy.nan) or b.has(sympy.zoo, sympy.nan):
@@ -133,7 +161,7 @@ _MAX_FAILED_CONFIRMATIONS = 3
 def numeric_evidence(statement: Statement, points: list[dict], *, dps: int = 50) -> NumericEvidence:
     """Evaluate both sides at ``points`` and look for a confirmed counterexample."""
     lhs, rhs = NumericForm(statement.lhs), NumericForm(statement.rhs)
-    rational = _rational_sides(statement)
+    exact_rational = _ExactSides(statement) if _rational_sides(statement) else None
     counts = {"agree": 0, "disagree": 0, "inconclusive": 0, "undefined": 0}
     failed = 0
 
@@ -147,7 +175,7 @@ def numeric_evidence(statement: Statement, points: list[dict], *, dps: int = 50)
 
     for point in points:
         try:
-            exact = _exact_rational(statement, point) if rational else None
+            exact = exact_rational(point) if exact_rational else None
             if exact is not None:
                 outcome, values = exact
                 if outcome == "disagree":
