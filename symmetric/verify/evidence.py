@@ -27,7 +27,7 @@ import mpmath
 import sympy
 
 from .confirm import Confirmation, confirm
-from .mpmath_evidence import NumericEvidence, NumericForm, OneSidedLimitsDiffer, Undefined, assess
+from .mpmath_evidence import NumericEvidence, OneSidedLimitsDiffer, Undefined, assess, numeric_form
 from .rational_evaluator import compile_rational
 from .statement import Statement
 from .substitution import substitute
@@ -108,7 +108,7 @@ def _violation(a, b, relation):
     return a - b if relation in ("<", "<=") else b - a
 
 
-def _classify(lhs, rhs, statement, point, dps):
+def _classify(lhs, rhs, statement, point, dps, *, limits):
     """Outcome at one point (``agree``, ``candidate``, ``inconclusive``), and the values that show it.
 
     A clear disagreement is re-evaluated at twice the precision (and, for
@@ -119,7 +119,6 @@ def _classify(lhs, rhs, statement, point, dps):
     digits), and numeric limit estimates can settle on a wrong value.
     """
     rel = statement.relation
-    limits = statement.has(sympy.Limit)
     a, b, u = _evaluate_pair(lhs, rhs, point, dps)
     state = assess(a, b, rel, dps, u)
     if limits and state in ("fails", "tiny") and not _settled(a, b, u):
@@ -160,8 +159,9 @@ _MAX_FAILED_CONFIRMATIONS = 3
 
 def numeric_evidence(statement: Statement, points: list[dict], *, dps: int = 50) -> NumericEvidence:
     """Evaluate both sides at ``points`` and look for a confirmed counterexample."""
-    lhs, rhs = NumericForm(statement.lhs), NumericForm(statement.rhs)
+    lhs, rhs = numeric_form(statement.lhs), numeric_form(statement.rhs)
     exact_rational = _ExactSides(statement) if _rational_sides(statement) else None
+    limits = statement.has(sympy.Limit)
     counts = {"agree": 0, "disagree": 0, "inconclusive": 0, "undefined": 0}
     failed = 0
 
@@ -181,7 +181,7 @@ def numeric_evidence(statement: Statement, points: list[dict], *, dps: int = 50)
                 if outcome == "disagree":
                     values = Confirmation(values, "exact rational arithmetic")
             else:
-                outcome, values = _classify(lhs, rhs, statement, point, dps)
+                outcome, values = _classify(lhs, rhs, statement, point, dps, limits=limits)
                 if outcome == "candidate":
                     found = confirmed(point)
                     outcome, values = ("disagree", found) if found is not None else ("inconclusive", values)

@@ -122,23 +122,31 @@ def _pow(base, k: int):
 
 
 def _compile(e):
+    """``(function of the point, whether e has a symbol)``; raises _NotRational."""
     if isinstance(e, sympy.Symbol):
-        return lambda point: point[e]
+        return (lambda point: point[e]), True
     if isinstance(e, sympy.Rational):
         value = int(e.p), int(e.q)
-        return lambda point: value
-    if not e.free_symbols:
-        raise _NotRational  # an unevaluated constant: xreplace would leave it unevaluated
+        return (lambda point: value), False
     if isinstance(e, sympy.Add):
-        terms = [_compile(a) for a in e.args]
-        return lambda point: _add([t(point) for t in terms])
+        terms, variable = _compile_args(e.args)
+        return (lambda point: _add([t(point) for t in terms])), variable
     if isinstance(e, sympy.Mul):
-        factors = [_compile(a) for a in e.args]
-        return lambda point: _mul([f(point) for f in factors])
+        factors, variable = _compile_args(e.args)
+        return (lambda point: _mul([f(point) for f in factors])), variable
     if isinstance(e, sympy.Pow) and isinstance(e.exp, sympy.Integer):
-        base, k = _compile(e.base), int(e.exp)
-        return lambda point: _pow(base(point), k)
+        (base, variable), k = _compile(e.base), int(e.exp)
+        if not variable:
+            raise _NotRational  # an unevaluated constant: xreplace would leave it unevaluated
+        return (lambda point: _pow(base(point), k)), variable
     raise _NotRational
+
+
+def _compile_args(args):
+    compiled = [_compile(a) for a in args]
+    if not any(variable for _, variable in compiled):
+        raise _NotRational  # an unevaluated constant: xreplace would leave it unevaluated
+    return [f for f, _ in compiled], True
 
 
 class _NotRational(Exception):
@@ -175,6 +183,6 @@ def compile_rational(expr: sympy.Basic) -> RationalFunction | None:
     integer powers.
     """
     try:
-        return RationalFunction(frozenset(expr.free_symbols), _compile(expr))
+        return RationalFunction(frozenset(expr.free_symbols), _compile(expr)[0])
     except _NotRational:
         return None
