@@ -4,6 +4,7 @@ Run by hand from the top of a checkout::
 
     git archive main | tar -x -C /tmp/baseline
     python benchmarks/bench_evidence.py --baseline /tmp/baseline --rounds 2
+    python benchmarks/bench_evidence.py --check-code
 
 The statements are every built-in claim (as ``symmetric verify`` checks it,
 on the unit domain) and every case of the soundness suite (``tests/soundness``,
@@ -17,7 +18,12 @@ the four counts, counterexample, values, notes; or the exception raised) are
 then compared field by field. Rounds alternate baseline and this tree; quote
 the ratio of CPU seconds within a round (the machine is shared).
 
-The exit status is 1 when any record differs.
+``--check-code`` (this tree only) compiles every side of those statements,
+and every limit body in them, with ``lambdify``'s own printer and with the
+memo printer (:mod:`symmetric.verify.mpmath_printer`) and compares the code
+generated (the numbers of SymPy's dummy symbols aside).
+
+The exit status is 1 when any record (or, with ``--check-code``, any code) differs.
 """
 
 from __future__ import annotations
@@ -87,6 +93,49 @@ def dump(path: str, which: str) -> None:
         json.dump(rows, f)
 
 
+def check_code(which: str) -> int:
+    """Compile every side (and every limit body in it) with lambdify's own printer and with the memo
+    printer of this tree; print the sides whose generated code differs (dummy numbers aside)."""
+    import inspect
+    import re
+
+    import sympy
+    from symmetric.verify import mpmath_evidence
+    from symmetric.verify.mpmath_printer import lambdify_printer
+
+    def code(func):
+        return re.sub(r"Dummy_[0-9]+", "Dummy", inspect.getsource(func))
+
+    def bodies(expr):
+        expr = expr.replace(lambda e: isinstance(e, (sympy.Derivative, sympy.Subs)), lambda e: e.doit())
+        limits = {}
+        body = expr.replace(lambda e: isinstance(e, sympy.Limit), lambda e: limits.setdefault(e, sympy.Dummy("lim")))
+        yield expr, body, sorted(expr.free_symbols, key=lambda s: s.name) + list(limits.values())
+        for limit in limits:
+            yield from bodies(limit.args[0])
+
+    differ = compared = 0
+    modules = [mpmath_evidence._MPMATH_EXTRAS, "mpmath"]
+    for label, st in _statements(which):
+        for side in (st.lhs, st.rhs):
+            for expr, body, args in bodies(side):
+                try:
+                    plain = code(sympy.lambdify(args, body, modules=modules, docstring_limit=0))
+                except Exception as exc:
+                    plain = f"{type(exc).__name__}: {exc}"
+                try:
+                    memo = code(sympy.lambdify(args, body, modules=modules, docstring_limit=0,
+                                               printer=lambdify_printer(body, mpmath_evidence._MPMATH_EXTRAS)))
+                except Exception as exc:
+                    memo = f"{type(exc).__name__}: {exc}"
+                compared += 1
+                if plain != memo:
+                    differ += 1
+                    print(f"{label}: {plain!r} != {memo!r}")
+    print(f"{compared} compiled expressions, {differ} with different code")
+    return int(differ > 0)
+
+
 def _run(tree: Path, which: str, out: Path) -> list:
     """The rows :func:`dump` writes for ``tree``, from a fresh interpreter."""
     subprocess.run([sys.executable, __file__, "--dump", str(out), "--tree", str(tree), "--only", which],
@@ -111,6 +160,8 @@ def main(argv=None) -> int:
     parser.add_argument("--baseline", type=Path, help="a folder holding the baseline tree (a git archive of main)")
     parser.add_argument("--rounds", type=int, default=1)
     parser.add_argument("--only", choices=("all", "claims", "soundness"), default="all")
+    parser.add_argument("--check-code", action="store_true",
+                        help="only compare the code lambdify generates with and without the memo printer (this tree)")
     parser.add_argument("--dump", metavar="JSON", help=argparse.SUPPRESS)
     parser.add_argument("--tree", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
@@ -120,6 +171,8 @@ def main(argv=None) -> int:
         assert symmetric.__file__.startswith(str(args.tree)), symmetric.__file__
         dump(args.dump, args.only)
         return 0
+    if args.check_code:
+        return check_code(args.only)
     if args.baseline is None:
         parser.error("--baseline is required")
     status = 0

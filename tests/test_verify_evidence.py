@@ -111,3 +111,43 @@ def test_an_exact_disagreement_reports_sympys_text_of_the_values():
     assert ev.values == ("-2/3", "-3/2") and ev.notes == ("exact rational arithmetic",)
     ev = numeric_evidence(Statement.of(P * 4, R - 1), [{P: sympy.Integer(1), R: sympy.Integer(1)}])
     assert ev.values == ("4", "0")
+
+
+# ---------------------------------------------------------------------------- the memo printer
+
+def _printed(printer, exprs):
+    """The code and the mpmath imports each printer instance records, one fresh printer per expression."""
+    out = []
+    for e in exprs:
+        p = printer(e)
+        out.append((p.doprint(e), {m: set(names) for m, names in p.module_imports.items()}))
+    return out
+
+
+def test_the_memo_printer_writes_the_code_and_imports_lambdifys_printer_writes():
+    from sympy.printing.pycode import MpmathPrinter
+
+    from symmetric import f_beta, g_beta_rho, rho
+    from symmetric.verify.mpmath_evidence import _MPMATH_EXTRAS
+    from symmetric.verify.mpmath_printer import lambdify_printer
+
+    settings = {"fully_qualified_modules": False, "inline": True, "allow_unknown_functions": True,
+                "user_functions": {k: k for k in _MPMATH_EXTRAS}}
+    shared = sympy.exp(P * R) / (P + R)  # printed inside the first expression, remembered for the others
+    exprs = [shared + sympy.Rational(1, 3), shared * P - 2 * shared**2, sympy.sqrt(P) + shared,
+             g_beta_rho(), f_beta(), g_beta_rho(rho=-2) - f_beta(), sympy.Heaviside(P - R) * shared,
+             sympy.Piecewise((shared, P > R), (sympy.log(R), True)), -P / (3 * R) + sympy.pi * sympy.Float(0.1)]
+    expected = _printed(lambda e: MpmathPrinter(dict(settings)), exprs)
+    got = _printed(lambda e: lambdify_printer(e, _MPMATH_EXTRAS), exprs)
+    assert got == expected
+    assert "exp" in got[1][1]["mpmath"]  # a remembered subexpression still records its import
+
+
+def test_lambdify_makes_its_own_printer_for_implemented_functions():
+    from sympy.utilities.lambdify import implemented_function
+
+    from symmetric.verify.mpmath_printer import lambdify_printer
+
+    f = implemented_function("f", lambda x: 2 * x)
+    assert lambdify_printer(f(P) + 1, {}) is None
+    assert lambdify_printer(P + 1, {}) is not None

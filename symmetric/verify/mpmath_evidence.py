@@ -34,6 +34,7 @@ import mpmath
 import sympy
 
 from .memo import memoized
+from .mpmath_printer import lambdify_printer
 from .substitution import substitute
 
 
@@ -136,9 +137,10 @@ class NumericForm:
         body = extract(expr)
         self.symbols = sorted(expr.free_symbols, key=lambda s: s.name)
         self._dummies = list(self.limits)
-        # docstring_limit=0: no docstring printing the whole expression (a third of lambdify's time)
+        # docstring_limit=0: no docstring printing the whole expression (a third of lambdify's time);
+        # the printer is lambdify's own, remembering the code of the subexpressions it printed before
         self._func = sympy.lambdify(self.symbols + self._dummies, body, modules=[_MPMATH_EXTRAS, "mpmath"],
-                                    docstring_limit=0)
+                                    docstring_limit=0, printer=lambdify_printer(body, _MPMATH_EXTRAS))
 
     def __call__(self, point: dict, dps: int, depth: int = 1):
         """Return ``(value, uncertainty)`` at ``point`` with ``dps`` digits."""
