@@ -5,7 +5,10 @@ At each point both sides are evaluated with mpmath
 a gap between the rounding level and a clear disagreement is re-evaluated at
 2, 4 and 8 times the precision (at most 400 digits) until it shrinks
 (rounding) or stays put (a real difference, such as a relative perturbation
-of ``1e-40``). Rational sides at rational points are compared exactly. A
+of ``1e-40``). Rational sides at rational points are compared exactly, by
+each side compiled once (:mod:`~symmetric.verify.rational_evaluator`); a
+zero denominator there makes the point undefined, as SymPy's ``zoo`` and
+``nan`` did when the point was substituted. A
 disagreement is only a candidate: it counts once
 :func:`~symmetric.verify.confirm.confirm` confirms it independently, and
 after three candidates fail confirmation the rest are left inconclusive
@@ -17,6 +20,13 @@ the exact fallback (:func:`exact_counterexample`).
 >>> from symmetric.verify.statement import Statement
 >>> numeric_evidence(Statement.of(P * (1 + sympy.Rational(1, 10**40)), P), [{P: sympy.Rational(1, 3)}]).disagree
 1
+
+The trap: ``(P - R) * (1 + 1/(P - R))`` equals ``P - R + 1`` wherever it is
+defined, but at ``P = R`` it is ``0 * zoo``: undefined, not a point that agrees.
+
+>>> half = sympy.Rational(1, 2)
+>>> numeric_evidence(Statement.of((P - R) * (1 + 1 / (P - R)), P - R + 1), [{P: half, R: half}]).summary()
+'0 agree, 0 disagree, 0 inconclusive, 1 undefined at 50 digits'
 """
 
 from __future__ import annotations
