@@ -21,7 +21,7 @@ the ratio of CPU seconds within a round (the machine is shared).
 ``--check-code`` (this tree only) compiles every side of those statements,
 and every limit body in them, with ``lambdify``'s own printer and with the
 memo printer (:mod:`symmetric.verify.mpmath_printer`) and compares the code
-generated (the numbers of SymPy's dummy symbols aside).
+generated (the numbers of SymPy's dummy symbols aside) and the names in its namespace.
 
 The exit status is 1 when any record (or, with ``--check-code``, any code) differs.
 """
@@ -103,8 +103,8 @@ def check_code(which: str) -> int:
     from symmetric.verify import mpmath_evidence
     from symmetric.verify.mpmath_printer import lambdify_printer
 
-    def code(func):
-        return re.sub(r"Dummy_[0-9]+", "Dummy", inspect.getsource(func))
+    def code(func):  # the source, and the names the function sees (lambdify adds the printer's imports)
+        return re.sub(r"Dummy_[0-9]+", "Dummy", inspect.getsource(func)), sorted(func.__globals__)
 
     def bodies(expr):
         expr = expr.replace(lambda e: isinstance(e, (sympy.Derivative, sympy.Subs)), lambda e: e.doit())
@@ -131,7 +131,7 @@ def check_code(which: str) -> int:
                 compared += 1
                 if plain != memo:
                     differ += 1
-                    print(f"{label}: {plain!r} != {memo!r}")
+                    print(f"{label}: {str(plain)[:300]} != {str(memo)[:300]}")
     print(f"{compared} compiled expressions, {differ} with different code")
     return int(differ > 0)
 
@@ -172,6 +172,7 @@ def main(argv=None) -> int:
         dump(args.dump, args.only)
         return 0
     if args.check_code:
+        sys.path.insert(0, str(HERE))  # this tree's symmetric and tests.soundness
         return check_code(args.only)
     if args.baseline is None:
         parser.error("--baseline is required")

@@ -7,9 +7,11 @@ that time is SymPy's printer turning the expression into Python text
 of many statements share large subexpressions (a family's definition, its
 limits, the same sum in numerator and denominator), so :class:`MemoPrinter`
 is SymPy's own ``MpmathPrinter`` with a memo: the text printed for a
-subexpression, and what printing it recorded on the printer (the mpmath names
-to import, the expressions it could not print, the number constants), are
-kept and replayed the next time the same subexpression is printed.
+subexpression, and what printing it records on the printer (the mpmath names
+to import, the expressions it could not print, the number constants; each
+subexpression is printed with empty records, so that a name the enclosing
+expression had already recorded is kept with it too), are kept and replayed
+the next time the same subexpression is printed.
 ``lambdify`` then writes the very code it would have written, so the compiled
 function computes the same mpmath numbers, bit for bit.
 
@@ -32,6 +34,8 @@ True
 """
 
 from __future__ import annotations
+
+from collections import defaultdict
 
 import sympy
 from sympy.core.function import AppliedUndef
@@ -60,23 +64,29 @@ class MemoPrinter(MpmathPrinter):
             hit = _MEMO.get(key)
         except TypeError:  # an unhashable argument somewhere inside: print it as SymPy does
             return super()._print(expr)
-        if hit is not None:
-            text, not_supported, number_symbols, imports = hit
-            self._not_supported.update(not_supported)
-            self._number_symbols.update(number_symbols)
-            for module, names in imports:
-                self.module_imports[module].update(names)
-            return text
-        not_supported, number_symbols = set(self._not_supported), set(self._number_symbols)
-        imports = {module: set(names) for module, names in self.module_imports.items()}
-        text = super()._print(expr)
-        if len(_MEMO) >= MAX_ENTRIES:
-            _MEMO.clear()
-        _MEMO[key] = (text, frozenset(self._not_supported - not_supported),
-                      frozenset(self._number_symbols - number_symbols),
-                      tuple((module, frozenset(names - imports.get(module, set())))
-                            for module, names in self.module_imports.items() if names - imports.get(module, set())))
+        if hit is None:
+            hit = self._print_recording(expr)
+            if len(_MEMO) >= MAX_ENTRIES:
+                _MEMO.clear()
+            _MEMO[key] = hit
+        text, not_supported, number_symbols, imports = hit
+        self._not_supported.update(not_supported)
+        self._number_symbols.update(number_symbols)
+        for module, names in imports:
+            self.module_imports[module].update(names)
         return text
+
+    def _print_recording(self, expr):
+        """``(text, not supported, number symbols, imports)``: everything printing ``expr`` records, printed
+        with empty records (whatever the enclosing expression recorded before is not part of it)."""
+        outer = self._not_supported, self._number_symbols, self.module_imports
+        self._not_supported, self._number_symbols, self.module_imports = set(), set(), defaultdict(set)
+        try:
+            text = super()._print(expr)
+            return (text, frozenset(self._not_supported), frozenset(self._number_symbols),
+                    tuple((module, frozenset(names)) for module, names in self.module_imports.items() if names))
+        finally:
+            self._not_supported, self._number_symbols, self.module_imports = outer
 
 
 def lambdify_printer(expr: sympy.Basic, functions: dict):
