@@ -34,7 +34,7 @@ import sympy
 
 from .budget import run_with_budget
 from .limits import NoLimit, replace_limits
-from .mpmath_evidence import NumericForm, Undefined
+from .mpmath_evidence import Undefined, numeric_form
 from .limit_signs import CannotDecide, NeedSign
 from .statement import Statement
 from .substitution import bound_symbols, substitute
@@ -118,7 +118,7 @@ def _show_pair(a, b) -> tuple:
 
 def _deep_values(side: sympy.Expr, point: dict, dps: int):
     """Numeric values of ``side`` at ``point``, its limits approached ever closer (10**-40 .. 10**-1280)."""
-    form = NumericForm(side)
+    form = numeric_form(side)
     for depth in _DEEP:
         try:
             v, _ = form(point, dps + 40 * depth, depth)

@@ -5,7 +5,10 @@ At each point both sides are evaluated with mpmath
 a gap between the rounding level and a clear disagreement is re-evaluated at
 2, 4 and 8 times the precision (at most 400 digits) until it shrinks
 (rounding) or stays put (a real difference, such as a relative perturbation
-of ``1e-40``). Rational sides at rational points are compared exactly. A
+of ``1e-40``). Rational sides at rational points are compared exactly, by
+each side compiled once (:mod:`~symmetric.verify.rational_evaluator`); a
+zero denominator there makes the point undefined, as SymPy's ``zoo`` and
+``nan`` did when the point was substituted. A
 disagreement is only a candidate: it counts once
 :func:`~symmetric.verify.confirm.confirm` confirms it independently, and
 after three candidates fail confirmation the rest are left inconclusive
@@ -17,15 +20,25 @@ the exact fallback (:func:`exact_counterexample`).
 >>> from symmetric.verify.statement import Statement
 >>> numeric_evidence(Statement.of(P * (1 + sympy.Rational(1, 10**40)), P), [{P: sympy.Rational(1, 3)}]).disagree
 1
+
+The trap: ``(P - R) * (1 + 1/(P - R))`` equals ``P - R + 1`` wherever it is
+defined, but at ``P = R`` it is ``0 * zoo``: undefined, not a point that agrees.
+
+>>> half = sympy.Rational(1, 2)
+>>> numeric_evidence(Statement.of((P - R) * (1 + 1 / (P - R)), P - R + 1), [{P: half, R: half}]).summary()
+'0 agree, 0 disagree, 0 inconclusive, 1 undefined at 50 digits'
 """
 
 from __future__ import annotations
+
+from fractions import Fraction
 
 import mpmath
 import sympy
 
 from .confirm import Confirmation, confirm
-from .mpmath_evidence import NumericEvidence, NumericForm, OneSidedLimitsDiffer, Undefined, assess
+from .mpmath_evidence import NumericEvidence, OneSidedLimitsDiffer, Undefined, assess, numeric_form
+from .rational_evaluator import compile_rational
 from .statement import Statement
 from .substitution import substitute
 
@@ -47,10 +60,35 @@ def _rational_sides(statement: Statement) -> bool:
     return rational(statement.lhs) and rational(statement.rhs)
 
 
-def _exact_rational(statement, point):
-    """``(outcome, values)`` from exact rational arithmetic; None when not applicable at this point."""
-    if not all(isinstance(v, sympy.Rational) for v in point.values()):
-        return None
+class _ExactSides:
+    """Both sides compiled for exact evaluation at rational points (:mod:`.rational_evaluator`).
+
+    Called with a point, gives what substituting it into both sides gives:
+    ``(outcome, values)``, None when exact evaluation does not apply at this
+    point (a value that is not rational), or :class:`Undefined` when a side
+    meets a zero denominator (SymPy's ``zoo`` or ``nan``).
+    """
+
+    def __init__(self, statement: Statement):
+        self.statement = statement
+        self.sides = (compile_rational(statement.lhs), compile_rational(statement.rhs))
+
+    def __call__(self, point):
+        if not all(isinstance(v, sympy.Rational) for v in point.values()):
+            return None
+        if None in self.sides or not all(side.symbols <= point.keys() for side in self.sides):
+            return _substituted(self.statement, point)
+        a, b = (side(point) for side in self.sides)
+        if not (isinstance(a, Fraction) and isinstance(b, Fraction)):
+            raise Undefined("division by zero")  # a zoo or nan from a vanishing denominator
+        holds = {"==": a == b, "<": a < b, "<=": a <= b, ">": a > b, ">=": a >= b}[self.statement.relation]
+        if holds:
+            return "agree", ()
+        return "disagree", tuple(sympy.sstr(sympy.Rational(v.numerator, v.denominator)) for v in (a, b))
+
+
+def _substituted(statement, point):
+    """``(outcome, values)`` from substituting ``point`` (every value rational) with SymPy; None if not rational."""
     a, b = substitute(statement.lhs, point), substitute(statement.rhs, point)
     if not (isinstance(a, sympy.Rational) and isinstance(b, sympy.Rational)):
         if a.has(sympy.zoo, sympy.nan) or b.has(sympy.zoo, sympy.nan):
@@ -80,7 +118,7 @@ def _violation(a, b, relation):
     return a - b if relation in ("<", "<=") else b - a
 
 
-def _classify(lhs, rhs, statement, point, dps):
+def _classify(lhs, rhs, statement, point, dps, *, limits):
     """Outcome at one point (``agree``, ``candidate``, ``inconclusive``), and the values that show it.
 
     A clear disagreement is re-evaluated at twice the precision (and, for
@@ -91,7 +129,6 @@ def _classify(lhs, rhs, statement, point, dps):
     digits), and numeric limit estimates can settle on a wrong value.
     """
     rel = statement.relation
-    limits = statement.has(sympy.Limit)
     a, b, u = _evaluate_pair(lhs, rhs, point, dps)
     state = assess(a, b, rel, dps, u)
     if limits and state in ("fails", "tiny") and not _settled(a, b, u):
@@ -132,8 +169,9 @@ _MAX_FAILED_CONFIRMATIONS = 3
 
 def numeric_evidence(statement: Statement, points: list[dict], *, dps: int = 50) -> NumericEvidence:
     """Evaluate both sides at ``points`` and look for a confirmed counterexample."""
-    lhs, rhs = NumericForm(statement.lhs), NumericForm(statement.rhs)
-    rational = _rational_sides(statement)
+    lhs, rhs = numeric_form(statement.lhs), numeric_form(statement.rhs)
+    exact_rational = _ExactSides(statement) if _rational_sides(statement) else None
+    limits = statement.has(sympy.Limit)
     counts = {"agree": 0, "disagree": 0, "inconclusive": 0, "undefined": 0}
     failed = 0
 
@@ -147,13 +185,13 @@ def numeric_evidence(statement: Statement, points: list[dict], *, dps: int = 50)
 
     for point in points:
         try:
-            exact = _exact_rational(statement, point) if rational else None
+            exact = exact_rational(point) if exact_rational else None
             if exact is not None:
                 outcome, values = exact
                 if outcome == "disagree":
                     values = Confirmation(values, "exact rational arithmetic")
             else:
-                outcome, values = _classify(lhs, rhs, statement, point, dps)
+                outcome, values = _classify(lhs, rhs, statement, point, dps, limits=limits)
                 if outcome == "candidate":
                     found = confirmed(point)
                     outcome, values = ("disagree", found) if found is not None else ("inconclusive", values)

@@ -33,10 +33,12 @@ from dataclasses import dataclass, field
 import mpmath
 import sympy
 
+from .memo import memoized
+from .mpmath_printer import lambdify_printer
 from .substitution import substitute
 
 
-__all__ = ["NumericForm", "Undefined", "OneSidedLimitsDiffer", "NumericEvidence", "assess", "compare"]
+__all__ = ["NumericForm", "numeric_form", "Undefined", "OneSidedLimitsDiffer", "NumericEvidence", "assess", "compare"]
 
 # Approach distances 10**-k (or 10**k towards infinity) for numeric limits.
 _APPROACH = (10, 20, 40)
@@ -69,6 +71,15 @@ class OneSidedLimitsDiffer(Undefined):
 
 
 def _to_mp(value):
+    """``value`` (a coordinate of a point) as an mpmath number at the working precision."""
+    return _to_mp_at(value, mpmath.mp.prec)
+
+
+@memoized
+def _to_mp_at(value, prec):
+    # The same coordinates are converted at every evaluation of every side; the result depends
+    # only on the value and the working precision (``prec``, the context's own), and mpmath
+    # numbers are immutable, so the memo gives the very number a new conversion would.
     value = sympy.nsimplify(value) if isinstance(value, sympy.Float) else value
     if isinstance(value, sympy.Rational):
         return mpmath.mpf(int(value.p)) / int(value.q)
@@ -78,7 +89,7 @@ def _to_mp(value):
 class _LimitForm:
     def __init__(self, limit: sympy.Limit):
         body, self.var, self.x0, direction = limit.args
-        self.body = NumericForm(body)
+        self.body = numeric_form(body)
         self.direction = str(direction)
 
     def sides(self):
@@ -126,9 +137,10 @@ class NumericForm:
         body = extract(expr)
         self.symbols = sorted(expr.free_symbols, key=lambda s: s.name)
         self._dummies = list(self.limits)
-        # docstring_limit=0: no docstring printing the whole expression (a third of lambdify's time)
+        # docstring_limit=0: no docstring printing the whole expression (a third of lambdify's time);
+        # the printer is lambdify's own, remembering the code of the subexpressions it printed before
         self._func = sympy.lambdify(self.symbols + self._dummies, body, modules=[_MPMATH_EXTRAS, "mpmath"],
-                                    docstring_limit=0)
+                                    docstring_limit=0, printer=lambdify_printer(body, _MPMATH_EXTRAS))
 
     def __call__(self, point: dict, dps: int, depth: int = 1):
         """Return ``(value, uncertainty)`` at ``point`` with ``dps`` digits."""
@@ -154,6 +166,24 @@ class NumericForm:
         if isinstance(value, mpmath.mpc) and value.imag == 0:
             value = value.real
         return value, uncertainty
+
+
+@memoized(maxsize=2048)
+def numeric_form(expr: sympy.Basic) -> NumericForm:
+    """``NumericForm(expr)``, compiled once per process for each expression.
+
+    Compiling (lambdify prints the expression as code and runs it) costs more
+    than a few evaluations, and the same side is compiled again by the
+    confirmation of a candidate and in the next claims that share it. The
+    memo (:func:`~symmetric.verify.memo.memoized`) keys on the whole
+    expression, compared structurally, and lives only as long as the process;
+    a form is never changed after it is built, so sharing it changes no value.
+
+    >>> from symmetric import P
+    >>> numeric_form(P / 3) is numeric_form(P / 3), numeric_form(P / 3) is numeric_form(P / 4)
+    (True, False)
+    """
+    return NumericForm(expr)
 
 
 # ---------------------------------------------------------------------------- comparing values
