@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import functools
 import math
+import operator
 import random
 from typing import Iterator
 
@@ -206,6 +207,12 @@ def _admissible(sym: sympy.Symbol, value: sympy.Expr) -> bool:
         facts = {"positive": p > 0, "negative": p < 0, "nonnegative": p >= 0, "nonpositive": p <= 0,
                  "nonzero": p != 0, "zero": p == 0, "integer": q == 1, "real": True}
         return all(facts[name] == wanted for name, wanted in assumed.items() if name in facts)
+    coefficient = _sqrt2_coefficient(value)
+    if coefficient is not None:  # q*sqrt(2), q != 0: irrational, with the sign of q
+        p = coefficient.p
+        facts = {"positive": p > 0, "negative": p < 0, "nonnegative": p > 0, "nonpositive": p < 0,
+                 "nonzero": True, "zero": False, "integer": False, "real": True}
+        return all(facts[name] == wanted for name, wanted in assumed.items() if name in facts)
     for name, test in _ASSUMPTION_TESTS.items():
         wanted = assumed.get(name)
         if wanted is None:
@@ -216,6 +223,19 @@ def _admissible(sym: sympy.Symbol, value: sympy.Expr) -> bool:
         if wanted is False and holds is True:
             return False
     return True
+
+
+def _sqrt2_coefficient(value):
+    """The nonzero rational ``q`` when ``value`` is ``q*sqrt(2)`` (as the sampling builds it), else None.
+
+    >>> _sqrt2_coefficient(-3 * sympy.sqrt(2) / 4), _sqrt2_coefficient(sympy.sqrt(2)), _sqrt2_coefficient(sympy.sqrt(3))
+    (-3/4, 1, None)
+    """
+    if value == _SQRT2:
+        return sympy.Integer(1)
+    if value.is_Mul and len(value.args) == 2 and value.args[1] == _SQRT2 and value.args[0].is_Rational:
+        return value.args[0]  # a Mul never keeps a zero coefficient
+    return None
 
 
 def _unit_bounded(statement: Statement, sym) -> bool:
@@ -263,7 +283,7 @@ def _random_value(statement: Statement, sym: sympy.Symbol, rng: random.Random) -
         exponent = rng.uniform(-6, 0) if unit else rng.uniform(-3, 3)
         scale = 10 ** (3 - math.floor(exponent))
         value = sympy.Rational(max(1, round(10**exponent * scale)), scale)
-        if unit and value > 1:
+        if unit and value.p > value.q:  # value > 1, compared as integers (the denominator is positive)
             value = sympy.Integer(1)
         if not (sym.is_nonnegative or sym.is_positive) and rng.random() < 0.5:
             value = -value
@@ -273,13 +293,54 @@ def _random_value(statement: Statement, sym: sympy.Symbol, rng: random.Random) -
 
 
 def satisfies(conditions, point) -> bool:
-    """Whether every condition holds at ``point`` (exactly; an undecidable one counts as failing)."""
+    """Whether every condition holds at ``point`` (exactly; an undecidable one counts as failing).
+
+    A comparison of two sides that are each a rational number or a symbol
+    with a rational value at ``point`` (``P <= 1``, ``rho < 0``,
+    ``Eq(beta, 1)``) is decided on the integers; any other condition is
+    substituted and evaluated by SymPy (:func:`_holds`).
+
+    >>> from symmetric import P, rho
+    >>> satisfies([P <= 1, rho < 0], {P: sympy.Integer(1), rho: sympy.Rational(-1, 3)})
+    True
+    >>> satisfies([P <= 1, sympy.Eq(rho, 0)], {P: sympy.Integer(1), rho: sympy.Rational(-1, 3)})
+    False
+    """
     for c in conditions:
-        free = getattr(c, "free_symbols", set())
-        values = tuple((s, point[s]) for s in sorted(free, key=sympy.default_sort_key) if s in point)
+        symbols, compare = _condition_plan(c)
+        if compare is not None:
+            decided = _compare_rationals(compare, c, point)
+            if decided is not None:
+                if not decided:
+                    return False
+                continue
+        values = tuple((s, point[s]) for s in symbols if s in point)
         if not _holds(c, values):
             return False
     return True
+
+
+_COMPARISONS = {sympy.StrictLessThan: operator.lt, sympy.LessThan: operator.le, sympy.StrictGreaterThan: operator.gt,
+                sympy.GreaterThan: operator.ge, sympy.Equality: operator.eq, sympy.Unequality: operator.ne}
+
+
+@memoized
+def _condition_plan(condition) -> tuple:
+    """``(free symbols in SymPy's sort order, comparison or None)``: the comparison when both sides are symbols or rationals."""
+    symbols = tuple(sorted(getattr(condition, "free_symbols", set()), key=sympy.default_sort_key))
+    compare = _COMPARISONS.get(type(condition))
+    if compare is not None and not all(isinstance(side, sympy.Expr) and (side.is_Symbol or side.is_Rational)
+                                       for side in condition.args):
+        compare = None
+    return symbols, compare
+
+
+def _compare_rationals(compare, condition, point):
+    """``compare(lhs, rhs)`` at ``point`` when both sides are rational there, else None (SymPy decides)."""
+    a, b = (point.get(side) if side.is_Symbol else side for side in condition.args)
+    if a is None or b is None or not (a.is_Rational and b.is_Rational):
+        return None
+    return compare(a.p * b.q, b.p * a.q)  # a/b's denominators are positive: the order of the cross products
 
 
 @memoized
