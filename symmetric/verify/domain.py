@@ -33,7 +33,6 @@ import functools
 import math
 import operator
 import random
-from fractions import Fraction
 from typing import Iterator
 
 import sympy
@@ -476,7 +475,8 @@ def _condition_plan(condition) -> tuple:
     When ``condition`` compares two polynomials with rational coefficients
     (``P <= 1``, ``B_0 > C_01 + C_02``), ``comparison`` is the operator and
     ``terms`` the polynomial ``lhs - rhs`` as ``(exponents, coefficient)``
-    pairs over the symbols; otherwise both are None.
+    pairs over the symbols (the coefficient as numerator and positive
+    denominator); otherwise both are None.
     """
     symbols = tuple(sorted(getattr(condition, "free_symbols", set()), key=sympy.default_sort_key))
     compare = _COMPARISONS.get(type(condition))
@@ -488,26 +488,25 @@ def _condition_plan(condition) -> tuple:
         return symbols, None, None
     if poly.domain not in (sympy.ZZ, sympy.QQ):
         return symbols, None, None
-    terms = tuple((monom, Fraction(int(c.p), int(c.q))) for monom, c in poly.terms())
+    terms = tuple((monom, (int(c.p), int(c.q))) for monom, c in poly.terms())
     return symbols, compare, terms
 
 
 def _compare_rationals(compare, terms, symbols, point):
-    """``compare(lhs - rhs, 0)`` at ``point`` in exact rational arithmetic, or None when a value is not rational."""
+    """``compare(lhs - rhs, 0)`` at ``point`` in exact integer arithmetic, or None when a value is not rational."""
     values = []
     for s in symbols:
         v = point.get(s)
         if v is None or not v.is_Rational:
             return None
-        values.append(Fraction(int(v.p), int(v.q)))
-    total = Fraction(0)
-    for monom, coeff in terms:
-        term = coeff
-        for v, k in zip(values, monom):
+        values.append((v.p, v.q))
+    num, den = 0, 1  # the sum so far is num/den, den > 0
+    for monom, (p, q) in terms:
+        for (vp, vq), k in zip(values, monom):
             if k:
-                term *= v**k
-        total += term
-    return compare(total, 0)
+                p, q = p * vp**k, q * vq**k
+        num, den = num * q + p * den, den * q
+    return compare(num, 0)
 
 
 @memoized
