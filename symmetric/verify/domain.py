@@ -440,9 +440,10 @@ def satisfies(conditions, point) -> bool:
     """Whether every condition holds at ``point`` (exactly; an undecidable one counts as failing).
 
     A comparison of two polynomials with rational coefficients (``P <= 1``,
-    ``rho < 0``, ``Eq(beta, 1)``, ``B_0 > C_01 + C_02``) at rational values
-    is decided in exact rational arithmetic; any other condition or value is
-    substituted and evaluated by SymPy (:func:`_holds`).
+    ``rho < 0``, ``Eq(beta, 1)``, ``B_0 > C_01 + C_02``) at values
+    ``a + b*sqrt(2)`` with rational ``a``, ``b`` is decided in exact integer
+    arithmetic; any other condition or value is substituted and evaluated by
+    SymPy (:func:`_holds`).
 
     >>> from symmetric import P, rho
     >>> satisfies([P <= 1, rho < 0], {P: sympy.Integer(1), rho: sympy.Rational(-1, 3)})
@@ -493,20 +494,65 @@ def _condition_plan(condition) -> tuple:
 
 
 def _compare_rationals(compare, terms, symbols, point):
-    """``compare(lhs - rhs, 0)`` at ``point`` in exact integer arithmetic, or None when a value is not rational."""
+    """``compare(lhs - rhs, 0)`` at ``point`` in exact integer arithmetic, or None when a value is not in Q(sqrt(2)).
+
+    Each value is ``(a + b*sqrt(2))/d`` with integers (:func:`_in_q_sqrt2`),
+    as every value the sampling builds is; so is the polynomial ``lhs -
+    rhs`` at the point, whose sign follows from ``a**2`` against ``2*b**2``
+    (never equal unless both are 0: sqrt(2) is irrational).
+    """
     values = []
     for s in symbols:
         v = point.get(s)
-        if v is None or not v.is_Rational:
+        if v is None:
             return None
-        values.append((v.p, v.q))
-    num, den = 0, 1  # the sum so far is num/den, den > 0
+        v = _in_q_sqrt2(v)
+        if v is None:
+            return None
+        values.append(v)
+    a_sum, b_sum, d_sum = 0, 0, 1  # the sum so far, (a + b*sqrt(2))/d with d > 0
     for monom, (p, q) in terms:
-        for (vp, vq), k in zip(values, monom):
-            if k:
-                p, q = p * vp**k, q * vq**k
-        num, den = num * q + p * den, den * q
-    return compare(num, 0)
+        a, b, d = p, 0, q
+        for (va, vb, vd), k in zip(values, monom):
+            for _ in range(k):
+                a, b, d = a * va + 2 * b * vb, a * vb + b * va, d * vd
+        a_sum, b_sum, d_sum = a_sum * d + a * d_sum, b_sum * d + b * d_sum, d_sum * d
+    return compare(_sign_q_sqrt2(a_sum, b_sum), 0)
+
+
+def _in_q_sqrt2(value):
+    """``(a, b, d)`` with ``value == (a + b*sqrt(2))/d``, integers, ``d > 0``; None for any other form.
+
+    >>> _in_q_sqrt2(sympy.Rational(-3, 4)), _in_q_sqrt2(sympy.sqrt(2) / 3), _in_q_sqrt2(1 - sympy.sqrt(2) / 2)
+    ((-3, 0, 4), (0, 1, 3), (2, -1, 2))
+    >>> _in_q_sqrt2(sympy.sqrt(3)) is None
+    True
+    """
+    if value.is_Rational:
+        return value.p, 0, value.q
+    c = _sqrt2_coefficient(value)
+    if c is not None:
+        return 0, c.p, c.q
+    if value.is_Add and len(value.args) == 2:
+        for r, t in (value.args, value.args[::-1]):
+            c = _sqrt2_coefficient(t)
+            if r.is_Rational and c is not None:
+                return r.p * c.q, c.p * r.q, r.q * c.q
+    return None
+
+
+def _sign_q_sqrt2(a: int, b: int) -> int:
+    """The sign of ``a + b*sqrt(2)`` for integers ``a``, ``b``.
+
+    >>> [_sign_q_sqrt2(a, b) for a, b in [(0, 0), (3, -2), (-3, 2), (1, 0), (0, -1), (-1, -1)]]
+    [0, 1, -1, 1, -1, -1]
+    """
+    sa, sb = (a > 0) - (a < 0), (b > 0) - (b < 0)
+    if sa == sb or sb == 0:
+        return sa
+    if sa == 0:
+        return sb
+    return sa if a * a > 2 * b * b else sb  # opposite signs: the larger magnitude wins
 
 
 @memoized
