@@ -18,6 +18,13 @@ caught:
 4. algebraic irrational values (``sqrt(2)``, ``sqrt(3)/2``);
 5. seeded random values, log-uniform in magnitude.
 
+The work is cut without changing a point: the roots of step 2 are solved
+only while points are still taken (:class:`_Roots`), a linear root whose
+point would be refused anyway is not solved (:func:`_add_root_points`),
+and polynomial conditions at values ``a + b*sqrt(2)`` are decided in
+integer arithmetic (:func:`satisfies`). ``benchmarks/bench_points.py``
+compares the points with another revision's.
+
 >>> from symmetric import P, rho
 >>> from symmetric.verify.statement import Statement
 >>> import sympy
@@ -42,7 +49,7 @@ from .statement import Statement
 from .substitution import bound_symbols, substitute
 from .sympy_errors import SYMPY_ERRORS
 
-__all__ = ["sample_points", "special_constants", "coefficient_roots", "linear_root"]
+__all__ = ["sample_points", "special_constants", "coefficient_roots", "linear_root", "ROOT_LIMIT"]
 
 _Q = sympy.Rational
 _SQRT2 = sympy.sqrt(2)
