@@ -461,7 +461,7 @@ def satisfies(conditions, point) -> bool:
     for c in conditions:
         symbols, compare, terms = _condition_plan(c)
         if compare is not None:
-            decided = _compare_rationals(compare, terms, symbols, point)
+            decided = _compare_in_q_sqrt2(compare, terms, symbols, point)
             if decided is not None:
                 if not decided:
                     return False
@@ -500,7 +500,7 @@ def _condition_plan(condition) -> tuple:
     return symbols, compare, terms
 
 
-def _compare_rationals(compare, terms, symbols, point):
+def _compare_in_q_sqrt2(compare, terms, symbols, point):
     """``compare(lhs - rhs, 0)`` at ``point`` in exact integer arithmetic, or None when a value is not in Q(sqrt(2)).
 
     Each value is ``(a + b*sqrt(2))/d`` with integers (:func:`_in_q_sqrt2`),
@@ -511,7 +511,7 @@ def _compare_rationals(compare, terms, symbols, point):
     values = []
     for s in symbols:
         v = point.get(s)
-        if v is None:
+        if not isinstance(v, sympy.Expr):  # missing, or not a SymPy number: SymPy decides
             return None
         v = _in_q_sqrt2(v)
         if v is None:
