@@ -1,0 +1,162 @@
+"""The sampling's exact shortcuts give the answers SymPy's general routes give (``symmetric.verify.domain``).
+
+Each shortcut is checked against the route it replaces on values chosen to
+make a wrong shortcut fail: comparisons that are equalities or within
+10**-4 of one, ``a + b*sqrt(2)`` that is barely positive or negative, roots
+that are accepted as well as refused. ``benchmarks/bench_points.py`` checks
+the points of every built-in claim and soundness statement against main's.
+"""
+
+import pytest
+import sympy
+
+from symmetric import P, R, beta, rho
+from symmetric.verify import domain
+from symmetric.verify.statement import Statement
+from symmetric.verify.substitution import substitute
+
+x = sympy.Symbol("x")
+k = sympy.Symbol("k", integer=True)
+m = sympy.Symbol("m", nonpositive=True)
+w = sympy.Symbol("w", nonnegative=True)
+z = sympy.Symbol("z", nonzero=True)
+n = sympy.Symbol("n", negative=True)
+SQRT2 = sympy.sqrt(2)
+Q = sympy.Rational
+
+VALUES = [sympy.Integer(0), sympy.Integer(1), sympy.Integer(-1), Q(1, 2), Q(-7, 3), Q(99, 70), SQRT2, -SQRT2,
+          SQRT2 / 2, Q(-3, 7) * SQRT2, Q(99, 70) - SQRT2, Q(140, 99) - SQRT2, 1 - SQRT2 / 2, Q(1, 1000) + SQRT2,
+          -Q(1, 10**6) + 3 * SQRT2 / 4]
+
+CONDITIONS = [P <= 1, P < 1, rho >= 0, rho > 0, sympy.Eq(rho, 0), sympy.Ne(rho, Q(1, 2)), P > R, P <= R,
+              sympy.Eq(P, R), 2 * rho**2 - 1 > 0, 2 * rho**2 - 1 <= 0, rho**2 < 2, rho**2 >= 2,
+              P + R - 2 * rho < Q(1, 3), 5 * P * R**2 - rho**3 >= 0, sympy.Ne(P * R, rho)]
+
+
+def _sympy_holds(condition, point):
+    """The route the shortcut replaces: substitute, let SymPy evaluate the relation."""
+    free = sorted(condition.free_symbols, key=sympy.default_sort_key)
+    return domain._holds.__wrapped__(condition, tuple((s, point[s]) for s in free))
+
+
+def _points():
+    values = VALUES
+    for i, a in enumerate(values):
+        b, c = values[(3 * i + 1) % len(values)], values[(5 * i + 2) % len(values)]
+        yield {P: a, R: b, rho: c}
+        yield {P: a, R: a, rho: a}
+
+
+def test_conditions_at_rational_and_sqrt2_values_are_decided_as_sympy_decides(monkeypatch):
+    expected = {(i, j): _sympy_holds(c, p) for j, c in enumerate(CONDITIONS) for i, p in enumerate(_points())}
+    assert 0.2 < sum(expected.values()) / len(expected) < 0.8  # both answers occur often
+
+    def refuse(*args):
+        raise AssertionError("the exact route should have decided this condition")
+
+    monkeypatch.setattr(domain, "_holds", refuse)  # every case here must be decided without SymPy's relations
+    got = {(i, j): domain.satisfies([c], p) for j, c in enumerate(CONDITIONS) for i, p in enumerate(_points())}
+    assert got == expected
+
+
+def test_sign_of_a_plus_b_sqrt2_near_zero():
+    # 99/70 and 140/99 are the convergents of sqrt(2) around it: the signs need a**2 against 2*b**2 exactly
+    assert domain._sign_q_sqrt2(99, -70) == 1 and domain._sign_q_sqrt2(-99, 70) == -1
+    assert domain._sign_q_sqrt2(140, -99) == -1 and domain._sign_q_sqrt2(-140, 99) == 1
+    for a, b in [(99, -70), (140, -99), (3, 2), (-3, -2), (0, 5), (7, 0), (0, 0)]:
+        assert domain._sign_q_sqrt2(a, b) == sympy.sign(a + b * SQRT2)
+
+
+def test_other_conditions_and_values_still_go_to_sympy():
+    point = {rho: sympy.sqrt(3), P: Q(1, 2), R: Q(1, 3)}
+    assert domain._in_q_sqrt2(sympy.sqrt(3)) is None
+    assert domain.satisfies([rho > 1], point) and not domain.satisfies([rho > 2], point)
+    assert domain._condition_plan(sympy.exp(rho) > 1)[1] is None  # not a polynomial: SymPy decides
+    assert domain.satisfies([sympy.exp(rho) > 1], {rho: Q(1, 2)})
+    assert not domain.satisfies([sympy.exp(rho) > 1], {rho: Q(-1, 2)})
+
+
+@pytest.mark.parametrize("sym", [P, rho, x, k, m, w, z, n], ids=str)
+def test_assumptions_of_q_sqrt2_are_sympys(sym):
+    for q in [Q(1), Q(-1), Q(3, 7), Q(-5, 2), Q(4), Q(-1, 2), Q(1, 10**6)]:
+        for value in (q * SQRT2, q * SQRT2 / 2):
+            assert domain._sqrt2_coefficient(value) is not None
+            wanted = {name: sym.assumptions0[name] for name in domain._ASSUMPTION_TESTS if name in sym.assumptions0}
+            expected = all((test(value) is True) if wanted[name] else (test(value) is not True)
+                           for name, test in domain._ASSUMPTION_TESTS.items() if name in wanted)
+            assert domain._admissible(sym, value) == expected, (sym, value)
+
+
+def test_constant_root_test_never_misses_a_numeric_root():
+    cases = [(P * beta + R, beta, False), (P * beta - P, beta, True), (P * beta**2 + R * beta, beta, True),
+             ((beta**2 - 2) * P + (beta**2 - 2) * R, beta, True), (P * beta**2 + R, beta, False),
+             (P * rho + R * rho + 2 * P + 2 * R, rho, True), (P * rho + R * rho + 2 * P + 3 * R, rho, False),
+             (rho**2 - 2, rho, True), (sympy.exp(P) * rho + R, rho, True), (SQRT2 * P * rho + R, rho, True)]
+    for num, sym, expected in cases:
+        got = domain._may_have_constant_root(num, sym)
+        assert got == expected, num
+        numeric = [v for v in sympy.solve(num, sym) if v.is_number]
+        assert got or not numeric, num  # False only when solve finds no numeric root
+
+
+def test_linear_root_at_a_base():
+    coefficients = domain._linear_coefficients(P * rho - 7 * R + 1, rho)
+    assert coefficients == (P, 1 - 7 * R)
+    assert domain._linear_root_at(coefficients, {P: Q(1, 2), R: Q(1, 3)}) == Q(8, 3)
+    assert domain._linear_root_at(coefficients, {P: sympy.Integer(0), R: Q(1, 3)}) is None  # a = 0: no shortcut
+    assert domain._linear_root_at(coefficients, {P: SQRT2, R: Q(1, 3)}) is None  # not rational: solve decides
+    assert domain._linear_coefficients(P * rho**2 + R, rho) is None
+    assert domain._linear_coefficients(sympy.exp(P) * rho + R, rho) is None
+
+
+STATEMENTS = [
+    Statement.of((P - 7 * R) / (P + R), 1, conditions=[P <= 1, R <= 1]),
+    Statement.of((7 * P - R) / (beta**2 * P + R), rho, conditions=[P <= 1, R <= 1]),
+    Statement.of((P * rho + R - 1) / (P * beta + R), 1, conditions=[P <= 1, R <= 1]),
+    Statement.of(P * beta + R * (1 - beta), P * R, conditions=[P <= 1, R <= 1, beta < 3]),
+    Statement.of((P * rho + R - 1) / (P * beta + R), 1, conditions=[P <= 1, R <= 1, rho > 0]),  # rho = (1-R)/P > 0
+]
+
+
+class _AllSolved(domain._Roots):
+    """The roots as before the lazy route: every pair of ``coefficient_roots`` solved first, no shortcut."""
+
+    def __init__(self, statement):
+        self.sources, self.eager, self.found = [], True, domain.coefficient_roots(statement)
+
+
+def _eager_points(monkeypatch, statement, n=32):
+    with monkeypatch.context() as mp:
+        mp.setattr(domain, "_Roots", _AllSolved)
+        return domain.sample_points(statement, n=n)
+
+
+@pytest.mark.parametrize("index", range(len(STATEMENTS)))
+def test_lazy_roots_give_the_points_of_the_eager_roots(monkeypatch, index):
+    statement = STATEMENTS[index]
+    lazy = domain.sample_points(statement)
+    eager = _eager_points(monkeypatch, statement)
+    assert [list(p.items()) for p in lazy] == [list(p.items()) for p in eager]
+
+
+def test_root_points_are_taken_and_refused_roots_are_not_solved(monkeypatch):
+    statement = STATEMENTS[4]  # P*rho + R - 1 (roots in P, R, rho) and P*beta + R (every root refused)
+    roots = dict(domain.coefficient_roots(statement, limit=100))
+    assert roots[rho] == (1 - R) / P
+    points = domain.sample_points(statement)
+    assert any(p[rho] == (1 - p[R]) / p[P] for p in points)  # a root point is taken
+    solved = []
+    real = domain._roots_in.__wrapped__
+    monkeypatch.setattr(domain, "_roots_in", lambda num, sym: solved.append((num, sym)) or real(num, sym))
+    assert domain.sample_points(statement) == points
+    assert (P * beta + R, P) not in solved and (P * beta + R, R) not in solved  # -R/beta, -P*beta: negative
+    assert (P * rho + R - 1, rho) in solved  # an accepted root comes from solve's own form
+
+
+def test_a_statement_with_more_roots_than_the_limit_keeps_the_first_ones(monkeypatch):
+    statement = Statement.of(sum(1 / (P - j * R) for j in range(2, 11)), 1, conditions=[P <= 1, R <= 1])
+    assert len(domain.coefficient_roots(statement)) == domain.ROOT_LIMIT
+    assert len(domain.coefficient_roots(statement, limit=100)) == 18  # P = 10*R and R = P/10 are left out
+    points = domain.sample_points(statement, n=64)  # room for root points: R = P/10 would be taken
+    eager = _eager_points(monkeypatch, statement, n=64)
+    assert [list(p.items()) for p in points] == [list(p.items()) for p in eager]
