@@ -248,3 +248,15 @@ def test_subprocess_smoke(tmp_path):
                           capture_output=True, text=True, timeout=300)
     assert done.returncode == 1, done.stderr
     assert "BAD wrong.swap" in done.stdout and SWAP_COUNTEREXAMPLE.search(done.stdout.partition("counterexample: ")[2])
+
+
+@pytest.mark.parametrize("n, jobs", [(1, 2), (7, 2), (260, 2), (100, 4)])
+def test_dispatch_chunks_cover_the_order_once_and_end_in_single_claims(n, jobs):
+    from symmetric.verify.runner import dispatch_chunks
+
+    order = list(range(n))[::-1]
+    chunks = dispatch_chunks(order, jobs)
+    assert [i for chunk in chunks for i in chunk] == order
+    assert all(1 <= len(chunk) <= 8 for chunk in chunks)
+    assert [len(chunk) for chunk in chunks] == sorted((len(chunk) for chunk in chunks), reverse=True)
+    assert all(len(chunk) == 1 for chunk in chunks[-min(n, 4 * jobs):])
