@@ -27,7 +27,7 @@ k = sympy.Symbol("k", positive=True)
 def ratio_on_ray(d, f):
     """(df/dR)/(df/dP) on the ray R = kP, as derived (the solutions k of ratio = 1 are recorded, not checked)."""
     ratio = d.step("Ratio of the partial derivatives, df/dR / df/dP", sympy.diff(f, R) / sympy.diff(f, P))
-    on_ray = d.step("On the ray R = kP", ratio.subs(R, k * P))
+    on_ray = d.step("On the ray R = kP", ratio.xreplace({R: k * P}))
     d.step("Solutions k > 0 of ratio = 1", sympy.solve(sympy.Eq(sympy.simplify(on_ray), 1), k))
     return on_ray
 
@@ -45,7 +45,7 @@ def _(d):
 def _(d):
     G = g_beta_rho()
     difference = d.step("dG/dR - dG/dP", sympy.diff(G, R) - sympy.diff(G, P))
-    return d.step("On R = beta P", difference.subs(R, beta * P))
+    return d.step("On R = beta P", difference.xreplace({R: beta * P}))
 
 
 @proof.claim("break_even.g.rho_zero_difference", r"At $\rho = 0$, $\partial G/\partial R - \partial G/\partial P = (1-\beta)/(1+\beta)$ at every point, whatever $P$ and $R$.",

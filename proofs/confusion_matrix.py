@@ -84,7 +84,7 @@ def _(d):
 
 def scaled_prevalence_precision(d, what, mapping):
     stated = counts.precision_at_prevalence()
-    return d.step(f"Scale {what} by k", stated.subs(mapping, simultaneous=True)), stated
+    return d.step(f"Scale {what} by k", stated.xreplace(mapping)), stated
 
 
 @proof.claim("counts.prevalence.negatives_scaled",
@@ -282,7 +282,7 @@ def _(d):
              source="new", conditions=(TP > 0,))
 def _(d):
     F = d.step("F_beta with P and R replaced by their count definitions",
-               f_beta().subs({P: counts.precision(), R: counts.recall()}, simultaneous=True))
+               f_beta().xreplace({P: counts.precision(), R: counts.recall()}))
     return F, counts.f_beta_counts()
 
 

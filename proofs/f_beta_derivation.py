@@ -56,7 +56,7 @@ def _(d):
     H = weighted_harmonic(d)
     dP = d.step("dH/dP", sympy.diff(H, P))
     dR = d.step("dH/dR", sympy.diff(H, R))
-    on_line = d.step("dH/dR - dH/dP on R = beta P", (dR - dP).subs(R, beta * P))
+    on_line = d.step("dH/dR - dH/dP on R = beta P", (dR - dP).xreplace({R: beta * P}))
     solve_weight(d, on_line)
     return on_line
 
@@ -88,7 +88,7 @@ def _(d):
 def _(d):
     F = f_beta()
     ratio = d.step("Ratio of partial derivatives dF/dR / dF/dP", sympy.diff(F, R) / sympy.diff(F, P))
-    return d.step("On the line R = P", ratio.subs(R, P))
+    return d.step("On the line R = P", ratio.xreplace({R: P}))
 
 
 @proof.claim("f_beta.monotone_in_beta", r"$\partial F_\beta/\partial\beta = 2\beta PR(R - P)/(\beta^2 P + R)^2$: as $\beta$ grows, "
@@ -104,7 +104,7 @@ def _(d):
              conditions=WEIGHT, target=1 - alpha * (1 + beta))
 def _(d):
     H = weighted_harmonic(d)
-    on_line = d.step("dH/dR - beta dH/dP on R = P", (sympy.diff(H, R) - beta * sympy.diff(H, P)).subs(R, P))
+    on_line = d.step("dH/dR - beta dH/dP on R = P", (sympy.diff(H, R) - beta * sympy.diff(H, P)).xreplace({R: P}))
     solve_weight(d, on_line)
     return on_line
 
@@ -167,7 +167,7 @@ def iso_precision():
              source="new", conditions=(c <= 1,), target=c)
 def _(d):
     d.step("Solve F_beta = c for P", sympy.solve(sympy.Eq(f_beta(), c), P))
-    return d.step("F_beta at P = cR/((1+beta^2)R - beta^2 c)", f_beta().subs(P, iso_precision()))
+    return d.step("F_beta at P = cR/((1+beta^2)R - beta^2 c)", f_beta().xreplace({P: iso_precision()}))
 
 
 @proof.claim("f_beta.iso_curve_hyperbola", r"Each level curve $F_\beta = c$ is a rectangular hyperbola with asymptotes $P = c/(1+\beta^2)$ "

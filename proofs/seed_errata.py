@@ -89,7 +89,7 @@ def _(d):
 @proof.claim("errata.g.break_even_every_rho", r"Reading: changing $\rho$ never moves the break-even line, so $\partial G/\partial R = \partial G/\partial P$ on $R = \beta P$ for every $\rho$. False at $\rho = 0$, where there is no break-even line unless $\beta = 1$.", expected="refuted")
 def _(d):
     G = g_beta_rho()
-    return d.step("dG/dR - dG/dP on R = beta P", (sympy.diff(G, R) - sympy.diff(G, P)).subs(R, beta * P)), 0
+    return d.step("dG/dR - dG/dP on R = beta P", (sympy.diff(G, R) - sympy.diff(G, P)).xreplace({R: beta * P})), 0
 
 
 @proof.claim("errata.g.rho_is_phi_plus_one", r"Reading of the seed's text: $\rho = \phi + 1$, i.e. $G_{\beta,\rho}$ is the power mean with $\gamma = \beta^\rho$ and $\phi = \rho - 1$. False: its formula has $\phi = \rho + 1$ (claim family.g.is_power_mean).", expected="refuted", conditions=[sympy.Ne(rho, 0)])
@@ -111,9 +111,9 @@ def _(d):
 def _(d):
     S = -((R / (beta * P)) ** rho)
     s = sympy.Symbol("s", real=True)
-    moved = S.subs({R: R + s, P: P - s}, simultaneous=True)
-    dS_dt = d.step("dS/dt = (dS/ds)/(dt/ds) with dt/ds = 2", sympy.diff(moved, s).subs(s, 0) / 2)
-    return dS_dt.subs(R, beta * P), (-rho * (1 / R + 1 / P)).subs(R, beta * P)
+    moved = S.xreplace({R: R + s, P: P - s})
+    dS_dt = d.step("dS/dt = (dS/ds)/(dt/ds) with dt/ds = 2", sympy.diff(moved, s).xreplace({s: 0}) / 2)
+    return dS_dt.xreplace({R: beta * P}), (-rho * (1 / R + 1 / P)).xreplace({R: beta * P})
 
 
 @proof.claim("errata.curvature.independent_of_beta", r"Reading: 'the curvature of the level curves stays the same as you vary $\beta$'. At a point of the break-even line with a given precision $P$, the curvature $-\rho(1 + 1/\beta)/(2\sqrt2 P)$ does depend on $\beta$; what $\beta$ leaves alone is its proportionality to $\rho(1/P + 1/R)$.", expected="refuted")
@@ -125,7 +125,7 @@ def _(d):
 @proof.claim("errata.f_beta.recall_beta_times_as_important", r"Reading of seed 002: in $F_\beta$ recall is $\beta$ times as important as precision, i.e. $\partial F/\partial R = \beta\,\partial F/\partial P$ where $R = P$. False: the factor there is $\beta^2$ (claim f_beta.importance_at_equal_scores); $\beta$ is the break-even ratio $R/P$.", expected="refuted", source="seed 002")
 def _(d):
     F = f_beta()
-    return sympy.diff(F, R).subs(R, P), beta * sympy.diff(F, P).subs(R, P)
+    return sympy.diff(F, R).xreplace({R: P}), beta * sympy.diff(F, P).xreplace({R: P})
 
 
 if __name__ == "__main__":

@@ -52,13 +52,13 @@ def raw_slope(d, G):
 
 def directional_rate(d, S):
     """dS/ds along R = R0 + s, P = P0 - s, at s = 0."""
-    moved = S.subs({R: R + s, P: P - s}, simultaneous=True)
-    return d.step("dS/ds along (dR, dP) = (1, -1)", sympy.diff(moved, s).subs(s, 0))
+    moved = S.xreplace({R: R + s, P: P - s})
+    return d.step("dS/ds along (dR, dP) = (1, -1)", sympy.diff(moved, s).xreplace({s: 0}))
 
 
 def elasticity(d, S):
     """d ln|S| / d ln(R/P) at fixed P: write R = P e^u and differentiate in u."""
-    log_slope = d.step("ln|S| with R = P exp(u)", sympy.log(-S.subs(R, P * sympy.exp(u))))
+    log_slope = d.step("ln|S| with R = P exp(u)", sympy.log(-S.xreplace({R: P * sympy.exp(u)})))
     return d.step("d/du", sympy.diff(log_slope, u))
 
 
@@ -113,26 +113,26 @@ def _(d):
 
 
 @proof.claim("slope.g.neutral_rate", r"On the break-even line $R = \beta P$ that rate is the seed's $-\rho(1/R + 1/P)$, for every $\rho$: proportional to $\rho$.",
-             target=neutral_rate.subs(ON_LINE))
+             target=neutral_rate.xreplace(ON_LINE))
 def _(d):
     rate = directional_rate(d, raw_slope(d, g_beta_rho()))
-    return d.step("On R = beta P", rate.subs(ON_LINE))
+    return d.step("On R = beta P", rate.xreplace(ON_LINE))
 
 
 @proof.claim("slope.g.rate_per_unit_t", r"Per unit of $t = R - P$ along the tangent, the rate is half as large: $-\rho(1/R + 1/P)/2$ on the break-even line.",
-             target=(neutral_rate / 2).subs(ON_LINE))
+             target=(neutral_rate / 2).xreplace(ON_LINE))
 def _(d):
     rate = directional_rate(d, raw_slope(d, g_beta_rho()))
     dt_ds = d.step("dt/ds for t = R - P along (1, -1)", sympy.diff((R + s) - (P - s), s))
-    return d.step("dS/dt = (dS/ds)/(dt/ds) on R = beta P", (rate / dt_ds).subs(ON_LINE))
+    return d.step("dS/dt = (dS/ds)/(dt/ds) on R = beta P", (rate / dt_ds).xreplace(ON_LINE))
 
 
 @proof.claim("slope.g.rate_per_unit_length", r"Per unit of arc length along the tangent, the rate is $-\rho(1/R + 1/P)/\sqrt{2}$ on the break-even line.",
-             target=(neutral_rate / sympy.sqrt(2)).subs(ON_LINE))
+             target=(neutral_rate / sympy.sqrt(2)).xreplace(ON_LINE))
 def _(d):
     rate = directional_rate(d, raw_slope(d, g_beta_rho()))
     speed = d.step("Speed of (R0 + s, P0 - s)", sympy.sqrt(1**2 + (-1) ** 2))
-    return d.step("Rate per unit length on R = beta P", (rate / speed).subs(ON_LINE))
+    return d.step("Rate per unit length on R = beta P", (rate / speed).xreplace(ON_LINE))
 
 
 @proof.claim("slope.g.elasticity", r"The elasticity of the trade-off is $\rho$ everywhere: $d\ln|S|/d\ln(R/P) = \rho$ at every point, for every $\rho$ "
@@ -187,24 +187,24 @@ def _(d):
 
 
 @proof.claim("curvature.g.break_even", r"The signed curvature of the level curve of $G$ through a point of $R = \beta P$ is $-\rho(1/P + 1/R)/(2\sqrt2)$, for every $\rho$: the stipulated $\rho = -1$ included, and zero for the straight level lines at $\rho = 0$.",
-             timeout=60, target=(neutral_rate / (2 * sympy.sqrt(2))).subs(ON_LINE))
+             timeout=60, target=(neutral_rate / (2 * sympy.sqrt(2))).xreplace(ON_LINE))
 def _(d):
     _, _, kappa = level_curve_curvature(d, g_beta_rho())
-    return d.step("On R = beta P", kappa.subs(ON_LINE))
+    return d.step("On R = beta P", kappa.xreplace(ON_LINE))
 
 
 @proof.claim("curvature.g.constant_multiple", r"On the break-even line, curvature $/\ \rho(1/P + 1/R) = -1/(2\sqrt 2)$ for every $P$, $\beta$ and $\rho \ne 0$.",
              conditions=[sympy.Ne(rho, 0)], timeout=60, target=-1 / (2 * sympy.sqrt(2)))
 def _(d):
     _, _, kappa = level_curve_curvature(d, general_formula(g_beta_rho()))
-    return d.step("Curvature on R = beta P divided by rho(1/P + 1/R)", kappa.subs(ON_LINE) / (rho * (1 / P + 1 / (beta * P))))
+    return d.step("Curvature on R = beta P divided by rho(1/P + 1/R)", kappa.xreplace(ON_LINE) / (rho * (1 / P + 1 / (beta * P))))
 
 
 @proof.claim("curvature.g.second_derivative_is_rate", r"On the break-even line, the second derivative $P''$ of the level curve equals the directional rate of $S$ along $(1, -1)$: the seed's quantity is the level curve's $P''$.",
-             timeout=60, target=neutral_rate.subs(ON_LINE))
+             timeout=60, target=neutral_rate.xreplace(ON_LINE))
 def _(d):
     _, second, _ = level_curve_curvature(d, general_formula(g_beta_rho()))
-    return d.step("P'' on R = beta P", second.subs(ON_LINE))
+    return d.step("P'' on R = beta P", second.xreplace(ON_LINE))
 
 
 @proof.claim("curvature.g.second_derivative", r"Everywhere, for every $\rho$, a level curve of $G$ has $P'' = -\rho x(1/R + x/P)$ with $x = (R/(\beta P))^\rho$.",

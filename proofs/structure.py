@@ -31,13 +31,13 @@ additive = (beta**rho * P ** (rho + 1) + R ** (rho + 1)) / (1 + beta**rho)
 
 @proof.claim("structure.g.idempotent", r"$G_{\beta,\rho}(x, x) = x$: equal precision and recall give that value.")
 def _(d):
-    return g_beta_rho().subs(R, P), P
+    return g_beta_rho().xreplace({R: P}), P
 
 
 @proof.claim("structure.g.homogeneous", r"$G_{\beta,\rho}(tP, tR) = t\,G_{\beta,\rho}(P, R)$ for $t > 0$: homogeneous of degree 1.")
 def _(d):
     G = g_beta_rho()
-    return d.step("Scale P and R by t", G.subs({P: t * P, R: t * R}, simultaneous=True)), t * G
+    return d.step("Scale P and R by t", G.xreplace({P: t * P, R: t * R})), t * G
 
 
 @proof.claim("structure.g.increasing_in_precision", r"$\partial G/\partial P > 0$.")
@@ -51,7 +51,7 @@ def _(d):
 
 
 def swapped(d):
-    return d.step("G with P and R swapped", g_beta_rho().subs({P: R, R: P}, simultaneous=True))
+    return d.step("G with P and R swapped", g_beta_rho().xreplace({P: R, R: P}))
 
 
 @proof.claim("structure.g.swap_is_reciprocal_beta", r"Swapping $P$ and $R$ is replacing $\beta$ by $1/\beta$: $G_{\beta,\rho}(R, P) = G_{1/\beta,\rho}(P, R)$ for every $\rho$ (stipulated points included).",

@@ -65,7 +65,7 @@ def macro_f1(d):
 
 def change_variables(d, expr):
     return d.step("Change variables: C_ii = (B_i - off-diagonal cells of row and column i)/2",
-                  expr.subs(CHANGE, simultaneous=True))
+                  expr.xreplace(CHANGE))
 
 
 # The definition
