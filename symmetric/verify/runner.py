@@ -76,7 +76,7 @@ def dispatch_chunks(order: list[int], jobs: int, *, largest: int = 8) -> list[li
 
     Claims next to each other in the registry mostly come from one proof and
     share its derivations and SymPy's caches: one worker checking a run of
-    them warms those once instead of in every worker (about 6 % of the CPU of
+    them warms those once instead of in every worker (about 5 % of the CPU of
     ``symmetric verify`` on two workers). The runs shrink to single claims
     towards the end (a quarter of what is left per worker, at most
     ``largest``), so that no worker idles while another finishes a long run.
