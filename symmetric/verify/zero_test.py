@@ -134,11 +134,13 @@ def cancels_to_zero(expr) -> bool:
     order, each point selects the same branch of all of them, so ``expr`` is
     zero where it is defined exactly when, for each branch, ``expr`` with
     every ``Piecewise`` replaced by that branch is. That is decided branch by
-    branch, without ``Piecewise``, and is never weaker than ``cancel``, which
+    branch, without ``Piecewise``. It shows whatever ``cancel`` shows, which
     treats each (inwardly cancelled) ``Piecewise`` as an indeterminate: a
     rational function that is zero in independent indeterminates stays zero
-    whatever is put in their place. The branches are also where ``cancel``
-    spends its time on such input, mostly to fail.
+    whatever is put in their place, unless a branch makes a denominator
+    vanish identically (then nothing is defined where that branch applies,
+    and the answer here is False, "not shown"). The branches are also where
+    ``cancel`` spends its time on such input, mostly to fail.
 
     >>> from sympy import Eq, Piecewise
     >>> from symmetric import P, rho
