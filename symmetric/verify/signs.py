@@ -584,6 +584,14 @@ def _log_combination(c):
     return out or None
 
 
+@memoized  # pure; both sign_target and _factored_sign factor the same coefficients
+def _factor_parts(c) -> tuple:
+    """``(content, ((factor, multiplicity), ...))`` of the numerator, then of the denominator, of ``c`` factored."""
+    num, den = sympy.fraction(sympy.factor(c))
+    return tuple((content, tuple(factors)) for content, factors in (sympy.factor_list(part) for part in (num, den)))
+
+
+@memoized  # pure; the limit routine asks it of the same ~100 coefficients ~1500 times in a run
 def sign_target(c):
     """The simplest expression whose sign decides the sign of ``c`` (positive factors and logs removed).
 
@@ -602,8 +610,7 @@ def sign_target(c):
             return sign_target(num - den)
         return c
     try:
-        num, den = sympy.fraction(sympy.factor(c))
-        factors = [f for part in (num, den) for f, _ in sympy.factor_list(part)[1]]
+        factors = [f for _, part in _factor_parts(c) for f, _ in part]
     except (sympy.PolynomialError, NotImplementedError, TypeError, ValueError):
         return c
     unknown = [f for f in factors if f.is_positive is not True and f.is_negative is not True]
@@ -698,10 +705,8 @@ def _definite(c, domain: Domain, oracle: SignOracle, depth: int):
 
 def _factored_sign(c, domain: Domain, oracle: SignOracle, depth: int):
     try:
-        num, den = sympy.fraction(sympy.factor(tidy(c)))
         total = 1
-        for part in (num, den):
-            content, factors = sympy.factor_list(part)
+        for content, factors in _factor_parts(tidy(c)):
             s = _assumed_sign(content) if content != 1 else 1
             if s is None:
                 return None

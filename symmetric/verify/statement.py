@@ -27,6 +27,7 @@ from dataclasses import dataclass
 import sympy
 
 from .._validation import InvalidParameterError
+from .memo import memoized
 from .substitution import substitute
 from .sympy_errors import SYMPY_ERRORS
 
@@ -82,6 +83,7 @@ _DECIDE = {
 }
 
 
+@memoized  # pure; case splits substitute the same few conditions again and again
 def _decide(condition):
     """``condition`` as ``true`` or ``false`` when its sides' difference has a sign SymPy can tell
     (as it stands, expanded or factored), else unchanged."""
