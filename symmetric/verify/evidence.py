@@ -39,7 +39,7 @@ import sympy
 from .confirm import Confirmation, confirm
 from .mpmath_evidence import NumericEvidence, OneSidedLimitsDiffer, Undefined, assess, numeric_form
 from .rational_evaluator import compile_rational
-from .statement import Statement
+from .statement import HOLDS, Statement
 from .substitution import substitute
 
 __all__ = ["numeric_evidence", "exact_counterexample"]
@@ -81,8 +81,7 @@ class _ExactSides:
         a, b = (side(point) for side in self.sides)
         if not (isinstance(a, Fraction) and isinstance(b, Fraction)):
             raise Undefined("division by zero")  # a zoo or nan from a vanishing denominator
-        holds = {"==": a == b, "<": a < b, "<=": a <= b, ">": a > b, ">=": a >= b}[self.statement.relation]
-        if holds:
+        if HOLDS[self.statement.relation](a, b):
             return "agree", ()
         return "disagree", tuple(sympy.sstr(sympy.Rational(v.numerator, v.denominator)) for v in (a, b))
 
@@ -94,7 +93,7 @@ def _substituted(statement, point):
         if a.has(sympy.zoo, sympy.nan) or b.has(sympy.zoo, sympy.nan):
             raise Undefined("division by zero")
         return None
-    holds = {"==": a == b, "<": a < b, "<=": a <= b, ">": a > b, ">=": a >= b}[statement.relation]
+    holds = HOLDS[statement.relation](a, b)
     return ("agree" if bool(holds) else "disagree"), (sympy.sstr(a), sympy.sstr(b))
 
 

@@ -35,6 +35,7 @@ import sympy
 
 from .memo import memoized
 from .mpmath_printer import lambdify_printer
+from .statement import HOLDS
 from .substitution import substitute
 
 
@@ -235,16 +236,14 @@ def _compare_infinite(a, b, relation, uncertainty):
         same = a == b
         if relation == "==":
             return "agree" if same else "disagree"
-        holds = {"<": a < b, "<=": a <= b, ">": a > b, ">=": a >= b}[relation]
-        return "agree" if holds else "disagree"
+        return "agree" if HOLDS[relation](a, b) else "disagree"
     finite, infinite = (b, a) if mpmath.isinf(a) else (a, b)
     if uncertainty and abs(finite) > 10**10 and mpmath.sign(finite) == mpmath.sign(infinite):
         return "agree" if relation == "==" else "inconclusive"  # a limit growing without bound
     if abs(finite) + 1000 * uncertainty < 10**6:
         if relation == "==":
             return "disagree"
-        holds = {"<": a < b, "<=": a <= b, ">": a > b, ">=": a >= b}[relation]
-        return "agree" if holds else "disagree"
+        return "agree" if HOLDS[relation](a, b) else "disagree"
     return "inconclusive"
 
 

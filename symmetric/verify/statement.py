@@ -22,6 +22,7 @@ symmetric._validation.InvalidParameterError: The 'lhs' parameter of check must b
 
 from __future__ import annotations
 
+import operator
 from dataclasses import dataclass
 
 import sympy
@@ -31,7 +32,7 @@ from .memo import memoized
 from .substitution import substitute
 from .sympy_errors import SYMPY_ERRORS
 
-__all__ = ["Statement", "RELATIONS"]
+__all__ = ["Statement", "RELATIONS", "HOLDS"]
 
 #: The supported relations, and the SymPy classes that spell them.
 RELATIONS = {
@@ -41,6 +42,8 @@ RELATIONS = {
     ">": sympy.StrictGreaterThan,
     ">=": sympy.GreaterThan,
 }
+#: The comparison each relation makes between two numbers (exact rationals or mpmath values).
+HOLDS = {"==": operator.eq, "<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge}
 _RELATION_OF_CLASS = {cls: op for op, cls in RELATIONS.items()}
 _LATEX_RELATION = {"==": "=", "<": "<", "<=": r"\le", ">": ">", ">=": r"\ge"}
 

@@ -42,6 +42,7 @@ from sympy.polys.domains import QQ
 from sympy.polys.rings import PolyRing
 
 from .memo import memoized
+from .statement import HOLDS
 from .substitution import substitute
 from .sympy_errors import SYMPY_ERRORS
 
@@ -216,8 +217,7 @@ def differs_somewhere(lhs, rhs, relation: str = "==") -> bool:
     >>> differs_somewhere(P**beta, P, "<=")  # P = 2, beta = 3: 8 > 2
     True
     """
-    holds = {"==": lambda a, b: a == b, "<": lambda a, b: a < b, "<=": lambda a, b: a <= b,
-             ">": lambda a, b: a > b, ">=": lambda a, b: a >= b}[relation]
+    holds = HOLDS[relation]
     free = set().union(*(e.free_symbols for e in (lhs, rhs) if isinstance(e, sympy.Basic)))
     if not free:
         return False
