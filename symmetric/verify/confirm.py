@@ -32,6 +32,7 @@ from dataclasses import dataclass
 import mpmath
 import sympy
 
+from .admissible import admissible_point
 from .budget import run_with_budget
 from .limits import NoLimit, replace_limits
 from .mpmath_evidence import Undefined, numeric_form
@@ -256,9 +257,14 @@ def confirm(statement: Statement, point: dict, dps: int = 50) -> Confirmation | 
     limits at the numeric point (:func:`~symmetric.verify.limits.replace_limits`)
     must violate the statement, and numeric approach sequences at rising
     precision must converge to those exact values. Nothing is substituted
-    into a bound variable.
+    into a bound variable. A point that is not a point of the statement's
+    domain (:func:`~symmetric.verify.admissible.admissible_point`: a symbol
+    without a value or one the statement does not have, an assumption such as
+    ``prime`` or ``irrational`` violated, a condition failing) confirms nothing.
     """
     point = {k: sympy.sympify(v) for k, v in point.items()}
+    if admissible_point(statement, point) is not None:  # off an assumption or a condition, or a symbol without a value
+        return None
     if not statement.has(sympy.Limit):
         return _exact_violation(statement, point, dps)
     ok, found = run_with_budget(lambda: _confirm_limits(statement, point, dps), 2 * _CONFIRM_SECONDS)

@@ -30,6 +30,7 @@ import sympy
 from .._validation import InvalidParameterError
 from .memo import memoized
 from .substitution import substitute
+from .trust import untrusted
 from .sympy_errors import SYMPY_ERRORS
 
 __all__ = ["Statement", "RELATIONS", "HOLDS"]
@@ -91,7 +92,7 @@ def _decide(condition):
     """``condition`` as ``true`` or ``false`` when its sides' difference has a sign SymPy can tell
     (as it stands, expanded or factored), else unchanged."""
     test = _DECIDE.get(type(condition))
-    if test is None or not condition.free_symbols:
+    if test is None or not condition.free_symbols or untrusted(condition):
         return condition
     d = condition.lhs - condition.rhs
     for form in (lambda e: e, sympy.expand, lambda e: sympy.factor(sympy.cancel(sympy.together(e)))):

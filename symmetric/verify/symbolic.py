@@ -49,13 +49,14 @@ from .budget import run_with_budget
 from .cases import condition_cases, piecewise_cases, sign_cases
 from .limits import LIMIT_TRUST, NoLimit, limit_value
 from .powers import normalize_powers
+from .trust import derivatives_as_limits, guard_functions, kinked_derivative_at_point, untrusted
 from .statement import Statement
 from .steps import TRUSTS, ProofStep
 from .substitution import free_nodes, substitute
 from .verdict import InconsistentVerdictError
 from .zero_test import cancels_to_zero, differs_somewhere, numerator_is_zero
 
-__all__ = ["prove", "INEQUALITY_PROVERS"]
+__all__ = ["prove", "prove_complex_safe", "INEQUALITY_PROVERS"]
 
 _MAX_DEPTH = 4
 
@@ -78,7 +79,7 @@ def _inequality_provers() -> list[Callable]:
 
 
 def _is_zero(expr) -> bool:
-    return expr == 0 or getattr(expr, "is_zero", None) is True
+    return expr == 0 or (getattr(expr, "is_zero", None) is True and not untrusted(expr))
 
 
 def _normalize_powers(expr):
@@ -94,13 +95,13 @@ def _powsimp_is_zero(diff) -> bool:
 
 
 def _ratio_is_one(lhs, rhs):
-    if rhs.is_zero is not False:
+    if rhs.is_zero is not False or untrusted(rhs):
         return False
     return _is_zero(sympy.simplify(lhs / rhs) - 1)
 
 
 def _logs_agree(lhs, rhs):
-    if lhs.is_positive is not True or rhs.is_positive is not True:
+    if lhs.is_positive is not True or rhs.is_positive is not True or untrusted(lhs) or untrusted(rhs):
         return False
     diff = sympy.expand_log(sympy.log(lhs)) - sympy.expand_log(sympy.log(rhs))
     return _is_zero(sympy.simplify(diff))
@@ -115,11 +116,11 @@ _EQUALITY: list[tuple[str, Callable]] = [
     ("simplify", lambda l, r: _is_zero(sympy.simplify(l - r))),
 ]
 
-_SIGN_TEST = {
-    ">": lambda e: e.is_positive,
-    ">=": lambda e: e.is_nonnegative,
-    "<": lambda e: e.is_negative,
-    "<=": lambda e: e.is_nonpositive,
+_SIGN_TEST = {  # SymPy's assumptions, never on a node whose answers are known to be wrong (trust.untrusted)
+    ">": lambda e: not untrusted(e) and e.is_positive,
+    ">=": lambda e: not untrusted(e) and e.is_nonnegative,
+    "<": lambda e: not untrusted(e) and e.is_negative,
+    "<=": lambda e: not untrusted(e) and e.is_nonpositive,
 }
 _SIGN_FORMS: list[tuple[str, Callable]] = [
     ("sign", lambda e: e),
@@ -207,13 +208,24 @@ def _evaluate_sides(st: Statement) -> _Sides:
 
 
 def _sides(st: Statement, clock: _Clock) -> _Sides:
-    """Both sides with their limits evaluated (memoized per statement)."""
+    """Both sides with their limits evaluated (memoized per statement).
+
+    A derivative at a point of a function with a kink (a case split may have
+    substituted the point) is first written as the limit of its difference
+    quotient (:func:`~symmetric.verify.trust.derivatives_as_limits`); one that
+    cannot be written so proves nothing.
+    """
     if st not in clock.sides:
-        if not st.has(sympy.Limit):
-            clock.sides[st] = _Sides(st.lhs, st.rhs)
+        given = st
+        st = st.replace_sides(derivatives_as_limits(st.lhs), derivatives_as_limits(st.rhs))
+        if kinked_derivative_at_point(st.lhs) or kinked_derivative_at_point(st.rhs):
+            clock.sides[given] = _Sides(reason="a derivative at a point where it may not exist")
+        elif not st.has(sympy.Limit):
+            clock.sides[given] = _Sides(st.lhs, st.rhs)
         else:
             out = clock.run(lambda: _evaluate_sides(st), share=0.5)
-            clock.sides[st] = out if out is not None else _Sides(reason="limit: out of time or failed")
+            clock.sides[given] = out if out is not None else _Sides(reason="limit: out of time or failed")
+        st = given
     return clock.sides[st]
 
 
@@ -342,12 +354,39 @@ def prove(statement: Statement, *, deadline: float):
     when specific strategies and case splits exist; only when that whole
     search fails does it run again with them, at every depth.
     """
+    statement = _guarded(statement)
     clock = _Clock(deadline, general=False)
     found = _prove(statement, clock, 0)
     if found is None and clock.skipped and clock.remaining() > 0:
         clock.general = True
         found = _prove(statement, clock, 0)
     return found
+
+
+def _guarded(statement: Statement) -> Statement:
+    """``statement`` with SymPy's inverse trigonometric functions replaced by the guarded ones
+    (:func:`~symmetric.verify.trust.guard_functions`: zero exactly where the argument is)."""
+    return Statement(guard_functions(statement.lhs), guard_functions(statement.rhs), statement.relation,
+                     tuple(guard_functions(c) for c in statement.conditions))
+
+
+def prove_complex_safe(statement: Statement, *, deadline: float):
+    """``(method, steps)`` for an equation proven by steps valid for complex values, or None.
+
+    Only SymPy's automatic evaluation (the difference is 0 as built) and
+    polynomial arithmetic (:func:`~symmetric.verify.zero_test.cancels_to_zero`:
+    every other subexpression an indeterminate) count; no sign, power or
+    logarithm rewriting, no inequality.
+    """
+    if statement.relation != "==" or statement.conditions and statement.has(sympy.Limit):
+        return None
+    lhs, rhs = statement.lhs, statement.rhs
+    clock = _Clock(deadline)
+    for name, strategy in _EQUALITY[:2]:  # evaluation, cancel
+        if clock.run(lambda: strategy(lhs, rhs), share=0.6):
+            return name, (ProofStep(name, _statement_text(lhs, "==", rhs),
+                                    f"{TRUSTS[name]} (complex-safe: no step assumes a real value)"),)
+    return None
 
 
 def limit_obstacle(statement: Statement, *, deadline: float) -> str:

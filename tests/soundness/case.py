@@ -40,6 +40,11 @@ CLASSES = {
     "8-domain": "the metric domain (0, 1] against all positive values",
     "9-means": "classic inequalities between means",
     "mutations": "mutations of true identities",
+    "10-complex": "complex exponents and values that are not real (issue 23)",
+    "11-inverse-trig": "inverse trigonometric functions and integer roots (issue 23)",
+    "12-floats": "Floats as their exact binary values (issue 23)",
+    "13-derivatives": "derivatives at points where a step function kinks (issue 23)",
+    "14-assumptions": "number-theoretic and other assumptions on symbols (issue 23)",
 }
 
 #: The domains of P and R that ``check`` will take.
