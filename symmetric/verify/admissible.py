@@ -115,9 +115,9 @@ def typical_values(sym: sympy.Symbol) -> list:
     Empty for the symbols the sampler's own pools serve (real, positive,
     integer without further structure).
     """
-    assumed = {k for k, v in sym.assumptions0.items() if v is not None}
-    if not assumed & {"prime", "composite", "even", "odd", "irrational", "noninteger", "transcendental",
-                      "zero", "rational", "algebraic"}:
+    assumed = {k for k, v in sym.assumptions0.items() if v is True}
+    if not assumed & {"prime", "composite", "even", "odd", "irrational", "noninteger", "transcendental", "zero",
+                      "rational", "algebraic"}:
         return []
     pool = _FIRST_INTEGERS + _IRRATIONAL + [sympy.Rational(1, 2), sympy.Rational(-1, 2), sympy.Rational(3, 2),
                                             sympy.Rational(1, 3)]
