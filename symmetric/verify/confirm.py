@@ -40,6 +40,7 @@ from .limit_signs import CannotDecide, NeedSign
 from .statement import Statement
 from .substitution import bound_symbols, substitute
 from .sympy_errors import SYMPY_ERRORS as _EXACT_ERRORS
+from .trust import stable_numbers
 
 __all__ = ["Confirmation", "confirm"]
 
@@ -86,6 +87,7 @@ def _violated_exactly(lhs, rhs, relation, dps):
         return not bool(holds)
     if _huge(lhs) or _huge(rhs):
         return None
+    lhs, rhs = stable_numbers(lhs), stable_numbers(rhs)  # log(1 + 10**-60) is not 0 (trust.stable_numbers)
     diff = lhs - rhs
     if diff == 0:
         return relation in ("<", ">")

@@ -39,7 +39,7 @@ from .mpmath_evidence import NumericEvidence
 from .statement import Statement
 from .steps import readable
 from .symbolic import limit_obstacle, prove, prove_complex_safe
-from .trust import FLOAT_SEMANTICS, derivatives_as_limits, exact_floats, has_floats, non_real
+from .trust import FLOAT_SEMANTICS, derivatives_as_limits, exact_floats, has_floats, non_real, stable_numbers
 from .verdict import InconsistentVerdictError, Verdict
 
 __all__ = ["check", "DOMAINS", "with_domain"]
@@ -151,9 +151,10 @@ def check(lhs, rhs=None, *, relation: str | None = None, conditions=(), domain: 
 
 def _in_scope(statement: Statement) -> Statement:
     """The statement the engine decides (:mod:`symmetric.verify.trust`): Floats as their exact binary
-    values, and each derivative at a point of a function with a kink as the limit of its difference quotient."""
-    lhs, rhs = (derivatives_as_limits(exact_floats(side)) for side in (statement.lhs, statement.rhs))
-    conditions = tuple(exact_floats(c) for c in statement.conditions)
+    values, each derivative at a point of a function with a kink as the limit of its difference quotient,
+    logarithms of rationals near 1 in a form SymPy evaluates correctly."""
+    lhs, rhs = (stable_numbers(derivatives_as_limits(exact_floats(side))) for side in (statement.lhs, statement.rhs))
+    conditions = tuple(stable_numbers(exact_floats(c)) for c in statement.conditions)
     return Statement(lhs, rhs, statement.relation, conditions)
 
 

@@ -57,6 +57,7 @@ import sympy
 
 from .memo import memoized
 from .sympy_errors import SYMPY_ERRORS
+from .trust import stable_numbers
 
 __all__ = ["POS", "NEG", "ZERO", "NONNEG", "NONPOS", "NONZERO", "ANY", "SIGNS_OF_RELATION", "Interval", "Domain",
            "sign_of", "mul_signs", "add_signs", "settles", "number_sign", "SignOracle", "NotReal", "definite_sign",
@@ -636,6 +637,7 @@ def _evaluated_sign(c):
     """The sign of the number ``c`` from ``evalf(strict=True)`` (or an exact zero); NotReal when it is complex."""
     if c.is_extended_real is False:
         raise NotReal(f"complex value {sympy.sstr(c)}")
+    c = stable_numbers(c)  # log(1 + 10**-60) evaluates to 0 otherwise (trust.stable_numbers)
     try:
         value = c.evalf(40, strict=True)
     except (sympy.core.evalf.PrecisionExhausted, TypeError, ValueError, ArithmeticError):

@@ -8,6 +8,12 @@ sees it, or kept away from the strategies that would trust it:
   :func:`exact_floats` replaces each ``Float`` by the rational it stores
   (``Float('0.1', 100)`` is not ``1/10``), so that no rounding to a Float's
   precision can make two different numbers equal; the verdict says so.
+* **Numbers SymPy evaluates wrongly**: ``evalf(strict=True)`` rounds a
+  rational argument to the working precision first, so ``log(1 + 10**-60)``
+  evaluates to 0 and signs taken from it are wrong; :func:`stable_numbers`
+  rewrites ``log``, ``acos``, ``acosh``, ``asec`` of a rational near 1
+  exactly (``log(p/q) = log(p) - log(q)``, ...), and :func:`untrusted`
+  flags any such node that remains or reappears.
 * **Values that are not real** (the imaginary unit, a power with a
   non-real exponent, a constant such as ``asin(2)``): :func:`non_real`
   names the reason; the engine then proves only with complex-safe steps
@@ -15,7 +21,8 @@ sees it, or kept away from the strategies that would trust it:
   inequalities "unknown".
 * **Inverse trigonometric functions**: SymPy 1.14 says that
   ``atan(r)``, ``asin(r)`` and ``acos(r)`` are irrational for every rational
-  ``r``, hence never zero, although ``atan(0) = asin(0) = acos(1) = 0``.
+  ``r``, hence never zero, although ``atan(0) = asin(0) = acos(1) = 0``
+  (and ``atan2(n, 1)`` nonzero for an integer ``n``).
   :func:`guard_functions` replaces them by subclasses that answer correctly
   (zero exactly where the argument is ``0``, resp. ``1``; irrational only
   where the argument is a rational other than that), and :func:`untrusted`
@@ -49,7 +56,7 @@ import sympy
 
 from .substitution import substitute
 
-__all__ = ["FLOAT_SEMANTICS", "exact_floats", "has_floats", "non_real", "guard_functions", "untrusted",
+__all__ = ["FLOAT_SEMANTICS", "exact_floats", "has_floats", "stable_numbers", "NEAR_ONE", "non_real", "guard_functions", "untrusted",
            "derivatives_as_limits", "kinked_derivative_at_point", "KINKS", "GUARDED"]
 
 #: What a Float in a statement means, stated in every verdict of a statement that holds one.
@@ -70,6 +77,48 @@ def exact_floats(expr):
         if f.is_finite:
             mapping[f] = sympy.Rational(f)  # exact: the mantissa over a power of two
     return expr.xreplace(mapping)
+
+
+# -- numbers SymPy's evalf gets wrong -------------------------------------------------------------------
+
+#: How close to 1 a rational argument of log/acos/acosh/asec must be for SymPy's evalf to lose it:
+#: ``log(1 + 10**-60).evalf(40, strict=True)`` is 0 (the argument is rounded to the working precision
+#: first), and ``(log(1 + 10**-60) - 10**-60/2).is_negative`` is True although the difference is positive.
+NEAR_ONE = sympy.Rational(1, 2**16)
+
+
+def _near_one(arg) -> bool:
+    return isinstance(arg, sympy.Rational) and arg != 1 and abs(arg - 1) < NEAR_ONE
+
+
+def _stable(node):
+    arg = node.args[0]
+    if isinstance(node, sympy.log):
+        return sympy.log(sympy.Integer(arg.p)) - sympy.log(sympy.Integer(arg.q))  # each log far from 0
+    if isinstance(node, sympy.acos) and arg < 1:
+        return 2 * sympy.asin(sympy.sqrt((1 - arg) / 2))
+    if isinstance(node, sympy.acosh) and arg > 1:
+        return 2 * sympy.asinh(sympy.sqrt((arg - 1) / 2))
+    if isinstance(node, sympy.asec):
+        inverse = 1 / arg
+        return 2 * sympy.asin(sympy.sqrt((1 - inverse) / 2)) if inverse < 1 else node
+    return node
+
+
+_FRAGILE = (sympy.log, sympy.acos, sympy.acosh, sympy.asec)
+
+
+def stable_numbers(expr):
+    """``expr`` with each ``log``, ``acos``, ``acosh``, ``asec`` of a rational near 1 rewritten exactly into
+    a form SymPy evaluates correctly: ``log(p/q) = log(p) - log(q)``, ``acos(r) = 2*asin(sqrt((1 - r)/2))``,
+    ``acosh(r) = 2*asinh(sqrt((r - 1)/2))``, ``asec(r) = acos(1/r)``."""
+    if not isinstance(expr, sympy.Basic) or not expr.has(*_FRAGILE):
+        return expr
+    return expr.replace(lambda e: isinstance(e, _FRAGILE) and len(e.args) == 1 and _near_one(e.args[0]), _stable)
+
+
+def _fragile_number(expr) -> bool:
+    return any(isinstance(e, _FRAGILE) and len(e.args) == 1 and _near_one(e.args[0]) for e in expr.atoms(sympy.Function))
 
 
 # -- values that are not real -------------------------------------------------------------------------
@@ -137,8 +186,23 @@ class acos(sympy.acos):  # noqa: N801
     _eval_is_zero = _zero_answer
 
 
+class atan2(sympy.atan2):  # noqa: N801
+    """SymPy says ``atan2(n, 1)`` is nonzero for an integer ``n``; it is 0 at ``n = 0``."""
+
+    def _eval_is_zero(self):
+        y, x = self.args
+        if y.is_zero is False:
+            return False
+        if y.is_zero and x.is_positive:
+            return True
+        return None
+
+    def _eval_is_rational(self):
+        return True if self._eval_is_zero() else None
+
+
 #: SymPy's functions whose assumption answers are wrong, and their guarded replacements.
-GUARDED = {sympy.atan: atan, sympy.asin: asin, sympy.acos: acos}
+GUARDED = {sympy.atan: atan, sympy.asin: asin, sympy.acos: acos, sympy.atan2: atan2}
 
 
 def guard_functions(expr):
@@ -149,8 +213,13 @@ def guard_functions(expr):
 
 
 def untrusted(expr) -> bool:
-    """Whether ``expr`` holds a node whose SymPy assumptions are known to be wrong (not guarded)."""
-    return isinstance(expr, sympy.Basic) and any(type(e) in GUARDED for e in expr.atoms(sympy.Function))
+    """Whether ``expr`` holds a node whose SymPy assumptions are known to be wrong: an unguarded inverse
+    trigonometric function, or a logarithm (``acos``, ``acosh``, ``asec``) of a rational near 1, whose sign
+    SymPy takes from an evaluation that rounds the argument to 1 first (:func:`stable_numbers`)."""
+    if not isinstance(expr, sympy.Basic):
+        return False
+    functions = expr.atoms(sympy.Function)
+    return any(type(e) in GUARDED for e in functions) or (expr.has(*_FRAGILE) and _fragile_number(expr))
 
 
 # -- derivatives at a point ---------------------------------------------------------------------------

@@ -45,6 +45,7 @@ CLASSES = {
     "12-floats": "Floats as their exact binary values (issue 23)",
     "13-derivatives": "derivatives at points where a step function kinks (issue 23)",
     "14-assumptions": "number-theoretic and other assumptions on symbols (issue 23)",
+    "15-evalf": "numbers SymPy's evalf rounds wrongly: log, acos of rationals near 1 (issue 23, fuzzer)",
 }
 
 #: The domains of P and R that ``check`` will take.

@@ -102,8 +102,18 @@ def _undefined(value) -> bool:
 _X = sympy.Dummy("X")
 
 
+def _split_logs(d):
+    """``d`` with ``log(p/q)`` of a rational written ``log(p) - log(q)``: SymPy's evalf rounds a rational
+    argument to its working precision first, so ``log(1 + 10**-60).evalf(strict=True)`` is 0."""
+    d = d.replace(lambda e: isinstance(e, sympy.acos) and e.args[0].is_Rational and 0 < e.args[0] < 1,
+                  lambda e: 2 * sympy.asin(sympy.sqrt((1 - e.args[0]) / 2)))  # acos(r) near 1 likewise
+    return d.replace(lambda e: isinstance(e, sympy.log) and e.args[0].is_Rational and e.args[0].q != 1,
+                     lambda e: sympy.log(sympy.Integer(e.args[0].p)) - sympy.log(sympy.Integer(e.args[0].q)))
+
+
 def _sign(d) -> int | None:
     """The exact sign of the real number ``d`` (0, 1 or -1); None when it cannot be certified."""
+    d = _split_logs(d)
     if d.is_Rational:
         return int(sympy.sign(d))
     if not d.is_number or d.free_symbols:

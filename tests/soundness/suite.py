@@ -56,7 +56,7 @@ ISSUE_EXAMPLES = (
     # issue 23: the five root causes
     "complex.denest_sqrt", "trig.atan_cubic_root", "trig.binomial_below_k", "float.tenth_100_equation",
     "float.tenth_150_below", "derivative.abs_kink", "derivative.min_diagonal", "assume.prime_at_least_3",
-    "assume.huge_power",
+    "assume.huge_power", "evalf.log_near_one_below_half",
 )
 
 

@@ -11,7 +11,11 @@
 * 13: derivatives at a point where the function has a kink
   (``Subs(Derivative(Min(P, R), P), P, R)`` does not exist);
 * 14: symbols with number-theoretic and other assumptions (prime, composite,
-  even, odd, irrational, rational): a counterexample must satisfy them all.
+  even, odd, irrational, rational): a counterexample must satisfy them all;
+* 15 (found by the fuzzer): numbers SymPy's ``evalf`` gets wrong, because it
+  rounds a rational argument to its working precision first
+  (``log(1 + 10**-60)`` evaluates to 0, and the sign of
+  ``log(1 + 10**-60) - 10**-60/2`` comes out negative).
 
 The falsity of each false case is certified by :mod:`.exact` without the
 engine: exact rational arithmetic on the Floats' binary values, minimal
@@ -21,7 +25,7 @@ which must differ (its closed form is ``nan``).
 
 >>> cases = build()
 >>> sorted({c.klass for c in cases})
-['10-complex', '11-inverse-trig', '12-floats', '13-derivatives', '14-assumptions']
+['10-complex', '11-inverse-trig', '12-floats', '13-derivatives', '14-assumptions', '15-evalf']
 """
 
 from __future__ import annotations
@@ -88,6 +92,9 @@ def _inverse_trig():
               why="binomial(2, 3) = 0: no way to choose 3 of 2"),
         false("trig.atan_equation", k, atan(n - 5), atan(n) - atan(5), witness={n: 1},
               why="atan(-4) != atan(1) - atan(5) (only tan is additive in that way)"),
+        false("trig.atan2_linear_root", k, sympy.atan2(n - 5, 1)**2, 0, ">", witness={n: 5},
+              why="atan2(0, 1) = 0"),
+        true("trig.atan2_shifted", k, sympy.atan2(n**2 + 1, 1)**2, 0, ">", why="atan2(y, 1) != 0 for y != 0"),
         true("trig.atan_square_nonnegative", k, atan(n**3 - 12167)**2, 0, ">=", why="a real square"),
         true("trig.atan_positive", k, atan(P), 0, ">", why="atan is positive for positive arguments"),
         true("trig.atan_odd", k, atan(-x), -atan(x), why="atan is odd"),
@@ -173,6 +180,22 @@ def _assumptions():
     ]
 
 
+def _evalf():
+    k = "15-evalf"
+    t = Rational(1, 10**60)
+    return [
+        false("evalf.log_near_one_below_half", k, sympy.log(1 + t), t / 2, "<", witness={},
+              why="log(1 + t) = t - t**2/2 + ... > t/2"),
+        false("evalf.log_near_one_zero", k, sympy.log(1 + t), 0, witness={}, why="log(1 + t) > 0 for t > 0"),
+        false("evalf.acos_near_one", k, acos(1 - t), Rational(1, 10**29), ">", witness={},
+              why="acos(1 - t) = sqrt(2*t)*(1 + ...) = 1.41e-30"),
+        false("evalf.log_near_one_symbolic", k, sympy.log(1 + t * P), t * P, ">", witness={P: 1},
+              why="log(1 + u) < u for u > 0"),
+        true("evalf.log_near_one_above_half", k, sympy.log(1 + t), t / 2, ">", why="log(1 + t) > t - t**2/2"),
+        true("evalf.log_above_zero", k, sympy.log(1 + P**2), 0, ">", why="1 + P**2 > 1"),
+    ]
+
+
 def build():
     """All cases of this module."""
-    return _complex() + _inverse_trig() + _floats() + _derivatives() + _assumptions()
+    return _complex() + _inverse_trig() + _floats() + _derivatives() + _assumptions() + _evalf()
