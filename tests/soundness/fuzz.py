@@ -40,6 +40,7 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import signal
 import sys
 import time
 from dataclasses import dataclass, field
@@ -90,7 +91,7 @@ def _expr(rng, depth: int, real_symbols) -> sympy.Expr:
     if depth <= 0:
         return _leaf(rng, real_symbols)
     a, b = _expr(rng, depth - 1, real_symbols), _expr(rng, depth - 1, real_symbols)
-    op = rng.randrange(12)
+    op = rng.randrange(16)
     if op == 0:
         return a + b
     if op == 1:
@@ -113,6 +114,14 @@ def _expr(rng, depth: int, real_symbols) -> sympy.Expr:
         return rng.choice([Max, Min])(a, b)
     if op == 10:
         return sign(a) * b
+    if op == 12:
+        return floor(a) + b
+    if op == 13:
+        return ceiling(a) * b
+    if op == 14:  # a dyadic Float: exact in binary, so products and sums of it stay exact
+        return rng.choice([Float(0.5), Float(0.25), Float(1.5), Float(0.75)]) * a
+    if op == 15:
+        return asin(a / (2 + a**2)) if rng.random() < 0.5 else acos(a / (2 + a**2))
     return Piecewise((a, b > 0), (a * b, True))
 
 
@@ -335,8 +344,36 @@ def _certified_true(cid, klass, template):
     return None
 
 
+class _OutOfTime(Exception):
+    pass
+
+
+def _within(seconds: float, func):
+    """``func()``, or None when it takes longer than ``seconds`` (an interval timer; the main thread only)."""
+    def alarm(signum, frame):
+        raise _OutOfTime
+
+    previous = signal.signal(signal.SIGALRM, alarm)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        return func()
+    except _OutOfTime:
+        return None
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+#: Seconds to certify one drawn statement (an uncertified draw is skipped, never judged).
+CERTIFY_SECONDS = 10.0
+
+
 def generate(rng: random.Random, index: int, *, want_false: bool | None = None):
-    """One certified case (true or false), or None when the draw could not be certified."""
+    """One certified case (true or false), or None when the draw could not be certified in time."""
+    return _within(CERTIFY_SECONDS, lambda: _generate(rng, index, want_false))
+
+
+def _generate(rng: random.Random, index: int, want_false):
     gen = _GENERATORS[index % len(_GENERATORS)]
     template = gen(rng)
     klass = _KLASS[gen]
@@ -391,7 +428,6 @@ class FuzzReport:
 def fuzz(*, seed: int = 0, count: int | None = None, seconds: float | None = None, timeout: float = 4.0,
          progress=None) -> FuzzReport:
     """Draw, certify and check statements until ``count`` are drawn or ``seconds`` have passed."""
-    rng = random.Random(seed)
     report = FuzzReport()
     start = time.perf_counter()
     index = 0
@@ -402,7 +438,7 @@ def fuzz(*, seed: int = 0, count: int | None = None, seconds: float | None = Non
             break
         if count is None and seconds is None:
             break
-        case = generate(rng, index)
+        case = generate(random.Random(seed * 1_000_003 + index), index)  # each draw alone: reproducible
         index += 1
         report.tried += 1
         if case is None:
