@@ -5,11 +5,11 @@ from sympy import I, Abs, Derivative, Float, Min, Piecewise, Rational, Subs, ata
 
 from symmetric import P, R, rho
 from symmetric.verify import check
-from symmetric.verify.admissible import admissible_point, integer_roots, satisfies_assumptions
-from symmetric.verify.domain import sample_points
-from symmetric.verify.powers import normalize_powers
-from symmetric.verify.statement import Statement
-from symmetric.verify.trust import FLOAT_SEMANTICS, derivatives_as_limits, exact_floats, guard_functions, non_real
+from symmetric.verify.evidence.admissible import admissible_point, integer_roots, satisfies_assumptions
+from symmetric.verify.evidence.sample_points import sample_points
+from symmetric.verify.core.powers import normalize_powers
+from symmetric.verify.core.statement import Statement
+from symmetric.verify.core.trust import FLOAT_SEMANTICS, derivatives_as_limits, exact_floats, guard_functions, non_real
 
 n = sympy.Symbol("n", integer=True)
 x = sympy.Symbol("x", real=True)
