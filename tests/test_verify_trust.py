@@ -113,3 +113,10 @@ def test_sampling_without_a_base_point_gives_no_points_instead_of_raising():
 def test_huge_exact_powers_are_not_evaluated_in_integer_arithmetic():
     v = check(P**(10**6), P**(10**6 - 1), relation="<=", timeout=6)
     assert v.status == "proven"
+
+
+def test_binomial_below_its_lower_index_is_zero_not_undefined():
+    m = sympy.Symbol("m", integer=True, nonnegative=True)
+    v = check(sympy.binomial(m, 3), 0, relation=">")
+    assert v.status == "refuted" and v.counterexample[m] in (0, 1, 2)
+    assert check(sympy.binomial(m, 3), 0, relation=">=").evidence.undefined == 0

@@ -337,7 +337,12 @@ def _certified_true(cid, klass, template):
     if not points:
         return None
     try:
-        if all(exact.numeric_holds(case, pt) for pt in points):
+        if template.lhs.has(Float) or template.rhs.has(Float):
+            # SymPy rounds a Float times a non-dyadic rational as it builds the expression: what holds
+            # "by construction" may not hold for the binary values; decide exactly (exact.holds_at)
+            if all(exact.holds_at(case, pt) is True for pt in points):
+                return case
+        elif all(exact.numeric_holds(case, pt) for pt in points):
             return case
     except Exception:  # noqa: BLE001 - the suite cannot evaluate it: not in the run
         return None
