@@ -370,20 +370,24 @@ def _guarded(statement: Statement) -> Statement:
                      tuple(guard_functions(c) for c in statement.conditions))
 
 
-def prove_complex_safe(statement: Statement, *, deadline: float):
-    """``(method, steps)`` for an equation proven by steps valid for complex values, or None.
+#: The equality strategies that hold for complex values: SymPy's automatic evaluation, polynomial
+#: arithmetic (every other subexpression an indeterminate), power rewriting that denests only with a
+#: positive base and real exponents (core.powers), and SymPy's simplify without ``force`` (each rewrite an
+#: identity under the symbols' assumptions). Not the ratio or logarithm strategies, whose preconditions
+#: are signs, nor any sign strategy, case split or limit.
+COMPLEX_SAFE = ("evaluation", "cancel", "powsimp", "simplify")
 
-    Only SymPy's automatic evaluation (the difference is 0 as built) and
-    polynomial arithmetic (:func:`~symmetric.verify.zero_test.cancels_to_zero`:
-    every other subexpression an indeterminate) count; no sign, power or
-    logarithm rewriting, no inequality.
-    """
-    if statement.relation != "==" or statement.conditions and statement.has(sympy.Limit):
+
+def prove_complex_safe(statement: Statement, *, deadline: float):
+    """``(method, steps)`` for an equation proven by steps valid for complex values (:data:`COMPLEX_SAFE`),
+    or None; an inequality or a limit is never proven this way."""
+    if statement.relation != "==" or statement.has(sympy.Limit):
         return None
+    statement = _guarded(statement)
     lhs, rhs = statement.lhs, statement.rhs
     clock = _Clock(deadline)
-    for name, strategy in _EQUALITY[:2]:  # evaluation, cancel
-        if clock.run(lambda: strategy(lhs, rhs), share=0.6):
+    for name, strategy in _EQUALITY:
+        if name in COMPLEX_SAFE and clock.run(lambda: strategy(lhs, rhs), share=0.6):
             return name, (ProofStep(name, _statement_text(lhs, "==", rhs),
                                     f"{TRUSTS[name]} (complex-safe: no step assumes a real value)"),)
     return None
