@@ -57,7 +57,7 @@ import sympy
 
 from ..core.memo import memoized
 from ..core.sympy_errors import SYMPY_ERRORS
-from ..core.trust import stable_numbers
+from ..core.trust import stable_numbers, untrusted
 
 __all__ = ["POS", "NEG", "ZERO", "NONNEG", "NONPOS", "NONZERO", "ANY", "SIGNS_OF_RELATION", "Interval", "Domain",
            "sign_of", "mul_signs", "add_signs", "settles", "number_sign", "SignOracle", "NotReal", "definite_sign",
@@ -105,8 +105,9 @@ def number_sign(x) -> int | None:
         return 1
     if x is -_oo:
         return -1
-    if x.is_extended_real is not True or x.is_finite is not True:
-        return None
+    x = stable_numbers(x)  # log(1 + 10**-60) is not 0 (core.trust)
+    if untrusted(x) or x.is_extended_real is not True or x.is_finite is not True:
+        return None  # an unguarded atan, asin, acos: SymPy's answers are wrong (core.trust)
     if x.is_zero:
         return 0
     if x.is_positive:
@@ -624,6 +625,8 @@ def sign_target(c):
 
 
 def _assumed_sign(c):
+    if untrusted(c):  # SymPy's assumptions are known to be wrong on it (core.trust)
+        return None
     if c.is_zero:
         return 0
     if c.is_positive:
