@@ -189,6 +189,8 @@ def _evalf():
         false("evalf.log_near_one_zero", k, sympy.log(1 + t), 0, witness={}, why="log(1 + t) > 0 for t > 0"),
         false("evalf.acos_near_one", k, acos(1 - t), Rational(1, 10**29), ">", witness={},
               why="acos(1 - t) = sqrt(2*t)*(1 + ...) = 1.41e-30"),
+        false("evalf.acos_near_one_zero", k, P * acos(1 - t), 0, witness={P: 1},
+              why="acos(1 - t) > 0 for 0 < t (SymPy's is_zero says True)"),
         false("evalf.log_near_one_symbolic", k, sympy.log(1 + t * P), t * P, ">", witness={P: 1},
               why="log(1 + u) < u for u > 0"),
         true("evalf.log_near_one_above_half", k, sympy.log(1 + t), t / 2, ">", why="log(1 + t) > t - t**2/2"),
