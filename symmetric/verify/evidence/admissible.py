@@ -132,14 +132,16 @@ def _integer_valued(sym) -> bool:
 def integer_roots_of(expr, sym) -> tuple:
     """The integer roots of the polynomials in ``sym`` (rational coefficients) that occur in ``expr``.
 
-    Each sum or power base of ``expr`` that is a polynomial in ``sym`` alone
-    is factored over the rationals; its linear factors give the roots. At most
-    a few thousand nodes are looked at.
+    Each sum or power of ``expr`` that is a polynomial in ``sym`` alone (and
+    ``u - 1`` for ``acos(u)``, ``asec(u)``) is factored over the rationals; its
+    linear factors give the roots. At most a few thousand nodes are looked at.
     """
     found: list = []
     for k, node in enumerate(sympy.preorder_traversal(expr)):
         if k > 3000 or len(found) > 12:
             break
+        if isinstance(node, (sympy.acos, sympy.asec)) and node.args[0].free_symbols == {sym}:
+            node = node.args[0] - 1  # acos and asec vanish where their argument is 1
         if not isinstance(node, sympy.Expr) or node.free_symbols != {sym} or not isinstance(node, (sympy.Add, sympy.Pow)):
             continue
         try:
