@@ -1,0 +1,534 @@
+"""Displays to steps, and each step checked by :func:`symmetric.verify.check`.
+
+Three kinds of multi-row display (docs/documents.md):
+
+* a **chain** ``a &= b \\\\ &= c \\\\ &\\le d``: each relation between neighbours
+  is a step, checked on the domain;
+* a **sequence of equations**, every row with its own left side: the first
+  row is a premise, each later row must be an identity or follow from the
+  row before on the domain (each side rewritten, or a nonzero multiple of
+  it); a row refuted as an identity is *refuted* only where a point is found
+  at which the row before holds and it does not;
+* **definitions**: a fresh name on the left (``F_\\beta = ...``,
+  ``\\text{Weighted Power Mean}(\\gamma, \\phi): ...``, ``S &= ...``), used by
+  later displays; an equation whose left side holds a fresh subscripted or
+  worded name defines that name implicitly.
+
+A step whose reading depends on something the display does not fix (a
+derivative of a quantity with respect to a variable it does not depend on
+explicitly) is "unknown" with that reason, never checked literally.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+import sympy
+
+from ..verify import InconsistentVerdictError, check, run_with_budget
+from .latex import LatexError, Token, tokenize
+from .latex_parser import Parsed, definition_head, parse_tokens
+from .names import Definition, Names
+from .report import Note, Step
+
+__all__ = ["Checker", "DEFAULT_TIMEOUT"]
+
+#: Seconds for the check of one step (each of the checks a sequence row needs gets a share).
+DEFAULT_TIMEOUT = 10.0
+_RELATION_SIGNS = {"==": "=", "<=": "\\le", ">=": "\\ge", "<": "<", ">": ">"}
+
+
+@dataclass
+class _Part:
+    tokens: list
+    text: str
+    start: int
+    parsed: Parsed | None = None
+    error: LatexError | None = None
+
+
+@dataclass
+class _Row:
+    parts: list
+    rels: list
+    continued: bool
+
+
+def _rows(tokens: list[Token]) -> list[list[Token]]:
+    rows, current = [], []
+    for t in tokens:
+        if t.kind == "row":
+            rows.append(current)
+            current = []
+        else:
+            current.append(t)
+    rows.append(current)
+    return [r for r in rows if any(t.kind != "amp" for t in r)]
+
+
+def _split_row(tokens: list[Token], content: str) -> _Row:
+    parts, rels, current, depth = [], [], [], 0
+    continued = False
+    seen = False
+    for t in tokens:
+        if t.kind == "amp":
+            continue
+        if t.kind == "open":
+            depth += 1
+        elif t.kind == "close":
+            depth -= 1
+        is_rel = depth == 0 and (t.kind == "rel" or (t.kind == "op" and t.value == ":=")
+                                 or (t.kind == "op" and t.value == ":" and not rels))
+        if is_rel:
+            if not seen:
+                continued = True
+            parts.append(current)
+            rels.append(t)
+            current = []
+        else:
+            current.append(t)
+        seen = True
+    parts.append(current)
+    out = []
+    for p in parts:
+        text = content[p[0].start:p[-1].end] if p else ""
+        out.append(_Part(p, " ".join(text.split()), p[0].start if p else 0))
+    return _Row(out, rels, continued)
+
+
+class Checker:
+    """Checks the displays of documents, keeping one :class:`Names` per file.
+
+    Parameters
+    ----------
+    symbols : mapping, optional
+        ``--symbol`` options: name -> assumption.
+    domain : {"unit", "positive"}
+    timeout : float
+        Seconds for each step's check.
+    """
+
+    def __init__(self, *, symbols=None, domain: str = "unit", timeout: float = DEFAULT_TIMEOUT):
+        self.symbols = dict(symbols or {})
+        self.domain = domain
+        self.timeout = timeout
+        self.used: dict = {}
+
+    # -- a document -----------------------------------------------------------------------------------
+    def check_segments(self, name: str, segments, fmt: str) -> tuple[list[Step], list[Note], list]:
+        """Steps, notes and ``(segment, display, steps)`` triples (for --annotate) of one document."""
+        names = Names(symbols=self.symbols)
+        steps, notes, marks = [], [], []
+        for segment in segments:
+            for display in segment.displays(latex=fmt == "latex"):
+                found, found_notes = self.check_display(name, segment, display, names)
+                steps += found
+                notes += found_notes
+                marks.append((segment, display, found))
+        self.used.update(names.used)
+        return steps, notes, marks
+
+    def check_display(self, name, segment, display, names: Names):
+        content = display.content
+
+        def line(offset: int) -> int:
+            return segment.line_of(display.offset + offset)
+
+        steps: list[Step] = []
+        notes: list[Note] = []
+        try:
+            tokens = tokenize(content)
+        except LatexError as exc:
+            return [Step(name, line(exc.offset), "", "", "", "unparsed", None,
+                         f"{exc.reason} (line {line(exc.offset)})", "display", cell=segment.cell)], []
+        rows = [_split_row(r, content) for r in _rows(tokens)]
+        if not rows:
+            return [], []
+        # A row that is only '+ ...' or '- ...' continues the expression of the row before.
+        merged: list[_Row] = []
+        for row in rows:
+            first = row.parts[0].tokens[:1]
+            if (merged and not row.rels and first and first[0].kind == "op" and first[0].value in "+-"):
+                last = merged[-1].parts[-1]
+                last.tokens = last.tokens + row.parts[0].tokens
+                last.text = " ".join(content[last.tokens[0].start:last.tokens[-1].end].split())
+            else:
+                merged.append(row)
+        rows = merged
+
+        def make(left: _Part, rel: Token, right: _Part, kind: str) -> Step:
+            return self.step(name, line(rel.start), left, rel, right, kind, names, segment.cell)
+
+        own = [r for r in rows if not r.continued and r.rels]
+        heads = {id(r): self.definition(r, names) for r in own}
+        equations = [r for r in own if heads[id(r)] is None]
+        sequence = len(equations) >= 2 and all(len(r.rels) == 1 and r.rels[0].value == "=" for r in equations)
+        previous_part = None
+        previous_equation = None
+        for row in rows:
+            if not row.rels:
+                self.read(row.parts[0], names)
+                if row.parts[0].error is not None and len(rows) == 1:
+                    err = row.parts[0].error
+                    steps.append(Step(name, line(err.offset), row.parts[0].text, "", "", "unparsed", None,
+                                      f"{err.reason} (line {line(err.offset)}); the display has no relation to "
+                                      "check but could not be read", "display", cell=segment.cell))
+                previous_part = row.parts[0]
+                continue
+            parts = row.parts
+            if row.continued:
+                if previous_part is None:
+                    steps.append(Step(name, line(row.rels[0].start), "", parts[1].text, row.rels[0].value, "unparsed",
+                                      None, "the display starts with a relation: no left side to continue",
+                                      "chain", cell=segment.cell))
+                    previous_part = parts[-1]
+                    continue
+                parts = [previous_part] + parts[1:]
+                for k, rel in enumerate(row.rels):
+                    steps.append(make(parts[k], rel, parts[k + 1], "chain"))
+                previous_part = parts[-1]
+                continue
+            head = heads[id(row)]
+            if head is not None:
+                note = self.define(name, line(row.rels[0].start), head, parts[1], names)
+                notes.append(note)
+                for k in range(1, len(row.rels)):
+                    steps.append(make(parts[k], row.rels[k], parts[k + 1], "chain"))
+                previous_part = parts[-1]
+                continue
+            if sequence:
+                for p in parts:
+                    self.read(p, names)
+                if previous_equation is None:
+                    steps.append(self.premise(name, line(row.rels[0].start), parts, row.rels[0], segment.cell))
+                else:
+                    steps.append(self.sequence_step(name, line(row.rels[0].start), previous_equation, parts,
+                                                    row.rels[0], segment.cell))
+                previous_equation = parts
+                previous_part = parts[-1]
+                continue
+            implicit = self.implicit_definition(name, line(row.rels[0].start), row, rows, names)
+            if implicit is not None:
+                notes.append(implicit)
+                previous_part = parts[-1]
+                continue
+            condition = self.condition(name, line(row.rels[0].start), row, rows, names)
+            if condition is not None:
+                notes.append(condition)
+                previous_part = parts[-1]
+                continue
+            for k, rel in enumerate(row.rels):
+                steps.append(make(parts[k], rel, parts[k + 1], "chain"))
+            previous_part = parts[-1]
+        if own and heads[id(own[0])] is None and not sequence:
+            self.register_derived(rows, own[0], names, line)
+        return steps, notes
+
+    # -- reading ------------------------------------------------------------------------------------------
+    def read(self, part: _Part, names: Names) -> None:
+        if part.parsed is not None or part.error is not None:
+            return
+
+        def parse():
+            return parse_tokens(part.tokens, names)
+
+        try:
+            done, parsed = run_with_budget(parse, self.timeout)
+        except LatexError as exc:
+            part.error = exc
+            return
+        except (RecursionError, MemoryError, OverflowError, ValueError, TypeError, ZeroDivisionError) as exc:
+            part.error = LatexError(f"the formula cannot be read ({type(exc).__name__})", part.start)
+            return
+        if not done:
+            part.error = LatexError("the formula could not be read within the time budget", part.start)
+            return
+        part.parsed = parsed
+
+    def definition(self, row: _Row, names: Names):
+        """``(key, params)`` when the row's first relation defines a fresh name, else None."""
+        if row.rels[0].value not in ("=", ":", ":="):
+            return None
+        head = definition_head(row.parts[0].tokens)
+        if head is None:
+            return None
+        key, params = head
+        if key in names.definitions or names.is_project(key):
+            return None
+        if params is None and "_" not in key and not key.startswith("\\text") and _readable(key) in names.used:
+            return None  # a letter used before is a variable, not a fresh name
+        if row.rels[0].value == ":" and params is None and not key.startswith("\\text"):
+            return None
+        return key, params
+
+    def define(self, file, line, head, part: _Part, names: Names) -> Note:
+        key, params = head
+        symbols = tuple(names.symbol(p) for p in params or ())
+        self.read(part, names)
+        if part.error is not None:
+            value = sympy.Symbol(_readable(key), positive=True)
+            shown = f"(unread: {part.error.reason})"
+        else:
+            value = part.parsed.expr
+            shown = sympy.sstr(value)
+        names.definitions[key] = Definition(key, value, symbols, line, file=file)
+        shown_name = key + (f"({', '.join(params)})" if params else "")
+        return Note(file, line, "definition", shown_name, shown)
+
+    def register_derived(self, rows, row, names: Names, line) -> None:
+        """A chain whose left side is a derivative read implicitly gives that quantity its last value."""
+        first = row.parts[0]
+        if first.parsed is None or not first.parsed.implicit:
+            return
+        last = rows[-1].parts[-1]
+        if last is first or last.parsed is None or last.parsed.implicit:
+            return
+        tokens = first.tokens
+        if len(tokens) < 2 or tokens[0].value not in ("\\frac", "\\dfrac"):
+            return
+        from .latex_parser import _Parser  # the same grouping the parser uses
+
+        parser = _Parser(tokens[1:], names, Parsed(sympy.S.Zero))
+        try:
+            num, den = parser.group(), parser.group()
+        except LatexError:
+            return
+        if parser.peek() is not None:
+            return
+        from .latex_parser import name_key
+
+        names.derived[name_key(num) + "/" + name_key(den)] = (last.parsed.expr, line(last.start))
+
+    def implicit_definition(self, file, line, row: _Row, rows, names: Names):
+        """``k_1 \\frac{0.5}{TP + FN} = ...``: a fresh named symbol on the left, solved for when linear."""
+        if len(rows) != 1 or len(row.rels) != 1 or row.rels[0].value != "=":
+            return None
+        self.read(row.parts[0], names)
+        if row.parts[0].error is not None:
+            return None
+        left = row.parts[0].parsed.expr
+        self.read(row.parts[1], names)
+        if row.parts[1].error is not None:
+            return None
+        right = row.parts[1].parsed.expr
+        fresh = [s for s in sorted(left.free_symbols, key=str)
+                 if ("_" in s.name or " " in s.name) and _key_of(s) not in names.definitions
+                 and not names.is_project(_key_of(s)) and not right.has(s)]
+        if not fresh:
+            return None
+        target = fresh[0]
+        difference = left - row.parts[1].parsed.expr
+        slope = sympy.diff(difference, target)
+        value = None
+        if not slope.has(target) and slope != 0:
+            value = sympy.simplify(-(difference - slope * target) / slope)
+        key = _key_of(target)
+        if value is not None:
+            names.definitions[key] = Definition(key, value, (), line, implicit=True, file=file)
+        return Note(file, line, "definition", target.name,
+                    sympy.sstr(value) if value is not None else f"(implicit: {row.parts[0].text} = {row.parts[1].text})",
+                    implicit=True)
+
+    def condition(self, file, line, row: _Row, rows, names: Names):
+        """A lone display ``x = f(...)`` with x a symbol not in f: a condition, not an identity to check."""
+        if len(rows) != 1 or len(row.rels) != 1 or row.rels[0].value != "=":
+            return None
+        for p in row.parts:
+            self.read(p, names)
+        if any(p.error is not None or p.parsed.implicit for p in row.parts):
+            return None
+        a, b = (p.parsed.expr for p in row.parts)
+        for x, f in ((a, b), (b, a)):
+            if isinstance(x, sympy.Symbol) and x not in f.free_symbols and f.free_symbols:
+                return Note(file, line, "condition", str(x), sympy.sstr(f))
+        return None
+
+    # -- checking -----------------------------------------------------------------------------------------
+    def _sides(self, left: _Part, right: _Part, names: Names):
+        self.read(left, names)
+        self.read(right, names)
+        for p in (left, right):
+            if p.error is not None:
+                return p.error
+        return None
+
+    def step(self, file, line, left: _Part, rel: Token, right: _Part, kind, names, cell) -> Step:
+        error = self._sides(left, right, names)
+        relation = rel.relation if rel.value != ":=" else None
+        step = Step(file, line, left.text, right.text, relation or rel.value, "unparsed", kind=kind, cell=cell)
+        if error is not None:
+            step.reason = f"{error.reason} (in '{_context(left, right, error)}')"
+            return step
+        if relation is None:
+            step.reason = f"the relation {rel.value} is outside the subset (=, \\le, \\ge, <, >)"
+            return step
+        step.read = (sympy.sstr(left.parsed.expr), sympy.sstr(right.parsed.expr))
+        implicit = left.parsed.implicit + right.parsed.implicit
+        if implicit:
+            step.status = "unknown"
+            step.reason = ("depends on a reading the display does not fix: " + "; ".join(dict.fromkeys(implicit)))
+            return step
+        verdict = self.verdict(left.parsed.expr, right.parsed.expr, relation, self.timeout)
+        _fill(step, verdict, left.parsed.uses + right.parsed.uses)
+        return step
+
+    def verdict(self, lhs, rhs, relation, timeout):
+        start = time.perf_counter()
+        try:
+            v = check(lhs, rhs, relation=relation, domain=self.domain, timeout=timeout)
+        except InconsistentVerdictError:
+            raise
+        except (ValueError, TypeError, NotImplementedError, RecursionError) as exc:
+            return _Outcome("unknown", None, f"the engine could not take it ({type(exc).__name__}: {exc})",
+                            time.perf_counter() - start)
+        detail = v.method if v.status == "proven" else (v.detail or v.method)
+        return _Outcome(v.status, v.counterexample if v.status == "refuted" else None, detail, v.seconds)
+
+    def premise(self, file, line, parts, rel, cell) -> Step:
+        left, right = parts[0], parts[1]
+        step = Step(file, line, left.text, right.text, "==", "unparsed", kind="premise", cell=cell)
+        error = next((p.error for p in (left, right) if p.error is not None), None)
+        if error is not None:
+            step.reason = f"{error.reason} (in '{_context(left, right, error)}')"
+            return step
+        step.read = (sympy.sstr(left.parsed.expr), sympy.sstr(right.parsed.expr))
+        if left.parsed.implicit or right.parsed.implicit:
+            step.status, step.reason = "unknown", "depends on a reading the display does not fix"
+            return step
+        v = self.verdict(left.parsed.expr, right.parsed.expr, "==", self.timeout)
+        step.seconds = v.seconds
+        if v.status == "proven":
+            step.status, step.reason = "proven", f"holds as an identity ({v.detail})"
+        else:
+            step.status = "unknown"
+            step.reason = ("the first equation of a sequence: a premise, not an identity"
+                           + (f" (it fails at {_cx_text(v.counterexample)})" if v.counterexample else "")
+                           + "; the rows after it are checked against it")
+        return step
+
+    def sequence_step(self, file, line, previous, parts, rel, cell) -> Step:
+        left, right = parts[0], parts[1]
+        step = Step(file, line, left.text, right.text, "==", "unparsed", kind="sequence", cell=cell)
+        error = next((p.error for p in (left, right) if p.error is not None), None)
+        if error is not None:
+            step.reason = f"{error.reason} (in '{_context(left, right, error)}')"
+            return step
+        step.read = (sympy.sstr(left.parsed.expr), sympy.sstr(right.parsed.expr))
+        if left.parsed.implicit or right.parsed.implicit:
+            step.status, step.reason = "unknown", "depends on a reading the display does not fix"
+            return step
+        start = time.perf_counter()
+        L1, R1 = left.parsed.expr, right.parsed.expr
+        share = self.timeout / 2
+        identity = self.verdict(L1, R1, "==", share)
+        if identity.status == "proven":
+            step.status, step.reason = "proven", f"holds as an identity ({identity.detail})"
+        elif any(p.error is not None or p.parsed.implicit for p in previous):
+            step.status, step.reason = "unknown", "not an identity, and the equation before it could not be read"
+        else:
+            L0, R0 = previous[0].parsed.expr, previous[1].parsed.expr
+            status, cx, reason = self.follows((L0, R0), (L1, R1), share)
+            step.status, step.counterexample, step.reason = status, cx, reason
+            if status == "unknown" and identity.status == "refuted":
+                step.reason = (f"not an identity (it fails at {_cx_text(identity.counterexample)}), and whether it "
+                               f"follows from the equation before is undecided")
+        step.seconds = time.perf_counter() - start
+        return step
+
+    def follows(self, before, after, timeout):
+        """Whether ``after`` (an equation) holds wherever ``before`` does: (status, counterexample, reason)."""
+        (L0, R0), (L1, R1) = before, after
+        for (a, b), (c, d) in (((L0, L1), (R0, R1)), ((L0, R1), (R0, L1))):
+            if self.verdict(a, b, "==", timeout).status == "proven" and \
+                    self.verdict(c, d, "==", timeout).status == "proven":
+                return "proven", None, "follows from the equation before: each side rewritten"
+        D0, D1 = L0 - R0, L1 - R1
+        ok, ratio = run_with_budget(lambda: sympy.simplify(D1 / D0), min(timeout, 5.0))
+        if ok and ratio is not None and ratio.is_finite is not False and not ratio.has(sympy.zoo, sympy.nan):
+            p, q = sympy.fraction(sympy.together(ratio))
+            if not (p.has(sympy.Derivative, sympy.Limit) or q.has(sympy.Derivative, sympy.Limit)) and p != 0:
+                sign = next((r for r in (">", "<") if self.verdict(q, 0, r, timeout).status == "proven"), None)
+                if sign and self.verdict(q * D1, p * D0, "==", timeout).status == "proven":
+                    return "proven", None, (f"follows from the equation before: it is that equation multiplied by "
+                                            f"{sympy.sstr(sympy.factor(ratio))}, never zero or undefined")
+        return self.refute_implication(D0, D1, (L1, R1), timeout)
+
+    def refute_implication(self, D0, D1, after, timeout):
+        """A point where the equation before holds and this one fails, confirmed; else unknown."""
+        L1, R1 = after
+        symbols = sorted(D0.free_symbols | D1.free_symbols, key=str)
+        for s in symbols:
+            for value in _special_values(s, self.domain):
+                D0v = D0.subs(s, value)
+                if D0v.has(sympy.zoo, sympy.nan, sympy.oo):
+                    continue
+                if D0v != 0 and self.verdict(D0v, 0, "==", timeout).status != "proven":
+                    continue
+                v = self.verdict(L1.subs(s, value), R1.subs(s, value), "==", timeout)
+                if v.status == "refuted":
+                    cx = {str(s): str(value), **v.counterexample}
+                    return "refuted", cx, (f"does not follow from the equation before: at {s} = {value} the "
+                                           f"equation before holds for every value of the others, this one fails")
+        return "unknown", None, "not an identity, and whether it follows from the equation before is undecided"
+
+
+@dataclass
+class _Outcome:
+    status: str
+    counterexample: dict | None
+    detail: str
+    seconds: float
+
+
+def _fill(step: Step, outcome: _Outcome, uses) -> None:
+    step.status = outcome.status
+    step.seconds = outcome.seconds
+    step.counterexample = ({str(k): str(v) for k, v in outcome.counterexample.items()}
+                           if outcome.counterexample is not None else None)
+    if outcome.status == "refuted" and not step.counterexample:
+        step.counterexample = {}
+    step.reason = outcome.detail
+    if uses:
+        step.reason += "; uses " + ", ".join(dict.fromkeys(uses))
+
+
+def _cx_text(cx) -> str:
+    return ", ".join(f"{k} = {v}" for k, v in (cx or {}).items())
+
+
+def _context(left: _Part, right: _Part, error: LatexError) -> str:
+    for p in (left, right):
+        if p.error is error:
+            return p.text if len(p.text) <= 60 else p.text[:57] + "..."
+    return left.text
+
+
+def _readable(key: str) -> str:
+    from .names import readable
+
+    return readable(key)
+
+
+def _key_of(symbol: sympy.Symbol) -> str:
+    name = symbol.name
+    if " " in name:
+        return "\\text{" + name + "}"
+    base, _, sub = name.partition("_")
+    if sub:
+        return base + "_{" + sub.strip("{}") + "}"
+    return name
+
+
+def _special_values(s: sympy.Symbol, domain: str) -> list:
+    from .. import symbols as project
+
+    if s in (project.P, project.R) and domain == "unit":
+        return [sympy.S.One, sympy.Rational(1, 2)]
+    if s.is_positive:
+        return [sympy.S.One, sympy.Integer(2), sympy.Rational(1, 2)]
+    if s.is_nonnegative:
+        return [sympy.S.Zero, sympy.S.One]
+    if s.is_real:
+        return [sympy.S.Zero, sympy.S.One, -sympy.S.One, sympy.Integer(2)]
+    return []
