@@ -11,14 +11,14 @@ line; see docs/documents.md.
 ... $$
 ... \\begin{align*}
 ... \\frac{P R}{P + R} &= \\frac{1}{\\frac{1}{P} + \\frac{1}{R}} \\\\
-...                    &\\le \\frac{P + R}{2}
+...                    &\\ge \\frac{P + R}{2}
 ... \\end{align*}
 ... $$
 ... ''')
 >>> [(s.line, s.status) for s in report.steps]
 [(4, 'proven'), (5, 'refuted')]
 >>> report.steps[1].counterexample
-{'P': '1', 'R': '1'}
+{'P': '1/2', 'R': '1/3'}
 """
 
 from __future__ import annotations
@@ -29,9 +29,10 @@ from pathlib import Path
 
 from .._validation import InvalidParameterError
 from .names import ASSUMPTIONS, parse_symbol_option
-from .reader import read_document
+from . import reader as _reader
 from .report import STATUSES, DocumentReport, Note, Step
-from .steps import DEFAULT_TIMEOUT, Checker
+from .steps import DEFAULT_TIMEOUT
+from . import steps as _steps
 
 __all__ = ["ASSUMPTIONS", "DEFAULT_TIMEOUT", "DocumentReport", "Note", "STATUSES", "Step", "annotate",
            "check_document", "check_documents", "parse_symbol_option"]
@@ -60,13 +61,13 @@ def check_documents(sources, *, symbols=None, domain: str = "unit", timeout: flo
         raise InvalidParameterError.of("domain", func, "'unit' or 'positive'", domain)
     if not (isinstance(timeout, (int, float)) and timeout > 0):
         raise InvalidParameterError.of("timeout", func, "a positive number of seconds", timeout)
-    checker = Checker(symbols=symbols, domain=domain, timeout=float(timeout))
+    checker = _steps.Checker(symbols=symbols, domain=domain, timeout=float(timeout))
     report = DocumentReport(domain=domain)
     start = time.perf_counter()
     for source in sources:
         if not isinstance(source, (str, Path)):
             raise InvalidParameterError.of("source", func, "a path or the text of a document", source)
-        name, segments, fmt = read_document(source)
+        name, segments, fmt = _reader.read_document(source)
         steps, notes, marks = checker.check_segments(name, segments, fmt)
         report.files.append(name)
         report.steps += steps

@@ -204,7 +204,8 @@ class Checker:
                     steps.append(self.premise(name, line(row.rels[0].start), parts, row.rels[0], segment.cell))
                 else:
                     steps.append(self.sequence_step(name, line(row.rels[0].start), previous_equation, parts,
-                                                    row.rels[0], segment.cell))
+                                                    row.rels[0], segment.cell,
+                                                    steps[-1].reason.startswith("holds as an identity")))
                 previous_equation = parts
                 previous_part = parts[-1]
                 continue
@@ -407,7 +408,7 @@ class Checker:
                            + "; the rows after it are checked against it")
         return step
 
-    def sequence_step(self, file, line, previous, parts, rel, cell) -> Step:
+    def sequence_step(self, file, line, previous, parts, rel, cell, previous_identity=False) -> Step:
         left, right = parts[0], parts[1]
         step = Step(file, line, left.text, right.text, "==", "unparsed", kind="sequence", cell=cell)
         error = next((p.error for p in (left, right) if p.error is not None), None)
@@ -424,6 +425,10 @@ class Checker:
         identity = self.verdict(L1, R1, "==", share)
         if identity.status == "proven":
             step.status, step.reason = "proven", f"holds as an identity ({identity.detail})"
+        elif identity.status == "refuted" and previous_identity:
+            step.status, step.counterexample = "refuted", {str(k): str(v) for k, v in identity.counterexample.items()}
+            step.reason = ("not an identity, and the equation before holds everywhere, so this one does not follow "
+                           "from it either" + (f" ({identity.detail})" if identity.detail else ""))
         elif any(p.error is not None or p.parsed.implicit for p in previous):
             step.status, step.reason = "unknown", "not an identity, and the equation before it could not be read"
         else:
@@ -470,7 +475,37 @@ class Checker:
                     cx = {str(s): str(value), **v.counterexample}
                     return "refuted", cx, (f"does not follow from the equation before: at {s} = {value} the "
                                            f"equation before holds for every value of the others, this one fails")
+        for s in symbols:
+            found = self._refute_by_solving(D0, s, (L1, R1), timeout)
+            if found is not None:
+                return found
         return "unknown", None, "not an identity, and whether it follows from the equation before is undecided"
+
+    def _refute_by_solving(self, D0, s, after, timeout):
+        """The equation before solved for ``s`` (each solution checked by substituting it back)."""
+        L1, R1 = after
+        if D0.has(sympy.Derivative, sympy.Limit, sympy.Min, sympy.Max, sympy.Abs):
+            return None
+        ok, solutions = run_with_budget(lambda: sympy.solve(D0, s, dict=False), min(timeout, 5.0))
+        if not ok or not isinstance(solutions, list):
+            return None
+        for sol in solutions[:4]:
+            if not isinstance(sol, sympy.Expr) or sol.has(s) or sol.has(sympy.I):
+                continue
+            if self.verdict(D0.subs(s, sol), 0, "==", timeout).status != "proven":
+                continue  # not a solution everywhere: no refutation from it
+            v = self.verdict(L1.subs(s, sol), R1.subs(s, sol), "==", timeout)
+            if v.status != "refuted":
+                continue
+            point = {k: sympy.nsimplify(x) if not isinstance(x, sympy.Basic) else x for k, x in v.counterexample.items()}
+            value = sympy.simplify(sol.subs(point))
+            if not _in_domain(s, value, self.domain):
+                continue
+            cx = {str(k): str(x) for k, x in point.items()}
+            cx[str(s)] = str(value)
+            return "refuted", cx, (f"does not follow from the equation before: that equation holds at {s} = "
+                                   f"{sympy.sstr(sol)}, and there this one fails")
+        return None
 
 
 @dataclass
@@ -518,6 +553,18 @@ def _key_of(symbol: sympy.Symbol) -> str:
     if sub:
         return base + "_{" + sub.strip("{}") + "}"
     return name
+
+
+def _in_domain(s: sympy.Symbol, value, domain: str) -> bool:
+    from .. import symbols as project
+
+    if not (value.is_number and value.is_real):
+        return False
+    if s.is_positive and not value > 0 or s.is_nonnegative and not value >= 0 or s.is_negative and not value < 0:
+        return False
+    if s.is_integer and not value.is_integer:
+        return False
+    return not (domain == "unit" and s in (project.P, project.R) and value > 1)
 
 
 def _special_values(s: sympy.Symbol, domain: str) -> list:
