@@ -54,6 +54,8 @@ _DELIMITERS = {"(": "(", ")": ")", "[": "[", "]": "]", "\\{": "\\{", "\\}": "\\}
                "\\lvert": "|", "\\rvert": "|", "\\langle": "\\langle", "\\rangle": "\\rangle", "\\|": "\\|"}
 _COMMAND = re.compile(r"\\(?:[A-Za-z]+\*?|.)", re.S)
 _NUMBER = re.compile(r"\d+(?:\.\d+)?|\.\d+")
+_WORDS = re.compile(r"[A-Za-z0-9][A-Za-z0-9 \-]*")
+_WORD_COMMANDS = {"\\exp", "\\ln", "\\log", "\\min", "\\max", "\\lim"}
 
 
 class LatexError(ValueError):
@@ -176,7 +178,14 @@ def tokenize(text: str) -> list[Token]:
                     text = _transparent(text, j)
             elif cmd in _TEXT:
                 content, j = _braced(text, j)
-                tokens.append(Token("text", " ".join(content.split()), i, j))
+                words = " ".join(content.split())
+                if "\\" + words in _WORD_COMMANDS:  # \operatorname{exp}, \mathrm{ln}
+                    tokens.append(Token("cmd", "\\" + words, i, j))
+                elif not _WORDS.fullmatch(words):
+                    raise LatexError(f"\\text{{...}} and similar hold a name in words here; {content[:40]!r} is not one",
+                                     i)
+                else:
+                    tokens.append(Token("text", words, i, j))
             elif cmd in ("\\left", "\\right"):
                 k = j
                 while k < n and text[k].isspace():

@@ -138,9 +138,9 @@ class _Parser:
                         return self.t[start:self.i - 1]
                 self.i += 1
             raise self.fail("unbalanced '{': a '}' is missing", tok)
-        if tok.kind == "num" and len(tok.value) > 1:  # x^12 is x^1 2 in TeX
-            self.t.insert(self.i, Token("num", tok.value[1:], tok.start + 1, tok.end))
-            return [Token("num", tok.value[0], tok.start, tok.start + 1)]
+        if tok.kind == "num" and len(tok.value) > 1:  # x^12 is x^1 2 in TeX, rarely what was meant
+            raise self.fail(f"an unbraced {tok.value} after ^ or _ reads as its first digit in TeX; "
+                            f"write {{{tok.value}}}", tok)
         if tok.kind in ("num", "letter", "text") or (tok.kind == "cmd" and tok.value in GREEK):
             return [tok]
         if tok.kind == "cmd" and tok.value == "\\infty":

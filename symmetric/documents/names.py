@@ -129,7 +129,7 @@ class Names:
             value = sympy.Symbol(name, **ASSUMPTIONS[self.symbols[name]])
         elif key in _PROJECT:
             value = _PROJECT[key]
-        elif key == "e":
+        elif key in ("e", "\\text{e}"):
             value = sympy.E
         else:
             value = sympy.Symbol(name, positive=True)

@@ -1,0 +1,198 @@
+"""symmetric check: documents as people write them, with wrong lines planted, read and checked step by step."""
+
+import json
+from pathlib import Path
+
+import pytest
+import sympy
+
+import symmetric
+from symmetric import P, R, beta, rho
+from symmetric.cli import main
+from symmetric.documents import check_document, check_documents
+from symmetric.documents.latex import LatexError, tokenize
+from symmetric.documents.latex_parser import parse_tokens
+from symmetric.documents.names import Names
+
+DOCS = Path(__file__).parent / "documents"
+
+# (line, status) of every step of the test documents: the planted errors are the refuted lines.
+EXPECTED = {
+    "team_note.md": [(15, "proven"), (16, "proven"), (17, "proven"), (25, "proven"), (25, "proven"),
+                     (25, "refuted")],
+    "derivative.tex": [(6, "proven"), (10, "proven"), (15, "proven"), (16, "proven"), (17, "refuted"),
+                       (21, "proven")],
+    "solve.md": [(7, "unknown"), (8, "proven"), (9, "proven"), (10, "refuted"), (18, "proven"), (19, "proven"),
+                 (20, "proven"), (21, "proven"), (22, "proven"), (23, "proven"), (24, "refuted")],
+    "limits.ipynb": [(12, "proven"), (33, "refuted")],
+}
+
+
+@pytest.fixture(scope="module")
+def reports():
+    return {name: check_document(DOCS / name) for name in EXPECTED}
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+def test_the_planted_wrong_lines_are_refuted_and_no_right_line_is(reports, name):
+    assert [(s.line, s.status) for s in reports[name].steps] == EXPECTED[name]
+
+
+def test_a_refuted_step_carries_a_counterexample_that_breaks_it(reports):
+    step = reports["derivative.tex"].steps[4]
+    assert step.lhs == "-4 P^2 (P + x)^{-3}" and step.rhs == r"\frac{4 P^2}{(P + x)^{3}}"
+    x = sympy.Symbol("x", positive=True)
+    values = {P: sympy.Rational(step.counterexample["P"]), x: sympy.Rational(step.counterexample["x"])}
+    assert (-4 * P**2 * (P + x)**-3).subs(values) != (4 * P**2 / (P + x)**3).subs(values)
+
+
+def test_a_sequence_row_is_refuted_only_where_the_row_before_holds(reports):
+    step = reports["solve.md"].steps[3]
+    cx = {k: sympy.Rational(v) for k, v in step.counterexample.items()}
+    assert cx["beta"]**2 * cx["P"]**2 == cx["R"]**2 and cx["R"] != cx["beta"]**2 * cx["P"]
+    assert reports["solve.md"].steps[0].kind == "premise"
+
+
+def test_definitions_symbols_and_inline_math(reports):
+    report = reports["team_note.md"]
+    assert [(n.name, n.value) for n in report.definitions] == [("F_{1}", "2*P*R/(P + R)")]
+    assert report.symbols == {"P": "(0, 1] (precision)", "R": "(0, 1] (recall)"}
+    assert all(s.line != 27 for s in report.steps)  # inline $F_1 = 1$ and the code block are never steps
+
+
+def test_the_seed_style_derivation_reads_through_styling_and_uses_definitions():
+    text = r"""
+$$
+G_{\beta,\rho} = \left(\frac{1}{1 + \beta^\rho} \left(\beta^\rho P^{\rho+1} + R^{\rho+1} \right)\right)^{\frac{1}{\rho+1}}
+$$
+$$
+\begin{align*}
+S &= -\frac{\frac{\partial G_{\beta,\rho}}{\partial R}}{\frac{\partial G_{\beta,\rho}}{\partial P}} \tag{1} \label{s} \\
+  &= \color{blue}{-\Bigg(} \frac{R}{\beta P} \color{blue}{\Bigg)}^{\rho} \nonumber \\
+  &\displaystyle= -\left( \frac{R}{\beta P} \right)^{\rho + 1} \, \quad
+\end{align*}
+$$
+"""
+    report = check_document(text)
+    assert [(s.line, s.status) for s in report.steps] == [(8, "proven"), (9, "refuted")]
+    assert [n.name for n in report.definitions] == ["G_{\\beta,\\rho}", "S"]
+    assert "uses G_{\\beta,\\rho}" in report.steps[0].reason
+
+
+def test_an_implicit_dependence_is_unknown_never_refuted_nor_proven():
+    report = check_document(r"""$$
+\frac{\partial S}{\partial t} = \frac{\partial S}{\partial R}\frac{\partial R}{\partial t}
+$$""")
+    assert [s.status for s in report.steps] == ["unknown"]
+    assert "function of t" in report.steps[0].reason
+
+
+def test_a_lone_equation_of_a_variable_is_a_condition_not_an_identity():
+    report = check_document("$$R = \\beta P$$\n$$\\frac{R}{\\beta P} = 1$$\n")
+    assert [n.kind for n in report.notes] == ["condition"]
+    assert [s.status for s in report.steps] == ["refuted"]  # the second display is stated as an identity
+
+
+@pytest.mark.parametrize("latex, expected", [
+    (r"\frac{\partial}{\partial P}\left(\frac{R}{\beta P}\right)^{\rho}", -rho * (R / (beta * P))**rho / P),
+    (r"\frac{d}{dR} \left[ P R^{2} \right]^{2}", 4 * P**2 * R**3),
+    (r"\tfrac{1}{2}\,\sqrt{P}\cdot\sqrt[3]{R}", sympy.sqrt(P) * sympy.root(R, 3) / 2),
+    (r"\left. \frac{\partial}{\partial \beta} \beta^2 P \right|_{\beta = 2}", 4 * P),
+    (r"\max\left(P, R\right) - \min\{P, R\}", sympy.Max(P, R) - sympy.Min(P, R)),
+    (r"\operatorname{exp}(\ln P) + \mathrm{e}^{0}", P + 1),
+    (r"\lim_{\beta \to \infty} \frac{\beta P}{\beta + 1}", sympy.Limit(beta * P / (beta + 1), beta, sympy.oo)),
+    (r"\lim_{\rho \to 0^-} \rho", sympy.Limit(rho, rho, 0, "-")),
+    (r"\frac{TP}{TP + FP}", symmetric.symbols.TP / (symmetric.symbols.TP + symmetric.symbols.FP)),
+])
+def test_the_latex_subset(latex, expected):
+    assert parse_tokens(tokenize(latex), Names()).expr == expected
+
+
+@pytest.mark.parametrize("latex, reason", [
+    (r"\sum_{l \in L} x_l", "\\sum (a sum over an index set)"),
+    (r"\input{/etc/passwd}", "\\input (a TeX file inclusion (never run))"),
+    (r"\immediate\write18{rm -rf /}", "a TeX primitive"),
+    (r"__import__('os').system('echo hacked')", "outside the subset"),
+    (r"eval(\text{open('x').read()})", "a name in words"),
+    (r"P^10", "write {10}"),
+    ("{" * 40 + "P" + "}" * 40, "nested more than"),
+    (r"2^{2^{2^{2^{2}}}}", "towers of exponents"),
+    (r"P^{10^{9}}", "exponents are limited"),
+    (r"999999999^{999}", "bits"),
+    (r"\frac{1}{0}", "division by zero"),
+    (r"\hat{y}", "hatted"),
+    (r"x \approx y", "relation"),
+])
+def test_hostile_or_unsupported_latex_is_refused_with_a_reason_and_never_run(latex, reason):
+    with pytest.raises(LatexError) as info:
+        parse_tokens(tokenize(latex), Names())
+    assert reason in info.value.reason
+
+
+def test_hostile_displays_are_unparsed_steps_never_a_crash(tmp_path):
+    text = "\n".join([
+        r"$$\input{secret.tex} = 1$$",
+        r"$$\write18{touch pwned} = 2$$",
+        r"$$__import__('os').system('touch pwned') = 0$$",
+        "$$" + "(" * 200 + "P" + ")" * 200 + " = P$$",
+        r"$$P^{99999999999999999999} = 0$$",
+        "$$" + "P + " * 3000 + "P = 0$$",
+    ])
+    report = check_document(text)
+    assert [s.status for s in report.steps] == ["unparsed"] * 6
+    assert not (tmp_path / "pwned").exists() and not Path("pwned").exists()
+    assert all(s.reason for s in report.steps)
+
+
+def test_symbol_options_give_the_domain(tmp_path):
+    text = "$$\\sqrt{t^2} = t$$\n"
+    assert check_document(text).steps[0].status == "proven"
+    report = check_document(text, symbols={"t": "real"})
+    assert report.steps[0].status == "refuted" and report.symbols == {"t": "real"}
+
+
+def test_check_document_takes_a_path_or_text(tmp_path):
+    path = tmp_path / "a.md"
+    path.write_text("$$ (P + R)^2 = P^2 + 2 P R + R^2 $$\n")
+    assert check_document(path).steps[0].status == check_document(str(path)).steps[0].status == "proven"
+    assert check_document(path.read_text()).files == ["<text>"]
+
+
+# -- the command line -------------------------------------------------------------------------------------
+
+def test_cli_exit_status_json_and_several_files(capsys):
+    code = main(["check", str(DOCS / "team_note.md"), "--json", str(DOCS / "limits.ipynb")])
+    out = json.loads(capsys.readouterr().out)
+    assert code == 1
+    assert {s["file"] for s in out["steps"]} == {str(DOCS / "team_note.md"), str(DOCS / "limits.ipynb")}
+    refuted = [s for s in out["steps"] if s["status"] == "refuted"]
+    assert [(Path(s["file"]).name, s["line"]) for s in refuted] == [("team_note.md", 25), ("limits.ipynb", 33)]
+    assert all(set(s) >= {"line", "status", "counterexample", "reason"} for s in out["steps"])
+
+
+def test_cli_strict_junit_and_annotate(tmp_path, capsys):
+    doc = tmp_path / "ok.md"
+    doc.write_text("Fine:\n$$\n\\frac{2PR}{P+R} \\le \\frac{P+R}{2}\n$$\nand unread:\n$$\n\\sum_i x_i = 1\n$$\n")
+    assert main(["check", str(doc)]) == 0
+    junit, out = tmp_path / "steps.xml", tmp_path / "annotated.md"
+    assert main(["check", "--strict", str(doc), "--junit", str(junit), "--annotate", str(out)]) == 1
+    text = capsys.readouterr().out
+    assert "1 proven, 0 refuted, 0 unknown, 1 unparsed" in text
+    assert "<testcase" in junit.read_text() and "skipped" in junit.read_text()
+    assert "<!-- symmetric check: 1 proven -->" in out.read_text()
+    assert "line 7 unparsed" in out.read_text()
+
+
+def test_cli_usage_errors_exit_2(tmp_path, capsys):
+    assert main(["check", str(tmp_path / "missing.md")]) == 2
+    with pytest.raises(SystemExit) as info:
+        main(["check", "x.md", "--symbol", "t:complex"])
+    assert info.value.code == 2
+
+
+def test_documents_in_the_ini_file_are_test_items(pytester):
+    (pytester.path / "note.md").write_text((DOCS / "team_note.md").read_text())
+    pytester.makeini("[pytest]\nsymmetric_documents = note.md\n")
+    result = pytester.runpytest_inprocess("-p", "no:cacheprovider", "note.md")
+    result.assert_outcomes(passed=5, failed=1)
+    result.stdout.fnmatch_lines(["*note.md:25*refuted at P = 1/2, R = 1/3*"])
