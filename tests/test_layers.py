@@ -94,3 +94,14 @@ def test_families_import_no_later_stage(graph):
     for module, targets in graph.items():
         if module.startswith("symmetric.families"):
             assert not [t for t in targets if t.startswith(later)], module
+
+
+def test_documents_is_stage_5_and_nothing_earlier_imports_it(graph):
+    """symmetric.documents (symmetric check) reads verify and explore; only the CLI and the plugin read it."""
+    for module, targets in graph.items():
+        if any(t.startswith("symmetric.documents") for t in targets):
+            assert module.startswith(("symmetric.documents", "symmetric.cli", "symmetric.pytest_plugin")) \
+                or module == "symmetric", module
+        if module.startswith("symmetric.documents"):
+            assert not [t for t in targets if t.startswith(("symmetric.cli", "symmetric.metrics",
+                                                            "symmetric.numeric", "symmetric.plot"))], module
