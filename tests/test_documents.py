@@ -196,3 +196,18 @@ def test_documents_in_the_ini_file_are_test_items(pytester):
     result = pytester.runpytest_inprocess("-p", "no:cacheprovider", "note.md")
     result.assert_outcomes(passed=5, failed=1)
     result.stdout.fnmatch_lines(["*note.md:25*refuted at P = 1/2, R = 1/3*"])
+
+
+def test_the_ci_page_document_fails_the_job_with_its_counterexample(tmp_path, monkeypatch, capsys):
+    import re
+
+    page = (Path(__file__).resolve().parent.parent / "docs" / "ci.md").read_text(encoding="utf-8")
+    name, text = re.search(r"<!-- document: (.*?) -->\n```\w*\n(.*?)```", page, flags=re.S).groups()
+    shown = re.search(r"<!-- document-output -->\n```\w*\n\$ symmetric check (.*?)\n(.*?)```", page, flags=re.S)
+    (tmp_path / name).parent.mkdir(parents=True)
+    (tmp_path / name).write_text(text)
+    monkeypatch.chdir(tmp_path)
+    assert main(["check", *shown.group(1).split()]) == 1
+    seconds = re.compile(r" \(\d+\.\d s\)$")
+    out = [seconds.sub("", line) for line in capsys.readouterr().out.splitlines()]
+    assert out == [seconds.sub("", line) for line in shown.group(2).splitlines()]
