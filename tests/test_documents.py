@@ -113,7 +113,7 @@ def test_the_latex_subset(latex, expected):
     (r"\input{/etc/passwd}", "\\input (a TeX file inclusion (never run))"),
     (r"\immediate\write18{rm -rf /}", "a TeX primitive"),
     (r"__import__('os').system('echo hacked')", "outside the subset"),
-    (r"eval(\text{open('x').read()})", "a name in words"),
+    (r"eval(\text{open('x').read()})", "words in the formula"),
     (r"P^10", "write {10}"),
     ("{" * 40 + "P" + "}" * 40, "nested more than"),
     (r"2^{2^{2^{2^{2}}}}", "towers of exponents"),
@@ -142,6 +142,30 @@ def test_hostile_displays_are_unparsed_steps_never_a_crash(tmp_path):
     assert [s.status for s in report.steps] == ["unparsed"] * 6
     assert not (tmp_path / "pwned").exists() and not Path("pwned").exists()
     assert all(s.reason for s in report.steps)
+
+
+def test_a_decimal_stands_for_what_rounds_to_it():
+    report = check_document("$$\\frac{90}{140} = 0.64$$\n$$\\frac{9}{10} = 0.90$$\n$$\\frac{81}{86} = 0.95$$\n")
+    assert [s.status for s in report.steps] == ["unknown", "proven", "refuted"]
+    assert report.steps[2].counterexample == {} and "0.941860" in report.steps[2].reason
+
+
+def test_align_remarks_and_mixed_partials_are_read(tmp_path):
+    report = check_document(r"""$$
+\begin{align}
+(P+R)^2 &= P^2 + 2PR + R^2 && \text{(expand, by (1))} \\
+        &\ge 4PR \quad \text{since } (P-R)^2 \ge 0 \\
+\frac{\partial^2}{\partial P \partial R} P^2 R^3 &= 6 P R^2 \\
+\frac{\partial^2 (P^2 R^3)}{\partial P \partial R} &= 6 P R^3
+\end{align}
+$$""")
+    assert [(s.line, s.status) for s in report.steps] == [(3, "proven"), (4, "proven"), (5, "proven"),
+                                                          (6, "refuted")]
+
+
+def test_a_missing_file_is_an_error_not_an_empty_document():
+    with pytest.raises(symmetric.InvalidParameterError, match="'missing.md'"):
+        check_document("missing.md")
 
 
 def test_symbol_options_give_the_domain(tmp_path):

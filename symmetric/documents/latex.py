@@ -55,6 +55,9 @@ _DELIMITERS = {"(": "(", ")": ")", "[": "[", "]": "]", "\\{": "\\{", "\\}": "\\}
 _COMMAND = re.compile(r"\\(?:[A-Za-z]+\*?|.)", re.S)
 _NUMBER = re.compile(r"\d+(?:\.\d+)?|\.\d+")
 _WORDS = re.compile(r"[A-Za-z0-9][A-Za-z0-9 \-]*")
+_REMARKS = {"since", "for", "if", "where", "when", "because", "by", "and", "with", "as", "so", "thus", "hence",
+            "therefore", "using", "from", "at", "on", "whenever", "iff", "unless", "provided", "i.e.", "e.g.",
+            "all", "each", "every", "or", "then", "which", "note", "see", "we", "is", "are", "assuming"}
 _WORD_COMMANDS = {"\\exp", "\\ln", "\\log", "\\min", "\\max", "\\lim"}
 
 
@@ -83,7 +86,8 @@ class Token:
     ``\\text{...}`` and similar), ``"open"``, ``"close"`` (``sized`` for
     ``\\left``/``\\right``), ``"op"`` (``+ - * / ^ _ , ! ' :``), ``"rel"``
     (``value`` the command, ``relation`` the engine's relation or None),
-    ``"amp"`` (``&``) and ``"row"`` (``\\\\``).
+    ``"amp"`` (``&``), ``"row"`` (``\\\\``) and ``"note"`` (``\\text{...}`` holding words that are
+    not a name, such as a remark; never read as mathematics).
     """
 
     kind: str
@@ -181,9 +185,9 @@ def tokenize(text: str) -> list[Token]:
                 words = " ".join(content.split())
                 if "\\" + words in _WORD_COMMANDS:  # \operatorname{exp}, \mathrm{ln}
                     tokens.append(Token("cmd", "\\" + words, i, j))
-                elif not _WORDS.fullmatch(words):
-                    raise LatexError(f"\\text{{...}} and similar hold a name in words here; {content[:40]!r} is not one",
-                                     i)
+                elif not _WORDS.fullmatch(words) or words.split()[0].lower() in _REMARKS:
+                    # words, not a name: a remark ("since ...", "for all ..."), unread where a step needs it
+                    tokens.append(Token("note", words[:60], i, j))
                 else:
                     tokens.append(Token("text", words, i, j))
             elif cmd in ("\\left", "\\right"):

@@ -390,6 +390,13 @@ class _Parser:
         derivative = _derivative_form(num, den)
         if derivative is not None:
             mark, order, operand_tokens, var_tokens = derivative
+            if var_tokens and isinstance(var_tokens[0], list):  # mixed partial: innermost variable last
+                operand = (self.sub(operand_tokens, tok) if operand_tokens
+                           else self.factor() if self.at("open") else self.product())
+                for v in reversed(var_tokens):
+                    operand = self.derivative(operand, self.variable(v, tok), 1, name_key(operand_tokens) or None,
+                                              tok)
+                return operand
             var = self.variable(var_tokens, tok)
             if operand_tokens:
                 key = name_key(num) + "/" + name_key(den)
@@ -400,7 +407,8 @@ class _Parser:
                 operand = self.sub(operand_tokens, tok)
                 shown = name_key(operand_tokens)
             else:
-                operand = self.factor()
+                # applied to the bracketed factor after it (exponent included), else to the rest of the product
+                operand = self.factor() if self.at("open") else self.product()
                 shown = None
             return self.derivative(operand, var, order, shown, tok)
         numerator = self.sub(num, tok)
@@ -533,6 +541,12 @@ def _derivative_form(num: list[Token], den: list[Token]):
         if len(rest) < 2 or rest[1].kind != "num":
             return None
         order, rest = int(rest[1].value), rest[2:]
+        if partial and any(t.kind == "cmd" and t.value == "\\partial" for t in var):
+            # a mixed partial \frac{\partial^2 f}{\partial x \partial y}: one variable after each \partial
+            variables = _split(var, "cmd", "\\partial")
+            if len(variables) != order or not all(variables):
+                return None
+            return "partial", 1, rest, variables
         if len(var) < 3 or var[-2].value != "^" or var[-1].value != str(order):
             return None
         var = var[:-2]
@@ -551,6 +565,8 @@ def _unsupported(cmd: str) -> str:
 
 
 def _unexpected(tok: Token) -> str:
+    if tok.kind == "note":
+        return f"words in the formula ({tok.value!r}) are outside the subset"
     if tok.kind == "rel":
         return f"the relation {tok.value} is not allowed here"
     if tok.kind == "close":

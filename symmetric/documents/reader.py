@@ -15,6 +15,8 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from .._validation import InvalidParameterError
+
 __all__ = ["ENVIRONMENTS", "Display", "Segment", "read_document"]
 
 #: The display environments read (their content is the display).
@@ -156,6 +158,10 @@ def read_document(source) -> tuple[str, list[Segment], str]:
         raw = path.read_text(encoding="utf-8", errors="replace")
         name = str(path)
         suffix = path.suffix.lower()
+    elif (isinstance(source, str) and "\n" not in source and "$" not in source and "\\" not in source
+          and source.strip().lower().endswith((".md", ".qmd", ".tex", ".ipynb", ".txt", ".markdown", ".rmd"))):
+        raise InvalidParameterError.of("source", "check_document", "an existing file or the text of a document",
+                                       source)
     else:
         raw, name, suffix = str(source), "<text>", ""
     if suffix == ".ipynb" or (path is None and raw.lstrip().startswith("{") and '"cells"' in raw):

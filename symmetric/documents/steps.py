@@ -71,9 +71,13 @@ def _split_row(tokens: list[Token], content: str) -> _Row:
     parts, rels, current, depth = [], [], [], 0
     continued = False
     seen = False
-    for t in tokens:
+    for k, t in enumerate(tokens):
+        if t.kind == "amp" and k + 1 < len(tokens) and tokens[k + 1].kind == "amp" and seen:
+            break  # '&&' starts the remark column of an align row: "&& \text{by (1)}"
         if t.kind == "amp":
             continue
+        if t.kind == "note" and depth == 0 and seen:
+            break  # a remark in words ends the mathematics of the row: "\quad \text{since } ..."
         if t.kind == "open":
             depth += 1
         elif t.kind == "close":
@@ -163,9 +167,10 @@ class Checker:
         own = [r for r in rows if not r.continued and r.rels]
         heads = {id(r): self.definition(r, names) for r in own}
         equations = [r for r in own if heads[id(r)] is None]
-        sequence = len(equations) >= 2 and all(len(r.rels) == 1 and r.rels[0].value == "=" for r in equations)
+        # Several rows with their own left side: a sequence of equations (or a block of facts).
+        sequence = len(equations) >= 2
         previous_part = None
-        previous_equation = None
+        previous_equation, previous_identity = None, False  # the equation the next row must follow from
         for row in rows:
             if not row.rels:
                 self.read(row.parts[0], names)
@@ -175,6 +180,7 @@ class Checker:
                                       f"{err.reason} (line {line(err.offset)}); the display has no relation to "
                                       "check but could not be read", "display", cell=segment.cell))
                 previous_part = row.parts[0]
+                previous_equation = None
                 continue
             parts = row.parts
             if row.continued:
@@ -185,9 +191,14 @@ class Checker:
                     previous_part = parts[-1]
                     continue
                 parts = [previous_part] + parts[1:]
-                for k, rel in enumerate(row.rels):
-                    steps.append(make(parts[k], rel, parts[k + 1], "chain"))
+                found = [make(parts[k], rel, parts[k + 1], "chain") for k, rel in enumerate(row.rels)]
+                steps += found
                 previous_part = parts[-1]
+                if previous_equation is not None and all(r.value == "=" for r in row.rels):
+                    previous_equation = (previous_equation[0], parts[-1])
+                    previous_identity = previous_identity and all(f.status == "proven" for f in found)
+                else:
+                    previous_equation = None
                 continue
             head = heads[id(row)]
             if head is not None:
@@ -196,32 +207,40 @@ class Checker:
                 for k in range(1, len(row.rels)):
                     steps.append(make(parts[k], row.rels[k], parts[k + 1], "chain"))
                 previous_part = parts[-1]
+                previous_equation = None
                 continue
-            if sequence:
+            if sequence and len(row.rels) == 1 and row.rels[0].value == "=":
                 for p in parts:
                     self.read(p, names)
                 if previous_equation is None:
-                    steps.append(self.premise(name, line(row.rels[0].start), parts, row.rels[0], segment.cell))
+                    step = self.premise(name, line(row.rels[0].start), parts, row.rels[0], segment.cell)
                 else:
-                    steps.append(self.sequence_step(name, line(row.rels[0].start), previous_equation, parts,
-                                                    row.rels[0], segment.cell,
-                                                    steps[-1].reason.startswith("holds as an identity")))
-                previous_equation = parts
+                    step = self.sequence_step(name, line(row.rels[0].start), previous_equation, parts,
+                                              row.rels[0], segment.cell, previous_identity)
+                steps.append(step)
+                previous_equation = (parts[0], parts[1])
+                previous_identity = step.status == "proven" and step.reason.startswith("holds as an identity")
                 previous_part = parts[-1]
                 continue
-            implicit = self.implicit_definition(name, line(row.rels[0].start), row, rows, names)
-            if implicit is not None:
-                notes.append(implicit)
-                previous_part = parts[-1]
-                continue
-            condition = self.condition(name, line(row.rels[0].start), row, rows, names)
-            if condition is not None:
-                notes.append(condition)
-                previous_part = parts[-1]
-                continue
-            for k, rel in enumerate(row.rels):
-                steps.append(make(parts[k], rel, parts[k + 1], "chain"))
+            if not sequence:
+                implicit = self.implicit_definition(name, line(row.rels[0].start), row, rows, names)
+                if implicit is not None:
+                    notes.append(implicit)
+                    previous_part = parts[-1]
+                    continue
+                condition = self.condition(name, line(row.rels[0].start), row, rows, names)
+                if condition is not None:
+                    notes.append(condition)
+                    previous_part = parts[-1]
+                    continue
+            found = [make(parts[k], rel, parts[k + 1], "chain") for k, rel in enumerate(row.rels)]
+            steps += found
             previous_part = parts[-1]
+            if all(r.value == "=" for r in row.rels):
+                previous_equation = (parts[0], parts[-1])
+                previous_identity = all(f.status == "proven" for f in found)
+            else:
+                previous_equation = None
         if own and heads[id(own[0])] is None and not sequence:
             self.register_derived(rows, own[0], names, line)
         return steps, notes
@@ -369,6 +388,11 @@ class Checker:
         if implicit:
             step.status = "unknown"
             step.reason = ("depends on a reading the display does not fix: " + "; ".join(dict.fromkeys(implicit)))
+            return step
+        rounded = _rounding(left, right, relation)
+        if rounded is not None:
+            step.status, step.reason = rounded
+            step.counterexample = {} if step.status == "refuted" else None  # no free symbol to give a value
             return step
         verdict = self.verdict(left.parsed.expr, right.parsed.expr, relation, self.timeout)
         _fill(step, verdict, left.parsed.uses + right.parsed.uses)
@@ -526,6 +550,35 @@ def _fill(step: Step, outcome: _Outcome, uses) -> None:
     step.reason = outcome.detail
     if uses:
         step.reason += "; uses " + ", ".join(dict.fromkeys(uses))
+
+
+def _rounding(left: _Part, right: _Part, relation: str):
+    """``= 0.64`` for 9/14: a number written with k decimals stands for the interval it rounds.
+
+    Returns ``(status, reason)`` when one side is such a decimal and the other a number: "unknown" when the
+    other side rounds to it (the step holds to the decimals written, not exactly), "refuted" when it does not;
+    None otherwise (the step is checked exactly).
+    """
+    if relation != "==":
+        return None
+    for written, other in ((right, left), (left, right)):
+        tokens = [t for t in written.tokens if not (t.kind == "op" and t.value in "+-")]
+        if len(tokens) != 1 or tokens[0].kind != "num" or "." not in tokens[0].value:
+            continue
+        value, exact = written.parsed.expr, other.parsed.expr
+        if not (exact.is_number and exact.is_real) or exact.free_symbols:
+            return None
+        if exact == value:
+            return None
+        decimals = len(tokens[0].value.partition(".")[2])
+        half = sympy.Rational(1, 2 * 10**decimals)
+        gap = abs(exact - value)
+        if (gap - half).evalf(30) <= 0:
+            return "unknown", (f"holds to the {decimals} decimal(s) written, not exactly: "
+                               f"{sympy.sstr(exact)} = {sympy.N(exact, decimals + 4)}")
+        return "refuted", (f"{sympy.sstr(exact)} = {sympy.N(exact, decimals + 4)} does not round to "
+                           f"{tokens[0].value}")
+    return None
 
 
 def _cx_text(cx) -> str:
