@@ -25,6 +25,8 @@ EXPECTED = {
     "solve.md": [(7, "unknown"), (8, "proven"), (9, "proven"), (10, "refuted"), (18, "proven"), (19, "proven"),
                  (20, "proven"), (21, "proven"), (22, "proven"), (23, "proven"), (24, "refuted")],
     "limits.ipynb": [(12, "proven"), (33, "refuted")],
+    "g_family.qmd": [(16, "proven"), (17, "proven"), (23, "proven"), (24, "refuted"), (30, "proven"),
+                     (30, "proven"), (30, "refuted")],
 }
 
 
@@ -205,6 +207,15 @@ def test_cli_strict_junit_and_annotate(tmp_path, capsys):
     assert "<testcase" in junit.read_text() and "skipped" in junit.read_text()
     assert "<!-- symmetric check: 1 proven -->" in out.read_text()
     assert "line 7 unparsed" in out.read_text()
+
+
+def test_annotate_writes_a_notebook_back_with_a_mark_in_its_cells(tmp_path, capsys):
+    out = tmp_path / "limits.ipynb"
+    assert main(["check", "--annotate", str(out), str(DOCS / "limits.ipynb")]) == 1
+    cells = json.loads(out.read_text())["cells"]
+    marks = ["".join(c["source"]).count("<!-- symmetric check:") for c in cells]
+    assert marks == [1, 0, 1]
+    assert "line 33 refuted at P = 1/2, R = 1/3" in "".join(cells[2]["source"])
 
 
 def test_cli_usage_errors_exit_2(tmp_path, capsys):

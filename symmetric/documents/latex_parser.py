@@ -200,13 +200,14 @@ class _Parser:
         return sympy.Mul(*factors)
 
     def factor(self) -> sympy.Expr:
-        if self.at("op", "-"):
-            self.take()
-            return -self.factor()
-        if self.at("op", "+"):
-            self.take()
-            return self.factor()
-        return self.power()
+        signs = 1
+        count = 0
+        while self.at("op", "-") or self.at("op", "+"):
+            count += 1
+            if count > EXPRESSION_LIMITS["depth"]:
+                raise self.fail(f"more than {EXPRESSION_LIMITS['depth']} signs in a row")
+            signs *= -1 if self.take().value == "-" else 1
+        return signs * self.power()
 
     def power(self) -> sympy.Expr:
         base = self.atom()
