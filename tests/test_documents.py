@@ -89,6 +89,11 @@ $$""")
     assert "function of t" in report.steps[0].reason
 
 
+def test_a_definition_read_implicitly_passes_its_reading_on():
+    report = check_document("$$V = \\frac{\\partial R}{\\partial t}$$\n$$V = 0$$\n$$V + 1 = 1 + V$$\n")
+    assert [s.status for s in report.steps] == ["unknown", "unknown"]
+
+
 def test_a_lone_equation_of_a_variable_is_a_condition_not_an_identity():
     report = check_document("$$R = \\beta P$$\n$$\\frac{R}{\\beta P} = 1$$\n")
     assert [n.kind for n in report.notes] == ["condition"]

@@ -299,6 +299,7 @@ class _Parser:
         definition = self.names.definitions.get(key)
         if definition is not None:
             self.state.uses.append(f"{key} (line {definition.line})")
+            self.state.implicit.extend(definition.readings)
             if definition.params and (self.at("open", "(") or self.at("open", "[")):
                 return self.apply(definition, tok)
             return definition.value

@@ -81,6 +81,7 @@ class Definition:
     line: int = 0
     implicit: bool = False
     file: str | None = None
+    readings: tuple = ()  # readings the value's display did not fix (a derivative read as the chain rule)
 
     def as_dict(self) -> dict:
         out = {"name": self.key, "line": self.line, "value": sympy.sstr(self.value),

@@ -292,7 +292,8 @@ class Checker:
         else:
             value = part.parsed.expr
             shown = sympy.sstr(value)
-        names.definitions[key] = Definition(key, value, symbols, line, file=file)
+        readings = tuple(part.parsed.implicit) if part.parsed is not None else ()
+        names.definitions[key] = Definition(key, value, symbols, line, file=file, readings=readings)
         shown_name = key + (f"({', '.join(params)})" if params else "")
         return Note(file, line, "definition", shown_name, shown)
 
