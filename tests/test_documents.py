@@ -95,9 +95,26 @@ def test_a_definition_read_implicitly_passes_its_reading_on():
 
 
 def test_a_lone_equation_of_a_variable_is_a_condition_not_an_identity():
-    report = check_document("$$R = \\beta P$$\n$$\\frac{R}{\\beta P} = 1$$\n")
+    report = check_document("$$R = \\beta P$$\n$$\\frac{R}{\\beta P} = 1$$\n$$\\frac{R}{P} = 1$$\n")
     assert [n.kind for n in report.notes] == ["condition"]
-    assert [s.status for s in report.steps] == ["refuted"]  # the second display is stated as an identity
+    # false as identities: the first holds under the stated condition (unknown), the second does not
+    assert [s.status for s in report.steps] == ["unknown", "refuted"]
+    assert "condition R = P*beta (display, line 1)" in report.steps[0].reason
+
+
+def test_rows_giving_symbols_values_are_conditions_not_a_sequence():
+    report = check_document("$$\\begin{align}\nP &= \\frac{TP}{TP + FP} \\\\\nR &= \\frac{TP}{TP + FN}\n"
+                            "\\end{align}$$\n$$\\frac{2 P R}{P + R} = \\frac{2 TP}{2 TP + FP + FN}$$\n")
+    assert [(n.kind, n.name) for n in report.notes] == [("condition", "P"), ("condition", "R")]
+    assert [s.status for s in report.steps] == ["unknown"]  # F1 from counts: true under both, not otherwise
+
+
+def test_a_condition_in_the_prose_makes_a_refutation_unknown_and_is_named():
+    report = check_document("On the break-even line $R = \\beta P$ the slope is\n"
+                            "$$-\\left(\\frac{R}{\\beta P}\\right)^{\\rho} = -1$$\n"
+                            "and, with no condition (for example $P = R$):\n$$\\frac{R}{\\beta P} = 1 + \\rho$$\n")
+    assert [s.status for s in report.steps] == ["unknown", "refuted"]
+    assert "R = P*beta (prose, line 1)" in report.steps[0].reason
 
 
 @pytest.mark.parametrize("latex, expected", [

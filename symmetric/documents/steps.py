@@ -27,6 +27,7 @@ from dataclasses import dataclass
 import sympy
 
 from ..verify import InconsistentVerdictError, check, run_with_budget
+from .conditions import Condition, prose_conditions, solved
 from .latex import LatexError, Token, tokenize
 from .latex_parser import Parsed, definition_head, parse_tokens
 from .names import Definition, Names
@@ -118,14 +119,25 @@ class Checker:
         self.domain = domain
         self.timeout = timeout
         self.used: dict = {}
+        self.prose: list = []  # the conditions stated in the prose around the display being checked
+        self.stated: list = []  # the conditions stated by displays so far (of the file being checked)
 
     # -- a document -----------------------------------------------------------------------------------
     def check_segments(self, name: str, segments, fmt: str) -> tuple[list[Step], list[Note], list]:
         """Steps, notes and ``(segment, display, steps)`` triples (for --annotate) of one document."""
         names = Names(symbols=self.symbols)
+        self.stated = []
         steps, notes, marks = [], [], []
         for segment in segments:
-            for display in segment.displays(latex=fmt == "latex"):
+            displays = segment.displays(latex=fmt == "latex")
+            for k, display in enumerate(displays):
+                before = displays[k - 1].end if k else 0
+                after = displays[k + 1].offset if k + 1 < len(displays) else len(segment.text)
+                paragraph = segment.text.find("\n\n", display.end, after)
+                self.prose = (prose_conditions(segment.text, max(before, display.offset - 1500), display.offset,
+                                               names, segment.line_of)
+                              + prose_conditions(segment.text, display.end, paragraph if paragraph >= 0 else after,
+                                                 names, segment.line_of))
                 found, found_notes = self.check_display(name, segment, display, names)
                 steps += found
                 notes += found_notes
@@ -167,8 +179,16 @@ class Checker:
         own = [r for r in rows if not r.continued and r.rels]
         heads = {id(r): self.definition(r, names) for r in own}
         equations = [r for r in own if heads[id(r)] is None]
-        # Several rows with their own left side: a sequence of equations (or a block of facts).
+        # Several rows with their own left side: a sequence of equations (or a block of facts), unless each
+        # row gives a different symbol a value (P = TP/(TP + FP), R = TP/(TP + FN)): a block of conditions.
         sequence = len(equations) >= 2
+        if sequence and self.conditions_block(equations, names):
+            for row in equations:
+                x, f = row.parts[0].parsed.expr, row.parts[1].parsed.expr
+                notes.append(Note(name, line(row.rels[0].start), "condition", str(x), sympy.sstr(f)))
+                self.stated.append(Condition(x, f, line(row.rels[0].start), "display"))
+            rows = [r for r in rows if all(r is not e for e in equations)]
+            sequence = False
         previous_part = None
         previous_equation, previous_identity = None, False  # the equation the next row must follow from
         for row in rows:
@@ -351,6 +371,22 @@ class Checker:
                     sympy.sstr(value) if value is not None else f"(implicit: {row.parts[0].text} = {row.parts[1].text})",
                     implicit=True)
 
+    def conditions_block(self, equations, names: Names) -> bool:
+        """Each row ``x = f(...)`` with its own symbol x, not in f, and no continuation: values, not a sequence."""
+        seen = set()
+        for row in equations:
+            if len(row.rels) != 1 or row.rels[0].value != "=":
+                return False
+            for p in row.parts:
+                self.read(p, names)
+            if any(p.error is not None or p.parsed.implicit for p in row.parts):
+                return False
+            x, f = row.parts[0].parsed.expr, row.parts[1].parsed.expr
+            if not isinstance(x, sympy.Symbol) or x in f.free_symbols or x in seen:
+                return False
+            seen.add(x)
+        return True
+
     def condition(self, file, line, row: _Row, rows, names: Names):
         """A lone display ``x = f(...)`` with x a symbol not in f: a condition, not an identity to check."""
         if len(rows) != 1 or len(row.rels) != 1 or row.rels[0].value != "=":
@@ -360,10 +396,11 @@ class Checker:
         if any(p.error is not None or p.parsed.implicit for p in row.parts):
             return None
         a, b = (p.parsed.expr for p in row.parts)
-        for x, f in ((a, b), (b, a)):
-            if isinstance(x, sympy.Symbol) and x not in f.free_symbols and f.free_symbols:
-                return Note(file, line, "condition", str(x), sympy.sstr(f))
-        return None
+        found = solved(a, b)
+        if found is None or not found[1].free_symbols:
+            return None
+        self.stated.append(Condition(found[0], found[1], line, "display"))
+        return Note(file, line, "condition", str(found[0]), sympy.sstr(found[1]))
 
     # -- checking -----------------------------------------------------------------------------------------
     def _sides(self, left: _Part, right: _Part, names: Names):
@@ -397,7 +434,27 @@ class Checker:
             return step
         verdict = self.verdict(left.parsed.expr, right.parsed.expr, relation, self.timeout)
         _fill(step, verdict, left.parsed.uses + right.parsed.uses)
+        if step.status == "refuted":
+            self.under_conditions(step, left.parsed.expr, right.parsed.expr, relation)
         return step
+
+    def under_conditions(self, step: Step, lhs, rhs, relation) -> None:
+        """A refuted step that holds under a condition the document states becomes "unknown", naming it."""
+        relevant = [c for c in list(reversed(self.prose)) + list(reversed(self.stated))
+                    if lhs.has(c.symbol) or rhs.has(c.symbol)]
+        latest = list({c.symbol: c for c in reversed(relevant)}.values())  # the latest condition on each symbol
+        tries = [[c] for c in relevant] + ([latest] if len(latest) > 1 else [])
+        for conditions in tries:
+            mapping = {c.symbol: c.value for c in conditions}
+            v = self.verdict(lhs.subs(mapping, simultaneous=True), rhs.subs(mapping, simultaneous=True), relation,
+                             self.timeout / 2)
+            if v.status == "proven":
+                fails = _cx_text(step.counterexample)
+                step.status, step.counterexample = "unknown", None
+                step.reason = (f"holds under the condition{'s' if len(conditions) > 1 else ''} "
+                               + "; ".join(c.text() for c in conditions) + ", not as an identity"
+                               + (f" (it fails at {fails})" if fails else ""))
+                return
 
     def verdict(self, lhs, rhs, relation, timeout):
         start = time.perf_counter()
