@@ -168,6 +168,19 @@ def test_hostile_displays_are_unparsed_steps_never_a_crash(tmp_path):
     assert all(s.reason for s in report.steps)
 
 
+def test_lists_arrows_and_sentence_punctuation_split_or_end_equations():
+    report = check_document(r"""
+$$ H(P, R) = \frac{2}{P^{-1} + R^{-1}} $$
+$$ H(P, P) = P, \qquad H(1, R) = \frac{2R}{1+R}. $$
+$$ \frac{P}{R} = \beta \implies P = \beta R \implies \frac{P}{\beta R} = 2 $$
+$$ \begin{align} a &= 2a - a, \\ &= 3a - 2a. \end{align} $$
+""")
+    assert [(s.line, s.status) for s in report.steps] == [(3, "proven"), (3, "proven"), (4, "unknown"),
+                                                          (4, "proven"), (4, "refuted"), (5, "proven"),
+                                                          (5, "proven")]
+    assert [n.name for n in report.definitions] == ["H(P, R)"]
+
+
 def test_a_decimal_stands_for_what_rounds_to_it():
     report = check_document("$$\\frac{90}{140} = 0.64$$\n$$\\frac{9}{10} = 0.90$$\n$$\\frac{81}{86} = 0.95$$\n")
     assert [s.status for s in report.steps] == ["unknown", "proven", "refuted"]

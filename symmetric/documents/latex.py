@@ -233,6 +233,9 @@ def tokenize(text: str) -> list[Token]:
         elif c == ":" and text[i + 1:i + 2] == "=":
             tokens.append(Token("op", ":=", i, i + 2))
             i += 2
+        elif c == ".":  # punctuation ending a sentence: "= 0." (a decimal point is read with its number)
+            tokens.append(Token("op", ".", i, i + 1))
+            i += 1
         elif c in "+-*/^_,!':|;":
             tokens.append(Token("op", c, i, i + 1))
             i += 1

@@ -581,6 +581,8 @@ def _unexpected(tok: Token) -> str:
         return "a subscript on something that is not a name is outside the subset"
     if tok.kind == "op" and tok.value == ",":
         return "a list (a comma outside a function's arguments) is outside the subset"
+    if tok.kind == "op" and tok.value == ".":
+        return "a '.' inside a formula is outside the subset"
     return f"unexpected {tok.value!r}"
 
 

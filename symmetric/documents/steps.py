@@ -56,16 +56,31 @@ class _Row:
     continued: bool
 
 
+#: Arrows between equations: what follows them is a new equation, as on a new row.
+IMPLICATIONS = {"\\implies", "\\Rightarrow", "\\Longrightarrow", "\\iff", "\\Leftrightarrow",
+                "\\Longleftrightarrow", "\\therefore"}
+
+
 def _rows(tokens: list[Token]) -> list[list[Token]]:
-    rows, current = [], []
+    """The rows of a display: cut at ``\\\\``, at implication arrows and at top-level commas (a list of
+    equations on one line); the punctuation ending a row (``.``, ``,``, ``;``) dropped."""
+    rows, current, depth = [], [], 0
     for t in tokens:
-        if t.kind == "row":
+        depth += 1 if t.kind == "open" else -1 if t.kind == "close" else 0
+        if t.kind == "row" or (depth == 0 and (t.value in IMPLICATIONS and t.kind in ("rel", "cmd")
+                                               or (t.kind == "op" and t.value in (",", ";")))):
             rows.append(current)
             current = []
         else:
             current.append(t)
     rows.append(current)
-    return [r for r in rows if any(t.kind != "amp" for t in r)]
+    out = []
+    for r in rows:
+        while r and (r[-1].kind == "amp" or (r[-1].kind == "op" and r[-1].value in ".,;")):
+            r = r[:-1]
+        if any(t.kind != "amp" for t in r):
+            out.append(r)
+    return out
 
 
 def _split_row(tokens: list[Token], content: str) -> _Row:
@@ -300,6 +315,11 @@ class Checker:
             return None  # a letter used before is a variable, not a fresh name
         if row.rels[0].value == ":" and params is None and not key.startswith("\\text"):
             return None
+        right = row.parts[1]
+        if any(t.kind in ("letter", "text", "cmd") and _readable(t.value if t.kind != "text" else
+                                                               "\\text{" + t.value + "}") == _readable(key)
+               for t in right.tokens):
+            return None  # x = f(x) is an equation in x, not a definition of it
         return key, params
 
     def define(self, file, line, head, part: _Part, names: Names) -> Note:
