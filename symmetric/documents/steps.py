@@ -600,6 +600,8 @@ class Checker:
             if v.status != "refuted":
                 continue
             point = {k: sympy.nsimplify(x) if not isinstance(x, sympy.Basic) else x for k, x in v.counterexample.items()}
+            for other in sorted(sol.free_symbols - set(point), key=str):  # not in the refuted statement: any value
+                point[other] = (_special_values(other, self.domain) or [sympy.S.One])[-1]
             value = sympy.simplify(sol.subs(point))
             if not _in_domain(s, value, self.domain):
                 continue
