@@ -33,6 +33,15 @@ def _symbol(text: str) -> tuple[str, str]:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
 
+def _step_seconds(text: str) -> float:
+    from ..documents import MAX_TIMEOUT
+
+    x = _seconds(text)
+    if x > MAX_TIMEOUT:
+        raise argparse.ArgumentTypeError(f"must be at most {MAX_TIMEOUT} seconds; got {text!r}")
+    return x
+
+
 def add_arguments(p) -> None:
     p.usage = f"{PROG} FILE... [--json] [--junit FILE] [--annotate OUT] [--symbol NAME:ASSUMPTION]... [--strict]"
     p.add_argument("files", nargs="+", metavar="FILE",
@@ -48,7 +57,7 @@ def add_arguments(p) -> None:
     p.add_argument("--strict", action="store_true", help="exit 1 also when a step is unknown or unparsed")
     p.add_argument("--domain", choices=("unit", "positive"), default="unit",
                    help="'unit': precision P and recall R lie in (0, 1] (default); 'positive': any positive value")
-    p.add_argument("--timeout", type=_seconds, default=None, metavar="SECONDS",
+    p.add_argument("--timeout", type=_step_seconds, default=None, metavar="SECONDS",
                    help="seconds for each step's check (default 10)")
 
 

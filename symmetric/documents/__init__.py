@@ -34,10 +34,12 @@ from .report import STATUSES, DocumentReport, Note, Step
 from .steps import DEFAULT_TIMEOUT
 from . import steps as _steps
 
-__all__ = ["ASSUMPTIONS", "DEFAULT_TIMEOUT", "DocumentReport", "Note", "STATUSES", "Step", "annotate",
+__all__ = ["ASSUMPTIONS", "DEFAULT_TIMEOUT", "DocumentReport", "MAX_TIMEOUT", "Note", "STATUSES", "Step", "annotate",
            "check_document", "check_documents", "parse_symbol_option"]
 
 _DOMAINS = ("unit", "positive")
+#: The longest time a step's check may be given (seconds).
+MAX_TIMEOUT = 3600
 
 
 def _symbols_option(symbols, func: str) -> dict:
@@ -59,8 +61,9 @@ def check_documents(sources, *, symbols=None, domain: str = "unit", timeout: flo
     symbols = _symbols_option(symbols, func)
     if domain not in _DOMAINS:
         raise InvalidParameterError.of("domain", func, "'unit' or 'positive'", domain)
-    if not (isinstance(timeout, (int, float)) and timeout > 0):
-        raise InvalidParameterError.of("timeout", func, "a positive number of seconds", timeout)
+    if isinstance(timeout, bool) or not (isinstance(timeout, (int, float)) and 0 < timeout <= MAX_TIMEOUT):
+        raise InvalidParameterError.of("timeout", func, f"a positive number of seconds, at most {MAX_TIMEOUT}",
+                                       timeout)
     checker = _steps.Checker(symbols=symbols, domain=domain, timeout=float(timeout))
     report = DocumentReport(domain=domain)
     start = time.perf_counter()

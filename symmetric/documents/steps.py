@@ -33,10 +33,12 @@ from .latex_parser import Parsed, definition_head, parse_tokens
 from .names import Definition, Names
 from .report import Note, Step
 
-__all__ = ["Checker", "DEFAULT_TIMEOUT"]
+__all__ = ["Checker", "DEFAULT_TIMEOUT", "IMPLICATIONS", "PARSE_SECONDS"]
 
 #: Seconds for the check of one step (each of the checks a sequence row needs gets a share).
 DEFAULT_TIMEOUT = 10.0
+#: Seconds for reading one side of a step (tokens to SymPy, derivatives taken): independent of the checks' time.
+PARSE_SECONDS = 10.0
 _RELATION_SIGNS = {"==": "=", "<=": "\\le", ">=": "\\ge", "<": "<", ">": ">"}
 
 
@@ -289,7 +291,7 @@ class Checker:
             return parse_tokens(part.tokens, names)
 
         try:
-            done, parsed = run_with_budget(parse, self.timeout)
+            done, parsed = run_with_budget(parse, PARSE_SECONDS)
         except LatexError as exc:
             part.error = exc
             return
