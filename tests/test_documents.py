@@ -181,6 +181,16 @@ $$ \begin{align} a &= 2a - a, \\ &= 3a - 2a. \end{align} $$
     assert [n.name for n in report.definitions] == ["H(P, R)"]
 
 
+def test_log_without_a_base_and_rate_names_are_read_as_people_mean_them():
+    report = check_document(r"""$$ \log 100 = 2 $$
+$$ \ln 100 = 2 $$
+$$ \frac{TPR}{TPR + FPR} = \frac{\text{TPR}}{\mathrm{TPR} + FPR} \ne 2PR $$
+$$ \frac{TP}{TP + FP} = \frac{\text{TP}}{\text{TP} + \text{FP}} $$""")
+    assert [s.status for s in report.steps] == ["unknown", "refuted", "proven", "unparsed", "proven"]
+    assert "base 10" in report.steps[0].reason
+    assert {"TPR", "FPR", "TP", "FP", "P", "R"} == set(report.symbols)
+
+
 def test_a_decimal_stands_for_what_rounds_to_it():
     report = check_document("$$\\frac{90}{140} = 0.64$$\n$$\\frac{9}{10} = 0.90$$\n$$\\frac{81}{86} = 0.95$$\n")
     assert [s.status for s in report.steps] == ["unknown", "proven", "refuted"]

@@ -75,6 +75,8 @@ class Parsed:
     expr: sympy.Expr
     implicit: list = field(default_factory=list)
     uses: list = field(default_factory=list)
+    logs: list = field(default_factory=list)  # the arguments of each \log written without a base
+    log_base: object = None  # the base such a \log is read in (None: natural)
 
 
 def name_key(tokens: list[Token]) -> str:
@@ -281,11 +283,17 @@ class _Parser:
     def name_tokens(self, tok: Token) -> list[Token]:
         """The tokens of a name starting at ``tok`` (taken): base, and a subscript if any."""
         tokens = [tok]
-        nxt = self.peek()
-        if (tok.kind == "letter" and nxt is not None and nxt.kind == "letter" and nxt.start == tok.end
-                and tok.value + nxt.value in COUNT_NAMES):
-            self.take()
-            tokens = [Token("letter", tok.value + nxt.value, tok.start, nxt.end)]
+        if tok.kind == "letter":  # TP, FPR: the longest run of adjacent letters that is one of these names
+            run, k = tok.value, 0
+            while (nxt := self.peek(k)) is not None and nxt.kind == "letter" and nxt.start == tok.end + k:
+                run += nxt.value
+                k += 1
+            for length in range(len(run), 1, -1):
+                if run[:length] in COUNT_NAMES:
+                    for _ in range(length - 1):
+                        self.take()
+                    tokens = [Token("letter", run[:length], tok.start, tok.start + length)]
+                    break
         if self.at("op", "_"):
             self.take()
             sub = self.group()
@@ -457,6 +465,9 @@ class _Parser:
         else:
             arg = self.power()
         value = _FUNCTIONS[tok.value](arg)
+        if tok.value == "\\log" and base is None:
+            self.state.logs.append(arg)  # \log without a base: natural here, base 10 or 2 in some fields
+            base = self.state.log_base
         if base is not None:
             if base.is_number and (base <= 0 or base == 1):
                 raise self.fail("a logarithm's base must be positive and not 1", tok)
@@ -586,9 +597,12 @@ def _unexpected(tok: Token) -> str:
     return f"unexpected {tok.value!r}"
 
 
-def parse_tokens(tokens: list[Token], names: Names) -> Parsed:
-    """Parse one side of a relation (a run of tokens) into a :class:`Parsed`; raises ``LatexError``."""
-    state = Parsed(sympy.S.Zero)
+def parse_tokens(tokens: list[Token], names: Names, *, log_base=None) -> Parsed:
+    """Parse one side of a relation (a run of tokens) into a :class:`Parsed`; raises ``LatexError``.
+
+    ``log_base``: the base of ``\\log`` written without one (default: natural).
+    """
+    state = Parsed(sympy.S.Zero, log_base=None if log_base is None else sympy.Integer(log_base))
     expr = _Parser(tokens, names, state).parse()
     if expr.has(sympy.zoo, sympy.nan) or (expr.has(sympy.oo, -sympy.oo) and not expr.has(sympy.Limit)):
         raise LatexError("the formula is undefined (a division by zero or a logarithm of 0)",

@@ -36,8 +36,9 @@ _PROJECT = {
     "\\phi": _symbols.phi, "\\pi": _symbols.prevalence, "TP": _symbols.TP, "FP": _symbols.FP, "FN": _symbols.FN,
     "TN": _symbols.TN,
 }
-#: Names made of several letters that stand for one quantity (``TP`` is not ``T`` times ``P``).
-COUNT_NAMES = ("TP", "FP", "FN", "TN")
+#: Names made of several adjacent letters that stand for one quantity (``TP`` is not ``T`` times ``P``): the
+#: counts (the project's symbols) and the rates and values named after them (positive reals).
+COUNT_NAMES = ("TP", "FP", "FN", "TN", "TPR", "FPR", "TNR", "FNR", "PPV", "NPV", "FDR", "FOR", "MCC", "AUC")
 
 
 def parse_symbol_option(spec: str, *, func: str = "symmetric check", param: str = "--symbol") -> tuple[str, str]:
@@ -125,6 +126,8 @@ class Names:
 
     def symbol(self, key: str) -> sympy.Expr:
         """The SymPy object for a name without a definition (recorded as used)."""
+        if key.startswith("\\text{") and key[6:-1] in _PROJECT and "\\" not in key[6:]:
+            key = key[6:-1]  # \text{TP}, \mathrm{P}: the same quantity as TP, P
         name = readable(key)
         if name in self.symbols:
             value = sympy.Symbol(name, **ASSUMPTIONS[self.symbols[name]])

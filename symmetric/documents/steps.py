@@ -458,7 +458,24 @@ class Checker:
         _fill(step, verdict, left.parsed.uses + right.parsed.uses)
         if step.status == "refuted":
             self.under_conditions(step, left.parsed.expr, right.parsed.expr, relation)
+        if step.status == "refuted" and (left.parsed.logs or right.parsed.logs):
+            self.other_log_base(step, left, right, relation, names)
         return step
+
+    def other_log_base(self, step: Step, left: _Part, right: _Part, relation, names) -> None:
+        """A refuted step with a \\log written without a base: "unknown" if it holds in base 10 or 2."""
+        for base in (10, 2):
+            try:
+                a, b = (parse_tokens(p.tokens, names, log_base=base).expr for p in (left, right))
+            except LatexError:
+                return
+            v = self.verdict(a, b, relation, self.timeout / 2)
+            if v.status == "proven":
+                fails = _cx_text(step.counterexample)
+                step.status, step.counterexample = "unknown", None
+                step.reason = (f"holds with \\log read as the logarithm in base {base}, not as the natural one"
+                               + (f" (which fails at {fails})" if fails else ""))
+                return
 
     def under_conditions(self, step: Step, lhs, rhs, relation) -> None:
         """A refuted step that holds under a condition the document states becomes "unknown", naming it."""
