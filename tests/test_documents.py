@@ -9,7 +9,7 @@ import sympy
 import symmetric
 from symmetric import P, R, beta, rho
 from symmetric.cli import main
-from symmetric.documents import check_document, check_documents
+from symmetric.documents import check_document
 from symmetric.documents.latex import LatexError, tokenize
 from symmetric.documents.latex_parser import parse_tokens
 from symmetric.documents.names import Names
@@ -282,8 +282,8 @@ def test_the_ci_page_document_fails_the_job_with_its_counterexample(tmp_path, mo
     import re
 
     page = (Path(__file__).resolve().parent.parent / "docs" / "ci.md").read_text(encoding="utf-8")
-    name, text = re.search(r"<!-- document: (.*?) -->\n```\w*\n(.*?)```", page, flags=re.S).groups()
-    shown = re.search(r"<!-- document-output -->\n```\w*\n\$ symmetric check (.*?)\n(.*?)```", page, flags=re.S)
+    name, text = re.search(r"<!-- document: (.*?) -->\n```\w*\n(.*?)```", page, flags=re.DOTALL).groups()
+    shown = re.search(r"<!-- document-output -->\n```\w*\n\$ symmetric check (.*?)\n(.*?)```", page, flags=re.DOTALL)
     (tmp_path / name).parent.mkdir(parents=True)
     (tmp_path / name).write_text(text)
     monkeypatch.chdir(tmp_path)

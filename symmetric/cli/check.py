@@ -77,7 +77,7 @@ def run(args) -> int:
         if len(args.files) == 1 and not out.parent.is_dir():
             print(f"{PROG}: the folder of --annotate {args.annotate!r} does not exist", file=sys.stderr)
             return 2
-    options = dict(symbols=dict(args.symbol), domain=args.domain, timeout=args.timeout or DEFAULT_TIMEOUT)
+    options = {"symbols": dict(args.symbol), "domain": args.domain, "timeout": args.timeout or DEFAULT_TIMEOUT}
     if args.annotate is not None:
         report = annotate(args.files, args.annotate, **options)
     else:

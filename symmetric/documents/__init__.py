@@ -28,14 +28,25 @@ import time
 from pathlib import Path
 
 from .._validation import InvalidParameterError
-from .names import ASSUMPTIONS, parse_symbol_option
 from . import reader as _reader
+from . import steps as _steps
+from .names import ASSUMPTIONS, parse_symbol_option
 from .report import STATUSES, DocumentReport, Note, Step
 from .steps import DEFAULT_TIMEOUT
-from . import steps as _steps
 
-__all__ = ["ASSUMPTIONS", "DEFAULT_TIMEOUT", "DocumentReport", "MAX_TIMEOUT", "Note", "STATUSES", "Step", "annotate",
-           "check_document", "check_documents", "parse_symbol_option"]
+__all__ = [
+    "ASSUMPTIONS",
+    "DEFAULT_TIMEOUT",
+    "MAX_TIMEOUT",
+    "STATUSES",
+    "DocumentReport",
+    "Note",
+    "Step",
+    "annotate",
+    "check_document",
+    "check_documents",
+    "parse_symbol_option",
+]
 
 _DOMAINS = ("unit", "positive")
 #: The longest time a step's check may be given (seconds).

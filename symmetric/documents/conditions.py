@@ -19,9 +19,9 @@ from .latex_parser import parse_tokens
 
 __all__ = ["Condition", "prose_conditions", "solved"]
 
-_INLINE = re.compile(r"(?<![\$\\])\$(?!\$)([^$\n]{1,200}?)(?<!\\)\$|\\\((.{1,200}?)\\\)", re.S)
+_INLINE = re.compile(r"(?<![\$\\])\$(?!\$)([^$\n]{1,200}?)(?<!\\)\$|\\\((.{1,200}?)\\\)", re.DOTALL)
 _TRIGGER = re.compile(r"\b(at|when|whenever|where|if|given|assuming|provided|along|on the [\w-]+ line|"
-                      r"on the line|for which)\s*$", re.I)
+                      r"on the line|for which)\s*$", re.IGNORECASE)
 
 
 @dataclass(frozen=True)

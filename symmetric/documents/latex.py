@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-__all__ = ["GREEK", "LIMITS", "LatexError", "RELATIONS", "Token", "tokenize"]
+__all__ = ["GREEK", "LIMITS", "RELATIONS", "LatexError", "Token", "tokenize"]
 
 #: Bounds checked while tokenizing, before any parsing.
 LIMITS = {"length": 20000, "depth": 32, "tokens": 5000}
@@ -31,9 +31,7 @@ RELATIONS = {
 }
 
 #: Greek letters (command -> name); variants map to the same name.
-GREEK = {f"\\{n}": n for n in (
-    "alpha beta gamma delta epsilon zeta eta theta iota kappa lambda mu nu xi pi rho sigma tau upsilon phi chi "
-    "psi omega Gamma Delta Theta Lambda Xi Pi Sigma Upsilon Phi Psi Omega").split()}
+GREEK = {f"\\{n}": n for n in ["alpha", "beta", "gamma", "delta", "epsilon", "zeta", "eta", "theta", "iota", "kappa", "lambda", "mu", "nu", "xi", "pi", "rho", "sigma", "tau", "upsilon", "phi", "chi", "psi", "omega", "Gamma", "Delta", "Theta", "Lambda", "Xi", "Pi", "Sigma", "Upsilon", "Phi", "Psi", "Omega"]}
 GREEK.update({"\\varepsilon": "epsilon", "\\varphi": "phi", "\\vartheta": "theta", "\\varrho": "rho",
               "\\varsigma": "sigma", "\\varpi": "pi"})
 
@@ -52,7 +50,7 @@ _TEXT = {"\\text", "\\textrm", "\\textit", "\\textbf", "\\mathrm", "\\operatorna
 _DELIMITERS = {"(": "(", ")": ")", "[": "[", "]": "]", "\\{": "\\{", "\\}": "\\}", "\\lbrace": "\\{",
                "\\rbrace": "\\}", "\\lbrack": "[", "\\rbrack": "]", ".": ".", "|": "|", "\\vert": "|",
                "\\lvert": "|", "\\rvert": "|", "\\langle": "\\langle", "\\rangle": "\\rangle", "\\|": "\\|"}
-_COMMAND = re.compile(r"\\(?:[A-Za-z]+\*?|.)", re.S)
+_COMMAND = re.compile(r"\\(?:[A-Za-z]+\*?|.)", re.DOTALL)
 _NUMBER = re.compile(r"\d+(?:\.\d+)?|\.\d+")
 _WORDS = re.compile(r"[A-Za-z0-9][A-Za-z0-9 \-]*")
 _REMARKS = {"since", "for", "if", "where", "when", "because", "by", "and", "with", "as", "so", "thus", "hence",

@@ -30,7 +30,7 @@ from ..explore.parser import _check_power
 from .latex import GREEK, LatexError, Token
 from .names import COUNT_NAMES, Names
 
-__all__ = ["Parsed", "UNSUPPORTED", "definition_head", "name_key", "parse_tokens"]
+__all__ = ["UNSUPPORTED", "Parsed", "definition_head", "name_key", "parse_tokens"]
 
 #: Commands outside the subset that derivations use, with what they are (named in the "unparsed" reason).
 UNSUPPORTED = {
@@ -399,7 +399,7 @@ class _Parser:
         den = self.group()
         derivative = _derivative_form(num, den)
         if derivative is not None:
-            mark, order, operand_tokens, var_tokens = derivative
+            _, order, operand_tokens, var_tokens = derivative
             if var_tokens and isinstance(var_tokens[0], list):  # mixed partial: innermost variable last
                 operand = (self.sub(operand_tokens, tok) if operand_tokens
                            else self.factor() if self.at("open") else self.product())

@@ -96,7 +96,7 @@ def readable(key: str) -> str:
     """The SymPy name of a document name: ``\\beta`` -> ``beta``, ``k_{1}`` -> ``k_1``, ``\\text{A B}`` -> ``A B``."""
     if key.startswith("\\text{"):
         base, _, sub = key[6:].partition("}")
-        sub = sub[1:] if sub.startswith("_") else sub
+        sub = sub.removeprefix("_")
     else:
         base, _, sub = key.partition("_")
         base = base.lstrip("\\")

@@ -25,7 +25,7 @@ ENVIRONMENTS = ("equation", "equation*", "align", "align*", "gather", "gather*",
 _INNER = ("aligned", "split", "gathered")
 _ENV = "|".join(re.escape(e) for e in ENVIRONMENTS)
 _DISPLAY = re.compile(r"\$\$(?P<dollar>.*?)\$\$|\\\[(?P<bracket>.*?)\\\]|\\begin\{(?P<env>" + _ENV +
-                      r")\}(?P<body>.*?)\\end\{(?P=env)\}", re.S)
+                      r")\}(?P<body>.*?)\\end\{(?P=env)\}", re.DOTALL)
 _FENCE = re.compile(r"^(\s*)(```|~~~)")
 
 
@@ -86,7 +86,7 @@ class Segment:
                 kind, start = m.group("env"), m.start("body")
                 content = m.group("body")
             inner = re.fullmatch(r"(\s*\\begin\{(" + _ENV + "|" + "|".join(_INNER) + r")\})(.*)\\end\{\2\}\s*",
-                                 content, re.S)
+                                 content, re.DOTALL)
             if inner:
                 start += len(inner.group(1))
                 content = inner.group(3)

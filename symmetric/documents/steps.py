@@ -32,8 +32,9 @@ from .latex import LatexError, Token, tokenize
 from .latex_parser import Parsed, definition_head, parse_tokens
 from .names import Definition, Names
 from .report import Note, Step
+from .sequences import follows
 
-__all__ = ["Checker", "DEFAULT_TIMEOUT", "IMPLICATIONS", "PARSE_SECONDS"]
+__all__ = ["DEFAULT_TIMEOUT", "IMPLICATIONS", "PARSE_SECONDS", "Checker"]
 
 #: Seconds for the check of one step (each of the checks a sequence row needs gets a share).
 DEFAULT_TIMEOUT = 10.0
@@ -554,82 +555,13 @@ class Checker:
             step.status, step.reason = "unknown", "not an identity, and the equation before it could not be read"
         else:
             L0, R0 = previous[0].parsed.expr, previous[1].parsed.expr
-            status, cx, reason = self.follows((L0, R0), (L1, R1), share)
+            status, cx, reason = follows((L0, R0), (L1, R1), self.verdict, share, self.domain)
             step.status, step.counterexample, step.reason = status, cx, reason
             if status == "unknown" and identity.status == "refuted":
                 step.reason = (f"not an identity (it fails at {_cx_text(identity.counterexample)}), and whether it "
                                f"follows from the equation before is undecided")
         step.seconds = time.perf_counter() - start
         return step
-
-    def follows(self, before, after, timeout):
-        """Whether ``after`` (an equation) holds wherever ``before`` does: (status, counterexample, reason)."""
-        (L0, R0), (L1, R1) = before, after
-        for (a, b), (c, d) in (((L0, L1), (R0, R1)), ((L0, R1), (R0, L1))):
-            if self.verdict(a, b, "==", timeout).status == "proven" and \
-                    self.verdict(c, d, "==", timeout).status == "proven":
-                return "proven", None, "follows from the equation before: each side rewritten"
-        D0, D1 = L0 - R0, L1 - R1
-        ok, ratio = run_with_budget(lambda: sympy.simplify(D1 / D0), min(timeout, 5.0))
-        if ok and ratio is not None and ratio.is_finite is not False and not ratio.has(sympy.zoo, sympy.nan):
-            p, q = sympy.fraction(sympy.together(ratio))
-            if not (p.has(sympy.Derivative, sympy.Limit) or q.has(sympy.Derivative, sympy.Limit)) and p != 0:
-                sign = next((r for r in (">", "<") if self.verdict(q, 0, r, timeout).status == "proven"), None)
-                if sign and self.verdict(q * D1, p * D0, "==", timeout).status == "proven":
-                    return "proven", None, (f"follows from the equation before: it is that equation multiplied by "
-                                            f"{sympy.sstr(sympy.factor(ratio))}, never zero or undefined")
-        return self.refute_implication(D0, D1, (L1, R1), timeout)
-
-    def refute_implication(self, D0, D1, after, timeout):
-        """A point where the equation before holds and this one fails, confirmed; else unknown."""
-        L1, R1 = after
-        symbols = sorted(D0.free_symbols | D1.free_symbols, key=str)
-        for s in symbols:
-            for value in _special_values(s, self.domain):
-                D0v = D0.subs(s, value)
-                if D0v.has(sympy.zoo, sympy.nan, sympy.oo):
-                    continue
-                if D0v != 0 and self.verdict(D0v, 0, "==", timeout).status != "proven":
-                    continue
-                v = self.verdict(L1.subs(s, value), R1.subs(s, value), "==", timeout)
-                if v.status == "refuted":
-                    cx = {str(s): str(value), **v.counterexample}
-                    return "refuted", cx, (f"does not follow from the equation before: at {s} = {value} the "
-                                           f"equation before holds for every value of the others, this one fails")
-        for s in symbols:
-            found = self._refute_by_solving(D0, s, (L1, R1), timeout)
-            if found is not None:
-                return found
-        return "unknown", None, "not an identity, and whether it follows from the equation before is undecided"
-
-    def _refute_by_solving(self, D0, s, after, timeout):
-        """The equation before solved for ``s`` (each solution checked by substituting it back)."""
-        L1, R1 = after
-        if D0.has(sympy.Derivative, sympy.Limit, sympy.Min, sympy.Max, sympy.Abs):
-            return None
-        ok, solutions = run_with_budget(lambda: sympy.solve(D0, s, dict=False), min(timeout, 5.0))
-        if not ok or not isinstance(solutions, list):
-            return None
-        for sol in solutions[:4]:
-            if not isinstance(sol, sympy.Expr) or sol.has(s) or sol.has(sympy.I):
-                continue
-            if self.verdict(D0.subs(s, sol), 0, "==", timeout).status != "proven":
-                continue  # not a solution everywhere: no refutation from it
-            v = self.verdict(L1.subs(s, sol), R1.subs(s, sol), "==", timeout)
-            if v.status != "refuted":
-                continue
-            point = {k: sympy.nsimplify(x) if not isinstance(x, sympy.Basic) else x for k, x in v.counterexample.items()}
-            for other in sorted(sol.free_symbols - set(point), key=str):  # not in the refuted statement: any value
-                point[other] = (_special_values(other, self.domain) or [sympy.S.One])[-1]
-            value = sympy.simplify(sol.subs(point))
-            if not _in_domain(s, value, self.domain):
-                continue
-            cx = {str(k): str(x) for k, x in point.items()}
-            cx[str(s)] = str(value)
-            return "refuted", cx, (f"does not follow from the equation before: that equation holds at {s} = "
-                                   f"{sympy.sstr(sol)}, and there this one fails")
-        return None
-
 
 @dataclass
 class _Outcome:
@@ -705,29 +637,3 @@ def _key_of(symbol: sympy.Symbol) -> str:
     if sub:
         return base + "_{" + sub.strip("{}") + "}"
     return name
-
-
-def _in_domain(s: sympy.Symbol, value, domain: str) -> bool:
-    from .. import symbols as project
-
-    if not (value.is_number and value.is_real):
-        return False
-    if s.is_positive and not value > 0 or s.is_nonnegative and not value >= 0 or s.is_negative and not value < 0:
-        return False
-    if s.is_integer and not value.is_integer:
-        return False
-    return not (domain == "unit" and s in (project.P, project.R) and value > 1)
-
-
-def _special_values(s: sympy.Symbol, domain: str) -> list:
-    from .. import symbols as project
-
-    if s in (project.P, project.R) and domain == "unit":
-        return [sympy.S.One, sympy.Rational(1, 2)]
-    if s.is_positive:
-        return [sympy.S.One, sympy.Integer(2), sympy.Rational(1, 2)]
-    if s.is_nonnegative:
-        return [sympy.S.Zero, sympy.S.One]
-    if s.is_real:
-        return [sympy.S.Zero, sympy.S.One, -sympy.S.One, sympy.Integer(2)]
-    return []
