@@ -81,6 +81,20 @@ $$
     assert "uses G_{\\beta,\\rho}" in report.steps[0].reason
 
 
+def test_a_special_case_defined_next_to_the_general_one_is_compared_with_it():
+    report = check_document(r"""
+$$ G_{\beta,\rho} = \left(\frac{\beta^\rho P^{\rho+1} + R^{\rho+1}}{1 + \beta^\rho}\right)^{\frac{1}{\rho+1}} $$
+$$ G_{\beta,\rho=0} = \frac{\beta P + R}{1 + \beta} $$
+$$ G_{\beta,\rho=-1} = \left(P R^\beta\right)^{\frac{1}{1+\beta}} $$
+$$ G_{\beta,\rho=1} = \sqrt{\frac{\beta P^2 + R^2}{1 + \beta}} $$
+""")
+    values = [n.value for n in report.definitions]
+    assert "at rho = 0 is P/2 + R/2, a different value" in values[1]
+    assert "undefined at rho = -1" in values[2]
+    assert "(the formula of G_{\\beta,\\rho} at rho = 1)" in values[3]
+    assert report.steps == []
+
+
 def test_an_implicit_dependence_is_unknown_never_refuted_nor_proven():
     report = check_document(r"""$$
 \frac{\partial S}{\partial t} = \frac{\partial S}{\partial R}\frac{\partial R}{\partial t}

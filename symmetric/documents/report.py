@@ -153,7 +153,7 @@ class DocumentReport:
         lines = [s.text() for s in self.steps]
         for n in self.notes:
             lines.append(f"{n.file}:{n.line}: {n.kind} {n.name}" + (" (implicit)" if n.implicit else "")
-                         + f" = {_short(n.value, 90)}")
+                         + f" = {_short(n.value, 240)}")
         if self.symbols:
             lines.append("symbols: " + "; ".join(f"{k} {v}" for k, v in self.symbols.items()))
         lines.append(self.summary())

@@ -21,6 +21,7 @@ explicitly) is "unknown" with that reason, never checked literally.
 
 from __future__ import annotations
 
+import re
 import time
 from dataclasses import dataclass
 
@@ -336,9 +337,40 @@ class Checker:
             value = part.parsed.expr
             shown = sympy.sstr(value)
         readings = tuple(part.parsed.implicit) if part.parsed is not None else ()
+        if part.error is None and not readings:
+            shown += self.special_case(key, value, names)
         names.definitions[key] = Definition(key, value, symbols, line, file=file, readings=readings)
         shown_name = key + (f"({', '.join(params)})" if params else "")
         return Note(file, line, "definition", shown_name, shown)
+
+    def special_case(self, key: str, value, names: Names) -> str:
+        """``G_{\\beta,\\rho=0} = ...`` next to a defined ``G_{\\beta,\\rho}``: how the two compare there."""
+        bindings = re.findall(r"(\\?[A-Za-z]+)=([^,}]+)", key)
+        if not bindings:
+            return ""
+        general_key = re.sub(r"=[^,}]+", "", key)
+        general = names.definitions.get(general_key)
+        if general is None or general.params:
+            return ""
+        mapping = {}
+        for var, text in bindings:
+            try:
+                mapping[names.symbol(var)] = parse_tokens(tokenize(text), names).expr
+            except LatexError:
+                return ""
+        at = ", ".join(f"{k} = {v}" for k, v in mapping.items())
+        ok, there = run_with_budget(lambda: general.value.subs(mapping), PARSE_SECONDS)
+        if not ok:
+            return ""
+        if there.has(sympy.zoo, sympy.nan) or there.is_finite is False:
+            return f" (a stipulation: the formula of {general_key} is undefined at {at})"
+        v = self.verdict(there, value, "==", self.timeout)
+        if v.status == "proven":
+            return f" (the formula of {general_key} at {at})"
+        if v.status == "refuted":
+            return (f" (a stipulation: the formula of {general_key} at {at} is {sympy.sstr(there)}, a different "
+                    f"value" + (f", e.g. at {_cx_text(v.counterexample)}" if v.counterexample else "") + ")")
+        return ""
 
     def register_derived(self, rows, row, names: Names, line) -> None:
         """A chain whose left side is a derivative read implicitly gives that quantity its last value."""
