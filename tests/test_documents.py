@@ -305,3 +305,24 @@ def test_the_ci_page_document_fails_the_job_with_its_counterexample(tmp_path, mo
     seconds = re.compile(r" \(\d+\.\d s\)$")
     out = [seconds.sub("", line) for line in capsys.readouterr().out.splitlines()]
     assert out == [seconds.sub("", line) for line in shown.group(2).splitlines()]
+
+
+def test_unicode_symbols_read_and_stray_characters_leave_only_their_side_unread():
+    report = check_document("$$ (P+R)^2 = P^2 + 2PR + R^2 = P @ R $$\n$$ 2βP ≤ β²P + P $$\n$$ 2βP ≤ β^2 P + P $$\n")
+    assert [s.status for s in report.steps] == ["proven", "unparsed", "unparsed", "proven"]
+    assert "'@'" in report.steps[1].reason and "'²'" in report.steps[2].reason
+
+
+def test_random_latex_is_read_or_refused_never_a_crash():
+    import random
+
+    rng = random.Random(0)
+    alphabet = list("PRx12.+-*/^_{}()[]|&=<>,;:!'\" ²β≤") + [
+        r"\frac", r"\left", r"\right", r"\partial", r"\sqrt", r"\lim", r"\to", r"\infty", r"\text{a}", r"\ln",
+        r"\min", "\\\\", r"\beta", r"\cdot", r"\color{red}", r"\Bigg", r"\left.", r"\right|"]
+    for _ in range(1500):
+        text = "".join(rng.choice(alphabet) for _ in range(rng.randint(1, 25)))
+        try:
+            parse_tokens(tokenize(text), Names())
+        except LatexError:
+            pass

@@ -53,6 +53,11 @@ _DELIMITERS = {"(": "(", ")": ")", "[": "[", "]": "]", "\\{": "\\{", "\\}": "\\}
 _COMMAND = re.compile(r"\\(?:[A-Za-z]+\*?|.)", re.DOTALL)
 _NUMBER = re.compile(r"\d+(?:\.\d+)?|\.\d+")
 _WORDS = re.compile(r"[A-Za-z0-9][A-Za-z0-9 \-]*")
+_UNICODE = {**{chr(0x3B1 + k): "\\" + n for k, n in enumerate(
+    ["alpha", "beta", "gamma", "delta", "epsilon", "zeta", "eta", "theta", "iota", "kappa", "lambda", "mu", "nu", "xi", "omicron", "pi", "rho", "sigmaf", "sigma", "tau", "upsilon", "phi", "chi", "psi", "omega"]) if n not in ("omicron", "sigmaf")},
+    "\u03d5": "\\phi", "\u2264": "\\le", "\u2265": "\\ge", "\u2260": "\\neq", "\u2248": "\\approx",
+    "\u00b7": "\\cdot", "\u22c5": "\\cdot", "\u00d7": "\\times", "\u221e": "\\infty", "\u2202": "\\partial",
+    "\u2192": "\\to", "\u21d2": "\\implies"}
 _REMARKS = {"since", "for", "if", "where", "when", "because", "by", "and", "with", "as", "so", "thus", "hence",
             "therefore", "using", "from", "at", "on", "whenever", "iff", "unless", "provided", "i.e.", "e.g.",
             "all", "each", "every", "or", "then", "which", "note", "see", "we", "is", "are", "assuming"}
@@ -151,7 +156,8 @@ def tokenize(text: str) -> list[Token]:
             j = text.find("\n", i)
             i = n if j < 0 else j + 1
             continue
-        if c.isdigit() or (c == "." and text[i + 1:i + 2].isdigit()):
+        if (c.isascii() and c.isdigit()) or (c == "." and text[i + 1:i + 2].isascii()
+                                             and text[i + 1:i + 2].isdigit()):
             m = _NUMBER.match(text, i)
             tokens.append(Token("num", m.group(), i, m.end()))
             i = m.end()
@@ -243,8 +249,14 @@ def tokenize(text: str) -> list[Token]:
         elif c == "&":
             tokens.append(Token("amp", c, i, i + 1))
             i += 1
-        else:
-            raise LatexError(f"the character {c!r} is outside the subset", i)
+        elif c in _UNICODE:  # β, ≤, ·, ∂ typed directly (KaTeX and MathJax accept them)
+            cmd = _UNICODE[c]
+            kind = "rel" if cmd in RELATIONS else "cmd"
+            tokens.append(Token(kind, cmd, i, i + 1))
+            i += 1
+        else:  # outside the subset: only the side holding it is unread
+            tokens.append(Token("bad", c, i, i + 1))
+            i += 1
         if depth > LIMITS["depth"]:
             raise LatexError(f"groups are nested more than {LIMITS['depth']} deep", i)
         if len(tokens) > LIMITS["tokens"]:

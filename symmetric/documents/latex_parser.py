@@ -578,6 +578,8 @@ def _unsupported(cmd: str) -> str:
 
 
 def _unexpected(tok: Token) -> str:
+    if tok.kind == "bad":
+        return f"the character {tok.value!r} is outside the subset"
     if tok.kind == "note":
         return f"words in the formula ({tok.value!r}) are outside the subset"
     if tok.kind == "rel":
