@@ -56,23 +56,12 @@ from functools import reduce
 import sympy
 
 from ..core.memo import memoized
+from ..core.relations import ANY, NEG, NONNEG, NONPOS, NONZERO, POS, ZERO
 from ..core.sympy_errors import SYMPY_ERRORS
 
-__all__ = ["POS", "NEG", "ZERO", "NONNEG", "NONPOS", "NONZERO", "ANY", "SIGNS_OF_RELATION", "Interval", "Domain",
+__all__ = ["POS", "NEG", "ZERO", "NONNEG", "NONPOS", "NONZERO", "ANY", "Interval", "Domain",
            "sign_of", "mul_signs", "add_signs", "settles", "number_sign", "SignOracle", "NotReal", "definite_sign",
            "sign_target", "tidy"]
-
-POS = frozenset({1})
-NEG = frozenset({-1})
-ZERO = frozenset({0})
-NONNEG = frozenset({0, 1})
-NONPOS = frozenset({-1, 0})
-NONZERO = frozenset({-1, 1})
-ANY = frozenset({-1, 0, 1})
-
-#: The sign set of ``lhs - rhs`` where each kind of relation holds.
-SIGNS_OF_RELATION = {sympy.StrictGreaterThan: POS, sympy.GreaterThan: NONNEG, sympy.StrictLessThan: NEG,
-                     sympy.LessThan: NONPOS, sympy.Eq: ZERO, sympy.Ne: NONZERO}
 
 _oo = sympy.oo
 _MAX_NESTING = 60  # nested rule applications; deeper means a runaway rewrite, answered "unknown"

@@ -49,9 +49,11 @@ from ..core.budget import run_with_budget
 from ..signs.cases import condition_cases, piecewise_cases, sign_cases
 from ..limits.routine import LIMIT_TRUST, NoLimit, limit_value
 from ..core.powers import normalize_powers
+from ..core.relations import RELATION_OF_TEXT
 from ..core.statement import Statement
 from ..core.steps import TRUSTS, ProofStep
 from ..core.substitution import free_nodes, substitute
+from ..core.unit_domain import is_unit_bound
 from ..core.verdict import InconsistentVerdictError
 from .rational_zero import cancels_to_zero, differs_somewhere, numerator_is_zero
 
@@ -115,12 +117,6 @@ _EQUALITY: list[tuple[str, Callable]] = [
     ("simplify", lambda l, r: _is_zero(sympy.simplify(l - r))),
 ]
 
-_SIGN_TEST = {
-    ">": lambda e: e.is_positive,
-    ">=": lambda e: e.is_nonnegative,
-    "<": lambda e: e.is_negative,
-    "<=": lambda e: e.is_nonpositive,
-}
 _SIGN_FORMS: list[tuple[str, Callable]] = [
     ("sign", lambda e: e),
     ("sign of factored form", lambda e: sympy.factor(sympy.cancel(sympy.together(e)))),
@@ -234,8 +230,8 @@ def _direct(st: Statement, clock: _Clock, *, cheap: bool):
     if st.relation == "==":
         strategies = _EQUALITY
     else:
-        test = _SIGN_TEST[st.relation]
-        strategies = [(name, lambda l, r, form=form: test(form(l - r))) for name, form in _SIGN_FORMS]
+        query = RELATION_OF_TEXT[st.relation].assumption  # SymPy's assumption that says the relation holds
+        strategies = [(name, lambda l, r, form=form: getattr(form(l - r), query)) for name, form in _SIGN_FORMS]
     for name, strategy in strategies:
         if (name in _CHEAP) != cheap:
             continue
@@ -269,19 +265,13 @@ def _max_min_pairs(st: Statement):
     return list(dict.fromkeys(pairs))
 
 
-def _domain_condition(condition) -> bool:
-    from ...symbols import P, R
-
-    return isinstance(condition, sympy.LessThan) and condition.lhs in (P, R) and condition.rhs == 1
-
-
 def _splits(st: Statement, clock: _Clock):
     """Case splits to try, as lists of cases: user conditions, orderings, needed signs, the metric domain."""
-    conditions = [c for c in st.conditions if not _domain_condition(c)]
+    conditions = [c for c in st.conditions if not is_unit_bound(c)]
     makers = [lambda c=c: condition_cases(st, c) for c in conditions]
     makers += [lambda a=a, b=b: sign_cases(st, a - b) for a, b in _max_min_pairs(st)]
     makers.append(lambda: sign_cases(st, _sides(st, clock).need) if _sides(st, clock).need is not None else None)
-    makers += [lambda c=c: condition_cases(st, c) for c in st.conditions if _domain_condition(c)]
+    makers += [lambda c=c: condition_cases(st, c) for c in st.conditions if is_unit_bound(c)]
     for make in makers:
         cases = clock.run(make, share=0.3)  # building the cases substitutes into the statement: budgeted too
         if cases:
