@@ -18,7 +18,7 @@ from ..._validation import InvalidParameterError
 from ..engine import check
 from .report import proof_step_data
 from ..core.statement import RELATIONS, Statement
-from ..core.verdict import STATUSES, InconsistentVerdictError, Verdict
+from ..core.verdict import STATUSES, Verdict
 
 __all__ = ["Claim", "Result", "Step", "DEFAULT_TIMEOUT", "check_options"]
 
@@ -161,7 +161,7 @@ class Claim:
         start = time.perf_counter()
         try:
             verdict = check(self.lhs, self.rhs, relation=self.relation, conditions=self.conditions, timeout=budget)
-        except (Exception, InconsistentVerdictError):
+        except Exception:  # InconsistentVerdictError (an AssertionError) included: the result records it
             return Result(self, "error", time.perf_counter() - start, error=traceback.format_exc(limit=-3))
         return Result(self, verdict.status, time.perf_counter() - start, verdict)
 

@@ -134,9 +134,6 @@ class Statement:
     def has(self, *types) -> bool:
         return self.lhs.has(*types) or self.rhs.has(*types)
 
-    def replace_sides(self, lhs, rhs) -> "Statement":
-        return Statement(lhs, rhs, self.relation, self.conditions)
-
     def substitute(self, mapping: dict) -> "Statement | None":
         """Substitute ``mapping`` for free symbols; None when a condition becomes false.
 

@@ -38,7 +38,7 @@ import sympy
 from .series import ANALYTIC, Insufficient, SeriesArithmetic
 from .limit_signs import CannotDecide, NeedSign, Signs, T
 from ..core.relations import relation_of
-from ..signs.decide import tidy
+from ..signs.decide import combine_fractions
 
 __all__ = ["Asymptotics"]
 
@@ -320,6 +320,6 @@ class Asymptotics:
 
 def _identically_zero(e) -> bool:
     try:
-        return sympy.expand(e) == 0 or tidy(e) == 0
+        return sympy.expand(e) == 0 or combine_fractions(e) == 0
     except (TypeError, ValueError, NotImplementedError):
         return False

@@ -71,10 +71,6 @@ class Signs:
             raise NeedSign(self._target(c))
         return s
 
-    def require_nonzero(self, c) -> int:
-        """The nonzero sign of ``c``; NeedSign when undecided; 0 when ``c`` is zero."""
-        return self.require(c)
-
     def _target(self, c):
         if c.has(LOG_T):
             poly = self._log_poly(c)

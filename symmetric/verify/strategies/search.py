@@ -47,6 +47,7 @@ import sympy
 from ..limits.limit_signs import CannotDecide, NeedSign
 from ..core.budget import run_with_budget
 from ..signs.cases import condition_cases, piecewise_cases, sign_cases
+from ..inequalities.prover import prove_inequality
 from ..limits.routine import LIMIT_TRUST, NoLimit, limit_value
 from ..core.powers import normalize_powers
 from ..core.relations import RELATION_OF_TEXT
@@ -69,13 +70,8 @@ INEQUALITY_PROVERS: list[Callable] = []
 
 def _inequality_provers() -> list[Callable]:
     provers = list(INEQUALITY_PROVERS)
-    try:  # the dedicated inequality module, when present
-        from ..inequalities.prover import prove_inequality
-    except ImportError:
-        pass
-    else:
-        if prove_inequality not in provers:
-            provers.append(prove_inequality)
+    if prove_inequality not in provers:
+        provers.append(prove_inequality)
     return provers
 
 
