@@ -48,7 +48,8 @@ import sympy
 
 from .._validation import InvalidParameterError
 from .budget import run_with_budget
-from .record import DEFAULT_TIMEOUT, Claim, Result, Step, check_options
+from .derivation import Derivation, Step, watch_rewriting
+from .record import DEFAULT_TIMEOUT, Claim, Result, check_options
 from .report import print_result
 from .statement import RELATIONS, Statement
 from .verdict import InconsistentVerdictError
@@ -56,31 +57,6 @@ from .verdict import InconsistentVerdictError
 __all__ = ["Claim", "Derivation", "Proof", "Result", "Step"]
 
 _NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
-
-
-class Derivation:
-    """Records the steps of a derivation while it computes."""
-
-    def __init__(self):
-        self.steps: list[Step] = []
-        self.refined: dict[sympy.Symbol, sympy.Symbol] = {}
-
-    def step(self, text: str, expr=None):
-        """Record ``text`` with ``expr`` and return ``expr`` (for chaining)."""
-        self.steps.append(Step(text, expr))
-        return expr
-
-    def assume(self, symbol: sympy.Symbol, **assumptions) -> sympy.Symbol:
-        """A copy of ``symbol`` with extra assumptions, for SymPy to use while deriving.
-
-        The checked statement is written back in terms of ``symbol``, so the
-        claim must state the matching condition (``Ne(rho, 0)`` for
-        ``nonzero=True``); the engine then checks it on that domain.
-        """
-        refined = sympy.Symbol(symbol.name, **{**symbol.assumptions0, **assumptions})
-        self.refined[refined] = symbol
-        self.step("Assume " + ", ".join(f"{symbol} {k}" if v else f"{symbol} not {k}" for k, v in assumptions.items()))
-        return refined
 
 
 @dataclass
@@ -115,7 +91,9 @@ class Definition:
         if claim.id == self.id:
             self._claim = claim
 
-    def _claim_of(self, statement: Statement | None, steps, error: str = "", timed_out: bool = False) -> Claim:
+    def _claim_of(self, statement: Statement | None, steps, error: str = "", timed_out: bool = False,
+                  refined: dict | None = None) -> Claim:
+        steps = [s.written_back(refined) for s in steps] if refined else steps
         sides = (statement.lhs, statement.rhs, statement.relation, statement.conditions) if statement else \
             (None, None, self.relation or "==", self.conditions)
         return Claim(self.id, self.sentence, *sides, source=self.source, expected=self.expected, steps=tuple(steps),
@@ -123,12 +101,17 @@ class Definition:
 
     def _build(self) -> Claim:
         d = Derivation()
+
+        def derive():
+            with watch_rewriting(d):
+                return self.derive(d)
+
         try:
-            ok, out = run_with_budget(lambda: self.derive(d), self.timeout)
+            ok, out = run_with_budget(derive, self.timeout)
             if not ok:
                 return self._claim_of(None, d.steps, f"the derivation did not finish within {self.timeout:g} s",
                                       timed_out=True)
-            return self._claim_of(self._statement(out, d), d.steps)
+            return self._claim_of(self._statement(out, d), d.steps, refined=d.refined)
         except (Exception, InconsistentVerdictError):
             return self._claim_of(None, d.steps, traceback.format_exc(limit=-3))
 
