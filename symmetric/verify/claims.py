@@ -4,9 +4,11 @@ A :class:`Claim` is a record: a stable id, a sentence, the checked statement
 (``lhs``, ``relation``, ``rhs`` and ``conditions``), a source, the verdict it
 is expected to get, and the steps of the derivation that produced it. A
 :class:`Proof` is a named group of claims; its decorator registers a
-derivation, a function that computes one side step by step (derivatives,
-solutions, limits). The derivation runs, under a time budget, when the claim
-is first needed, so importing a proof script is cheap.
+derivation, a function that computes one side as a chain of steps
+(:class:`~symmetric.verify.derivation.Derivation`: definitions, operations
+that record their trust, rewrites that the engine checks). The derivation
+runs, under a time budget, when the claim is first needed, so importing a
+proof script is cheap.
 
 >>> import sympy
 >>> from symmetric import P, R
@@ -15,7 +17,7 @@ is first needed, so importing a proof script is cheap.
 ...              target=(P + R) / 2)
 ... def _(d):
 ...     mean = d.step("The arithmetic mean", (P + R) / 2)
-...     return d.step("Swap P and R", mean.subs({P: R, R: P}, simultaneous=True))
+...     return d.substitute("Swap P and R", mean, {P: R, R: P})
 >>> proof.ids
 ['demo.swap']
 >>> claim = proof.claims[0]
@@ -25,13 +27,24 @@ is first needed, so importing a proof script is cheap.
 The trap: SymPy evaluated the swap on the spot, so both sides are the same
 expression and checking them proves nothing about the derivation; the
 project's registry test refuses such claims. A claim that can fail states a
-target the derivation must reach:
+target the derivation must reach, or records a rewrite that the engine
+checks (a wrong one fails the claim, named):
+
+>>> @proof.claim("demo.harmonic", "The harmonic mean of P and R, written over a common denominator.",
+...              target=2 * P * R / (P + R))
+... def _(d):
+...     mean = d.step("The harmonic mean", 2 / (1 / P + 1 / R))
+...     return d.rewrite("Over a common denominator", 2 * P * R / (P + R)**2)
+>>> result = proof.claims[1].run()
+>>> result.status, result.failed_step[0], result.failed_step[1].text
+('refuted', 2, 'Over a common denominator')
+
 
 >>> @proof.claim("demo.above_min", "The arithmetic mean is at least the smaller of P and R.",
 ...              relation=">=", target=sympy.Min(P, R))
 ... def _(d):
 ...     return d.step("The arithmetic mean", (P + R) / 2)
->>> result = proof.claims[1].run()
+>>> result = proof.claims[2].run()
 >>> result.status, str(result.claim.statement)
 ('proven', 'P/2 + R/2 >= Min(P, R)')
 """
@@ -176,11 +189,11 @@ class Proof:
     >>> @proof.claim("mine.f_beta.limit_recall", r"$F_\\beta \\to R$ as $\\beta \\to \\infty$.",
     ...              target=R, source="our design note")
     ... def _(d):
-    ...     return d.step("The limit in beta, left for the engine", sympy.Limit(f_beta(), beta, sympy.oo))
+    ...     return d.limit("The limit in beta, left for the engine", d.step("F-beta", f_beta()), beta, sympy.oo)
     >>> @proof.claim("mine.f_beta.below_precision", "F-beta never exceeds precision.",
     ...              relation="<=", target=P, expected="refuted")
     ... def _(d):
-    ...     return f_beta()
+    ...     return d.step("F-beta", f_beta())
     >>> proof.ids
     ['mine.f_beta.limit_recall', 'mine.f_beta.below_precision']
     >>> [(c.id, c.run().status) for c in proof.claims]
@@ -210,7 +223,9 @@ class Proof:
         """Decorator registering a derivation function ``derive(d)`` as the claim ``id``.
 
         ``d`` is a :class:`Derivation` (``d.step(text, expr)`` records a
-        step). With ``target`` the function returns only the side it derived
+        definition, ``d.rewrite(text, expr)`` a step the engine checks,
+        ``d.differentiate`` and the other operations a step that records its
+        trust). With ``target`` the function returns only the side it derived
         and the claim is ``derived <relation> target``; without it, the
         function returns ``(lhs, rhs)``, ``(lhs, relation, rhs)`` or a
         :class:`~symmetric.verify.Statement`. The function is returned
