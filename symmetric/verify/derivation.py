@@ -188,7 +188,7 @@ def _wrap(function, name):
         if _active and _from_script(sys._getframe(1)):
             given = set(_expressions(args[:1]))
             for e in _expressions(out):
-                if e not in given and not e.is_Atom:
+                if e not in given and not e.is_Atom:  # a number would match typed data by coincidence
                     _active[-1]._tainted[e] = name
         return out
 
