@@ -41,7 +41,7 @@ from __future__ import annotations
 
 import contextlib
 import sys
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import sympy
@@ -49,7 +49,7 @@ import sympy
 from .._validation import InvalidParameterError
 from .statement import RELATIONS
 
-__all__ = ["Derivation", "Step", "KINDS", "TRUSTS", "chain_problems", "watch_rewriting"]
+__all__ = ["KINDS", "TRUSTS", "Derivation", "Step", "chain_problems", "watch_rewriting"]
 
 #: The kinds of step.
 KINDS = ("definition", "citation", "operation", "rewrite", "note")
@@ -125,11 +125,11 @@ class Step:
         """Whether the engine checks this step when it checks the claim."""
         return bool(self.checks)
 
-    def written_back(self, mapping: dict) -> "Step":
+    def written_back(self, mapping: dict) -> Step:
         """The step with the refined symbols of :meth:`Derivation.assume` replaced by the originals."""
         if not mapping:
             return self
-        back = lambda e: e.xreplace(mapping)  # noqa: E731
+        back = lambda e: e.xreplace(mapping)
         return replace(self, expr=_map(self.expr, back),
                        checks=tuple((back(sympy.sympify(a)), r, back(sympy.sympify(b))) for a, r, b in self.checks))
 
@@ -197,7 +197,7 @@ def _wrap(function, name):
 
 
 @contextlib.contextmanager
-def watch_rewriting(derivation: "Derivation"):
+def watch_rewriting(derivation: Derivation):
     """Within the block, results of SymPy's rewriting called from outside SymPy and symmetric are noted.
 
     ``derivation`` then marks each step that uses one, unless it is a
