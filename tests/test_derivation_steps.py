@@ -10,9 +10,9 @@ from claim_scripts import WRONG_STEP
 from symmetric import InvalidParameterError, P, R, f_beta
 from symmetric.cli import main
 from symmetric.verify import Proof
-from symmetric.verify.derivation import Derivation, chain_problems
-from symmetric.verify.registry import load_claims
-from symmetric.verify.report import failure_text, junit_xml
+from symmetric.verify.claims.derivation import Derivation, chain_problems
+from symmetric.verify.claims.registry import load_claims
+from symmetric.verify.claims.report import failure_text, junit_xml
 
 
 def test_rewrite_records_the_comparison_with_the_previous_step_and_returns_its_expression():
