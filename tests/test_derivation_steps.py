@@ -59,6 +59,8 @@ def test_a_wrong_middle_step_fails_the_claim_with_its_position_and_counterexampl
     assert f"counterexample {verdict.counterexample_text()}" in text and "P = " in verdict.counterexample_text()
     data = result.to_json()
     assert data["failed_step"] == 2 and result.method.startswith("step 2 refuted")
+    assert data["counterexample"] == data["steps"][1]["counterexample"]
+    assert "the statement itself: proven by" in text
     assert [s["status"] for s in data["steps"]] == ["given", "refuted", "refuted"]
     assert set(data["steps"][1]["counterexample"]) == {"P", "R"} and data["steps"][0]["counterexample"] is None
 

@@ -258,6 +258,7 @@ class Result:
     def to_json(self) -> dict:
         """The claim, its verdict and the numeric evidence as JSON-ready data."""
         v = self.verdict
+        failed = self.failed_step
         claim = self.claim.to_dict()
         return {
             "id": self.claim.id,
@@ -274,7 +275,9 @@ class Result:
             "rhs": claim["rhs"],
             "conditions": claim["conditions"],
             "variables": self.variables,
-            "counterexample": {str(k): sympy.sstr(x) for k, x in v.counterexample.items()} if v else {},
+            # Of the first refuted step when one is, else of the statement.
+            "counterexample": {str(k): sympy.sstr(x) for k, x in (failed[2] if failed else v).counterexample.items()}
+            if v else {},
             "detail": v.detail if v else "",
             "steps": [step_data(self, i) for i in range(len(self.claim.steps))],
             "failed_step": self.failed_step[0] if self.failed_step else None,

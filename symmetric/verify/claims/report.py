@@ -139,9 +139,11 @@ def failure_text(result) -> str:
         if v is not None and v.status == "unknown":
             lines.append("  undecided " + step_line(result, i))
     verdict = result.verdict
-    if verdict is not None and verdict.refuted:
+    if failed is not None and verdict is not None:
+        lines.append(f"  the statement itself: {verdict.status} by {verdict.method}")
+    elif verdict is not None and verdict.refuted:
         lines.append(f"  counterexample: {verdict.counterexample_text() or '(no free variables)'}")
-    if verdict is not None and verdict.detail:
+    if failed is None and verdict is not None and verdict.detail:
         lines.append(f"  {verdict.detail}")
     if result.error:
         lines.append("  error: " + result.error.strip().replace("\n", "\n    "))
