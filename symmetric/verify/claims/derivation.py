@@ -25,7 +25,11 @@ The claim's derived side is the last step's expression. While a derivation
 runs, SymPy's rewriting functions called from the proof script are watched:
 a result of ``simplify`` (and the like) that enters any step but a rewrite
 makes that step *unchecked* (:func:`chain_problems` lists it, and the test
-suite fails on it for the built-in claims).
+suite fails on it for the built-in claims). Watched are the calls through the
+``sympy`` module (``sympy.simplify(e)``) and expression methods
+(``e.simplify()``, ``e.subs(...)``); a name imported before the derivation
+ran (``from sympy import simplify``) escapes the watch, and a definition
+typed by hand is trusted as typed: hand algebra belongs in a rewrite.
 
 >>> import sympy
 >>> from symmetric import P, R, f_beta
