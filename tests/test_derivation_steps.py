@@ -15,6 +15,17 @@ from symmetric.verify.claims.registry import load_claims
 from symmetric.verify.claims.report import failure_text, junit_xml
 
 
+def test_the_public_contract():
+    import inspect
+
+    import symmetric.verify
+
+    assert symmetric.verify.Derivation is Derivation
+    parameters = inspect.signature(symmetric.verify.Derivation.rewrite).parameters
+    assert [(p.name, p.default) for p in parameters.values()][1:] == [
+        ("text", inspect.Parameter.empty), ("expr", inspect.Parameter.empty), ("relation", "==")]
+
+
 def test_rewrite_records_the_comparison_with_the_previous_step_and_returns_its_expression():
     d = Derivation()
     F = d.step("F1", f_beta(beta=1))
