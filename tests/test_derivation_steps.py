@@ -196,3 +196,13 @@ def test_the_pytest_item_of_a_wrong_step_names_it(pytester):
     result.stdout.fnmatch_lines(["claims/team.py::team.f1 FAILED*",
                                  "*verdict: refuted by step 2 refuted*, expected proven",
                                  "*wrong step 2 of 3 ('Divide by P R'): refuted by *; counterexample P = *"])
+
+
+def test_step_verdicts_come_back_from_worker_processes(wrong_step_script):
+    from symmetric.verify.claims.registry import definitions, load_proofs
+    from symmetric.verify.claims.runner import run_claims
+
+    items = definitions(load_proofs(wrong_step_script, builtin=False)) * 2  # two items: the forked path
+    results = list(run_claims(items, jobs=2))
+    assert [r.failed_step[0] for r in results] == [2, 2]
+    assert [r.step_status(1) for r in results] == ["refuted", "refuted"]
