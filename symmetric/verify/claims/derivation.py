@@ -133,7 +133,10 @@ class Step:
         """The step with the refined symbols of :meth:`Derivation.assume` replaced by the originals."""
         if not mapping:
             return self
-        back = lambda e: e.xreplace(mapping)
+
+        def back(e):
+            return e.xreplace(mapping)
+
         return replace(self, expr=_map(self.expr, back),
                        checks=tuple((back(sympy.sympify(a)), r, back(sympy.sympify(b))) for a, r, b in self.checks))
 

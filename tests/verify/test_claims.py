@@ -1,11 +1,9 @@
 """The public claims API: Claim (data), Proof (the decorator) and load_claims."""
 
-import ast
 import pickle
 import sys
 import textwrap
 import time
-from pathlib import Path
 
 import pytest
 import sympy
@@ -13,24 +11,6 @@ import sympy
 from symmetric import InvalidParameterError, P, R, beta, f_beta, rho
 from symmetric.verify import Claim, Proof, Statement, load_claims
 from symmetric.verify.claims.registry import load_proofs
-
-VERIFY = Path(__file__).resolve().parent.parent / "symmetric" / "verify"
-
-
-def test_verify_modules_import_each_other_without_a_cycle():
-    graph = {}
-    for path in VERIFY.glob("*.py"):
-        tree = ast.parse(path.read_text())
-        graph[path.stem] = {a.name.split(".")[0] if node.level == 1 and not node.module else node.module.split(".")[0]
-                            for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) and node.level == 1
-                            for a in node.names} & {p.stem for p in VERIFY.glob("*.py")}
-
-    def reaches(start, goal, seen=()):
-        return any(n == goal or (n not in seen and reaches(n, goal, (*seen, n))) for n in graph[start])
-
-    cycles = sorted(m for m in graph if reaches(m, m))
-    assert not cycles, f"import cycles through {cycles}"
-
 
 def test_decorator_styles_give_the_same_claim_data():
     proof = Proof("styles")
