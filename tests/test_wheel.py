@@ -11,6 +11,9 @@ inside the wheel, ``symmetric codegen``, a metric and the pytest plugin on a cla
 from __future__ import annotations
 
 import os
+import re
+import shlex
+import shutil
 import subprocess
 import sys
 import sysconfig
@@ -117,6 +120,30 @@ def test_the_wheel_installs_in_a_fresh_environment_and_everything_runs_from_it(d
         """))
     out = run(python, "-m", "pytest", "-p", "no:cacheprovider", "-p", "no:xdist", "-q", cwd=user, env=env)
     assert "1 passed" in out, out
+
+
+def install_forms() -> list[str]:
+    """The arguments of the README's ``pip install`` lines under its "install forms" mark."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    block = re.search(r"<!-- install forms: .*? -->\n```sh\n(.*?)```", readme, flags=re.S).group(1)
+    return [shlex.split(line)[2] for line in block.splitlines() if line.startswith("pip install ")]
+
+
+def test_pip_accepts_every_install_form_the_readme_shows(dist, tmp_path):
+    forms = install_forms()
+    assert len(forms) == 4 and not any("symmetric-metrics" == form.partition(" ")[0] for form in forms if "@" not in form)
+    wheel = f"dist/symmetric_metrics-{symmetric.__version__}-py3-none-any.whl"
+    shutil.copytree(dist, tmp_path / "dist")
+    git = shutil.which("git") and subprocess.run(["git", "-C", ROOT, "rev-parse", "HEAD"], capture_output=True).returncode == 0
+    for form in forms:
+        if "git+" in form and not git:
+            continue  # not a clone (an unpacked sdist): no Git URL to install from
+        target = form.replace("/path/to/symmetric/dist/", f"{tmp_path}/dist/").replace("/path/to/symmetric", str(ROOT))
+        out = tmp_path / "wheels"
+        run(sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "--no-index",
+            "--disable-pip-version-check", "--quiet", "--wheel-dir", out, target, cwd=tmp_path, env=os.environ.copy())
+        assert [p.name for p in out.iterdir()] == [Path(wheel).name], form
+        shutil.rmtree(out)
 
 
 def _importable(name: str) -> bool:
