@@ -300,3 +300,13 @@ def test_shared_analyses_are_computed_once_and_guarded(shared_analyses):
             shared_analyses(expr, limits=False)
     finally:
         del first.properties["extra"]
+
+
+def test_text_goes_through_the_whitelist_parser(shared_analyses):
+    text = "(beta*P**2 + R**2)/(beta*P + R)"
+    assert analyze(text, limits=False).expr == parse(text)
+    assert analyze("P**a*R**(1 - a)", parameters=["a"], limits=False).parameters == (sympy.Symbol("a", positive=True),)
+    with pytest.raises(ValueError, match=r"Unknown name 'a'; declare a parameter .* parameters=\[NAME\]"):
+        analyze("P**a*R**(1 - a)")
+    with pytest.raises(ValueError, match=r"such as '2\*P\*R/\(P \+ R\)', which symmetric.explore.parse reads"):
+        analyze(b"P + R")
