@@ -310,3 +310,12 @@ def test_text_goes_through_the_whitelist_parser(shared_analyses):
         analyze("P**a*R**(1 - a)")
     with pytest.raises(ValueError, match=r"such as '2\*P\*R/\(P \+ R\)', which symmetric.explore.parse reads"):
         analyze(b"P + R")
+
+
+def test_the_homogeneity_counterexample_names_the_scale_factor_as_the_statement_does():
+    found = analyze(P * R, limits=False).properties["homogeneous"]
+    assert found.status == "refuted"
+    assert sorted(str(s) for s in found.counterexample) == ["P", "R", "t"]
+    assert "_t" not in str(found)
+    t = sympy.Symbol("t", positive=True)      # a parameter named t: the scale factor is named otherwise
+    assert "t1" in {str(s) for s in analyze(P**t * R, limits=False).properties["homogeneous"].counterexample}

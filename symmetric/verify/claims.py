@@ -66,7 +66,13 @@ class Derivation:
         self.refined: dict[sympy.Symbol, sympy.Symbol] = {}
 
     def step(self, text: str, expr=None):
-        """Record ``text`` with ``expr`` and return ``expr`` (for chaining)."""
+        """Record ``text`` with ``expr`` and return ``expr`` (for chaining).
+
+        An undefined value (``zoo``, as ``P/0`` gives, or ``nan``) is refused: the step divided by zero.
+        """
+        if isinstance(expr, sympy.Basic) and expr.has(sympy.zoo, sympy.nan):
+            raise InvalidParameterError.of("expr", "Derivation.step", f"a defined expression (step {text!r} "
+                                           "evaluates to zoo or nan: a division by zero?)", expr)
         self.steps.append(Step(text, expr))
         return expr
 
