@@ -221,7 +221,9 @@ def test_new_symbols_for_p_and_r():
 
 
 @pytest.mark.parametrize("kwargs, param", [
-    ({"expr": "P + R"}, "expr"),
+    ({"expr": "P + "}, "expr"),
+    ({"expr": b"P + R"}, "expr"),
+    ({"expr": P + R, "parameters": ["a"]}, "parameters"),
     ({"expr": 3}, "expr"),
     ({"expr": beta + 1}, "expr"),
     ({"expr": P + sympy.Symbol("c")}, "expr"),
