@@ -12,7 +12,7 @@ import sympy
 
 from symmetric import InvalidParameterError, P, R, beta, f_beta, rho
 from symmetric.verify import Claim, Proof, Statement, load_claims
-from symmetric.verify.registry import load_proofs
+from symmetric.verify.claims.registry import load_proofs
 
 VERIFY = Path(__file__).resolve().parent.parent / "symmetric" / "verify"
 
@@ -178,7 +178,7 @@ def test_builtin_is_the_default_only_without_sources(tmp_path):
 
 
 def test_a_step_that_divides_by_zero_is_an_error_named_as_such_and_the_report_reads_plainly():
-    from symmetric.verify.report import failure_text
+    from symmetric.verify.claims.report import failure_text
 
     proof = Proof("undefined", "Steps with undefined values")
 
