@@ -57,7 +57,8 @@ def print_result(result, file=None) -> None:
     if result.statement is not None:
         out.append(f"  claim: {result.statement}")
     verdict = result.verdict
-    line = f"  verdict: {_verdict(result)} (expected {c.expected})"
+    line = f"  verdict: {result.status} (expected {c.expected})" + (
+        f" by {result.method}" if _verdict(result) != result.status else "")
     if verdict is not None and verdict.refuted:
         line += f"; counterexample {verdict.counterexample_text() or '(no free variables)'}"
         if verdict.detail:
