@@ -1,11 +1,12 @@
 """The release: an sdist and a wheel built from this checkout, the wheel installed in a fresh environment.
 
-One test, run once per suite (pytest-xdist gives it to one worker): it builds both archives without network
-(``python -m build --no-isolation``, with the build backend of the test extra), checks their metadata as the
-package index would (``twine check``), installs the wheel with ``--no-deps`` into a new virtual environment that
-borrows this environment's installed dependencies (a ``.pth`` file naming its site-packages, so nothing is
-downloaded), and from a folder outside the checkout runs what a user runs first: the built-in claims shipped
-inside the wheel, ``symmetric codegen``, a metric and the pytest plugin on a claims folder.
+The archives are built once per suite (a module fixture: pytest-xdist gives both tests to one worker), without
+network (``python -m build --no-isolation``, with the build backend of the test extra). The first test checks their
+metadata as the package index would (``twine check``), installs the wheel with ``--no-deps`` into a new virtual
+environment that borrows this environment's installed dependencies (a ``.pth`` file naming its site-packages, so
+nothing is downloaded), and from a folder outside the checkout runs what a user runs first: the built-in claims
+shipped inside the wheel, ``symmetric check`` on a document, ``symmetric codegen``, a metric and the pytest plugin
+on a claims folder. The second gives pip every install form the README shows.
 """
 
 from __future__ import annotations
@@ -103,6 +104,13 @@ def test_the_wheel_installs_in_a_fresh_environment_and_everything_runs_from_it(d
     out = run(bin_dir / "symmetric", "verify", "f_beta.weight", "f_beta.f1_is_harmonic_mean", "--jobs", "1",
               cwd=user, env=env)
     assert out.strip().splitlines()[-1].startswith("2 claims: 2 proven"), out
+
+    # A document's displayed steps checked (symmetric check), where the command exists.
+    if (ROOT / "symmetric" / "cli" / "check.py").exists():
+        (user / "note.md").write_text("F_1 is the harmonic mean:\n\n$$\nF_1 = \\frac{2 P R}{P + R} = "
+                                      "\\frac{2}{1/P + 1/R}\n$$\n")
+        out = run(bin_dir / "symmetric", "check", "note.md", cwd=user, env=env)
+        assert "1 steps: 1 proven" in out, out
 
     # A standalone module, and a metric from labels.
     run(bin_dir / "symmetric", "codegen", "f_beta", "--beta", "2", "-o", "f2.py", cwd=user, env=env)
