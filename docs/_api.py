@@ -1,7 +1,7 @@
 """Sphinx extension of this site: the API reference, generated from ``__all__`` of every public module.
 
-On ``config-inited`` (before Sphinx discovers the pages and autosummary reads its directives) it writes one page per public module into
-``docs/api/`` (not committed): the module's docstring and an autosummary table of its ``__all__``, from which
+On ``config-inited`` (before Sphinx discovers the pages and autosummary reads its directives) it writes
+one page per public module into ``docs/api/`` (not committed): the module's docstring and an autosummary table of its ``__all__``, from which
 autosummary generates one page per name into ``docs/api/generated/``. The public modules are those that
 tests/test_public_api.py holds to their ``__all__`` (``PUBLIC_MODULES``), together with every module directly
 under ``symmetric`` whose name has no leading underscore: a module or a name another change adds gets its page

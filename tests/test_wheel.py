@@ -139,10 +139,12 @@ def install_forms() -> list[str]:
 
 def test_pip_accepts_every_install_form_the_readme_shows(dist, tmp_path):
     forms = install_forms()
-    assert len(forms) == 4 and not any("symmetric-metrics" == form.partition(" ")[0] for form in forms if "@" not in form)
+    assert len(forms) == 4
+    assert not any(form.partition(" ")[0] == "symmetric-metrics" for form in forms if "@" not in form)
     wheel = f"dist/symmetric_metrics-{symmetric.__version__}-py3-none-any.whl"
     shutil.copytree(dist, tmp_path / "dist")
-    git = shutil.which("git") and subprocess.run(["git", "-C", ROOT, "rev-parse", "HEAD"], capture_output=True).returncode == 0
+    git = shutil.which("git") and subprocess.run(["git", "-C", ROOT, "rev-parse", "HEAD"],
+                                                 capture_output=True).returncode == 0
     for form in forms:
         if "git+" in form and not git:
             continue  # not a clone (an unpacked sdist): no Git URL to install from

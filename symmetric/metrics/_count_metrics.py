@@ -114,8 +114,9 @@ class _MetricConstraint(Predicate):
         return super().check(value, name=name, func=func, error=error, note=note)
 
 
-METRIC = _MetricConstraint("a str among {" + ", ".join(repr(n) for n in sorted((*NAMES, *ALIASES))) + "} or a SymPy expression in TP, FP, "
-                   "FN and TN (symmetric.symbols)", _is_metric, invalid=("auc", 3, None, TP + R, sympy.Integer(2)))
+METRIC = _MetricConstraint("a str among {" + ", ".join(repr(n) for n in sorted((*NAMES, *ALIASES)))
+                           + "} or a SymPy expression in TP, FP, FN and TN (symmetric.symbols)", _is_metric,
+                           invalid=("auc", 3, None, TP + R, sympy.Integer(2)))
 
 
 @dataclass(frozen=True)

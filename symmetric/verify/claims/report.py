@@ -216,7 +216,8 @@ def markdown_report(proofs, results: dict, *, command: str = "symmetric verify -
             r = results[claim.id]
             lines += [f"### `{claim.id}`", "", claim.sentence, ""]
             lines += [f"- Source: {claim.source}", f"- Variables: {domain_text(r)}",
-                      f"- Expected: {claim.expected}; verdict: **{r.status}**" + (f" by {r.method}" if _verdict(r) != r.status else "")]
+                      f"- Expected: {claim.expected}; verdict: **{r.status}**"
+                      + (f" by {r.method}" if _verdict(r) != r.status else "")]
             if r.verdict is not None and r.verdict.refuted:
                 lines.append(f"- Counterexample: {r.verdict.counterexample_text() or 'none needed (no free variables)'}"
                              + (f"; {r.verdict.detail}" if r.verdict.detail else ""))
