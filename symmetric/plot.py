@@ -1,7 +1,7 @@
 """Level curves of metrics over (precision, recall), with the break-even line.
 
-Needs matplotlib, an optional extra: ``pip install "symmetric-metrics[plot]"``
-(from a clone of the repository: ``pip install ".[plot]"``).
+Needs matplotlib, an optional extra: ``pip install ".[plot]"`` in a clone of the
+repository, or ``pip install matplotlib``.
 
 Recall runs across and precision up, so the slope of a level curve is
 ``S = dP/dR = -(df/dR)/(df/dP)`` (see :mod:`symmetric.explore.geometry`).

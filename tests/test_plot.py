@@ -216,7 +216,7 @@ def test_bad_input(call, param):
 
 def test_missing_matplotlib_says_how_to_install(monkeypatch):
     monkeypatch.setitem(sys.modules, "matplotlib.pyplot", None)
-    with pytest.raises(ImportError, match=r'pip install "symmetric-metrics\[plot\]".*pip install "\.\[plot\]"'):
+    with pytest.raises(ImportError, match=r'pip install matplotlib.*pip install "\.\[plot\]"'):
         plot.level_curves("f_beta", beta=2)
 
 

@@ -155,3 +155,26 @@ def test_builtin_is_the_default_only_without_sources(tmp_path):
     assert [p.name for p in load_proofs(tmp_path)] == ["one"]
     builtin = [p.name for p in load_proofs()]
     assert "f_beta_derivation" in builtin and [p.name for p in load_proofs(tmp_path, builtin=True)] == builtin + ["one"]
+
+
+def test_a_step_that_divides_by_zero_is_an_error_named_as_such_and_the_report_reads_plainly():
+    from symmetric.verify.claims.report import failure_text
+
+    proof = Proof("undefined", "Steps with undefined values")
+
+    @proof.claim("undefined.zoo", "P is P.", target=P)
+    def _(d):
+        return d.step("oops", P / 0)
+
+    @proof.claim("undefined.nan", "P is P.", target=P)
+    def _(d):
+        return d.step("0/0 in a sum", P + sympy.nan)
+
+    for claim in proof.claims:
+        assert claim.statement is None
+        assert "The 'expr' parameter of Derivation.step must be a defined expression" in claim.error
+        assert "a division by zero?" in claim.error
+    zoo = proof.claims[0]
+    assert "step 'oops' evaluates to zoo or nan" in zoo.error and "Got zoo instead" in zoo.error
+    text = failure_text(zoo.run())
+    assert "verdict: error, expected proven" in text and "error by error" not in text

@@ -250,6 +250,10 @@ class Derivation:
     # -- bookkeeping
 
     def _record(self, step: Step):
+        if any(e.has(sympy.zoo, sympy.nan) for e in _expressions(step.expr)):  # P/0 gives zoo: never a step
+            raise InvalidParameterError.of("expr", "Derivation.step" if step.kind == "definition" else "Derivation",
+                                           f"a defined expression (step {step.text!r} evaluates to zoo or nan: a "
+                                           "division by zero?)", step.expr)
         problem = step.problem
         if not problem and step.kind != "rewrite":
             problem = self._taint_of(step.expr)
