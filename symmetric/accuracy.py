@@ -12,7 +12,7 @@ Regions:
 * ``practical``: P, R in [1e-6, 1]; beta, gamma in [1e-2, 1e2]; rho, phi in
   [-100, 100], a third of them within 1e-15 of rho = -1, rho = 0, phi = 0
   (and exactly at them);
-* ``wide``: P, R in [1e-300, 1]; beta, gamma in [1e-3, 1e3]; |rho|, |phi| <= 1000,
+* ``wide``: P, R in [1e-300, 1]; beta, gamma in [1e-3, 1e3]; ``|rho|, |phi| <= 1000``,
   a third of them near -1 and 0 (within 1e-12 .. 1e-1).
 
 In both, a sixth of rho (phi) lie within 1/4 of those points, where the
@@ -40,7 +40,7 @@ from .symbols import P, R
 
 __all__ = ["Row", "accuracy_table", "ulp_errors", "sample", "reference", "true_value", "main", "REGIONS"]
 
-#: Region name -> (log10 range of P and R, log10 range of beta/gamma, |rho| bound, spread near special points).
+#: Region name -> (log10 range of P and R, log10 range of beta/gamma, ``|rho|`` bound, spread near special points).
 REGIONS = {
     "practical": ((-6, 0), (-2, 2), 100.0, (-15, -15)),
     "wide": ((-300, 0), (-3, 3), 1000.0, (-12, -1)),
@@ -65,7 +65,7 @@ class Row:
 
 @functools.lru_cache(maxsize=None)
 def reference(name: str):
-    """The definition of family ``name`` as an mpmath function of (P, R, *parameters)."""
+    """The definition of family ``name`` as an mpmath function of ``(P, R, *parameters)``."""
     return sympy.lambdify((P, R, *catalog.parameters(name)), catalog.definition(name), modules="mpmath")
 
 
@@ -94,7 +94,7 @@ def sample(name: str, region: str, n: int, rng) -> dict:
 
 
 def ulp_errors(got, true):
-    """|got - true| in units of the last place of ``true`` (inf where ``got`` is not finite)."""
+    """``|got - true|`` in units of the last place of ``true`` (inf where ``got`` is not finite)."""
     got, true = numpy.asarray(got, dtype=float), numpy.asarray(true, dtype=float)
     with numpy.errstate(all="ignore"):
         err = numpy.abs(got - true) / numpy.spacing(numpy.abs(true))

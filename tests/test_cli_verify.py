@@ -63,7 +63,9 @@ def test_builtin_subset_by_prefix_and_json_fields(capsys):
                                        "family.pythagorean.harmonic", "errata.g.rho0_continuity"]
     for d in data:
         assert {"lhs", "rhs", "relation", "conditions", "source", "counterexample", "method", "steps",
-                "derivation", "sentence"} <= set(d)
+                "proof_steps", "failed_step", "sentence"} <= set(d)
+        assert d["steps"] and all({"position", "text", "kind", "relation", "status", "counterexample"} <= set(s)
+                                  for s in d["steps"])
     refuted = data[-1]
     assert refuted["status"] == refuted["expected"] == "refuted" and refuted["source"] == "seed 000"
     assert set(refuted["counterexample"]) == {"P", "R", "beta"}
@@ -87,10 +89,11 @@ def test_json_and_report_carry_the_engine_proof_steps_with_what_each_trusts():
     object.__setattr__(verdict, "steps", (ProofStep("cancel", "P - P == 0", ("sympy.cancel",)),))
     claim = Claim("a.b", "A claim.", 1, 1)
     result = Result(claim, "proven", 0.1, verdict)
-    assert result.to_json()["steps"] == [{"strategy": "cancel", "statement": "P - P == 0", "trusts": ["sympy.cancel"]}]
+    assert result.to_json()["proof_steps"] == [{"strategy": "cancel", "statement": "P - P == 0",
+                                                "trusts": ["sympy.cancel"]}]
     proof = SimpleNamespace(title="T", origin="t.py", source="new", summary="", claims=[claim])
     assert "Proof steps:\n\n- cancel: `P - P == 0` (trusts sympy.cancel)\n" in markdown_report([proof], {"a.b": result})
-    assert Result(Claim("a.b", "A claim.", 1, 1), "proven", 0.1, Verdict("proven", "cancel")).to_json()["steps"] == []
+    assert Result(Claim("a.b", "A claim.", 1, 1), "proven", 0.1, Verdict("proven", "cancel")).to_json()["proof_steps"] == []
 
 
 @pytest.mark.parametrize("argv, option", [
@@ -121,7 +124,7 @@ def test_usage_errors_exit_2_with_a_message(case, tmp_path, capsys):
     write(tmp_path / "none" / "claimless.py", "from symmetric.verify import Proof\nproof = Proof('claimless')\n")
     argv, expected = {
         "missing": ([tmp_path / "nothing_here"], "nothing_here: no such file or folder"),
-        "empty folder": ([tmp_path / "empty"], "folders holding proof scripts"),
+        "empty folder": ([tmp_path / "empty"], f"{tmp_path / 'empty'}: a folder with no proof scripts (*.py files"),
         "no proof": (["--no-builtin", tmp_path / "plain.py"], "create a symmetric.verify.Proof (this one creates none). "
                                                                 f"Got '{tmp_path / 'plain.py'}'"),
         "no builtin, no path": (["--no-builtin"], "--no-builtin checks only the claims of the PATHs given"),
@@ -133,6 +136,7 @@ def test_usage_errors_exit_2_with_a_message(case, tmp_path, capsys):
     code, out, err = verify(capsys, *argv)
     assert code == 2 and out == ""
     assert expected in err
+    assert "paths_or_modules" not in err  # the Python parameter is not what a command-line user typed
 
 
 def test_every_proof_a_script_creates_is_found_and_same_file_names_do_not_collide(tmp_path, capsys):
@@ -189,7 +193,8 @@ def test_json_list_prints_the_claims_as_data(tmp_path, capsys):
     assert code == 0
     (claim,) = json.loads(out)
     assert claim["id"] == "good.f1_harmonic" and claim["lhs"] == "2*P*R/(P + R)" and claim["rhs"] == "2/(1/R + 1/P)"
-    assert claim["derivation"] == [{"text": "F1", "expr": "2*P*R/(P + R)"}]
+    (step,) = claim["derivation"]
+    assert (step["text"], step["expr"], step["kind"], step["problem"]) == ("F1", "2*P*R/(P + R)", "definition", None)
 
 
 class _Terminal(io.StringIO):

@@ -21,7 +21,10 @@ def g_beta_rho(P, R, beta, rho, *, validate=True):
     Parameters
     ----------
     P, R : array_like
-        Precision and recall, finite and >= 0.
+        Precision and recall, finite and >= 0. Values above 1 are accepted:
+        every family here is a mean, defined for all nonnegative P and R
+        and homogeneous (``G(t P, t R) = t G(P, R)``); the accuracy bound is
+        measured on [0, 1] (``python -m symmetric.accuracy``).
     beta : array_like
         Break-even ratio, finite and > 0.
     rho : array_like
@@ -59,7 +62,7 @@ def power_mean(P, R, gamma, phi, *, validate=True):
     Parameters
     ----------
     P, R : array_like
-        Finite and >= 0.
+        Finite and >= 0, above 1 included (as for :func:`g_beta_rho`).
     gamma : array_like
         Weight of P relative to R, finite and > 0.
     phi : array_like
@@ -88,7 +91,8 @@ def f_beta(P, R, beta, *, validate=True):
     Parameters
     ----------
     P, R : array_like
-        Finite and >= 0. At ``P = R = 0`` the result is 0, the limit along every path.
+        Finite and >= 0, above 1 included (as for :func:`g_beta_rho`). At
+        ``P = R = 0`` the result is 0, the limit along every path.
     beta : array_like
         Finite and > 0.
     validate : bool, default True
