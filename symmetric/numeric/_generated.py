@@ -12,7 +12,8 @@ import numpy
 
 from .._validation import InvalidParameterError
 from ._dd import _dd, _dd_exp, _dd_expm1, _dd_log, _dd_log1p, _dd_softplus, _dd_logaddexp, _dd_select, _LN2
-from ._runtime import _pow, _piecewise, _evaluate, _Family
+from ._runtime import _pow, _piecewise, _Family
+from ._portable import _evaluate_any, _maximum, _minimum, _where
 
 
 # --- kernels and parameter stages generated from symmetric.numeric.rewrites ---
@@ -125,6 +126,39 @@ def _kernel_boundary(P, R, c_P, c_R, phi):
 _KERNELS = {"arithmetic": (_kernel_arithmetic, ('P', 'R', 'w', 'w_c', 'out', 'scratch', 'check')), "harmonic": (_kernel_harmonic, ('P', 'R', 'w', 'w_c', 'out', 'scratch', 'check')), "anchor_positive": (_kernel_anchor_positive, ('P', 'R', 'c_P', 'c_R', 'kappa', 'phi', 'out', 'scratch', 'check')), "anchor_negative": (_kernel_anchor_negative, ('P', 'R', 'c_P', 'c_R', 'kappa', 'phi', 'out', 'scratch', 'check')), "binade": (_kernel_binade, ('P', 'R', 'c_k', 'm', 'phi', 'w_k', 'out', 'scratch', 'check')), "binade_geometric": (_kernel_binade_geometric, ('P', 'R', 'c_k', 'm', 'w_k', 'out', 'scratch', 'check')), "boundary": (_kernel_boundary, ('P', 'R', 'c_P', 'c_R', 'phi'))}
 
 
+def _portable_arithmetic(xp, P, R, w, w_c):
+    return P*w + R*w_c
+
+
+def _portable_harmonic(xp, P, R, w, w_c):
+    return 1/(w_c/R + w/P)
+
+
+def _portable_anchor_positive(xp, P, R, c_P, c_R, kappa, phi):
+    _x0 = P*kappa/R
+    return xp.exp(xp.log1p((_minimum(xp, 1, _x0)/_maximum(xp, 1, _x0))**phi)/phi)*_maximum(xp, P*c_P, R*c_R)
+
+
+def _portable_anchor_negative(xp, P, R, c_P, c_R, kappa, phi):
+    _x0 = P*kappa/R
+    return xp.exp(xp.log1p((_minimum(xp, 1, _x0)/_maximum(xp, 1, _x0))**(-phi))/phi)*_minimum(xp, P*c_P, R*c_R)
+
+
+def _portable_binade(xp, P, R, c_k, m, phi, w_k):
+    return R*c_k*xp.exp(xp.log1p(w_k*xp.expm1(phi*xp.log(m)))/phi)
+
+
+def _portable_binade_geometric(xp, P, R, c_k, m, w_k):
+    return R*c_k*xp.exp(w_k*xp.log(m))
+
+
+def _portable_boundary(xp, P, R, c_P, c_R, phi):
+    return _where(xp, phi > 0, P*c_P + R*c_R, 0)
+
+
+_PORTABLE_KERNELS = {"arithmetic": (_portable_arithmetic, ('P', 'R', 'w', 'w_c')), "harmonic": (_portable_harmonic, ('P', 'R', 'w', 'w_c')), "anchor_positive": (_portable_anchor_positive, ('P', 'R', 'c_P', 'c_R', 'kappa', 'phi')), "anchor_negative": (_portable_anchor_negative, ('P', 'R', 'c_P', 'c_R', 'kappa', 'phi')), "binade": (_portable_binade, ('P', 'R', 'c_k', 'm', 'phi', 'w_k')), "binade_geometric": (_portable_binade_geometric, ('P', 'R', 'c_k', 'm', 'w_k')), "boundary": (_portable_boundary, ('P', 'R', 'c_P', 'c_R', 'phi'))}
+
+
 def _constant_log_w(lambda_):
     return -_dd_softplus(-_dd(lambda_))
 
@@ -178,7 +212,7 @@ def _geometric_table(k, w):
     return {"c_k": _dd_exp(_dd(k)*_dd(w)*_LN2), "w_k": _dd(w)}
 
 
-_COMMON = {"kernels": _KERNELS, "constants": _CONSTANTS, "table_near": (_table_near, ('k', 'log_w', 'phi', 'w')), "table_far": (_table_far, ('k', 'log_w', 'log_w_c', 'phi')), "table_is_near": (_table_is_near, ('k', 'phi', 'w')), "geometric_table": (_geometric_table, ('k', 'w'))}
+_COMMON = {"kernels": _KERNELS, "portable": _PORTABLE_KERNELS, "constants": _CONSTANTS, "table_near": (_table_near, ('k', 'log_w', 'phi', 'w')), "table_far": (_table_far, ('k', 'log_w', 'log_w_c', 'phi')), "table_is_near": (_table_is_near, ('k', 'phi', 'w')), "geometric_table": (_geometric_table, ('k', 'w'))}
 
 
 # --- g_beta_rho ---
@@ -221,7 +255,7 @@ def g_beta_rho(P, R, beta, rho, *, validate=True):
     Where P or R is 0 the value is the formula's limit. Bad input raises InvalidParameterError
     (a ValueError); validate=False skips the checks for trusted input.
     """
-    return _evaluate(_FAMILY_g_beta_rho, P, R, (beta, rho,), validate, InvalidParameterError)
+    return _evaluate_any(_FAMILY_g_beta_rho, P, R, (beta, rho,), validate, InvalidParameterError)
 
 
 # --- power_mean ---
@@ -254,7 +288,7 @@ def power_mean(P, R, gamma, phi, *, validate=True):
     Where P or R is 0 the value is the formula's limit. Bad input raises InvalidParameterError
     (a ValueError); validate=False skips the checks for trusted input.
     """
-    return _evaluate(_FAMILY_power_mean, P, R, (gamma, phi,), validate, InvalidParameterError)
+    return _evaluate_any(_FAMILY_power_mean, P, R, (gamma, phi,), validate, InvalidParameterError)
 
 
 # --- f_beta ---
@@ -279,7 +313,7 @@ def f_beta(P, R, beta, *, validate=True):
     Where P or R is 0 the value is the formula's limit. Bad input raises InvalidParameterError
     (a ValueError); validate=False skips the checks for trusted input.
     """
-    return _evaluate(_FAMILY_f_beta, P, R, (beta,), validate, InvalidParameterError)
+    return _evaluate_any(_FAMILY_f_beta, P, R, (beta,), validate, InvalidParameterError)
 
 
 __all__ = ['g_beta_rho', 'power_mean', 'f_beta']

@@ -485,7 +485,18 @@ def _evaluate(family, P, R, params, validate, error):
     """
     names = ("P", "R", *family.parameters)
     values, mask = _unmask((P, R, *params), [1.0] * len(names))
-    return _remask(_evaluate_arrays(family, values, validate, error), mask)
+    out = _evaluate_arrays(family, values, validate, error)
+    if _single(values):
+        out = numpy.float32(out) if numpy.ndim(out) == 0 else out.astype(numpy.float32)
+    return _remask(out, mask)
+
+
+def _single(values):
+    """Whether the result is float32: some argument is a float32 (or float16) NumPy array or scalar, none a
+    float64 or integer one (Python numbers adapt, as in NumPy's own promotion)."""
+    kinds = [v.dtype for v in values if isinstance(v, (numpy.ndarray, numpy.generic))]
+    return bool(kinds) and any(d.kind == "f" and d.itemsize < 8 for d in kinds) and not any(
+        d.itemsize >= 8 or d.kind != "f" for d in kinds)
 
 
 def _validate(arrays, names, domains, func, error):

@@ -41,7 +41,7 @@ from .._validation import InvalidParameterError
 from ..symbols import P, R
 from . import catalog
 from .symbols import c_k, m, w_k
-from . import _dd, _runtime
+from . import _dd, _portable, _runtime
 from .emit import function_source, names as _argument_names
 from .rewrites import CONSTANTS, GEOMETRIC_TABLE, KERNELS, LOG_WEIGHTS, PARAMETERS, TABLE, TABLE_NEAR, plan
 
@@ -57,7 +57,7 @@ PACKAGE_FAMILIES = catalog.numeric_families()
 
 #: The runtime: the modules generated code runs on, NumPy only, in the order they import each other.
 #: Standalone modules embed their source files as they are; the package's module imports them.
-RUNTIME = {"_validation": _validation, "_dd": _dd, "_runtime": _runtime}
+RUNTIME = {"_validation": _validation, "_dd": _dd, "_runtime": _runtime, "_portable": _portable}
 
 # kernel arguments that are arrays of the chunk's length (the constants are scalars when the parameters are)
 _CHUNK_ARRAYS = {P, R, m, c_k, w_k}
@@ -100,6 +100,11 @@ def _common_source() -> str:
         kernels.append(f'"{key}": ' + _entry(f"_kernel_{key}", _kernel_args(expr),
                                              ("out", "scratch", "check") if form == "inplace" else ()))
     parts.append("_KERNELS = {" + ", ".join(kernels) + "}\n")
+    portable = []  # the same kernels over any Array API namespace (symmetric.numeric._portable runs them)
+    for key, expr in KERNELS.items():
+        parts.append(function_source(f"_portable_{key}", _kernel_args(expr), expr, form="array-api"))
+        portable.append(f'"{key}": ' + _entry(f"_portable_{key}", _kernel_args(expr)))
+    parts.append("_PORTABLE_KERNELS = {" + ", ".join(portable) + "}\n")
     constants = {**LOG_WEIGHTS, **CONSTANTS}
     for key, expr in constants.items():
         parts.append(function_source(f"_constant_{key.name}", _stage_args({key: expr}), {key: expr},
@@ -112,7 +117,7 @@ def _common_source() -> str:
     tables["geometric_table"] = GEOMETRIC_TABLE
     for name, outputs in tables.items():
         parts.append(function_source(f"_{name}", _stage_args(outputs), outputs, form="double-double"))
-    parts.append('_COMMON = {"kernels": _KERNELS, "constants": _CONSTANTS, '
+    parts.append('_COMMON = {"kernels": _KERNELS, "portable": _PORTABLE_KERNELS, "constants": _CONSTANTS, '
                  + ", ".join(f'"{name}": ' + _entry(f"_{name}", _stage_args(outputs)) for name, outputs in tables.items())
                  + "}\n")
     return "\n\n".join(parts)
@@ -163,7 +168,7 @@ def _public_source(name: str, fixed: dict) -> str:
     signature = ", ".join(["P", "R", *free, "*", "validate=True"])
     return (f"def {name}({signature}):\n"
             f'    """{_docstring(name, fixed)}"""\n'
-            f"    return _evaluate(_FAMILY_{name}, P, R, ({values},), validate, InvalidParameterError)\n")
+            f"    return _evaluate_any(_FAMILY_{name}, P, R, ({values},), validate, InvalidParameterError)\n")
 
 
 def _check_fixed(name: str, fixed: dict) -> dict:

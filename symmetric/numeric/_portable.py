@@ -1,0 +1,266 @@
+"""The portable runtime: the generated kernels on arrays of any Array API library (PyTorch, JAX, CuPy, ...).
+
+The NumPy runtime (:mod:`symmetric.numeric._runtime`) evaluates chunks in
+place with ufuncs and ``numpy.frexp``; neither is in the Python Array API
+standard. This module runs the same kernels, generated from the same proven
+rewrites (:data:`symmetric.numeric.rewrites.KERNELS`) in the emitter's
+``"array-api"`` form, on the arrays' own namespace (found by
+``array_api_compat``), device and floating dtype (float32 or float64):
+
+* the parameter stage is the NumPy runtime's (double-double on the host,
+  from scalar parameters), its constants rounded once to the arrays' dtype;
+* the regime is chosen on the host, from the exponent ``phi``;
+* for ``|phi| < 1/4`` the binade kernels need ``P/R = m 2**k``: instead of
+  ``frexp``, ``k_P = floor(log2(P))`` (any integer near the binary exponent
+  will do: only ``m`` in [1/8, 8] matters) and ``P / 2**k_P``, divided by a
+  power of two gathered (``take``) from an exact table, so ``m`` is exact as
+  with ``frexp``; ``c_k`` and ``w_k`` come from the same double-double table;
+* P = 0 or R = 0 take the boundary kernel's value (``where``), the kernels
+  seeing 1 there, so that no NaN is ever formed (nor reaches a gradient).
+
+Parameters given as arrays (beta, rho varying per element) are staged on the
+host as by the NumPy runtime; their constants, and the binade table entries
+per (parameter point, exponent), are gathered there and copied to the device
+(a round trip of the exponents, documented as the fallback for that case).
+Scalar parameters, the usual case, keep everything on the device after the
+stage: one small table per distinct parameter value, cached.
+"""
+
+import numpy
+
+from ._runtime import BINADE, BLOCK, GEOMETRIC, _KERNEL, _evaluate, _validate
+
+__all__ = ["_evaluate_any", "_maximum", "_minimum", "_where", "is_foreign", "evaluate", "namespace_of", "to_numpy"]
+
+_NATIVE = (numpy.ndarray, numpy.generic, float, int, list, tuple)
+
+
+def _evaluate_any(family, P, R, params, validate, error):
+    """The generated functions' entry: NumPy input to :func:`symmetric.numeric._runtime._evaluate`, arrays of
+    another library (they have ``__dlpack__``; checked cheaply) to the portable kernels, :func:`evaluate`."""
+    if (type(P) in _NATIVE or not hasattr(P, "__dlpack__") or isinstance(P, _NATIVE)) and (
+            type(R) in _NATIVE or not hasattr(R, "__dlpack__") or isinstance(R, _NATIVE)) and not any(
+            _foreign(a) for a in params):
+        return _evaluate(family, P, R, params, validate, error)
+    return evaluate(family, (P, R, *params), validate, error)
+
+
+def _lift(xp, a, like):
+    if isinstance(a, (int, float)):
+        return xp.full(like.shape, float(a), dtype=like.dtype, device=_device(like))
+    return a
+
+
+def _maximum(xp, a, b):
+    """``maximum`` of two arrays, either a Python scalar (lifted to the other's shape and dtype)."""
+    if isinstance(a, (int, float)):
+        a = _lift(xp, a, b)
+    elif isinstance(b, (int, float)):
+        b = _lift(xp, b, a)
+    return xp.maximum(a, b)
+
+
+def _minimum(xp, a, b):
+    """``minimum`` of two arrays, either a Python scalar (lifted to the other's shape and dtype)."""
+    if isinstance(a, (int, float)):
+        a = _lift(xp, a, b)
+    elif isinstance(b, (int, float)):
+        b = _lift(xp, b, a)
+    return xp.minimum(a, b)
+
+
+def _device(x):
+    import array_api_compat
+
+    return array_api_compat.device(x)
+
+
+def _foreign(v):
+    if isinstance(v, (numpy.ndarray, numpy.generic, float, int, bool, list, tuple, str, bytes)) or v is None:
+        return False
+    return hasattr(v, "__array_namespace__") or hasattr(v, "__dlpack__")
+
+
+def is_foreign(values):
+    """Whether any of ``values`` is an array of another library than NumPy (then this runtime evaluates)."""
+    return any(_foreign(v) for v in values)
+
+
+def namespace_of(values):
+    """The Array API namespace (``array_api_compat``) and device of the foreign arrays among ``values``."""
+    import array_api_compat
+
+    arrays = [v for v in values if _foreign(v)]
+    return array_api_compat.array_namespace(*arrays), array_api_compat.device(arrays[0])
+
+
+def to_numpy(x):
+    """A NumPy copy (or view) of an array of any library, on the host."""
+    if isinstance(x, (numpy.ndarray, numpy.generic, float, int)):
+        return numpy.asarray(x)
+    if hasattr(x, "detach"):  # a torch tensor: off the autograd graph and onto the host
+        x = x.detach().cpu()
+    try:
+        return numpy.from_dlpack(x)
+    except (TypeError, RuntimeError, BufferError, AttributeError):
+        return numpy.asarray(x)
+
+
+def result_dtype(xp, device, values):
+    """The floating dtype of the result: that of the floating arrays among ``values``, else the default one."""
+    floats = [v.dtype for v in values if _foreign(v) and xp.isdtype(v.dtype, "real floating")]
+    if floats:
+        return xp.result_type(*floats)
+    try:
+        return xp.__array_namespace_info__().default_dtypes(device=device)["real floating"]
+    except AttributeError:  # pragma: no cover - namespaces before the 2023.12 standard
+        return xp.float64
+
+
+def evaluate(family, values, validate, error):
+    """Evaluate ``family`` at ``values`` (P, R, parameters), some of them arrays of a library other than NumPy.
+
+    Returns an array of that library, on the device and in the floating dtype of the inputs.
+    """
+    xp, device = namespace_of(values)
+    dtype = result_dtype(xp, device, values)
+    P, R = (xp.asarray(v if _foreign(v) else numpy.asarray(v, dtype=numpy.float64), dtype=dtype, device=device)
+            for v in values[:2])
+    params = [to_numpy(v) if _foreign(v) else numpy.asarray(v) for v in values[2:]]
+    names = ("P", "R", *family.parameters)
+    for a, name in zip(params, names[2:]):
+        if a.dtype.kind not in "fiu":
+            raise error.of(name, family.name, "a real number or array of real numbers", a)
+    params = [a.astype(numpy.float64) for a in params]
+    if validate:
+        ok = [bool(xp.all(xp.isfinite(a) & (a >= 0))) for a in (P, R)]
+        if not all(ok) or not all(numpy.all(check(a)) for a, (_, check) in zip(params, family.domains[2:])):
+            _validate([to_numpy(P), to_numpy(R), *params], names, family.domains, family.name, error)
+    try:
+        shape = numpy.broadcast_shapes(tuple(P.shape), tuple(R.shape), *(a.shape for a in params))
+    except ValueError:
+        got = ", ".join(f"{n}: {tuple(a.shape)}" for a, n in zip((P, R, *params), names))
+        raise error.of(", ".join(names), family.name, "arrays whose shapes broadcast together", got) from None
+    P, R = xp.broadcast_to(P, shape), xp.broadcast_to(R, shape)
+    with numpy.errstate(all="ignore"):
+        stage = family.stage(params)
+    index = None
+    if not stage.scalar:  # the stage point of each element, on the host
+        index = numpy.broadcast_to(numpy.arange(stage.code.size).reshape(stage.shape), shape).reshape(-1)
+    return kernel(xp, stage, P, R, index)
+
+
+def _where(xp, condition, value, otherwise):
+    """``Piecewise`` of the generated kernels: a Python choice for a scalar condition, else ``xp.where``."""
+    if isinstance(condition, (bool, numpy.bool_)):
+        return value if condition else otherwise
+    like = next(a for a in (value, otherwise, condition) if not isinstance(a, (int, float)))
+    return xp.where(condition, _lift(xp, value, like) if isinstance(value, (int, float)) else value,
+                    _lift(xp, otherwise, like) if isinstance(otherwise, (int, float)) else otherwise)
+
+
+def _constants(xp, stage, code, index, keys, like):
+    """The float64 constants of the stage: Python floats (scalar stage), else arrays gathered on the host."""
+    values = stage.constants(code, index, keys)
+    if index is None:
+        return {key: float(value) for key, value in values.items()}
+    return {key: xp.asarray(value, dtype=like.dtype, device=_device(like)) for key, value in values.items()}
+
+
+def kernel(xp, stage, P, R, index=None):
+    """The portable kernel of ``stage`` on broadcast arrays ``P``, ``R`` (of one floating dtype).
+
+    ``index`` (NumPy, flat): the stage point of each element, for a stage of array parameters (None: scalar).
+    """
+    shape = P.shape
+    P, R = xp.reshape(P, (-1,)), xp.reshape(R, (-1,))
+    positive = (P > 0) & (R > 0)
+    ones = xp.ones_like(P)
+    p, r = xp.where(positive, P, ones), xp.where(positive, R, ones)
+    if index is None:
+        codes, per_element = [int(stage.code)], None
+    else:
+        per_element = numpy.take(stage.code, index)
+        codes = [int(c) for c in numpy.flatnonzero(numpy.bincount(per_element, minlength=6))]
+    out = None
+    with numpy.errstate(all="ignore"):
+        for code in codes:
+            values = _constants(xp, stage, code, index, None, p)
+            values["P"], values["R"] = p, r
+            if code in (BINADE, GEOMETRIC):
+                values["m"], values["c_k"], values["w_k"] = _exponents(xp, stage, code, p, r, index)
+            func, names = stage.common["portable"][_KERNEL[code]]
+            value = func(xp, *[values[name] for name in names])
+            if out is None:
+                out = value
+            else:
+                out = xp.where(xp.asarray(per_element == code, device=_device(p)), value, out)
+        values = _constants(xp, stage, None, index, ("c_P", "c_R", "phi"), p)
+    values["P"], values["R"] = P, R
+    func, names = stage.common["portable"]["boundary"]
+    edge = func(xp, *[values[name] for name in names])
+    if isinstance(edge, (int, float)):
+        edge = _lift(xp, edge, P)
+    return xp.reshape(xp.where(positive, out, edge), shape)
+
+
+_EXPONENTS = {4: (-149, 127), 8: (-1074, 1023)}  # binary exponents of the positive finite float32, float64
+_POWERS = {}
+
+
+def _powers(xp, dtype, device):
+    """``2**e`` for every binary exponent ``e`` of the dtype, exact (``numpy.ldexp``), on the device."""
+    key = (xp.__name__, str(dtype), str(device))
+    if key not in _POWERS:
+        size = xp.finfo(dtype).bits // 8
+        lo, hi = _EXPONENTS[size]
+        table = numpy.ldexp(1.0, numpy.arange(lo, hi + 1)).astype(numpy.float32 if size == 4 else numpy.float64)
+        _POWERS[key] = (lo, xp.asarray(table, dtype=dtype, device=device))
+    return _POWERS[key]
+
+
+def _index_dtype(xp, device):
+    try:
+        return xp.__array_namespace_info__().default_dtypes(device=device)["indexing"]
+    except AttributeError:  # pragma: no cover
+        return xp.int64
+
+
+def _exponents(xp, stage, code, p, r, index=None):
+    """``m``, ``c_k``, ``w_k`` with ``P/R = m 2**k``: exact scaling by powers of two, without frexp."""
+    device = _device(p)
+    lo, powers = _powers(xp, p.dtype, device)
+    last = powers.shape[0] - 1
+    itype = _index_dtype(xp, device)
+    kp = xp.clip(xp.astype(xp.floor(xp.log2(p)), itype) - lo, 0, last)
+    kr = xp.clip(xp.astype(xp.floor(xp.log2(r)), itype) - lo, 0, last)
+    m = (p / xp.take(powers, kp)) / (r / xp.take(powers, kr))
+    k = kp - kr
+    if k.shape[0] == 0:
+        return m, m, m
+    if index is not None:  # entries per (stage point, exponent), computed on the host as the NumPy runtime does
+        n = k.shape[0]
+        rows = (numpy.empty(n), numpy.empty(n))
+        c, wk = stage.table(code, to_numpy(k).astype(numpy.int32), index, rows)
+        return m, xp.asarray(c, dtype=p.dtype, device=device), xp.asarray(wk, dtype=p.dtype, device=device)
+    first, c, wk = _table(xp, stage, code, int(xp.min(k)), int(xp.max(k)), p.dtype, device)
+    i = k - first
+    return m, xp.take(c, i), xp.take(wk, i)
+
+
+def _table(xp, stage, code, kmin, kmax, dtype, device):
+    """The table ``c_k, w_k`` over the blocks covering ``kmin..kmax``, on the device (cached in the stage)."""
+    cache = stage.__dict__.setdefault("_portable_tables", {})
+    key = (code, xp.__name__, str(dtype), str(device))
+    lo, hi = kmin // BLOCK, kmax // BLOCK + 1
+    entry = cache.get(key)
+    if entry is None or lo < entry[0] or hi > entry[1]:
+        first, last = (lo, hi) if entry is None else (min(lo, entry[0]), max(hi, entry[1]))
+        with numpy.errstate(all="ignore"):
+            parts = [stage._block(code, b) for b in range(first, last)]
+        c = numpy.concatenate([x[0] for x in parts])
+        wk = numpy.concatenate([x[1] for x in parts])
+        entry = cache[key] = (first, last, xp.asarray(c, dtype=dtype, device=device),
+                              xp.asarray(wk, dtype=dtype, device=device))
+    return entry[0] * BLOCK, entry[2], entry[3]
+
