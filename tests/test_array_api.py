@@ -79,3 +79,15 @@ def test_torch_tensors_give_tensors_on_their_device():
         assert isinstance(got, torch.Tensor) and got.dtype == torch.float64 and got.device == p.device
         assert numpy.max(ulp_errors(got.numpy(), g_beta_rho(P_, R_, 2.0, rho))) <= 4
     assert f_beta(p.float(), r.float(), 1.0).dtype == torch.float32
+
+
+def test_compiled_functions_return_the_arrays_library():
+    import sympy
+
+    from symmetric import P, R
+    from symmetric.numeric import compile as compile_
+
+    f = compile_(2 * P * R / (P + R), (P, R))
+    got = f(xs.asarray([0.5, 1.0]), xs.asarray([0.25, 1.0]))
+    assert type(got) is type(xs.asarray(1.0)) and numpy.allclose(_host(got), [1 / 3, 1.0])
+    assert sympy.Symbol("x") not in f.args

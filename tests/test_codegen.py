@@ -102,8 +102,9 @@ def test_the_runtime_imports_only_numpy_and_itself():
         relative = {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) and node.level}
         future = {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) and not node.level}
         top = {a.name for node in tree.body if isinstance(node, ast.Import) for a in node.names}
-        # array_api_compat only inside the portable runtime's functions, when arrays of another library come in
-        assert top <= {"numpy"} and absolute <= {"numpy", "array_api_compat"} and future <= {"__future__"}, name
+        # array_api_compat, torch and jax only inside the portable runtime's functions, when their arrays come in
+        assert top <= {"numpy", "math"} and future <= {"__future__"}, name
+        assert absolute <= {"numpy", "math", "array_api_compat", "torch", "jax"}, name
         assert relative <= set(codegen.RUNTIME), name  # each other, loaded in order (RUNTIME is that order)
 
 
@@ -150,7 +151,7 @@ def test_codegen_cli_rejects_bad_requests(tmp_path, capsys):
 def test_the_committed_package_module_is_current():
     assert PACKAGE_MODULE.read_text(encoding="utf-8") == package_source(), (
         "symmetric/numeric/_generated.py is stale: run `python -m symmetric.numeric.codegen`")
-    assert _imports(package_source()) == {"numpy", "_validation", "_dd", "_runtime", "_portable"}  # relative: the package's own
+    assert _imports(package_source()) == {"numpy", "_validation", "_dd", "_runtime", "_portable", "_autodiff"}  # relative: the package's own
 
 
 @pytest.mark.parametrize("source", [package_source(), module_source("power_mean", fixed={"phi": 0.5})])
@@ -189,7 +190,8 @@ def test_the_package_runtime_and_first_use_need_numpy_alone():
     assert "symmetric.numeric._generated" in loaded and "numpy" in loaded
     assert {m for m in loaded if m.startswith("symmetric")} == {
         "symmetric", "symmetric._validation", "symmetric.numeric", "symmetric.numeric._dd",
-        "symmetric.numeric._runtime", "symmetric.numeric._portable", "symmetric.numeric._generated",
+        "symmetric.numeric._runtime", "symmetric.numeric._portable", "symmetric.numeric._autodiff",
+        "symmetric.numeric._generated",
         "symmetric.numeric.functions"}
 
 

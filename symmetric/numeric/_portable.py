@@ -26,24 +26,13 @@ Scalar parameters, the usual case, keep everything on the device after the
 stage: one small table per distinct parameter value, cached.
 """
 
+import math
+
 import numpy
 
-from ._runtime import BINADE, BLOCK, GEOMETRIC, _KERNEL, _evaluate, _validate
+from ._runtime import BINADE, BLOCK, GEOMETRIC, _KERNEL, _validate
 
-__all__ = ["_evaluate_any", "_maximum", "_minimum", "_where", "is_foreign", "evaluate", "namespace_of", "to_numpy"]
-
-_NATIVE = (numpy.ndarray, numpy.generic, float, int, list, tuple)
-
-
-def _evaluate_any(family, P, R, params, validate, error):
-    """The generated functions' entry: NumPy input to :func:`symmetric.numeric._runtime._evaluate`, arrays of
-    another library (they have ``__dlpack__``; checked cheaply) to the portable kernels, :func:`evaluate`."""
-    if (type(P) in _NATIVE or not hasattr(P, "__dlpack__") or isinstance(P, _NATIVE)) and (
-            type(R) in _NATIVE or not hasattr(R, "__dlpack__") or isinstance(R, _NATIVE)) and not any(
-            _foreign(a) for a in params):
-        return _evaluate(family, P, R, params, validate, error)
-    return evaluate(family, (P, R, *params), validate, error)
-
+__all__ = ["_maximum", "_minimum", "_where", "_sigmoid", "_softplus", "prepare", "partials", "is_foreign", "evaluate", "namespace_of", "to_numpy"]
 
 def _lift(xp, a, like):
     if isinstance(a, (int, float)):
@@ -120,7 +109,18 @@ def result_dtype(xp, device, values):
 def evaluate(family, values, validate, error):
     """Evaluate ``family`` at ``values`` (P, R, parameters), some of them arrays of a library other than NumPy.
 
-    Returns an array of that library, on the device and in the floating dtype of the inputs.
+    Returns an array of that library, on the device and in the floating dtype of the inputs (no gradient:
+    :mod:`symmetric.numeric._autodiff` adds them).
+    """
+    xp, P, R, params, stage, index = prepare(family, values, validate, error)
+    return kernel(xp, stage, P, R, index)
+
+
+def prepare(family, values, validate, error):
+    """The checked inputs of an evaluation: ``(xp, P, R, params, stage, index)``.
+
+    P and R are broadcast arrays of the namespace ``xp`` in the result's dtype; ``params`` the parameters as
+    float64 NumPy arrays (on the host); ``index`` the stage point of each element (None for scalar parameters).
     """
     xp, device = namespace_of(values)
     dtype = result_dtype(xp, device, values)
@@ -147,7 +147,109 @@ def evaluate(family, values, validate, error):
     index = None
     if not stage.scalar:  # the stage point of each element, on the host
         index = numpy.broadcast_to(numpy.arange(stage.code.size).reshape(stage.shape), shape).reshape(-1)
-    return kernel(xp, stage, P, R, index)
+    return xp, P, R, params, stage, index
+
+
+def _sigmoid(xp, z):
+    """``1 / (1 + exp(-z))`` without overflow, for an array or a Python float."""
+    if isinstance(z, (int, float)):
+        e = math.exp(-abs(z))
+        return 1 / (1 + e) if z >= 0 else e / (1 + e)
+    e = xp.exp(-xp.abs(z))
+    return xp.where(z >= 0, 1 / (1 + e), e / (1 + e))
+
+
+def _softplus(xp, z):
+    """``log(1 + exp(z))`` without overflow, for an array or a Python float."""
+    if isinstance(z, (int, float)):
+        return max(z, 0.0) + math.log1p(math.exp(-abs(z)))
+    return _maximum(xp, z, 0.0) + xp.log1p(xp.exp(-xp.abs(z)))
+
+
+def _log_ratio(xp, p, r):
+    """``log(p / r)`` for positive arrays, to a few ULP relative: ``log1p((p - r) / r)`` where p - r is exact
+    (Sterbenz), ``log(p / r)`` where the ratio is a normal number, else ``log(p) - log(r)``."""
+    q = p / r
+    near = (q >= 0.5) & (q <= 2.0)
+    info = xp.finfo(p.dtype)
+    normal = (q >= info.smallest_normal) & (q <= info.max)
+    return xp.where(near, xp.log1p((p - r) / r), xp.where(normal, xp.log(_maximum(xp, q, info.smallest_normal)),
+                                                          xp.log(p) - xp.log(r)))
+
+
+_COMPILED = {}
+
+
+def _compiled(xp, func):
+    """``func`` bound to ``xp``; for JAX, compiled with ``jax.jit`` (eager JAX dispatches each of the gradient
+    kernel's ~150 operations separately, compiling each on first use: seconds; the kernel is elementwise)."""
+    if "jax" not in xp.__name__:
+        return lambda *args: func(xp, *args)
+    if func not in _COMPILED:
+        import jax
+
+        _COMPILED[func] = jax.jit(lambda *args: func(xp, *args))
+    return _COMPILED[func]
+
+
+def _per_element(xp, value, index, like):
+    """A float64 stage value (double-double or float, scalar or per stage point) for the elements: a Python
+    float for a scalar stage, else an array gathered on the host and copied to the device."""
+    value = getattr(value, "hi", value)
+    if index is None:
+        return float(numpy.asarray(value).reshape(-1)[0]) if numpy.ndim(value) else float(value)
+    return xp.asarray(numpy.take(numpy.asarray(value, dtype=numpy.float64), index), dtype=like.dtype,
+                      device=_device(like))
+
+
+def partials(family, xp, P, R, params, stage, index, out):
+    """The partial derivatives of the result ``out`` in P, R and each parameter (arrays of ``out``'s shape).
+
+    From the generated gradient kernel (:data:`symmetric.numeric.gradients.GRADIENT`) and, per parameter, the
+    chain factors of the branch each element takes; see :mod:`symmetric.numeric.gradients` for the
+    conventions at the stipulated values and where P or R is 0.
+    """
+    shape = out.shape
+    Pf, Rf, Mf = (xp.reshape(a, (-1,)) for a in (P, R, out))
+    positive = (Pf > 0) & (Rf > 0)
+    ones = xp.ones_like(Pf)
+    p, r, m = (xp.where(positive, a, ones) for a in (Pf, Rf, Mf))
+    grads = stage.common["gradients"]
+    with numpy.errstate(all="ignore"):
+        values = {"P": p, "R": r, "M": m, "phi": _per_element(xp, stage.get("phi"), index, p),
+                  "lambda_": _per_element(xp, stage.get("lambda_"), index, p), "L": _log_ratio(xp, p, r)}
+        func, names = grads["gradient"]
+        g = _compiled(xp, func)(*[values[name] for name in names])
+        edge_values = {key: _per_element(xp, stage.get(key), index, p) for key in ("c_P", "c_R", "phi")}
+    edge_values["P"], edge_values["R"] = Pf, Rf
+    func, names = grads["boundary"]
+    edge = func(xp, *[edge_values[name] for name in names])
+    zeros = xp.zeros_like(Pf)
+    out_parts = [xp.where(positive, g[key], _lift(xp, edge[key], Pf) if isinstance(edge[key], (int, float))
+                          else edge[key]) for key in ("P", "R")]
+    flat = [numpy.broadcast_to(a, stage.shape).reshape(-1) if not stage.scalar else a for a in params]
+    branch = numpy.zeros(stage.code.size if not stage.scalar else 1, dtype=int)
+    todo = numpy.ones(branch.size, dtype=bool)
+    for i, (condition, _) in enumerate(family.branches):
+        chosen = todo & numpy.broadcast_to(numpy.asarray(condition(*flat), dtype=bool), branch.shape)
+        branch[chosen] = i
+        todo &= ~chosen
+    for j in range(len(params)):
+        with numpy.errstate(all="ignore"):
+            factor = {}
+            for which in (0, 1):
+                per_branch = [numpy.broadcast_to(numpy.asarray(family.factors[i][j][which](*flat), dtype=numpy.float64),
+                                                 branch.shape) for i in range(len(family.branches))]
+                factor[which] = numpy.choose(branch, per_branch)
+        total = zeros
+        for which, key in ((0, "phi"), (1, "lambda")):
+            f = factor[which]
+            if not numpy.any(f):
+                continue
+            f = float(f[0]) if stage.scalar else _per_element(xp, f, index, p)
+            total = total + g[key] * f
+        out_parts.append(xp.where(positive, total, zeros))
+    return [xp.reshape(a, shape) for a in out_parts]
 
 
 def _where(xp, condition, value, otherwise):

@@ -191,11 +191,14 @@ def _hi(x):
 
 
 class _Family:
-    """A generated family: its name, its parameter names, its branches, the shared generated stages, and the
-    domain of each argument (P, R, then the parameters) as ``(kind, description)``, a kind of ``_DOMAINS``."""
+    """A generated family: its name, its parameter names, its branches, the shared generated stages, the
+    domain of each argument (P, R, then the parameters) as ``(kind, description)``, a kind of ``_DOMAINS``,
+    and the chain factors of its gradients."""
 
-    def __init__(self, name, parameters, branches, common, domains):
+    def __init__(self, name, parameters, branches, common, domains, factors=None):
         self.name, self.parameters, self.branches, self.common = name, parameters, branches, common
+        #: per branch, per parameter: functions ``(d phi / d theta, d lambda / d theta)`` (the gradients' chain rule)
+        self.factors = factors
         assert [kind for kind, _ in domains[:2]] == ["nonnegative"] * 2, "P and R are checked by _scan"
         self.domains = tuple((description, _DOMAINS[kind]) for kind, description in domains)
         self._stages = {}

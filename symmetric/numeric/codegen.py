@@ -38,10 +38,10 @@ import sympy
 
 from .. import __version__, _validation
 from .._validation import InvalidParameterError
-from ..symbols import P, R
-from . import catalog
-from .symbols import c_k, m, w_k
-from . import _dd, _portable, _runtime
+from ..symbols import P, R, phi
+from . import catalog, gradients
+from .symbols import c_k, lam, m, w_k
+from . import _autodiff, _dd, _portable, _runtime
 from .emit import function_source, names as _argument_names
 from .rewrites import CONSTANTS, GEOMETRIC_TABLE, KERNELS, LOG_WEIGHTS, PARAMETERS, TABLE, TABLE_NEAR, plan
 
@@ -57,7 +57,7 @@ PACKAGE_FAMILIES = catalog.numeric_families()
 
 #: The runtime: the modules generated code runs on, NumPy only, in the order they import each other.
 #: Standalone modules embed their source files as they are; the package's module imports them.
-RUNTIME = {"_validation": _validation, "_dd": _dd, "_runtime": _runtime, "_portable": _portable}
+RUNTIME = {"_validation": _validation, "_dd": _dd, "_runtime": _runtime, "_portable": _portable, "_autodiff": _autodiff}
 
 # kernel arguments that are arrays of the chunk's length (the constants are scalars when the parameters are)
 _CHUNK_ARRAYS = {P, R, m, c_k, w_k}
@@ -105,6 +105,14 @@ def _common_source() -> str:
         parts.append(function_source(f"_portable_{key}", _kernel_args(expr), expr, form="array-api"))
         portable.append(f'"{key}": ' + _entry(f"_portable_{key}", _kernel_args(expr)))
     parts.append("_PORTABLE_KERNELS = {" + ", ".join(portable) + "}\n")
+    # the partial derivatives of the power mean (symmetric.numeric.gradients) and of the boundary value
+    grad_args = (P, R, gradients.M, phi, lam, gradients.LOG_RATIO)
+    parts.append(function_source("_portable_gradient", grad_args, gradients.GRADIENT, form="array-api"))
+    boundary = KERNELS["boundary"]
+    edge = {"P": sympy.diff(boundary, P), "R": sympy.diff(boundary, R)}
+    parts.append(function_source("_portable_boundary_gradient", _kernel_args(boundary), edge, form="array-api"))
+    parts.append(f"_GRADIENTS = {{\"gradient\": {_entry('_portable_gradient', grad_args)}, "
+                 f"\"boundary\": {_entry('_portable_boundary_gradient', _kernel_args(boundary))}}}\n")
     constants = {**LOG_WEIGHTS, **CONSTANTS}
     for key, expr in constants.items():
         parts.append(function_source(f"_constant_{key.name}", _stage_args({key: expr}), {key: expr},
@@ -117,7 +125,8 @@ def _common_source() -> str:
     tables["geometric_table"] = GEOMETRIC_TABLE
     for name, outputs in tables.items():
         parts.append(function_source(f"_{name}", _stage_args(outputs), outputs, form="double-double"))
-    parts.append('_COMMON = {"kernels": _KERNELS, "portable": _PORTABLE_KERNELS, "constants": _CONSTANTS, '
+    parts.append('_COMMON = {"kernels": _KERNELS, "portable": _PORTABLE_KERNELS, "gradients": _GRADIENTS, '
+                 '"constants": _CONSTANTS, '
                  + ", ".join(f'"{name}": ' + _entry(f"_{name}", _stage_args(outputs)) for name, outputs in tables.items())
                  + "}\n")
     return "\n\n".join(parts)
@@ -131,9 +140,20 @@ def _family_source(name: str) -> str:
         parts.append(function_source(f"_condition_{name}_{i}", p.parameters, b.condition))
         parts.append(function_source(f"_parameters_{name}_{i}", p.parameters, b.parameters(), form="double-double"))
         branches.append(f"(_condition_{name}_{i}, _parameters_{name}_{i})")
+    factors = []  # per branch, per parameter: d phi / d theta and d lambda / d theta (symmetric.numeric.gradients)
+    for i, per_branch in enumerate(gradients.chain_factors(name)):
+        row = []
+        for theta, pair in zip(p.parameters, per_branch):
+            pair_names = []
+            for which, expr in zip(("phi", "lambda"), pair):
+                fname = f"_factor_{name}_{i}_{theta.name}_{which}"
+                parts.append(function_source(fname, p.parameters, expr))
+                pair_names.append(fname)
+            row.append(f"({', '.join(pair_names)})")
+        factors.append(f"({', '.join(row)},)")
     domains = tuple(catalog.domain(s) for s in (P, R, *p.parameters))
     parts.append(f"_FAMILY_{name} = _Family({name!r}, {tuple(n.name for n in _argument_names(p.parameters).values())!r}, "
-                 f"({', '.join(branches)},), _COMMON, {domains!r})\n")
+                 f"({', '.join(branches)},), _COMMON, {domains!r}, ({', '.join(factors)},))\n")
     assert [n.name for n in _argument_names(PARAMETERS).values()] == list(
         _runtime._PARAMETERS), "the runtime's parameter stage"
     assert set(PARAMETERS) == set(p.branches[0].parameters()), "the runtime expects phi, lambda and mu per branch"

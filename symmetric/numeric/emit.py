@@ -108,9 +108,11 @@ def function_source(name: str, args, expr, *, form: str = "numpy", arrays=(), ch
         exprs = [sympy.sympify(e).xreplace(named) for e in (outputs.values() if outputs else [expr])]
         keys = [_identifier(s, 0) for s in outputs] if outputs and len(outputs) > 1 else None
         return _double_double(name, params, exprs, keys)
-    expr = sympy.sympify(expr).xreplace(named)
     if form == "array-api":
-        return _array_api(name, params, expr)
+        if isinstance(expr, dict):
+            return _array_api(name, params, {key: sympy.sympify(e).xreplace(named) for key, e in expr.items()})
+        return _array_api(name, params, sympy.sympify(expr).xreplace(named))
+    expr = sympy.sympify(expr).xreplace(named)
     if form == "inplace":
         if expr.has(sympy.Piecewise):
             raise NotImplementedError("a Piecewise has no in-place form: emit it with form='numpy'")
@@ -318,19 +320,29 @@ class _InPlace:
 
 def _array_api(name, params, expr) -> str:
     printer = _ArrayAPIPrinter()
-    subs, (reduced,) = _cse([expr])
+    outputs = dict(expr) if isinstance(expr, dict) else None
+    subs, reduced = _cse(list(outputs.values()) if outputs else [expr])
     lines = [f"{sym} = {printer.doprint(value)}" for sym, value in subs]
-    lines.append(f"return {printer.doprint(reduced)}")
+    if outputs is None:
+        lines.append(f"return {printer.doprint(reduced[0])}")
+    else:
+        values = ", ".join(f'"{key}": {printer.doprint(v)}' for key, v in zip(outputs, reduced))
+        lines.append(f"return {{{values}}}")
     return _layout(name, ["xp", *params], lines)
 
 
 class _ArrayAPIPrinter(StrPrinter):
     """Python source over an Array API namespace ``xp`` (see the module docstring)."""
 
-    _FUNCTIONS = {"exp": "xp.exp", "log": "xp.log", "log1p": "xp.log1p", "expm1": "xp.expm1"}
+    _FUNCTIONS = {"exp": "xp.exp", "log": "xp.log", "log1p": "xp.log1p", "expm1": "xp.expm1", "Abs": "xp.abs",
+                  "sigmoid": "_sigmoid(xp, {})", "softplus": "_softplus(xp, {})"}
 
     def _print_Float(self, expr):
         return repr(float(expr))
+
+    def _print_Relational(self, expr):
+        return f"({self._print(expr.lhs)} {expr.rel_op} {self._print(expr.rhs)})"
+
 
     def _print_Rational(self, expr):
         return f"({expr.p}/{expr.q})"
@@ -339,9 +351,10 @@ class _ArrayAPIPrinter(StrPrinter):
         name = type(expr).__name__
         if name not in self._FUNCTIONS:
             raise NotImplementedError(f"no Array API form for {name}")
-        return f"{self._FUNCTIONS[name]}({self._print(expr.args[0])})"
+        func = self._FUNCTIONS[name]
+        return func.format(self._print(expr.args[0])) if "{}" in func else f"{func}({self._print(expr.args[0])})"
 
-    _print_exp = _print_log = _print_Function
+    _print_exp = _print_log = _print_Abs = _print_Function
 
     def _print_Max(self, expr):
         return self._nest("_maximum", expr.args)
