@@ -31,13 +31,13 @@ __all__ = ["_evaluate_any", "evaluate"]
 _NATIVE = (numpy.ndarray, numpy.generic, float, int, list, tuple)
 
 
-def _evaluate_any(family, P, R, params, validate, error):
+def _evaluate_any(family, P, R, params, validate, error, threads=None):
     """The generated functions' entry: NumPy input to :func:`symmetric.numeric._runtime._evaluate`, arrays of
     another library (they have ``__dlpack__``; checked cheaply) to :func:`evaluate`."""
     if (type(P) in _NATIVE or not hasattr(P, "__dlpack__") or isinstance(P, _NATIVE)) and (
             type(R) in _NATIVE or not hasattr(R, "__dlpack__") or isinstance(R, _NATIVE)) and not any(
             _foreign(a) for a in params):
-        return _evaluate(family, P, R, params, validate, error)
+        return _evaluate(family, P, R, params, validate, error, threads)
     return evaluate(family, (P, R, *params), validate, error)
 
 

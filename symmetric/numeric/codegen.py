@@ -174,7 +174,8 @@ def _docstring(name: str, fixed: dict) -> str:
         "",
         f"    Arguments P, R{''.join(', ' + f for f in free)} broadcast like NumPy arrays; the result is float64.",
         "    Where P or R is 0 the value is the formula's limit. Bad input raises InvalidParameterError",
-        "    (a ValueError); validate=False skips the checks for trusted input.",
+        "    (a ValueError); validate=False skips the checks for trusted input. threads: the number of",
+        "    threads for large inputs (default: SYMMETRIC_NUM_THREADS, OMP_NUM_THREADS, else the cores).",
         "    ",
     ]
     return "\n".join(lines)
@@ -185,10 +186,10 @@ def _public_source(name: str, fixed: dict) -> str:
     names = [s.name for s in p.parameters]
     free = [n for n in names if n not in fixed]
     values = ", ".join(repr(fixed[n]) if n in fixed else n for n in names)
-    signature = ", ".join(["P", "R", *free, "*", "validate=True"])
+    signature = ", ".join(["P", "R", *free, "*", "validate=True", "threads=None"])
     return (f"def {name}({signature}):\n"
             f'    """{_docstring(name, fixed)}"""\n'
-            f"    return _evaluate_any(_FAMILY_{name}, P, R, ({values},), validate, InvalidParameterError)\n")
+            f"    return _evaluate_any(_FAMILY_{name}, P, R, ({values},), validate, InvalidParameterError, threads)\n")
 
 
 def _check_fixed(name: str, fixed: dict) -> dict:

@@ -24,7 +24,7 @@ from . import _generated
 __all__ = ["g_beta_rho", "power_mean", "f_beta"]
 
 
-def g_beta_rho(P, R, beta, rho, *, validate=True):
+def g_beta_rho(P, R, beta, rho, *, validate=True, threads=None):
     r"""The generalized F-score :math:`G_{\beta,\rho}(P, R)` on arrays.
 
     Parameters
@@ -37,6 +37,12 @@ def g_beta_rho(P, R, beta, rho, *, validate=True):
         Curvature, finite.
     validate : bool, default True
         Check the input; ``False`` skips the checks for trusted input.
+    threads : int, optional
+        Threads for large NumPy input (chunks of ``2**16`` elements on a
+        pool; the result is bit for bit that of one thread). Default: the
+        innermost ``symmetric.numeric.thread_limits``, else the environment
+        variable ``SYMMETRIC_NUM_THREADS``, else ``OMP_NUM_THREADS``, else
+        the cores this process may use.
 
     Returns
     -------
@@ -61,10 +67,10 @@ def g_beta_rho(P, R, beta, rho, *, validate=True):
     >>> g_beta_rho([0.5, 0.0], 0.25, 2.0, [0.0, 1e-300])
     array([0.41666667, 0.125     ])
     """
-    return _generated.g_beta_rho(P, R, beta, rho, validate=validate)
+    return _generated.g_beta_rho(P, R, beta, rho, validate=validate, threads=threads)
 
 
-def power_mean(P, R, gamma, phi, *, validate=True):
+def power_mean(P, R, gamma, phi, *, validate=True, threads=None):
     r"""The weighted power mean :math:`((\gamma P^\phi + R^\phi)/(1+\gamma))^{1/\phi}` on arrays.
 
     Parameters
@@ -77,6 +83,12 @@ def power_mean(P, R, gamma, phi, *, validate=True):
         Exponent, finite; at ``phi = 0`` the weighted geometric mean (its limit).
     validate : bool, default True
         Check the input; ``False`` skips the checks for trusted input.
+    threads : int, optional
+        Threads for large NumPy input (chunks of ``2**16`` elements on a
+        pool; the result is bit for bit that of one thread). Default: the
+        innermost ``symmetric.numeric.thread_limits``, else the environment
+        variable ``SYMMETRIC_NUM_THREADS``, else ``OMP_NUM_THREADS``, else
+        the cores this process may use.
 
     Returns
     -------
@@ -90,10 +102,10 @@ def power_mean(P, R, gamma, phi, *, validate=True):
     >>> power_mean(0.0, 1.0, 1.0, [1.0, -1.0])       # limits where P = 0
     array([0.5, 0. ])
     """
-    return _generated.power_mean(P, R, gamma, phi, validate=validate)
+    return _generated.power_mean(P, R, gamma, phi, validate=validate, threads=threads)
 
 
-def f_beta(P, R, beta, *, validate=True):
+def f_beta(P, R, beta, *, validate=True, threads=None):
     r"""The F-score :math:`F_\beta = (1+\beta^2) P R / (\beta^2 P + R)` on arrays.
 
     Parameters
@@ -104,6 +116,12 @@ def f_beta(P, R, beta, *, validate=True):
         Finite and > 0.
     validate : bool, default True
         Check the input; ``False`` skips the checks for trusted input.
+    threads : int, optional
+        Threads for large NumPy input (chunks of ``2**16`` elements on a
+        pool; the result is bit for bit that of one thread). Default: the
+        innermost ``symmetric.numeric.thread_limits``, else the environment
+        variable ``SYMMETRIC_NUM_THREADS``, else ``OMP_NUM_THREADS``, else
+        the cores this process may use.
 
     Returns
     -------
@@ -117,4 +135,4 @@ def f_beta(P, R, beta, *, validate=True):
     >>> f_beta([0.0, 1.0], [0.0, 1.0], 2.0)
     array([0., 1.])
     """
-    return _generated.f_beta(P, R, beta, validate=validate)
+    return _generated.f_beta(P, R, beta, validate=validate, threads=threads)
