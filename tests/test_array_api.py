@@ -91,3 +91,29 @@ def test_compiled_functions_return_the_arrays_library():
     got = f(xs.asarray([0.5, 1.0]), xs.asarray([0.25, 1.0]))
     assert type(got) is type(xs.asarray(1.0)) and numpy.allclose(_host(got), [1 / 3, 1.0])
     assert sympy.Symbol("x") not in f.args
+
+
+def _load(tmp_path, name, source):
+    import importlib.util
+
+    path = tmp_path / f"{name}.py"
+    path.write_text(source, encoding="utf-8")
+    spec = importlib.util.spec_from_file_location(name, path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_codegen_backends_write_modules_that_compute_on_their_arrays(tmp_path):
+    from symmetric.numeric.codegen import module_source
+
+    portable = _load(tmp_path, "fb_portable", module_source("f_beta", backend="array-api"))
+    got = portable.f_beta(numpy.array([0.5, 0.0]), numpy.array([0.25, 0.5]), 2.0)
+    assert isinstance(got, numpy.ndarray) and numpy.max(ulp_errors(got, f_beta([0.5, 0.0], [0.25, 0.5], 2.0))) <= 4
+    assert type(portable.f_beta(xs.asarray([0.5]), xs.asarray([0.25]), 2.0)) is type(xs.asarray(1.0))
+    jnp = pytest.importorskip("jax.numpy")
+    on_jax = _load(tmp_path, "g_jax", module_source("g_beta_rho", fixed={"beta": 2.0}, backend="jax"))
+    assert "jax" in type(on_jax.g_beta_rho(numpy.array([0.5, 0.2]), 0.25, -2.0)).__module__
+    with pytest.raises(InvalidParameterError, match="backend"):
+        module_source("f_beta", backend="cupy")
+    del jnp

@@ -26,7 +26,10 @@ import numpy
 from ._portable import _foreign, kernel, partials, prepare
 from ._runtime import _evaluate
 
-__all__ = ["_evaluate_any", "evaluate"]
+__all__ = ["_evaluate_any", "_evaluate_backend", "evaluate", "BACKENDS"]
+
+#: The backends of generated modules (``symmetric codegen --backend``).
+BACKENDS = ("numpy", "array-api", "torch", "jax")
 
 _NATIVE = (numpy.ndarray, numpy.generic, float, int, list, tuple)
 
@@ -38,6 +41,29 @@ def _evaluate_any(family, P, R, params, validate, error, threads=None):
             type(R) in _NATIVE or not hasattr(R, "__dlpack__") or isinstance(R, _NATIVE)) and not any(
             _foreign(a) for a in params):
         return _evaluate(family, P, R, params, validate, error, threads)
+    return evaluate(family, (P, R, *params), validate, error)
+
+
+def _evaluate_backend(family, P, R, params, validate, error, threads, backend):
+    """The entry of a module generated for ``backend``: its input converted to that backend's arrays.
+
+    ``numpy``: as the package's functions (:func:`_evaluate_any`). ``torch``, ``jax``: P and R that are not
+    already that library's arrays become its default-device arrays (float64 for NumPy float64 input, where
+    the library has it), and the result is that library's array. ``array-api``: always the portable
+    kernels, NumPy input through ``array_api_compat.numpy``.
+    """
+    if backend == "numpy":
+        return _evaluate_any(family, P, R, params, validate, error, threads)
+    if backend in ("torch", "jax"):
+        if backend == "torch":
+            import torch as lib
+
+            convert = lib.asarray
+        else:
+            import jax.numpy as lib
+
+            convert = lib.asarray
+        P, R = (v if _library([v]) == backend else convert(numpy.asarray(v, dtype=numpy.float64)) for v in (P, R))
     return evaluate(family, (P, R, *params), validate, error)
 
 

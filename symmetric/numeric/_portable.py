@@ -80,6 +80,10 @@ def namespace_of(values):
     import array_api_compat
 
     arrays = [v for v in values if _foreign(v)]
+    if not arrays:  # NumPy input on the portable path (``symmetric codegen --backend array-api``)
+        import array_api_compat.numpy
+
+        return array_api_compat.numpy, "cpu"
     return array_api_compat.array_namespace(*arrays), array_api_compat.device(arrays[0])
 
 
@@ -97,7 +101,9 @@ def to_numpy(x):
 
 def result_dtype(xp, device, values):
     """The floating dtype of the result: that of the floating arrays among ``values``, else the default one."""
-    floats = [v.dtype for v in values if _foreign(v) and xp.isdtype(v.dtype, "real floating")]
+    native = "numpy" in xp.__name__  # the portable path on NumPy input (codegen --backend array-api)
+    floats = [v.dtype for v in values if (_foreign(v) or native and isinstance(v, (numpy.ndarray, numpy.generic)))
+              and xp.isdtype(v.dtype, "real floating")]
     if floats:
         return xp.result_type(*floats)
     try:
