@@ -91,8 +91,10 @@ def main():
     ap.add_argument("--n", type=int, default=10**7)
     ap.add_argument("--torch-n", type=int, default=10**6)
     ap.add_argument("--rounds", type=int, default=5)
+    ap.add_argument("--skip-numpy", action="store_true", help="only the PyTorch and JAX rows")
     args = ap.parse_args()
-    numpy_rows(args.n, args.rounds)
+    if not args.skip_numpy:
+        numpy_rows(args.n, args.rounds)
     library_rows(args.torch_n, args.rounds)
 
 

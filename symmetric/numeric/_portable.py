@@ -139,7 +139,8 @@ def prepare(family, values, validate, error):
             raise error.of(name, family.name, "a real number or array of real numbers", a)
     params = [a.astype(numpy.float64) for a in params]
     if validate:
-        ok = [bool(xp.all(xp.isfinite(a) & (a >= 0))) for a in (P, R)]
+        # min >= 0 and max < inf: two reductions, no temporaries (a NaN fails one of them: min and max propagate it)
+        ok = [math.prod(a.shape) == 0 or bool(xp.min(a) >= 0) and bool(xp.max(a) < math.inf) for a in (P, R)]
         if not all(ok) or not all(numpy.all(check(a)) for a, (_, check) in zip(params, family.domains[2:])):
             _validate([to_numpy(P), to_numpy(R), *params], names, family.domains, family.name, error)
     try:
@@ -282,9 +283,12 @@ def kernel(xp, stage, P, R, index=None):
     """
     shape = P.shape
     P, R = xp.reshape(P, (-1,)), xp.reshape(R, (-1,))
-    positive = (P > 0) & (R > 0)
-    ones = xp.ones_like(P)
-    p, r = xp.where(positive, P, ones), xp.where(positive, R, ones)
+    if P.shape[0] and bool(xp.min(P) > 0) and bool(xp.min(R) > 0):  # no zero: no boundary, no masking
+        positive, p, r = None, P, R
+    else:
+        positive = (P > 0) & (R > 0)
+        ones = xp.ones_like(P)
+        p, r = xp.where(positive, P, ones), xp.where(positive, R, ones)
     if index is None:
         codes, per_element = [int(stage.code)], None
     else:
@@ -303,6 +307,8 @@ def kernel(xp, stage, P, R, index=None):
                 out = value
             else:
                 out = xp.where(xp.asarray(per_element == code, device=_device(p)), value, out)
+        if positive is None:
+            return xp.reshape(out, shape)
         values = _constants(xp, stage, None, index, ("c_P", "c_R", "phi"), p)
     values["P"], values["R"] = P, R
     func, names = stage.common["portable"]["boundary"]
