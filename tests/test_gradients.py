@@ -74,11 +74,13 @@ def test_no_nan_gradient_at_finite_points_and_zero_inputs():
 def test_jax_grad_uses_the_exact_derivatives():
     jax = pytest.importorskip("jax")
     jnp = jax.numpy
-    f = lambda r_: jnp.sum(g_beta_rho(jnp.asarray([0.3, 0.5]), jnp.asarray([0.6, 0.5]), 2.0, r_))  # noqa: E731
-    got = float(jax.grad(f)(jnp.asarray(-1.0)))
-    _, parts = _with_partials(_generated._FAMILY_g_beta_rho, (xs.asarray([0.3, 0.5]), xs.asarray([0.6, 0.5]), 2.0, -1.0),
-                              True, InvalidParameterError)
-    assert got == pytest.approx(float(numpy.sum(numpy.asarray(to_numpy(parts[3])))), rel=1e-6)
+    p, r = numpy.array([0.3, 0.01, 0.9]), numpy.array([0.6, 0.5, 0.001])
+    for rv in (-1.0, 3.0):  # rho = 3: |x| > 1 with lambda > 0, the oriented closed form of dM/dphi
+        f = lambda r_: jnp.sum(g_beta_rho(jnp.asarray(p), jnp.asarray(r), 3.0, r_))  # noqa: E731
+        got = float(jax.grad(f)(jnp.asarray(rv)))
+        _, parts = _with_partials(_generated._FAMILY_g_beta_rho, (xs.asarray(p), xs.asarray(r), 3.0, rv), True,
+                                  InvalidParameterError)
+        assert got == pytest.approx(float(numpy.sum(numpy.asarray(to_numpy(parts[3])))), rel=1e-5)
 
 
 def test_torch_backward_uses_the_exact_derivatives():

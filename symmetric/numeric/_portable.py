@@ -263,7 +263,9 @@ def _where(xp, condition, value, otherwise):
     """``Piecewise`` of the generated kernels: a Python choice for a scalar condition, else ``xp.where``."""
     if isinstance(condition, (bool, numpy.bool_)):
         return value if condition else otherwise
-    like = next(a for a in (value, otherwise, condition) if not isinstance(a, (int, float)))
+    if isinstance(value, (int, float)) and isinstance(otherwise, (int, float)):  # not the condition's bool dtype
+        return xp.where(condition, xp.asarray(float(value)), xp.asarray(float(otherwise)))
+    like = next(a for a in (value, otherwise) if not isinstance(a, (int, float)))
     return xp.where(condition, _lift(xp, value, like) if isinstance(value, (int, float)) else value,
                     _lift(xp, otherwise, like) if isinstance(otherwise, (int, float)) else otherwise)
 
