@@ -27,7 +27,6 @@ kept between calls is a few chunks. Regimes, by the exponent ``phi``:
   ``k`` (``binade`` kernels; the geometric form for ``|phi| < PHI_TINY``).
 """
 
-import contextlib
 import contextvars
 import os
 import threading
@@ -37,7 +36,7 @@ import numpy
 from ._dd import _DD, _dd, _dd_where
 
 __all__ = ["_pow", "_piecewise", "_evaluate", "_Family", "_unmask", "_remask", "CHUNK", "PHI_ANCHOR", "PHI_TINY",
-           "SCRATCH", "thread_count", "thread_limits", "THREADS_VARIABLE", "MIN_CHUNKS_PER_THREAD"]
+           "SCRATCH", "thread_count", "THREADS_VARIABLE", "MIN_CHUNKS_PER_THREAD"]
 
 #: Elements per chunk: 2**16 (512 KB a float64 row), where the Python work per chunk (a dozen ufunc calls and
 #: checks, about 10 us) is under 5 % of the arithmetic, and a chunk's rows still stay in the last-level cache.
@@ -599,29 +598,18 @@ def thread_count(threads=None) -> int:
     """The number of threads a large evaluation uses.
 
     In order: ``threads`` (an argument of the numeric functions), the innermost
-    :func:`thread_limits`, the environment variables ``SYMMETRIC_NUM_THREADS``
+    ``symmetric.numeric.thread_limits``, the environment variables ``SYMMETRIC_NUM_THREADS``
     and ``OMP_NUM_THREADS`` (as OpenMP libraries and ``threadpoolctl`` read
     it), else the cores this process may run on.
     """
     for value in (threads, _LIMIT.get(), os.environ.get(THREADS_VARIABLE), os.environ.get("OMP_NUM_THREADS")):
-        n = _positive_int(value)
+        n = _positive_int(value) if not isinstance(value, float) or value == value and abs(value) < 2**31 else None
         if n is not None:
             return n
     try:
         return len(os.sched_getaffinity(0))
     except AttributeError:  # pragma: no cover - not on Linux
         return os.cpu_count() or 1
-
-
-@contextlib.contextmanager
-def thread_limits(limits):
-    """Limit the threads of the numeric functions inside a ``with`` block, as ``threadpoolctl.threadpool_limits``
-    does for BLAS and OpenMP: ``with thread_limits(1): ...`` evaluates on the calling thread alone."""
-    token = _LIMIT.set(_positive_int(limits) or 1)
-    try:
-        yield
-    finally:
-        _LIMIT.reset(token)
 
 
 def _threads_for(threads, size):

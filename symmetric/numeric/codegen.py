@@ -21,7 +21,7 @@ regenerate it after changing the rewrites or the families with::
 of module run the same code, so their results agree bit for bit.
 
 >>> src = module_source("f_beta", fixed={"beta": 2.0})
->>> "def f_beta(P, R, *, validate=True):" in src, "import sympy" in src
+>>> "def f_beta(P, R, *, validate=True, threads=None):" in src, "import sympy" in src
 (True, False)
 """
 

@@ -150,6 +150,7 @@ def identities() -> list[Identity]:
     S = weight * P**phi + (1 - weight) * R**phi
     mean = S ** (1 / phi)
     t = weight * P**phi / S
+    odds_share = 1 / (1 + sympy.exp(-lam) * (R / P) ** phi)  # t again, in the odds of the weights
     L = sympy.log(P / R)
     x = phi * L
     nonzero = (sympy.Ne(phi, 0),)
@@ -164,8 +165,9 @@ def identities() -> list[Identity]:
         Identity("numeric.gradient.share_complement", "$1 - t = \\sigma(-\\lambda - \\phi \\log(P/R))$.",
                  expand(_tc), 1 - t),
         Identity("numeric.gradient.share", "The share of P, $t = w P^\\phi / (w P^\\phi + w_c R^\\phi)$, is "
-                 "$\\sigma(\\lambda + \\phi \\log(P/R))$.", expand(_t), t),
-        Identity("numeric.gradient.p", "$\\partial M / \\partial P = t M / P$.", t * mean / P, sympy.diff(mean, P), nonzero),
+                 "$\\sigma(\\lambda + \\phi \\log(P/R)) = 1 / (1 + e^{-\\lambda} (R/P)^\\phi)$.", expand(_t), odds_share),
+        Identity("numeric.gradient.p", "$\\partial M / \\partial P = t M / P$, with $t$ the sigmoid of "
+                 "$\\lambda + \\phi \\log(P/R)$.", odds_share * mean / P, sympy.diff(mean, P), nonzero),
         Identity("numeric.gradient.r", "$\\partial M / \\partial R = (1 - t) M / R$.", (1 - t) * mean / R,
                  sympy.diff(mean, R), nonzero),
         Identity("numeric.gradient.lambda", "$\\partial M / \\partial \\lambda = M (t - w) / \\phi$.",
@@ -186,10 +188,9 @@ def identities() -> list[Identity]:
     ]
     s = sympy.Symbol("s", real=True)
     H = lambda v: v * sigmoid(lam + v) + softplus(lam) - softplus(lam + v)  # noqa: E731
-    out.append(Identity("numeric.gradient.h_derivative", "$H'(x) = x \\sigma(\\lambda + x) \\sigma(-\\lambda - x)$, "
-                        "and $H(0) = 0$: so $H(x) / x^2 = \\int_0^1 s \\sigma'(\\lambda + s x) ds$.",
-                        expand(sympy.diff(H(s), s)), expand(s * sigmoid(lam + s) * sigmoid(-lam - s))))
-    out.append(Identity("numeric.gradient.h_zero", "$H(0) = 0$.", expand(H(sympy.Integer(0))), sympy.Integer(0)))
+    out.append(Identity("numeric.gradient.h_derivative", "$H'(x) = x \\sigma(\\lambda + x) \\sigma(-\\lambda - x)$; "
+                        "with $H(0) = 0$ (at once from its form), $H(x) / x^2 = \\int_0^1 s \\sigma'(\\lambda + s x) ds$.",
+                        sympy.diff(expand(H(s)), s), s * sympy.exp(lam + s) / (1 + sympy.exp(lam + s)) ** 2))
     out.append(Identity("numeric.gradient.log_ratio", "$\\log(P/R) = \\mathrm{log1p}((P - R)/R)$.",
                         log1p((P - R) / R).rewrite(sympy.log), L))
     for name in catalog.numeric_families():
