@@ -1,4 +1,13 @@
-"""The public numeric functions: g_beta_rho, power_mean and f_beta on NumPy arrays.
+"""The public numeric functions: g_beta_rho, power_mean and f_beta on NumPy arrays and Array API arrays.
+
+NumPy input runs the NumPy runtime (float64 inside; float32 input gives
+float32 output). Arrays of another library that follows the Python Array API
+standard (PyTorch, JAX, CuPy, ``array-api-strict``; through
+``array-api-compat``, the extra ``symmetric[array-api]``) run the portable
+kernels of :mod:`symmetric.numeric._portable` on their own device and dtype
+(float32 or float64) and return that library's array. Accuracy, by
+``python -m symmetric.accuracy``: at most 3 ULP on NumPy float64, at most 4
+ULP for the portable kernels in float64 and float32 (measured: 2 and 3).
 
 Their code is generated from the symbolic definitions by
 :func:`symmetric.numeric.codegen.package_source` and committed as
@@ -15,7 +24,7 @@ from . import _generated
 __all__ = ["g_beta_rho", "power_mean", "f_beta"]
 
 
-def g_beta_rho(P, R, beta, rho, *, validate=True):
+def g_beta_rho(P, R, beta, rho, *, validate=True, threads=None):
     r"""The generalized F-score :math:`G_{\beta,\rho}(P, R)` on arrays.
 
     Parameters
@@ -31,11 +40,19 @@ def g_beta_rho(P, R, beta, rho, *, validate=True):
         Curvature, finite.
     validate : bool, default True
         Check the input; ``False`` skips the checks for trusted input.
+    threads : int, optional
+        Threads for large NumPy input (chunks of ``2**16`` elements on a
+        pool; the result is bit for bit that of one thread). Default: the
+        innermost ``symmetric.numeric.thread_limits``, else the environment
+        variable ``SYMMETRIC_NUM_THREADS``, else ``OMP_NUM_THREADS``, else
+        the cores this process may use.
 
     Returns
     -------
-    numpy.ndarray or numpy.float64
-        The broadcast result in float64 (a float for scalar input).
+    numpy.ndarray or numpy.float64, or an array of the inputs' library
+        The broadcast result in float64 (float32 for float32 input; a NumPy
+        scalar for scalar input); for arrays of another library, an array of
+        that library on the same device.
 
     Notes
     -----
@@ -53,10 +70,10 @@ def g_beta_rho(P, R, beta, rho, *, validate=True):
     >>> g_beta_rho([0.5, 0.0], 0.25, 2.0, [0.0, 1e-300])
     array([0.41666667, 0.125     ])
     """
-    return _generated.g_beta_rho(P, R, beta, rho, validate=validate)
+    return _generated.g_beta_rho(P, R, beta, rho, validate=validate, threads=threads)
 
 
-def power_mean(P, R, gamma, phi, *, validate=True):
+def power_mean(P, R, gamma, phi, *, validate=True, threads=None):
     r"""The weighted power mean :math:`((\gamma P^\phi + R^\phi)/(1+\gamma))^{1/\phi}` on arrays.
 
     Parameters
@@ -69,6 +86,12 @@ def power_mean(P, R, gamma, phi, *, validate=True):
         Exponent, finite; at ``phi = 0`` the weighted geometric mean (its limit).
     validate : bool, default True
         Check the input; ``False`` skips the checks for trusted input.
+    threads : int, optional
+        Threads for large NumPy input (chunks of ``2**16`` elements on a
+        pool; the result is bit for bit that of one thread). Default: the
+        innermost ``symmetric.numeric.thread_limits``, else the environment
+        variable ``SYMMETRIC_NUM_THREADS``, else ``OMP_NUM_THREADS``, else
+        the cores this process may use.
 
     Returns
     -------
@@ -82,10 +105,10 @@ def power_mean(P, R, gamma, phi, *, validate=True):
     >>> power_mean(0.0, 1.0, 1.0, [1.0, -1.0])       # limits where P = 0
     array([0.5, 0. ])
     """
-    return _generated.power_mean(P, R, gamma, phi, validate=validate)
+    return _generated.power_mean(P, R, gamma, phi, validate=validate, threads=threads)
 
 
-def f_beta(P, R, beta, *, validate=True):
+def f_beta(P, R, beta, *, validate=True, threads=None):
     r"""The F-score :math:`F_\beta = (1+\beta^2) P R / (\beta^2 P + R)` on arrays.
 
     Parameters
@@ -97,6 +120,12 @@ def f_beta(P, R, beta, *, validate=True):
         Finite and > 0.
     validate : bool, default True
         Check the input; ``False`` skips the checks for trusted input.
+    threads : int, optional
+        Threads for large NumPy input (chunks of ``2**16`` elements on a
+        pool; the result is bit for bit that of one thread). Default: the
+        innermost ``symmetric.numeric.thread_limits``, else the environment
+        variable ``SYMMETRIC_NUM_THREADS``, else ``OMP_NUM_THREADS``, else
+        the cores this process may use.
 
     Returns
     -------
@@ -110,4 +139,4 @@ def f_beta(P, R, beta, *, validate=True):
     >>> f_beta([0.0, 1.0], [0.0, 1.0], 2.0)
     array([0., 1.])
     """
-    return _generated.f_beta(P, R, beta, validate=validate)
+    return _generated.f_beta(P, R, beta, validate=validate, threads=threads)
