@@ -25,6 +25,7 @@
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 from numbers import Real
 
 import sympy
@@ -36,8 +37,10 @@ from .core.verdict import NumericEvidence
 from .core.statement import Statement
 from .core.unit_domain import unit_bounds
 from .core.steps import readable
-from .strategies.search import limit_obstacle, prove
+from .strategies.search import limit_obstacle, prove, prove_complex_safe
 from .core.verdict import InconsistentVerdictError, Verdict
+from .evidence.admissible import admissible_point
+from .core.trust import FLOAT_SEMANTICS, derivatives_as_limits, exact_floats, has_floats, non_real, stable_numbers
 
 __all__ = ["check", "DOMAINS", "with_domain"]
 
@@ -133,14 +136,36 @@ def check(lhs, rhs=None, *, relation: str | None = None, conditions=(), domain: 
     """
     _validate(timeout=timeout, samples=samples, seed=seed, dps=dps, domain=domain)
     start = time.perf_counter()
-    statement = with_domain(Statement.of(lhs, rhs, relation=relation, conditions=conditions), domain)
+    given = with_domain(Statement.of(lhs, rhs, relation=relation, conditions=conditions), domain)
+    statement = _in_scope(given)
+    floats = has_floats(given.lhs, given.rhs, *given.conditions)
     try:
-        return _check(statement, start, float(timeout), samples, seed, dps)
+        verdict = _check(statement, start, float(timeout), samples, seed, dps)
     except (InconsistentVerdictError, BudgetExceeded, KeyboardInterrupt):
         raise
     except Exception as exc:  # a bug or a SymPy failure: never a verdict other than "unknown"
-        return Verdict("unknown", "error", {}, time.perf_counter() - start, None,
-                       f"the check failed with {type(exc).__name__}: {exc}")
+        verdict = Verdict("unknown", "error", {}, time.perf_counter() - start, None,
+                          f"the check failed with {type(exc).__name__}: {exc}")
+    return replace(verdict, detail=f"{verdict.detail}; {FLOAT_SEMANTICS}") if floats else verdict
+
+
+def _in_scope(statement: Statement) -> Statement:
+    """The statement the engine decides (:mod:`symmetric.verify.core.trust`): Floats as their exact binary
+    values, each derivative at a point of a function with a kink as the limit of its difference quotient,
+    logarithms of rationals near 1 in a form SymPy evaluates correctly."""
+    lhs, rhs = (stable_numbers(derivatives_as_limits(exact_floats(side))) for side in (statement.lhs, statement.rhs))
+    conditions = tuple(stable_numbers(exact_floats(c)) for c in statement.conditions)
+    return Statement(lhs, rhs, statement.relation, conditions)
+
+
+def _refuted(statement: Statement, verdict: Verdict) -> Verdict:
+    """``verdict`` when its counterexample is a point of the domain (each free symbol, nothing else, every
+    assumption, every condition), else "unknown" with the reason: a counterexample is never off the domain."""
+    why = admissible_point(statement, verdict.counterexample)
+    if why is None:
+        return verdict
+    return Verdict("unknown", "undecided", {}, verdict.seconds, verdict.evidence,
+                   f"a candidate counterexample was not a point of the domain ({why})")
 
 
 def _check(statement: Statement, start: float, timeout: float, samples: int, seed: int, dps: int) -> Verdict:
@@ -163,10 +188,19 @@ def _check(statement: Statement, start: float, timeout: float, samples: int, see
     if evidence.counterexample is not None:
         lhs_value, rhs_value = evidence.values
         how = evidence.notes[0] if evidence.notes else "an independent evaluation"
-        return Verdict("refuted", "numeric counterexample", evidence.counterexample, elapsed(), evidence,
-                       f"at this point the left side is {lhs_value} and the right side {rhs_value} "
-                       f"(confirmed by {how})")
-    proof = prove(statement, deadline=deadline)
+        return _refuted(statement, Verdict(
+            "refuted", "numeric counterexample", evidence.counterexample, elapsed(), evidence,
+            f"at this point the left side is {lhs_value} and the right side {rhs_value} (confirmed by {how})"))
+    complex_values = non_real(statement.lhs, statement.rhs, *statement.conditions)
+    if complex_values is not None:  # outside the real domain: only complex-safe steps prove anything
+        proof = prove_complex_safe(statement, deadline=deadline)
+        if proof is None:
+            return Verdict("unknown", "undecided", {}, elapsed(), evidence,
+                           f"outside the engine's scope: {complex_values}, so its values are not real on the "
+                           "domain; only complex-safe steps (SymPy's automatic evaluation, polynomial "
+                           "arithmetic) may prove it, and they did not")
+    else:
+        proof = prove(statement, deadline=deadline)
     if proof is not None:
         method, steps = proof
         method = readable(method)  # never SymPy's dummy names (_t): steps do the same
@@ -184,9 +218,10 @@ def _check(statement: Statement, start: float, timeout: float, samples: int, see
         if ok and found is not None:
             point, confirmation = found
             lhs_value, rhs_value = confirmation.values
-            return Verdict("refuted", "exact limit counterexample", point, elapsed(), evidence,
-                           f"at this point the exact limits make the left side {lhs_value} and the right side "
-                           f"{rhs_value} (confirmed by {confirmation.how})")
+            return _refuted(statement, Verdict(
+                "refuted", "exact limit counterexample", point, elapsed(), evidence,
+                f"at this point the exact limits make the left side {lhs_value} and the right side "
+                f"{rhs_value} (confirmed by {confirmation.how})"))
     if time.perf_counter() >= deadline:
         reason = "time budget exhausted"
     else:

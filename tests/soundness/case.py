@@ -40,6 +40,12 @@ CLASSES = {
     "8-domain": "the metric domain (0, 1] against all positive values",
     "9-means": "classic inequalities between means",
     "mutations": "mutations of true identities",
+    "10-complex": "complex exponents and values that are not real (issue 23)",
+    "11-inverse-trig": "inverse trigonometric functions and integer roots (issue 23)",
+    "12-floats": "Floats as their exact binary values (issue 23)",
+    "13-derivatives": "derivatives at points where a step function kinks (issue 23)",
+    "14-assumptions": "number-theoretic and other assumptions on symbols (issue 23)",
+    "15-evalf": "numbers SymPy's evalf rounds wrongly: log, acos of rationals near 1 (issue 23, fuzzer)",
 }
 
 #: The domains of P and R that ``check`` will take.

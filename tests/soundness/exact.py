@@ -41,7 +41,6 @@ class WitnessError(AssertionError):
     """A false case whose falsity the suite cannot certify: a bug in the suite."""
 
 
-_ASSUMPTIONS = ("positive", "negative", "nonnegative", "nonpositive", "real", "integer", "nonzero")
 
 
 def in_domain(case, point: dict) -> str | None:
@@ -54,9 +53,9 @@ def in_domain(case, point: dict) -> str | None:
         return f"no value for {sorted(map(str, missing))}"
     for sym in free:
         value = sympy.sympify(point[sym])
-        for name in _ASSUMPTIONS:
-            if sym.assumptions0.get(name) is True and getattr(value, f"is_{name}") is not True:
-                return f"{sym} = {value} is not {name}"
+        for name, wanted in sym.assumptions0.items():  # every assumption: prime, odd, irrational, ... (issue 23)
+            if wanted is not None and getattr(value, f"is_{name}", None) is not wanted:
+                return f"{sym} = {value} is not {'' if wanted else 'non-'}{name}"
         if case.domain == "unit" and sym in (P, R) and not (value <= 1) is sympy.true:
             return f"{sym} = {value} is outside (0, 1]"
     for cond in case.conditions:
@@ -73,8 +72,17 @@ def _substitute(expr, point):
         else expr.xreplace(mapping)
 
 
+def exact_binary(expr):
+    """``expr`` with each Float replaced by the exact rational it stores (a Float means its binary value)."""
+    return expr.xreplace({f: sympy.Rational(f) for f in expr.atoms(sympy.Float) if f.is_finite})
+
+
 def evaluate(expr, point: dict, limits: dict) -> sympy.Expr:
-    """The exact value of ``expr`` at ``point``, each Limit replaced by its closed form in ``limits``."""
+    """The exact value of ``expr`` at ``point``, each Limit (or derivative at a point, ``Subs``) replaced by
+    its closed form in ``limits``; Floats are their exact binary values."""
+    expr = exact_binary(sympy.sympify(expr))
+    if limits and expr.has(sympy.Subs):
+        expr = expr.xreplace({k: v for k, v in limits.items() if isinstance(k, sympy.Subs)})
     if expr.has(sympy.Limit):
         expr = expr.xreplace(limits)
         if expr.has(sympy.Limit):
@@ -94,8 +102,18 @@ def _undefined(value) -> bool:
 _X = sympy.Dummy("X")
 
 
+def _split_logs(d):
+    """``d`` with ``log(p/q)`` of a rational written ``log(p) - log(q)``: SymPy's evalf rounds a rational
+    argument to its working precision first, so ``log(1 + 10**-60).evalf(strict=True)`` is 0."""
+    d = d.replace(lambda e: isinstance(e, sympy.acos) and e.args[0].is_Rational and 0 < e.args[0] < 1,
+                  lambda e: 2 * sympy.asin(sympy.sqrt((1 - e.args[0]) / 2)))  # acos(r) near 1 likewise
+    return d.replace(lambda e: isinstance(e, sympy.log) and e.args[0].is_Rational and e.args[0].q != 1,
+                     lambda e: sympy.log(sympy.Integer(e.args[0].p)) - sympy.log(sympy.Integer(e.args[0].q)))
+
+
 def _sign(d) -> int | None:
     """The exact sign of the real number ``d`` (0, 1 or -1); None when it cannot be certified."""
+    d = _split_logs(d)
     if d.is_Rational:
         return int(sympy.sign(d))
     if not d.is_number or d.free_symbols:
@@ -175,6 +193,18 @@ def _mp(value, dps):
     return mpmath.mpmathify(sympy.N(value, dps + 10))
 
 
+def as_quotient(node):
+    """A derivative at a point, ``Subs(Derivative(f, x), x, a)``, as the limit of its difference quotient."""
+    if not isinstance(node, sympy.Subs):
+        return node
+    derivative = node.expr
+    (var, _), = derivative.variable_count
+    h = sympy.Dummy("h", real=True)
+    a = node.point[0]
+    body = (derivative.expr.subs(var, a + h) - derivative.expr.subs(var, a)) / h
+    return sympy.Limit(body, h, 0, "+-")
+
+
 def approach(limit: sympy.Limit, point: dict, side: int, k: int):
     """The body of ``limit`` at distance ``10**-k`` from its point on ``side`` (+1 or -1), with mpmath.
 
@@ -182,7 +212,7 @@ def approach(limit: sympy.Limit, point: dict, side: int, k: int):
     symbols take their values from ``point``; the bound variable is never
     substituted from it.
     """
-    body, var, x0, _ = limit.args
+    body, var, x0, _ = as_quotient(limit).args
     mapping = {s: sympy.sympify(v) for s, v in point.items() if s != var}
     body, x0 = body.xreplace(mapping), x0.xreplace(mapping)
     if body.has(sympy.Limit):
@@ -201,6 +231,7 @@ def approach(limit: sympy.Limit, point: dict, side: int, k: int):
 
 
 def _sides(limit):
+    limit = as_quotient(limit)
     x0, direction = limit.args[2], str(limit.args[3])
     if x0 in (sympy.oo, -sympy.oo):
         return [1]
@@ -272,7 +303,9 @@ def _pool(sym):
     if sym.name in _VALUES and sym.is_positive:
         return [sympy.sympify(v) for v in _VALUES[sym.name]]
     if sym.is_integer:
-        return [sympy.Integer(v) for v in (2, 0, 1, 5, 3)]
+        return [sympy.Integer(v) for v in (2, 0, 1, 5, 3, 4, 9, -1, 6)]
+    if sym.is_irrational:
+        return [sympy.sqrt(2), -sympy.sqrt(3), sympy.pi, sympy.sqrt(2) / 3]
     if sym.is_positive:
         return [sympy.sympify(v) for v in _POSITIVE]
     if sym.is_nonnegative:

@@ -17,13 +17,13 @@ from __future__ import annotations
 import functools
 import os
 
-from . import bound, domain_cases, means, misses, mutations, parameters, piecewise_limits
+from . import bound, domain_cases, means, misses, mutations, parameters, piecewise_limits, trust
 from .case import CLASSES
 
 __all__ = ["build", "default_subset", "selected", "CLASSES", "MODULES", "ENVIRONMENT", "ISSUE_EXAMPLES", "STRIDE"]
 
 #: The modules that build cases, in report order.
-MODULES = (piecewise_limits, parameters, bound, misses, domain_cases, means, mutations)
+MODULES = (piecewise_limits, parameters, bound, misses, domain_cases, means, mutations, trust)
 
 #: The environment variable that selects the full suite under pytest.
 ENVIRONMENT = "SYMMETRIC_SOUNDNESS"
@@ -53,6 +53,10 @@ ISSUE_EXAMPLES = (
     # 9: the inequalities the issue names
     "chain.harmonic_below_geometric", "chain.geometric_below_arithmetic", "chain.arithmetic_below_quadratic",
     "bounds.g_above_min", "bounds.g_below_max",
+    # issue 23: the five root causes
+    "complex.denest_sqrt", "trig.atan_cubic_root", "trig.binomial_below_k", "float.tenth_100_equation",
+    "float.tenth_150_below", "derivative.abs_kink", "derivative.min_diagonal", "assume.prime_at_least_3",
+    "assume.huge_power", "evalf.log_near_one_below_half",
 )
 
 

@@ -105,10 +105,17 @@ def test_a_zero_denominator_at_a_rational_point_is_undefined_not_a_value():
 
 
 def test_an_exact_disagreement_reports_sympys_text_of_the_values():
+    points = [{P: sympy.Integer(1), R: sympy.Rational(1, 8)}]
+    ev = numeric_evidence(Statement.of(P / 3 + 1, R * 6, relation="<="), points)
+    assert ev.counterexample == points[0]
+    assert ev.values == ("4/3", "3/4") and ev.notes == ("exact rational arithmetic",)
+
+
+def test_an_exact_disagreement_off_the_assumptions_refutes_nothing():
+    # R is positive: R = -1/4 is no point of the domain, however exact the disagreement there (issue 23)
     points = [{P: sympy.Integer(1), R: sympy.Rational(-1, 4)}]
     ev = numeric_evidence(Statement.of(P / 3 - 1, R * 6, relation="<="), points)
-    assert ev.counterexample == points[0]
-    assert ev.values == ("-2/3", "-3/2") and ev.notes == ("exact rational arithmetic",)
+    assert ev.counterexample is None and ev.inconclusive == 1
     ev = numeric_evidence(Statement.of(P * 4, R - 1), [{P: sympy.Integer(1), R: sympy.Integer(1)}])
     assert ev.values == ("4", "0")
 

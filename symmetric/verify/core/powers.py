@@ -24,8 +24,14 @@ __all__ = ["normalize_powers"]
 
 
 def _real_where_defined(exponent) -> bool:
+    """Whether ``exponent`` is real wherever it is defined: a rational function of real symbols with real
+    coefficients (``I*c`` is not: ``sqrt(P**(I/10))`` is not ``P**(I/20)``)."""
     symbols = exponent.free_symbols
-    return all(s.is_real for s in symbols) and exponent.is_rational_function(*symbols)
+    if exponent.has(sympy.I) or exponent.is_extended_real is False:
+        return False
+    constants = exponent.atoms(sympy.Number, sympy.NumberSymbol)
+    return all(s.is_real for s in symbols) and all(c.is_extended_real for c in constants) \
+        and exponent.is_rational_function(*symbols)
 
 
 def _denestable(e) -> bool:

@@ -30,6 +30,7 @@ from ..._validation import InvalidParameterError
 from .memo import memoized
 from .relations import RELATION_OF_TEXT, relation_of
 from .substitution import substitute
+from .trust import untrusted
 from .sympy_errors import SYMPY_ERRORS
 
 __all__ = ["Statement", "RELATIONS", "HOLDS"]
@@ -78,7 +79,7 @@ def _decide(condition):
     """``condition`` as ``true`` or ``false`` when its sides' difference has a sign SymPy can tell
     (as it stands, expanded or factored), else unchanged."""
     relation = relation_of(condition)
-    if relation is None or not condition.free_symbols:
+    if relation is None or not condition.free_symbols or untrusted(condition):
         return condition
     d = condition.lhs - condition.rhs
     for form in (lambda e: e, sympy.expand, lambda e: sympy.factor(sympy.cancel(sympy.together(e)))):

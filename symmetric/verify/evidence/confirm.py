@@ -39,6 +39,8 @@ from ..limits.limit_signs import CannotDecide, NeedSign
 from ..core.statement import HOLDS, Statement
 from ..core.substitution import bound_symbols, substitute
 from ..core.sympy_errors import SYMPY_ERRORS as _EXACT_ERRORS
+from .admissible import admissible_point
+from ..core.trust import stable_numbers
 
 __all__ = ["Confirmation", "confirm"]
 
@@ -85,6 +87,7 @@ def _violated_exactly(lhs, rhs, relation, dps):
         return not bool(holds)
     if _huge(lhs) or _huge(rhs):
         return None
+    lhs, rhs = stable_numbers(lhs), stable_numbers(rhs)  # log(1 + 10**-60) is not 0 (trust.stable_numbers)
     diff = lhs - rhs
     if diff == 0:
         return relation in ("<", ">")
@@ -256,9 +259,14 @@ def confirm(statement: Statement, point: dict, dps: int = 50) -> Confirmation | 
     limits at the numeric point (:func:`~symmetric.verify.limits.routine.replace_limits`)
     must violate the statement, and numeric approach sequences at rising
     precision must converge to those exact values. Nothing is substituted
-    into a bound variable.
+    into a bound variable. A point that is not a point of the statement's
+    domain (:func:`~symmetric.verify.evidence.admissible.admissible_point`: a symbol
+    without a value or one the statement does not have, an assumption such as
+    ``prime`` or ``irrational`` violated, a condition failing) confirms nothing.
     """
     point = {k: sympy.sympify(v) for k, v in point.items()}
+    if admissible_point(statement, point) is not None:  # off an assumption or a condition, or a symbol without a value
+        return None
     if not statement.has(sympy.Limit):
         return _exact_violation(statement, point, dps)
     ok, found = run_with_budget(lambda: _confirm_limits(statement, point, dps), 2 * _CONFIRM_SECONDS)

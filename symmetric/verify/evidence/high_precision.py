@@ -58,7 +58,20 @@ def _heaviside(x, at_zero=mpmath.mpf(1) / 2):
 
 
 # Functions SymPy's derivatives produce (of Max, Min, Abs) that mpmath lacks.
-_MPMATH_EXTRAS = {"DiracDelta": _dirac_delta, "Heaviside": _heaviside}
+def _binomial(n, k):
+    """SymPy's binomial for a small integer ``k >= 0``: the falling product over ``k!``, which is 0 for an
+    integer ``0 <= n < k`` (lambdify writes ``gamma(n + 1)/gamma(n - k + 1)``, which has a pole there, and the
+    point would count as undefined); mpmath's ``binomial`` otherwise."""
+    if k == int(k) and 0 <= k <= 10**4:
+        product = mpmath.mpf(1)
+        for i in range(int(k)):
+            product *= n - i
+        return product / mpmath.factorial(int(k))
+    return mpmath.binomial(n, k)
+
+
+_MPMATH_EXTRAS = {"DiracDelta": _dirac_delta, "Heaviside": _heaviside, "exact_binomial": _binomial}
+_EXACT_BINOMIAL = sympy.Function("exact_binomial")
 
 
 class Undefined(Exception):
@@ -122,6 +135,8 @@ class NumericForm:
 
     def __init__(self, expr: sympy.Basic):
         expr = expr.replace(lambda e: isinstance(e, (sympy.Derivative, sympy.Subs)), lambda e: e.doit())
+        if expr.has(sympy.binomial):
+            expr = expr.replace(lambda e: isinstance(e, sympy.binomial), lambda e: _EXACT_BINOMIAL(*e.args))
         self.limits: dict[sympy.Dummy, _LimitForm] = {}
 
         def extract(e):

@@ -36,6 +36,7 @@ from fractions import Fraction
 import mpmath
 import sympy
 
+from .admissible import admissible_point
 from .confirm import Confirmation, confirm
 from ..core.verdict import NumericEvidence
 from .high_precision import OneSidedLimitsDiffer, Undefined, assess, numeric_form
@@ -61,6 +62,10 @@ def _rational_sides(statement: Statement) -> bool:
     return rational(statement.lhs) and rational(statement.rhs)
 
 
+#: The largest size (bits of the largest value times the largest integer exponent) evaluated exactly.
+_EXACT_BITS = 100_000
+
+
 class _ExactSides:
     """Both sides compiled for exact evaluation at rational points (:mod:`.rational_evaluator`).
 
@@ -73,10 +78,16 @@ class _ExactSides:
     def __init__(self, statement: Statement):
         self.statement = statement
         self.sides = (compile_rational(statement.lhs), compile_rational(statement.rhs))
+        powers = [abs(int(e.exp)) for side in (statement.lhs, statement.rhs) for e in side.atoms(sympy.Pow)
+                  if e.exp.is_Integer]
+        self.largest_power = max(powers, default=1)
 
     def __call__(self, point):
         if not all(isinstance(v, sympy.Rational) for v in point.values()):
             return None
+        bits = max((max(abs(v.p).bit_length(), v.q.bit_length()) for v in point.values()), default=1)
+        if bits * self.largest_power > _EXACT_BITS:
+            return None  # integers of millions of bits: their gcd alone would outlast any budget (mpmath instead)
         if None in self.sides or not all(side.symbols <= point.keys() for side in self.sides):
             return _substituted(self.statement, point)
         a, b = (side(point) for side in self.sides)
@@ -188,8 +199,11 @@ def numeric_evidence(statement: Statement, points: list[dict], *, dps: int = 50)
             exact = exact_rational(point) if exact_rational else None
             if exact is not None:
                 outcome, values = exact
-                if outcome == "disagree":
-                    values = Confirmation(values, "exact rational arithmetic")
+                if outcome == "disagree":  # exact, but only a point of the domain refutes
+                    if admissible_point(statement, point) is None:
+                        values = Confirmation(values, "exact rational arithmetic")
+                    else:
+                        outcome = "inconclusive"
             else:
                 outcome, values = _classify(lhs, rhs, statement, point, dps, limits=limits)
                 if outcome == "candidate":

@@ -49,6 +49,7 @@ from ..core.relations import relation_of
 from ..core.statement import Statement
 from ..core.substitution import bound_symbols, substitute
 from ..core.sympy_errors import SYMPY_ERRORS
+from .admissible import integer_roots, satisfies_assumptions, typical_values
 from ..core.unit_domain import is_unit_bound
 
 __all__ = ["sample_points", "special_constants", "coefficient_roots", "ROOT_LIMIT"]
@@ -323,12 +324,17 @@ _ASSUMPTION_TESTS = {
 
 @functools.lru_cache(maxsize=4096)
 def _admissible(sym: sympy.Symbol, value: sympy.Expr) -> bool:
-    """Whether ``value`` satisfies the assumptions of ``sym``.
+    """Whether ``value`` satisfies every assumption of ``sym`` (prime, odd, irrational, ... included).
 
     Memoised by the (immutable) symbol and value: sampling asks about the
-    same candidate values again and again.
+    same candidate values again and again. Rationals and ``q*sqrt(2)`` are
+    decided without SymPy's fact deduction when the symbol's assumptions are
+    only about sign, zero, integrality and reality; anything else goes to
+    :func:`~symmetric.verify.evidence.admissible.satisfies_assumptions`.
     """
-    assumed = sym.assumptions0
+    assumed = {name: wanted for name, wanted in sym.assumptions0.items() if wanted is not None}
+    if not set(assumed) <= _FAST_FACTS:
+        return satisfies_assumptions(sym, value)
     if value.is_Rational:  # decided from the numerator and denominator, without SymPy's fact deduction
         p, q = value.p, value.q
         facts = {"positive": p > 0, "negative": p < 0, "nonnegative": p >= 0, "nonpositive": p <= 0,
@@ -340,16 +346,15 @@ def _admissible(sym: sympy.Symbol, value: sympy.Expr) -> bool:
         facts = {"positive": p > 0, "negative": p < 0, "nonnegative": p > 0, "nonpositive": p < 0,
                  "nonzero": True, "zero": False, "integer": False, "real": True}
         return all(facts[name] == wanted for name, wanted in assumed.items() if name in facts)
-    for name, test in _ASSUMPTION_TESTS.items():
-        wanted = assumed.get(name)
-        if wanted is None:
-            continue
-        holds = test(value)
-        if wanted is True and holds is not True:
-            return False
-        if wanted is False and holds is True:
-            return False
-    return True
+    return satisfies_assumptions(sym, value)
+
+
+#: The assumptions the fast path of :func:`_admissible` decides; the others that SymPy derives from them
+#: (``real`` implies ``complex``, ``finite``, ...) hold for every rational and every ``q*sqrt(2)``.
+_FAST_FACTS = {"positive", "negative", "nonnegative", "nonpositive", "nonzero", "zero", "integer", "real",
+               "commutative", "complex", "finite", "infinite", "extended_real", "hermitian", "imaginary",
+               "extended_positive", "extended_negative", "extended_nonnegative", "extended_nonpositive",
+               "extended_nonzero"}
 
 
 def _sqrt2_coefficient(value):
@@ -381,7 +386,7 @@ def _candidates(statement: Statement, sym: sympy.Symbol, extra) -> list:
         base = [-v for v in _POSITIVE] + ([] if sym.is_negative else [sympy.Integer(0)])
     else:
         base = list(_REAL)
-    values = list(extra) + [v for v in base if v not in extra]
+    values = list(dict.fromkeys(list(extra) + typical_values(sym) + base))
     return [v for v in values if _admissible(sym, v)]
 
 
@@ -565,6 +570,7 @@ def _generic(statement, sym: sympy.Symbol, index: int):
         pool = [-v for v in _GENERIC_POSITIVE]
     else:
         pool = _GENERIC_REAL
+    pool = [v for v in pool if _admissible(sym, v)] or typical_values(sym) or pool
     return pool[index % len(pool)]
 
 
@@ -608,23 +614,29 @@ def _bases(statement, symbols, candidates, rng, n):
     for shift in range(8):
         base = {s: _generic(statement, s, j + shift) for j, s in enumerate(symbols)}
         base.update(forced)
-        if satisfies(statement.conditions, base) and base not in bases:
+        if _admissible_base(base) and satisfies(statement.conditions, base) and base not in bases:
             bases.append(base)
     for shift in range(12):
         if len(bases) >= 2:
             break
+        if not all(candidates[s] for s in symbols):
+            break
         base = {s: candidates[s][(2 * j + shift) % len(candidates[s])] for j, s in enumerate(symbols)}
         base.update(forced)
-        if satisfies(statement.conditions, base) and base not in bases:
+        if _admissible_base(base) and satisfies(statement.conditions, base) and base not in bases:
             bases.append(base)
     attempts = 0
     while len(bases) < 2 and attempts < 50 * n:
         attempts += 1
         base = {s: _random_value(statement, s, rng) for s in symbols}
         base.update(forced)
-        if satisfies(statement.conditions, base):
+        if _admissible_base(base) and satisfies(statement.conditions, base):
             bases.append(base)
     return bases[:2]
+
+
+def _admissible_base(base) -> bool:
+    return all(_admissible(s, v) for s, v in base.items())
 
 
 def _add_root_points(pts: _Points, bases, roots: _Roots, share: int) -> None:
@@ -665,6 +677,8 @@ def sample_points(statement: Statement, *, n: int = 32, seed: int = 0) -> list[d
     specials = special_constants(statement)
     roots = _Roots(statement)
     numeric_roots = roots.numeric()
+    for sym, values in integer_roots(statement).items():  # integer-valued symbols and floor/ceiling arguments
+        numeric_roots[sym] = list(dict.fromkeys(values + numeric_roots.get(sym, [])))
     special = {s: [v for v in dict.fromkeys(specials.get(s, []) + numeric_roots.get(s, [])) if _admissible(s, v)]
                for s in symbols}
     candidates = {s: _candidates(statement, s, special[s]) for s in symbols}
@@ -701,7 +715,7 @@ def sample_points(statement: Statement, *, n: int = 32, seed: int = 0) -> list[d
     share = simple_share + 2 + max(2, (n * 3) // 16)
     _add_root_points(pts, bases, roots, share)
     approaches = {s: _approaches(s, specials.get(s, []) + numeric_roots.get(s, [])) for s in symbols}
-    for k in range(max(len(v) for v in approaches.values())):
+    for k in range(max(len(v) for v in approaches.values()) if bases else 0):  # no base: nothing to move
         for s in symbols:
             if k < len(approaches[s]):
                 pts.add({**bases[0], s: approaches[s][k]}, share)

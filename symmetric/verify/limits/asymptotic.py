@@ -36,6 +36,7 @@ from __future__ import annotations
 import sympy
 
 from .series import ANALYTIC, Insufficient, SeriesArithmetic
+from ..core.trust import GUARDED
 from .limit_signs import CannotDecide, NeedSign, Signs, T
 from ..core.relations import relation_of
 from ..signs.decide import combine_fractions
@@ -45,6 +46,7 @@ __all__ = ["Asymptotics"]
 _ORDERS = (2, 4, 7)
 # Limits of the odd analytic functions at +oo (their limit at -oo is the negative).
 _AT_INFINITY = {sympy.atan: sympy.pi / 2, sympy.tanh: sympy.Integer(1), sympy.erf: sympy.Integer(1)}
+_AT_INFINITY.update({GUARDED[f]: v for f, v in list(_AT_INFINITY.items()) if f in GUARDED})
 _STEP = (sympy.Piecewise, sympy.Heaviside, sympy.sign, sympy.floor, sympy.ceiling, sympy.frac)
 _CONTINUOUS_STEP = (sympy.Abs, sympy.Max, sympy.Min)
 

@@ -26,12 +26,14 @@ import sympy
 
 from .limit_signs import LOG_T, CannotDecide, NeedSign, Signs, T
 from ..signs.decide import combine_fractions
+from ..core.trust import GUARDED
 
 __all__ = ["Mag", "Series", "SeriesArithmetic", "Insufficient", "ANALYTIC", "STEP_FUNCTIONS"]
 
 _MAX_TERMS = 80
 #: Functions expanded by their Taylor series (analytic on the whole real line).
 ANALYTIC = {sympy.sin, sympy.cos, sympy.sinh, sympy.cosh, sympy.atan, sympy.tanh, sympy.erf, sympy.asinh}
+ANALYTIC |= {GUARDED[f] for f in ANALYTIC if f in GUARDED}  # the same functions with trustworthy assumptions
 #: Functions whose branch near the point the caller decides (``resolve``) before expansion.
 STEP_FUNCTIONS = (sympy.Piecewise, sympy.Heaviside, sympy.sign, sympy.floor, sympy.ceiling, sympy.frac,
                   sympy.Abs, sympy.Max, sympy.Min)

@@ -58,6 +58,7 @@ import sympy
 from ..core.memo import memoized
 from ..core.relations import ANY, NEG, NONNEG, NONPOS, NONZERO, POS, ZERO
 from ..core.sympy_errors import SYMPY_ERRORS
+from ..core.trust import stable_numbers, untrusted
 
 __all__ = ["POS", "NEG", "ZERO", "NONNEG", "NONPOS", "NONZERO", "ANY", "Interval", "Domain",
            "sign_of", "mul_signs", "add_signs", "settles", "number_sign", "SignOracle", "NotReal", "definite_sign",
@@ -93,8 +94,9 @@ def number_sign(x) -> int | None:
         return 1
     if x is -_oo:
         return -1
-    if x.is_extended_real is not True or x.is_finite is not True:
-        return None
+    x = stable_numbers(x)  # log(1 + 10**-60) is not 0 (core.trust)
+    if untrusted(x) or x.is_extended_real is not True or x.is_finite is not True:
+        return None  # an unguarded atan, asin, acos: SymPy's answers are wrong (core.trust)
     if x.is_zero:
         return 0
     if x.is_positive:
@@ -612,6 +614,8 @@ def sign_target(c):
 
 
 def _assumed_sign(c):
+    if untrusted(c):  # SymPy's assumptions are known to be wrong on it (core.trust)
+        return None
     if c.is_zero:
         return 0
     if c.is_positive:
@@ -625,6 +629,7 @@ def _evaluated_sign(c):
     """The sign of the number ``c`` from ``evalf(strict=True)`` (or an exact zero); NotReal when it is complex."""
     if c.is_extended_real is False:
         raise NotReal(f"complex value {sympy.sstr(c)}")
+    c = stable_numbers(c)  # log(1 + 10**-60) evaluates to 0 otherwise (trust.stable_numbers)
     try:
         value = c.evalf(40, strict=True)
     except (sympy.core.evalf.PrecisionExhausted, TypeError, ValueError, ArithmeticError):

@@ -14,6 +14,7 @@ import sympy
 from ..core.powers import normalize_powers
 from ..core.relations import RELATION_OF_TEXT
 from ..core.steps import TRUSTS
+from ..core.trust import untrusted
 from .rational_zero import cancels_to_zero, numerator_is_zero
 from .registry import EQUALITY, INEQUALITIES, Strategy, register_strategy
 
@@ -21,7 +22,7 @@ __all__ = ["BUILTIN"]
 
 
 def _is_zero(expr) -> bool:
-    return expr == 0 or getattr(expr, "is_zero", None) is True
+    return expr == 0 or (getattr(expr, "is_zero", None) is True and not untrusted(expr))  # core.trust
 
 
 def _normalize_powers(expr):
@@ -37,21 +38,25 @@ def _powsimp_is_zero(diff) -> bool:
 
 
 def _ratio_is_one(lhs, rhs):
-    if rhs.is_zero is not False:
+    if rhs.is_zero is not False or untrusted(rhs):
         return False
     return _is_zero(sympy.simplify(lhs / rhs) - 1)
 
 
 def _logs_agree(lhs, rhs):
-    if lhs.is_positive is not True or rhs.is_positive is not True:
+    if lhs.is_positive is not True or rhs.is_positive is not True or untrusted(lhs) or untrusted(rhs):
         return False
     diff = sympy.expand_log(sympy.log(lhs)) - sympy.expand_log(sympy.log(rhs))
     return _is_zero(sympy.simplify(diff))
 
 
 def _sign_holds(form):
-    """A sign strategy: SymPy's assumption that says the relation holds, asked of ``form(lhs - rhs)``."""
-    return lambda l, r, relation: getattr(form(l - r), RELATION_OF_TEXT[relation].assumption)
+    """A sign strategy: SymPy's assumption that says the relation holds, asked of ``form(lhs - rhs)``, never
+    of an expression whose SymPy assumptions are known to be wrong (:func:`~symmetric.verify.core.trust.untrusted`)."""
+    def holds(l, r, relation):
+        e = form(l - r)
+        return not untrusted(e) and getattr(e, RELATION_OF_TEXT[relation].assumption)
+    return holds
 
 
 #: The built-in strategies, in the order the search tries them. General-purpose rewriting (SymPy's simplify

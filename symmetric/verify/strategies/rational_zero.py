@@ -45,12 +45,13 @@ from ..core.memo import memoized
 from ..core.statement import HOLDS
 from ..core.substitution import substitute
 from ..core.sympy_errors import SYMPY_ERRORS
+from ..core.trust import untrusted
 
 __all__ = ["cancels_to_zero", "differs_somewhere", "numerator_is_zero"]
 
 
 def _is_zero(expr) -> bool:
-    return expr == 0 or getattr(expr, "is_zero", None) is True
+    return expr == 0 or (getattr(expr, "is_zero", None) is True and not untrusted(expr))  # core.trust
 
 
 def _atoms(expr, out: dict) -> None:

@@ -57,8 +57,9 @@ from ..core.verdict import InconsistentVerdictError
 from . import direct  # noqa: F401  (registers the built-in strategies)
 from .rational_zero import differs_somewhere
 from .registry import strategies_for
+from ..core.trust import derivatives_as_limits, guard_functions, kinked_derivative_at_point
 
-__all__ = ["prove", "INEQUALITY_PROVERS"]
+__all__ = ["prove", "prove_complex_safe", "INEQUALITY_PROVERS"]
 
 _MAX_DEPTH = 4
 
@@ -148,13 +149,24 @@ def _evaluate_sides(st: Statement) -> _Sides:
 
 
 def _sides(st: Statement, clock: _Clock) -> _Sides:
-    """Both sides with their limits evaluated (memoized per statement)."""
+    """Both sides with their limits evaluated (memoized per statement).
+
+    A derivative at a point of a function with a kink (a case split may have
+    substituted the point) is first written as the limit of its difference
+    quotient (:func:`~symmetric.verify.core.trust.derivatives_as_limits`); one that
+    cannot be written so proves nothing.
+    """
     if st not in clock.sides:
-        if not st.has(sympy.Limit):
-            clock.sides[st] = _Sides(st.lhs, st.rhs)
+        given = st
+        st = Statement(derivatives_as_limits(st.lhs), derivatives_as_limits(st.rhs), st.relation, st.conditions)
+        if kinked_derivative_at_point(st.lhs) or kinked_derivative_at_point(st.rhs):
+            clock.sides[given] = _Sides(reason="a derivative at a point where it may not exist")
+        elif not st.has(sympy.Limit):
+            clock.sides[given] = _Sides(st.lhs, st.rhs)
         else:
             out = clock.run(lambda: _evaluate_sides(st), share=0.5)
-            clock.sides[st] = out if out is not None else _Sides(reason="limit: out of time or failed")
+            clock.sides[given] = out if out is not None else _Sides(reason="limit: out of time or failed")
+        st = given
     return clock.sides[st]
 
 
@@ -273,12 +285,43 @@ def prove(statement: Statement, *, deadline: float):
     when specific strategies and case splits exist; only when that whole
     search fails does it run again with them, at every depth.
     """
+    statement = _guarded(statement)
     clock = _Clock(deadline, general=False)
     found = _prove(statement, clock, 0)
     if found is None and clock.skipped and clock.remaining() > 0:
         clock.general = True
         found = _prove(statement, clock, 0)
     return found
+
+
+def _guarded(statement: Statement) -> Statement:
+    """``statement`` with SymPy's inverse trigonometric functions replaced by the guarded ones
+    (:func:`~symmetric.verify.core.trust.guard_functions`: zero exactly where the argument is)."""
+    return Statement(guard_functions(statement.lhs), guard_functions(statement.rhs), statement.relation,
+                     tuple(guard_functions(c) for c in statement.conditions))
+
+
+#: The equality strategies that hold for complex values: SymPy's automatic evaluation, polynomial
+#: arithmetic (every other subexpression an indeterminate), power rewriting that denests only with a
+#: positive base and real exponents (core.powers), and SymPy's simplify without ``force`` (each rewrite an
+#: identity under the symbols' assumptions). Not the ratio or logarithm strategies, whose preconditions
+#: are signs, nor any sign strategy, case split or limit.
+COMPLEX_SAFE = ("evaluation", "cancel", "powsimp", "simplify")
+
+
+def prove_complex_safe(statement: Statement, *, deadline: float):
+    """``(method, steps)`` for an equation proven by steps valid for complex values (:data:`COMPLEX_SAFE`),
+    or None; an inequality or a limit is never proven this way."""
+    if statement.relation != "==" or statement.has(sympy.Limit):
+        return None
+    statement = _guarded(statement)
+    lhs, rhs = statement.lhs, statement.rhs
+    clock = _Clock(deadline)
+    for strategy in strategies_for("=="):
+        if strategy.name in COMPLEX_SAFE and clock.run(lambda: strategy.run(lhs, rhs, "=="), share=0.6):
+            return strategy.name, (ProofStep(strategy.name, _statement_text(lhs, "==", rhs),
+                                             f"{strategy.trusts} (complex-safe: no step assumes a real value)"),)
+    return None
 
 
 def limit_obstacle(statement: Statement, *, deadline: float) -> str:
