@@ -14,7 +14,6 @@ toward ``y_i``: its derivative in ``p_i`` is <= 0 for a positive label and
 Run ``python proofs/losses.py`` to print every derivation.
 """
 
-import sympy
 
 from symmetric.families import counts
 from symmetric.symbols import FN, FP, TP, beta
@@ -33,21 +32,24 @@ POSITIVE = (TP > 0, FP > 0, FN > 0)
 @proof.claim("losses.precision.positive_sample", r"Raising a positive sample's probability does not lower precision: "
              r"$\partial\,\mathrm{precision}/\partial TP \ge 0$.", conditions=POSITIVE, relation=">=", target=0)
 def _(d):
-    return d.step("d precision / d TP", sympy.diff(counts.precision(), TP))
+    precision = d.step("Precision from counts", counts.precision())
+    return d.differentiate("d precision / d TP", precision, TP)
 
 
 @proof.claim("losses.precision.negative_sample", r"Raising a negative sample's probability lowers precision: "
              r"$\partial\,\mathrm{precision}/\partial FP < 0$.", conditions=POSITIVE, relation="<", target=0)
 def _(d):
-    return d.step("d precision / d FP", sympy.diff(counts.precision(), FP))
+    precision = d.step("Precision from counts", counts.precision())
+    return d.differentiate("d precision / d FP", precision, FP)
 
 
 @proof.claim("losses.recall.positive_sample", r"Raising a positive sample's probability raises recall: "
              r"$\partial\,\mathrm{recall}/\partial TP - \partial\,\mathrm{recall}/\partial FN > 0$.",
              conditions=POSITIVE, relation=">", target=0)
 def _(d):
-    r = counts.recall()
-    return d.step("d recall / d TP - d recall / d FN", sympy.diff(r, TP) - sympy.diff(r, FN))
+    r = d.step("Recall from counts", counts.recall())
+    return d.apply("d recall / d TP - d recall / d FN", lambda a, b: a - b,
+                   d.differentiate("d recall / d TP", r, TP), d.differentiate("d recall / d FN", r, FN))
 
 
 @proof.claim("losses.f_beta.positive_sample", r"The F-beta loss falls as a positive sample's probability rises: "
@@ -55,14 +57,15 @@ def _(d):
              target=0)
 def _(d):
     f = d.step("F-beta from counts", counts.f_beta_counts(beta))
-    return d.step("d F / d TP - d F / d FN", sympy.diff(f, TP) - sympy.diff(f, FN))
+    return d.apply("d F / d TP - d F / d FN", lambda a, b: a - b,
+                   d.differentiate("d F / d TP", f, TP), d.differentiate("d F / d FN", f, FN))
 
 
 @proof.claim("losses.f_beta.negative_sample", r"The F-beta loss rises with a negative sample's probability: "
              r"$\partial F_\beta/\partial FP < 0$.", conditions=POSITIVE, relation="<", target=0)
 def _(d):
     f = d.step("F-beta from counts", counts.f_beta_counts(beta))
-    return d.step("d F / d FP", sympy.diff(f, FP))
+    return d.differentiate("d F / d FP", f, FP)
 
 
 if __name__ == "__main__":

@@ -239,6 +239,22 @@ def watch_rewriting(derivation: Derivation):
 # --- the recorder ---------------------------------------------------------------------------------
 
 
+def _undefined(expr) -> bool:
+    """Whether ``expr`` is zoo or nan, or has one outside the value of a Piecewise branch.
+
+    ``P/0`` is zoo as built: never a step. A Piecewise may state its undefined case as a
+    ``nan`` branch (``solve`` gives ``Piecewise((beta, Ne(rho, 0)), (nan, True))``), which the
+    claim's conditions exclude; the engine checks the statement on that domain.
+    """
+    if expr is sympy.zoo or expr is sympy.nan:
+        return True
+    if not isinstance(expr, sympy.Basic):
+        return False
+    if isinstance(expr, sympy.Piecewise):
+        values = [_undefined(value) for value, _ in expr.args]
+        return all(values) or any(_undefined(condition) for _, condition in expr.args)
+    return any(_undefined(arg) for arg in expr.args)
+
 class Derivation:
     """Records the steps of a derivation while it computes (see the module docstring)."""
 
@@ -250,7 +266,7 @@ class Derivation:
     # -- bookkeeping
 
     def _record(self, step: Step):
-        if any(e.has(sympy.zoo, sympy.nan) for e in _expressions(step.expr)):  # P/0 gives zoo: never a step
+        if any(_undefined(e) for e in _expressions(step.expr)):  # P/0 gives zoo: never a step
             raise InvalidParameterError.of("expr", "Derivation.step" if step.kind == "definition" else "Derivation",
                                            f"a defined expression (step {step.text!r} evaluates to zoo or nan: a "
                                            "division by zero?)", step.expr)
