@@ -24,13 +24,29 @@ COMMANDS = {
 }
 
 
+class _IntermixedParser(argparse.ArgumentParser):
+    """A subcommand's parser taking its positionals and options in any order (``parse_intermixed_args``):
+    ``symmetric verify --no-builtin claims --jobs 2 team.f1 team.f2``."""
+
+    _inside = False
+
+    def parse_known_args(self, args=None, namespace=None):
+        if self._inside:  # Python < 3.13 implements the intermixed parse with two calls of this method
+            return super().parse_known_args(args, namespace)
+        self._inside = True
+        try:
+            return self.parse_known_intermixed_args(args, namespace)
+        finally:
+            self._inside = False
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="symmetric",
         description="Classification metrics built on precision and recall, under machine check.",
     )
     parser.add_argument("--version", action="version", version=f"symmetric {__version__}")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_IntermixedParser)
     for name, module_name in COMMANDS.items():
         module = importlib.import_module(f"{__name__}.{module_name}")
         doc = (module.__doc__ or "").strip().splitlines()[0]

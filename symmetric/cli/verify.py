@@ -16,10 +16,13 @@ import json
 import math
 import os
 import shlex
+import signal
 import sys
+import threading
 import time
 import traceback
 from pathlib import Path
+from types import SimpleNamespace
 
 from .._validation import InvalidParameterError
 
@@ -45,6 +48,15 @@ def _seconds(text: str) -> float:
     return x
 
 
+def _memory(text: str) -> int | None:
+    from ..verify.runner import memory_limit_option
+
+    try:
+        return memory_limit_option(text)
+    except InvalidParameterError:
+        raise argparse.ArgumentTypeError(f"must be a size such as 512M or 4G, 'none' or 'auto'; got {text!r}") from None
+
+
 def _output_file(text: str) -> str:
     """An output path whose folder exists and is writable, checked before any work starts."""
     path = Path(text)
@@ -59,7 +71,7 @@ def _output_file(text: str) -> str:
 
 
 def add_arguments(p) -> None:
-    p.usage = f"{PROG} [PATH ...] [ID ...] [options]"
+    p.usage = f"{PROG} [PATH ...] [ID ...] [options], in any order"
     p.add_argument("targets", nargs="*", metavar="PATH|ID",
                    help="proof scripts or folders of them, added to the built-in claims; claim ids or prefixes "
                         "such as 'f_beta.' to select claims (default: all)")
@@ -73,6 +85,10 @@ def add_arguments(p) -> None:
                    help="worker processes (default: CPUs, at most 4)")
     p.add_argument("--timeout", type=_seconds, default=None, metavar="SECONDS",
                    help="seconds for each claim's check (default: each claim's own)")
+    p.add_argument("--memory-limit", type=_memory, default=None, metavar="SIZE",
+                   help="memory each worker process may add, such as 512M or 4G (Linux; 'none' for no bound; "
+                        "default: 4G, or the machine's memory shared among the workers when less); a claim over "
+                        "it is an error")
     p.add_argument("--list", action="store_true", help="list the claims (id, expected verdict, source) and exit")
 
 
@@ -135,7 +151,73 @@ def _line(r, width: int) -> str:
     return line
 
 
+class _Interrupt:
+    """While active, SIGINT and SIGTERM raise KeyboardInterrupt once and remember which; a second waits for the
+    first's cleanup. A signal ignored when the command started stays ignored."""
+
+    def __init__(self):
+        self.signum: int | None = None
+        self.previous: dict = {}
+
+    def __enter__(self):
+        if threading.current_thread() is threading.main_thread():
+            for sig in (signal.SIGINT, signal.SIGTERM):
+                if signal.getsignal(sig) is not signal.SIG_IGN:
+                    self.previous[sig] = signal.signal(sig, self._handle)
+        return self
+
+    def _handle(self, signum, frame):
+        if self.signum is None:
+            self.signum = signum
+            raise KeyboardInterrupt
+
+    def __exit__(self, *exc) -> None:
+        for sig, handler in self.previous.items():
+            signal.signal(sig, handler)
+
+
 def run(args) -> int:
+    """Run ``symmetric verify``; after Ctrl-C or SIGTERM, the summary of what finished and which claims were cut
+    (the workers are stopped), with the exit status 128 + the signal's number."""
+    state = SimpleNamespace(items=[], results={}, jobs=0, start=time.perf_counter(), progress=None, runs=None)
+    with _Interrupt() as interrupt:
+        try:
+            return _verify(args, state)
+        except KeyboardInterrupt:
+            state.runs is None or state.runs.close()  # stops the workers now, before the summary
+            return _interrupted(args, state, interrupt.signum or signal.SIGINT)
+        finally:
+            state.runs is None or state.runs.close()
+
+
+def _interrupted(args, state, signum: int) -> int:
+    if state.progress is not None:
+        state.progress.clear()
+    elapsed = time.perf_counter() - state.start
+    finished = [state.results[d.id] for d in state.items if d.id in state.results]
+    cut = [d.id for d in state.items if d.id not in state.results]
+    bad = [r.claim.id for r in finished if not r.ok]
+    out = sys.stdout
+    if args.json:
+        print(json.dumps([r.to_json() for r in finished], indent=1), flush=True)
+        out = sys.stderr
+    name = signal.Signals(signum).name
+    if not state.items:
+        print(f"{PROG}: interrupted by {name} after {elapsed:.1f} s, before any claim ran", file=out, flush=True)
+        return 128 + signum
+    counts = {s: sum(1 for r in finished if r.status == s) for s in ("proven", "refuted", "unknown", "error")}
+    print(f"\ninterrupted by {name} after {elapsed:.1f} s with {state.jobs} job(s): {len(finished)} of "
+          f"{len(state.items)} claims finished (" + ", ".join(f"{n} {s}" for s, n in counts.items())
+          + f"; {len(finished) - len(bad)} as expected, {len(bad)} not), {len(cut)} cut", file=out)
+    if bad:
+        print("not as expected: " + ", ".join(bad), file=out)
+    if cut:
+        print("cut: " + ", ".join(cut), file=out)
+    out.flush()
+    return 128 + signum
+
+
+def _verify(args, state) -> int:
     from ..verify.registry import definitions, load_proofs, select_claims, selects
     from ..verify.report import failure_text, junit_xml, markdown_report
     from ..verify.runner import default_jobs, run_claims
@@ -176,9 +258,11 @@ def run(args) -> int:
     progress = _Progress(len(items))
     start = time.perf_counter()
     results = {}
+    state.items, state.results, state.jobs, state.progress = items, results, jobs, progress
     width = max(len(d.id) for d in items)
     progress.update(0, items[0].id)
-    for r in run_claims(items, jobs=jobs, timeout=args.timeout):
+    state.runs = runs = run_claims(items, jobs=jobs, timeout=args.timeout, memory_limit=args.memory_limit)
+    for r in runs:
         results[r.claim.id] = r
         if not args.json:
             progress.clear()
