@@ -18,7 +18,6 @@ import os
 import shlex
 import signal
 import sys
-import threading
 import time
 import traceback
 from pathlib import Path
@@ -151,36 +150,22 @@ def _line(r, width: int) -> str:
     return line
 
 
-class _Interrupt:
-    """While active, SIGINT and SIGTERM raise KeyboardInterrupt once and remember which; a second waits for the
-    first's cleanup. A signal ignored when the command started stays ignored."""
+def _print_result(r, width: int) -> None:
+    from ..verify.report import failure_text
 
-    def __init__(self):
-        self.signum: int | None = None
-        self.previous: dict = {}
-
-    def __enter__(self):
-        if threading.current_thread() is threading.main_thread():
-            for sig in (signal.SIGINT, signal.SIGTERM):
-                if signal.getsignal(sig) is not signal.SIG_IGN:
-                    self.previous[sig] = signal.signal(sig, self._handle)
-        return self
-
-    def _handle(self, signum, frame):
-        if self.signum is None:
-            self.signum = signum
-            raise KeyboardInterrupt
-
-    def __exit__(self, *exc) -> None:
-        for sig, handler in self.previous.items():
-            signal.signal(sig, handler)
+    print(_line(r, width), flush=True)
+    if not r.ok:
+        print("    " + failure_text(r).replace("\n", "\n    "), flush=True)
 
 
 def run(args) -> int:
     """Run ``symmetric verify``; after Ctrl-C or SIGTERM, the summary of what finished and which claims were cut
     (the workers are stopped), with the exit status 128 + the signal's number."""
-    state = SimpleNamespace(items=[], results={}, jobs=0, start=time.perf_counter(), progress=None, runs=None)
-    with _Interrupt() as interrupt:
+    state = SimpleNamespace(items=[], results={}, finished={}, width=0, jobs=0, start=time.perf_counter(),
+                            progress=None, runs=None)
+    from ..verify.workers import StopSignals
+
+    with StopSignals() as interrupt:
         try:
             return _verify(args, state)
         except KeyboardInterrupt:
@@ -194,10 +179,14 @@ def _interrupted(args, state, signum: int) -> int:
     if state.progress is not None:
         state.progress.clear()
     elapsed = time.perf_counter() - state.start
-    finished = [state.results[d.id] for d in state.items if d.id in state.results]
-    cut = [d.id for d in state.items if d.id not in state.results]
+    finished = [state.finished[d.id] for d in state.items if d.id in state.finished]
+    cut = [d.id for d in state.items if d.id not in state.finished]
     bad = [r.claim.id for r in finished if not r.ok]
     out = sys.stdout
+    if not args.json:  # the claims that finished after one still running when the run was cut
+        for r in finished:
+            if r.claim.id not in state.results:
+                _print_result(r, state.width)
     if args.json:
         print(json.dumps([r.to_json() for r in finished], indent=1), flush=True)
         out = sys.stderr
@@ -258,17 +247,16 @@ def _verify(args, state) -> int:
     progress = _Progress(len(items))
     start = time.perf_counter()
     results = {}
-    state.items, state.results, state.jobs, state.progress = items, results, jobs, progress
     width = max(len(d.id) for d in items)
+    state.items, state.results, state.jobs, state.progress, state.width = items, results, jobs, progress, width
     progress.update(0, items[0].id)
-    state.runs = runs = run_claims(items, jobs=jobs, timeout=args.timeout, memory_limit=args.memory_limit)
+    state.runs = runs = run_claims(items, jobs=jobs, timeout=args.timeout, memory_limit=args.memory_limit,
+                                   finished=state.finished)
     for r in runs:
         results[r.claim.id] = r
         if not args.json:
             progress.clear()
-            print(_line(r, width), flush=True)
-            if not r.ok:
-                print("    " + failure_text(r).replace("\n", "\n    "), flush=True)
+            _print_result(r, width)
         if len(results) < len(items):
             progress.update(len(results), items[len(results)].id)
     progress.clear()

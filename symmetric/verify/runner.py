@@ -149,7 +149,7 @@ def dispatch_chunks(order: list[int], jobs: int, *, largest: int = 8) -> list[li
 
 
 def run_claims(claims: Iterable[Claim | Definition], *, jobs: int = 1, timeout: float | None = None,
-               memory_limit: int | str | None = None) -> Iterator[Result]:
+               memory_limit: int | str | None = None, finished: dict | None = None) -> Iterator[Result]:
     """Yield each claim's result, in the given order.
 
     ``claims`` holds :class:`Claim` objects or, from
@@ -165,7 +165,9 @@ def run_claims(claims: Iterable[Claim | Definition], *, jobs: int = 1, timeout: 
     exit code) or hangs in C code far past its budget gets an "error" naming
     the cause, and a new worker takes the other claims
     (:mod:`symmetric.verify.workers`). Closing the iterator, or an exception
-    such as KeyboardInterrupt while it waits, stops every worker.
+    such as KeyboardInterrupt while it waits, stops every worker. ``finished``,
+    when given, receives claim id -> result as soon as each claim finishes,
+    also those the ordered iteration has not reached when it is interrupted.
 
     Where a process cannot fork (Windows, or other Python threads running:
     forking then can deadlock) the claims run in this process, unprotected.
@@ -180,7 +182,10 @@ def run_claims(claims: Iterable[Claim | Definition], *, jobs: int = 1, timeout: 
         return
     if not can_fork:
         for item in claims:
-            yield _run(item, timeout)
+            r = _run(item, timeout)
+            if finished is not None:
+                finished[r.claim.id] = r
+            yield r
         return
     if jobs == 1:  # one worker takes the claims in the given order, so that results stream in that order
         chunks = [list(range(len(claims)))]
@@ -199,6 +204,8 @@ def run_claims(claims: Iterable[Claim | Definition], *, jobs: int = 1, timeout: 
                 if isinstance(item, Definition):
                     item.remember(claim)
                 done[index] = Result(claim, *fields)
+            if finished is not None:
+                finished[done[index].claim.id] = done[index]
             while following in done:
                 yield done.pop(following)
                 following += 1

@@ -30,11 +30,13 @@ import multiprocessing.connection
 import os
 import signal
 import sys
+import threading
 import time
 import traceback
 from typing import Callable, Iterator
 
-__all__ = ["WORK", "HARD_LIMIT", "bound_memory", "death_cause", "memory_text", "run_in_workers", "stop"]
+__all__ = ["WORK", "HARD_LIMIT", "StopSignals", "bound_memory", "death_cause", "memory_text", "run_in_workers",
+           "stop"]
 
 #: The items of the current run, inherited by the forked workers (only indices cross the pipe).
 WORK: list = []
@@ -48,6 +50,37 @@ STOP_GRACE = 0.5
 
 # Blocked in the parent while it forks a worker, until the worker has set its own handlers.
 _STOPPING = {signal.SIGINT, signal.SIGTERM}
+
+
+class StopSignals:
+    """While active (``with StopSignals() as caught:``), SIGINT and SIGTERM raise KeyboardInterrupt once and
+    ``caught.signum`` tells which; a second signal waits for the first one's cleanup.
+
+    Only in the main thread; a signal ignored on entry (a background job's
+    SIGINT) stays ignored. The command line and the pytest plugin use it
+    around a run, so that SIGTERM, too, stops the workers and leaves a summary.
+    """
+
+    def __init__(self):
+        self.signum: int | None = None
+        self.previous: dict = {}
+
+    def __enter__(self):
+        if threading.current_thread() is threading.main_thread():
+            for sig in (signal.SIGINT, signal.SIGTERM):
+                if signal.getsignal(sig) is not signal.SIG_IGN:
+                    self.previous[sig] = signal.signal(sig, self._handle)
+        return self
+
+    def _handle(self, signum, frame):
+        if self.signum is None:
+            self.signum = signum
+            raise KeyboardInterrupt
+
+    def __exit__(self, *exc) -> None:
+        for sig, handler in self.previous.items():
+            signal.signal(sig, handler)
+        self.previous.clear()
 
 
 def memory_text(size: int) -> str:
