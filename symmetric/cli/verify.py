@@ -4,9 +4,12 @@
 folder of them) is added to the built-in claims (``--no-builtin`` checks
 only yours); IDs (or prefixes such as ``f_beta.``) select claims. An
 argument is a PATH when it names an existing file or folder, contains a
-``/`` or ends in ``.py``. Exit status: 0 when every claim gets its expected
-verdict, 1 when one does not, 2 for a usage error (a bad option, a PATH that
-does not exist or holds no proof, no claims at all, an unknown ID).
+``/`` or ends in ``.py``; paths, ids and options go in any order. Exit
+status: 0 when every claim gets its expected verdict, 1 when one does not
+(a claim whose worker process died is an error), 2 for a usage error (a bad
+option, a PATH that does not exist or holds no proof, no claims at all, an
+unknown ID), 128 + the signal's number after Ctrl-C or SIGTERM (the summary
+then names the claims that were cut).
 """
 
 from __future__ import annotations
@@ -208,7 +211,7 @@ def _interrupted(args, state, signum: int) -> int:
 
 def _verify(args, state) -> int:
     from ..verify.registry import definitions, load_proofs, select_claims, selects
-    from ..verify.report import failure_text, junit_xml, markdown_report
+    from ..verify.report import junit_xml, markdown_report
     from ..verify.runner import default_jobs, run_claims
 
     paths, ids = _split(args.targets)

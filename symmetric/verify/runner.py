@@ -16,8 +16,8 @@ from .._validation import InvalidParameterError
 from .claims import Claim, Definition, Result
 from .workers import run_in_workers
 
-__all__ = ["run_claims", "default_jobs", "jobs_option", "default_memory_limit", "memory_limit_option",
-           "dispatch_order", "dispatch_chunks"]
+__all__ = ["default_jobs", "default_memory_limit", "dispatch_chunks", "dispatch_order", "jobs_option",
+           "memory_limit_option", "run_claims"]
 
 #: The most memory :func:`default_memory_limit` gives one worker.
 MEMORY_LIMIT = 4 * 2**30

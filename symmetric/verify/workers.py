@@ -27,15 +27,14 @@ from __future__ import annotations
 import collections
 import multiprocessing
 import multiprocessing.connection
-import os
 import signal
 import sys
 import threading
 import time
 import traceback
-from typing import Callable, Iterator
+from collections.abc import Callable, Iterator
 
-__all__ = ["WORK", "HARD_LIMIT", "StopSignals", "bound_memory", "death_cause", "memory_text", "run_in_workers",
+__all__ = ["HARD_LIMIT", "WORK", "StopSignals", "bound_memory", "death_cause", "memory_text", "run_in_workers",
            "stop"]
 
 #: The items of the current run, inherited by the forked workers (only indices cross the pipe).
@@ -136,7 +135,7 @@ def bound_memory(limit: int) -> bool:
     try:
         import resource
 
-        soft, hard = resource.getrlimit(resource.RLIMIT_DATA)
+        hard = resource.getrlimit(resource.RLIMIT_DATA)[1]
         target = _data_size() + limit
         if hard != resource.RLIM_INFINITY:
             target = min(target, hard)
