@@ -153,16 +153,21 @@ def test_bad_memory_limits_are_refused_before_any_work(tmp_path, capsys, pyteste
     result.stderr.fnmatch_lines(["*symmetric_memory_limit*must be a size such as '512M' or '4G'*Got 'lots'*"])
 
 
-def _interrupt(argv, folder: Path, signum: int):
-    """Start ``argv``, send ``signum`` once a claim sleeps, and return the exit status, output and the workers."""
+def _interrupt(argv, folder: Path, signum: int, *, group: bool):
+    """Start ``argv``, send ``signum`` (to its process group: a Ctrl-C in a terminal) once a claim sleeps, and
+    return the exit status, the output and the workers."""
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])}
-    proc = subprocess.Popen(argv, cwd=folder, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(argv, cwd=folder, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            start_new_session=True)
     try:
         deadline = time.monotonic() + 60  # a guard against a hang, not a timing
         while not (folder / "pids" / "started").exists() and proc.poll() is None and time.monotonic() < deadline:
             time.sleep(0.05)
         workers = {c.pid for c in psutil.Process(proc.pid).children(recursive=True)}
-        proc.send_signal(signum)
+        if group:
+            os.killpg(proc.pid, signum)
+        else:
+            proc.send_signal(signum)
         out, err = proc.communicate(timeout=60)
     finally:
         if proc.poll() is None:
@@ -171,11 +176,11 @@ def _interrupt(argv, folder: Path, signum: int):
     return proc.returncode, out, err, workers | worker_pids(folder)
 
 
-@pytest.mark.parametrize("signum, jobs", [(signal.SIGINT, "1"), (signal.SIGTERM, "2")])
-def test_ctrl_c_and_sigterm_stop_the_workers_and_name_the_claims_that_were_cut(signum, jobs, tmp_path):
+@pytest.mark.parametrize("signum, jobs, group", [(signal.SIGINT, "1", True), (signal.SIGTERM, "2", False)])
+def test_ctrl_c_and_sigterm_stop_the_workers_and_name_the_claims_that_were_cut(signum, jobs, group, tmp_path):
     claims = write_claims(tmp_path, ["good", "sleeps", "good2"])
     code, out, err, workers = _interrupt([sys.executable, "-m", "symmetric", "verify", "--no-builtin", str(claims),
-                                          "--jobs", jobs], tmp_path, signum)
+                                          "--jobs", jobs], tmp_path, signum, group=group)
     name = signal.Signals(signum).name
     assert code == 128 + signum, (out, err)
     assert "Traceback" not in out + err and "BrokenPipeError" not in err and "KeyboardInterrupt" not in err
@@ -193,7 +198,7 @@ def test_sigterm_to_pytest_stops_the_claim_workers_and_names_the_claims_that_wer
     (tmp_path / "pyproject.toml").write_text('[tool.pytest.ini_options]\nsymmetric_claims = ["claims"]\n'
                                              'symmetric_jobs = "2"\n')
     code, out, err, workers = _interrupt([sys.executable, "-m", "pytest", "-p", "no:xdist", "-p", "no:cacheprovider",
-                                          "-q", "claims"], tmp_path, signal.SIGTERM)
+                                          "-q", "claims"], tmp_path, signal.SIGTERM, group=True)
     assert code == 128 + signal.SIGTERM, (out, err)
     assert "symmetric: interrupted by SIGTERM while checking claims: " in out
     assert "faults.sleeps" in out.partition("; cut: ")[2] and "BrokenPipeError" not in err

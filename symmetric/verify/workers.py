@@ -15,11 +15,11 @@ then its result. A worker is a plain process the parent watches:
 * each worker's data segment may grow by at most a memory bound
   (``resource.RLIMIT_DATA``, on Linux): a claim over it gets ``MemoryError``,
   reported as an error naming the bound, and the worker then retires;
-* workers ignore SIGINT (a Ctrl-C in a terminal reaches the whole process
-  group: the parent decides) and die quietly on SIGTERM or when the parent
-  dies (``PR_SET_PDEATHSIG`` on Linux; elsewhere at their next message).
-
-:func:`stop` ends every worker within about a second: SIGTERM, then SIGKILL.
+* workers ignore SIGINT and SIGTERM (a Ctrl-C in a terminal reaches the
+  whole process group, and so does the SIGTERM of some CI systems: the
+  parent decides, reports the claims cut and kills the workers with
+  :func:`stop`); they die with the parent (``PR_SET_PDEATHSIG`` on Linux;
+  elsewhere quietly at their next message).
 """
 
 from __future__ import annotations
@@ -43,9 +43,6 @@ WORK: list = []
 #: A claim still running ``factor * budget + extra`` seconds after it started is stuck outside Python:
 #: its worker is killed. The budget is the claim's derivation time plus its check time.
 HARD_LIMIT = (2.0, 10.0)
-
-#: Seconds :func:`stop` waits after SIGTERM before it sends SIGKILL.
-STOP_GRACE = 0.5
 
 # Blocked in the parent while it forks a worker, until the worker has set its own handlers.
 _STOPPING = {signal.SIGINT, signal.SIGTERM}
@@ -166,7 +163,7 @@ def _over_memory(error: str) -> bool:
 def _serve(conn, run: Callable, memory_limit: int) -> None:
     """A worker's loop: take a run of indices, report each claim, until told to stop or the parent is gone."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
     signal.pthread_sigmask(signal.SIG_UNBLOCK, _STOPPING)  # blocked by the parent around the fork
     _die_with_parent()
     bounded = memory_limit > 0 and bound_memory(memory_limit)
@@ -229,18 +226,13 @@ class _Worker:
 
 
 def stop(workers) -> None:
-    """End ``workers`` (SIGTERM, then SIGKILL after :data:`STOP_GRACE`) and reap them; nothing is left behind."""
+    """Kill ``workers`` (they ignore SIGINT and SIGTERM) and reap them: nothing is left behind."""
     workers = list(workers)
-    for w in workers:
-        if w.process.is_alive():
-            w.process.terminate()
-    deadline = time.monotonic() + STOP_GRACE
-    for w in workers:
-        w.process.join(max(0.0, deadline - time.monotonic()))
     for w in workers:
         if w.process.exitcode is None:
             w.process.kill()
-            w.process.join()
+    for w in workers:
+        w.process.join()
         w.conn.close()
 
 
