@@ -25,6 +25,7 @@ then its result. A worker is a plain process the parent watches:
 from __future__ import annotations
 
 import collections
+import gc
 import multiprocessing
 import multiprocessing.connection
 import signal
@@ -204,9 +205,11 @@ class _Worker:
         self.process = ctx.Process(target=_serve, args=(theirs, run, memory_limit), daemon=True,
                                    name="symmetric-claims")
         blocked = signal.pthread_sigmask(signal.SIG_BLOCK, _STOPPING)
+        gc.freeze()  # the worker's garbage collector leaves the inherited objects, and their pages, alone
         try:
             self.process.start()
         finally:
+            gc.unfreeze()
             signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
             theirs.close()
         self.conn = mine
