@@ -7,7 +7,10 @@ name the files or folders that hold proof scripts, in the ini file::
     [tool.pytest.ini_options]          # pyproject.toml
     symmetric_claims = ["claims"]       # relative to the ini file
 
-or on the command line: ``pytest --symmetric-claims claims/``. Every proof
+or on the command line: ``pytest --symmetric-claims claims/``. Documents
+named by ``symmetric_documents`` (Markdown, LaTeX, notebooks) are collected
+too: each step of their display math is an item that fails when the step is
+refuted (``symmetric check``). Every proof
 script there (as for ``symmetric verify PATH``) is collected when pytest
 reaches it (keep the folder under ``testpaths``, or name it as an argument):
 each claim is an item named by its id, which passes when the claim gets its
@@ -59,11 +62,13 @@ def pytest_addoption(parser):
                     help="memory each claim worker may add, such as 512M or 4G ('none': no bound; default: 4G, "
                          "or the machine's memory shared among the workers when less)")
     parser.addini("symmetric_memory_limit", default="", help="memory each claim worker may add, such as 4G")
+    parser.addini("symmetric_documents", type="paths", default=[],
+                  help="Markdown, LaTeX or notebook documents whose steps are test items (symmetric check)")
 
 
 def _jobs(config) -> int:
     from symmetric import InvalidParameterError
-    from symmetric.verify.runner import default_jobs, jobs_option
+    from symmetric.verify.claims.runner import default_jobs, jobs_option
 
     text = config.getoption("symmetric_jobs") or config.getini("symmetric_jobs")
     if not text and hasattr(config, "workerinput"):
@@ -78,7 +83,7 @@ def _jobs(config) -> int:
 
 def _memory_limit(config):
     from symmetric import InvalidParameterError
-    from symmetric.verify.runner import memory_limit_option
+    from symmetric.verify.claims.runner import memory_limit_option
 
     text = config.getoption("symmetric_memory_limit") or config.getini("symmetric_memory_limit")
     try:
@@ -107,7 +112,7 @@ class _Claims:
         self.results: dict = {}
 
     def holds(self, path: Path) -> bool:
-        from symmetric.verify.registry import is_proof_script
+        from symmetric.verify.claims.registry import is_proof_script
 
         path = path.resolve()
         return path in self.paths or (path.parent in self.paths and is_proof_script(path))
@@ -116,8 +121,8 @@ class _Claims:
         """Run the definitions not run yet, all in one parallel batch."""
         import signal
 
-        from symmetric.verify.runner import run_claims
-        from symmetric.verify.workers import StopSignals
+        from symmetric.verify.claims.runner import run_claims
+        from symmetric.verify.claims.workers import StopSignals
 
         missing = [d for d in items if d.id not in self.results]
         if not missing:
@@ -142,7 +147,7 @@ class _Claims:
 
     def result(self, item: "ClaimItem"):
         if item.definition.id not in self.results:
-            from symmetric.verify.registry import definitions
+            from symmetric.verify.claims.registry import definitions
 
             proofs = []
             for i in item.session.items:
@@ -153,7 +158,7 @@ class _Claims:
         return self.results[item.definition.id]
 
     def all_results(self) -> dict:
-        from symmetric.verify.registry import definitions, load_proofs
+        from symmetric.verify.claims.registry import definitions, load_proofs
 
         if not self.paths:
             raise pytest.UsageError("the claim_results fixture needs the ini setting symmetric_claims "
@@ -178,6 +183,10 @@ def pytest_collect_file(file_path: Path, parent):
     state = parent.config.stash.get(_STATE, None)
     if state is not None and state.paths and file_path.suffix == ".py" and state.holds(file_path):
         return ClaimFile.from_parent(parent, path=file_path)
+    if file_path.resolve() in {Path(p).resolve() for p in parent.config.getini("symmetric_documents")}:
+        from symmetric.documents.pytest_items import DocumentFile
+
+        return DocumentFile.from_parent(parent, path=file_path)
     return None
 
 
@@ -186,7 +195,7 @@ class ClaimFile(pytest.File):
 
     def collect(self):
         from symmetric import InvalidParameterError
-        from symmetric.verify.registry import load_file
+        from symmetric.verify.claims.registry import load_file
 
         try:
             proofs = load_file(self.path)
@@ -210,7 +219,7 @@ class ClaimItem(pytest.Item):
         self.definition = definition
 
     def runtest(self):
-        from symmetric.verify.report import failure_text
+        from symmetric.verify.claims.report import failure_text
 
         result = self.config.stash[_STATE].result(self)
         if not result.ok:

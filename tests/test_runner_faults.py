@@ -113,7 +113,7 @@ def test_each_fault_is_reported_on_its_claim_and_the_other_claims_finish(jobs, t
 
 
 def test_a_claim_stuck_in_c_code_far_past_its_budget_is_killed(tmp_path, capsys, monkeypatch):
-    from symmetric.verify import workers
+    from symmetric.verify.claims import workers
 
     monkeypatch.setattr(workers, "HARD_LIMIT", (1.0, 0.2))  # killed 0.2 s after the 0.3 + 0.3 s budgets
     claims = write_claims(tmp_path, ["stuck", "good"])

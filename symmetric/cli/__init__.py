@@ -21,23 +21,8 @@ COMMANDS = {
     "plot": "plot",
     "repl": "repl",
     "fit": "fit",
+    "check": "check",
 }
-
-
-class _IntermixedParser(argparse.ArgumentParser):
-    """A subcommand's parser taking its positionals and options in any order (``parse_intermixed_args``):
-    ``symmetric verify --no-builtin claims --jobs 2 team.f1 team.f2``."""
-
-    _inside = False
-
-    def parse_known_args(self, args=None, namespace=None):
-        if self._inside:  # Python < 3.13 implements the intermixed parse with two calls of this method
-            return super().parse_known_args(args, namespace)
-        self._inside = True
-        try:
-            return self.parse_known_intermixed_args(args, namespace)
-        finally:
-            self._inside = False
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -46,20 +31,29 @@ def build_parser() -> argparse.ArgumentParser:
         description="Classification metrics built on precision and recall, under machine check.",
     )
     parser.add_argument("--version", action="version", version=f"symmetric {__version__}")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_IntermixedParser)
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    parser.set_defaults(_subparsers={})
     for name, module_name in COMMANDS.items():
         module = importlib.import_module(f"{__name__}.{module_name}")
         doc = (module.__doc__ or "").strip().splitlines()[0]
         p = sub.add_parser(name, help=doc, description=doc)
         module.add_arguments(p)
         p.set_defaults(_run=module.run)
+        if getattr(module, "INTERMIXED", False):  # files and options in any order
+            parser.get_default("_subparsers")[name] = p
     return parser
 
 
 def main(argv=None) -> int:
     """Entry point of the console script; returns the exit status."""
     parser = build_parser()
-    args = parser.parse_args(argv)
+    argv = sys.argv[1:] if argv is None else list(argv)
+    intermixed = parser.get_default("_subparsers").get(argv[0]) if argv else None
+    if intermixed is not None:
+        args = intermixed.parse_intermixed_args(argv[1:])
+        args.command = argv[0]
+    else:
+        args = parser.parse_args(argv)
     if not getattr(args, "command", None):
         parser.print_help()
         return 2

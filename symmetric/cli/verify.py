@@ -29,10 +29,12 @@ from types import SimpleNamespace
 from .._validation import InvalidParameterError
 
 PROG = "symmetric verify"
+#: Read with ``parse_intermixed_args``: paths, ids and options in any order.
+INTERMIXED = True
 
 
 def _jobs(text: str) -> int:
-    from ..verify.runner import jobs_option
+    from ..verify.claims.runner import jobs_option
 
     try:
         return jobs_option(text)
@@ -51,7 +53,7 @@ def _seconds(text: str) -> float:
 
 
 def _memory(text: str) -> int | None:
-    from ..verify.runner import memory_limit_option
+    from ..verify.claims.runner import memory_limit_option
 
     try:
         return memory_limit_option(text)
@@ -154,7 +156,7 @@ def _line(r, width: int) -> str:
 
 
 def _print_result(r, width: int) -> None:
-    from ..verify.report import failure_text
+    from ..verify.claims.report import failure_text
 
     print(_line(r, width), flush=True)
     if not r.ok:
@@ -166,7 +168,7 @@ def run(args) -> int:
     (the workers are stopped), with the exit status 128 + the signal's number."""
     state = SimpleNamespace(items=[], results={}, finished={}, width=0, jobs=0, start=time.perf_counter(),
                             progress=None, runs=None)
-    from ..verify.workers import StopSignals
+    from ..verify.claims.workers import StopSignals
 
     with StopSignals() as interrupt:
         try:
@@ -210,9 +212,9 @@ def _interrupted(args, state, signum: int) -> int:
 
 
 def _verify(args, state) -> int:
-    from ..verify.registry import definitions, load_proofs, select_claims, selects
-    from ..verify.report import junit_xml, markdown_report
-    from ..verify.runner import default_jobs, run_claims
+    from ..verify.claims.registry import definitions, load_proofs, select_claims, selects
+    from ..verify.claims.report import junit_xml, markdown_report
+    from ..verify.claims.runner import default_jobs, run_claims
 
     paths, ids = _split(args.targets)
     for p in paths:
