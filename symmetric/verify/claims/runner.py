@@ -93,14 +93,14 @@ def _run(item: Claim | Definition, timeout: float | None) -> Result:
     start = time.perf_counter()
     claim = item if isinstance(item, Claim) else item.build()
     r = claim.run(timeout=timeout)
-    return Result(claim, r.status, time.perf_counter() - start, r.verdict, r.error)
+    return Result(claim, r.status, time.perf_counter() - start, r.verdict, r.error, r.step_verdicts)
 
 
 def _fields(item: Claim | Definition, timeout: float | None) -> tuple:
     # What crosses from a worker: the built claim comes back (it is data), so the parent need not run its
     # derivation again; a derivation function need not be picklable, since only indices go to the worker.
     r = _run(item, timeout)
-    return r.claim, r.status, r.seconds, r.verdict, r.error
+    return r.claim, r.status, r.seconds, r.verdict, r.error, r.step_verdicts
 
 
 def _failed(item: Claim | Definition, seconds: float, error: str) -> Result:

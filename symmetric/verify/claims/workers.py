@@ -183,7 +183,7 @@ def _serve(conn, run: Callable, memory_limit: int) -> None:
                 retire = bounded and fields[1] == "error" and _over_memory(fields[4])
                 if retire:
                     fields = (*fields[:4], f"over the memory bound of {memory_text(memory_limit)} per worker\n"
-                              + fields[4])
+                              + fields[4], *fields[5:])
                 try:
                     conn.send(("done", index, retire, *fields))
                 except (BrokenPipeError, EOFError, ConnectionError):
@@ -251,7 +251,7 @@ def run_in_workers(items: list, chunks: list[list[int]], *, jobs: int, run: Call
     """Yield ``(index, fields)`` as workers finish claims, ``fields`` being ``run(item)``'s tuple or, for a claim
     whose worker died, ``(None, "error", seconds, None, cause)``.
 
-    ``run(item)`` returns ``(claim, status, seconds, verdict, error)``. The
+    ``run(item)`` returns ``(claim, status, seconds, verdict, error, ...)``. The
     caller owns the order; closing the generator (or an exception, such as
     KeyboardInterrupt, inside it) stops every worker.
     """
