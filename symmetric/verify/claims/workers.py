@@ -33,7 +33,7 @@ import sys
 import threading
 import time
 import traceback
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
 
 __all__ = ["HARD_LIMIT", "WORK", "StopSignals", "bound_memory", "death_cause", "memory_text", "run_in_workers",
            "stop"]
@@ -247,7 +247,7 @@ def _budget(item, timeout: float | None) -> float:
 
 
 def run_in_workers(items: list, chunks: list[list[int]], *, jobs: int, run: Callable, timeout: float | None,
-                   memory_limit: int) -> Iterator[tuple]:
+                   memory_limit: int) -> Generator[tuple, None, None]:
     """Yield ``(index, fields)`` as workers finish claims, ``fields`` being ``run(item)``'s tuple or, for a claim
     whose worker died, ``(None, "error", seconds, None, cause)``.
 
