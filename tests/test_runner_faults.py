@@ -53,29 +53,36 @@ def write_claims(folder: Path, names) -> Path:
     The claims that loop have a budget of 0.3 s, the one that sleeps 60 s, the others 20 s.
     """
     (folder / "pids").mkdir(parents=True, exist_ok=True)
-    lines = ["import faulthandler, os, signal, time", "from pathlib import Path", "from symmetric import P",
+    lines = ["import faulthandler, os, signal, time", "import psutil", "from pathlib import Path", "from symmetric import P",
              "from symmetric.verify import Proof", f"PIDS = Path({str(folder / 'pids')!r})",
              "faults = Proof('faults', 'Injected faults')"]
     for name in names:
         budget = {"loops": 0.3, "stuck": 0.3, "sleeps": 60}.get(name, 20)
         lines += ["", f"@faults.claim('faults.{name}', 'The {name} claim.', target=P, timeout={budget})", "def _(d):",
-                  f"    (PIDS / '{name}').write_text(str(os.getpid()))", f"    {FAULTS[name]}"]
+                  f"    (PIDS / '{name}').write_text(f'{{os.getpid()}} {{psutil.Process().create_time()}}')", f"    {FAULTS[name]}"]
     path = folder / "claims" / "faults.py"
     path.parent.mkdir(exist_ok=True)
     path.write_text("\n".join(lines))
     return path
 
 
-def worker_pids(folder: Path) -> set[int]:
-    return {int(p.read_text()) for p in (folder / "pids").iterdir() if p.name != "started"}
+def worker_pids(folder: Path) -> set[tuple[int, float]]:
+    """The workers that ran the claims: (pid, start time), so that a pid used again is not taken for one."""
+    out = set()
+    for p in (folder / "pids").iterdir():
+        if p.name != "started":
+            pid, started = p.read_text().split()
+            out.add((int(pid), float(started)))
+    return out
 
 
 def left_behind(pids) -> list[int]:
-    """The pids still running (a zombie has ended)."""
+    """The processes of ``pids`` ((pid, start time) pairs) still running (a zombie has ended)."""
     out = []
-    for pid in pids:
+    for pid, started in pids:
         try:
-            if psutil.Process(pid).status() != psutil.STATUS_ZOMBIE:
+            process = psutil.Process(pid)
+            if process.create_time() == started and process.status() != psutil.STATUS_ZOMBIE:
                 out.append(pid)
         except psutil.NoSuchProcess:
             pass
@@ -109,7 +116,7 @@ def test_each_fault_is_reported_on_its_claim_and_the_other_claims_finish(jobs, t
     assert "7 claims: 1 proven, 0 refuted, 1 unknown, 5 error; 1 as expected, 6 not" in out
     pids = worker_pids(tmp_path)
     assert len(pids) >= (5 if jobs == "1" else 4)  # each death and the memory bound take a new worker
-    assert left_behind(pids) == [] and os.getpid() not in pids
+    assert left_behind(pids) == [] and os.getpid() not in {pid for pid, _ in pids}
 
 
 def test_a_claim_stuck_in_c_code_far_past_its_budget_is_killed(tmp_path, capsys, monkeypatch):
@@ -163,7 +170,7 @@ def _interrupt(argv, folder: Path, signum: int, *, group: bool):
         deadline = time.monotonic() + 60  # a guard against a hang, not a timing
         while not (folder / "pids" / "started").exists() and proc.poll() is None and time.monotonic() < deadline:
             time.sleep(0.05)
-        workers = {c.pid for c in psutil.Process(proc.pid).children(recursive=True)}
+        workers = {(c.pid, c.create_time()) for c in psutil.Process(proc.pid).children(recursive=True)}
         if group:
             os.killpg(proc.pid, signum)
         else:
