@@ -19,7 +19,12 @@ counterexample. The claims of a session run once, together, in parallel
 worker processes (``--symmetric-jobs N``, ini ``symmetric_jobs``; default:
 CPUs, at most 4, and 1 inside a pytest-xdist worker, whose siblings already
 keep the other CPUs busy), and the session-scoped fixture ``claim_results`` maps the
-id of every configured claim to its :class:`symmetric.verify.Result`.
+id of every configured claim to its :class:`symmetric.verify.Result`. Each
+worker's memory is bounded as for ``symmetric verify --memory-limit``
+(``--symmetric-memory-limit SIZE``, ini ``symmetric_memory_limit``); a claim
+whose worker dies fails naming the exit code or signal. Ctrl-C or SIGTERM
+while the claims run stops the workers and ends the session naming the
+claims that were cut, with the exit status 128 + the signal's number.
 
 With pytest-xdist, run ``pytest -n auto --dist loadgroup``: every claim item
 and every test that uses ``claim_results`` is in the xdist group
@@ -53,6 +58,10 @@ def pytest_addoption(parser):
     parser.addini("symmetric_claims", type="paths", default=[],
                   help="proof scripts or folders of them whose claims are test items")
     parser.addini("symmetric_jobs", default="", help="worker processes for the claims")
+    group.addoption("--symmetric-memory-limit", default=None, metavar="SIZE",
+                    help="memory each claim worker may add, such as 512M or 4G ('none': no bound; default: 4G, "
+                         "or the machine's memory shared among the workers when less)")
+    parser.addini("symmetric_memory_limit", default="", help="memory each claim worker may add, such as 4G")
     parser.addini("symmetric_documents", type="paths", default=[],
                   help="Markdown, LaTeX or notebook documents whose steps are test items (symmetric check)")
 
@@ -72,21 +81,34 @@ def _jobs(config) -> int:
         raise pytest.UsageError(f"--symmetric-jobs / symmetric_jobs: {exc}") from None
 
 
+def _memory_limit(config):
+    from symmetric import InvalidParameterError
+    from symmetric.verify.claims.runner import memory_limit_option
+
+    text = config.getoption("symmetric_memory_limit") or config.getini("symmetric_memory_limit")
+    try:
+        return memory_limit_option(text, option="symmetric_memory_limit")
+    except InvalidParameterError as exc:
+        raise pytest.UsageError(f"--symmetric-memory-limit / symmetric_memory_limit: {exc}") from None
+
+
 def pytest_configure(config):
     paths = [Path(p) for p in config.getini("symmetric_claims")]
     paths += [config.invocation_params.dir / p for p in config.getoption("symmetric_claims")]
     for p in paths:
         if not p.exists():
             raise pytest.UsageError(f"symmetric_claims / --symmetric-claims: no such file or folder: {p}")
-    config.stash[_STATE] = _Claims([p.resolve() for p in paths], _jobs(config) if paths else 1)
+    config.stash[_STATE] = _Claims([p.resolve() for p in paths], _jobs(config) if paths else 1,
+                                   _memory_limit(config) if paths else None)
 
 
 class _Claims:
     """The configured claim paths of a session and the results computed so far."""
 
-    def __init__(self, paths: list[Path], jobs: int):
+    def __init__(self, paths: list[Path], jobs: int, memory_limit: int | None = None):
         self.paths = paths
         self.jobs = jobs
+        self.memory_limit = memory_limit
         self.results: dict = {}
 
     def holds(self, path: Path) -> bool:
@@ -97,11 +119,31 @@ class _Claims:
 
     def run(self, items) -> None:
         """Run the definitions not run yet, all in one parallel batch."""
+        import signal
+
         from symmetric.verify.claims.runner import run_claims
+        from symmetric.verify.claims.workers import StopSignals
 
         missing = [d for d in items if d.id not in self.results]
-        for r in run_claims(missing, jobs=self.jobs) if missing else ():
-            self.results[r.claim.id] = r
+        if not missing:
+            return
+        runs = run_claims(missing, jobs=self.jobs, memory_limit=self.memory_limit, finished=self.results)
+        with StopSignals() as caught:
+            try:
+                for r in runs:
+                    self.results[r.claim.id] = r
+            except KeyboardInterrupt:
+                runs.close()  # stops the workers
+                signum = caught.signum or signal.SIGINT
+                finished = [d.id for d in missing if d.id in self.results]
+                bad = [i for i in finished if not self.results[i].ok]
+                cut = [d.id for d in missing if d.id not in self.results]
+                pytest.exit(f"symmetric: interrupted by {signal.Signals(signum).name} while checking claims: "
+                            f"{len(finished)} of {len(missing)} finished ({len(bad)} not as expected"
+                            + (": " + ", ".join(bad) if bad else "") + "); cut: " + ", ".join(cut),
+                            returncode=128 + signum)
+            finally:
+                runs.close()
 
     def result(self, item: "ClaimItem"):
         if item.definition.id not in self.results:

@@ -4,9 +4,12 @@
 folder of them) is added to the built-in claims (``--no-builtin`` checks
 only yours); IDs (or prefixes such as ``f_beta.``) select claims. An
 argument is a PATH when it names an existing file or folder, contains a
-``/`` or ends in ``.py``. Exit status: 0 when every claim gets its expected
-verdict, 1 when one does not, 2 for a usage error (a bad option, a PATH that
-does not exist or holds no proof, no claims at all, an unknown ID).
+``/`` or ends in ``.py``; paths, ids and options go in any order. Exit
+status: 0 when every claim gets its expected verdict, 1 when one does not
+(a claim whose worker process died is an error), 2 for a usage error (a bad
+option, a PATH that does not exist or holds no proof, no claims at all, an
+unknown ID), 128 + the signal's number after Ctrl-C or SIGTERM (the summary
+then names the claims that were cut).
 """
 
 from __future__ import annotations
@@ -16,14 +19,18 @@ import json
 import math
 import os
 import shlex
+import signal
 import sys
 import time
 import traceback
 from pathlib import Path
+from types import SimpleNamespace
 
 from .._validation import InvalidParameterError
 
 PROG = "symmetric verify"
+#: Read with ``parse_intermixed_args``: paths, ids and options in any order.
+INTERMIXED = True
 
 
 def _jobs(text: str) -> int:
@@ -45,6 +52,15 @@ def _seconds(text: str) -> float:
     return x
 
 
+def _memory(text: str) -> int | None:
+    from ..verify.claims.runner import memory_limit_option
+
+    try:
+        return memory_limit_option(text)
+    except InvalidParameterError:
+        raise argparse.ArgumentTypeError(f"must be a size such as 512M or 4G, 'none' or 'auto'; got {text!r}") from None
+
+
 def _output_file(text: str) -> str:
     """An output path whose folder exists and is writable, checked before any work starts."""
     path = Path(text)
@@ -59,7 +75,7 @@ def _output_file(text: str) -> str:
 
 
 def add_arguments(p) -> None:
-    p.usage = f"{PROG} [PATH ...] [ID ...] [options]"
+    p.usage = f"{PROG} [PATH ...] [ID ...] [options], in any order"
     p.add_argument("targets", nargs="*", metavar="PATH|ID",
                    help="proof scripts or folders of them, added to the built-in claims; claim ids or prefixes "
                         "such as 'f_beta.' to select claims (default: all)")
@@ -73,6 +89,10 @@ def add_arguments(p) -> None:
                    help="worker processes (default: CPUs, at most 4)")
     p.add_argument("--timeout", type=_seconds, default=None, metavar="SECONDS",
                    help="seconds for each claim's check (default: each claim's own)")
+    p.add_argument("--memory-limit", type=_memory, default=None, metavar="SIZE",
+                   help="memory each worker process may add, such as 512M or 4G (Linux; 'none' for no bound; "
+                        "default: 4G, or the machine's memory shared among the workers when less); a claim over "
+                        "it is an error")
     p.add_argument("--list", action="store_true", help="list the claims (id, expected verdict, source) and exit")
 
 
@@ -135,9 +155,65 @@ def _line(r, width: int) -> str:
     return line
 
 
+def _print_result(r, width: int) -> None:
+    from ..verify.claims.report import failure_text
+
+    print(_line(r, width), flush=True)
+    if not r.ok:
+        print("    " + failure_text(r).replace("\n", "\n    "), flush=True)
+
+
 def run(args) -> int:
+    """Run ``symmetric verify``; after Ctrl-C or SIGTERM, the summary of what finished and which claims were cut
+    (the workers are stopped), with the exit status 128 + the signal's number."""
+    state = SimpleNamespace(items=[], results={}, finished={}, width=0, jobs=0, start=time.perf_counter(),
+                            progress=None, runs=None)
+    from ..verify.claims.workers import StopSignals
+
+    with StopSignals() as interrupt:
+        try:
+            return _verify(args, state)
+        except KeyboardInterrupt:
+            state.runs is None or state.runs.close()  # stops the workers now, before the summary
+            return _interrupted(args, state, interrupt.signum or signal.SIGINT)
+        finally:
+            state.runs is None or state.runs.close()
+
+
+def _interrupted(args, state, signum: int) -> int:
+    if state.progress is not None:
+        state.progress.clear()
+    elapsed = time.perf_counter() - state.start
+    finished = [state.finished[d.id] for d in state.items if d.id in state.finished]
+    cut = [d.id for d in state.items if d.id not in state.finished]
+    bad = [r.claim.id for r in finished if not r.ok]
+    out = sys.stdout
+    if not args.json:  # the claims that finished after one still running when the run was cut
+        for r in finished:
+            if r.claim.id not in state.results:
+                _print_result(r, state.width)
+    if args.json:
+        print(json.dumps([r.to_json() for r in finished], indent=1), flush=True)
+        out = sys.stderr
+    name = signal.Signals(signum).name
+    if not state.items:
+        print(f"{PROG}: interrupted by {name} after {elapsed:.1f} s, before any claim ran", file=out, flush=True)
+        return 128 + signum
+    counts = {s: sum(1 for r in finished if r.status == s) for s in ("proven", "refuted", "unknown", "error")}
+    print(f"\ninterrupted by {name} after {elapsed:.1f} s with {state.jobs} job(s): {len(finished)} of "
+          f"{len(state.items)} claims finished (" + ", ".join(f"{n} {s}" for s, n in counts.items())
+          + f"; {len(finished) - len(bad)} as expected, {len(bad)} not), {len(cut)} cut", file=out)
+    if bad:
+        print("not as expected: " + ", ".join(bad), file=out)
+    if cut:
+        print("cut: " + ", ".join(cut), file=out)
+    out.flush()
+    return 128 + signum
+
+
+def _verify(args, state) -> int:
     from ..verify.claims.registry import definitions, is_proof_script, load_proofs, select_claims, selects
-    from ..verify.claims.report import failure_text, junit_xml, markdown_report
+    from ..verify.claims.report import junit_xml, markdown_report
     from ..verify.claims.runner import default_jobs, run_claims
 
     paths, ids = _split(args.targets)
@@ -181,14 +257,15 @@ def run(args) -> int:
     start = time.perf_counter()
     results = {}
     width = max(len(d.id) for d in items)
+    state.items, state.results, state.jobs, state.progress, state.width = items, results, jobs, progress, width
     progress.update(0, items[0].id)
-    for r in run_claims(items, jobs=jobs, timeout=args.timeout):
+    state.runs = runs = run_claims(items, jobs=jobs, timeout=args.timeout, memory_limit=args.memory_limit,
+                                   finished=state.finished)
+    for r in runs:
         results[r.claim.id] = r
         if not args.json:
             progress.clear()
-            print(_line(r, width), flush=True)
-            if not r.ok:
-                print("    " + failure_text(r).replace("\n", "\n    "), flush=True)
+            _print_result(r, width)
         if len(results) < len(items):
             progress.update(len(results), items[len(results)].id)
     progress.clear()

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
+import functools
 import multiprocessing
 import os
+import re
 import sys
 import threading
 import time
@@ -11,11 +14,15 @@ from typing import Iterable, Iterator
 
 from ..._validation import InvalidParameterError
 from .proof import Claim, Definition, Result
+from .workers import run_in_workers
 
-__all__ = ["run_claims", "default_jobs", "jobs_option", "dispatch_order", "dispatch_chunks"]
+__all__ = ["default_jobs", "default_memory_limit", "dispatch_chunks", "dispatch_order", "jobs_option",
+           "memory_limit_option", "run_claims"]
 
-# The work of the current parallel run, inherited by the forked workers.
-_WORK: list = []
+#: The most memory :func:`default_memory_limit` gives one worker.
+MEMORY_LIMIT = 4 * 2**30
+
+_SIZE = re.compile(r"^\s*(\d+(?:\.\d*)?|\.\d+)\s*([KMGT])(?:i?B)?\s*$", re.IGNORECASE)
 
 
 def default_jobs() -> int:
@@ -38,6 +45,50 @@ def jobs_option(value, *, option: str = "jobs") -> int:
     return n
 
 
+def default_memory_limit(jobs: int = 1) -> int:
+    """Bytes each of ``jobs`` workers may add to its data: 4 GiB, or the machine's memory shared among them when less.
+
+    The checks of the package's own claims take under 200 MiB each; the
+    bound is there to turn a runaway derivation into an error instead of a
+    machine brought down (or a CI job killed by the kernel's out-of-memory
+    killer, with no word on which claim did it).
+    """
+    try:
+        total = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    except (AttributeError, ValueError, OSError):  # pragma: no cover - no sysconf
+        total = 0
+    share = total // max(1, jobs_option(jobs)) if total > 0 else MEMORY_LIMIT
+    return min(MEMORY_LIMIT, share)
+
+
+def memory_limit_option(value, *, option: str = "memory_limit") -> int | None:
+    """``value`` as a memory bound in bytes: 0 for none, None for the default (:func:`default_memory_limit`).
+
+    Text takes binary units: ``"512M"``, ``"4G"``, ``"1.5GiB"``; ``"none"``
+    (or ``"0"``) lifts the bound, ``"auto"`` (or None, or ``""``) keeps the
+    default. A number is bytes.
+
+    >>> memory_limit_option("512M"), memory_limit_option("2GiB"), memory_limit_option("none"), memory_limit_option("auto")
+    (536870912, 2147483648, 0, None)
+    """
+    if value is None or (isinstance(value, str) and value.strip().lower() in ("", "auto")):
+        return None
+    if isinstance(value, str):
+        text = value.strip().lower()
+        if text in ("none", "0"):
+            return 0
+        found = _SIZE.match(text)
+        size = int(float(found[1]) * 2 ** (10 * "kmgt".index(found[2].lower()) + 10)) if found else -1
+    elif isinstance(value, int) and not isinstance(value, bool):
+        size = value
+    else:
+        size = -1
+    if size < 0 or (isinstance(value, str) and size < 2**20):
+        raise InvalidParameterError.of(option, "run_claims", "a size such as '512M' or '4G' (at least 1M), 'none' or "
+                                       "'auto'", value)
+    return size
+
+
 def _run(item: Claim | Definition, timeout: float | None) -> Result:
     start = time.perf_counter()
     claim = item if isinstance(item, Claim) else item.build()
@@ -45,15 +96,20 @@ def _run(item: Claim | Definition, timeout: float | None) -> Result:
     return Result(claim, r.status, time.perf_counter() - start, r.verdict, r.error, r.step_verdicts)
 
 
-def _run_chunk(job: tuple[list[int], float | None]) -> list[tuple]:
-    # Only indices cross to the worker: a derivation function need not be picklable. The built
-    # claims come back (they are data), so the parent need not run their derivations again.
-    indices, timeout = job
-    out = []
-    for index in indices:
-        r = _run(_WORK[index], timeout)
-        out.append((index, r.claim, r.status, r.seconds, r.verdict, r.error, r.step_verdicts))
-    return out
+def _fields(item: Claim | Definition, timeout: float | None) -> tuple:
+    # What crosses from a worker: the built claim comes back (it is data), so the parent need not run its
+    # derivation again; a derivation function need not be picklable, since only indices go to the worker.
+    r = _run(item, timeout)
+    return r.claim, r.status, r.seconds, r.verdict, r.error, r.step_verdicts
+
+
+def _failed(item: Claim | Definition, seconds: float, error: str) -> Result:
+    """The result of a claim whose worker died: an error, with the claim as far as the parent knows it."""
+    if isinstance(item, Claim):
+        return Result(item, "error", seconds, None, error)
+    claim = Claim(item.id, item.sentence, None, None, item.relation or "==", item.conditions, source=item.source,
+                  expected=item.expected, timeout=item.timeout, proof=item.proof, origin=item.origin, error=error)
+    return Result(claim, "error", seconds, None, error)
 
 
 def dispatch_order(claims: list) -> list[int]:
@@ -92,41 +148,64 @@ def dispatch_chunks(order: list[int], jobs: int, *, largest: int = 8) -> list[li
     return chunks
 
 
-def run_claims(claims: Iterable[Claim | Definition], *, jobs: int = 1, timeout: float | None = None) -> Iterator[Result]:
+def run_claims(claims: Iterable[Claim | Definition], *, jobs: int = 1, timeout: float | None = None,
+               memory_limit: int | str | None = None, finished: dict | None = None) -> Iterator[Result]:
     """Yield each claim's result, in the given order.
 
     ``claims`` holds :class:`Claim` objects or, from
     :attr:`Proof.definitions`, claims whose derivations have not run yet:
     those run in the workers too. ``timeout`` overrides each claim's own
-    budget for its check. With ``jobs > 1`` the claims run in forked worker
-    processes (POSIX only), the most expensive first (:func:`dispatch_order`), in runs of
-    neighbouring claims (:func:`dispatch_chunks`);
-    each worker's main thread keeps the signal-based time budget.
+    budget for its check. The claims run in forked worker processes (POSIX
+    only), ``jobs`` of them; with ``jobs > 1`` the most expensive first
+    (:func:`dispatch_order`), in runs of neighbouring claims
+    (:func:`dispatch_chunks`). Each worker's main thread keeps the
+    signal-based time budget; a worker's data may grow by at most
+    ``memory_limit`` (:func:`memory_limit_option`; default
+    :func:`default_memory_limit`). A claim whose worker dies (a signal, an
+    exit code) or hangs in C code far past its budget gets an "error" naming
+    the cause, and a new worker takes the other claims
+    (:mod:`symmetric.verify.claims.workers`). Closing the iterator, or an exception
+    such as KeyboardInterrupt while it waits, stops every worker. ``finished``,
+    when given, receives claim id -> result as soon as each claim finishes,
+    also those the ordered iteration has not reached when it is interrupted.
+
+    Where a process cannot fork (Windows, or other Python threads running:
+    forking then can deadlock) the claims run in this process, unprotected.
     """
     jobs = jobs_option(jobs)
+    limit = memory_limit_option(memory_limit)
+    limit = default_memory_limit(jobs) if limit is None else limit
     claims = list(claims)
-    # Forking a process that runs other Python threads can deadlock (and warns on 3.12+).
     can_fork = ("fork" in multiprocessing.get_all_start_methods() and sys.platform != "win32"
                 and threading.active_count() == 1)
-    if jobs <= 1 or len(claims) <= 1 or not can_fork:
-        for item in claims:
-            yield _run(item, timeout)
+    if not claims:
         return
-    _WORK[:] = claims
-    ctx = multiprocessing.get_context("fork")
+    if not can_fork:
+        for item in claims:
+            r = _run(item, timeout)
+            if finished is not None:
+                finished[r.claim.id] = r
+            yield r
+        return
+    if jobs == 1:  # one worker takes the claims in the given order, so that results stream in that order
+        chunks = [list(range(len(claims)))]
+    else:
+        chunks = dispatch_chunks(dispatch_order(claims), jobs)
     done: dict[int, Result] = {}
     following = 0  # the next index to yield
-    try:
-        with ctx.Pool(processes=min(jobs, len(claims))) as pool:
-            work = [(chunk, timeout) for chunk in dispatch_chunks(dispatch_order(claims), jobs)]
-            for batch in pool.imap_unordered(_run_chunk, work, chunksize=1):
-                for index, claim, *fields in batch:
-                    item = claims[index]
-                    if isinstance(item, Definition):
-                        item.remember(claim)
-                    done[index] = Result(claim, *fields)
-                while following in done:
-                    yield done.pop(following)
-                    following += 1
-    finally:
-        _WORK.clear()
+    runs = run_in_workers(claims, chunks, jobs=min(jobs, len(chunks)), run=functools.partial(_fields, timeout=timeout),
+                          timeout=timeout, memory_limit=limit)
+    with contextlib.closing(runs):
+        for index, (claim, *fields) in runs:
+            item = claims[index]
+            if claim is None:
+                done[index] = _failed(item, fields[1], fields[3])
+            else:
+                if isinstance(item, Definition):
+                    item.remember(claim)
+                done[index] = Result(claim, *fields)
+            if finished is not None:
+                finished[done[index].claim.id] = done[index]
+            while following in done:
+                yield done.pop(following)
+                following += 1
