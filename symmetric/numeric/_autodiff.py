@@ -96,7 +96,7 @@ def _with_partials(family, values, validate, error):
     return out, partials(family, xp, P, R, params, stage, index, out)
 
 
-_TORCH = []
+_TORCH: list = []
 
 
 def _torch_function():

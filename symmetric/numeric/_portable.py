@@ -184,7 +184,7 @@ def _log_ratio(xp, p, r):
                                                           xp.log(p) - xp.log(r)))
 
 
-_COMPILED = {}
+_COMPILED: dict = {}
 
 
 def _compiled(xp, func):
@@ -321,7 +321,7 @@ def kernel(xp, stage, P, R, index=None):
 
 
 _EXPONENTS = {4: (-149, 127), 8: (-1074, 1023)}  # binary exponents of the positive finite float32, float64
-_POWERS = {}
+_POWERS: dict = {}
 
 
 def _powers(xp, dtype, device):

@@ -47,7 +47,7 @@ from sympy.codegen.cfunctions import expm1, log1p
 from ..symbols import P, R, phi
 from . import catalog
 from .rewrites import Identity, plan, softplus
-from .symbols import lam, w, w_c
+from .symbols import lam
 
 __all__ = ["sigmoid", "M", "NODES", "X_QUADRATURE", "GRADIENT", "chain_factors", "identities", "continuous_at"]
 

@@ -33,6 +33,7 @@ import sys
 import threading
 import time
 import traceback
+import warnings
 from collections.abc import Callable, Generator, Iterator
 
 __all__ = ["HARD_LIMIT", "WORK", "StopSignals", "bound_memory", "death_cause", "memory_text", "run_in_workers",
@@ -207,7 +208,11 @@ class _Worker:
         blocked = signal.pthread_sigmask(signal.SIG_BLOCK, _STOPPING)
         gc.freeze()  # the worker's garbage collector leaves the inherited objects, and their pages, alone
         try:
-            self.process.start()
+            with warnings.catch_warnings():
+                # JAX, once imported, warns at every fork that its own threads could deadlock the child; a
+                # worker checks claims with SymPy and mpmath and never calls into JAX.
+                warnings.filterwarnings("ignore", message=r"os\.fork\(\) was called", category=RuntimeWarning)
+                self.process.start()
         finally:
             gc.unfreeze()
             signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
