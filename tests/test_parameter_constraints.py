@@ -36,7 +36,11 @@ def _required(func):
     from symmetric import P
     from symmetric.families import Family, f_beta, BETA
 
-    valid = {**VALID, "expr": P, "family": Family("f_beta_copy", f_beta, (BETA,), "a copy")}
+    from symmetric.families import ConfusionMetric, confusion
+
+    valid = {**VALID, "expr": P, "family": Family("f_beta_copy", f_beta, (BETA,), "a copy"),
+             "y1": VALID["y_true"], "y2": VALID["y_pred"],
+             "metric": ConfusionMetric("jaccard_copy", confusion.jaccard, "a copy")}
     return {n: valid[n] for n, p in inspect.signature(func).parameters.items() if p.default is inspect.Parameter.empty}
 
 

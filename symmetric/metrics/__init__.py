@@ -33,6 +33,8 @@ and agree exactly.
 
 from ._accuracy import accuracy_score, balanced_accuracy_score
 from ._confusion import balanced_precision_score, confusion_matrix, multilabel_confusion_matrix
+from ._confusion_scores import (class_likelihood_ratios, cohen_kappa_score, informedness_score, jaccard_score,
+                                markedness_score, matthews_corrcoef)
 from ._curve import best_threshold, g_beta_rho_curve
 from ._precision_recall_curve import precision_recall_curve
 from ._report import classification_report
@@ -59,13 +61,19 @@ __all__ = [
     "balanced_accuracy_score",
     "balanced_precision_score",
     "best_threshold",
+    "class_likelihood_ratios",
     "classification_report",
+    "cohen_kappa_score",
     "confidence_interval",
     "confusion_matrix",
     "f1_score",
     "fbeta_score",
     "g_beta_rho_curve",
     "g_beta_rho_score",
+    "informedness_score",
+    "jaccard_score",
+    "markedness_score",
+    "matthews_corrcoef",
     "multilabel_confusion_matrix",
     "precision_recall_curve",
     "precision_recall_fscore_support",

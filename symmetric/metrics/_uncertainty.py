@@ -10,7 +10,7 @@ from typing import NamedTuple
 import numpy as np
 
 from .._constraints import Interval, Options, Predicate, declare
-from ._count_metrics import METRIC, NAMES, PROPORTIONS, resolve_metric
+from ._count_metrics import METRIC, PROPORTIONS, resolve_metric
 from ._counts import label_counts
 from ._intervals import bca, bootstrap_values, delta, normal_quantile, percentile, sort_resamples, wilson
 from ._params import (BETA, DENSE_TARGETS, POS_LABEL, RHO, ZERO_DIVISION, array_like, check_declared, checked,
@@ -271,8 +271,8 @@ def confidence_interval(y_true, y_pred, *, metric="f_beta", beta=1.0, rho=-2.0, 
     if method in ("bca", "percentile"):
         n_resamples = int(n_resamples)
         rng = np.random.default_rng(random_state)
-    if scale == "logit" and method == "delta" and m.name not in NAMES:
-        scale = "identity"  # an expression need not lie in [0, 1]
+    if scale == "logit" and method == "delta" and not m.unit_interval:
+        scale = "identity"  # an expression (or MCC, LR+...) need not lie in [0, 1]
     if average in ("binary", None):
         cells, squares = _binary_cells(y_true, y_pred, average=average, pos_label=pos_label,
                                        sample_weight=sample_weight, func=func)
