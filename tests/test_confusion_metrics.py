@@ -149,3 +149,11 @@ def test_counts_and_batches_give_the_same_values():
         identical(getattr(counts, name)(**options), getattr(sm, name)(y_true, y_pred, sample_weight=w, **options),
                   name)
 
+
+
+def test_every_claim_a_record_names_is_registered():
+    from symmetric.verify.registry import definitions, load_proofs
+
+    ids = {d.id for d in definitions(load_proofs())}
+    named = {i for record in CONFUSION_METRICS.values() for i in record.claims}
+    assert named and named <= ids, sorted(named - ids)

@@ -43,6 +43,11 @@ __all__ = [
     "prevalence_threshold",
     "fowlkes_mallows",
     "sensitivity_specificity_gmean",
+    "precision_gain",
+    "recall_gain",
+    "f_gain",
+    "minimum_precision",
+    "unachievable_area",
     "mcc_from_sums",
     "mcc_of_matrix",
     "kappa_from_disagreement",
@@ -218,6 +223,67 @@ def sensitivity_specificity_gmean(tp=TP, fp=FP, fn=FN, tn=TN) -> sympy.Expr:
     """
     tp, fp, fn, tn = _cells("sensitivity_specificity_gmean", tp, fp, fn, tn)
     return sympy.sqrt(recall(tp, fn)) * sympy.sqrt(specificity(tn, fp))
+
+
+# Precision-recall gain (Flach and Kull, NeurIPS 2015): a score x of the positive class rescaled harmonically so
+# that the always-positive classifier (x = pi, the prevalence) scores 0 and a perfect one 1.
+
+
+def _gain(value, prevalence):
+    return (value - prevalence) / ((1 - prevalence) * value)
+
+
+def _data_prevalence(tp, fp, fn, tn):
+    n = tp + fp + fn + tn
+    if (fp + tn).is_zero or (tp + fn).is_zero:
+        raise InvalidParameterError.of("tp, fp, fn, tn", "gain", "counts with positives and negatives", "a class absent")
+    return (tp + fn) / n
+
+
+def precision_gain(tp=TP, fp=FP, fn=FN, tn=TN) -> sympy.Expr:
+    r"""Precision gain :math:`(\mathrm{prec} - \pi)/((1 - \pi)\,\mathrm{prec})`, with :math:`\pi` the data's prevalence.
+
+    >>> precision_gain(8, 2, 2, 88)
+    35/36
+    """
+    tp, fp, fn, tn = _cells("precision_gain", tp, fp, fn, tn)
+    return _gain(precision(tp, fp), _data_prevalence(tp, fp, fn, tn))
+
+
+def recall_gain(tp=TP, fp=FP, fn=FN, tn=TN) -> sympy.Expr:
+    r"""Recall gain :math:`(\mathrm{rec} - \pi)/((1 - \pi)\,\mathrm{rec})`."""
+    tp, fp, fn, tn = _cells("recall_gain", tp, fp, fn, tn)
+    return _gain(recall(tp, fn), _data_prevalence(tp, fp, fn, tn))
+
+
+def f_gain(beta=1, tp=TP, fp=FP, fn=FN, tn=TN) -> sympy.Expr:
+    r"""F-gain: F-beta rescaled as the gains are, :math:`(F_eta - \pi)/((1 - \pi) F_eta)`."""
+    from .counts import f_beta_counts
+
+    tp, fp, fn, tn = _cells("f_gain", tp, fp, fn, tn)
+    return _gain(f_beta_counts(beta, tp, fp, fn), _data_prevalence(tp, fp, fn, tn))
+
+
+def minimum_precision(recall_value, prevalence):
+    r"""The smallest precision any classifier has at recall ``r`` on data of prevalence :math:`\pi` (Boyd et al. 2012).
+
+    :math:`\pi r / (\pi r + 1 - \pi)`: every negative predicted positive.
+
+    >>> from symmetric.symbols import prevalence
+    >>> r = sympy.Symbol("r", positive=True)
+    >>> minimum_precision(r, prevalence)
+    pi*r/(pi*r - pi + 1)
+    """
+    return prevalence * recall_value / (prevalence * recall_value + 1 - prevalence)
+
+
+def unachievable_area(prevalence):
+    r"""The area under :func:`minimum_precision` over recall in [0, 1]: :math:`1 + (1 - \pi)\ln(1 - \pi)/\pi`.
+
+    No classifier's precision-recall curve goes below it (Boyd et al. 2012;
+    claim ``unachievable.area``); average precision is normalised by it.
+    """
+    return 1 + (1 - prevalence) * sympy.log(1 - prevalence) / prevalence
 
 
 # Multiclass: a K x K matrix C, rows the true labels, columns the predictions.

@@ -22,9 +22,9 @@ from .. import __version__
 from ..numeric.codegen import write_or_check
 from ..numeric.compile import function_source
 from ..families.counts import f_beta_from_sums
-from ..families.confusion import KAPPA_WEIGHTS
+from ..families.confusion import KAPPA_WEIGHTS, minimum_precision, unachievable_area
 from ..families.confusion_record import CONFUSION_METRICS
-from ..symbols import BETA_SQUARED, PRED_SUM, TP, TRUE_SUM
+from ..symbols import BETA_SQUARED, PRED_SUM, TP, TRUE_SUM, prevalence
 
 __all__ = ["PACKAGE_MODULE", "package_source", "main"]
 
@@ -41,6 +41,9 @@ def _record_functions() -> list[str]:
         out.append(function_source(record.name, record.arguments, record.definition()).rstrip())
         out.append(function_source(f"{record.name}_undefined", record.arguments,
                                    sympy.Tuple(*(e for e, _ in record.undefined))).rstrip())
+    r = sympy.Symbol("recall", positive=True)
+    out.append(function_source("minimum_precision", (r, prevalence), minimum_precision(r, prevalence)).rstrip())
+    out.append(function_source("unachievable_area", (prevalence,), unachievable_area(prevalence)).rstrip())
     for kind, weight in KAPPA_WEIGHTS.items():
         out.append(function_source(f"kappa_weight_{kind or 'unweighted'}", sorted(weight.free_symbols, key=str),
                                    weight).rstrip())

@@ -148,12 +148,43 @@ def fowlkes_mallows_undefined(TP, FP, FN, TN):
     return (FN + TP, FP + TP)
 
 
+def precision_gain(TP, FP, FN, TN):
+    _x0 = FP + TP
+    _x1 = FN + TP
+    _x2 = _x1/(FP + TN + _x1)
+    return _x0*(TP/_x0 - _x2)/(TP*(1 - _x2))
+
+
+def precision_gain_undefined(TP, FP, FN, TN):
+    return (FN + TP, FP + TN, TP)
+
+
+def recall_gain(TP, FP, FN, TN):
+    _x0 = FN + TP
+    _x1 = _x0/(FP + TN + _x0)
+    return _x0*(TP/_x0 - _x1)/(TP*(1 - _x1))
+
+
+def recall_gain_undefined(TP, FP, FN, TN):
+    return (FN + TP, FP + TN, TP)
+
+
 def gmean(TP, FP, FN, TN):
     return numpy.sqrt(TN)*numpy.sqrt(TP)/(numpy.sqrt(FN + TP)*numpy.sqrt(FP + TN))
 
 
 def gmean_undefined(TP, FP, FN, TN):
     return (FN + TP, FP + TN)
+
+
+def minimum_precision(recall, pi):
+    _x0 = pi*recall
+    return _x0/(_x0 - pi + 1)
+
+
+def unachievable_area(pi):
+    _x0 = 1 - pi
+    return _x0*numpy.log(_x0)/pi + 1
 
 
 def kappa_weight_unweighted(i, j):

@@ -52,6 +52,7 @@ from .powers import normalize_powers
 from .statement import Statement
 from .steps import TRUSTS, ProofStep
 from .substitution import free_nodes, substitute
+from .count_signs import counts_statement, prove_counts_inequality  # counts under conditions; squaring
 from .verdict import InconsistentVerdictError
 from .zero_test import cancels_to_zero, differs_somewhere, numerator_is_zero
 
@@ -66,7 +67,7 @@ INEQUALITY_PROVERS: list[Callable] = []
 
 
 def _inequality_provers() -> list[Callable]:
-    provers = list(INEQUALITY_PROVERS)
+    provers = [prove_counts_inequality] + [p for p in INEQUALITY_PROVERS if p is not prove_counts_inequality]
     try:  # the dedicated inequality module, when present
         from .inequalities import prove_inequality
     except ImportError:
@@ -248,9 +249,9 @@ def _direct(st: Statement, clock: _Clock, *, cheap: bool):
             method = prefix if prefix and name in ("evaluation", "cancel") else "+".join(filter(None, [prefix, name]))
             step = ProofStep(name, _statement_text(lhs, st.relation, rhs), TRUSTS[name])
             return method, sides.steps + (step,)
-    if not cheap and st.relation != "==":
+    if st.relation != "==" and (not cheap or counts_statement(st)):
         limitless = Statement(lhs, rhs, st.relation, st.conditions)
-        for prover in _inequality_provers():
+        for prover in _inequality_provers() if not cheap else [prove_counts_inequality]:
             found = clock.run(lambda: prover(limitless, clock.deadline), share=0.8)
             if found:
                 method, steps = found
