@@ -17,7 +17,7 @@ from symmetric._constraints import constraints_of
 MODULES = ["symmetric.metrics", "symmetric.families"]
 # Valid values of the required arguments, by name.
 VALID = {"y_true": [0, 1, 1, 0, 1], "y_pred": [0, 1, 0, 0, 1], "y_score": [0.1, 0.9, 0.4, 0.2, 0.8], "beta": 1.0,
-         "name": "f_beta", "expr": None, "family": None, "prevalence": 0.5}
+         "name": "f_beta", "expr": None, "family": None, "prevalence": 0.5, "recall": [0.5]}
 
 
 def _functions():
