@@ -23,7 +23,7 @@ from symmetric.verify.claims import Proof
 proof = Proof(
     "confusion_metrics",
     "The whole confusion matrix",
-    source="issue 20",
+    source="new",
     order=9,
     summary="MCC, Cohen's kappa, Jaccard, Fowlkes-Mallows, informedness, markedness and F-beta from counts: "
             "identities and bounds, with the counts' own nonnegative symbols.",

@@ -22,7 +22,7 @@ from symmetric.verify.claims import Proof
 proof = Proof(
     "precision_recall_gain",
     "Precision-recall gain and the unachievable region",
-    source="issue 20",
+    source="new",
     order=10,
     summary="Flach and Kull's gains in counts, F-gain linear in them, the always-positive classifier, "
             "and Boyd et al.'s minimum precision and the area of the unachievable region.",
