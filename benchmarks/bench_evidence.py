@@ -20,7 +20,7 @@ the ratio of CPU seconds within a round (the machine is shared).
 
 ``--check-code`` (this tree only) compiles every side of those statements,
 and every limit body in them, with ``lambdify``'s own printer and with the
-memo printer (:mod:`symmetric.verify.mpmath_printer`) and compares the code
+memo printer (:mod:`symmetric.verify.evidence.mpmath_printer`) and compares the code
 generated (the numbers of SymPy's dummy symbols aside) and the names in its namespace.
 
 The exit status is 1 when any record (or, with ``--check-code``, any code) differs.
@@ -42,11 +42,11 @@ HERE = Path(__file__).resolve().parent.parent
 def _statements(which: str):
     """``(label, Statement)`` for the built-in claims and/or the soundness cases, in a fixed order."""
     from symmetric.verify.engine import with_domain
-    from symmetric.verify.statement import Statement
+    from symmetric.verify.core.statement import Statement
 
     out = []
     if which in ("all", "claims"):
-        from symmetric.verify.registry import definitions, load_proofs
+        from symmetric.verify.claims.registry import definitions, load_proofs
         for d in definitions(load_proofs(builtin=True)):
             c = d.build()
             if c.lhs is None:  # a derivation that failed: nothing to check
@@ -73,8 +73,8 @@ def _record(evidence) -> dict:
 
 def dump(path: str, which: str) -> None:
     """Run the stage on every statement in this interpreter; write records and CPU seconds to ``path``."""
-    from symmetric.verify.domain import sample_points
-    from symmetric.verify.evidence import numeric_evidence
+    from symmetric.verify.evidence.sample_points import sample_points
+    from symmetric.verify.evidence.numeric import numeric_evidence
 
     rows = []
     for label, st in _statements(which):
@@ -100,8 +100,8 @@ def check_code(which: str) -> int:
     import re
 
     import sympy
-    from symmetric.verify import mpmath_evidence
-    from symmetric.verify.mpmath_printer import lambdify_printer
+    from symmetric.verify.evidence import high_precision as mpmath_evidence
+    from symmetric.verify.evidence.mpmath_printer import lambdify_printer
 
     def code(func):  # the source, and the names the function sees (lambdify adds the printer's imports)
         return re.sub(r"Dummy_[0-9]+", "Dummy", inspect.getsource(func)), sorted(func.__globals__)

@@ -8,7 +8,7 @@ Run by hand from the repository root:
    ``structure.g.at_most_max``): ``check()`` with z3, and with z3 hidden (the SymPy route).
 2. What ``symmetric verify`` gains: every claim of ``proofs/inequalities.py``, and every other
    registered claim whose statement is an inequality (the only ones the hook in
-   ``symmetric.verify.symbolic`` touches; an equality skips it at once) with the hook and with it
+   ``symmetric.verify.strategies.search`` touches; an equality skips it at once) with the hook and with it
    switched off (the engine before the prover).
 
 Times are CPU seconds of this process (``time.process_time``), best of ``--repeat``: the machine
@@ -53,8 +53,8 @@ def main(argv=None) -> int:
     import sympy
     import z3
 
-    from symmetric.verify import symbolic
-    from symmetric.verify.registry import load_claims
+    from symmetric.verify.strategies import search as symbolic
+    from symmetric.verify.claims.registry import load_claims
 
     claims = load_claims(ROOT / "proofs")
     built = {c.id: c.build()[0] for c in claims}

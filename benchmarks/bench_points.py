@@ -10,7 +10,7 @@ The statements are those ``symmetric verify`` checks (every built-in claim,
 with the ``"unit"`` domain's conditions, as :func:`symmetric.verify.check`
 adds them) and those ``python -m tests.soundness`` checks (every case of the
 soundness suite, on its own domain). For each one, ``sample_points`` of the
-reference revision's ``symmetric/verify/domain.py`` (read with ``git show``
+reference revision's ``symmetric/verify/evidence/sample_points.py`` (read with ``git show``
 and loaded next to this tree's modules) and of this tree must give the same
 list: the same points in the same order, each the same symbols in the same
 order with structurally equal values of the same type; an exception must be
@@ -40,20 +40,20 @@ sys.path.insert(0, ROOT)
 
 import sympy  # noqa: E402
 
-from symmetric.verify import domain  # noqa: E402
+from symmetric.verify.evidence import sample_points as domain  # noqa: E402
 from symmetric.verify.engine import with_domain  # noqa: E402
-from symmetric.verify.statement import Statement  # noqa: E402
+from symmetric.verify.core.statement import Statement  # noqa: E402
 
 
 def reference_module(rev: str):
-    """``symmetric/verify/domain.py`` at ``rev``, loaded as a sibling module of this tree's ``domain``."""
-    source = subprocess.run(["git", "show", f"{rev}:symmetric/verify/domain.py"], cwd=ROOT, check=True,
+    """``symmetric/verify/evidence/sample_points.py`` at ``rev``, loaded as a sibling module of this tree's ``domain``."""
+    source = subprocess.run(["git", "show", f"{rev}:symmetric/verify/evidence/sample_points.py"], cwd=ROOT, check=True,
                             capture_output=True, text=True).stdout
     name = "symmetric.verify._domain_reference"
     spec = importlib.util.spec_from_loader(name, loader=None)
     module = importlib.util.module_from_spec(spec)
     module.__package__ = "symmetric.verify"
-    module.__file__ = f"<{rev}:symmetric/verify/domain.py>"
+    module.__file__ = f"<{rev}:symmetric/verify/evidence/sample_points.py>"
     sys.modules[name] = module
     exec(compile(source, module.__file__, "exec"), module.__dict__)  # noqa: S102 - our own repository's code
     return module
@@ -61,7 +61,7 @@ def reference_module(rev: str):
 
 def claim_statements() -> list:
     """``(id, statement)`` for every built-in claim, as ``check`` sees it (the unit domain's conditions added)."""
-    from symmetric.verify.registry import definitions, load_proofs
+    from symmetric.verify.claims.registry import definitions, load_proofs
 
     out = []
     for d in definitions(load_proofs(builtin=True)):

@@ -28,8 +28,10 @@ import time
 
 T0 = time.process_time()
 import symmetric  # noqa: E402,F401  (import time is part of the profile)
-from symmetric.verify import engine, inequalities, symbolic  # noqa: E402
-from symmetric.verify.registry import definitions, load_proofs, select_claims  # noqa: E402
+from symmetric.verify import engine  # noqa: E402
+from symmetric.verify.inequalities import prover as inequalities  # noqa: E402
+from symmetric.verify.strategies import search as symbolic  # noqa: E402
+from symmetric.verify.claims.registry import definitions, load_proofs, select_claims  # noqa: E402
 
 IMPORT_SECONDS = time.process_time() - T0
 

@@ -6,7 +6,7 @@ form), and each derivation starts from the record's definition in
 nonnegative symbols; each claim states the conditions that make its
 denominators positive (the margins of the matrix). The bounds with square
 roots of products of counts (``MCC <= 1``, ``|kappa| <= |MCC|``) are decided
-by squaring under established signs (:mod:`symmetric.verify.count_signs`).
+by squaring under established signs (:mod:`symmetric.verify.inequalities.count_signs`).
 Precision-recall gain and the unachievable region are in
 ``proofs/precision_recall_gain.py``.
 

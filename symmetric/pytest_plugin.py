@@ -54,7 +54,7 @@ def pytest_addoption(parser):
 
 def _jobs(config) -> int:
     from symmetric import InvalidParameterError
-    from symmetric.verify.runner import default_jobs, jobs_option
+    from symmetric.verify.claims.runner import default_jobs, jobs_option
 
     text = config.getoption("symmetric_jobs") or config.getini("symmetric_jobs")
     if not text and hasattr(config, "workerinput"):
@@ -85,14 +85,14 @@ class _Claims:
         self.results: dict = {}
 
     def holds(self, path: Path) -> bool:
-        from symmetric.verify.registry import is_proof_script
+        from symmetric.verify.claims.registry import is_proof_script
 
         path = path.resolve()
         return path in self.paths or (path.parent in self.paths and is_proof_script(path))
 
     def run(self, items) -> None:
         """Run the definitions not run yet, all in one parallel batch."""
-        from symmetric.verify.runner import run_claims
+        from symmetric.verify.claims.runner import run_claims
 
         missing = [d for d in items if d.id not in self.results]
         for r in run_claims(missing, jobs=self.jobs) if missing else ():
@@ -100,7 +100,7 @@ class _Claims:
 
     def result(self, item: "ClaimItem"):
         if item.definition.id not in self.results:
-            from symmetric.verify.registry import definitions
+            from symmetric.verify.claims.registry import definitions
 
             proofs = []
             for i in item.session.items:
@@ -111,7 +111,7 @@ class _Claims:
         return self.results[item.definition.id]
 
     def all_results(self) -> dict:
-        from symmetric.verify.registry import definitions, load_proofs
+        from symmetric.verify.claims.registry import definitions, load_proofs
 
         if not self.paths:
             raise pytest.UsageError("the claim_results fixture needs the ini setting symmetric_claims "
@@ -144,7 +144,7 @@ class ClaimFile(pytest.File):
 
     def collect(self):
         from symmetric import InvalidParameterError
-        from symmetric.verify.registry import load_file
+        from symmetric.verify.claims.registry import load_file
 
         try:
             proofs = load_file(self.path)
@@ -168,7 +168,7 @@ class ClaimItem(pytest.Item):
         self.definition = definition
 
     def runtest(self):
-        from symmetric.verify.report import failure_text
+        from symmetric.verify.claims.report import failure_text
 
         result = self.config.stash[_STATE].result(self)
         if not result.ok:

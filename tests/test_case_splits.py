@@ -13,10 +13,12 @@ import sympy
 
 from symmetric import P, R, beta, g_beta_rho, rho
 from symmetric.explore import metric_limits, regimes
-from symmetric.verify import cases, limit_signs, signs
-from symmetric.verify.cases import cut, piecewise_branches
-from symmetric.verify.limit_signs import Signs
-from symmetric.verify.signs import NEG, Domain, Interval, definite_sign, sign_of
+from symmetric.verify.limits import limit_signs
+from symmetric.verify.signs import cases
+from symmetric.verify.signs import decide as signs
+from symmetric.verify.signs.cases import cut, piecewise_branches
+from symmetric.verify.limits.limit_signs import Signs
+from symmetric.verify.signs.decide import NEG, Domain, Interval, definite_sign, sign_of
 
 x = sympy.Symbol("x", real=True)
 n = sympy.Symbol("n", negative=True)

@@ -12,7 +12,7 @@ import sympy
 
 from symmetric import InvalidParameterError, P, R, beta, f_beta, rho
 from symmetric.verify import Claim, Proof, Statement, load_claims
-from symmetric.verify.registry import load_proofs
+from symmetric.verify.claims.registry import load_proofs
 
 VERIFY = Path(__file__).resolve().parent.parent / "symmetric" / "verify"
 

@@ -76,8 +76,8 @@ def test_builtin_subset_by_prefix_and_json_fields(capsys):
 
 def test_json_and_report_carry_the_engine_proof_steps_with_what_each_trusts():
     from symmetric.verify.claims import Claim, Result
-    from symmetric.verify.report import markdown_report
-    from symmetric.verify.verdict import Verdict
+    from symmetric.verify.claims.report import markdown_report
+    from symmetric.verify.core.verdict import Verdict
 
     class ProofStep:  # the shape of the engine's steps (``Verdict.steps``)
         def __init__(self, strategy, statement, trusts):
@@ -99,7 +99,7 @@ def test_json_and_report_carry_the_engine_proof_steps_with_what_each_trusts():
     (["--report", "/nonexistent/dir/r.md"], "--report"), (["--junit", "/nonexistent/dir/r.xml"], "--junit"),
 ])
 def test_bad_options_exit_2_naming_the_option_before_any_work(argv, option, capsys, monkeypatch):
-    import symmetric.verify.runner as runner
+    import symmetric.verify.claims.runner as runner
 
     monkeypatch.setattr(runner, "run_claims", lambda *a, **k: pytest.fail("claims ran despite a bad option"))
     code, out, err = verify(capsys, *argv)
@@ -252,7 +252,7 @@ def test_subprocess_smoke(tmp_path):
 
 @pytest.mark.parametrize("n, jobs", [(1, 2), (7, 2), (260, 2), (100, 4)])
 def test_dispatch_chunks_cover_the_order_once_and_end_in_single_claims(n, jobs):
-    from symmetric.verify.runner import dispatch_chunks
+    from symmetric.verify.claims.runner import dispatch_chunks
 
     order = list(range(n))[::-1]
     chunks = dispatch_chunks(order, jobs)

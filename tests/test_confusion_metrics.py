@@ -152,7 +152,7 @@ def test_counts_and_batches_give_the_same_values():
 
 
 def test_every_claim_a_record_names_is_registered():
-    from symmetric.verify.registry import definitions, load_proofs
+    from symmetric.verify.claims.registry import definitions, load_proofs
 
     ids = {d.id for d in definitions(load_proofs())}
     named = {i for record in CONFUSION_METRICS.values() for i in record.claims}

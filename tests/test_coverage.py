@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from symmetric.verify.registry import definitions, load_proofs
+from symmetric.verify.claims.registry import definitions, load_proofs
 
 ROOT = Path(__file__).resolve().parent.parent
 SEEDS = ("000", "001", "002", "003", "004")

@@ -17,14 +17,14 @@ from sympy import Max, Min, Ne, Rational as Q
 from symmetric import P, R, beta, f_beta, g_beta_rho, gamma, phi, power_mean, rho
 from symmetric.families import general_formula
 from symmetric.verify import check, run_with_budget
-from symmetric.verify import inequalities
-from symmetric.verify.goals import domains_of
-from symmetric.verify.polynomials import univariate_signs
-from symmetric.verify.signs import ANY, NEG, NONNEG, NONPOS, POS, Domain, Interval, sign_of
-from symmetric.verify.solvers import _uninterrupted, load_z3, z3_decide
-from symmetric.verify.splits import resolve, split_cases
-from symmetric.verify.statement import Statement
-from symmetric.verify.steps import ProofStep
+from symmetric.verify.inequalities import prover as inequalities
+from symmetric.verify.inequalities.goals import domains_of
+from symmetric.verify.inequalities.polynomials import univariate_signs
+from symmetric.verify.signs.decide import ANY, NEG, NONNEG, NONPOS, POS, Domain, Interval, sign_of
+from symmetric.verify.inequalities.solvers import _uninterrupted, load_z3, z3_decide
+from symmetric.verify.inequalities.splits import resolve, split_cases
+from symmetric.verify.core.statement import Statement
+from symmetric.verify.core.steps import ProofStep
 
 t = sympy.Symbol("t", positive=True)
 x = sympy.Symbol("x", positive=True)

@@ -94,3 +94,95 @@ def test_families_import_no_later_stage(graph):
     for module, targets in graph.items():
         if module.startswith("symmetric.families"):
             assert not [t for t in targets if t.startswith(later)], module
+
+
+# The stages of docs/design.md: a module imports only from its own stage or an earlier one. Every module of the
+# package has a stage (the longest matching prefix), so a new top-level module or package must be placed here.
+STAGES = {
+    "symmetric": 0, "symmetric.symbols": 0, "symmetric._validation": 0, "symmetric._constraints": 0,
+    "symmetric.families": 1,
+    "symmetric.verify": 2,
+    "symmetric.numeric": 3, "symmetric.accuracy": 3,
+    "symmetric.metrics": 4,
+    "symmetric.explore": 5, "symmetric.plot": 5, "symmetric._figures": 5, "symmetric._stats_plots": 5, "symmetric._gain_plots": 5,
+    "symmetric.cli": 5, "symmetric.pytest_plugin": 5, "symmetric.__main__": 5,
+}
+
+# The layers of symmetric.verify (docs/design.md, "Layout"), lowest first: a module imports only from its own
+# subpackage or a lower layer; subpackages sharing a layer do not import each other. The package's __init__
+# (the public names) sits on top.
+VERIFY_LAYERS = [("core",), ("signs",), ("limits",), ("evidence", "inequalities"), ("strategies",), ("engine",),
+                 ("claims",)]
+
+
+def _longest_prefix(module: str, table) -> str | None:
+    matches = [p for p in table if module == p or module.startswith(p + ".")]
+    return max(matches, key=len) if matches else None
+
+
+def stage_violations(graph) -> list:
+    out = []
+    for module, targets in graph.items():
+        here = _longest_prefix(module, STAGES)
+        for target in targets:
+            there = _longest_prefix(target, STAGES)
+            if here is not None and there is not None and STAGES[there] > STAGES[here]:
+                out.append((module, target))
+    return sorted(out)
+
+
+def _verify_part(module: str):
+    """``(layer index, subpackage)`` of a module of symmetric.verify; the package itself is above every layer."""
+    parts = module.split(".")
+    if parts[:2] != ["symmetric", "verify"]:
+        return None
+    if len(parts) == 2:
+        return len(VERIFY_LAYERS), ""
+    for index, names in enumerate(VERIFY_LAYERS):
+        if parts[2] in names:
+            return index, parts[2]
+    raise AssertionError(f"{module} is in no layer of VERIFY_LAYERS")
+
+
+def verify_layer_violations(graph) -> list:
+    out = []
+    for module, targets in graph.items():
+        here = _verify_part(module)
+        if here is None:
+            continue
+        for target in targets:
+            there = _verify_part(target)
+            if there is None:
+                continue
+            if there[0] > here[0] or (there[0] == here[0] and there[1] != here[1]):
+                out.append((module, target))
+    return sorted(out)
+
+
+def test_every_module_has_a_stage(graph):
+    assert [m for m in graph if _longest_prefix(m, STAGES) is None] == []
+
+
+def test_no_import_runs_up_the_stages(graph):
+    assert stage_violations(graph) == []
+
+
+def test_every_module_of_verify_is_in_a_layer(graph):
+    for module in graph:
+        _verify_part(module)  # raises for a module outside the layers
+
+
+def test_verify_imports_run_down_its_layers(graph):
+    assert verify_layer_violations(graph) == []
+
+
+def test_the_layer_checks_find_violations():
+    graph = {"symmetric.families.x": {"symmetric.metrics._scores"}, "symmetric.metrics._scores": {"symmetric.numeric"},
+             "symmetric.verify.core.statement": {"symmetric.verify.signs.decide"},
+             "symmetric.verify.evidence.confirm": {"symmetric.verify.inequalities.goals", "symmetric.verify.limits.routine"},
+             "symmetric.verify.claims.proof": {"symmetric.verify"}}
+    assert stage_violations(graph) == [("symmetric.families.x", "symmetric.metrics._scores")]
+    assert verify_layer_violations(graph) == [
+        ("symmetric.verify.claims.proof", "symmetric.verify"),
+        ("symmetric.verify.core.statement", "symmetric.verify.signs.decide"),
+        ("symmetric.verify.evidence.confirm", "symmetric.verify.inequalities.goals")]

@@ -5,14 +5,14 @@ import sympy
 
 from symmetric import P, R, beta, g_beta_rho, rho
 from symmetric.families import general_formula
-from symmetric.verify.asymptotic import Asymptotics
-from symmetric.verify.limit_signs import CannotDecide, NeedSign, T
-from symmetric.verify.signs import sign_target
-from symmetric.verify.cases import condition_cases, piecewise_cases, sign_cases
-from symmetric.verify.limits import NoLimit, limit_value
-from symmetric.verify.statement import Statement
+from symmetric.verify.limits.asymptotic import Asymptotics
+from symmetric.verify.limits.limit_signs import CannotDecide, NeedSign, T
+from symmetric.verify.signs.decide import sign_target
+from symmetric.verify.signs.cases import condition_cases, piecewise_cases, sign_cases
+from symmetric.verify.limits.routine import NoLimit, limit_value
+from symmetric.verify.core.statement import Statement
 from symmetric.verify import check
-from symmetric.verify.substitution import free_nodes, substitute
+from symmetric.verify.core.substitution import free_nodes, substitute
 
 x = sympy.Symbol("x", positive=True)
 y = sympy.Symbol("y", real=True)

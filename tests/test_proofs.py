@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from symmetric.verify.registry import definitions, load_proofs
-from symmetric.verify.report import markdown_report, print_result
+from symmetric.verify.claims.registry import definitions, load_proofs
+from symmetric.verify.claims.report import markdown_report, print_result
 
 ROOT = Path(__file__).resolve().parent.parent
 PROOFS = ROOT / "proofs"

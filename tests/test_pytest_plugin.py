@@ -31,7 +31,7 @@ def test_claims_named_in_the_ini_file_are_items_and_a_failure_shows_the_countere
 
 
 def test_the_command_line_option_names_files_and_k_selects_claims(repo, monkeypatch):
-    import symmetric.verify.runner as runner
+    import symmetric.verify.claims.runner as runner
 
     batches = []
     run_claims = runner.run_claims
@@ -49,7 +49,7 @@ def test_the_command_line_option_names_files_and_k_selects_claims(repo, monkeypa
 
 
 def test_claims_run_once_per_session_and_the_fixture_shares_the_results(repo, monkeypatch):
-    import symmetric.verify.runner as runner
+    import symmetric.verify.claims.runner as runner
 
     batches = []
     run_claims = runner.run_claims

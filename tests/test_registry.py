@@ -14,7 +14,7 @@ import sympy
 import symmetric.symbols
 from symmetric.pytest_plugin import XDIST_GROUP
 from symmetric.verify import Claim, load_claims
-from symmetric.verify.registry import definitions, load_proofs
+from symmetric.verify.claims.registry import definitions, load_proofs
 
 # Claims known to compare an expression with itself, each an expected failure, strictly: fixing a claim makes its
 # test pass unexpectedly, which fails until the id is removed here. Issue 9 emptied it; keep it empty.

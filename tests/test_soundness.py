@@ -229,7 +229,7 @@ def test_true_limits_are_not_refuted_by_a_substituted_counterexample():
 
 def test_an_exact_limit_contradicted_by_the_approach_values_never_refutes(monkeypatch):
     # A buggy exact limit routine must not override the numeric approach values.
-    from symmetric.verify import confirm
+    from symmetric.verify.evidence import confirm
 
     monkeypatch.setattr(confirm, "replace_limits", lambda side, **k: side.replace(
         lambda e: isinstance(e, sympy.Limit), lambda e: e.args[0].subs(e.args[1], 1)))
@@ -264,7 +264,7 @@ def test_precision_and_recall_range_over_the_unit_interval_by_default():
 def test_sample_points_do_not_follow_the_set_order_of_the_piecewise_conditions(monkeypatch):
     # special_constants read the Piecewise nodes of a side in set order, which follows the
     # per-process string hash: the sample points, and so the verdicts, changed from run to run
-    from symmetric.verify import domain
+    from symmetric.verify.evidence import sample_points as domain
 
     x = sympy.Symbol("x", real=True)
     lhs = sympy.Piecewise((P, rho > 1000), (0, True)) + sympy.Piecewise((R, rho < -3), (0, True)) \

@@ -1,4 +1,4 @@
-"""The sampling's exact shortcuts give the answers SymPy's general routes give (``symmetric.verify.domain``).
+"""The sampling's exact shortcuts give the answers SymPy's general routes give (``symmetric.verify.evidence.sample_points``).
 
 Each shortcut is checked against the route it replaces on values chosen to
 make a wrong shortcut fail: comparisons that are equalities or within
@@ -11,9 +11,9 @@ import pytest
 import sympy
 
 from symmetric import P, R, beta, rho
-from symmetric.verify import domain
-from symmetric.verify.statement import Statement
-from symmetric.verify.substitution import substitute
+from symmetric.verify.evidence import sample_points as domain
+from symmetric.verify.core.statement import Statement
+from symmetric.verify.core.substitution import substitute
 
 x = sympy.Symbol("x")
 k = sympy.Symbol("k", integer=True)

@@ -13,9 +13,10 @@ import sympy
 import symmetric
 from symmetric import InvalidParameterError, P, R, beta, f_beta, g_beta_rho, phi, power_mean, rho
 from symmetric.families import general_formula
-from symmetric.verify import InconsistentVerdictError, Statement, budget, check, engine, run_with_budget
-from symmetric.verify.domain import sample_points
-from symmetric.verify.mpmath_evidence import NumericEvidence
+from symmetric.verify import InconsistentVerdictError, Statement, check, engine, run_with_budget
+from symmetric.verify.core import budget
+from symmetric.verify.evidence.sample_points import sample_points
+from symmetric.verify.core.verdict import NumericEvidence
 
 
 def test_proven_verdict_names_an_exact_method_and_has_numeric_support():
@@ -277,7 +278,7 @@ def test_bad_options_name_the_argument():
 
 
 def test_no_exception_escapes_a_check(monkeypatch):
-    from symmetric.verify import symbolic
+    from symmetric.verify.strategies import search as symbolic
 
     def broken(*args, **kwargs):
         raise NotImplementedError("a SymPy gap")
@@ -342,7 +343,7 @@ def test_analyze_and_its_budget_pass_the_domain_through():
 
 def _count_general_strategies(monkeypatch):
     """Count the calls of the general-purpose strategies (simplify, logarithm) the engine makes."""
-    from symmetric.verify import symbolic
+    from symmetric.verify.strategies import search as symbolic
 
     calls = []
     wrapped = [(name, (lambda f, n: lambda l, r: calls.append(n) or f(l, r))(f, name))
@@ -367,7 +368,7 @@ def test_general_simplification_still_runs_when_nothing_else_proves_it(monkeypat
 
 
 def test_zero_test_splits_piecewise_into_branches_only_when_every_point_picks_the_same_branch():
-    from symmetric.verify.zero_test import _branches, cancels_to_zero
+    from symmetric.verify.strategies.rational_zero import _branches, cancels_to_zero
 
     g = sympy.Piecewise((P, sympy.Eq(rho, 0)), (R, True))
     same = sympy.Piecewise((2 * P, sympy.Eq(rho, 0)), (R**2, True))

@@ -14,9 +14,9 @@ import pytest
 import sympy
 
 from symmetric import P, R, beta
-from symmetric.verify.evidence import numeric_evidence
-from symmetric.verify.rational_evaluator import NAN, ZOO, compile_rational
-from symmetric.verify.statement import Statement
+from symmetric.verify.evidence.numeric import numeric_evidence
+from symmetric.verify.evidence.rational_evaluator import NAN, ZOO, compile_rational
+from symmetric.verify.core.statement import Statement
 
 X = sympy.Symbol("x")
 SYMBOLS = (P, R, X)
@@ -128,8 +128,8 @@ def test_the_memo_printer_writes_the_code_and_imports_lambdifys_printer_writes()
     from sympy.printing.pycode import MpmathPrinter
 
     from symmetric import f_beta, g_beta_rho, rho
-    from symmetric.verify.mpmath_evidence import _MPMATH_EXTRAS
-    from symmetric.verify.mpmath_printer import lambdify_printer
+    from symmetric.verify.evidence.high_precision import _MPMATH_EXTRAS
+    from symmetric.verify.evidence.mpmath_printer import lambdify_printer
 
     settings = {"fully_qualified_modules": False, "inline": True, "allow_unknown_functions": True,
                 "user_functions": {k: k for k in _MPMATH_EXTRAS}}
@@ -148,7 +148,7 @@ def test_the_memo_printer_writes_the_code_and_imports_lambdifys_printer_writes()
 def test_lambdify_makes_its_own_printer_for_implemented_functions():
     from sympy.utilities.lambdify import implemented_function
 
-    from symmetric.verify.mpmath_printer import lambdify_printer
+    from symmetric.verify.evidence.mpmath_printer import lambdify_printer
 
     f = implemented_function("f", lambda x: 2 * x)
     assert lambdify_printer(f(P) + 1, {}) is None

@@ -6,11 +6,15 @@ import pytest
 import sympy
 
 from symmetric import P, R, beta, rho
-from symmetric.verify import budget, domain, signs, symbolic, zero_test
-from symmetric.verify.budget import run_with_budget
-from symmetric.verify.memo import memoized
-from symmetric.verify.statement import Statement
-from symmetric.verify.zero_test import cancels_to_zero, differs_somewhere, numerator_is_zero
+from symmetric.verify.core import budget
+from symmetric.verify.evidence import sample_points as domain
+from symmetric.verify.signs import decide as signs
+from symmetric.verify.strategies import rational_zero as zero_test
+from symmetric.verify.strategies import search as symbolic
+from symmetric.verify.core.budget import run_with_budget
+from symmetric.verify.core.memo import memoized
+from symmetric.verify.core.statement import Statement
+from symmetric.verify.strategies.rational_zero import cancels_to_zero, differs_somewhere, numerator_is_zero
 
 x = sympy.Symbol("x")
 n = sympy.Symbol("n", integer=True, negative=True)

@@ -27,7 +27,7 @@ PROG = "symmetric verify"
 
 
 def _jobs(text: str) -> int:
-    from ..verify.runner import jobs_option
+    from ..verify.claims.runner import jobs_option
 
     try:
         return jobs_option(text)
@@ -136,9 +136,9 @@ def _line(r, width: int) -> str:
 
 
 def run(args) -> int:
-    from ..verify.registry import definitions, load_proofs, select_claims, selects
-    from ..verify.report import failure_text, junit_xml, markdown_report
-    from ..verify.runner import default_jobs, run_claims
+    from ..verify.claims.registry import definitions, load_proofs, select_claims, selects
+    from ..verify.claims.report import failure_text, junit_xml, markdown_report
+    from ..verify.claims.runner import default_jobs, run_claims
 
     paths, ids = _split(args.targets)
     for p in paths:

@@ -1,7 +1,7 @@
 """Exact rewrites that help SymPy simplify metrics: each is valid under the symbols' assumptions.
 
 :func:`tidy` writes powers in one normal form first
-(:func:`symmetric.verify.powers.normalize_powers`, the engine's power
+(:func:`symmetric.verify.core.powers.normalize_powers`, the engine's power
 normaliser), then tries ``simplify`` and the substitution of radicals.
 
 >>> import sympy
@@ -16,7 +16,7 @@ import math
 
 import sympy
 
-from ..verify.powers import normalize_powers
+from ..verify.core.powers import normalize_powers
 
 __all__ = ["simplify_radicals", "tidy"]
 

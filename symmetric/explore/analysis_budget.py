@@ -26,7 +26,7 @@ import time
 import sympy
 
 from ..verify import InconsistentVerdictError, Verdict, check, run_with_budget
-from ..verify.sympy_errors import SYMPY_ERRORS
+from ..verify.core.sympy_errors import SYMPY_ERRORS
 
 __all__ = ["Budget", "combine", "range_conditions", "unknown"]
 

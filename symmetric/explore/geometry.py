@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 
 import sympy
 
-from ..verify.powers import normalize_powers
+from ..verify.core.powers import normalize_powers
 from .analysis_budget import Budget
 from .regimes import Regime, special_values
 

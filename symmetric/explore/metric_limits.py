@@ -8,7 +8,7 @@ real; then ``P -> 0+`` and ``R -> 0+``.
 A value is found by SymPy's ``limit`` under the time budget. When the answer
 depends on the sign of another real parameter (G as beta -> 0 is R for
 rho > 0 and P for rho < 0), the real line of that parameter is cut into
-pieces (:func:`~symmetric.verify.cases.cut`) and each is done on
+pieces (:func:`~symmetric.verify.signs.cases.cut`) and each is done on
 its own, adjacent pieces with the same value merged again. When it depends on
 the order of P and R (the power mean tends to ``Max(P, R)``), the cases
 ``P > R`` and ``P < R`` are done separately. Every value is then a claim that
@@ -37,10 +37,10 @@ from dataclasses import dataclass
 import sympy
 
 from ..verify import Verdict
-from ..verify.cases import Piece, cut
-from ..verify.limit_signs import CannotDecide, NeedSign
-from ..verify.limits import NoLimit, limit_value
-from ..verify.powers import normalize_powers
+from ..verify.signs.cases import Piece, cut
+from ..verify.limits.limit_signs import CannotDecide, NeedSign
+from ..verify.limits.routine import NoLimit, limit_value
+from ..verify.core.powers import normalize_powers
 from .analysis_budget import Budget, combine, unknown
 from .regimes import Regime, special_values
 

@@ -43,7 +43,7 @@ from dataclasses import dataclass, field
 import sympy
 
 from ..verify import Verdict
-from ..verify.powers import normalize_powers
+from ..verify.core.powers import normalize_powers
 from .analysis_budget import Budget, combine, unknown
 from .geometry import non_smooth
 from .regimes import Regime

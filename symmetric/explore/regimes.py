@@ -3,11 +3,11 @@
 * :func:`piecewise_regimes`: the branches of a Piecewise whose conditions
   involve parameters only, such as G_{beta,rho} with its stipulated values at
   ``rho = 0`` and ``rho = -1``, each analysed on its own (the engine's
-  :func:`~symmetric.verify.cases.piecewise_branches`);
+  :func:`~symmetric.verify.signs.cases.piecewise_branches`);
 * :func:`special_values`: the values of a real parameter that the
   expression singles out (from the engine's ``linear_root``), where the
   analysis cuts the parameter's line into pieces with the engine's
-  :func:`~symmetric.verify.cases.cut`.
+  :func:`~symmetric.verify.signs.cases.cut`.
 
 >>> import sympy
 >>> from symmetric import P, R, rho, g_beta_rho
@@ -23,8 +23,8 @@ from dataclasses import dataclass, field
 
 import sympy
 
-from ..verify.cases import piecewise_branches
-from ..verify.domain import linear_root
+from ..verify.signs.cases import piecewise_branches
+from ..verify.evidence.sample_points import linear_root
 
 __all__ = ["Regime", "piecewise_regimes", "special_values"]
 

@@ -30,7 +30,7 @@ __all__ = ["claims_of", "limit_side", "holds_at"]
 @functools.lru_cache(maxsize=None)
 def claims_of(ids: tuple[str, ...]) -> dict:
     """The claims with these ids (expected to be proven), id -> :class:`symmetric.verify.Claim`."""
-    from ..verify import registry
+    from ..verify.claims import registry
 
     folder = registry.proofs_directory()
     files = [p for p in sorted(folder.glob("*.py"))

@@ -8,13 +8,13 @@ the pytest plugin (option ``--symmetric-claims``, ini ``symmetric_claims``)
 check them in CI; see docs/ci.md.
 """
 
-from .budget import BudgetExceeded, run_with_budget
-from .claims import Claim, Proof, Result
+from .core.budget import BudgetExceeded, run_with_budget
+from .claims.proof import Claim, Proof, Result
 from .engine import DOMAINS, check
-from .registry import load_claims
-from .statement import Statement
-from .steps import ProofStep
-from .verdict import STATUSES, InconsistentVerdictError, Verdict
+from .claims.registry import load_claims
+from .core.statement import Statement
+from .core.steps import ProofStep
+from .core.verdict import STATUSES, InconsistentVerdictError, Verdict
 
 __all__ = [
     "BudgetExceeded",

@@ -3,14 +3,14 @@
 1. Add the metric domain: with ``domain="unit"`` (the default) precision
    ``P`` and recall ``R`` lie in (0, 1], written as the conditions
    ``P <= 1`` and ``R <= 1`` that every strategy sees.
-2. Sample the domain adversarially (:mod:`symmetric.verify.domain`) and
+2. Sample the domain adversarially (:mod:`symmetric.verify.evidence.sample_points`) and
    evaluate both sides with mpmath, raising the precision where a small gap
-   needs it (:mod:`symmetric.verify.mpmath_evidence`). A disagreement refutes the
+   needs it (:mod:`symmetric.verify.evidence.high_precision`). A disagreement refutes the
    statement only when an independent evaluation of the original statement
    at that point confirms it: SymPy's exact evaluation, or for limits the
    exact one-sided limits at the point together with approach sequences that
    converge to them. That point is the counterexample.
-3. Otherwise try the exact strategies of :mod:`symmetric.verify.symbolic`
+3. Otherwise try the exact strategies of :mod:`symmetric.verify.strategies.search`
    within the time budget. Success is "proven", with the proof's steps and
    what each trusts, but only if the numeric check agreed at one point at
    least; a proof that numerics contradict raises
@@ -30,14 +30,14 @@ from numbers import Real
 import sympy
 
 from .. import symbols as _symbols
-from .budget import BudgetExceeded, run_with_budget
-from .domain import sample_points
-from .evidence import exact_counterexample, numeric_evidence
-from .mpmath_evidence import NumericEvidence
-from .statement import Statement
-from .steps import readable
-from .symbolic import limit_obstacle, prove
-from .verdict import InconsistentVerdictError, Verdict
+from .core.budget import BudgetExceeded, run_with_budget
+from .evidence.sample_points import sample_points
+from .evidence.numeric import exact_counterexample, numeric_evidence
+from .core.verdict import NumericEvidence
+from .core.statement import Statement
+from .core.steps import readable
+from .strategies.search import limit_obstacle, prove
+from .core.verdict import InconsistentVerdictError, Verdict
 
 __all__ = ["check", "DOMAINS", "with_domain"]
 

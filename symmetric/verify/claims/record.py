@@ -1,0 +1,254 @@
+"""Claims and their results as records: data that can be listed, filtered, serialised and checked.
+
+:mod:`symmetric.verify.claims` builds them from derivations; any code may
+build a :class:`Claim` directly.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import time
+import traceback
+from dataclasses import dataclass
+
+import sympy
+
+from ..._validation import InvalidParameterError
+from ..engine import check
+from .report import proof_step_data
+from ..core.statement import RELATIONS, Statement
+from ..core.verdict import STATUSES, InconsistentVerdictError, Verdict
+
+__all__ = ["Claim", "Result", "Step", "DEFAULT_TIMEOUT", "check_options"]
+
+_ID = re.compile(r"^[a-z][a-z0-9_]*(\.[a-z0-9_]+)+$")
+
+#: Seconds a claim's derivation, and then its check, may take unless it says otherwise.
+DEFAULT_TIMEOUT = 30.0
+
+
+def _sstr(expr) -> str:
+    if isinstance(expr, dict):
+        return "{" + ", ".join(f"{_sstr(k)}: {_sstr(v)}" for k, v in expr.items()) + "}"
+    if isinstance(expr, (list, tuple)):
+        return "[" + ", ".join(_sstr(e) for e in expr) + "]"
+    return expr if isinstance(expr, str) else sympy.sstr(expr)
+
+
+@dataclass(frozen=True)
+class Step:
+    """One line of a derivation: a sentence and, usually, the expression it produced."""
+
+    text: str
+    expr: object = None
+
+    def to_dict(self) -> dict:
+        return {"text": self.text, "expr": None if self.expr is None else _sstr(self.expr)}
+
+
+@dataclass(frozen=True)
+class Claim:
+    """A checked statement with a stable id, a sentence and the verdict it should get.
+
+    A claim is data: building it ran its derivation, and nothing here runs
+    SymPy again until :meth:`run` checks it. Claims are usually made by the
+    :meth:`Proof.claim` decorator, but any code can build one.
+
+    Parameters
+    ----------
+    id : str
+        Dotted lowercase words, unique among all claims (``"f_beta.weight"``).
+    sentence : str
+        What the claim says, for people (Markdown with ``$...$`` maths).
+    lhs, rhs : SymPy expressions or numbers
+        The two sides of the checked statement. Text is refused.
+    relation : {"==", "<", "<=", ">", ">="}, default "=="
+    conditions : tuple of SymPy relations
+        Conditions narrowing the domain, which the symbols' assumptions define.
+    source : str
+        Where the statement comes from (``"seed 002"``, a paper, ``"new"``).
+    expected : {"proven", "refuted", "unknown"}, default "proven"
+        The verdict the claim should get; a claim that misses it fails.
+    steps : tuple of Step
+        The recorded derivation.
+    timeout : float
+        Seconds for the check (and, for a decorated claim, for its derivation).
+    proof, origin : str
+        The name of the :class:`Proof` holding the claim and where it was
+        defined (a file or a module), to name both places of a duplicate id.
+    error : str
+        Why the derivation produced no statement (then ``lhs`` and ``rhs`` are
+        None); ``timed_out`` tells a derivation that ran out of time.
+
+    Examples
+    --------
+    >>> from symmetric import P, R, f_beta
+    >>> claim = Claim("mine.f1_harmonic", "F1 is the harmonic mean of P and R.",
+    ...               f_beta(beta=1), 2 / (1 / P + 1 / R))
+    >>> claim.statement
+    Statement(2*P*R/(P + R) == 2/(1/R + 1/P))
+    >>> data = claim.to_dict()                  # JSON-ready, no SymPy work
+    >>> data["lhs"], data["relation"], data["rhs"], data["expected"]
+    ('2*P*R/(P + R)', '==', '2/(1/R + 1/P)', 'proven')
+    >>> claim.run().status
+    'proven'
+    >>> Claim("F1", "A bad id.", P, P)
+    Traceback (most recent call last):
+        ...
+    symmetric._validation.InvalidParameterError: The 'id' parameter of Claim must be dotted lowercase words such as 'g.break_even'. Got 'F1' instead.
+    """
+
+    id: str
+    sentence: str
+    lhs: sympy.Expr | None
+    rhs: sympy.Expr | None
+    relation: str = "=="
+    conditions: tuple = ()
+    source: str = "new"
+    expected: str = "proven"
+    steps: tuple = ()
+    timeout: float = DEFAULT_TIMEOUT
+    proof: str = ""
+    origin: str = ""
+    error: str = ""
+    timed_out: bool = False
+
+    def __post_init__(self):
+        check_options("Claim", self.id, self.expected, self.timeout)
+        if not isinstance(self.sentence, str):
+            raise InvalidParameterError.of("sentence", "Claim", "a string", self.sentence)
+        if self.lhs is None and self.rhs is None:
+            if not self.error:
+                raise InvalidParameterError.of("lhs", "Claim", "given unless the claim records an error", None)
+            if self.relation not in RELATIONS:
+                raise InvalidParameterError.of("relation", "Claim", f"one of {list(RELATIONS)}", self.relation)
+            return
+        st = Statement.of(self.lhs, self.rhs, relation=self.relation, conditions=self.conditions)
+        for name in ("lhs", "rhs", "conditions"):
+            object.__setattr__(self, name, getattr(st, name))
+        object.__setattr__(self, "steps", tuple(self.steps))
+
+    @property
+    def statement(self) -> Statement | None:
+        """The checked statement, or None when the derivation failed."""
+        if self.lhs is None:
+            return None
+        return Statement(self.lhs, self.rhs, self.relation, self.conditions)
+
+    def to_dict(self) -> dict:
+        """The claim as JSON-ready data (expressions in SymPy's string form)."""
+        return {
+            "id": self.id,
+            "sentence": self.sentence,
+            "lhs": None if self.lhs is None else sympy.sstr(self.lhs),
+            "relation": self.relation,
+            "rhs": None if self.rhs is None else sympy.sstr(self.rhs),
+            "conditions": [sympy.sstr(c) for c in self.conditions],
+            "source": self.source,
+            "expected": self.expected,
+            "proof": self.proof,
+            "origin": self.origin,
+            "derivation": [s.to_dict() for s in self.steps],
+            "error": self.error or None,
+        }
+
+    def run(self, *, timeout: float | None = None) -> "Result":
+        """Check the statement within ``timeout`` seconds (default: the claim's own)."""
+        budget = self.timeout if timeout is None else timeout
+        if self.lhs is None:
+            return Result(self, "unknown" if self.timed_out else "error", 0.0, error=self.error)
+        start = time.perf_counter()
+        try:
+            verdict = check(self.lhs, self.rhs, relation=self.relation, conditions=self.conditions, timeout=budget)
+        except (Exception, InconsistentVerdictError):
+            return Result(self, "error", time.perf_counter() - start, error=traceback.format_exc(limit=-3))
+        return Result(self, verdict.status, time.perf_counter() - start, verdict)
+
+
+def check_options(func, id, expected, timeout):
+    if not isinstance(id, str) or not _ID.match(id):
+        raise InvalidParameterError.of("id", func, "dotted lowercase words such as 'g.break_even'", id)
+    if expected not in STATUSES:
+        raise InvalidParameterError.of("expected", func, f"one of {list(STATUSES)}", expected)
+    if isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not (timeout > 0 and math.isfinite(timeout)):
+        raise InvalidParameterError.of("timeout", func, "a positive number of seconds", timeout)
+
+
+@dataclass(frozen=True)
+class Result:
+    """The outcome of checking one claim."""
+
+    claim: Claim
+    status: str
+    seconds: float
+    verdict: Verdict | None = None
+    error: str = ""
+
+    @property
+    def ok(self) -> bool:
+        """Whether the claim got its expected verdict."""
+        return self.status == self.claim.expected
+
+    @property
+    def statement(self) -> Statement | None:
+        return self.claim.statement
+
+    @property
+    def steps(self) -> tuple:
+        return self.claim.steps
+
+    @property
+    def method(self) -> str:
+        if self.verdict is not None:
+            return self.verdict.method
+        return "derivation timed out" if self.claim.timed_out else "error"
+
+    @property
+    def counterexample_text(self) -> str:
+        """``"P = 1/2, R = 2"`` for a refutation, else empty."""
+        if self.verdict is None or not self.verdict.refuted:
+            return ""
+        return self.verdict.counterexample_text() or "(no free variables)"
+
+    @property
+    def variables(self) -> dict:
+        """Free variables of the checked statement with the assumption that defines their domain."""
+        if self.statement is None:
+            return {}
+        out = {}
+        for s in sorted(self.statement.free_symbols, key=lambda s: s.name):
+            out[s.name] = ("positive" if s.is_positive else "nonnegative" if s.is_nonnegative else
+                           "integer" if s.is_integer else "real" if s.is_real else "complex")
+        return out
+
+    def to_json(self) -> dict:
+        """The claim, its verdict and the numeric evidence as JSON-ready data."""
+        v = self.verdict
+        claim = self.claim.to_dict()
+        return {
+            "id": self.claim.id,
+            "status": self.status,
+            "expected": self.claim.expected,
+            "ok": self.ok,
+            "method": self.method,
+            "seconds": round(self.seconds, 3),
+            "source": self.claim.source,
+            "sentence": self.claim.sentence,
+            "statement": str(self.statement) if self.statement is not None else None,
+            "lhs": claim["lhs"],
+            "relation": claim["relation"],
+            "rhs": claim["rhs"],
+            "conditions": claim["conditions"],
+            "variables": self.variables,
+            "counterexample": {str(k): sympy.sstr(x) for k, x in v.counterexample.items()} if v else {},
+            "detail": v.detail if v else "",
+            "steps": [proof_step_data(s) for s in getattr(v, "steps", ()) or ()],
+            "derivation": claim["derivation"],
+            "numeric": ({"agree": v.evidence.agree, "disagree": v.evidence.disagree,
+                         "inconclusive": v.evidence.inconclusive, "undefined": v.evidence.undefined,
+                         "dps": v.evidence.dps} if v and v.evidence else None),
+            "proof": self.claim.proof,
+            "origin": self.claim.origin,
+            "error": self.error or None,
+        }

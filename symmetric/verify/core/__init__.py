@@ -1,0 +1,9 @@
+"""The engine's first layer: what every later layer uses.
+
+Statements (:mod:`.statement`) and verdicts (:mod:`.verdict`), proof steps and
+what they trust (:mod:`.steps`), the one time budget (:mod:`.budget`),
+per-process memos (:mod:`.memo`), the exceptions meaning "SymPy cannot handle
+this" (:mod:`.sympy_errors`), the power normaliser (:mod:`.powers`) and
+substitution that respects bound variables (:mod:`.substitution`). Imports no
+other layer of :mod:`symmetric.verify`.
+"""

@@ -1,0 +1,303 @@
+"""The independent confirmation of a candidate counterexample.
+
+A disagreement found by sampling refutes a statement only when a second
+evaluation of the *original* statement at that point, along a path that
+shares nothing with the one that found it, confirms it:
+
+* without limits, SymPy's own evaluation with ``evalf(strict=True)``, which
+  raises the precision until the result is accurate (first with the point
+  substituted, SymPy simplifying exact numbers as it goes; if that is too
+  slow, with the arithmetic left unevaluated), or an exact zero of the
+  difference for a strict inequality failing by equality;
+* with limits, the exact limits of :mod:`symmetric.verify.limits.routine` at the
+  numeric point *and* approach sequences at rising precision (down to
+  ``10**-1280``) whose last three errors shrink and end well inside the gap;
+  a two-sided limit that does not exist refutes an equation only when both
+  one-sided sequences settle on the two different exact values.
+
+Nothing is ever substituted into a bound variable, and every confirmation
+runs under its own time budget.
+
+>>> import sympy
+>>> from symmetric import P, R
+>>> from symmetric.verify.core.statement import Statement
+>>> confirm(Statement.of(sympy.Min(P, R), P, relation="<"), {P: sympy.Rational(1, 3), R: 1}).values
+('1/3', '1/3')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import mpmath
+import sympy
+
+from ..core.budget import run_with_budget
+from ..limits.routine import NoLimit, replace_limits
+from .high_precision import Undefined, numeric_form
+from ..limits.limit_signs import CannotDecide, NeedSign
+from ..core.statement import Statement
+from ..core.substitution import bound_symbols, substitute
+from ..core.sympy_errors import SYMPY_ERRORS as _EXACT_ERRORS
+
+__all__ = ["Confirmation", "confirm"]
+
+# Depth multipliers of the approach distances for the confirmation sequence (down to 10**-1280).
+_DEEP = (1, 2, 4, 8, 16, 32)
+# Seconds for the independent confirmation of one candidate counterexample.
+_CONFIRM_SECONDS = 3.0
+
+
+@dataclass(frozen=True)
+class Confirmation:
+    """An independently confirmed failure of a statement at a point."""
+
+    values: tuple
+    how: str
+
+
+def _exactly_zero(diff) -> bool:
+    """Whether the number ``diff`` is provably 0 (exact rewriting, or its minimal polynomial is x)."""
+    if diff == 0:
+        return True
+    if not diff.is_number or diff.has(sympy.Float) or sympy.count_ops(diff) > 300:
+        return False
+    try:
+        if sympy.simplify(diff) == 0:
+            return True
+        if diff.is_algebraic:
+            x = sympy.Dummy("x")
+            return sympy.minimal_polynomial(diff, x) == x
+    except _EXACT_ERRORS:
+        return False
+    return False
+
+
+def _violated_exactly(lhs, rhs, relation, dps):
+    """True/False when exact evaluation of two numbers decides ``lhs <relation> rhs``; None otherwise."""
+    if lhs.free_symbols or rhs.free_symbols or lhs.has(sympy.nan, sympy.zoo) or rhs.has(sympy.nan, sympy.zoo):
+        return None
+    infinite = (sympy.oo, -sympy.oo)
+    if lhs in infinite or rhs in infinite:
+        if lhs.is_extended_real is not True or rhs.is_extended_real is not True:
+            return None
+        holds = {"==": lhs == rhs, "<": lhs < rhs, "<=": lhs <= rhs, ">": lhs > rhs, ">=": lhs >= rhs}[relation]
+        return not bool(holds)
+    if _huge(lhs) or _huge(rhs):
+        return None
+    diff = lhs - rhs
+    if diff == 0:
+        return relation in ("<", ">")
+    try:
+        gap = diff.evalf(dps, strict=True, maxn=20 * dps)
+    except _EXACT_ERRORS:
+        gap = None
+    if gap is None or not gap.is_number or gap.has(sympy.nan, sympy.zoo) or gap == 0:
+        return True if relation in ("<", ">") and _exactly_zero(diff) else None
+    if relation == "==":
+        return True if gap.is_zero is False else None
+    if gap.is_extended_real is not True:
+        return None
+    return bool(gap.is_positive) if relation in ("<", "<=") else bool(gap.is_negative)
+
+
+def _show(v, digits=20):
+    if isinstance(v, sympy.Rational) and max(abs(v.p), v.q) > 10**40:
+        return sympy.sstr(v.evalf(digits))
+    return sympy.sstr(v.evalf(digits)) if isinstance(v, sympy.Basic) and v.is_number and not v.is_Rational else sympy.sstr(v)
+
+
+def _show_pair(a, b) -> tuple:
+    """Both values as text, with enough digits to tell them apart (at most 120)."""
+    for digits in (20, 60, 120):
+        pair = (_show(a, digits), _show(b, digits))
+        if pair[0] != pair[1]:
+            break
+    return pair
+
+
+def _deep_values(side: sympy.Expr, point: dict, dps: int):
+    """Numeric values of ``side`` at ``point``, its limits approached ever closer (10**-40 .. 10**-1280)."""
+    form = numeric_form(side)
+    for depth in _DEEP:
+        try:
+            v, _ = form(point, dps + 40 * depth, depth)
+        except Undefined:
+            return
+        yield v
+
+
+def _converges_to(values, target, tolerance) -> bool:
+    """Whether the approach values settle on ``target``: three errors in a row shrinking, the last within
+    ``tolerance`` (values are computed only as far as needed)."""
+    seen = []
+    infinite = target in (sympy.oo, -sympy.oo)
+    if not infinite:
+        try:
+            t = mpmath.mpmathify(sympy.N(target, 60))
+        except (TypeError, ValueError):
+            return False
+    for v in values:
+        seen.append(v)
+        tail = seen[-3:]
+        if len(tail) < 3:
+            continue
+        if infinite:
+            sign = 1 if target is sympy.oo else -1
+            if all(sign * w > 0 for w in tail) and all(abs(b) > abs(a) * 10 for a, b in zip(tail, tail[1:])):
+                return True
+            continue
+        errors = [abs(w - t) for w in tail]
+        if errors[-1] <= tolerance and all(b <= a for a, b in zip(errors, errors[1:])):
+            return True
+    return False
+
+
+def _tolerance(a, b):
+    """How close approach values must come to an exact value to tell ``a`` from ``b`` (1/100 of the gap)."""
+    finite = [v for v in (a, b) if v.is_finite]
+    try:
+        mags = [abs(mpmath.mpmathify(sympy.N(v, 30))) for v in finite]
+        if len(finite) == 2:
+            gap = abs(mpmath.mpmathify(sympy.N(a - b, 30)))
+            if gap:
+                return gap / 100
+        return max([mpmath.mpf(1)] + mags) * mpmath.mpf(10) ** -6
+    except (TypeError, ValueError):
+        return mpmath.mpf(0)
+
+
+def _numeric_tree(expr, point):
+    """``expr`` at ``point`` with arithmetic left unevaluated (SymPy's evalf then evaluates it with error
+    control, without building huge exact powers); Piecewise conditions are decided exactly. None when a
+    condition cannot be decided."""
+    if expr in point:
+        return point[expr]
+    if not expr.args or not expr.free_symbols:
+        return expr
+    if bound_symbols(expr) or isinstance(expr, sympy.Derivative):
+        return substitute(expr, point)  # binders inside: the safe substitution, evaluated
+    if isinstance(expr, sympy.Piecewise):
+        for e, c in expr.args:
+            value = substitute(c, point)
+            if value is sympy.true:
+                return _numeric_tree(e, point)
+            if value is not sympy.false:
+                return None
+        return sympy.nan
+    args = []
+    for a in expr.args:
+        v = _numeric_tree(a, point) if isinstance(a, sympy.Basic) else a
+        if v is None:
+            return None
+        args.append(v)
+    try:
+        return expr.func(*args, evaluate=False)
+    except TypeError:
+        return expr.func(*args)
+
+
+def _exact_violation(statement: Statement, point: dict, dps: int):
+    """A Confirmation when SymPy's own evaluation at ``point`` shows the (limit-free) statement fails there.
+
+    First with the point substituted (SymPy's exact arithmetic simplifies
+    numbers as it goes), then, if that is too slow (huge exact powers), with
+    the arithmetic left unevaluated for ``evalf``.
+    """
+    def evaluated():
+        at = statement.substitute(point)
+        if at is None or _huge(at.lhs) or _huge(at.rhs):
+            return None
+        return at.lhs, at.rhs, _violated_exactly(at.lhs, at.rhs, statement.relation, dps)
+
+    # exact values (rationals, and algebraic numbers such as sqrt(2), the roots of the statement's own
+    # coefficients): a strict inequality that fails by an exact zero is shown only by exact arithmetic
+    exact = all(isinstance(v, sympy.Rational) or (v.is_algebraic and v.is_extended_real) for v in point.values())
+    ok, out = run_with_budget(evaluated, _CONFIRM_SECONDS / 2) if exact else (False, None)
+    if not ok or out is None:
+        ok, out = run_with_budget(lambda: _unevaluated_violation(statement, point, dps), _CONFIRM_SECONDS / 2)
+    if not ok or out is None or not out[2]:
+        return None
+    lhs, rhs, _ = out
+    try:
+        return Confirmation(_show_pair(lhs, rhs), "SymPy's exact evaluation")
+    except _EXACT_ERRORS:
+        return None
+
+
+def _unevaluated_violation(statement, point, dps):
+    lhs, rhs = (_numeric_tree(side, point) for side in (statement.lhs, statement.rhs))
+    if lhs is None or rhs is None or lhs.free_symbols or rhs.free_symbols:
+        return None
+    try:
+        gap = sympy.Add(lhs, sympy.Mul(-1, rhs, evaluate=False), evaluate=False).evalf(dps, strict=True, maxn=20 * dps)
+    except _EXACT_ERRORS:
+        return None
+    if not (gap.is_number and gap.is_Float and gap != 0):
+        return None
+    if statement.relation == "==":
+        violated = True
+    else:
+        violated = bool(gap.is_positive) if statement.relation in ("<", "<=") else bool(gap.is_negative)
+    return lhs.evalf(dps), rhs.evalf(dps), violated
+
+
+def _huge(expr, bits=20000) -> bool:
+    """Whether ``expr`` holds an exact number too large to evaluate quickly."""
+    return any(max(abs(r.p).bit_length(), r.q.bit_length()) > bits for r in expr.atoms(sympy.Rational))
+
+
+def confirm(statement: Statement, point: dict, dps: int = 50) -> Confirmation | None:
+    """Evaluate the original statement at ``point`` independently; a Confirmation when it fails there.
+
+    Without limits: SymPy's evaluation with ``evalf(strict=True)``, which
+    raises the precision until the result is accurate (or, for a strict
+    inequality, an exact zero of the difference). With limits: the exact
+    limits at the numeric point (:func:`~symmetric.verify.limits.routine.replace_limits`)
+    must violate the statement, and numeric approach sequences at rising
+    precision must converge to those exact values. Nothing is substituted
+    into a bound variable.
+    """
+    point = {k: sympy.sympify(v) for k, v in point.items()}
+    if not statement.has(sympy.Limit):
+        return _exact_violation(statement, point, dps)
+    ok, found = run_with_budget(lambda: _confirm_limits(statement, point, dps), 2 * _CONFIRM_SECONDS)
+    return found if ok else None
+
+
+def _confirm_limits(statement, point, dps):
+    at = statement.substitute(point)
+    if at is None:
+        return None
+    try:
+        exact = [sympy.sympify(replace_limits(side)) for side in (at.lhs, at.rhs)]
+    except NoLimit as missing:
+        return _confirm_missing(statement, point, dps, missing)
+    except (NeedSign, CannotDecide) + _EXACT_ERRORS:
+        return None
+    if any(e.free_symbols for e in exact) or not _violated_exactly(exact[0], exact[1], statement.relation, dps):
+        return None
+    tolerance = _tolerance(*exact)
+    for side, value in zip((statement.lhs, statement.rhs), exact):
+        if side.has(sympy.Limit) and not _converges_to(_deep_values(side, point, dps), value, tolerance):
+            return None
+    return Confirmation(_show_pair(exact[0], exact[1]),
+                        "the exact limits at the point and approach sequences at rising precision that settle on them")
+
+
+def _confirm_missing(statement, point, dps, missing: NoLimit):
+    """A two-sided limit that does not exist at ``point``: both one-sided sequences must confirm it.
+
+    Only an equation is refuted this way (a value claimed for a limit that
+    does not exist); an inequality with such a limit stays undecided.
+    """
+    limits = [lim for side in (statement.lhs, statement.rhs) for lim in side.atoms(sympy.Limit)]
+    if statement.relation != "==" or len(limits) != 1 or str(limits[0].args[3]) != "+-":
+        return None
+    body, var, x0, _ = limits[0].args
+    tolerance = _tolerance(missing.left, missing.right)
+    for direction, target in (("+", missing.right), ("-", missing.left)):
+        if not _converges_to(_deep_values(sympy.Limit(body, var, x0, direction), point, dps), target, tolerance):
+            return None
+    return Confirmation((f"no limit: {_show(missing.left)} from below, {_show(missing.right)} from above", "a value"),
+                        "exact one-sided limits that differ and approach sequences from both sides that settle on them")

@@ -1,0 +1,111 @@
+"""The goals of the inequality prover: ``big > small`` (or ``>=``) at every point of a domain.
+
+A :class:`Goal` is what each strategy of :mod:`symmetric.verify.inequalities.prover`
+receives; a strategy either settles it, reduces it to subgoals whose proofs
+together imply it, or gives up. :func:`domains_of` turns a statement's
+conditions into the domains to prove on: a linear condition on one symbol
+bounds its interval (``rho >= 0``), ``Eq(rho, c)`` substitutes the value,
+``Ne(rho, c)`` splits the domain in two, a relation between several
+symbols becomes a fact (``P < R``: ``P - R`` negative), and any other
+condition is dropped, which is sound: proving the statement on a larger
+domain proves it on the smaller one.
+
+>>> import sympy
+>>> from symmetric import P, R, rho
+>>> from symmetric.verify.core.statement import Statement
+>>> st = Statement.of((P / R) ** rho, 1, relation="<=", conditions=[P < R, rho >= 0, sympy.Ne(rho, 1)])
+>>> [d.describe() for d, _ in domains_of(st)]
+['0 <= rho < 1, P - R < 0', '1 < rho, P - R < 0']
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+import sympy
+
+from ..signs.conditions import affine_in_one, assume
+from ..signs.decide import NEG, NONZERO, POS, SIGNS_OF_RELATION, ZERO, Domain
+from ..core.statement import Statement
+from ..core.steps import ProofStep
+
+__all__ = ["Goal", "domains_of", "step"]
+
+
+@dataclass(frozen=True)
+class Goal:
+    """``big > small`` (``strict``) or ``big >= small`` at every point of ``domain``."""
+
+    big: sympy.Expr
+    small: sympy.Expr
+    strict: bool
+    domain: Domain
+
+    def __post_init__(self):
+        object.__setattr__(self, "big", sympy.sympify(self.big))
+        object.__setattr__(self, "small", sympy.sympify(self.small))
+
+    def with_sides(self, big, small) -> "Goal":
+        return replace(self, big=big, small=small)
+
+    def with_domain(self, domain: Domain) -> "Goal":
+        return replace(self, domain=domain)
+
+    @property
+    def difference(self) -> sympy.Expr:
+        return self.big - self.small
+
+    def __str__(self) -> str:
+        where = self.domain.describe()
+        return f"{sympy.sstr(self.big)} {'>' if self.strict else '>='} {sympy.sstr(self.small)} for {where}"
+
+
+def step(strategy: str, statement: str, trusts: str) -> tuple[ProofStep, ...]:
+    return (ProofStep(strategy, statement, trusts),)
+
+
+def _apply(domain: Domain, mapping: dict, cond) -> list[tuple[Domain, dict]]:
+    cond = cond.xreplace(mapping)
+    if cond is sympy.true:
+        return [(domain, mapping)]
+    if cond is sympy.false:
+        return []
+    if isinstance(cond, sympy.And):
+        out = [(domain, mapping)]
+        for c in cond.args:
+            out = [pair for d, m in out for pair in _apply(d, m, c)]
+        return out
+    signs = SIGNS_OF_RELATION.get(type(cond))
+    if signs is None:
+        return [(domain, mapping)]  # dropped: a larger domain
+    expr = sympy.expand(cond.lhs - cond.rhs)
+    solved = affine_in_one(expr)
+    if solved is not None and signs == ZERO:
+        s, root, _ = solved
+        iv = domain.interval(s)
+        if iv is None or iv.contains(root) is not True:
+            return []
+        d = domain.substitute({s: root})
+        return [] if d is None else [(d, {**{k: v.xreplace({s: root}) for k, v in mapping.items()}, s: root})]
+    if solved is not None and signs == NONZERO:
+        return [pair for part in (NEG, POS) for pair in _apply(domain, mapping, _relation(part)(expr, 0))]
+    d = assume(domain, expr, signs)
+    return [] if d is None else [(d, mapping)]
+
+
+def _relation(signs):
+    return {POS: sympy.StrictGreaterThan, NEG: sympy.StrictLessThan}[signs]
+
+
+def domains_of(statement: Statement) -> list[tuple[Domain, dict]] | None:
+    """The domains (with the values substituted for symbols) that together make up the statement's domain.
+
+    None when a free symbol is not known to be real.
+    """
+    try:
+        cases = [(Domain.of_symbols(statement.free_symbols), {})]
+    except ValueError:
+        return None
+    for cond in statement.conditions:
+        cases = [pair for d, m in cases for pair in _apply(d, m, cond)]
+    return cases

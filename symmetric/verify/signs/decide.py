@@ -1,0 +1,745 @@
+"""Signs of expressions on a domain, decided by exact rules only.
+
+A *sign set* is the set of signs (-1, 0, 1) an expression can take on a
+domain. :func:`sign_of` computes a sign set that contains the true sign at
+every point of the domain, or ``None`` when it cannot also vouch that the
+expression is defined (real and finite) at every point: a power with a
+non-integer exponent needs a positive base, a negative power a nonzero
+base, ``log`` a positive argument. So a sign set is also a proof of
+definedness.
+
+A :class:`Domain` bounds each real symbol by an :class:`Interval` (by default
+the one its SymPy assumptions give: ``(0, oo)`` for a positive symbol) and
+keeps *facts*: expressions with a known sign set, such as ``P - R`` negative
+under the condition ``P < R``.
+
+What the rules trust (each is a theorem about real numbers, applied exactly):
+
+* exact rational interval arithmetic for affine expressions in bounded
+  symbols; the facts of the domain (the conditions of the statement);
+* sign rules for sums, products, integer powers, ``exp``, ``Max``, ``Min``,
+  ``Abs``; ``x**k > 0`` for ``x > 0`` and real ``k``;
+* monotone transforms: for ``x, y > 0``, ``sign(x**k - y**k) =
+  sign(k) * sign(x - y)`` (written through the ratio: ``sign(p - q) =
+  sign(p/q - 1)`` for ``q > 0``), ``sign(log x) = sign(x - 1)``, and
+  ``sign(sum c_i log x_i - sum d_j log y_j) = sign(prod x_i**c_i - prod y_j**d_j)``;
+* SymPy's algebraic rewrites (``together``, ``cancel``, ``powsimp`` and
+  ``expand_power_base`` with positive bases) as identities, and SymPy's
+  exact sign of a numeric constant (``is_positive`` on a number).
+
+:func:`definite_sign` answers the narrower question "which one sign does
+the expression have at every point" (what the limit routine asks of a
+coefficient): SymPy's assumption system on the expression and on cheap exact
+normal forms (expanded, cancelled, factored, logarithms expanded without
+``force``), the facts of the domain, a number's sign from ``evalf`` with
+``strict=True``, and :func:`sign_of` on the same domain. This module is the
+one place that decides signs; :func:`sign_target` names the factor whose
+sign settles an undecided one, for a caller that splits the domain on it.
+
+>>> import sympy
+>>> from symmetric import P, R, rho
+>>> d = Domain.of_symbols([P, R, rho]).restrict(rho, Interval(0, sympy.oo, lo_closed=True))
+>>> d = d.with_fact(P - R, NEG)                      # the condition P < R
+>>> sorted(sign_of(1 - (P / R) ** rho, d))         # zero at rho = 0, positive otherwise
+[0, 1]
+>>> sign_of(sympy.log(rho), d) is None             # log(0) is undefined
+True
+>>> definite_sign(P - R, d), definite_sign(P - R, Domain.of_symbols([P, R]))
+(-1, None)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from functools import reduce
+
+import sympy
+
+from ..core.memo import memoized
+from ..core.sympy_errors import SYMPY_ERRORS
+
+__all__ = ["POS", "NEG", "ZERO", "NONNEG", "NONPOS", "NONZERO", "ANY", "SIGNS_OF_RELATION", "Interval", "Domain",
+           "sign_of", "mul_signs", "add_signs", "settles", "number_sign", "SignOracle", "NotReal", "definite_sign",
+           "sign_target", "tidy"]
+
+POS = frozenset({1})
+NEG = frozenset({-1})
+ZERO = frozenset({0})
+NONNEG = frozenset({0, 1})
+NONPOS = frozenset({-1, 0})
+NONZERO = frozenset({-1, 1})
+ANY = frozenset({-1, 0, 1})
+
+#: The sign set of ``lhs - rhs`` where each kind of relation holds.
+SIGNS_OF_RELATION = {sympy.StrictGreaterThan: POS, sympy.GreaterThan: NONNEG, sympy.StrictLessThan: NEG,
+                     sympy.LessThan: NONPOS, sympy.Eq: ZERO, sympy.Ne: NONZERO}
+
+_oo = sympy.oo
+_MAX_NESTING = 60  # nested rule applications; deeper means a runaway rewrite, answered "unknown"
+
+
+def mul_signs(a: frozenset, b: frozenset) -> frozenset:
+    """The sign set of a product."""
+    return frozenset(x * y for x in a for y in b)
+
+
+def add_signs(a: frozenset, b: frozenset) -> frozenset:
+    """The sign set of a sum."""
+    out: set = set()
+    for x in a:
+        for y in b:
+            out |= {y} if x == 0 else {x} if y == 0 or x == y else ANY
+    return frozenset(out)
+
+
+def settles(signs: frozenset | None, *, strict: bool) -> bool:
+    """Whether ``signs`` shows ``> 0`` (``strict``) or ``>= 0``."""
+    return signs is not None and bool(signs) and signs <= (POS if strict else NONNEG)
+
+
+def number_sign(x) -> int | None:
+    """The exact sign of a real number (``oo`` included), or None if SymPy cannot decide it."""
+    x = sympy.sympify(x)
+    if x is _oo:
+        return 1
+    if x is -_oo:
+        return -1
+    if x.is_extended_real is not True or x.is_finite is not True:
+        return None
+    if x.is_zero:
+        return 0
+    if x.is_positive:
+        return 1
+    if x.is_negative:
+        return -1
+    return None
+
+
+def _cmp(a, b) -> int | None:
+    if a == b:
+        return 0
+    if a is _oo or b is -_oo:
+        return 1
+    if a is -_oo or b is _oo:
+        return -1
+    return number_sign(a - b)
+
+
+@dataclass(frozen=True)
+class Interval:
+    """A real interval with numeric (or infinite) endpoints."""
+
+    lo: sympy.Expr = -_oo
+    hi: sympy.Expr = _oo
+    lo_closed: bool = False
+    hi_closed: bool = False
+
+    def __post_init__(self):
+        object.__setattr__(self, "lo", sympy.sympify(self.lo))
+        object.__setattr__(self, "hi", sympy.sympify(self.hi))
+        if self.lo.is_infinite:
+            object.__setattr__(self, "lo_closed", False)
+        if self.hi.is_infinite:
+            object.__setattr__(self, "hi_closed", False)
+
+    @classmethod
+    def point(cls, c) -> "Interval":
+        return cls(c, c, True, True)
+
+    @property
+    def is_point(self) -> bool:
+        return self.lo == self.hi and self.lo_closed and self.hi_closed
+
+    def is_empty(self) -> bool:
+        c = _cmp(self.lo, self.hi)
+        if c is None:
+            return False
+        return c > 0 or (c == 0 and not (self.lo_closed and self.hi_closed))
+
+    def contains(self, c, *, closure: bool = False) -> bool | None:
+        """Whether the number ``c`` lies in the interval (or its closure); None if undecided."""
+        a, b = _cmp(self.lo, c), _cmp(c, self.hi)
+        if a is None or b is None:
+            return None
+        return (a < 0 or (a == 0 and (self.lo_closed or closure))) and (b < 0 or (b == 0 and (self.hi_closed or closure)))
+
+    def intersect(self, other: "Interval") -> "Interval":
+        lo, lo_closed = self.lo, self.lo_closed
+        c = _cmp(other.lo, lo)
+        if c is None:
+            raise ValueError("incomparable interval endpoints")
+        if c > 0:
+            lo, lo_closed = other.lo, other.lo_closed
+        elif c == 0:
+            lo_closed = lo_closed and other.lo_closed
+        hi, hi_closed = self.hi, self.hi_closed
+        c = _cmp(other.hi, hi)
+        if c is None:
+            raise ValueError("incomparable interval endpoints")
+        if c < 0:
+            hi, hi_closed = other.hi, other.hi_closed
+        elif c == 0:
+            hi_closed = hi_closed and other.hi_closed
+        return Interval(lo, hi, lo_closed, hi_closed)
+
+    def signs(self) -> frozenset:
+        """The signs of the points of the interval (a superset when endpoints are undecided)."""
+        out = set()
+        if _cmp(self.lo, 0) != 1:
+            out.add(-1)
+        if self.contains(0) is not False:
+            out.add(0)
+        if _cmp(self.hi, 0) != -1:
+            out.add(1)
+        # An interval that reaches below 0 only at a closed endpoint 0 has no negative point.
+        if _cmp(self.lo, 0) == 0:
+            out.discard(-1)
+        if _cmp(self.hi, 0) == 0:
+            out.discard(1)
+        return frozenset(out)
+
+    def pieces(self, c) -> list[tuple[str, "Interval"]]:
+        """The nonempty parts below, at and above the number ``c``, labelled ``<``, ``=``, ``>``.
+
+        This is where a real line is cut: :meth:`cut` (several values) and the
+        substitutions of :func:`symmetric.verify.signs.cases.cut` are built on it.
+        """
+        out = []
+        for label, part in (("<", Interval(-_oo, c, False, False)), ("=", Interval.point(c)),
+                            (">", Interval(c, _oo, False, False))):
+            piece = self.intersect(part)
+            if not piece.is_empty():
+                out.append((label, piece))
+        return out
+
+    def cut(self, values) -> list["Interval"]:
+        """The open intervals and points into which the sorted numbers ``values`` cut the interval.
+
+        >>> [iv.describe("rho") for iv in Interval().cut([-1, 0])]
+        ['rho < -1', 'rho = -1', '-1 < rho < 0', 'rho = 0', '0 < rho']
+        """
+        out = [self]
+        for c in values:
+            out[-1:] = [piece for _, piece in out[-1].pieces(c)]
+        return out
+
+    def describe(self, name: str) -> str:
+        if self.is_point:
+            return f"{name} = {self.lo}"
+        parts = []
+        if self.lo is not -_oo:
+            parts.append(f"{self.lo} {'<=' if self.lo_closed else '<'} ")
+        parts.append(name)
+        if self.hi is not _oo:
+            parts.append(f" {'<=' if self.hi_closed else '<'} {self.hi}")
+        return "".join(parts) if len(parts) > 1 else f"{name} real"
+
+
+def base_interval(symbol: sympy.Symbol) -> Interval | None:
+    """The interval a symbol's SymPy assumptions give; None for a symbol not known to be real."""
+    if symbol.is_real is not True:
+        return None
+    if symbol.is_positive:
+        return Interval(0, _oo)
+    if symbol.is_nonnegative:
+        return Interval(0, _oo, lo_closed=True)
+    if symbol.is_negative:
+        return Interval(-_oo, 0)
+    if symbol.is_nonpositive:
+        return Interval(-_oo, 0, hi_closed=True)
+    return Interval()
+
+
+@dataclass(frozen=True)
+class Domain:
+    """Bounds on real symbols and facts (expressions with known sign sets)."""
+
+    bounds: tuple = ()
+    facts: tuple = ()
+
+    @classmethod
+    def of_symbols(cls, symbols) -> "Domain":
+        """The domain the symbols' own assumptions give."""
+        bounds = []
+        for s in sorted(symbols, key=sympy.default_sort_key):
+            iv = base_interval(s)
+            if iv is None:
+                raise ValueError(f"symbol {s} is not known to be real")
+            bounds.append((s, iv))
+        return cls(tuple(bounds))
+
+    def interval(self, symbol) -> Interval | None:
+        for s, iv in self.bounds:
+            if s == symbol:
+                return iv
+        return base_interval(symbol) if isinstance(symbol, sympy.Symbol) else None
+
+    def restrict(self, symbol, interval: Interval) -> "Domain | None":
+        """The domain with ``symbol`` also in ``interval``; None when that leaves nothing."""
+        current = self.interval(symbol)
+        if current is None:
+            return None
+        new = current.intersect(interval)
+        if new.is_empty():
+            return None
+        bounds = tuple((s, new if s == symbol else iv) for s, iv in self.bounds)
+        if all(s != symbol for s, _ in self.bounds):
+            bounds = tuple(sorted(bounds + ((symbol, new),), key=lambda b: sympy.default_sort_key(b[0])))
+        return replace(self, bounds=bounds)
+
+    def with_fact(self, expr, signs: frozenset) -> "Domain":
+        return replace(self, facts=self.facts + ((sympy.expand(expr), frozenset(signs)),))
+
+    def substitute(self, mapping: dict) -> "Domain | None":
+        """The domain after substituting values for symbols; None when a fact becomes false."""
+        facts = []
+        for f, signs in self.facts:
+            g = sympy.expand(f.xreplace(mapping))
+            if g.is_number:
+                s = number_sign(g)
+                if s is not None and s not in signs:
+                    return None
+                continue
+            facts.append((g, signs))
+        bounds = tuple((s, iv) for s, iv in self.bounds if s not in mapping)
+        return Domain(bounds, tuple(facts))
+
+    def forget(self, symbols) -> "Domain":
+        """A larger domain: no bounds or facts on ``symbols`` beyond their assumptions."""
+        symbols = set(symbols)
+        return Domain(tuple((s, iv) for s, iv in self.bounds if s not in symbols),
+                      tuple((f, sg) for f, sg in self.facts if not (f.free_symbols & symbols)))
+
+    def without_facts_on(self, symbols) -> "Domain":
+        """A larger domain: the facts that mention ``symbols`` dropped, bounds kept."""
+        symbols = set(symbols)
+        return replace(self, facts=tuple((f, sg) for f, sg in self.facts if not (f.free_symbols & symbols)))
+
+    def describe(self) -> str:
+        parts = [iv.describe(str(s)) for s, iv in self.bounds if iv != base_interval(s)]
+        names = {POS: "> 0", NEG: "< 0", NONNEG: ">= 0", NONPOS: "<= 0", ZERO: "= 0", NONZERO: "!= 0"}
+        parts += [f"{sympy.sstr(f)} {names.get(sg, 'any')}" for f, sg in self.facts]
+        return ", ".join(parts) or "all values the symbols' assumptions allow"
+
+
+def _affine(expr):
+    """``(constant, {symbol: coefficient})`` when ``expr`` is affine with numeric coefficients."""
+    const, coeffs = sympy.Integer(0), {}
+    for term, c in expr.as_coefficients_dict().items():
+        if not c.is_number:
+            return None
+        if term == 1:
+            const += c
+        elif isinstance(term, sympy.Symbol):
+            coeffs[term] = coeffs.get(term, 0) + c
+        else:
+            return None
+    return const, coeffs
+
+
+def _factors(term) -> dict:
+    """``{base: exponent}`` of a product (exponents of a repeated base added), numbers left out."""
+    out: dict = {}
+    for f in sympy.Mul.make_args(term):
+        if not f.is_number:
+            base, k = f.as_base_exp()
+            out[base] = out.get(base, 0) + k
+    return out
+
+
+def _logs(expr):
+    """``[(coefficient, argument), ...]`` when ``expr`` is a sum of multiples of logarithms."""
+    out = []
+    for term in sympy.Add.make_args(expr):
+        coeff, logs = [], []
+        for f in sympy.Mul.make_args(term):
+            (logs if isinstance(f, sympy.log) else coeff).append(f)
+        if len(logs) != 1:
+            return None
+        out.append((sympy.Mul(*coeff), logs[0].args[0]))
+    return out
+
+
+class SignOracle:
+    """:func:`sign_of` on one domain, memoized; ``wanted`` collects exponents whose sign was needed."""
+
+    def __init__(self, domain: Domain):
+        self.domain = domain
+        self.wanted: list = []
+        self.memo: dict = {}
+        self.depth = 0
+
+    def __call__(self, e) -> frozenset | None:
+        e = sympy.sympify(e)
+        if e not in self.memo:
+            if self.depth > _MAX_NESTING:
+                return None
+            self.memo[e] = None  # guards against cycles while computing
+            self.depth += 1
+            try:
+                self.memo[e] = self._compute(e)
+            except RecursionError:  # SymPy's own recursion on a deep expression: no sign known
+                self.memo[e] = None
+            finally:
+                self.depth -= 1
+        return self.memo[e]
+
+    def _compute(self, e):
+        if e.is_number:
+            s = number_sign(e)
+            return None if s is None else frozenset({s})
+        if isinstance(e, sympy.Symbol):
+            iv = self.domain.interval(e)
+            return None if iv is None else iv.signs()
+        if isinstance(e, sympy.Add):
+            return self._add(e)
+        if isinstance(e, sympy.Mul):
+            signs = [self(f) for f in e.args]
+            return None if any(s is None for s in signs) else reduce(mul_signs, signs)
+        if isinstance(e, sympy.Pow):
+            return self._pow(*e.args)
+        if isinstance(e, sympy.exp):
+            return POS if self(e.args[0]) is not None else None
+        if isinstance(e, sympy.log):
+            if self(e.args[0]) != POS:
+                return None
+            return self(e.args[0] - 1)
+        if isinstance(e, (sympy.Max, sympy.Min)):
+            signs = [self(a) for a in e.args]
+            if any(s is None for s in signs):
+                return None
+            pick = max if isinstance(e, sympy.Max) else min
+            return reduce(lambda a, b: frozenset(pick(x, y) for x in a for y in b), signs)
+        if isinstance(e, sympy.Abs):
+            s = self(e.args[0])
+            return None if s is None else frozenset(abs(x) for x in s)
+        return None
+
+    def _pow(self, base, k):
+        sb = self(base)
+        if sb is None:
+            return None
+        if k.is_Integer:
+            if k < 0 and 0 in sb:
+                return None
+            return frozenset((x if k % 2 else abs(x)) if k != 0 else 1 for x in sb)
+        sk = self(k)
+        if sk is None:
+            return None
+        if sb == POS:
+            return POS
+        if sb <= NONNEG and sk == POS:
+            return sb
+        return None
+
+    def _add(self, e):
+        signs = [self(t) for t in e.args]
+        if any(s is None for s in signs):
+            return self._refine(e, None)
+        s = reduce(add_signs, signs)
+        if {-1, 1} <= s:
+            s = self._refine(e, s)
+        return s
+
+    def _refine(self, e, s):
+        """Intersect ``s`` with what the other rules say about the sum ``e``."""
+        for rule in (self._affine, self._facts, self._difference, self._rewritten):
+            r = rule(e)
+            if r is not None:
+                s = r if s is None else s & r
+                if len(s) <= 1 or s in (NONNEG, NONPOS):
+                    break
+        return s
+
+    def _affine(self, e):
+        form = _affine(e)
+        if form is None:
+            return None
+        const, coeffs = form
+        iv = Interval(const, const, True, True)
+        for sym, c in coeffs.items():
+            siv = self.domain.interval(sym)
+            if siv is None:
+                return None
+            lo, hi, lc, hc = (siv.lo, siv.hi, siv.lo_closed, siv.hi_closed) if c > 0 else (siv.hi, siv.lo, siv.hi_closed, siv.lo_closed)
+            iv = Interval(iv.lo + c * lo, iv.hi + c * hi, iv.lo_closed and lc, iv.hi_closed and hc)
+        return iv.signs()
+
+    def _facts(self, e):
+        for f, signs in self.domain.facts:
+            if f.free_symbols != e.free_symbols:
+                continue
+            ratio = sympy.cancel(e / f)
+            if ratio.is_number and ratio != 0:
+                c = number_sign(ratio)
+                if c is not None:
+                    return mul_signs(signs, frozenset({c}))
+        return None
+
+    def _difference(self, e):
+        """sign(p - q) for positive p, q: monotone transforms of x**k and log."""
+        pos, neg = [], []
+        for t in e.args:
+            (neg if t.as_coeff_Mul()[0].is_negative else pos).append(t)
+        if not pos or not neg:
+            return None
+        p, q = sympy.Add(*pos), -sympy.Add(*neg)
+        logs_p, logs_q = _logs(p), _logs(q)
+        if logs_p is not None and logs_q is not None:
+            if all(self(x) == POS and self(c) is not None for c, x in logs_p + logs_q):
+                # exp is increasing: compare prod x**c on both sides.
+                return self(sympy.Mul(*[x**c for c, x in logs_p]) - sympy.Mul(*[x**c for c, x in logs_q]))
+            return None
+        if self(p) != POS or self(q) != POS:
+            return None
+        ratio = sympy.powsimp(sympy.expand_power_base(p / q))
+        if ratio.is_number:
+            return self(ratio - 1)
+        if isinstance(ratio, sympy.Pow) and self(ratio.base) == POS:
+            sk = self(ratio.exp)
+            if sk is None or {-1, 1} <= sk:
+                if ratio.exp not in self.wanted:
+                    self.wanted.append(ratio.exp)
+                return None
+            return mul_signs(sk, self(sympy.together(ratio.base - 1)) or ANY)
+        return None
+
+    def _rewritten(self, e):
+        """The sum as a product: a factor common to all terms pulled out, or over a common denominator."""
+        terms = [_factors(t) for t in e.args]
+        common = {}
+        for base, k in terms[0].items():
+            ks = [t.get(base) for t in terms]
+            if all(k2 is not None and k2.is_Rational for k2 in ks):
+                common[base] = min(ks)
+            elif all(k2 == k for k2 in ks):
+                common[base] = k
+        common = {b: k for b, k in common.items() if k != 0}
+        forms = []
+        if common:
+            factor = sympy.Mul(*(b**k for b, k in common.items()))
+            rest = sympy.Add(*(t / factor for t in e.args))
+            if sympy.count_ops(rest) < sympy.count_ops(e):
+                forms.append(sympy.Mul(factor, rest, evaluate=False))
+        if any(t.as_numer_denom()[1] != 1 for t in e.args):
+            forms.append(sympy.together(e))
+        for form in forms:
+            if isinstance(form, sympy.Mul) and form != e:
+                r = self(form) if len(form.args) > 1 else None
+                if r is not None:
+                    return r
+        return None
+
+
+def sign_of(expr, domain: Domain, *, wanted: list | None = None) -> frozenset | None:
+    """The sign set of ``expr`` on ``domain``, or None when it is not known to be defined there.
+
+    Exponents whose sign was needed but unknown are appended to ``wanted``
+    (a caller may split the domain on them).
+
+    >>> import sympy
+    >>> from symmetric import P, R
+    >>> sorted(sign_of(P * R / (P + R) - P, Domain.of_symbols([P, R])))
+    [-1]
+    >>> sign_of(1 / (P - R), Domain.of_symbols([P, R])) is None
+    True
+    """
+    oracle = SignOracle(domain)
+    s = oracle(expr)
+    if wanted is not None:
+        wanted.extend(oracle.wanted)
+    return s
+
+
+# --------------------------------------------------------------------------- one sign at every point
+
+
+class NotReal(Exception):
+    """A sign was asked of a value that is not a real number (complex, infinite or undefined)."""
+
+
+@memoized  # pure, called ~15 times per distinct coefficient in a run
+def tidy(c):
+    """``c`` with its fractions combined and common factors cancelled, when that is not longer."""
+    c = sympy.sympify(c)
+    if c.is_Number or not c.free_symbols:
+        return c
+    try:
+        out = sympy.cancel(sympy.together(c))
+    except (sympy.PolynomialError, NotImplementedError, TypeError, ValueError):
+        return c
+    return out if sympy.count_ops(out) <= sympy.count_ops(c) + 4 else c
+
+
+def _log_combination(c):
+    """``[(a_i, x_i)]`` when ``c = sum(a_i * log(x_i))`` with rational ``a_i`` and positive ``x_i``, else None."""
+    c = sympy.expand_log(sympy.expand(c), force=False)
+    out = []
+    for term in sympy.Add.make_args(c):
+        coeff, rest = term.as_coeff_Mul()
+        if isinstance(rest, sympy.log) and coeff.is_Rational and rest.args[0].is_positive:
+            out.append((coeff, rest.args[0]))
+        else:
+            return None
+    return out or None
+
+
+@memoized  # pure; both sign_target and _factored_sign factor the same coefficients
+def _factor_parts(c) -> tuple:
+    """``(content, ((factor, multiplicity), ...))`` of the numerator, then of the denominator, of ``c`` factored."""
+    num, den = sympy.fraction(sympy.factor(c))
+    return tuple((content, tuple(factors)) for content, factors in (sympy.factor_list(part) for part in (num, den)))
+
+
+@memoized  # pure; the limit routine asks it of the same ~100 coefficients ~1500 times in a run
+def sign_target(c):
+    """The simplest expression whose sign decides the sign of ``c`` (positive factors and logs removed).
+
+    >>> from symmetric import P, R
+    >>> sign_target(sympy.log(P) - sympy.log(R))
+    P - R
+    >>> sign_target(-3 * (P - 7*R)**2 / R)
+    P - 7*R
+    """
+    c = tidy(c)
+    combo = _log_combination(c)
+    if combo is not None:
+        q = sympy.Mul(*[x**a for a, x in combo])
+        num, den = sympy.fraction(sympy.together(q))
+        if num.is_positive and den.is_positive:  # then sign(log q) = sign(num - den)
+            return sign_target(num - den)
+        return c
+    try:
+        factors = [f for _, part in _factor_parts(c) for f, _ in part]
+    except (sympy.PolynomialError, NotImplementedError, TypeError, ValueError):
+        return c
+    unknown = [f for f in factors if f.is_positive is not True and f.is_negative is not True]
+    if not unknown:
+        return c
+    f = unknown[0]
+    if _log_combination(f) is not None and f != c:
+        return sign_target(f)
+    return f
+
+
+def _assumed_sign(c):
+    if c.is_zero:
+        return 0
+    if c.is_positive:
+        return 1
+    if c.is_negative:
+        return -1
+    return None
+
+
+def _evaluated_sign(c):
+    """The sign of the number ``c`` from ``evalf(strict=True)`` (or an exact zero); NotReal when it is complex."""
+    if c.is_extended_real is False:
+        raise NotReal(f"complex value {sympy.sstr(c)}")
+    try:
+        value = c.evalf(40, strict=True)
+    except (sympy.core.evalf.PrecisionExhausted, TypeError, ValueError, ArithmeticError):
+        value = None
+    if value is not None and value.is_Float and value != 0:
+        return 1 if value > 0 else -1
+    if value is not None and value.is_real is False:
+        raise NotReal(f"complex value {sympy.sstr(c)}")
+    try:
+        if sympy.simplify(c) == 0:
+            return 0
+    except (TypeError, ValueError, NotImplementedError, ArithmeticError):
+        pass
+    return None
+
+
+def _from_facts(c, domain: Domain):
+    """The sign of ``c`` when it is, up to sign, a fact of ``domain`` with one known sign."""
+    for f, signs in domain.facts:
+        if len(signs) != 1:
+            continue
+        (known,) = signs
+        for sgn, candidate in ((1, f), (-1, -f)):
+            try:
+                same = tidy(c - candidate) == 0
+            except (TypeError, ValueError):
+                same = False
+            if same:
+                return sgn * known
+    return None
+
+
+def _definite(c, domain: Domain, oracle: SignOracle, depth: int):
+    if c == 0:
+        return 0
+    if c.has(sympy.nan, sympy.zoo, sympy.oo, -sympy.oo):
+        raise NotReal("an infinite coefficient")
+    if c.is_number:
+        return _evaluated_sign(c)
+    direct = _assumed_sign(c)
+    if direct is not None:
+        return direct
+    fact = _from_facts(c, domain)
+    if fact is not None:
+        return fact
+    for form in (sympy.expand, tidy, lambda e: sympy.expand_log(e, force=False)):
+        try:
+            f = form(c)
+        except (sympy.PolynomialError, NotImplementedError, TypeError, ValueError):
+            continue
+        if f == 0:
+            return 0
+        s = _assumed_sign(f)
+        if s is not None:
+            return s
+    try:
+        s = oracle(c)
+    except SYMPY_ERRORS:
+        s = None
+    if s is not None and len(s) == 1:
+        (out,) = s
+        return out
+    if depth > 2:
+        return None
+    return _factored_sign(c, domain, oracle, depth)
+
+
+def _factored_sign(c, domain: Domain, oracle: SignOracle, depth: int):
+    try:
+        total = 1
+        for content, factors in _factor_parts(tidy(c)):
+            s = _assumed_sign(content) if content != 1 else 1
+            if s is None:
+                return None
+            total *= s
+            for f, multiplicity in factors:
+                s = _assumed_sign(f)
+                if s is None:
+                    combo = _log_combination(f)
+                    if combo is None or len(factors) == 1 and multiplicity == 1 and f == c:
+                        return None
+                    s = _definite(sign_target(f), domain, oracle, depth + 1)
+                    if s is None:
+                        return None
+                total *= s**multiplicity
+        return total
+    except (sympy.PolynomialError, NotImplementedError, TypeError, ValueError):
+        return None
+
+
+def definite_sign(expr, domain: Domain | None = None, *, oracle: SignOracle | None = None) -> int | None:
+    """The one sign (+1, -1 or 0) ``expr`` has at every point of ``domain``; None when undecided.
+
+    ``domain`` defaults to what the symbols' assumptions allow; ``oracle``
+    (a :class:`SignOracle` on the same domain) shares :func:`sign_of`'s
+    memo between calls. Raises :class:`NotReal` for a complex or infinite
+    value.
+
+    >>> from symmetric import P, R, rho
+    >>> definite_sign(P**2 + R), definite_sign(sympy.sqrt(2) - sympy.Rational(141, 100))
+    (1, 1)
+    >>> definite_sign(rho * (P - R), Domain().restrict(rho, Interval(0, sympy.oo)).with_fact(P - R, NEG))
+    -1
+    """
+    domain = Domain() if domain is None else domain
+    oracle = SignOracle(domain) if oracle is None else oracle
+    return _definite(sympy.sympify(expr), domain, oracle, 0)

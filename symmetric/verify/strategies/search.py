@@ -1,0 +1,359 @@
+"""Exact symbolic strategies: the only way a statement becomes "proven".
+
+Each strategy is an exact argument under the symbols' assumptions, and
+returns the steps it took with what each one trusts
+(:class:`~symmetric.verify.core.steps.ProofStep`):
+
+* equality: the difference of the sides simplified to zero, cheapest route
+  first (automatic evaluation, ``cancel``, power normalisation under the
+  sign assumptions, the ratio, the logarithms, ``simplify``);
+* inequality: the sign of the difference decided by SymPy's assumption
+  system (as it stands, factored, simplified), then the inequality prover
+  plugged in at :data:`INEQUALITY_PROVERS`;
+* limits: replaced by their values from :mod:`symmetric.verify.limits.routine`,
+  which decides the branch of every step function on a one-sided
+  neighbourhood and proves every sign it needs; when a value depends on the
+  sign of a parameter expression, the domain is split on it;
+* case splits that cover the domain (:mod:`symmetric.verify.signs.cases`): the
+  branches of a Piecewise; each condition written as a substitution
+  (``rho < 0`` as ``rho = -t`` with ``t > 0``); the order of the arguments of
+  ``Max`` and ``Min``; the sign of an expression a limit depends on
+  (``P - 7*R``: the cases ``P = 7*R/(1 + t)``, ``P = 7*R``,
+  ``P = 7*R*(1 + t)``).
+
+Every strategy runs under the caller's deadline.
+
+>>> import sympy, time
+>>> from symmetric import P, R, phi
+>>> from symmetric.verify.core.statement import Statement
+>>> mean = ((P**phi + R**phi) / 2) ** (1 / phi)
+>>> st = Statement.of(sympy.Limit(mean, phi, sympy.oo), sympy.Max(P, R))
+>>> method, steps = prove(st, deadline=time.perf_counter() + 60)
+>>> method
+'cases P < R, P = R, P > R: limit'
+>>> steps[0].strategy, steps[0].trusts.startswith("case split covering the domain")
+('cases', True)
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+import time
+from typing import Callable
+
+import sympy
+
+from ..limits.limit_signs import CannotDecide, NeedSign
+from ..core.budget import run_with_budget
+from ..signs.cases import condition_cases, piecewise_cases, sign_cases
+from ..limits.routine import LIMIT_TRUST, NoLimit, limit_value
+from ..core.powers import normalize_powers
+from ..core.statement import Statement
+from ..core.steps import TRUSTS, ProofStep
+from ..core.substitution import free_nodes, substitute
+from ..core.verdict import InconsistentVerdictError
+from ..inequalities.count_signs import counts_statement, prove_counts_inequality  # counts under conditions; squaring
+from .rational_zero import cancels_to_zero, differs_somewhere, numerator_is_zero
+
+__all__ = ["prove", "INEQUALITY_PROVERS"]
+
+_MAX_DEPTH = 4
+
+#: Extra provers for inequalities, tried in order after the sign strategies:
+#: callables ``prove_inequality(statement, deadline) -> (method, steps) | None``.
+#: The statement they receive has its limits already replaced by their values.
+INEQUALITY_PROVERS: list[Callable] = []
+
+
+def _inequality_provers() -> list[Callable]:
+    provers = [prove_counts_inequality] + [p for p in INEQUALITY_PROVERS if p is not prove_counts_inequality]
+    try:  # the dedicated inequality module, when present
+        from ..inequalities.prover import prove_inequality
+    except ImportError:
+        pass
+    else:
+        if prove_inequality not in provers:
+            provers.append(prove_inequality)
+    return provers
+
+
+def _is_zero(expr) -> bool:
+    return expr == 0 or getattr(expr, "is_zero", None) is True
+
+
+def _normalize_powers(expr):
+    """Pull positive factors, common ones too, out of powers, then denest: valid under the symbols' assumptions."""
+    return sympy.powdenest(normalize_powers(sympy.factor_terms(sympy.expand_power_base(expr))))
+
+
+def _powsimp_is_zero(diff) -> bool:
+    form = sympy.powsimp(_normalize_powers(diff))
+    if isinstance(form, sympy.Expr) and numerator_is_zero(*form.as_numer_denom()):
+        return True  # the fast way to the answer cancel gives (see zero_test)
+    return _is_zero(sympy.cancel(form))
+
+
+def _ratio_is_one(lhs, rhs):
+    if rhs.is_zero is not False:
+        return False
+    return _is_zero(sympy.simplify(lhs / rhs) - 1)
+
+
+def _logs_agree(lhs, rhs):
+    if lhs.is_positive is not True or rhs.is_positive is not True:
+        return False
+    diff = sympy.expand_log(sympy.log(lhs)) - sympy.expand_log(sympy.log(rhs))
+    return _is_zero(sympy.simplify(diff))
+
+
+_EQUALITY: list[tuple[str, Callable]] = [
+    ("evaluation", lambda l, r: l == r or l - r == 0),  # SymPy's assumptions (is_zero) come after cancel
+    ("cancel", lambda l, r: cancels_to_zero(l - r)),
+    ("powsimp", lambda l, r: _powsimp_is_zero(l - r)),
+    ("ratio", _ratio_is_one),
+    ("logarithm", _logs_agree),
+    ("simplify", lambda l, r: _is_zero(sympy.simplify(l - r))),
+]
+
+_SIGN_TEST = {
+    ">": lambda e: e.is_positive,
+    ">=": lambda e: e.is_nonnegative,
+    "<": lambda e: e.is_negative,
+    "<=": lambda e: e.is_nonpositive,
+}
+_SIGN_FORMS: list[tuple[str, Callable]] = [
+    ("sign", lambda e: e),
+    ("sign of factored form", lambda e: sympy.factor(sympy.cancel(sympy.together(e)))),
+    ("sign of simplified form", sympy.simplify),
+]
+_CHEAP = {"evaluation", "cancel", "sign"}
+# General-purpose rewriting (SymPy's simplify heuristics): tried only after every other route, case splits
+# included, has failed on the whole statement (see prove).
+_GENERAL = {"logarithm", "simplify"}
+# Strategies cheaper than looking for a point that refutes the statement (zero_test.differs_somewhere).
+_FIRST = {"evaluation", "sign"}
+
+
+class _Clock:
+    def __init__(self, deadline: float, *, general: bool = True):
+        self.deadline = deadline
+        self.sides: dict = {}
+        self.notes: list[str] = []
+        self.general = general  # whether the _GENERAL strategies run
+        self.skipped = False  # whether one was skipped
+
+    def remaining(self) -> float:
+        return self.deadline - time.perf_counter()
+
+    def run(self, func, share: float = 1.0):
+        """Run ``func`` with a share of the remaining time; None when it runs out or fails."""
+        budget = self.remaining() * share
+        if budget <= 0.01:
+            return None
+        try:
+            ok, value = run_with_budget(func, budget)
+        except InconsistentVerdictError:
+            raise
+        except Exception as exc:  # SymPy fails in many ways on hard input; a failed strategy proves nothing
+            self.notes.append(f"{type(exc).__name__}: {exc}"[:200])
+            return None
+        return value if ok else None
+
+
+class _Sides:
+    """Both sides with their limits replaced by values, or why that failed."""
+
+    def __init__(self, lhs=None, rhs=None, steps=(), need=None, reason=""):
+        self.lhs, self.rhs, self.steps, self.need, self.reason = lhs, rhs, tuple(steps), need, reason
+
+    @property
+    def ok(self) -> bool:
+        return self.lhs is not None
+
+
+def _top_limits(expr) -> list:
+    """The Limit nodes of ``expr`` that no other Limit contains."""
+    out = []
+
+    def walk(e):
+        if isinstance(e, sympy.Limit):
+            out.append(e)
+            return
+        for a in e.args:
+            if isinstance(a, sympy.Basic):
+                walk(a)
+
+    walk(expr)
+    return list(dict.fromkeys(out))
+
+
+def _evaluate_sides(st: Statement) -> _Sides:
+    values: dict = {}
+    try:
+        for lim in _top_limits(st.lhs) + _top_limits(st.rhs):
+            if lim not in values:
+                values[lim] = limit_value(lim, facts=st.conditions)
+    except NeedSign as need:
+        return _Sides(need=need.expr, reason=f"the limit depends on the sign of {sympy.sstr(need.expr)}")
+    except NoLimit as missing:
+        return _Sides(reason=str(missing))
+    except CannotDecide as exc:
+        return _Sides(reason=f"limit: {exc}")
+    lhs, rhs = substitute(st.lhs, values), substitute(st.rhs, values)
+    if any(v.has(sympy.nan, sympy.zoo) for v in (lhs, rhs)):
+        return _Sides(reason="a limit has no value")
+    steps = tuple(ProofStep("limit", f"{sympy.sstr(lim)} = {sympy.sstr(v)}", LIMIT_TRUST) for lim, v in values.items())
+    return _Sides(lhs, rhs, steps)
+
+
+def _sides(st: Statement, clock: _Clock) -> _Sides:
+    """Both sides with their limits evaluated (memoized per statement)."""
+    if st not in clock.sides:
+        if not st.has(sympy.Limit):
+            clock.sides[st] = _Sides(st.lhs, st.rhs)
+        else:
+            out = clock.run(lambda: _evaluate_sides(st), share=0.5)
+            clock.sides[st] = out if out is not None else _Sides(reason="limit: out of time or failed")
+    return clock.sides[st]
+
+
+def _statement_text(lhs, relation, rhs) -> str:
+    return f"{sympy.sstr(lhs)} {relation} {sympy.sstr(rhs)}"
+
+
+def _direct(st: Statement, clock: _Clock, *, cheap: bool):
+    """Try to prove ``st`` without splitting into cases; ``(method, steps)`` or None.
+
+    ``cheap=True`` runs only the fast strategies, ``cheap=False`` only the others.
+    """
+    sides = _sides(st, clock)
+    if not sides.ok:
+        return None
+    lhs, rhs = sides.lhs, sides.rhs
+    prefix = "limit" if sides.steps else ""
+    if st.relation == "==":
+        strategies = _EQUALITY
+    else:
+        test = _SIGN_TEST[st.relation]
+        strategies = [(name, lambda l, r, form=form: test(form(l - r))) for name, form in _SIGN_FORMS]
+    for name, strategy in strategies:
+        if (name in _CHEAP) != cheap:
+            continue
+        if name in _GENERAL and not clock.general:
+            clock.skipped = True
+            continue
+        if name not in _FIRST and clock.run(lambda: differs_somewhere(lhs, rhs, st.relation), share=0.3):
+            break  # false at an admissible point: no identity or sign argument can prove it
+        if clock.run(lambda: strategy(lhs, rhs), share=0.6):
+            method = prefix if prefix and name in ("evaluation", "cancel") else "+".join(filter(None, [prefix, name]))
+            step = ProofStep(name, _statement_text(lhs, st.relation, rhs), TRUSTS[name])
+            return method, sides.steps + (step,)
+    if st.relation != "==" and (not cheap or counts_statement(st)):
+        limitless = Statement(lhs, rhs, st.relation, st.conditions)
+        for prover in _inequality_provers() if not cheap else [prove_counts_inequality]:
+            found = clock.run(lambda: prover(limitless, clock.deadline), share=0.8)
+            if found:
+                method, steps = found
+                return "+".join(filter(None, [prefix, method])), sides.steps + tuple(steps)
+    return None
+
+
+def _max_min_pairs(st: Statement):
+    """Pairs of arguments of Max and Min (symbols first) whose order decides them."""
+    pairs = []
+    free = st.free_symbols
+    for side in (st.lhs, st.rhs):
+        for m in free_nodes(side, (sympy.Max, sympy.Min)):
+            args = [a for a in m.args if a.free_symbols and a.free_symbols <= free]
+            pairs.extend(itertools.combinations(sorted(args, key=sympy.default_sort_key), 2))
+    return list(dict.fromkeys(pairs))
+
+
+def _domain_condition(condition) -> bool:
+    from ...symbols import P, R
+
+    return isinstance(condition, sympy.LessThan) and condition.lhs in (P, R) and condition.rhs == 1
+
+
+def _splits(st: Statement, clock: _Clock):
+    """Case splits to try, as lists of cases: user conditions, orderings, needed signs, the metric domain."""
+    conditions = [c for c in st.conditions if not _domain_condition(c)]
+    makers = [lambda c=c: condition_cases(st, c) for c in conditions]
+    makers += [lambda a=a, b=b: sign_cases(st, a - b) for a, b in _max_min_pairs(st)]
+    makers.append(lambda: sign_cases(st, _sides(st, clock).need) if _sides(st, clock).need is not None else None)
+    makers += [lambda c=c: condition_cases(st, c) for c in st.conditions if _domain_condition(c)]
+    for make in makers:
+        cases = clock.run(make, share=0.3)  # building the cases substitutes into the statement: budgeted too
+        if cases:
+            yield cases
+
+
+def _piecewise(st: Statement, clock: _Clock):
+    cases = clock.run(lambda: piecewise_cases(st), share=0.3)
+    if cases:
+        yield cases
+
+
+def _mentions(text: str, how: str) -> bool:
+    """Whether ``text`` names the variable a substitution ``how`` (``rho = -t``) introduces."""
+    new = set(re.findall(r"[A-Za-z_]\w*", how.split("=", 1)[-1])) - set(re.findall(r"[A-Za-z_]\w*", how.split("=", 1)[0]))
+    return any(re.search(rf"\b{re.escape(name)}\b", text) for name in new)
+
+
+def _by_cases(splits, clock: _Clock, depth: int):
+    for cases in splits:
+        methods, steps = [], []
+        for case, label, _ in cases:
+            if clock.remaining() <= 0:
+                return None
+            found = _prove(case, clock, depth + 1)
+            if found is None:
+                break
+            methods.append(found[0])
+            steps.append((label, found[1]))
+        else:
+            inner = "; ".join(dict.fromkeys(methods))
+            labels = ", ".join(f"{label} ({how})" if how != label and _mentions(inner, how) else label
+                               for _, label, how in cases)
+            how = ", ".join(dict.fromkeys(h for _, _, h in cases))
+            head = ProofStep("cases", labels, f"{TRUSTS['cases']}: {how}, each new symbol positive")
+            body = tuple(ProofStep(s.strategy, f"[{d}] {s.statement}", s.trusts) for d, ss in steps for s in ss)
+            return f"cases {labels}: " + inner, (head,) + body
+    return None
+
+
+def _prove(st: Statement, clock: _Clock, depth: int):
+    """Cheap strategies, then Piecewise branches, then expensive strategies, then other splits."""
+    deeper = depth < _MAX_DEPTH
+    return (
+        _direct(st, clock, cheap=True)
+        or (deeper and _by_cases(_piecewise(st, clock), clock, depth))
+        or _direct(st, clock, cheap=False)
+        or (deeper and _by_cases(_splits(st, clock), clock, depth))
+        or None
+    )
+
+
+def prove(statement: Statement, *, deadline: float):
+    """``(method, steps)`` of an exact argument that proves ``statement``, or None.
+
+    The search runs first without SymPy's general-purpose ``simplify`` (and
+    the logarithm strategy built on it), which is slow and rarely the route
+    when specific strategies and case splits exist; only when that whole
+    search fails does it run again with them, at every depth.
+    """
+    clock = _Clock(deadline, general=False)
+    found = _prove(statement, clock, 0)
+    if found is None and clock.skipped and clock.remaining() > 0:
+        clock.general = True
+        found = _prove(statement, clock, 0)
+    return found
+
+
+def limit_obstacle(statement: Statement, *, deadline: float) -> str:
+    """Why the limits of ``statement`` could not be evaluated (for the verdict's detail), or ""."""
+    if not statement.has(sympy.Limit):
+        return ""
+    sides = _sides(statement, _Clock(deadline))
+    return "" if sides.ok else sides.reason
