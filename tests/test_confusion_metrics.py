@@ -157,3 +157,24 @@ def test_every_claim_a_record_names_is_registered():
     ids = {d.id for d in definitions(load_proofs())}
     named = {i for record in CONFUSION_METRICS.values() for i in record.claims}
     assert named and named <= ids, sorted(named - ids)
+
+
+def test_the_command_line_reads_the_records(capsys):
+    from symmetric.cli import main
+
+    def odds_product(tp=TP, fp=FP, fn=FN, tn=TN):
+        return (tp * tn) / (fp * fn)
+
+    record = register_confusion_metric(ConfusionMetric("odds_product", odds_product, "DOR written once more",
+                                                       undefined=((FP, "false positives"), (FN, "false negatives"))))
+    try:   # no generated code: compiled from the definition
+        assert main(["counts", "8", "2", "2", "88", "--metric", "odds_product", "--metric", "mcc"]) == 0
+        out = capsys.readouterr().out.splitlines()
+        assert out[0].split()[:2] == ["odds_product", "176"] and out[1].split()[:2] == ["mcc", "0.777778"]
+        assert "confusion.mcc.at_most_one" in out[1]
+        assert main(["counts", "8", "0", "2", "88", "--metric", "odds_product"]) == 0
+        assert "undefined (no false positives)" in capsys.readouterr().out
+        assert main(["counts", "8", "0", "2", "88", "--metric", "auc"]) == 2
+        assert "'--metric' parameter of symmetric counts" in capsys.readouterr().err
+    finally:
+        del CONFUSION_METRICS[record.name]

@@ -21,6 +21,7 @@ COMMANDS = {
     "plot": "plot",
     "repl": "repl",
     "fit": "fit",
+    "counts": "counts",
 }
 
 

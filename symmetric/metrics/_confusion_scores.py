@@ -31,7 +31,7 @@ from ._targets import check_targets
 from ._warnings import UndefinedMetricWarning, warn_undefined
 
 __all__ = ["matthews_corrcoef", "cohen_kappa_score", "jaccard_score", "class_likelihood_ratios",
-           "informedness_score", "markedness_score", "record_values"]
+           "informedness_score", "markedness_score", "record_values", "record_functions"]
 
 #: ``zero_division`` of ``jaccard_score``: scikit-learn does not take nan there.
 JACCARD_ZERO_DIVISION = Options(("warn", 0.0, 1.0), allowed="a float among {0.0, 1.0} or a str among {'warn'}",
@@ -49,6 +49,17 @@ LR_REPLACEMENT = Predicate("a float among {1.0, nan} or an instance of 'dict'",
                            invalid=(0.5, "nan", None))
 
 
+def record_functions(name: str):
+    """``(value, undefined)``: the record's generated functions, or compiled from its definition when it has none."""
+    if hasattr(gen, name):
+        return getattr(gen, name), getattr(gen, f"{name}_undefined")
+    from ._count_metrics import compiled_record
+    from ..families import CONFUSION_METRICS
+
+    record = CONFUSION_METRICS[name]
+    return compiled_record(name, record.definition(), record.undefined)
+
+
 def record_values(name: str, *cells, zero_division=math.nan):
     """The metric ``name`` (a record with generated code) of arrays of cells, and the mask where it is undefined.
 
@@ -56,8 +67,9 @@ def record_values(name: str, *cells, zero_division=math.nan):
     """
     cells = [np.asarray(c, dtype=np.float64) for c in cells]
     with np.errstate(all="ignore"):
-        values = np.asarray(getattr(gen, name)(*cells), dtype=np.float64)
-        zeros = [np.asarray(d) == 0 for d in getattr(gen, f"{name}_undefined")(*cells)]
+        value, undefined = record_functions(name)
+        values = np.asarray(value(*cells), dtype=np.float64)
+        zeros = [np.asarray(d) == 0 for d in undefined(*cells)]
     mask = np.zeros(np.broadcast_shapes(values.shape, *(z.shape for z in zeros)), dtype=bool)
     for z in zeros:
         mask |= z

@@ -35,7 +35,8 @@ from ._params import checked, zero_division_value
 from ._scores import prf_from_counts
 from ._warnings import warn_undefined
 
-__all__ = ["NAMES", "PROPORTIONS", "METRIC", "CountMetric", "resolve_metric", "reweighted_values", "record_names"]
+__all__ = ["NAMES", "PROPORTIONS", "METRIC", "CountMetric", "resolve_metric", "reweighted_values", "record_names",
+           "compiled_record"]
 
 #: The metrics known by name.
 NAMES = ("precision", "recall", "specificity", "accuracy", "balanced_precision", "f_beta", "g_beta_rho")
@@ -104,7 +105,7 @@ def reweighted_values(tp, fp, fn, tn, prevalence: float):
 
 
 @functools.lru_cache(maxsize=64)
-def _compiled_record(name: str, definition: sympy.Expr, undefined: tuple):
+def compiled_record(name: str, definition: sympy.Expr, undefined: tuple):
     """A record's value and its undefined expressions as NumPy functions: generated code, else compiled."""
     from . import _generated as gen
 
@@ -203,7 +204,7 @@ class CountMetric:
 
     def _record_values(self, tp, fp, fn, tn, warn):
         record = CONFUSION_METRICS[self.name]
-        value, undefined = _compiled_record(self.name, record.definition(), record.undefined)
+        value, undefined = compiled_record(self.name, record.definition(), record.undefined)
         shape = np.broadcast_shapes(tp.shape, fp.shape, fn.shape, tn.shape)
         with np.errstate(all="ignore"):
             values = np.broadcast_to(np.asarray(value(tp, fp, fn, tn), dtype=np.float64), shape)
