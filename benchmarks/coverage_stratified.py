@@ -31,7 +31,7 @@ def study(replicates: int, seed: int):
     rows = []
     for n in (200, 1000, 10000):
         for prevalence in (0.1, 0.5):
-            pos = int(round(n * prevalence))
+            pos = round(n * prevalence)
             neg = n - pos
             tp = rng.binomial(pos, TPR, replicates).astype(float)
             fp = rng.binomial(neg, FPR, replicates).astype(float)

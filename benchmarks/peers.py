@@ -24,8 +24,6 @@ import sympy
 
 from symmetric.families import CONFUSION_METRICS
 from symmetric.metrics._confusion_scores import record_values
-from symmetric.symbols import FN, FP, TN, TP
-
 
 #: Relative tolerance per peer: torchmetrics computes in float32 (about 6e-8 relative per operation).
 TOLERANCE = {"scikit-learn": 1e-9, "PyCM": 1e-9, "torchmetrics": 1e-5}
@@ -96,8 +94,11 @@ def pycm_peers():
 
 def torchmetrics_peers():
     import torch
-    from torchmetrics.functional.classification import (binary_cohen_kappa, binary_jaccard_index,
-                                                        binary_matthews_corrcoef)
+    from torchmetrics.functional.classification import (
+        binary_cohen_kappa,
+        binary_jaccard_index,
+        binary_matthews_corrcoef,
+    )
 
     def t(f):
         return lambda yt, yp, c: float(f(torch.tensor(yp), torch.tensor(yt)))
@@ -146,7 +147,7 @@ def compare(n, seed):
                     warnings.simplefilter("ignore")
                     try:
                         theirs = _number(f(yt, yp, cells))
-                    except Exception as exc:  # a peer's error is a finding too
+                    except Exception as exc:  # noqa: BLE001 (a peer's error, whatever it is, is a finding)
                         theirs = f"error: {type(exc).__name__}"
                 row = results[(name, peer)]
                 row["tables"] += 1

@@ -90,7 +90,11 @@ def _(d):
 @proof.claim("confusion.mcc.multiclass_binary", r"Gorodkin's $R_K$ of a 2 x 2 matrix is the binary MCC.",
              conditions=MARGINS, target=confusion.mcc())
 def _(d):
-    return d.step("R_K of [[TN, FP], [FN, TP]] from its trace, total and margins", confusion.mcc_of_matrix(MATRIX))
+    r_k = d.step("R_K of [[TN, FP], [FN, TP]] from its trace, total and margins", confusion.mcc_of_matrix(MATRIX))
+    numerator, denominator = sympy.fraction(r_k)
+    radicand = d.step("The radicand, factored: 4 times the product of the four margins",
+                      sympy.factor(denominator**2))
+    return d.step("R_K with the factored radicand", sympy.factor(numerator) / sympy.sqrt(radicand))
 
 
 @proof.claim("confusion.kappa.weighted_binary.linear",

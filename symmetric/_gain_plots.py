@@ -32,7 +32,8 @@ def prg_curve(y_true, y_score, *, pos_label=None, sample_weight=None, ax=None, l
     >>> plot.close(ax.figure)
     """
     from . import metrics as _metrics
-    from ._figures import SINGLE_SIZE, pyplot as _pyplot
+    from ._figures import SINGLE_SIZE
+    from ._figures import pyplot as _pyplot
 
     pg, rg, _ = _metrics.precision_recall_gain_curve(y_true, y_score, pos_label=pos_label,
                                                      sample_weight=sample_weight)
@@ -65,7 +66,8 @@ def unachievable_region(prevalence, *, y_true=None, y_score=None, pos_label=None
     >>> plot.close(ax.figure)
     """
     from . import metrics as _metrics
-    from ._figures import SINGLE_SIZE, pyplot as _pyplot
+    from ._figures import SINGLE_SIZE
+    from ._figures import pyplot as _pyplot
 
     area = _metrics.unachievable_area(prevalence)
     recall = np.linspace(0.0, 1.0, 201)

@@ -13,13 +13,18 @@ import warnings
 import numpy as np
 import pytest
 import sympy
+from test_metrics_counting import identical, run
 
 import symmetric.metrics as sm
-from symmetric.families import CONFUSION_METRICS, ConfusionMetric, confusion, get_confusion_metric, register_confusion_metric
-from symmetric.metrics import _codegen, _generated
+from symmetric.families import (
+    CONFUSION_METRICS,
+    ConfusionMetric,
+    get_confusion_metric,
+    register_confusion_metric,
+)
+from symmetric.metrics import _codegen
 from symmetric.metrics._confusion_scores import record_values
 from symmetric.symbols import FN, FP, TN, TP
-from test_metrics_counting import identical, run
 
 skm = pytest.importorskip("sklearn.metrics")
 
@@ -39,7 +44,7 @@ def test_a_new_metric_is_one_definition_and_one_registration():
         source = _codegen.package_source()
         assert "def threat_squared(TP, FP, FN, TN):" in source and "def threat_squared_undefined" in source
         namespace = {}
-        exec(compile(source, "<generated>", "exec"), namespace)    # the generated module, not user text
+        exec(compile(source, "<generated>", "exec"), namespace)  # noqa: S102 (the generated module, not user text)
         assert namespace["threat_squared"](1.0, 1.0, 0.0, 5.0) == 0.25
         m = sm._count_metrics.resolve_metric("threat_squared", beta=1.0, rho=-2.0, func="test")
         np.testing.assert_allclose(m.values(8.0, 2.0, 2.0, 88.0), (8 / 12) ** 2)

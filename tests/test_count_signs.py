@@ -11,8 +11,8 @@ import sympy
 
 from symmetric.families import confusion, counts
 from symmetric.symbols import FN, FP, TN, TP
-from symmetric.verify.inequalities.count_signs import prove_counts_inequality
 from symmetric.verify.core.statement import Statement
+from symmetric.verify.inequalities.count_signs import prove_counts_inequality
 
 MARGINS = (TP + FP > 0, TP + FN > 0, TN + FP > 0, TN + FN > 0)
 MCC, KAPPA, F1 = confusion.mcc(), confusion.cohen_kappa(), counts.f_beta_counts(1)

@@ -24,36 +24,47 @@ from __future__ import annotations
 import sympy
 
 from .._validation import InvalidParameterError
-from ..symbols import (CORRECT, EXPECTED_DISAGREEMENT, FN, FP, OBSERVED_DISAGREEMENT, PRED_DOT_PRED, TN, TOTAL, TP,
-                       TRUE_DOT_PRED, TRUE_DOT_TRUE)
+from ..symbols import (
+    CORRECT,
+    EXPECTED_DISAGREEMENT,
+    FN,
+    FP,
+    OBSERVED_DISAGREEMENT,
+    PRED_DOT_PRED,
+    TN,
+    TOTAL,
+    TP,
+    TRUE_DOT_PRED,
+    TRUE_DOT_TRUE,
+)
 from .counts import _counts, fnr, fpr, precision, recall, specificity
 
 __all__ = [
-    "negative_predictive_value",
+    "KAPPA_WEIGHTS",
+    "cohen_kappa",
+    "diagnostic_odds_ratio",
+    "f_gain",
     "false_discovery_rate",
     "false_omission_rate",
-    "informedness",
-    "markedness",
-    "jaccard",
-    "mcc",
-    "cohen_kappa",
-    "positive_likelihood_ratio",
-    "negative_likelihood_ratio",
-    "diagnostic_odds_ratio",
-    "prevalence_threshold",
     "fowlkes_mallows",
-    "sensitivity_specificity_gmean",
-    "precision_gain",
-    "recall_gain",
-    "f_gain",
-    "minimum_precision",
-    "unachievable_area",
+    "informedness",
+    "jaccard",
+    "kappa_from_disagreement",
+    "kappa_of_matrix",
+    "kappa_weight",
+    "markedness",
+    "mcc",
     "mcc_from_sums",
     "mcc_of_matrix",
-    "kappa_from_disagreement",
-    "kappa_weight",
-    "kappa_of_matrix",
-    "KAPPA_WEIGHTS",
+    "minimum_precision",
+    "negative_likelihood_ratio",
+    "negative_predictive_value",
+    "positive_likelihood_ratio",
+    "precision_gain",
+    "prevalence_threshold",
+    "recall_gain",
+    "sensitivity_specificity_gmean",
+    "unachievable_area",
 ]
 
 #: The class indices of a weight ``w(i, j)`` of Cohen's kappa.
@@ -257,7 +268,7 @@ def recall_gain(tp=TP, fp=FP, fn=FN, tn=TN) -> sympy.Expr:
 
 
 def f_gain(beta=1, tp=TP, fp=FP, fn=FN, tn=TN) -> sympy.Expr:
-    r"""F-gain: F-beta rescaled as the gains are, :math:`(F_eta - \pi)/((1 - \pi) F_eta)`."""
+    r"""F-gain: F-beta rescaled as the gains are, :math:`(F_\beta - \pi)/((1 - \pi) F_\beta)`."""
     from .counts import f_beta_counts
 
     tp, fp, fn, tn = _cells("f_gain", tp, fp, fn, tn)

@@ -26,18 +26,29 @@ Interval(0, 1)
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 import sympy
 
 from .._constraints import Constraint, Predicate, declare
 from .._validation import InvalidParameterError
-from ..symbols import (CORRECT, EXPECTED_DISAGREEMENT, FN, FP, OBSERVED_DISAGREEMENT, PRED_DOT_PRED, TN, TOTAL, TP,
-                       TRUE_DOT_PRED, TRUE_DOT_TRUE)
+from ..symbols import (
+    CORRECT,
+    EXPECTED_DISAGREEMENT,
+    FN,
+    FP,
+    OBSERVED_DISAGREEMENT,
+    PRED_DOT_PRED,
+    TN,
+    TOTAL,
+    TP,
+    TRUE_DOT_PRED,
+    TRUE_DOT_TRUE,
+)
 from . import confusion as _c
 
-__all__ = ["CELLS", "ConfusionMetric", "CONFUSION_METRICS", "get_confusion_metric", "register_confusion_metric"]
+__all__ = ["CELLS", "CONFUSION_METRICS", "ConfusionMetric", "get_confusion_metric", "register_confusion_metric"]
 
 #: The cells of a binary confusion matrix, the arguments of the binary metrics.
 CELLS = (TP, FP, FN, TN)

@@ -23,15 +23,33 @@ from .._constraints import Options, Predicate, declare
 from . import _generated as gen
 from ._confusion import matrix_of
 from ._counts import Counts
-from ._params import (AVERAGE, POS_LABEL, SCORE_OPTIONS, TARGETS, DENSE_TARGETS, array_like, check_array_like,
-                      checked, invalid, zero_division_value)
+from ._params import (
+    AVERAGE,
+    DENSE_TARGETS,
+    POS_LABEL,
+    SCORE_OPTIONS,
+    TARGETS,
+    array_like,
+    check_array_like,
+    checked,
+    invalid,
+    zero_division_value,
+)
 from ._scores import check_targets_given, nanaverage, validated_counts
 from ._sklearn_compat import compatible
 from ._targets import check_targets
 from ._warnings import UndefinedMetricWarning, warn_undefined
 
-__all__ = ["matthews_corrcoef", "cohen_kappa_score", "jaccard_score", "class_likelihood_ratios",
-           "informedness_score", "markedness_score", "record_values", "record_functions"]
+__all__ = [
+    "class_likelihood_ratios",
+    "cohen_kappa_score",
+    "informedness_score",
+    "jaccard_score",
+    "markedness_score",
+    "matthews_corrcoef",
+    "record_functions",
+    "record_values",
+]
 
 #: ``zero_division`` of ``jaccard_score``: scikit-learn does not take nan there.
 JACCARD_ZERO_DIVISION = Options(("warn", 0.0, 1.0), allowed="a float among {0.0, 1.0} or a str among {'warn'}",
@@ -53,8 +71,8 @@ def record_functions(name: str):
     """``(value, undefined)``: the record's generated functions, or compiled from its definition when it has none."""
     if hasattr(gen, name):
         return getattr(gen, name), getattr(gen, f"{name}_undefined")
-    from ._count_metrics import compiled_record
     from ..families import CONFUSION_METRICS
+    from ._count_metrics import compiled_record
 
     record = CONFUSION_METRICS[name]
     return compiled_record(name, record.definition(), record.undefined)

@@ -29,10 +29,23 @@ from .._constraints import Predicate, declare
 from . import _generated as gen
 from ._confusion_scores import record_values
 from ._curve import _check, threshold_curve
-from ._params import (BETA, POS_LABEL, PREVALENCE, TARGETS, ZERO_DIVISION, array_like, check_array_like, checked)
-from ._params import check_pos_label, check_zero_division, squared_beta, zero_division_value
+from ._params import (
+    BETA,
+    POS_LABEL,
+    PREVALENCE,
+    TARGETS,
+    ZERO_DIVISION,
+    array_like,
+    check_array_like,
+    check_pos_label,
+    check_zero_division,
+    checked,
+    squared_beta,
+    zero_division_value,
+)
 from ._scores import check_targets_given, validated_counts
 from ._warnings import warn_undefined
+
 
 def _recall_values(value) -> bool:
     try:
@@ -45,8 +58,14 @@ def _recall_values(value) -> bool:
 #: ``recall`` of :func:`minimum_precision`.
 RECALL = Predicate("a number or an array-like of numbers in [0, 1]", _recall_values, invalid=(1.5, [0.5, 2.0], None, "a"))
 
-__all__ = ["precision_recall_gain_curve", "prg_auc_score", "f_gain_score", "minimum_precision", "unachievable_area",
-           "normalized_average_precision_score"]
+__all__ = [
+    "f_gain_score",
+    "minimum_precision",
+    "normalized_average_precision_score",
+    "precision_recall_gain_curve",
+    "prg_auc_score",
+    "unachievable_area",
+]
 
 def _curve_counts(y_true, y_score, pos_label, sample_weight, func):
     """TP, FP, FN, TN at each threshold (decreasing), and the thresholds."""
@@ -203,7 +222,7 @@ def normalized_average_precision_score(y_true, y_score, *, pos_label=None, sampl
     1.0
     """
     func = "normalized_average_precision_score"
-    tp, fp, fn, tn, _, prevalence = _curve_counts(y_true, y_score, pos_label, sample_weight, func)
+    tp, fp, _, _, _, prevalence = _curve_counts(y_true, y_score, pos_label, sample_weight, func)
     precision = tp / (tp + fp)
     recall = tp / tp[-1]
     ap = float(np.sum(np.diff(np.concatenate([[0.0], recall])) * precision))

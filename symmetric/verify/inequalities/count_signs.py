@@ -49,7 +49,7 @@ import sympy
 from ..core.statement import Statement
 from ..core.steps import ProofStep
 
-__all__ = ["prove_counts_inequality", "counts_statement", "sign_under_conditions", "TRUSTS"]
+__all__ = ["TRUSTS", "counts_statement", "prove_counts_inequality", "sign_under_conditions"]
 
 TRUSTS = ("SymPy together, factor, expand and Poly (polynomial arithmetic over Q); a polynomial with nonnegative "
           "coefficients in nonnegative symbols is nonnegative, and positive exactly where one of its monomials is "
@@ -237,14 +237,13 @@ def prove_counts_inequality(statement: Statement, deadline: float):
     if _holds(sign_under_conditions(big - small, facts, free), strict):
         return "sign of a ratio of counts", (ProofStep("counts sign", f"{big} - ({small}) >= 0", TRUSTS),)
     big_sign = sign_under_conditions(big, facts, free)
-    if big_sign is not None and big_sign[0] > 0:
-        if _holds(sign_under_conditions(sympy.expand_power_base(_square(big) - _square(small)), facts, free),
-                  strict):
-            return "squaring under established signs", (
-                ProofStep("squaring", f"{big} >= 0 and ({small})**2 <= ({big})**2, so {text}", TRUSTS),)
+    if big_sign is not None and big_sign[0] > 0 and _holds(
+            sign_under_conditions(sympy.expand_power_base(_square(big) - _square(small)), facts, free), strict):
+        return "squaring under established signs", (
+            ProofStep("squaring", f"{big} >= 0 and ({small})**2 <= ({big})**2, so {text}", TRUSTS),)
     small_sign = sign_under_conditions(-small, facts, free)
-    if small_sign is not None and small_sign[0] > 0:
-        if _holds(sign_under_conditions(_square(small) - _square(big), facts, free), strict):
-            return "squaring under established signs", (
-                ProofStep("squaring", f"{small} <= 0 and ({big})**2 <= ({small})**2, so {text}", TRUSTS),)
+    if small_sign is not None and small_sign[0] > 0 and _holds(
+            sign_under_conditions(_square(small) - _square(big), facts, free), strict):
+        return "squaring under established signs", (
+            ProofStep("squaring", f"{small} <= 0 and ({big})**2 <= ({small})**2, so {text}", TRUSTS),)
     return None
