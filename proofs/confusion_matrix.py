@@ -83,8 +83,8 @@ def _(d):
 
 
 def scaled_prevalence_precision(d, what, mapping):
-    stated = counts.precision_at_prevalence()
-    return d.step(f"Scale {what} by k", stated.xreplace(mapping)), stated
+    stated = d.step("Precision at prevalence pi", counts.precision_at_prevalence())
+    return d.substitute(f"Scale {what} by k", stated, mapping), stated
 
 
 @proof.claim("counts.prevalence.negatives_scaled",
@@ -148,7 +148,7 @@ def _(d):
              r"prevalence whenever TP and FP are positive.",
              conditions=AT_PREVALENCE, target=TPR * FPR / (prevalence * TPR + (1 - prevalence) * FPR) ** 2)
 def _(d):
-    return d.step("d/dpi", sympy.diff(counts.precision_at_prevalence(), prevalence))
+    return d.differentiate("d/dpi", d.step("Precision at prevalence pi", counts.precision_at_prevalence()), prevalence)
 
 
 def at_prevalence_of_rates(d):
@@ -160,19 +160,19 @@ def at_prevalence_of_rates(d):
 @proof.claim("counts.prevalence.limit_zero", r"For a classifier with positive rates $TPR$ and $FPR$, precision tends to 0 as the prevalence $\pi$ tends to 0.",
              conditions=tuple(x <= 1 for x in RATES), target=0)
 def _(d):
-    return sympy.Limit(at_prevalence_of_rates(d), prevalence, 0)
+    return d.limit("pi -> 0", at_prevalence_of_rates(d), prevalence, 0)
 
 
 @proof.claim("counts.prevalence.limit_one", r"For a classifier with positive rates $TPR$ and $FPR$, precision tends to 1 as the prevalence $\pi$ tends to 1.",
              conditions=tuple(x <= 1 for x in RATES), target=1)
 def _(d):
-    return sympy.Limit(at_prevalence_of_rates(d), prevalence, 1, "-")
+    return d.limit("pi -> 1", at_prevalence_of_rates(d), prevalence, 1, "-")
 
 
 @proof.claim("counts.precision.falls_with_fp", r"Precision falls as FP rises, at fixed TP > 0: $\partial\,\mathrm{precision}/\partial FP < 0$.",
              conditions=(TP > 0,), relation="<", target=0)
 def _(d):
-    return d.step("d precision / d FP", sympy.diff(counts.precision(), FP))
+    return d.differentiate("d precision / d FP", d.step("Precision", counts.precision()), FP)
 
 
 @proof.claim("counts.precision.more_negatives",
@@ -205,20 +205,20 @@ def _(d):
 
 @proof.claim("counts.fpr_is_one_minus_tnr", r"$FPR = 1 - TNR$.", source="seed 004", conditions=(FP + TN > 0,))
 def _(d):
-    return counts.fpr(), 1 - counts.tnr()
+    return d.step("FPR", counts.fpr()), 1 - counts.tnr()
 
 
 @proof.claim("counts.fnr_is_one_minus_tpr", r"$FNR = 1 - TPR$.", source="seed 004",
              conditions=(TP + FN > 0,))
 def _(d):
-    return counts.fnr(), 1 - counts.tpr()
+    return d.step("FNR", counts.fnr()), 1 - counts.tpr()
 
 
 @proof.claim("counts.erratum_fnr_named_tnr",
              r"Reading of seed 004's label: $FN/(FN+TP)$ is the TNR. False: it is the FNR, and differs from the TNR.",
              source="seed 004", expected="refuted", conditions=DEFINED)
 def _(d):
-    return counts.fnr(), counts.tnr()
+    return d.step("FNR", counts.fnr()), counts.tnr()
 
 
 @proof.claim("counts.precision.complement", r"$1 - \mathrm{precision} = FP/(TP+FP)$: precision is 1 exactly when FP = 0.",
@@ -261,7 +261,7 @@ def _(d):
              r"False: that is the prevalence.",
              source="seed 004", expected="refuted", conditions=DEFINED, target=(TP + FN) / (TP + FP + FN + TN))
 def _(d):
-    return counts.precision()
+    return d.step("Precision", counts.precision())
 
 
 @proof.claim("counts.precision.depends_on_positive_class",
@@ -274,15 +274,15 @@ def _(d):
 @proof.claim("counts.balanced_accuracy_is_mean_of_rates", r"Balanced accuracy is $(TPR + 1 - FPR)/2$.",
              source="new", conditions=DEFINED)
 def _(d):
-    return counts.balanced_accuracy(), (counts.tpr() + 1 - counts.fpr()) / 2
+    return d.step("Balanced accuracy", counts.balanced_accuracy()), (counts.tpr() + 1 - counts.fpr()) / 2
 
 
 @proof.claim("counts.f_beta_from_counts",
              r"$F_\beta$ of precision and recall is $(1+\beta^2)TP/((1+\beta^2)TP + \beta^2 FN + FP)$ wherever both are positive.",
              source="new", conditions=(TP > 0,))
 def _(d):
-    F = d.step("F_beta with P and R replaced by their count definitions",
-               f_beta().xreplace({P: counts.precision(), R: counts.recall()}))
+    F = d.substitute("F_beta with P and R replaced by their count definitions", d.step("F_beta", f_beta()),
+                     {P: counts.precision(), R: counts.recall()})
     return F, counts.f_beta_counts()
 
 
@@ -322,14 +322,14 @@ def _(d):
              source="seed 004", relation="<", target=0)
 def _(d):
     tpr = d.step("TPR(t) = P(X > t) for X ~ N(2, 1)", sympy.erfc((t - 2) / sympy.sqrt(2)) / 2)
-    return d.step("dTPR/dt", sympy.diff(tpr, t))
+    return d.differentiate("dTPR/dt", tpr, t)
 
 
 @proof.claim("counts.threshold.fpr_falls", r"And it lowers the false positive rate (negative scores $N(1, 1)$): $dFPR/dt < 0$, fewer false positives and more false negatives.",
              source="seed 004", relation="<", target=0)
 def _(d):
     fpr = d.step("FPR(t) = P(X > t) for X ~ N(1, 1)", sympy.erfc((t - 1) / sympy.sqrt(2)) / 2)
-    return d.step("dFPR/dt", sympy.diff(fpr, t))
+    return d.differentiate("dFPR/dt", fpr, t)
 
 
 @proof.claim("counts.threshold.likelihood_ratio_rises",
@@ -352,7 +352,7 @@ def _(d):
              target=sympy.Piecewise((beta / (1 + beta) * P, sympy.Eq(rho, 0)),
                                     ((beta**rho / (1 + beta**rho)) ** (1 / (rho + 1)) * P, True)))
 def _(d):
-    return sympy.Limit(g_beta_rho(), R, 0)
+    return d.limit("R -> 0", d.step("G", g_beta_rho()), R, 0)
 
 
 if __name__ == "__main__":

@@ -40,7 +40,7 @@ def weighted_harmonic(d, weight=alpha):
 
 
 def solve_weight(d, condition):
-    return d.step("Solve for alpha (the only solution)", sympy.solve(condition, alpha))
+    return d.solve("Solve for alpha (the only solution)", condition, alpha)
 
 
 def harmonic_mean():
@@ -54,9 +54,10 @@ def harmonic_mean():
              conditions=WEIGHT, target=(1 - alpha * (1 + beta**2)) / (1 - alpha + alpha * beta) ** 2)
 def _(d):
     H = weighted_harmonic(d)
-    dP = d.step("dH/dP", sympy.diff(H, P))
-    dR = d.step("dH/dR", sympy.diff(H, R))
-    on_line = d.step("dH/dR - dH/dP on R = beta P", (dR - dP).xreplace({R: beta * P}))
+    dP = d.differentiate("dH/dP", H, P)
+    dR = d.differentiate("dH/dR", H, R)
+    difference = d.apply("dH/dR - dH/dP", lambda a, b: a - b, dR, dP)
+    on_line = d.substitute("On R = beta P", difference, {R: beta * P})
     solve_weight(d, on_line)
     return on_line
 
@@ -65,17 +66,17 @@ def _(d):
              target=f_beta())
 def _(d):
     H = weighted_harmonic(d, 1 / (1 + beta**2))
-    return d.step("Combine the fractions", sympy.cancel(H))
+    return d.rewrite("Combine the fractions", sympy.cancel(H))
 
 
 @proof.claim("f_beta.limit_beta_infinity", r"$F_\beta \to R$ as $\beta \to \infty$: only recall counts.", target=R)
 def _(d):
-    return sympy.Limit(f_beta(), beta, sympy.oo)
+    return d.limit("beta -> oo", d.step("F_beta", f_beta()), beta, sympy.oo)
 
 
 @proof.claim("f_beta.limit_beta_zero", r"$F_\beta \to P$ as $\beta \to 0$: only precision counts.", target=P)
 def _(d):
-    return sympy.Limit(f_beta(), beta, 0)
+    return d.limit("beta -> 0", d.step("F_beta", f_beta()), beta, 0)
 
 
 @proof.claim("f_beta.f1_is_harmonic_mean", r"$F_1$ is the plain harmonic mean $2/(1/P + 1/R)$.", target=harmonic_mean())
@@ -86,16 +87,17 @@ def _(d):
 @proof.claim("f_beta.importance_at_equal_scores", r"At $R = P$, a unit of recall is worth $\beta^2$ (not $\beta$) units of precision in $F_\beta$: $\partial F_\beta/\partial R = \beta^2\,\partial F_\beta/\partial P$.",
              target=beta**2)
 def _(d):
-    F = f_beta()
-    ratio = d.step("Ratio of partial derivatives dF/dR / dF/dP", sympy.diff(F, R) / sympy.diff(F, P))
-    return d.step("On the line R = P", ratio.xreplace({R: P}))
+    F = d.step("F_beta", f_beta())
+    ratio = d.apply("Ratio of partial derivatives dF/dR / dF/dP", lambda a, b: a / b,
+                    d.differentiate("dF/dR", F, R), d.differentiate("dF/dP", F, P))
+    return d.substitute("On the line R = P", ratio, {R: P})
 
 
 @proof.claim("f_beta.monotone_in_beta", r"$\partial F_\beta/\partial\beta = 2\beta PR(R - P)/(\beta^2 P + R)^2$: as $\beta$ grows, "
              r"$F_\beta$ moves monotonically from $P$ towards $R$, so the values of $\beta$ between 0 and $\infty$ are intermediate cases.",
              source="seed 002", target=2 * beta * P * R * (R - P) / (beta**2 * P + R) ** 2)
 def _(d):
-    return d.step("dF_beta/dbeta", sympy.diff(f_beta(), beta))
+    return d.differentiate("dF_beta/dbeta", d.step("F_beta", f_beta()), beta)
 
 
 @proof.claim("f_beta.alternative_weight", r"For the weighted harmonic mean $H$, $\partial H/\partial R - \beta\,\partial H/\partial P$ "
@@ -104,7 +106,9 @@ def _(d):
              conditions=WEIGHT, target=1 - alpha * (1 + beta))
 def _(d):
     H = weighted_harmonic(d)
-    on_line = d.step("dH/dR - beta dH/dP on R = P", (sympy.diff(H, R) - beta * sympy.diff(H, P)).xreplace({R: P}))
+    difference = d.apply("dH/dR - beta dH/dP", lambda a, b: a - beta * b,
+                         d.differentiate("dH/dR", H, R), d.differentiate("dH/dP", H, P))
+    on_line = d.substitute("On R = P", difference, {R: P})
     solve_weight(d, on_line)
     return on_line
 
@@ -113,7 +117,7 @@ def _(d):
              target=f_beta_alternative())
 def _(d):
     H = weighted_harmonic(d, 1 / (1 + beta))
-    return d.step("Combine the fractions", sympy.cancel(H))
+    return d.rewrite("Combine the fractions", sympy.cancel(H))
 
 
 @proof.claim("f_beta.alternative_is_f_sqrt_beta", r"The alternative reading's weighted harmonic mean, weight $1/(1+\beta)$, is $F_{\sqrt\beta}$: the same family, reparameterized.",
@@ -131,12 +135,12 @@ def _(d):
              r"$\partial^2/\partial\beta^2$ of $(1+\beta)PR/(R+\beta P)$ is 0. False: it is linear in $\beta$ only where $P = R$.",
              expected="refuted", target=0)
 def _(d):
-    return d.step("Second derivative in beta", sympy.diff(f_beta_alternative(), beta, 2))
+    return d.differentiate("Second derivative in beta", d.step("The alternative", f_beta_alternative()), beta, 2)
 
 
 @proof.claim("f_beta.alternative_limits", r"The alternative also tends to $R$ as $\beta\to\infty$.", target=R)
 def _(d):
-    return sympy.Limit(f_beta_alternative(), beta, sympy.oo)
+    return d.limit("beta -> oo", d.step("The alternative", f_beta_alternative()), beta, sympy.oo)
 
 
 # What precision alone bounds (seed 002's "a high score if recall is high enough, whatever the precision")
@@ -145,14 +149,14 @@ def _(d):
 @proof.claim("f_beta.vanishes_with_precision", r"$F_\beta \to 0$ as $P \to 0$, whatever $R$ and $\beta$: no recall makes up for a vanishing precision.",
              target=0)
 def _(d):
-    return sympy.Limit(f_beta(), P, 0)
+    return d.limit("P -> 0", d.step("F_beta", f_beta()), P, 0)
 
 
 @proof.claim("f_beta.recall_guarantees_its_share", r"Reading of seed 002: a high enough recall gives a high $F_\beta$ whatever the precision, "
              r"as a weighted arithmetic mean would: $F_\beta \ge \beta^2 R/(1+\beta^2)$. False: with a small enough $P$ the score is as small as we like.",
              expected="refuted", relation=">=", target=beta**2 * R / (1 + beta**2))
 def _(d):
-    return f_beta()
+    return d.step("F_beta", f_beta())
 
 
 # Level curves (new)
@@ -166,8 +170,9 @@ def iso_precision():
 @proof.claim("f_beta.iso_curve", r"The level curve $F_\beta = c$ is $P = cR/((1+\beta^2)R - \beta^2 c)$, for $R > \beta^2 c/(1+\beta^2)$.",
              source="new", conditions=(c <= 1,), target=c)
 def _(d):
-    d.step("Solve F_beta = c for P", sympy.solve(sympy.Eq(f_beta(), c), P))
-    return d.step("F_beta at P = cR/((1+beta^2)R - beta^2 c)", f_beta().xreplace({P: iso_precision()}))
+    F = d.step("F_beta", f_beta())
+    d.solve("Solve F_beta = c for P", sympy.Eq(F, c), P)
+    return d.substitute("F_beta at P = cR/((1+beta^2)R - beta^2 c)", F, {P: iso_precision()})
 
 
 @proof.claim("f_beta.iso_curve_hyperbola", r"Each level curve $F_\beta = c$ is a rectangular hyperbola with asymptotes $P = c/(1+\beta^2)$ "
@@ -184,13 +189,13 @@ def _(d):
 @proof.claim("f_beta.f1_positive", r"$F_1 > 0$ for positive $P$ and $R$.",
              source="seed 004", relation=">", target=0)
 def _(d):
-    return f_beta(beta=1)
+    return d.step("F_1", f_beta(beta=1))
 
 
 @proof.claim("f_beta.f1_at_most_one", r"$F_1 \le 1$ when $P, R \le 1$.",
              source="seed 004", conditions=(P <= 1, R <= 1), relation="<=", target=1)
 def _(d):
-    return f_beta(beta=1)
+    return d.step("F_1", f_beta(beta=1))
 
 
 @proof.claim("f_beta.f1_below_arithmetic_mean", r"$(P + R)/2 - F_1 = (P - R)^2/(2(P + R))$: $F_1$ is below the arithmetic mean, and the more so "

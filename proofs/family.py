@@ -42,7 +42,7 @@ def _(d):
 @proof.claim("family.power_mean.geometric_limit", r"$\lim_{\phi\to 0} M_{\gamma,\phi} = (P^\gamma R)^{1/(1+\gamma)}$, the value the definition stipulates at $\phi = 0$.")
 def _(d):
     M = general_power_mean(d)
-    return sympy.Limit(M, phi, 0, "+-"), power_mean(phi=0)
+    return d.limit("phi -> 0", M, phi, 0, "+-"), power_mean(phi=0)
 
 
 @proof.claim("family.power_mean.geometric_exp_form", r"The seed's intermediate form $\exp((\gamma \ln P + \ln R)/(1+\gamma))$ is the weighted geometric mean $(P^\gamma R)^{1/(1+\gamma)}$.",
@@ -59,7 +59,7 @@ def _(d):
 
 @proof.claim("family.pythagorean.geometric", r"With equal weights, $\phi \to 0$ gives the geometric mean $\sqrt{PR}$.")
 def _(d):
-    return sympy.Limit(general_power_mean(d, weight=1), phi, 0, "+-"), sympy.sqrt(P * R)
+    return d.limit("phi -> 0", general_power_mean(d, weight=1), phi, 0, "+-"), sympy.sqrt(P * R)
 
 
 @proof.claim("family.pythagorean.harmonic", r"With equal weights, $\phi = -1$ is the harmonic mean $2PR/(P+R)$.",
@@ -81,28 +81,28 @@ def _(d):
 @proof.claim("family.g.geometric_limit", r"$\lim_{\rho\to-1} G_{\beta,\rho} = (P R^\beta)^{1/(1+\beta)}$: the stipulation at $\rho = -1$ makes $G$ continuous there.")
 def _(d):
     G = d.step("G away from the stipulated points", general_formula(g_beta_rho()))
-    return sympy.Limit(G, rho, -1, "+-"), g_beta_rho(rho=-1)
+    return d.limit("rho -> -1", G, rho, -1, "+-"), g_beta_rho(rho=-1)
 
 
 @proof.claim("family.power_mean.max_limit", r"With $\gamma = 1$, $M_{1,\phi} \to \max(P, R)$ as $\phi \to +\infty$. SymPy's limit alone cannot decide the sign of $\log P$; splitting on the order of $P$ and $R$ and factoring out the larger one settles it.")
 def _(d):
-    return sympy.Limit(general_power_mean(d, weight=1), phi, sympy.oo), sympy.Max(P, R)
+    return d.limit("phi -> oo", general_power_mean(d, weight=1), phi, sympy.oo), sympy.Max(P, R)
 
 
 @proof.claim("family.power_mean.min_limit", r"With $\gamma = 1$, $M_{1,\phi} \to \min(P, R)$ as $\phi \to -\infty$.")
 def _(d):
-    return sympy.Limit(general_power_mean(d, weight=1), phi, -sympy.oo), sympy.Min(P, R)
+    return d.limit("phi -> -oo", general_power_mean(d, weight=1), phi, -sympy.oo), sympy.Min(P, R)
 
 
 @proof.claim("family.power_mean.max_limit_any_weight", r"The weight does not matter at the ends: $M_{\gamma,\phi} \to \max(P, R)$ as $\phi \to +\infty$ for every $\gamma > 0$.")
 def _(d):
-    return sympy.Limit(general_power_mean(d), phi, sympy.oo), sympy.Max(P, R)
+    return d.limit("phi -> oo", general_power_mean(d), phi, sympy.oo), sympy.Max(P, R)
 
 
 @proof.claim("family.power_mean.min_limit_any_weight", r"Likewise $M_{\gamma,\phi} \to \min(P, R)$ as $\phi \to -\infty$ for every $\gamma > 0$.",
              target=sympy.Min(P, R))
 def _(d):
-    return sympy.Limit(general_power_mean(d), phi, -sympy.oo)
+    return d.limit("phi -> -oo", general_power_mean(d), phi, -sympy.oo)
 
 
 @proof.claim("family.g.limit_rho_infinity",
@@ -111,7 +111,7 @@ def _(d):
              source="new", target=sympy.Max(beta * P, R) / sympy.Max(beta, 1), timeout=120)
 def _(d):
     G = d.step("G away from the stipulated points", general_formula(g_beta_rho()))
-    return sympy.Limit(G, rho, sympy.oo)
+    return d.limit("rho -> oo", G, rho, sympy.oo)
 
 
 @proof.claim("family.g.limit_rho_minus_infinity",
@@ -120,7 +120,7 @@ def _(d):
              source="new", target=sympy.Min(beta * P, R) / sympy.Min(beta, 1), timeout=120)
 def _(d):
     G = d.step("G away from the stipulated points", general_formula(g_beta_rho()))
-    return sympy.Limit(G, rho, -sympy.oo)
+    return d.limit("rho -> -oo", G, rho, -sympy.oo)
 
 
 if __name__ == "__main__":

@@ -43,28 +43,31 @@ def _(d):
 
 @proof.claim("inequalities.power_mean.increasing_in_phi", r"The weighted power mean is increasing in its exponent: $\partial M_{\gamma,\phi}/\partial\phi \ge 0$ for $\phi \ne 0$ (with equality where $P = R$); with its continuity at $\phi = 0$ (claim family.power_mean.geometric_limit) it is increasing on the whole real line.", conditions=[sympy.Ne(phi, 0)])
 def _(d):
-    return d.step("dM/dphi", sympy.diff(general_formula(power_mean()), phi)), ">=", 0
+    M = d.step("The power mean away from phi = 0", general_formula(power_mean()))
+    return d.differentiate("dM/dphi", M, phi), ">=", 0
 
 
 @proof.claim("inequalities.g.at_least_min", r"$\min(P, R) \le G_{\beta,\rho}$ for every $\beta > 0$ and real $\rho$, stipulated values included (the upper bound is structure.g.at_most_max).")
 def _(d):
-    return sympy.Min(P, R), "<=", g_beta_rho()
+    return sympy.Min(P, R), "<=", d.step("G", g_beta_rho())
 
 
 @proof.claim("inequalities.g.increasing_in_rho_at_beta_one", r"At $\beta = 1$, $G$ is increasing in $\rho$: $\partial G_{1,\rho}/\partial\rho \ge 0$ for $\rho \ne -1$. At $\beta = 1$ the formula also gives the stipulated value at $\rho = 0$, and $G$ is continuous at $\rho = -1$ (claim family.g.geometric_limit).", conditions=[sympy.Ne(rho, -1)])
 def _(d):
     G1 = d.step("G at beta = 1", general_formula(g_beta_rho(beta=1)))
-    return d.step("dG/drho", sympy.diff(G1, rho)), ">=", 0
+    return d.differentiate("dG/drho", G1, rho), ">=", 0
 
 
 @proof.claim("inequalities.g.not_increasing_in_rho", r"For $\beta \ne 1$, the formula of $G$ is not increasing in $\rho$: $\partial G/\partial\rho \ge 0$ fails (for instance at $\beta = 3$, $P = 1/5$, $R = 4/5$, where $G$ falls from $(P+R)/2$ at $\rho = 0$ towards $\max(P, R/\beta)$); for every $\beta \ne 1$: claims inequalities.g.not_increasing_in_rho_every_beta_*.", expected="refuted", conditions=[sympy.Ne(beta, 1), sympy.Ne(rho, -1)])
 def _(d):
-    return d.step("dG/drho", sympy.diff(general_formula(g_beta_rho()), rho)), ">=", 0
+    G = d.step("G away from the stipulated points", general_formula(g_beta_rho()))
+    return d.differentiate("dG/drho", G, rho), ">=", 0
 
 
 @proof.claim("inequalities.g.not_decreasing_in_rho", r"Nor decreasing: $\partial G/\partial\rho \le 0$ fails for $\beta \ne 1$ too (at $\beta = 3$, $P = 4/5$, $R = 1/5$, $G$ rises with $\rho$), so $G$ is not monotone in $\rho$; for every $\beta \ne 1$: claims inequalities.g.not_decreasing_in_rho_every_beta_*.", expected="refuted", conditions=[sympy.Ne(beta, 1), sympy.Ne(rho, -1)])
 def _(d):
-    return d.step("dG/drho", sympy.diff(general_formula(g_beta_rho()), rho)), "<=", 0
+    G = d.step("G away from the stipulated points", general_formula(g_beta_rho()))
+    return d.differentiate("dG/drho", G, rho), "<=", 0
 
 
 def _rho_to_infinity(d, p, r):
@@ -103,35 +106,36 @@ def _(d):
 
 @proof.claim("inequalities.g.hessian_singular", r"The Hessian of $G$ is singular: $G_{PP} G_{RR} = G_{PR}^2$, as for any function homogeneous of degree 1 (structure.g.homogeneous).")
 def _(d):
-    G = g_beta_rho()
-    G_PP, G_RR, G_PR = (d.step(f"G_{name}", sympy.diff(G, *wrt)) for name, wrt in (("PP", (P, P)), ("RR", (R, R)), ("PR", (P, R))))
-    return G_PP * G_RR, G_PR**2
+    G = d.step("G", g_beta_rho())
+    G_PP, G_RR, G_PR = (d.differentiate(f"G_{name}", G, *wrt) for name, wrt in (("PP", (P, P)), ("RR", (R, R)), ("PR", (P, R))))
+    return d.apply("G_PP G_RR", lambda a, b: a * b, G_PP, G_RR), d.apply("G_PR^2", lambda c: c**2, G_PR)
 
 
 @proof.claim("inequalities.g.hessian_diagonal", r"$P^2 G_{PP} = R^2 G_{RR}$: the diagonal of the Hessian has one sign, so with a singular Hessian $G$ is concave exactly where $G_{PP} \le 0$ and convex where $G_{PP} \ge 0$.")
 def _(d):
-    G = g_beta_rho()
-    return P**2 * d.step("G_PP", sympy.diff(G, P, 2)), R**2 * d.step("G_RR", sympy.diff(G, R, 2))
+    G = d.step("G", g_beta_rho())
+    G_PP, G_RR = d.differentiate("G_PP", G, P, 2), d.differentiate("G_RR", G, R, 2)
+    return d.apply("P^2 G_PP", lambda a: P**2 * a, G_PP), d.apply("R^2 G_RR", lambda b: R**2 * b, G_RR)
 
 
 @proof.claim("inequalities.g.concave_for_rho_nonpositive", r"$G$ is concave in $(P, R)$ for $\rho \le 0$: $G_{PP} \le 0$, hence (claims above) a negative semidefinite Hessian.", conditions=[rho <= 0])
 def _(d):
-    return d.step("G_PP", sympy.diff(g_beta_rho(), P, 2)), "<=", 0
+    return d.differentiate("G_PP", d.step("G", g_beta_rho()), P, 2), "<=", 0
 
 
 @proof.claim("inequalities.g.convex_for_rho_nonnegative", r"$G$ is convex in $(P, R)$ for $\rho \ge 0$: $G_{PP} \ge 0$, hence a positive semidefinite Hessian.", conditions=[rho >= 0])
 def _(d):
-    return d.step("G_PP", sympy.diff(g_beta_rho(), P, 2)), ">=", 0
+    return d.differentiate("G_PP", d.step("G", g_beta_rho()), P, 2), ">=", 0
 
 
 @proof.claim("inequalities.f_beta.at_most_scaled_precision", r"$F_\beta \le (1+\beta^2) P$: a low precision caps $F_\beta$ whatever the recall, against the reading of seed 002 that a high enough recall gives a high score.", source="seed 002")
 def _(d):
-    return f_beta(), "<=", (1 + beta**2) * P
+    return d.step("F_beta", f_beta()), "<=", (1 + beta**2) * P
 
 
 @proof.claim("inequalities.ratio.power_at_most_one", r"$(P/R)^\rho \le 1$ for $P < R$ and $\rho \ge 0$.", conditions=[P < R, rho >= 0])
 def _(d):
-    return (P / R) ** rho, "<=", 1
+    return d.step("(P/R)^rho", (P / R) ** rho), "<=", 1
 
 
 if __name__ == "__main__":

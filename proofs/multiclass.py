@@ -74,24 +74,24 @@ def share_weighted(d, score, weight, cells):
              r"For single-label multiclass targets, micro-averaged precision is accuracy, the share $\sum_i C_{ii}/N$ of samples on the diagonal.",
              conditions=NONEMPTY, target=ACCURACY)
 def _(d):
-    tp, fp, _ = d.step("Sum the counts over classes", summed(one_vs_rest(d)))
-    return counts.precision(tp, fp)
+    sums = d.step("Sum the counts over classes", summed(one_vs_rest(d)))
+    return d.apply("Precision of the summed counts", lambda c: counts.precision(c[0], c[1]), sums)
 
 
 @proof.claim("multiclass.micro_recall_is_accuracy",
              r"For single-label multiclass targets, micro-averaged recall is accuracy, the share $\sum_i C_{ii}/N$ of samples on the diagonal.",
              conditions=NONEMPTY, target=ACCURACY)
 def _(d):
-    tp, _, fn = d.step("Sum the counts over classes", summed(one_vs_rest(d)))
-    return counts.recall(tp, fn)
+    sums = d.step("Sum the counts over classes", summed(one_vs_rest(d)))
+    return d.apply("Recall of the summed counts", lambda c: counts.recall(c[0], c[2]), sums)
 
 
 @proof.claim("multiclass.micro_f_beta_is_accuracy",
              r"For single-label multiclass targets, micro-averaged $F_\beta$ is accuracy, for every $\beta$.",
              conditions=NONEMPTY, target=ACCURACY)
 def _(d):
-    tp, fp, fn = d.step("Sum the counts over classes", summed(one_vs_rest(d)))
-    return counts.f_beta_counts(beta, tp, fp, fn)
+    sums = d.step("Sum the counts over classes", summed(one_vs_rest(d)))
+    return d.apply("F_beta of the summed counts", lambda c: counts.f_beta_counts(beta, *c), sums)
 
 
 def divided_sums(d):

@@ -89,7 +89,7 @@ def own(d, expr):
 
 def scaled(d, expr, what, mapping):
     metric = at(d, expr)
-    return d.step(f"Scale {what} by k", metric.xreplace(mapping)), metric  # symbols for symbols: exact, simultaneous
+    return d.substitute(f"Scale {what} by k", metric, mapping), metric  # symbols for symbols: exact, simultaneous
 
 
 for name, (label, definition, domain) in METRICS.items():

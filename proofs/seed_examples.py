@@ -49,9 +49,10 @@ def example(claim_id: str, sentence: str, shown: str, *, float64: bool = False, 
     def register(compute):
         @proof.claim(claim_id, sentence, source=source, expected=expected, relation="<=", target=tolerance(shown, float64))
         def _(d):
-            exact = compute(d)
             value = d.step(f"The seed prints {shown}", printed(shown))
-            return d.step("Distance between the computed value and the printed one", sympy.Abs(exact - value))
+            exact = compute(d)
+            return d.apply("Distance between the computed value and the printed one", lambda a, b: sympy.Abs(a - b),
+                           exact, value)
 
         return compute
 
@@ -67,7 +68,8 @@ BALANCED = {TP: 90, FP: 10, FN: 10, TN: 170}
 def _seed_001_example(claim_id, sentence, shown, metric, cells):
     @example(claim_id, sentence, shown, source="seed 001")
     def _(d):
-        return d.step(metric.__name__.replace("_", " ").capitalize(), metric().subs(cells))
+        name = metric.__name__.replace("_", " ").capitalize()
+        return d.substitute(f"{name} of the counts", d.step(name, metric()), cells)
 
 
 for _args in [
@@ -107,12 +109,14 @@ THREE_CLASSES = ([0, 1, 2, 0, 1, 2], [0, 2, 1, 0, 0, 1])
 
 @example("counts.seed_example.binary_precision", "The printed 0.75 is, within float64 rounding, the precision of seed 004's binary example; exactly 3/4.", "0.75", float64=True)
 def _(d):
-    return d.step("Precision", counts.precision().subs(confusion(d, *BINARY, positive=1)))
+    cells = confusion(d, *BINARY, positive=1)
+    return d.substitute("Precision of the counts", d.step("Precision", counts.precision()), cells)
 
 
 @example("counts.seed_example.binary_recall", "The printed 0.6 is, within float64 rounding, the recall of seed 004's binary example; exactly 3/5.", "0.6", float64=True)
 def _(d):
-    return d.step("Recall", counts.recall().subs(confusion(d, *BINARY, positive=1)))
+    cells = confusion(d, *BINARY, positive=1)
+    return d.substitute("Recall of the counts", d.step("Recall", counts.recall()), cells)
 
 
 def per_class_scores(d):

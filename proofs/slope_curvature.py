@@ -41,36 +41,46 @@ neutral_rate = -rho * (1 / R + 1 / P)
 ON_LINE = {R: beta * P}
 
 
-def slope(d, G):
-    return d.step("Slope of the level curve, S = dP/dR = -(dG/dR)/(dG/dP)", sympy.simplify(-sympy.diff(G, R) / sympy.diff(G, P)))
-
-
-def raw_slope(d, G):
+def raw_slope(d, G, name="G"):
     """S = -(dG/dR)/(dG/dP) as differentiation gives it, for the engine to simplify."""
-    return d.step("Slope of the level curve, S = dP/dR = -(dG/dR)/(dG/dP)", -sympy.diff(G, R) / sympy.diff(G, P))
+    G = d.step(name, G)
+    return d.apply("Slope of the level curve, S = dP/dR = -(dG/dR)/(dG/dP)", lambda a, b: -a / b,
+                   d.differentiate("dG/dR", G, R), d.differentiate("dG/dP", G, P))
+
+
+def slope(d, G):
+    """The slope, simplified by SymPy: a rewrite the engine checks."""
+    return d.rewrite("Simplify", sympy.simplify(raw_slope(d, G)))
 
 
 def directional_rate(d, S):
     """dS/ds along R = R0 + s, P = P0 - s, at s = 0."""
-    moved = S.xreplace({R: R + s, P: P - s})
-    return d.step("dS/ds along (dR, dP) = (1, -1)", sympy.diff(moved, s).xreplace({s: 0}))
+    moved = d.substitute("Move along R = R0 + s, P = P0 - s", S, {R: R + s, P: P - s})
+    return d.substitute("At s = 0", d.differentiate("dS/ds along (dR, dP) = (1, -1)", moved, s), {s: 0})
 
 
 def elasticity(d, S):
     """d ln|S| / d ln(R/P) at fixed P: write R = P e^u and differentiate in u."""
-    log_slope = d.step("ln|S| with R = P exp(u)", sympy.log(-S.xreplace({R: P * sympy.exp(u)})))
-    return d.step("d/du", sympy.diff(log_slope, u))
+    moved = d.substitute("With R = P exp(u)", S, {R: P * sympy.exp(u)})
+    return d.differentiate("d/du", d.apply("ln|S| = ln(-S)", lambda x: sympy.log(-x), moved), u)
 
 
-def level_curve_curvature(d, G):
-    """Signed curvature of the graph P(R) of a level curve, by implicit differentiation."""
-    GR, GP = sympy.diff(G, R), sympy.diff(G, P)
-    first = d.step("P' = -G_R/G_P", -GR / GP)
-    second = d.step(
+IMPLICIT = sympy.symbols("G_R G_P G_RR G_RP G_PP")
+
+
+def level_curve_curvature(d, G, *, curvature=True):
+    """P' and P'' of the graph P(R) of a level curve, by implicit differentiation, and its signed curvature."""
+    G = d.step("G", G)
+    GR, GP = d.differentiate("G_R", G, R), d.differentiate("G_P", G, P)
+    GRR, GRP, GPP = d.differentiate("G_RR", GR, R), d.differentiate("G_RP", GR, P), d.differentiate("G_PP", GP, P)
+    first = d.apply("P' = -G_R/G_P", lambda a, b: -a / b, GR, GP)
+    second = d.apply(
         "P'' = -(G_RR G_P^2 - 2 G_RP G_R G_P + G_PP G_R^2) / G_P^3",
-        -(sympy.diff(G, R, 2) * GP**2 - 2 * sympy.diff(G, R, P) * GR * GP + sympy.diff(G, P, 2) * GR**2) / GP**3,
-    )
-    return first, second, second / (1 + first**2) ** sympy.Rational(3, 2)
+        lambda gr, gp, grr, grp, gpp: -(grr * gp**2 - 2 * grp * gr * gp + gpp * gr**2) / gp**3, GR, GP, GRR, GRP, GPP)
+    if not curvature:
+        return first, second, None
+    return first, second, d.apply("Curvature P''/(1 + P'^2)^(3/2)", lambda a, b: b / (1 + a**2) ** sympy.Rational(3, 2),
+                                  first, second)
 
 
 def second_derivative_form(x):
@@ -86,7 +96,7 @@ SECOND_DERIVATIVE = {
 
 
 def proven_second_derivative(d, family):
-    return d.step(f"P'' from claim curvature.{family}.second_derivative", SECOND_DERIVATIVE[family])
+    return d.cite("P''", SECOND_DERIVATIVE[family], claim=f"curvature.{family}.second_derivative")
 
 
 # The slope of G (seed 000, appendix)
@@ -108,31 +118,33 @@ def _(d):
 @proof.claim("slope.g.directional_rate", r"Along $(\Delta R, \Delta P) = (1, -1)$ at unit parameter speed, $S$ changes at the rate $-\rho (R/(\beta P))^\rho (1/R + 1/P)$.",
              target=neutral_rate * (R / (beta * P)) ** rho)
 def _(d):
-    S = d.step("S from claim slope.g.formula", -((R / (beta * P)) ** rho))
-    return directional_rate(d, S)
+    return directional_rate(d, raw_slope(d, g_beta_rho()))
 
 
 @proof.claim("slope.g.neutral_rate", r"On the break-even line $R = \beta P$ that rate is the seed's $-\rho(1/R + 1/P)$, for every $\rho$: proportional to $\rho$.",
              target=neutral_rate.xreplace(ON_LINE))
 def _(d):
     rate = directional_rate(d, raw_slope(d, g_beta_rho()))
-    return d.step("On R = beta P", rate.xreplace(ON_LINE))
+    return d.substitute("On R = beta P", rate, ON_LINE)
 
 
 @proof.claim("slope.g.rate_per_unit_t", r"Per unit of $t = R - P$ along the tangent, the rate is half as large: $-\rho(1/R + 1/P)/2$ on the break-even line.",
              target=(neutral_rate / 2).xreplace(ON_LINE))
 def _(d):
+    t_path = d.step("t = R - P along R = R0 + s, P = P0 - s", (R + s) - (P - s))
     rate = directional_rate(d, raw_slope(d, g_beta_rho()))
-    dt_ds = d.step("dt/ds for t = R - P along (1, -1)", sympy.diff((R + s) - (P - s), s))
-    return d.step("dS/dt = (dS/ds)/(dt/ds) on R = beta P", (rate / dt_ds).xreplace(ON_LINE))
+    dt_ds = d.differentiate("dt/ds", t_path, s)
+    rate_t = d.apply("dS/dt = (dS/ds)/(dt/ds)", lambda a, b: a / b, rate, dt_ds)
+    return d.substitute("On R = beta P", rate_t, ON_LINE)
 
 
 @proof.claim("slope.g.rate_per_unit_length", r"Per unit of arc length along the tangent, the rate is $-\rho(1/R + 1/P)/\sqrt{2}$ on the break-even line.",
              target=(neutral_rate / sympy.sqrt(2)).xreplace(ON_LINE))
 def _(d):
-    rate = directional_rate(d, raw_slope(d, g_beta_rho()))
     speed = d.step("Speed of (R0 + s, P0 - s)", sympy.sqrt(1**2 + (-1) ** 2))
-    return d.step("Rate per unit length on R = beta P", (rate / speed).xreplace(ON_LINE))
+    rate = directional_rate(d, raw_slope(d, g_beta_rho()))
+    per_length = d.apply("Rate per unit length", lambda a, b: a / b, rate, speed)
+    return d.substitute("On R = beta P", per_length, ON_LINE)
 
 
 @proof.claim("slope.g.elasticity", r"The elasticity of the trade-off is $\rho$ everywhere: $d\ln|S|/d\ln(R/P) = \rho$ at every point, for every $\rho$ "
@@ -148,7 +160,7 @@ def _(d):
              conditions=[sympy.Ne(rho, 0), sympy.Ne(rho, -1)], target=sympy.log(R / (beta * P)))
 def _(d):
     S = raw_slope(d, general_formula(g_beta_rho()))
-    return d.step("d ln|S| / d rho", sympy.diff(sympy.log(-S), rho))
+    return d.differentiate("d ln|S| / d rho", d.apply("ln|S| = ln(-S)", lambda x: sympy.log(-x), S), rho)
 
 
 # The slope of the power mean (seed 000, weighted power means)
@@ -179,8 +191,8 @@ def _(d):
              r"would give up for a unit of recall is larger when recall is low (0.1) than when it is high (0.9).",
              conditions=[phi < 1], relation="<", target=0)
 def _(d):
-    magnitude = d.step("|S| from claim slope.power_mean.formula", (R / P) ** (phi - 1) / gamma)
-    return d.step("d|S|/dR", sympy.diff(magnitude, R))
+    S = d.cite("S", -((R / P) ** (phi - 1)) / gamma, claim="slope.power_mean.formula")
+    return d.differentiate("d|S|/dR", d.apply("|S| = -S", lambda x: -x, S), R)
 
 
 # Curvature of the level curves
@@ -190,27 +202,28 @@ def _(d):
              timeout=60, target=(neutral_rate / (2 * sympy.sqrt(2))).xreplace(ON_LINE))
 def _(d):
     _, _, kappa = level_curve_curvature(d, g_beta_rho())
-    return d.step("On R = beta P", kappa.xreplace(ON_LINE))
+    return d.substitute("On R = beta P", kappa, ON_LINE)
 
 
 @proof.claim("curvature.g.constant_multiple", r"On the break-even line, curvature $/\ \rho(1/P + 1/R) = -1/(2\sqrt 2)$ for every $P$, $\beta$ and $\rho \ne 0$.",
              conditions=[sympy.Ne(rho, 0)], timeout=60, target=-1 / (2 * sympy.sqrt(2)))
 def _(d):
     _, _, kappa = level_curve_curvature(d, general_formula(g_beta_rho()))
-    return d.step("Curvature on R = beta P divided by rho(1/P + 1/R)", kappa.xreplace(ON_LINE) / (rho * (1 / P + 1 / (beta * P))))
+    on_line = d.substitute("On R = beta P", kappa, ON_LINE)
+    return d.apply("Divided by rho(1/P + 1/R)", lambda x: x / (rho * (1 / P + 1 / (beta * P))), on_line)
 
 
 @proof.claim("curvature.g.second_derivative_is_rate", r"On the break-even line, the second derivative $P''$ of the level curve equals the directional rate of $S$ along $(1, -1)$: the seed's quantity is the level curve's $P''$.",
              timeout=60, target=neutral_rate.xreplace(ON_LINE))
 def _(d):
-    _, second, _ = level_curve_curvature(d, general_formula(g_beta_rho()))
-    return d.step("P'' on R = beta P", second.xreplace(ON_LINE))
+    _, second, _ = level_curve_curvature(d, general_formula(g_beta_rho()), curvature=False)
+    return d.substitute("P'' on R = beta P", second, ON_LINE)
 
 
 @proof.claim("curvature.g.second_derivative", r"Everywhere, for every $\rho$, a level curve of $G$ has $P'' = -\rho x(1/R + x/P)$ with $x = (R/(\beta P))^\rho$.",
              source="new", timeout=60, target=SECOND_DERIVATIVE["g"])
 def _(d):
-    _, second, _ = level_curve_curvature(d, g_beta_rho())
+    _, second, _ = level_curve_curvature(d, g_beta_rho(), curvature=False)
     return second
 
 
@@ -231,7 +244,7 @@ def _(d):
              r"$P'' = -(\phi - 1) y (1/R + y/P)$ with $y = (R/P)^{\phi-1}/\gamma$.",
              timeout=60, target=SECOND_DERIVATIVE["power_mean"])
 def _(d):
-    _, second, _ = level_curve_curvature(d, power_mean())
+    _, second, _ = level_curve_curvature(d, power_mean(), curvature=False)
     return second
 
 

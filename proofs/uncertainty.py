@@ -64,8 +64,7 @@ def macro_f1(d):
 
 
 def change_variables(d, expr):
-    return d.step("Change variables: C_ii = (B_i - off-diagonal cells of row and column i)/2",
-                  expr.xreplace(CHANGE))
+    return d.substitute("Change variables: C_ii = (B_i - off-diagonal cells of row and column i)/2", expr, CHANGE)
 
 
 # The definition
@@ -78,12 +77,12 @@ def change_variables(d, expr):
              conditions=(TP + FP + FN + TN > 0,))
 def _(d):
     g = sympy.symbols("g_TP g_FP g_FN g_TN", real=True)
-    linear = d.step("A metric whose gradient is g: the linear form sum g_c C_c", sum(a * c for a, c in zip(g, CELLS)))
-    derived = d.step("The delta-method variance of symmetric.families.sampling", delta_variance(linear, CELLS))
     n = sum(CELLS)
     p = sympy.Matrix(CELLS) / n
     G = sympy.Matrix(g)
     covariance = d.step("The multinomial covariance of the proportions (times N)", sympy.diag(*p) - p * p.T)
+    linear = d.step("A metric whose gradient is g: the linear form sum g_c C_c", sum(a * c for a, c in zip(g, CELLS)))
+    derived = d.step("The delta-method variance of symmetric.families.sampling", delta_variance(linear, CELLS))
     return derived, n * (G.T * covariance * G)[0, 0]
 
 
@@ -99,7 +98,8 @@ def _(d):
     denominator = 2 * TP + FP + FN
     F1 = 2 * TP / denominator
     stated = (2 * (1 - F1) / denominator, -F1 / denominator, -F1 / denominator, 0)
-    return sum(a * x for a, x in zip(w, gradient)), sum(a * x for a, x in zip(w, stated))
+    return (d.apply("The gradient in the direction w", lambda gr: sum(a * x for a, x in zip(w, gr)), gradient),
+            sum(a * x for a, x in zip(w, stated)))
 
 
 @proof.claim("uncertainty.delta.macro_f1_scale_free",
@@ -108,7 +108,7 @@ def _(d):
              conditions=POSITIVE_DIAGONAL)
 def _(d):
     g = d.step("The gradient over the 9 cells", cell_gradient(macro_f1(d), TABLE))
-    return change_variables(d, sum(c * x for c, x in zip(TABLE, g))), 0
+    return change_variables(d, d.apply("sum C g", lambda gr: sum(c * x for c, x in zip(TABLE, gr)), g)), 0
 
 
 # Takahashi et al. (2022)
@@ -134,10 +134,11 @@ def takahashi_macro(d):
              r"$a_i = b_i - 2p_{ii}$.",
              conditions=POSITIVE_DIAGONAL)
 def _(d):
-    g = cell_gradient(macro_f1(d), TABLE)
+    stated = takahashi_macro(d)
+    g = d.step("The gradient over the 9 cells", cell_gradient(macro_f1(d), TABLE))
     d.step("The mean gradient is 0 (claim uncertainty.delta.macro_f1_scale_free): the variance is sum C g^2")
-    derived = sum(c * x**2 for c, x in zip(TABLE, g))
-    return change_variables(d, derived), change_variables(d, takahashi_macro(d))
+    derived = d.apply("sum C g^2", lambda gr: sum(c * x**2 for c, x in zip(TABLE, gr)), g)
+    return change_variables(d, derived), change_variables(d, stated)
 
 
 @proof.claim("uncertainty.takahashi.micro_f1",

@@ -24,6 +24,7 @@ __all__ = [
     "R",
     "analyze",
     "beta",
+    "check_document",
     "f_beta",
     "g_beta_rho",
     "gamma",
@@ -34,9 +35,10 @@ __all__ = [
 
 # Submodules loaded lazily on attribute access, and public names they provide: importing the package (as
 # pytest does for the plugin) costs nothing until a name that needs SymPy is used.
-_LAZY_MODULES = {"verify", "numeric", "metrics", "plot", "families", "explore"}
+_LAZY_MODULES = {"verify", "numeric", "metrics", "plot", "families", "explore", "documents"}
 _LAZY_NAMES = {
     "analyze": "symmetric.explore",
+    "check_document": "symmetric.documents",
     "f_beta": "symmetric.families",
     "g_beta_rho": "symmetric.families",
     "power_mean": "symmetric.families",

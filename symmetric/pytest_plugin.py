@@ -7,7 +7,10 @@ name the files or folders that hold proof scripts, in the ini file::
     [tool.pytest.ini_options]          # pyproject.toml
     symmetric_claims = ["claims"]       # relative to the ini file
 
-or on the command line: ``pytest --symmetric-claims claims/``. Every proof
+or on the command line: ``pytest --symmetric-claims claims/``. Documents
+named by ``symmetric_documents`` (Markdown, LaTeX, notebooks) are collected
+too: each step of their display math is an item that fails when the step is
+refuted (``symmetric check``). Every proof
 script there (as for ``symmetric verify PATH``) is collected when pytest
 reaches it (keep the folder under ``testpaths``, or name it as an argument):
 each claim is an item named by its id, which passes when the claim gets its
@@ -50,6 +53,8 @@ def pytest_addoption(parser):
     parser.addini("symmetric_claims", type="paths", default=[],
                   help="proof scripts or folders of them whose claims are test items")
     parser.addini("symmetric_jobs", default="", help="worker processes for the claims")
+    parser.addini("symmetric_documents", type="paths", default=[],
+                  help="Markdown, LaTeX or notebook documents whose steps are test items (symmetric check)")
 
 
 def _jobs(config) -> int:
@@ -136,6 +141,10 @@ def pytest_collect_file(file_path: Path, parent):
     state = parent.config.stash.get(_STATE, None)
     if state is not None and state.paths and file_path.suffix == ".py" and state.holds(file_path):
         return ClaimFile.from_parent(parent, path=file_path)
+    if file_path.resolve() in {Path(p).resolve() for p in parent.config.getini("symmetric_documents")}:
+        from symmetric.documents.pytest_items import DocumentFile
+
+        return DocumentFile.from_parent(parent, path=file_path)
     return None
 
 

@@ -33,3 +33,19 @@ def good(name: str = "proof", proof: str = "good", prefix: str = "good") -> str:
 
 #: The counterexample of ``wrong.swap`` as printed; its values are the engine's choice (they depend on the domain).
 SWAP_COUNTEREXAMPLE = re.compile(r"P = (?P<P>[\d/.]+), R = (?P<R>[\d/.]+)")
+
+
+#: A derivation whose middle step is wrong (a typo, P**2) while its last line matches the target: ``team.f1`` fails
+#: at step 2.
+WRONG_STEP = '''
+from symmetric import P, R, f_beta
+from symmetric.verify import Proof
+
+team = Proof("team", "A derivation with a wrong middle step")
+
+@team.claim("team.f1", "F1 is the harmonic mean.", target=2 / (1 / P + 1 / R))
+def _(d):
+    F = d.step("F1", f_beta(beta=1))
+    d.rewrite("Divide by P R", 2 / (1 / R + 1 / P**2))
+    return d.rewrite("The harmonic mean", 2 / (1 / P + 1 / R))
+'''

@@ -63,7 +63,9 @@ def test_builtin_subset_by_prefix_and_json_fields(capsys):
                                        "family.pythagorean.harmonic", "errata.g.rho0_continuity"]
     for d in data:
         assert {"lhs", "rhs", "relation", "conditions", "source", "counterexample", "method", "steps",
-                "derivation", "sentence"} <= set(d)
+                "proof_steps", "failed_step", "sentence"} <= set(d)
+        assert d["steps"] and all({"position", "text", "kind", "relation", "status", "counterexample"} <= set(s)
+                                  for s in d["steps"])
     refuted = data[-1]
     assert refuted["status"] == refuted["expected"] == "refuted" and refuted["source"] == "seed 000"
     assert set(refuted["counterexample"]) == {"P", "R", "beta"}
@@ -87,10 +89,11 @@ def test_json_and_report_carry_the_engine_proof_steps_with_what_each_trusts():
     object.__setattr__(verdict, "steps", (ProofStep("cancel", "P - P == 0", ("sympy.cancel",)),))
     claim = Claim("a.b", "A claim.", 1, 1)
     result = Result(claim, "proven", 0.1, verdict)
-    assert result.to_json()["steps"] == [{"strategy": "cancel", "statement": "P - P == 0", "trusts": ["sympy.cancel"]}]
+    assert result.to_json()["proof_steps"] == [{"strategy": "cancel", "statement": "P - P == 0",
+                                                "trusts": ["sympy.cancel"]}]
     proof = SimpleNamespace(title="T", origin="t.py", source="new", summary="", claims=[claim])
     assert "Proof steps:\n\n- cancel: `P - P == 0` (trusts sympy.cancel)\n" in markdown_report([proof], {"a.b": result})
-    assert Result(Claim("a.b", "A claim.", 1, 1), "proven", 0.1, Verdict("proven", "cancel")).to_json()["steps"] == []
+    assert Result(Claim("a.b", "A claim.", 1, 1), "proven", 0.1, Verdict("proven", "cancel")).to_json()["proof_steps"] == []
 
 
 @pytest.mark.parametrize("argv, option", [
@@ -189,7 +192,8 @@ def test_json_list_prints_the_claims_as_data(tmp_path, capsys):
     assert code == 0
     (claim,) = json.loads(out)
     assert claim["id"] == "good.f1_harmonic" and claim["lhs"] == "2*P*R/(P + R)" and claim["rhs"] == "2/(1/R + 1/P)"
-    assert claim["derivation"] == [{"text": "F1", "expr": "2*P*R/(P + R)"}]
+    (step,) = claim["derivation"]
+    assert (step["text"], step["expr"], step["kind"], step["problem"]) == ("F1", "2*P*R/(P + R)", "definition", None)
 
 
 class _Terminal(io.StringIO):

@@ -52,6 +52,7 @@ CALLS = {
     "symmetric.power_mean": {"gamma": 2, "phi": 3},
     "symmetric.f_beta": {"beta": 2},
     "symmetric.analyze": {"expr": P, "timeout": 1.0, "budget": 2.0, "limits": False},
+    "symmetric.check_document": {"source": "$$ P + R = R + P $$", "timeout": 1.0},
     "symmetric.families.f_beta_alternative": {"beta": 2},
     "symmetric.families.general_formula": {"expr": P + R},
     "symmetric.families.get_family": {"name": "f_beta"},
@@ -149,6 +150,7 @@ COMMANDS = [
     ("column k", ["fit", "{statements k}"]),
     ("column P", ["fit", "{statements P}"]),
     ("column R", ["fit", "{statements R}"]),
+    ("--timeout", ["check", "{document}", "--timeout", "{}"]),
 ]
 #: Files a command reads, written to the test's folder: ``{name}`` in a command is the file's path, and ``{}`` in
 #: its text is the extreme value (a CSV cell named, in an error, as its column or as the statement's argument).
@@ -157,6 +159,7 @@ FILES = {
     "{statements k}": "kind,P,R,k,P2,R2\ntradeoff,0.5,0.5,{},,\ntradeoff,0.3,0.9,1,,\n",
     "{statements P}": "kind,P,R,k,P2,R2\ntradeoff,{},0.5,2,,\ntradeoff,0.3,0.9,1,,\n",
     "{statements R}": "kind,P,R,k,P2,R2\ntradeoff,0.5,{},2,,\nindifferent,0.6,0.9,,0.9,0.6\n",
+    "{document}": "$$ P + R = R + P $$\n",
 }
 
 

@@ -15,7 +15,7 @@ from symmetric import InvalidParameterError
 PUBLIC_MODULES = ["symmetric", "symmetric.symbols", "symmetric.families", "symmetric.families.counts",
                   "symmetric.families.sampling", "symmetric.families.record", "symmetric.metrics", "symmetric.numeric",
                   "symmetric.verify", "symmetric.explore", "symmetric.plot", "symmetric.cli", "symmetric.accuracy",
-                  "symmetric.pytest_plugin"]
+                  "symmetric.pytest_plugin", "symmetric.documents"]
 
 
 # The modules whose every public function has a bad-input case (declared constraints or BAD_INPUTS below).
@@ -89,6 +89,8 @@ BAD_INPUTS = {
                                                ({"statements": [1.0]}, "statements", "1.0")],
     ("symmetric.explore", "parameter_symbols"): [({"parameters": {"beta": 0}}, "beta", "0"),
                                                  ({"parameters": ["_x"]}, "parameters", "'_x'")],
+    ("symmetric", "check_document"): [({"source": 3}, "source", "3"), ({"source": "x", "domain": "all"}, "domain", "'all'"),
+                                      ({"source": "x", "symbols": {"t": "complex"}}, "symbols", "'t:complex'")],
     ("symmetric.verify", "load_claims"): [({"builtin": "yes"}, "builtin", "'yes'")],
     ("symmetric.verify", "check"): [({"lhs": "P", "rhs": 1}, "lhs", "'P'"), ({"lhs": 1, "rhs": 1, "timeout": -1}, "timeout", "-1"),
                                     ({"lhs": 1, "rhs": 1, "samples": 0}, "samples", "0")],

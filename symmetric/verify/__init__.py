@@ -9,6 +9,7 @@ check them in CI; see docs/ci.md.
 """
 
 from .core.budget import BudgetExceeded, run_with_budget
+from .claims.derivation import Derivation
 from .claims.proof import Claim, Proof, Result
 from .engine import DOMAINS, check
 from .claims.registry import load_claims
@@ -20,6 +21,7 @@ __all__ = [
     "BudgetExceeded",
     "Claim",
     "DOMAINS",
+    "Derivation",
     "InconsistentVerdictError",
     "Proof",
     "ProofStep",

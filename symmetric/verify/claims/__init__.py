@@ -1,7 +1,7 @@
 """Claims as data, the proofs that derive them, and the tools that run them.
 
-:mod:`.record` (``Claim``, ``Result``), :mod:`.proof` (``Proof``,
-``Derivation``), :mod:`.registry` (loading proof scripts), :mod:`.runner`
+:mod:`.record` (``Claim``, ``Result``), :mod:`.proof` (``Proof``),
+:mod:`.derivation` (``Derivation``, ``Step``: a derivation as a checked chain), :mod:`.registry` (loading proof scripts), :mod:`.runner`
 (parallel runs) and :mod:`.report` (text, Markdown, JUnit XML). The top layer
 of :mod:`symmetric.verify`: it runs :func:`symmetric.verify.check`.
 

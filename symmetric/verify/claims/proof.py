@@ -4,9 +4,11 @@ A :class:`Claim` is a record: a stable id, a sentence, the checked statement
 (``lhs``, ``relation``, ``rhs`` and ``conditions``), a source, the verdict it
 is expected to get, and the steps of the derivation that produced it. A
 :class:`Proof` is a named group of claims; its decorator registers a
-derivation, a function that computes one side step by step (derivatives,
-solutions, limits). The derivation runs, under a time budget, when the claim
-is first needed, so importing a proof script is cheap.
+derivation, a function that computes one side as a chain of steps
+(:class:`~symmetric.verify.claims.derivation.Derivation`: definitions, operations
+that record their trust, rewrites that the engine checks). The derivation
+runs, under a time budget, when the claim is first needed, so importing a
+proof script is cheap.
 
 >>> import sympy
 >>> from symmetric import P, R
@@ -15,7 +17,7 @@ is first needed, so importing a proof script is cheap.
 ...              target=(P + R) / 2)
 ... def _(d):
 ...     mean = d.step("The arithmetic mean", (P + R) / 2)
-...     return d.step("Swap P and R", mean.subs({P: R, R: P}, simultaneous=True))
+...     return d.substitute("Swap P and R", mean, {P: R, R: P})
 >>> proof.ids
 ['demo.swap']
 >>> claim = proof.claims[0]
@@ -25,13 +27,24 @@ is first needed, so importing a proof script is cheap.
 The trap: SymPy evaluated the swap on the spot, so both sides are the same
 expression and checking them proves nothing about the derivation; the
 project's registry test refuses such claims. A claim that can fail states a
-target the derivation must reach:
+target the derivation must reach, or records a rewrite that the engine
+checks (a wrong one fails the claim, named):
+
+>>> @proof.claim("demo.harmonic", "The harmonic mean of P and R, written over a common denominator.",
+...              target=2 * P * R / (P + R))
+... def _(d):
+...     mean = d.step("The harmonic mean", 2 / (1 / P + 1 / R))
+...     return d.rewrite("Over a common denominator", 2 * P * R / (P + R)**2)
+>>> result = proof.claims[1].run()
+>>> result.status, result.failed_step[0], result.failed_step[1].text
+('refuted', 2, 'Over a common denominator')
+
 
 >>> @proof.claim("demo.above_min", "The arithmetic mean is at least the smaller of P and R.",
 ...              relation=">=", target=sympy.Min(P, R))
 ... def _(d):
 ...     return d.step("The arithmetic mean", (P + R) / 2)
->>> result = proof.claims[1].run()
+>>> result = proof.claims[2].run()
 >>> result.status, str(result.claim.statement)
 ('proven', 'P/2 + R/2 >= Min(P, R)')
 """
@@ -48,7 +61,8 @@ import sympy
 
 from ..._validation import InvalidParameterError
 from ..core.budget import run_with_budget
-from .record import DEFAULT_TIMEOUT, Claim, Result, Step, check_options
+from .derivation import Derivation, Step, watch_rewriting
+from .record import DEFAULT_TIMEOUT, Claim, Result, check_options
 from .report import print_result
 from ..core.statement import RELATIONS, Statement
 from ..core.verdict import InconsistentVerdictError
@@ -56,31 +70,6 @@ from ..core.verdict import InconsistentVerdictError
 __all__ = ["Claim", "Derivation", "Proof", "Result", "Step"]
 
 _NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
-
-
-class Derivation:
-    """Records the steps of a derivation while it computes."""
-
-    def __init__(self):
-        self.steps: list[Step] = []
-        self.refined: dict[sympy.Symbol, sympy.Symbol] = {}
-
-    def step(self, text: str, expr=None):
-        """Record ``text`` with ``expr`` and return ``expr`` (for chaining)."""
-        self.steps.append(Step(text, expr))
-        return expr
-
-    def assume(self, symbol: sympy.Symbol, **assumptions) -> sympy.Symbol:
-        """A copy of ``symbol`` with extra assumptions, for SymPy to use while deriving.
-
-        The checked statement is written back in terms of ``symbol``, so the
-        claim must state the matching condition (``Ne(rho, 0)`` for
-        ``nonzero=True``); the engine then checks it on that domain.
-        """
-        refined = sympy.Symbol(symbol.name, **{**symbol.assumptions0, **assumptions})
-        self.refined[refined] = symbol
-        self.step("Assume " + ", ".join(f"{symbol} {k}" if v else f"{symbol} not {k}" for k, v in assumptions.items()))
-        return refined
 
 
 @dataclass
@@ -115,7 +104,9 @@ class Definition:
         if claim.id == self.id:
             self._claim = claim
 
-    def _claim_of(self, statement: Statement | None, steps, error: str = "", timed_out: bool = False) -> Claim:
+    def _claim_of(self, statement: Statement | None, steps, error: str = "", timed_out: bool = False,
+                  refined: dict | None = None) -> Claim:
+        steps = [s.written_back(refined) for s in steps] if refined else steps
         sides = (statement.lhs, statement.rhs, statement.relation, statement.conditions) if statement else \
             (None, None, self.relation or "==", self.conditions)
         return Claim(self.id, self.sentence, *sides, source=self.source, expected=self.expected, steps=tuple(steps),
@@ -123,12 +114,17 @@ class Definition:
 
     def _build(self) -> Claim:
         d = Derivation()
+
+        def derive():
+            with watch_rewriting(d):
+                return self.derive(d)
+
         try:
-            ok, out = run_with_budget(lambda: self.derive(d), self.timeout)
+            ok, out = run_with_budget(derive, self.timeout)
             if not ok:
                 return self._claim_of(None, d.steps, f"the derivation did not finish within {self.timeout:g} s",
                                       timed_out=True)
-            return self._claim_of(self._statement(out, d), d.steps)
+            return self._claim_of(self._statement(out, d), d.steps, refined=d.refined)
         except (Exception, InconsistentVerdictError):
             return self._claim_of(None, d.steps, traceback.format_exc(limit=-3))
 
@@ -193,11 +189,11 @@ class Proof:
     >>> @proof.claim("mine.f_beta.limit_recall", r"$F_\\beta \\to R$ as $\\beta \\to \\infty$.",
     ...              target=R, source="our design note")
     ... def _(d):
-    ...     return d.step("The limit in beta, left for the engine", sympy.Limit(f_beta(), beta, sympy.oo))
+    ...     return d.limit("The limit in beta, left for the engine", d.step("F-beta", f_beta()), beta, sympy.oo)
     >>> @proof.claim("mine.f_beta.below_precision", "F-beta never exceeds precision.",
     ...              relation="<=", target=P, expected="refuted")
     ... def _(d):
-    ...     return f_beta()
+    ...     return d.step("F-beta", f_beta())
     >>> proof.ids
     ['mine.f_beta.limit_recall', 'mine.f_beta.below_precision']
     >>> [(c.id, c.run().status) for c in proof.claims]
@@ -227,7 +223,9 @@ class Proof:
         """Decorator registering a derivation function ``derive(d)`` as the claim ``id``.
 
         ``d`` is a :class:`Derivation` (``d.step(text, expr)`` records a
-        step). With ``target`` the function returns only the side it derived
+        definition, ``d.rewrite(text, expr)`` a step the engine checks,
+        ``d.differentiate`` and the other operations a step that records its
+        trust). With ``target`` the function returns only the side it derived
         and the claim is ``derived <relation> target``; without it, the
         function returns ``(lhs, rhs)``, ``(lhs, relation, rhs)`` or a
         :class:`~symmetric.verify.Statement`. The function is returned

@@ -15,10 +15,11 @@ from dataclasses import dataclass
 import sympy
 
 from ..._validation import InvalidParameterError
-from ..engine import check
-from .report import proof_step_data
 from ..core.statement import RELATIONS, Statement
 from ..core.verdict import STATUSES, InconsistentVerdictError, Verdict
+from ..engine import check
+from .derivation import Step
+from .report import proof_step_data, step_data
 
 __all__ = ["Claim", "Result", "Step", "DEFAULT_TIMEOUT", "check_options"]
 
@@ -26,25 +27,6 @@ _ID = re.compile(r"^[a-z][a-z0-9_]*(\.[a-z0-9_]+)+$")
 
 #: Seconds a claim's derivation, and then its check, may take unless it says otherwise.
 DEFAULT_TIMEOUT = 30.0
-
-
-def _sstr(expr) -> str:
-    if isinstance(expr, dict):
-        return "{" + ", ".join(f"{_sstr(k)}: {_sstr(v)}" for k, v in expr.items()) + "}"
-    if isinstance(expr, (list, tuple)):
-        return "[" + ", ".join(_sstr(e) for e in expr) + "]"
-    return expr if isinstance(expr, str) else sympy.sstr(expr)
-
-
-@dataclass(frozen=True)
-class Step:
-    """One line of a derivation: a sentence and, usually, the expression it produced."""
-
-    text: str
-    expr: object = None
-
-    def to_dict(self) -> dict:
-        return {"text": self.text, "expr": None if self.expr is None else _sstr(self.expr)}
 
 
 @dataclass(frozen=True)
@@ -154,16 +136,39 @@ class Claim:
         }
 
     def run(self, *, timeout: float | None = None) -> "Result":
-        """Check the statement within ``timeout`` seconds (default: the claim's own)."""
+        """Check every checked step of the derivation, then the statement, each within ``timeout`` seconds.
+
+        The default budget is the claim's own. The claim is proven only when
+        every checked step and the statement are; a refuted step makes the
+        claim fail (whatever it is expected to get), named in the result
+        (:attr:`Result.failed_step`) with its counterexample.
+        """
         budget = self.timeout if timeout is None else timeout
         if self.lhs is None:
             return Result(self, "unknown" if self.timed_out else "error", 0.0, error=self.error)
         start = time.perf_counter()
         try:
+            step_verdicts = tuple(self._check_step(s, budget) if s.checked else None for s in self.steps)
             verdict = check(self.lhs, self.rhs, relation=self.relation, conditions=self.conditions, timeout=budget)
         except (Exception, InconsistentVerdictError):
             return Result(self, "error", time.perf_counter() - start, error=traceback.format_exc(limit=-3))
-        return Result(self, verdict.status, time.perf_counter() - start, verdict)
+        checked = [v.status for v in step_verdicts if v is not None]
+        status = verdict.status
+        if "refuted" in checked:
+            status = "refuted"
+        elif any(s != "proven" for s in checked):
+            status = "unknown"
+        return Result(self, status, time.perf_counter() - start, verdict, step_verdicts=step_verdicts)
+
+    def _check_step(self, step: Step, budget: float) -> Verdict:
+        """The verdict of a checked step: its first refuted statement, else its first undecided one, else the last."""
+        verdicts = [check(lhs, rhs, relation=relation, conditions=self.conditions, timeout=budget)
+                    for lhs, relation, rhs in step.checks]
+        for status in ("refuted", "unknown"):
+            for v in verdicts:
+                if v.status == status:
+                    return v
+        return verdicts[-1]
 
 
 def check_options(func, id, expected, timeout):
@@ -184,11 +189,31 @@ class Result:
     seconds: float
     verdict: Verdict | None = None
     error: str = ""
+    #: One entry per step of the derivation: the verdict of a checked step, None for the others.
+    step_verdicts: tuple = ()
 
     @property
     def ok(self) -> bool:
-        """Whether the claim got its expected verdict."""
-        return self.status == self.claim.expected
+        """Whether the claim got its expected verdict, every checked step of its derivation proven or not refuted."""
+        return self.status == self.claim.expected and self.failed_step is None
+
+    @property
+    def failed_step(self):
+        """``(position, step, verdict)`` of the first refuted step (positions from 1), or None."""
+        for i, (step, v) in enumerate(zip(self.claim.steps, self.step_verdicts), 1):
+            if v is not None and v.refuted:
+                return i, step, v
+        return None
+
+    def step_status(self, index: int) -> str:
+        """The status of step ``index`` (from 0): a checked step's verdict, else what the step is (given, trusted)."""
+        v = self.step_verdicts[index] if index < len(self.step_verdicts) else None
+        if v is not None:
+            return v.status
+        step = self.claim.steps[index]
+        if step.checked:
+            return "not checked"
+        return {"operation": "trusted", "citation": "trusted", "note": "note"}.get(step.kind, "given")
 
     @property
     def statement(self) -> Statement | None:
@@ -200,16 +225,24 @@ class Result:
 
     @property
     def method(self) -> str:
+        failed = self.failed_step
+        if failed is not None:
+            return f"step {failed[0]} refuted ({failed[2].method})"
         if self.verdict is not None:
+            undecided = [i for i, v in enumerate(self.step_verdicts, 1) if v is not None and not v.proven]
+            if undecided and self.verdict.status != self.status:
+                return f"step {undecided[0]} {self.step_verdicts[undecided[0] - 1].status}; statement {self.verdict.method}"
             return self.verdict.method
         return "derivation timed out" if self.claim.timed_out else "error"
 
     @property
     def counterexample_text(self) -> str:
-        """``"P = 1/2, R = 2"`` for a refutation, else empty."""
-        if self.verdict is None or not self.verdict.refuted:
+        """``"P = 1/2, R = 2"`` for a refutation (of the first refuted step, if one is), else empty."""
+        failed = self.failed_step
+        verdict = failed[2] if failed is not None else self.verdict
+        if verdict is None or not verdict.refuted:
             return ""
-        return self.verdict.counterexample_text() or "(no free variables)"
+        return verdict.counterexample_text() or "(no free variables)"
 
     @property
     def variables(self) -> dict:
@@ -225,6 +258,7 @@ class Result:
     def to_json(self) -> dict:
         """The claim, its verdict and the numeric evidence as JSON-ready data."""
         v = self.verdict
+        failed = self.failed_step
         claim = self.claim.to_dict()
         return {
             "id": self.claim.id,
@@ -241,10 +275,13 @@ class Result:
             "rhs": claim["rhs"],
             "conditions": claim["conditions"],
             "variables": self.variables,
-            "counterexample": {str(k): sympy.sstr(x) for k, x in v.counterexample.items()} if v else {},
+            # Of the first refuted step when one is, else of the statement.
+            "counterexample": {str(k): sympy.sstr(x) for k, x in (failed[2] if failed else v).counterexample.items()}
+            if v else {},
             "detail": v.detail if v else "",
-            "steps": [proof_step_data(s) for s in getattr(v, "steps", ()) or ()],
-            "derivation": claim["derivation"],
+            "steps": [step_data(self, i) for i in range(len(self.claim.steps))],
+            "failed_step": self.failed_step[0] if self.failed_step else None,
+            "proof_steps": [proof_step_data(s) for s in getattr(v, "steps", ()) or ()],
             "numeric": ({"agree": v.evidence.agree, "disagree": v.evidence.disagree,
                          "inconclusive": v.evidence.inconclusive, "undefined": v.evidence.undefined,
                          "dps": v.evidence.dps} if v and v.evidence else None),

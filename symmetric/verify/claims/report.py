@@ -10,7 +10,7 @@ from pathlib import Path
 
 import sympy
 
-__all__ = ["print_result", "markdown_report", "domain_text", "failure_text", "junit_xml"]
+__all__ = ["print_result", "markdown_report", "domain_text", "failure_text", "junit_xml", "step_data", "step_line"]
 
 
 def _plain(expr) -> str:
@@ -39,12 +39,55 @@ def domain_text(result) -> str:
     return text
 
 
+def _step_verdict(result, index: int):
+    verdicts = getattr(result, "step_verdicts", ()) or ()
+    return verdicts[index] if index < len(verdicts) else None
+
+
+def _step_status(result, index: int) -> str:
+    status = getattr(result, "step_status", None)
+    return status(index) if status is not None else "given"
+
+
+def step_data(result, index: int) -> dict:
+    """Step ``index`` (from 0) of a claim's derivation as JSON-ready data, with its status and counterexample.
+
+    ``status`` is the verdict of a checked step (``"proven"``, ``"refuted"``,
+    ``"unknown"``), ``"trusted"`` for an operation or a citation (``trusts``
+    says what it relies on), ``"given"`` for a definition and ``"note"`` for
+    a sentence without an expression.
+    """
+    step = result.claim.steps[index]
+    v = _step_verdict(result, index)
+    data = {"position": index + 1, **step.to_dict(), "status": _step_status(result, index),
+            "checked": [f"{_plain(a)} {r} {_plain(b)}" for a, r, b in step.checks],
+            "counterexample": ({str(k): sympy.sstr(x) for k, x in v.counterexample.items()}
+                               if v is not None and v.refuted else None),
+            "method": v.method if v is not None else None}
+    return data
+
+
+def step_line(result, index: int) -> str:
+    """``step 3 of 5 ("Simplify"): refuted; counterexample P = 1/2`` for a failure message."""
+    step = result.claim.steps[index]
+    v = _step_verdict(result, index)
+    text = f"step {index + 1} of {len(result.claim.steps)} ({step.text!r}): {_step_status(result, index)}"
+    if v is not None:
+        text += f" by {v.method}"
+        for a, r, b in step.checks[:1]:
+            text += f"; checked {_plain(a)} {r} {_plain(b)}"
+        if v.refuted:
+            text += f"; counterexample {v.counterexample_text() or '(no free variables)'}"
+    return text
+
+
 def print_result(result, file=None) -> None:
-    """Print one claim's derivation, statement and verdict."""
+    """Print one claim's derivation (each checked step with its verdict), statement and verdict."""
     c = result.claim
     out = [f"## {c.id}  [{c.source}]", f"{c.sentence}"]
-    for step in result.steps:
-        out.append(f"  - {step.text}")
+    for i, step in enumerate(result.steps):
+        mark = f"[{_step_status(result, i)}] " if step.checked else ""
+        out.append(f"  - {mark}{step.text}")
         if step.expr is not None:
             out.append("        " + _plain(step.expr).replace("\n", "\n        "))
     if result.statement is not None:
@@ -56,6 +99,9 @@ def print_result(result, file=None) -> None:
         if verdict.detail:
             line += f": {verdict.detail}"
     out.append(line)
+    failed = getattr(result, "failed_step", None)
+    if failed is not None:
+        out.append("  wrong " + step_line(result, failed[0] - 1))
     if result.error:
         out.append("  error: " + result.error.strip().replace("\n", "\n    "))
     print("\n".join(out) + "\n", file=file)
@@ -86,20 +132,42 @@ def failure_text(result) -> str:
     statement = result.statement
     lines.append(f"  statement: {statement}" if statement is not None else "  statement: none (the derivation failed)")
     lines.append(f"  verdict: {result.status} by {result.method}, expected {c.expected}")
+    failed = getattr(result, "failed_step", None)
+    if failed is not None:
+        lines.append("  wrong " + step_line(result, failed[0] - 1))
+    for i, v in enumerate(getattr(result, "step_verdicts", ()) or ()):
+        if v is not None and v.status == "unknown":
+            lines.append("  undecided " + step_line(result, i))
     verdict = result.verdict
-    if verdict is not None and verdict.refuted:
-        lines.append(f"  counterexample: {result.counterexample_text}")
-    if verdict is not None and verdict.detail:
+    if failed is not None and verdict is not None:
+        lines.append(f"  the statement itself: {verdict.status} by {verdict.method}")
+    elif verdict is not None and verdict.refuted:
+        lines.append(f"  counterexample: {verdict.counterexample_text() or '(no free variables)'}")
+    if failed is None and verdict is not None and verdict.detail:
         lines.append(f"  {verdict.detail}")
     if result.error:
         lines.append("  error: " + result.error.strip().replace("\n", "\n    "))
     return "\n".join(lines)
 
 
-def _step_markdown(step) -> str:
+def _step_markdown(result, index: int) -> str:
+    step = result.claim.steps[index]
+    status = _step_status(result, index)
+    if step.checked:
+        relation = f" (`{step.relation}` the previous step)" if step.kind == "rewrite" else ""
+        head = f"- {index + 1}. {step.text}{relation}: **{status}**"
+        v = _step_verdict(result, index)
+        if v is not None:
+            head += f" by {v.method}"
+            if v.refuted:
+                head += f"; counterexample {v.counterexample_text() or '(no free variables)'}"
+    elif step.kind == "note":
+        head = f"- {index + 1}. {step.text}"
+    else:
+        head = f"- {index + 1}. {step.text}: {status}" + (f" (trusts {step.trusts})" if step.trusts else "")
     if step.expr is None:
-        return f"- {step.text}"
-    return f"- {step.text}\n\n  $$ {_latex(step.expr)} $$"
+        return head
+    return f"{head}\n\n  $$ {_latex(step.expr)} $$"
 
 
 def _script(proof) -> str:
@@ -146,7 +214,7 @@ def markdown_report(proofs, results: dict, *, command: str = "symmetric verify -
                              + (f"; {r.verdict.detail}" if r.verdict.detail else ""))
             lines.append("")
             if r.steps:
-                lines += ["Derivation:", ""] + [_step_markdown(s) for s in r.steps] + [""]
+                lines += ["Derivation:", ""] + [_step_markdown(r, i) for i in range(len(r.steps))] + [""]
             if r.statement is not None:
                 lines += ["Checked statement:", "", f"$$ {r.statement.latex()} $$", ""]
             lines += _proof_steps_markdown(r)
@@ -177,7 +245,10 @@ def junit_xml(results, *, name: str = "symmetric verify", seconds: float | None 
         if not r.ok:
             tag = "error" if r.status == "error" else "failure"
             message = f"{c.id}: {r.status} by {r.method}, expected {c.expected}"
-            if r.counterexample_text:
+            failed = getattr(r, "failed_step", None)
+            if failed is not None:
+                message += "; wrong " + step_line(r, failed[0] - 1)
+            elif r.counterexample_text:
                 message += f"; counterexample {r.counterexample_text}"
             ET.SubElement(case, tag, {"message": message, "type": "unexpected verdict" if tag == "failure" else "error"}
                           ).text = failure_text(r)

@@ -42,7 +42,7 @@ def _run(item: Claim | Definition, timeout: float | None) -> Result:
     start = time.perf_counter()
     claim = item if isinstance(item, Claim) else item.build()
     r = claim.run(timeout=timeout)
-    return Result(claim, r.status, time.perf_counter() - start, r.verdict, r.error)
+    return Result(claim, r.status, time.perf_counter() - start, r.verdict, r.error, r.step_verdicts)
 
 
 def _run_chunk(job: tuple[list[int], float | None]) -> list[tuple]:
@@ -52,7 +52,7 @@ def _run_chunk(job: tuple[list[int], float | None]) -> list[tuple]:
     out = []
     for index in indices:
         r = _run(_WORK[index], timeout)
-        out.append((index, r.claim, r.status, r.seconds, r.verdict, r.error))
+        out.append((index, r.claim, r.status, r.seconds, r.verdict, r.error, r.step_verdicts))
     return out
 
 
