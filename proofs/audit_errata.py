@@ -81,13 +81,17 @@ def _(d):
     return d.step("Bayes: P(Y = 1 | t)", positive / (positive + negative))
 
 
-def curvature_at(rho_value, p, r):
-    """The curvature of the level curve of G_{1,rho} through (P, R) = (p, r), from SymPy's implicit derivatives."""
-    g = g_beta_rho(1, rho_value)
-    first = sympy.idiff(g - g.xreplace({P: p, R: r}), P, R)
-    second = sympy.idiff(g - g.xreplace({P: p, R: r}), P, R, 2)
-    kappa = sympy.Abs(second) / (1 + first**2) ** sympy.Rational(3, 2)
-    return kappa.xreplace({P: p, R: r})
+LEVEL = sympy.Symbol("c", positive=True)
+
+
+def curvature(g):
+    """The curvature of the level curves of ``g`` (in P and R), from SymPy's implicit derivatives of g = c."""
+    first = sympy.idiff(g - LEVEL, P, R)
+    second = sympy.idiff(g - LEVEL, P, R, 2)
+    return sympy.Abs(second) / (1 + first**2) ** sympy.Rational(3, 2)
+
+
+POINT = {P: sympy.Rational(1, 5), R: sympy.Rational(4, 5)}
 
 
 @proof.claim("errata.curvature.rho_minus_3_bends_more_everywhere",
@@ -95,10 +99,11 @@ def curvature_at(rho_value, p, r):
              r"the break-even line: at $\beta = 1$, $P = 0.2$, $R = 0.8$ the curvature is 0.194 at $\rho = -2$ and "
              r"0.062 at $\rho = -3$ (on the break-even line the order holds: claim curvature.g.break_even).",
              source="seed 000", relation=">", expected="refuted",
-             target=curvature_at(-2, sympy.Rational(1, 5), sympy.Rational(4, 5)))
+             target=curvature(g_beta_rho(1, -2)).xreplace(POINT))
 def _(d):
-    return d.step("Curvature of the level curve of G_{1,-3} through P = 1/5, R = 4/5",
-                  curvature_at(-3, sympy.Rational(1, 5), sympy.Rational(4, 5)))
+    g = d.step("G_{1,-3}", g_beta_rho(1, -3))
+    kappa = d.apply("Curvature of its level curves, from SymPy's implicit derivatives", curvature, g)
+    return d.substitute("At P = 1/5, R = 4/5", kappa, POINT)
 
 
 @proof.claim("errata.power_mean.seed_beta_at_harmonic",

@@ -90,11 +90,7 @@ def _(d):
 @proof.claim("confusion.mcc.multiclass_binary", r"Gorodkin's $R_K$ of a 2 x 2 matrix is the binary MCC.",
              conditions=MARGINS, target=confusion.mcc())
 def _(d):
-    r_k = d.step("R_K of [[TN, FP], [FN, TP]] from its trace, total and margins", confusion.mcc_of_matrix(MATRIX))
-    numerator, denominator = sympy.fraction(r_k)
-    radicand = d.step("The radicand, factored: 4 times the product of the four margins",
-                      sympy.factor(denominator**2))
-    return d.step("R_K with the factored radicand", sympy.factor(numerator) / sympy.sqrt(radicand))
+    return d.step("R_K of [[TN, FP], [FN, TP]] from its trace, total and margins", confusion.mcc_of_matrix(MATRIX))
 
 
 @proof.claim("confusion.kappa.weighted_binary.linear",
@@ -170,7 +166,8 @@ def _(d):
              r"The weight $w$ changes with the classifier: $\partial w/\partial FP > 0$ wherever TP + FN > 0.",
              conditions=PREDICTED, target=sympy.Integer(0), relation=">")
 def _(d):
-    return d.step("dw/dFP", sympy.diff(WEIGHT, FP))
+    w = d.step("w", WEIGHT)
+    return d.differentiate("dw/dFP", w, FP)
 
 
 # F1 bounds from the error rate e = (FP + FN)/n at prevalence pi = (TP + FN)/n (counts, n cancels)
@@ -219,11 +216,11 @@ TPR_, FPR_, F0 = (sympy.Symbol(n, positive=True) for n in ("TPR", "FPR", "F_0"))
              conditions=(prevalence < 1,),
              target=prevalence * ((1 + beta**2 - F0) * TPR_ - beta**2 * F0) / (F0 * (1 - prevalence)))
 def _(d):
-    f = d.step("F_beta at prevalence pi in the rates",
-               counts.at_prevalence(counts.f_beta_counts()).xreplace(
-                   {TP: TPR_, FN: 1 - TPR_, FP: FPR_, TN: 1 - FPR_}))
-    (solved,) = d.step("Solve F_beta = F_0 for FPR", sympy.solve(sympy.Eq(f, F0), FPR_))
-    return solved
+    f = d.step("F_beta at prevalence pi", counts.at_prevalence(counts.f_beta_counts()))
+    rates = d.substitute("In the rates: a set of total 1 with TP = TPR, FN = 1 - TPR, FP = FPR, TN = 1 - FPR", f,
+                         {TP: TPR_, FN: 1 - TPR_, FP: FPR_, TN: 1 - FPR_})
+    solutions = d.solve("Solve F_beta = F_0 for FPR", sympy.Eq(rates, F0), FPR_)
+    return d.apply("The one solution", lambda s: s[0], solutions)
 
 
 if __name__ == "__main__":

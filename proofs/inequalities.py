@@ -71,8 +71,9 @@ def _(d):
 
 
 def _rho_to_infinity(d, p, r):
-    return d.step(f"lim G as rho -> oo at P = {p}, R = {r}",
-                  sympy.Limit(g_beta_rho().xreplace({P: p, R: r}), rho, sympy.oo))
+    g = d.step("G", g_beta_rho())
+    at = d.substitute(f"At P = {p}, R = {r}", g, {P: p, R: r})
+    return d.limit("Its limit as rho -> oo", at, rho, sympy.oo)
 
 
 @proof.claim("inequalities.g.not_increasing_in_rho_every_beta_above_one",

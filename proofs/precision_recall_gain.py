@@ -63,7 +63,8 @@ PI_ALWAYS = TP / (TP + FP)   # the prevalence, when every sample is predicted po
              r"The always-positive classifier has $F_1 = 2\pi/(1 + \pi)$.", conditions=(TP > 0,),
              target=2 * PI_ALWAYS / (1 + PI_ALWAYS))
 def _(d):
-    return d.step("F1 with FN = TN = 0", counts.f_beta_counts(1).xreplace(ALWAYS))
+    f1 = d.step("F1 of the counts", counts.f_beta_counts(1))
+    return d.substitute("Every sample predicted positive: FN = TN = 0", f1, ALWAYS)
 
 
 r, f = sympy.Symbol("r", positive=True), sympy.Symbol("f", positive=True)
@@ -85,7 +86,7 @@ def _(d):
 def _(d):
     integral = d.step("Integrate the minimum precision over recall", sympy.Integral(
         confusion.minimum_precision(r, prevalence), (r, 0, 1)))
-    return d.step("Evaluate", sympy.simplify(integral.doit()))
+    return d.apply("Evaluate the integral (SymPy's integrate)", lambda e: e.doit(), integral)
 
 
 if __name__ == "__main__":

@@ -5,6 +5,8 @@ from __future__ import annotations
 import math
 import sys
 
+import numpy as np
+
 from .._validation import InvalidParameterError
 
 
@@ -18,7 +20,7 @@ def add_arguments(p) -> None:
 def run(args) -> int:
     """Print one line per metric: name, value (or why it is undefined), summary and claim ids."""
     from ..families import CONFUSION_METRICS
-    from ..metrics._confusion_scores import record_functions
+    from ..metrics._confusion_scores import record_functions, record_values
 
     func = "symmetric counts"
     cells = (args.tp, args.fp, args.fn, args.tn)
@@ -36,9 +38,12 @@ def run(args) -> int:
     width = max(len(n) for n in binary)
     for name in args.metric or binary:
         record = CONFUSION_METRICS[name]
-        value_of, undefined_of = record_functions(name)
-        zeros = [modifier for (_, modifier), d in zip(record.undefined, undefined_of(*cells)) if float(d) == 0]
-        text = f"undefined (no {', no '.join(zeros)})" if zeros else f"{float(value_of(*cells)):.6g}"
+        _, undefined_of = record_functions(name)
+        with np.errstate(all="ignore"):
+            zeros = [modifier for (_, modifier), d in zip(record.undefined, undefined_of(*map(np.float64, cells)))
+                     if float(d) == 0]
+        value, _ = record_values(name, *cells)
+        text = f"undefined (no {', no '.join(zeros)})" if zeros else f"{float(value):.6g}"
         claims = f"  [{', '.join(record.claims)}]" if record.claims else ""
         print(f"{name:<{width}}  {text:<28}  {record.summary}{claims}")
     return 0
