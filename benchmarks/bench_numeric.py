@@ -160,6 +160,9 @@ def main():
     ap.add_argument("--chunk", type=int, default=None, metavar="N",
                     help="elements per chunk of the runtime (symmetric.numeric._runtime.CHUNK), set before any call")
     ap.add_argument("--no-table", action="store_true", help="skip the wall-clock table of every regime")
+    ap.add_argument("--threads", type=int, default=None, metavar="N",
+                    help="threads of ours in the table (default: symmetric.numeric.thread_count()); the table "
+                         "also times ours on one thread")
     ap.add_argument("--previous", metavar="DIR", help="also time the standalone modules f_beta.py, g_beta_rho.py and "
                     "power_mean.py in DIR (`symmetric codegen` of another commit), in this process")
     args = ap.parse_args()
@@ -188,20 +191,24 @@ def main():
             interleaved(cases, previous, args.interleave, min(n, args.n))
     if args.no_table:
         return
+    threads = numeric.thread_count(args.threads)
+    print(f"ours on {threads} threads; '1 thread': ours with threads=1")
     print(f"{'function':<12} {'P, R':<12} {'rho':>14} {'ours ms':>9} {'lambdify ms':>12} {'ratio':>6} "
-          f"{'unchecked':>9} {'ratio':>6} {'peak mem':>9}" + (f" {'previous':>9} {'ratio':>6}" if previous else ""))
+          f"{'unchecked':>9} {'ratio':>6} {'1 thread':>9} {'ratio':>6} {'peak mem':>9}"
+          + (f" {'previous':>9} {'ratio':>6}" if previous else ""))
     for name, label, value, baseline, params, (p, r) in cases:
-        def f(v, *, function=getattr(numeric, name), params=params, p=p, r=r, **kw):
-            return function(p, r, *params, **kw)
+        def f(v, *, function=getattr(numeric, name), params=params, p=p, r=r, threads=threads, **kw):
+            return function(p, r, *params, threads=threads, **kw)
 
         with numpy.errstate(all="ignore"):
             base = best_time(lambda: baseline(p, r, *params), args.repeat)
         f(value)  # the parameter stage, cached for these parameters
         ours = best_time(lambda: f(value), args.repeat)
         unchecked = best_time(lambda: f(value, validate=False), args.repeat)
+        single = best_time(lambda: f(value, threads=1), args.repeat)
         mem = peak_memory(lambda: f(value)) / p.nbytes
         line = (f"{name:<12} {label:<12} {value!r:>14} {ours * 1e3:9.1f} {base * 1e3:12.1f} {base / ours:6.2f} "
-                f"{unchecked * 1e3:9.1f} {base / unchecked:6.2f} {mem:8.2f}x")
+                f"{unchecked * 1e3:9.1f} {base / unchecked:6.2f} {single * 1e3:9.1f} {base / single:6.2f} {mem:8.2f}x")
         if previous:
             before = best_time(lambda: previous[name](p, r, *params), args.repeat)
             line += f" {before * 1e3:9.1f} {before / ours:6.2f}"

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import collections
+import dataclasses
 import cProfile
 import json
 import sys
@@ -30,6 +31,7 @@ T0 = time.process_time()
 import symmetric  # noqa: E402,F401  (import time is part of the profile)
 from symmetric.verify import engine  # noqa: E402
 from symmetric.verify.inequalities import prover as inequalities  # noqa: E402
+from symmetric.verify.strategies import registry  # noqa: E402
 from symmetric.verify.strategies import search as symbolic  # noqa: E402
 from symmetric.verify.claims.registry import definitions, load_proofs, select_claims  # noqa: E402
 
@@ -63,10 +65,10 @@ class Meter:
 
 def instrument(meter: Meter) -> list:
     """Wrap the engine's steps; return what to restore."""
-    saved = [(symbolic, "_EQUALITY", list(symbolic._EQUALITY)), (symbolic, "_SIGN_FORMS", list(symbolic._SIGN_FORMS)),
+    saved = [(registry, "STRATEGIES", list(registry.STRATEGIES)),
              (symbolic, "INEQUALITY_PROVERS", list(symbolic.INEQUALITY_PROVERS))]
-    symbolic._EQUALITY[:] = [(n, meter.wrap("eq " + n, f)) for n, f in symbolic._EQUALITY]
-    symbolic._SIGN_FORMS[:] = [(n, meter.wrap(n, f)) for n, f in symbolic._SIGN_FORMS]
+    registry.STRATEGIES[:] = [dataclasses.replace(s, run=meter.wrap(("eq " if "==" in s.applies_to else "") + s.name, s.run))
+                              for s in registry.STRATEGIES]
     symbolic.INEQUALITY_PROVERS[:] = [meter.wrap("inequality prover", inequalities.prove_inequality)]
     for module, name, label in [(engine, "sample_points", "sample points"), (engine, "numeric_evidence", "mpmath evidence"),
                                 (engine, "exact_counterexample", "exact limit counterexample"),

@@ -78,7 +78,10 @@ class Interval(Constraint):
         if kind not in (float, int) or closed not in ("both", "left", "right", "neither"):
             raise InvalidParameterError.of("kind", "Interval", "float or int, and a valid closed", (kind, closed))
         self.kind, self.left, self.right, self.closed, self.none = kind, left, right, closed, none
-        shown = (lambda x: repr(float(x)) if kind is float else ("inf" if math.isinf(x) else str(int(x))))
+
+        def shown(x):
+            return repr(float(x)) if kind is float else ("inf" if math.isinf(x) else str(int(x)))
+
         lo = "[" if closed in ("both", "left") else "("
         hi = "]" if closed in ("both", "right") else ")"
         article = "a float" if kind is float else "an int"

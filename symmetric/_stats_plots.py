@@ -1,6 +1,6 @@
 """Plots of the statistics tools: metrics over prevalences.
 
-Needs matplotlib (``pip install "symmetric-metrics[plot]"``); :mod:`symmetric.plot`
+Needs matplotlib (the ``plot`` extra); :mod:`symmetric.plot`
 re-exports :func:`prevalence_curve`.
 """
 

@@ -19,10 +19,23 @@ class InvalidParameterError(ValueError, TypeError):
     """A user-supplied argument is outside its allowed range or of the wrong kind.
 
     It subclasses :class:`ValueError` (and :class:`TypeError`, as scikit-learn's
-    does) so that callers can catch either.
+    does) so that callers can catch either. Built with :meth:`of`, it also
+    carries its parts as attributes, so that no caller parses the message:
+    ``param`` (the parameter's name), ``func``, ``allowed`` and ``got``
+    (None when the error was built from a message alone).
+
+    >>> err = InvalidParameterError.of("rho", "g_beta_rho", "a real number", "x")
+    >>> err.param, err.func, err.got
+    ('rho', 'g_beta_rho', 'x')
     """
+
+    def __init__(self, *args, param: str | None = None, func: str | None = None, allowed: str | None = None,
+                 got: object = None):
+        super().__init__(*args)
+        self.param, self.func, self.allowed, self.got = param, func, allowed, got
 
     @classmethod
     def of(cls, param: str, func: str, allowed: str, got: object) -> "InvalidParameterError":
         """Build the error with the project's single message template."""
-        return cls(f"The {param!r} parameter of {func} must be {allowed}. Got {got!r} instead.")
+        return cls(f"The {param!r} parameter of {func} must be {allowed}. Got {got!r} instead.",
+                   param=param, func=func, allowed=allowed, got=got)

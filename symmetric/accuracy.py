@@ -12,11 +12,19 @@ Regions:
 * ``practical``: P, R in [1e-6, 1]; beta, gamma in [1e-2, 1e2]; rho, phi in
   [-100, 100], a third of them within 1e-15 of rho = -1, rho = 0, phi = 0
   (and exactly at them);
-* ``wide``: P, R in [1e-300, 1]; beta, gamma in [1e-3, 1e3]; |rho|, |phi| <= 1000,
+* ``wide``: P, R in [1e-300, 1]; beta, gamma in [1e-3, 1e3]; ``|rho|, |phi| <= 1000``,
   a third of them near -1 and 0 (within 1e-12 .. 1e-1).
 
 In both, a sixth of rho (phi) lie within 1/4 of those points, where the
 exponent of the power mean is small and its evaluation hardest.
+
+Columns: the NumPy float64 path (max and median ULP, and ``bad``), then the
+max ULP of each other backend installed (:data:`BACKENDS`): the portable
+kernel on ``array-api-strict``, PyTorch and JAX arrays (JAX in its default
+dtype, float32 unless ``jax_enable_x64`` is set), and float32 (NumPy and
+PyTorch) counted in float32 ULPs of the definition at the float32 inputs
+(P, R clipped to [1e-30, 1], so that results stay normal: XLA on CPU flushes
+subnormal floats to zero).
 
 >>> rows = accuracy_table(points=30, seed=1)
 >>> sorted({r.function for r in rows})
@@ -38,9 +46,10 @@ import sympy
 from .numeric import catalog
 from .symbols import P, R
 
-__all__ = ["Row", "accuracy_table", "ulp_errors", "sample", "reference", "true_value", "main", "REGIONS"]
+__all__ = ["Row", "accuracy_table", "ulp_errors", "sample", "reference", "true_value", "main", "REGIONS", "BACKENDS",
+           "available_backends"]
 
-#: Region name -> (log10 range of P and R, log10 range of beta/gamma, |rho| bound, spread near special points).
+#: Region name -> (log10 range of P and R, log10 range of beta/gamma, ``|rho|`` bound, spread near special points).
 REGIONS = {
     "practical": ((-6, 0), (-2, 2), 100.0, (-15, -15)),
     "wide": ((-300, 0), (-3, 3), 1000.0, (-12, -1)),
@@ -58,14 +67,79 @@ class Row:
     median_ulp: float
     bad: int  # NaN, inf or 0 where the true value is finite and positive
     worst: dict
+    backends: dict = None  # backend name -> max ULP (in its own dtype), for the other backends
 
     def __str__(self):
-        return f"{self.region:<10} {self.function:<11} {self.points:>7} {self.max_ulp:>8.0f} {self.median_ulp:>7.1f} {self.bad:>4}"
+        extra = "".join(f" {v:>{max(8, len(k))}.0f}" for k, v in (self.backends or {}).items())
+        return (f"{self.region:<10} {self.function:<11} {self.points:>7} {self.max_ulp:>8.0f} {self.median_ulp:>7.1f} "
+                f"{self.bad:>4}{extra}")
+
+
+def _strict(a):
+    import array_api_strict
+
+    return array_api_strict.asarray(a)
+
+
+def _torch(a):
+    import torch
+
+    return torch.asarray(a)
+
+
+def _jax(a):
+    import jax.numpy
+
+    return jax.numpy.asarray(a)
+
+
+#: Backend name -> (module it needs, conversion of a NumPy column, floating dtype or None for the library's own).
+BACKENDS = {
+    "numpy-f32": ("numpy", numpy.asarray, numpy.float32),
+    "strict": ("array_api_strict", _strict, numpy.float64),
+    "torch": ("torch", _torch, numpy.float64),
+    "torch-f32": ("torch", _torch, numpy.float32),
+    "jax": ("jax", _jax, None),
+}
+
+
+def available_backends() -> list[str]:
+    """The :data:`BACKENDS` whose library is installed (imports nothing)."""
+    import importlib.util
+
+    return [name for name, (module, _, _) in BACKENDS.items() if importlib.util.find_spec(module) is not None]
+
+
+def _host(x):
+    from .numeric._portable import to_numpy
+
+    return numpy.asarray(to_numpy(x))
+
+
+def _backend_error(name, backend, cols, dps):
+    """Max ULP of ``backend`` on ``cols``, in the ULPs of the dtype it computes in."""
+    _, convert, dtype = BACKENDS[backend]
+    from . import numeric
+
+    if dtype is None:  # the library's default floating dtype
+        dtype = _host(convert(numpy.zeros(1))).dtype if backend != "jax" else numpy.dtype(_host(_jax(1.0)).dtype)
+    dtype = numpy.dtype(dtype)
+    if dtype == numpy.float32:
+        tiny, big = 1e-30, numpy.finfo(numpy.float32).max  # results stay normal (JAX flushes subnormals)
+        cols = {k: numpy.clip(v, tiny, 1.0) if k in ("P", "R") else numpy.clip(v, -big, big) for k, v in cols.items()}
+        cols = {k: v.astype(numpy.float32).astype(numpy.float64) for k, v in cols.items()}
+        true = _true_values(name, cols, dps).astype(numpy.float32).astype(numpy.float64)
+    else:
+        true = _true_values(name, cols, dps)
+    got = _host(getattr(numeric, name)(*[convert(v.astype(dtype)) for v in cols.values()])).astype(numpy.float64)
+    with numpy.errstate(all="ignore"):
+        err = numpy.abs(got - true) / numpy.spacing(numpy.abs(true).astype(dtype)).astype(numpy.float64)
+    return float(numpy.where(numpy.isfinite(got), err, numpy.inf).max())
 
 
 @functools.lru_cache(maxsize=None)
 def reference(name: str):
-    """The definition of family ``name`` as an mpmath function of (P, R, *parameters)."""
+    """The definition of family ``name`` as an mpmath function of ``(P, R, *parameters)``."""
     return sympy.lambdify((P, R, *catalog.parameters(name)), catalog.definition(name), modules="mpmath")
 
 
@@ -94,7 +168,7 @@ def sample(name: str, region: str, n: int, rng) -> dict:
 
 
 def ulp_errors(got, true):
-    """|got - true| in units of the last place of ``true`` (inf where ``got`` is not finite)."""
+    """``|got - true|`` in units of the last place of ``true`` (inf where ``got`` is not finite)."""
     got, true = numpy.asarray(got, dtype=float), numpy.asarray(true, dtype=float)
     with numpy.errstate(all="ignore"):
         err = numpy.abs(got - true) / numpy.spacing(numpy.abs(true))
@@ -120,8 +194,9 @@ def _true_values(name, cols, dps):
     return numpy.array([true_value(name, *[cols[k][i] for k in keys], dps=dps) for i in range(len(cols["P"]))])
 
 
-def accuracy_table(*, points: int = 2000, seed: int = 0, dps: int = 50, regions=None, functions=None) -> list[Row]:
-    """Max and median ULP error of each numeric function over each region."""
+def accuracy_table(*, points: int = 2000, seed: int = 0, dps: int = 50, regions=None, functions=None,
+                   backends=()) -> list[Row]:
+    """Max and median ULP error of each numeric function over each region (and max ULP per other backend)."""
     from . import numeric
 
     rows = []
@@ -135,7 +210,8 @@ def accuracy_table(*, points: int = 2000, seed: int = 0, dps: int = 50, regions=
             bad = int(numpy.sum((true > 0) & numpy.isfinite(true) & ~(numpy.isfinite(got) & (got > 0))))
             i = int(numpy.argmax(err))
             worst = {k: float(v[i]) for k, v in cols.items()}
-            rows.append(Row(region, name, points, float(err.max()), float(numpy.median(err)), bad, worst))
+            others = {b: _backend_error(name, b, cols, dps) for b in backends}
+            rows.append(Row(region, name, points, float(err.max()), float(numpy.median(err)), bad, worst, others))
     return rows
 
 
@@ -144,9 +220,17 @@ def main(argv=None) -> int:
     parser.add_argument("--points", type=int, default=5000, help="sample points per region and function")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--worst", action="store_true", help="also print the worst point of each row")
+    parser.add_argument("--backends", default=None,
+                        help="comma-separated backends to add as columns (default: those installed), or 'none'")
     args = parser.parse_args(argv)
-    rows = accuracy_table(points=args.points, seed=args.seed)
-    print(f"{'region':<10} {'function':<11} {'points':>7} {'max ULP':>8} {'median':>7} {'bad':>4}")
+    backends = available_backends() if args.backends is None else [
+        b for b in args.backends.split(",") if b and b != "none"]
+    unknown = [b for b in backends if b not in BACKENDS]
+    if unknown:
+        parser.error(f"unknown backends {unknown}; choose from {list(BACKENDS)}")
+    rows = accuracy_table(points=args.points, seed=args.seed, backends=backends)
+    print(f"{'region':<10} {'function':<11} {'points':>7} {'max ULP':>8} {'median':>7} {'bad':>4}"
+          + "".join(f" {b:>8}" for b in backends))
     for r in rows:
         print(r)
         if args.worst:

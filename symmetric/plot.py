@@ -1,7 +1,7 @@
 """Level curves of metrics over (precision, recall), with the break-even line.
 
-Needs matplotlib, an optional extra: ``pip install "symmetric-metrics[plot]"``
-(from a clone of the repository: ``pip install ".[plot]"``).
+Needs matplotlib, an optional extra: ``pip install ".[plot]"`` in a clone of the
+repository, or ``pip install matplotlib``.
 
 Recall runs across and precision up, so the slope of a level curve is
 ``S = dP/dR = -(df/dR)/(df/dP)`` (see :mod:`symmetric.explore.geometry`).
@@ -22,7 +22,6 @@ with a halo, so they read on every colour of the map.
 
 from __future__ import annotations
 
-import functools
 import math
 import textwrap
 import warnings
@@ -193,82 +192,31 @@ def _expression_title(expr) -> str:
     return "\n".join(textwrap.wrap(f"f(P, R) = {sympy.sstr(expr)}", 60))
 
 
-# --- break-even line ---------------------------------------------------------------------------------
+# --- break-even line (the ratio comes from symmetric.explore.break_even; here it is only drawn) -------------
 
 def break_even_ratio(expr: sympy.Expr) -> tuple[sympy.Expr | None, str]:
     """The proven break-even ratio R/P of a metric without free parameters, or None and why.
 
-    The ratio is :data:`symmetric.explore.geometry.EVERY_RATIO` when every
-    ratio is break-even (a weighted arithmetic mean with equal weights).
+    See :func:`symmetric.explore.break_even.break_even_ratio` (imported when
+    needed: importing the plots does not load the engine).
 
     >>> from symmetric import P, R
     >>> break_even_ratio(2 * P * R / (P + 4 * R))
     (1/2, '')
-    >>> break_even_ratio((P + R) / 2)
-    (Interval.open(0, oo), 'df/dR = df/dP at every point: every ratio R/P is break-even')
     """
-    if not isinstance(expr, sympy.Expr) or expr.free_symbols - {P, R}:
-        raise InvalidParameterError.of("expr", "break_even_ratio", "a SymPy expression in P and R only", expr)
-    return _cached_ratio(expr)
+    from .explore.break_even import break_even_ratio as ratio
 
-
-@functools.lru_cache(maxsize=256)
-def _cached_ratio(expr):
-    from .explore.analysis_budget import Budget
-    from .explore.geometry import local_geometry
-    from .explore.regimes import Regime
-
-    return _proven_ratio(local_geometry(Regime(expr), P, R, Budget(total=15, per_check=5)), {})
-
-
-def _proven_ratio(geometry, values) -> tuple[sympy.Expr | None, str]:
-    from .explore.geometry import EVERY_RATIO
-
-    if geometry.everywhere_when and all(values.get(p.name) == v for p, v in geometry.everywhere_when.items()):
-        return EVERY_RATIO, "every ratio R/P is break-even"
-    if geometry.break_even is None:
-        return None, geometry.note
-    verdict = geometry.verdicts.get("break_even")
-    if verdict is None or not verdict.proven:
-        status = "no verdict" if verdict is None else verdict.status
-        return None, f"break-even ratio {sympy.sstr(geometry.break_even)} not proven ({status})"
-    if geometry.break_even == EVERY_RATIO:
-        return EVERY_RATIO, geometry.note
-    ratio = geometry.break_even.xreplace({p: values[p.name] for p in geometry.break_even.free_symbols
-                                          if p.name in values})
-    if ratio.free_symbols or not (ratio.is_positive and math.isfinite(float(ratio)) and float(ratio) > 0):
-        return None, f"break-even ratio {sympy.sstr(ratio)} cannot be drawn"
-    return ratio, ""
-
-
-@functools.lru_cache(maxsize=None)
-def _family_geometries(name: str) -> tuple:
-    """The geometry of each regime of a registered family with symbolic parameters (computed once)."""
-    from .explore.analysis import regime_geometries
-    from .explore.analysis_budget import Budget
-    from .explore.regimes import piecewise_regimes
-
-    expr = get_family(name)()
-    return tuple(regime_geometries(piecewise_regimes(expr, P, R), P, R, Budget(total=30, per_check=5)))
-
-
-def _family_ratio(name: str, values: dict) -> tuple[sympy.Expr | None, str]:
-    """The break-even ratio of a family at parameter values too large for exact arithmetic: from the
-    geometry, proven for every value, of the regime the values fall in."""
-    for geometry in _family_geometries(name):
-        condition = sympy.sympify(geometry.regime.condition).xreplace(
-            {s: values[s.name] for s in geometry.regime.condition.free_symbols if s.name in values})
-        if condition is sympy.true:
-            return _proven_ratio(geometry, values)
-    return None, "no regime of the family holds at these values"
+    return ratio(expr)
 
 
 def _ratio(metric: _Metric, break_even: bool) -> tuple[sympy.Expr | None, str]:
     if not break_even:
         return None, ""
+    from .explore.break_even import break_even_ratio as ratio, family_break_even_ratio
+
     if metric.expr is None:
-        return _family_ratio(metric.metric, metric.values)
-    return break_even_ratio(metric.expr)
+        return family_break_even_ratio(metric.metric, metric.values)
+    return ratio(metric.expr)
 
 
 def _ratio_text(ratio) -> str:

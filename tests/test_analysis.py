@@ -221,7 +221,9 @@ def test_new_symbols_for_p_and_r():
 
 
 @pytest.mark.parametrize("kwargs, param", [
-    ({"expr": "P + R"}, "expr"),
+    ({"expr": "P + "}, "expr"),
+    ({"expr": b"P + R"}, "expr"),
+    ({"expr": P + R, "parameters": ["a"]}, "parameters"),
     ({"expr": 3}, "expr"),
     ({"expr": beta + 1}, "expr"),
     ({"expr": P + sympy.Symbol("c")}, "expr"),
@@ -300,3 +302,22 @@ def test_shared_analyses_are_computed_once_and_guarded(shared_analyses):
             shared_analyses(expr, limits=False)
     finally:
         del first.properties["extra"]
+
+
+def test_text_goes_through_the_whitelist_parser(shared_analyses):
+    text = "(beta*P**2 + R**2)/(beta*P + R)"
+    assert analyze(text, limits=False).expr == parse(text)
+    assert analyze("P**a*R**(1 - a)", parameters=["a"], limits=False).parameters == (sympy.Symbol("a", positive=True),)
+    with pytest.raises(ValueError, match=r"Unknown name 'a'; declare a parameter .* parameters=\[NAME\]"):
+        analyze("P**a*R**(1 - a)")
+    with pytest.raises(ValueError, match=r"such as '2\*P\*R/\(P \+ R\)', which symmetric.explore.parse reads"):
+        analyze(b"P + R")
+
+
+def test_the_homogeneity_counterexample_names_the_scale_factor_as_the_statement_does():
+    found = analyze(P * R, limits=False).properties["homogeneous"]
+    assert found.status == "refuted"
+    assert sorted(str(s) for s in found.counterexample) == ["P", "R", "t"]
+    assert "_t" not in str(found)
+    t = sympy.Symbol("t", positive=True)      # a parameter named t: the scale factor is named otherwise
+    assert "t1" in {str(s) for s in analyze(P**t * R, limits=False).properties["homogeneous"].counterexample}

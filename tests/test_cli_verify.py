@@ -124,7 +124,7 @@ def test_usage_errors_exit_2_with_a_message(case, tmp_path, capsys):
     write(tmp_path / "none" / "claimless.py", "from symmetric.verify import Proof\nproof = Proof('claimless')\n")
     argv, expected = {
         "missing": ([tmp_path / "nothing_here"], "nothing_here: no such file or folder"),
-        "empty folder": ([tmp_path / "empty"], "folders holding proof scripts"),
+        "empty folder": ([tmp_path / "empty"], f"{tmp_path / 'empty'}: a folder with no proof scripts (*.py files"),
         "no proof": (["--no-builtin", tmp_path / "plain.py"], "create a symmetric.verify.Proof (this one creates none). "
                                                                 f"Got '{tmp_path / 'plain.py'}'"),
         "no builtin, no path": (["--no-builtin"], "--no-builtin checks only the claims of the PATHs given"),
@@ -136,6 +136,7 @@ def test_usage_errors_exit_2_with_a_message(case, tmp_path, capsys):
     code, out, err = verify(capsys, *argv)
     assert code == 2 and out == ""
     assert expected in err
+    assert "paths_or_modules" not in err  # the Python parameter is not what a command-line user typed
 
 
 def test_every_proof_a_script_creates_is_found_and_same_file_names_do_not_collide(tmp_path, capsys):

@@ -79,6 +79,8 @@ CALLS = {
     "symmetric.numeric.g_beta_rho": {"P": 0.5, "R": 0.25, "beta": 2.0, "rho": -3.0},
     "symmetric.numeric.power_mean": {"P": 0.5, "R": 0.25, "gamma": 2.0, "phi": 3.0},
     "symmetric.numeric.f_beta": {"P": 0.5, "R": 0.25, "beta": 2.0},
+    "symmetric.numeric.thread_count": {"threads": 2},
+    "symmetric.numeric.thread_limits": {"limits": 2},
     "symmetric.numeric.compile": {"expr": HARMONIC, "args": (P, R), "zero_division": 0.0},
     "symmetric.numeric.CompiledFunction.__call__": {"P": 0.5, "R": 0.25},
     "symmetric.metrics.g_beta_rho_score": {"y_true": Y_TRUE, "y_pred": Y_PRED, "beta": 2.0, "rho": -3.0},

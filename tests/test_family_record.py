@@ -5,6 +5,10 @@ is pinned here (an off-by-one in a condition changes one of them).
 """
 
 import math
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -99,11 +103,51 @@ def test_plot_title_and_numeric_values(family, no_open_figures):
 
 
 def test_every_record_names_claims_that_exist_and_are_expected_proven():
-    from symmetric.metrics._limits import claims_of
+    from symmetric.verify.claims.registry import definitions, load_proofs
 
+    expected = {d.id: d.expected for d in definitions(load_proofs(builtin=True))}
     for family in FAMILIES.values():
-        ids = family.claim_ids()
-        assert set(claims_of(ids)) == set(ids), family.name
+        assert {expected.get(i) for i in family.claim_ids()} <= {"proven"}, family.name
+
+
+def test_the_generated_boundary_facts_are_the_claims_of_the_record():
+    from symmetric.metrics import _codegen, _generated
+
+    rows = _generated.BOUNDARY_LIMITS
+    assert rows == _codegen.boundary_rows()  # rebuilt from the claims: rho intervals, sides, ids
+    limits = FAMILIES["g_beta_rho"].limits
+    assert {row[6] for row in rows} == {i for key in _codegen.BOUNDARY_KEYS for i in limits[key]}
+    for limit in ("beta -> 0", "beta -> oo"):  # the rows cover every rho once
+        for rho in (-math.inf, -2.0, -1e-300, -0.0, 0.0, 1e-300, 5.0, math.inf):
+            assert len([r for r in rows if r[0] == limit and r[1] <= rho <= r[2]
+                        and (r[1] < rho or r[3]) and (rho < r[2] or r[4])]) == (rho not in (-math.inf, math.inf))
+
+
+def test_scores_open_no_proof_script_and_load_no_engine():
+    # Every score at the boundary values (beta = 0, inf; rho = -2, -1, 0, 1) in a fresh process: the boundary
+    # facts come from the generated table, so no proof script is opened and symmetric.verify is never imported.
+    code = textwrap.dedent("""
+        import builtins, math, sys
+        opened = []
+        real_open = builtins.open
+        def spy(file, *args, **kwargs):
+            opened.append(str(file))
+            return real_open(file, *args, **kwargs)
+        builtins.open = spy
+        import symmetric.metrics as m
+        y_true, y_pred = [1, 0, 1, 1, 0, 1, 0, 0], [1, 0, 0, 1, 1, 1, 0, 1]
+        for beta in (0.0, 0.5, 1.0, math.inf):
+            m.fbeta_score(y_true, y_pred, beta=beta)
+            for rho in (-2.0, -1.0, 0.0, 1.0):
+                m.g_beta_rho_score(y_true, y_pred, beta=beta, rho=rho)
+        m.precision_recall_fscore_support(y_true, y_pred, beta=0.0)
+        m.classification_report(y_true, y_pred)
+        m.g_beta_rho_curve(y_true, [0.9, 0.1, 0.4, 0.8, 0.6, 0.7, 0.2, 0.55], beta=0.0, rho=1.0)
+        proofs = [f for f in opened if "proofs" in f]
+        assert not proofs, proofs
+        assert "symmetric.verify" not in sys.modules
+    """)
+    subprocess.run([sys.executable, "-c", code], check=True, cwd=Path(__file__).resolve().parent.parent)
 
 
 @pytest.mark.parametrize(("rho", "zero"), [(-2.0, True), (-1.0, True), (-1.0 + 1e-12, False), (0.0, False),

@@ -102,7 +102,7 @@ STAGES = {
     "symmetric": 0, "symmetric.symbols": 0, "symmetric._validation": 0, "symmetric._constraints": 0,
     "symmetric.families": 1,
     "symmetric.verify": 2,
-    "symmetric.numeric": 3, "symmetric.accuracy": 3,
+    "symmetric.numeric": 3, "symmetric.accuracy": 3, "symmetric.losses": 3,
     "symmetric.metrics": 4,
     "symmetric.explore": 5, "symmetric.plot": 5, "symmetric._figures": 5, "symmetric._stats_plots": 5,
     "symmetric._gain_plots": 5,

@@ -258,3 +258,18 @@ def test_concurrent_calls_each_get_scratch_of_their_own():
     with ThreadPoolExecutor(4) as pool:
         got = list(pool.map(lambda case: g_beta_rho(case[0], case[1], 2.0, case[2]), cases))
     assert all(numpy.array_equal(a, b) for a, b in zip(got, expected))
+
+
+def test_values_above_1_are_in_the_documented_domain_and_negative_ones_are_refused():
+    """The functions are defined for all nonnegative P and R (their docstrings say so); a mean scales with them."""
+    import numpy as np
+
+    from symmetric import InvalidParameterError
+    from symmetric.numeric import f_beta, g_beta_rho, power_mean
+
+    assert "Values above 1 are accepted" in g_beta_rho.__doc__ and "above 1 included" in power_mean.__doc__
+    for rho in (-2.0, -1.0, 0.0, 0.5):
+        assert np.isclose(g_beta_rho(2.0, 0.5, 1.5, rho), 4 * g_beta_rho(0.5, 0.125, 1.5, rho), rtol=1e-15)
+    assert float(g_beta_rho(2.0, 0.5, 1.0, -2.0)) == float(f_beta(2.0, 0.5, 1.0)) == 0.8
+    with pytest.raises(InvalidParameterError, match="'P'"):
+        g_beta_rho(-0.5, 0.5, 1.0, -2.0)

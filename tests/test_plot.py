@@ -216,5 +216,20 @@ def test_bad_input(call, param):
 
 def test_missing_matplotlib_says_how_to_install(monkeypatch):
     monkeypatch.setitem(sys.modules, "matplotlib.pyplot", None)
-    with pytest.raises(ImportError, match=r'pip install "symmetric-metrics\[plot\]".*pip install "\.\[plot\]"'):
+    with pytest.raises(ImportError, match=r'pip install matplotlib.*pip install "\.\[plot\]"'):
         plot.level_curves("f_beta", beta=2)
+
+
+def test_the_cli_names_the_option_from_the_errors_parameter_not_its_text():
+    from types import SimpleNamespace
+
+    from symmetric import InvalidParameterError
+    from symmetric.cli.plot import _option_named
+
+    args = SimpleNamespace(rho=3.0, beta=None, vary=None)
+    assert InvalidParameterError.of("rho", "g_beta_rho", "a real number", "x").param == "rho"
+    assert _option_named(InvalidParameterError("worded any way", param="rho"), args) == "--rho: worded any way"
+    assert _option_named(InvalidParameterError("The 'rho' parameter, by text alone"), args) == \
+        "The 'rho' parameter, by text alone"
+    vary = SimpleNamespace(rho=None, beta=None, vary="beta")
+    assert _option_named(InvalidParameterError("bad", param="beta"), vary) == "--values: bad"

@@ -13,7 +13,7 @@ from api_helpers import public_functions
 from symmetric import InvalidParameterError
 
 PUBLIC_MODULES = ["symmetric", "symmetric.symbols", "symmetric.families", "symmetric.families.counts",
-                  "symmetric.families.sampling", "symmetric.families.record", "symmetric.metrics", "symmetric.numeric",
+                  "symmetric.families.sampling", "symmetric.families.record", "symmetric.metrics", "symmetric.numeric", "symmetric.losses",
                   "symmetric.verify", "symmetric.explore", "symmetric.plot", "symmetric.cli", "symmetric.accuracy",
                   "symmetric.pytest_plugin", "symmetric.documents"]
 
@@ -80,7 +80,8 @@ def test_submodules_load_lazily_by_attribute():
 BAD_INPUTS = {
     ("symmetric.verify", "run_with_budget"): [({"func": print, "seconds": -1}, "seconds", "-1"),
                                               ({"func": None, "seconds": 1}, "func", "None")],
-    ("symmetric", "analyze"): [({"expr": "P + R"}, "expr", "'P + R'"),
+    ("symmetric", "analyze"): [({"expr": b"P + R"}, "expr", "b'P + R'"), ({"expr": "P + a"}, "expr", "'P + a'"),
+                               ({"expr": symmetric.P, "parameters": ["a"]}, "parameters", "['a']"),
                                ({"expr": symmetric.P + symmetric.R, "budget": 0}, "budget", "0")],
     ("symmetric.explore", "parse"): [({"text": "open('x')"}, "expr", '"open(\'x\')"'), ({"text": 2}, "expr", "2")],
     ("symmetric.explore", "parse_parameter"): [({"spec": "P=1"}, "parameters", "'P'")],

@@ -36,7 +36,7 @@ EXCLUDED = {
                                        "symmetric computes with NumPy",
     "test_classification_metric_division_by_zero_nan_validation":
         "tests scikit-learn's make_scorer and cross_val_score with joblib worker processes; "
-        "make_scorer with symmetric's scores is tested in test_metrics_new.py",
+        "make_scorer with symmetric's scores is tested in test_metrics_beyond_sklearn.py",
 }
 TOPICS = (r"precision|recall|f1|fscore|prf|report|confusion|accuracy|zero_division|pos_label|jaccard|matthews|mcc|"
           r"kappa|likelihood_ratio")

@@ -224,7 +224,7 @@ def test_an_undefined_estimate_has_undefined_bounds():
 
 
 @pytest.mark.parametrize("kwargs, param", [
-    ({"metric": "f2"}, "metric"),
+    ({"metric": "f3"}, "metric"),
     ({"metric": TP / (TP + sympy.Symbol("x"))}, "metric"),
     ({"method": "wald"}, "method"),
     ({"method": "wilson"}, "method"),
@@ -333,3 +333,21 @@ def test_too_many_resamples_or_pseudo_samples_name_the_argument_and_its_range(kw
     y_true, y_pred = labels_of(BINARY)
     with pytest.raises(InvalidParameterError, match=f"'{param}' parameter of confidence_interval must be .*{allowed}"):
         confidence_interval(y_true, y_pred, **kwargs)
+
+
+def test_f1_and_f2_are_f_beta_at_beta_1_and_2_and_an_unknown_name_gets_the_closest():
+    from symmetric import InvalidParameterError
+    from symmetric.metrics import confidence_interval
+
+    y_true = [1] * 30 + [0] * 30
+    y_pred = [1] * 25 + [0] * 5 + [1] * 6 + [0] * 24
+    assert confidence_interval(y_true, y_pred, metric="f1") == confidence_interval(y_true, y_pred, metric="f_beta")
+    assert (confidence_interval(y_true, y_pred, metric="f2")
+            == confidence_interval(y_true, y_pred, metric="f_beta", beta=2.0)
+            != confidence_interval(y_true, y_pred, metric="f_beta"))
+    with pytest.raises(InvalidParameterError, match=r"'beta' parameter .* must be 2.0 .*Got 3.0 instead"):
+        confidence_interval(y_true, y_pred, metric="f2", beta=3)
+    with pytest.raises(InvalidParameterError, match=r"the closest names are 'f_beta', 'g_beta_rho'. Got 'fbeta'"):
+        confidence_interval(y_true, y_pred, metric="fbeta")
+    with pytest.raises(InvalidParameterError, match=r"the closest name is 'recall'. Got 'recal'"):
+        confidence_interval(y_true, y_pred, metric="recal")

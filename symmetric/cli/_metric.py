@@ -80,7 +80,8 @@ def metric_expression(text: str, values: dict, *, func: str):
             return family(**given)
         except InvalidParameterError as exc:
             shown = " ".join(f"--param {k}={sympy.sstr(v)}" for k, v in given.items())
-            raise InvalidParameterError(f"{exc} (given as {shown})") from None
+            raise InvalidParameterError(f"{exc} (given as {shown})", param=exc.param, func=exc.func,
+                                        allowed=exc.allowed, got=exc.got) from None
     return parse(text, parameters=values, func=func)
 
 

@@ -1,4 +1,4 @@
-"""Write a standalone NumPy module for a metric family (imports only numpy)."""
+"""Write a standalone module for a metric family: NumPy (imports only numpy), Array API, PyTorch or JAX."""
 
 from __future__ import annotations
 
@@ -17,6 +17,9 @@ def add_arguments(p) -> None:
     p.add_argument("name", metavar="NAME", help="family: g_beta_rho, power_mean, f_beta")
     for name in _PARAMETERS:
         p.add_argument(f"--{name}", type=float, default=None, help=f"fix {name} (dropped from the signature)")
+    p.add_argument("--backend", choices=("numpy", "array-api", "torch", "jax"), default="numpy",
+                   help="arrays the module computes on (default numpy; the others need array-api-compat, "
+                        "torch and jax their library)")
     p.add_argument("-o", "--output", metavar="FILE.py", required=True, help="file to write")
 
 
@@ -33,10 +36,11 @@ def run(args) -> int:
             kind, allowed = domain(getattr(symbols, name))
             if not (math.isfinite(value) and (value > 0 or kind != "positive")):
                 raise InvalidParameterError.of(f"--{name}", func, allowed, value)
-        source = module_source(args.name, fixed=fixed)
+        source = module_source(args.name, fixed=fixed, backend=getattr(args, "backend", "numpy"))
     except InvalidParameterError as exc:
         print(f"{func}: {exc}", file=sys.stderr)
         return 2
     output.write_text(source, encoding="utf-8")
-    print(f"wrote {args.output}: {args.name}" + "".join(f", {k} = {v!r}" for k, v in fixed.items()))
+    print(f"wrote {args.output}: {args.name}" + "".join(f", {k} = {v!r}" for k, v in fixed.items())
+          + (f" (backend {args.backend})" if getattr(args, "backend", "numpy") != "numpy" else ""))
     return 0

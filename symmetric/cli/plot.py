@@ -103,11 +103,10 @@ def run(args) -> int:
 
 
 def _option_named(exc, args) -> str:
-    """The error, naming the option for a parameter the library refused by its name (``'rho' parameter``)."""
-    text = str(exc)
-    for name in _library():
-        if getattr(args, name, None) is not None and text.startswith(f"The '{name}' parameter"):
-            return f"--{name}: {text}"
-    if args.vary and text.startswith(f"The '{args.vary}' parameter"):
+    """The error, naming the option for a parameter the library refused (the error's ``param``)."""
+    text, name = str(exc), exc.param
+    if name is not None and name in _library() and getattr(args, name, None) is not None:
+        return f"--{name}: {text}"
+    if args.vary and name == args.vary:
         return f"--values: {text}"
     return text

@@ -136,7 +136,7 @@ def _line(r, width: int) -> str:
 
 
 def run(args) -> int:
-    from ..verify.claims.registry import definitions, load_proofs, select_claims, selects
+    from ..verify.claims.registry import definitions, is_proof_script, load_proofs, select_claims, selects
     from ..verify.claims.report import failure_text, junit_xml, markdown_report
     from ..verify.claims.runner import default_jobs, run_claims
 
@@ -149,14 +149,18 @@ def run(args) -> int:
     try:
         proofs = [] if args.no_builtin else load_proofs(builtin=True)
         for p in paths:
+            if Path(p).is_dir() and not any(map(is_proof_script, Path(p).iterdir())):
+                return _fail(f"{p}: a folder with no proof scripts (*.py files, except conftest.py and names "
+                             "starting with _)")
             found = load_proofs(p, builtin=False)
             if not any(proof.ids for proof in found):
                 return _fail(f"{p}: no claims found (its proofs register none)")
             proofs += found
         proofs = load_proofs(*proofs, builtin=False)  # each proof once, even when two PATHs overlap
         items = definitions(proofs)
-    except InvalidParameterError as exc:
-        return _fail(str(exc), exc.__cause__)
+    except InvalidParameterError as exc:  # load_claims' errors, told in the command's terms
+        return _fail(str(exc).replace("The 'paths_or_modules' parameter of load_claims must be", "PATHs must be"),
+                     exc.__cause__)
     if not items:
         return _fail("no claims found")
     unknown = [i for i in ids if not any(selects(i, d.id) for d in items)]

@@ -136,9 +136,9 @@ def _same_named(expr, P, R):
 
 def _validate(expr, P, R, timeout, budget):
     func = "analyze"
-    if isinstance(expr, (str, bytes)):
-        raise InvalidParameterError.of("expr", func, "a SymPy expression (parse text with symmetric.explore.parse)",
-                                       expr)
+    if isinstance(expr, bytes):
+        raise InvalidParameterError.of("expr", func, "a SymPy expression or text (str), such as '2*P*R/(P + R)', "
+                                       "which symmetric.explore.parse reads", expr)
     if not isinstance(expr, sympy.Expr):
         raise InvalidParameterError.of("expr", func, "a SymPy expression in P and R", expr)
     for name, s in (("P", P), ("R", R)):
@@ -265,16 +265,18 @@ def _break_even_note(geometries: list[Geometry]) -> str:
 
 def analyze(expr: sympy.Expr, *, P: sympy.Symbol = _symbols.P, R: sympy.Symbol = _symbols.R,
             timeout: float = DEFAULT_TIMEOUT, budget: float = DEFAULT_BUDGET, limits: bool = True,
-            ranges: Mapping | None = None, domain: str = "unit") -> Analysis:
+            ranges: Mapping | None = None, domain: str = "unit", parameters=None) -> Analysis:
     """Analyse the metric ``expr`` in ``P`` and ``R``; every answer is an engine verdict.
 
     Parameters
     ----------
-    expr : sympy.Expr
+    expr : sympy.Expr or str
         The metric. Its other free symbols are its parameters and must be
         real (``positive=True`` or ``real=True``). A Piecewise in the
         parameters (G_{beta,rho} with symbolic rho) is analysed branch by
-        branch. Text must first go through :func:`symmetric.explore.parse`.
+        branch. Text, such as ``"2*P*R/(P + R)"``, is read by
+        :func:`symmetric.explore.parse` (the whitelist parser, never
+        ``eval``).
         Symbols *named* like ``P`` and ``R`` (or like the library's
         parameters beta, gamma, rho, phi) but with other assumptions, such
         as ``sympy.symbols("P R")``, are replaced by ``P`` and ``R`` (and
@@ -297,6 +299,9 @@ def analyze(expr: sympy.Expr, *, P: sympy.Symbol = _symbols.P, R: sympy.Symbol =
         Where ``P`` and ``R`` range: (0, 1], as precision and recall do, or
         all positive values. Every check uses it, and counterexamples lie in
         it (see :func:`symmetric.verify.check`).
+    parameters : iterable of str, or mapping from name to value, optional
+        For text only: the names it may use besides P, R and the library's
+        parameters, as for :func:`symmetric.explore.parse`.
 
     Returns
     -------
@@ -312,7 +317,16 @@ def analyze(expr: sympy.Expr, *, P: sympy.Symbol = _symbols.P, R: sympy.Symbol =
     'refuted'
     >>> analyze(geometric, limits=False, ranges={"a": (0, 1)}).properties["bounded"].status
     'proven'
+    >>> analyze("2*P*R/(P + R)", limits=False).break_even
+    1
     """
+    if isinstance(expr, str):
+        from .parser import parse
+
+        expr = parse(expr, parameters=parameters, P=P, R=R, func="analyze", param="expr")
+    elif parameters is not None:
+        raise InvalidParameterError.of("parameters", "analyze", "None when expr is a SymPy expression (it names the "
+                                       "parameters of text)", parameters)
     expr = _validate(expr, P, R, timeout, budget)
     if not isinstance(domain, str) or domain not in DOMAINS:
         raise InvalidParameterError.of("domain", "analyze", f"one of {list(DOMAINS)}", domain)

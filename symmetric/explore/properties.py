@@ -243,7 +243,11 @@ def _continuous(regimes, P, R, budget: Budget) -> Property | None:
 def metric_properties(f, regimes: list[Regime], P, R, budget: Budget) -> dict[str, Property]:
     """Every property of ``f`` (regimes: its Piecewise branches), as a dict name -> Property."""
     params = sorted(f.free_symbols - {P, R}, key=lambda s: s.name)
-    t = sympy.Dummy("t", positive=True)
+    # The scale factor of the homogeneity statement, named as the statement names it (a counterexample prints
+    # its name: a Dummy printed "_t"), unless the metric has a parameter of that name.
+    taken = {s.name for s in f.free_symbols}
+    t = sympy.Symbol(next(n for n in ("t", *(f"t{i}" for i in range(1, len(taken) + 2))) if n not in taken),
+                     positive=True)
     found: dict[str, Property] = {}
 
     def add(name, verdict, detail=""):

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 import sympy
 
 from ..verify.signs.cases import piecewise_branches
-from ..verify.evidence.sample_points import linear_root
+from ..verify.core.linear import linear_root
 
 __all__ = ["Regime", "piecewise_regimes", "special_values"]
 

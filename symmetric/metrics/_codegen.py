@@ -1,10 +1,14 @@
-"""Generate ``symmetric/metrics/_generated.py``: the count forms the metrics evaluate, as NumPy code.
+"""Generate ``symmetric/metrics/_generated.py``: the count forms the metrics evaluate, as NumPy code, and the boundary facts they read.
 
 The forms are derived from the definitions (:func:`symmetric.families.counts.f_beta_from_sums`,
 proven equal by claim ``counts.f_beta_from_sums``) and printed by
-:func:`symmetric.numeric.compile.function_source`. The module is committed
-so that a first ``fbeta_score`` call does not wait for SymPy; regenerate it
-after changing a definition with::
+:func:`symmetric.numeric.compile.function_source`. The boundary facts
+(``BOUNDARY_LIMITS``: what G tends to as beta -> 0 or beta -> oo, and where it
+tends to 0 with R, on intervals of rho) are read here from the claims the
+record of ``g_beta_rho`` names (:attr:`symmetric.families.Family.limits`),
+each row with its claim id. The module is committed so that a first
+``fbeta_score`` or ``g_beta_rho_score`` call neither waits for SymPy nor
+opens a proof script; regenerate it after changing a definition or a claim with::
 
     python -m symmetric.metrics._codegen
 
@@ -14,6 +18,7 @@ after changing a definition with::
 from __future__ import annotations
 
 import argparse
+import math
 from pathlib import Path
 
 import sympy
@@ -26,7 +31,7 @@ from ..families.confusion import KAPPA_WEIGHTS, minimum_precision, unachievable_
 from ..families.confusion_record import CONFUSION_METRICS
 from ..symbols import BETA_SQUARED, PRED_SUM, TP, TRUE_SUM, prevalence
 
-__all__ = ["PACKAGE_MODULE", "package_source", "main"]
+__all__ = ["PACKAGE_MODULE", "BOUNDARY_KEYS", "boundary_rows", "package_source", "main"]
 
 PACKAGE_MODULE = Path(__file__).resolve().parent / "_generated.py"
 
@@ -50,20 +55,88 @@ def _record_functions() -> list[str]:
     return out
 
 
+#: The limits of a family's record that the metrics read (symmetric.metrics._limits).
+BOUNDARY_KEYS = ("beta -> 0", "beta -> oo", "R -> 0")
+
+
+def _number(x) -> float:
+    return math.inf if x == sympy.oo else -math.inf if x == -sympy.oo else float(x)
+
+
+def _parameter_set(claim, family, parameter):
+    """The set of values of ``parameter`` on which the claim states the family's limit."""
+    where = sympy.S.Reals
+    for condition in claim.conditions:
+        where = where.intersect(condition.as_set())
+    expr = claim.lhs.args[0] if isinstance(claim.lhs, sympy.Limit) else None
+    if expr is not None and parameter not in expr.free_symbols:  # the family at one stipulated value
+        general = family()
+        values = {c.rhs for pw in general.atoms(sympy.Piecewise) for _, c in pw.args
+                  if isinstance(c, sympy.Eq) and c.lhs == parameter}
+        at = [v for v in values if general.subs(parameter, v) == expr]
+        assert len(at) == 1, f"claim {claim.id}: the family at which value of {parameter}?"
+        where = where.intersect(sympy.FiniteSet(at[0]))
+    return where
+
+
+def boundary_rows(family_name: str = "g_beta_rho", parameter: str = "rho") -> tuple:
+    """``(key, lo, hi, lo_closed, hi_closed, value, claim id)`` per claim the record names for ``BOUNDARY_KEYS``.
+
+    On the interval of ``parameter`` the family tends to the symbol named
+    ``value`` (None: to something else, e.g. a positive multiple of P, as the
+    claim states); only claims expected to be proven count.
+    """
+    from ..families import get_family
+    from ..verify.claims.registry import definitions, load_proofs
+
+    family = get_family(family_name)
+    symbol = next(s for s in family.parameters if s.name == parameter)
+    ids = {i: key for key in BOUNDARY_KEYS for i in family.limits.get(key, ())}
+    claims = {d.id: d for d in definitions(load_proofs(builtin=True)) if d.id in ids}
+    rows = []
+    for claim_id, key in ids.items():
+        definition = claims[claim_id]
+        if definition.expected != "proven":
+            continue
+        claim = definition.build()
+        where = _parameter_set(claim, family, symbol)
+        if isinstance(where, sympy.FiniteSet):
+            (v,) = where.args
+            lo = hi = v
+            lo_closed = hi_closed = True
+        else:
+            lo, hi, lo_closed, hi_closed = where.start, where.end, not where.left_open, not where.right_open
+        value = claim.rhs.name if claim.rhs.is_Symbol else None
+        rows.append((key, _number(lo), _number(hi), bool(lo_closed), bool(hi_closed), value, claim_id))
+    return tuple(rows)
+
+
+def _rows_source(rows) -> str:
+    lines = ["#: G_{beta,rho}'s boundary facts, from the claims of its record (symmetric.metrics._codegen.boundary_rows):",
+             "#: (limit, lowest rho, highest rho, lowest included, highest included, the symbol G tends to, claim id).",
+             "BOUNDARY_LIMITS = ("]
+    def number(x: float) -> str:
+        return "math.inf" if x == math.inf else "-math.inf" if x == -math.inf else repr(x)
+
+    for key, lo, hi, lo_closed, hi_closed, value, claim_id in rows:
+        lines.append(f"    ({key!r}, {number(lo)}, {number(hi)}, {lo_closed!r}, {hi_closed!r}, {value!r}, {claim_id!r}),")
+    return "\n".join(lines + [")"])
+
+
 def package_source() -> str:
     """The text of ``_generated.py``: F_beta from TP, the sums and beta2, its denominator, and the records' code."""
     form, _ = f_beta_from_sums()
     args = (TP, TRUE_SUM, PRED_SUM, BETA_SQUARED)
     header = (f'"""F_beta from counts for symmetric.metrics: generated by symmetric {__version__} from '
-              f"symmetric.families.counts.f_beta_from_sums and the records of "
-              f"symmetric.families.CONFUSION_METRICS. Do not edit.\n\n"
+              f"symmetric.families.counts.f_beta_from_sums, G's boundary facts from the claims of its record, and "
+              f"the records of symmetric.families.CONFUSION_METRICS. Do not edit.\n\n"
               f"f_beta_from_sums: {form}\n"
               f"f_beta_denominator: {sympy.fraction(form)[1]}\n\n"
               'Regenerate with `python -m symmetric.metrics._codegen` (tests/test_metrics_api.py fails when stale).\n"""\n')
-    return "\n\n\n".join([header + "\nimport numpy  # noqa: F401 (the printed code may use it)",
+    return "\n\n\n".join([header + "\nimport math\n\nimport numpy  # noqa: F401 (the printed code may use it)",
                         function_source("f_beta_from_sums", args, form).rstrip(),
                         function_source("f_beta_denominator", args, sympy.fraction(form)[1]).rstrip(),
-                        *_record_functions()]) + "\n"
+                        _rows_source(boundary_rows()), *_record_functions()]) + "\n"
 
 
 def main(argv=None) -> int:

@@ -45,7 +45,7 @@ import math
 import numpy as np
 
 from .. import numeric
-from ..families import counts, get_family
+from ..families import counts
 from . import _limits
 from . import _generated
 from ..symbols import FN, FP, TN, TP, prevalence
@@ -57,24 +57,24 @@ __all__ = ["f_beta_from_sums_values", "f_beta_values",
 def zero_limit_is_zero(rho: float) -> bool:
     """Whether G tends to 0 when P or R does, whatever the other is (rho <= -1; F_beta is rho = -2).
 
-    Read from the claim the record of ``g_beta_rho`` names for ``R -> 0``
-    (``scores.g_at_zero_recall_depends_on_precision``): where its conditions
-    hold (rho > -1) the limit is a positive multiple of P; elsewhere the
-    generated code's value at 0 is 0.
+    Read from the generated boundary facts (``_generated.BOUNDARY_LIMITS``,
+    from the claim ``scores.g_at_zero_recall_depends_on_precision`` that the
+    record of ``g_beta_rho`` names for ``R -> 0``): where its conditions hold
+    (rho > -1) the limit is a positive multiple of P; elsewhere the generated
+    code's value at 0 is 0.
     """
-    (claim_id,) = get_family("g_beta_rho").limits["R -> 0"]
-    return not _limits.holds_at(claim_id, {"rho": float(rho)})
+    return _limits.tends_to_zero_with_recall(rho)
 
 
 def limit_parameter(beta: float, rho: float) -> str | None:
     """"P" or "R" when G at this beta (0 or inf) is its limit P or R; None for finite positive beta.
 
-    The side is read from the claims the record of ``g_beta_rho`` names for
-    ``beta -> 0`` and ``beta -> oo`` (``errata.g.beta_zero.*``,
-    ``errata.g.beta_infinity.*``).
+    The side is read from the generated boundary facts, rows of the claims the
+    record of ``g_beta_rho`` names for ``beta -> 0`` and ``beta -> oo``
+    (``errata.g.beta_zero.*``, ``errata.g.beta_infinity.*``).
     """
     if beta == 0 or math.isinf(beta):
-        side = _limits.limit_side("g_beta_rho", "beta", beta, {"rho": float(rho)})
+        side = _limits.limit_side("beta", beta, rho=float(rho))
         assert side is not None, f"the claims of g_beta_rho give its limit at beta = {beta} for every rho"
         return side
     return None

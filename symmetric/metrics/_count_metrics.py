@@ -17,6 +17,7 @@ array([ 0.02, -0.04, -0.04,  0.  ])
 
 from __future__ import annotations
 
+import difflib
 import functools
 import math
 from dataclasses import dataclass
@@ -26,6 +27,7 @@ import sympy
 
 from .. import numeric
 from .._constraints import Predicate
+from .._validation import InvalidParameterError
 from ..families import counts
 from ..families.confusion_record import CONFUSION_METRICS
 from ..symbols import FN, FP, R, TN, TP, beta as _beta, prevalence as _prevalence, rho as _rho
@@ -35,11 +37,13 @@ from ._params import checked, zero_division_value
 from ._scores import prf_from_counts
 from ._warnings import warn_undefined
 
-__all__ = ["NAMES", "PROPORTIONS", "METRIC", "CountMetric", "resolve_metric", "reweighted_values", "record_names",
-           "compiled_record"]
+__all__ = ["NAMES", "ALIASES", "PROPORTIONS", "METRIC", "CountMetric", "resolve_metric", "reweighted_values",
+           "record_names", "compiled_record"]
 
 #: The metrics known by name.
 NAMES = ("precision", "recall", "specificity", "accuracy", "balanced_precision", "f_beta", "g_beta_rho")
+#: Names of a metric with its parameter fixed, as scikit-learn names its scores: name -> (metric, beta).
+ALIASES = {"f1": ("f_beta", 1.0), "f2": ("f_beta", 2.0)}
 #: Metrics that are proportions: the cells (indices into TP, FP, FN, TN) of the successes and of the trials.
 PROPORTIONS = {
     "precision": ((0,), (0, 1)),
@@ -118,14 +122,25 @@ def compiled_record(name: str, definition: sympy.Expr, undefined: tuple):
 
 def _is_metric(value) -> bool:
     if isinstance(value, str):
-        return value in NAMES or value in record_names()
+        return value in NAMES or value in ALIASES or value in record_names()
     return isinstance(value, sympy.Expr) and bool(value.free_symbols) and value.free_symbols <= set(CELLS)
 
 
 #: ``metric`` of the statistics functions: a name, or an expression in the cells.
-METRIC = Predicate("a str among {" + ", ".join(repr(n) for n in sorted(NAMES + record_names())) + "} (or another "
-                   "registered binary ConfusionMetric) or a SymPy expression in TP, FP, "
-                   "FN and TN (symmetric.symbols)", _is_metric, invalid=("auc", 3, None, TP + R, sympy.Integer(2)))
+class _MetricConstraint(Predicate):
+    """A metric's name or expression; an unknown name is refused with the closest known names."""
+
+    def check(self, value, *, name: str, func: str, error=InvalidParameterError, note: str = ""):
+        if isinstance(value, str) and not self.is_satisfied_by(value):
+            close = difflib.get_close_matches(value.lower(), (*NAMES, *ALIASES, *record_names()), n=3, cutoff=0.5)
+            if close:
+                note += f"; the closest {'name is' if len(close) == 1 else 'names are'} {', '.join(map(repr, close))}"
+        return super().check(value, name=name, func=func, error=error, note=note)
+
+
+METRIC = _MetricConstraint("a str among {" + ", ".join(repr(n) for n in sorted((*NAMES, *ALIASES, *record_names())))
+                           + "} (or another registered binary ConfusionMetric) or a SymPy expression in TP, FP, FN "
+                           "and TN (symmetric.symbols)", _is_metric, invalid=("auc", 3, None, TP + R, sympy.Integer(2)))
 
 
 @dataclass(frozen=True)
@@ -272,9 +287,16 @@ def resolve_metric(metric, *, beta, rho, func, prevalence=None, zero_division="w
     F and G at ``beta = 0`` or ``inf`` are their limits, precision or recall;
     G at ``rho = -2`` is F_beta (claim ``family.g.rho_minus_2_is_f_beta``),
     whose count form ``counts.f_beta_counts`` stays defined where only one of
-    P and R is.
+    P and R is. ``"f1"`` and ``"f2"`` are F_beta at beta = 1 and 2 (:data:`ALIASES`); with them, ``beta`` is
+    that value or the callers' default 1.0. An unknown name is refused with the closest known names.
     """
     checked(METRIC, metric, name="metric", func=func)
+    if isinstance(metric, str) and metric in ALIASES:
+        metric, fixed = ALIASES[metric]
+        if beta not in (1.0, fixed):
+            raise InvalidParameterError.of("beta", func, f"{fixed} (or left at its default) with this metric, "
+                                           f"F_beta at beta = {fixed:g}", beta)
+        beta = fixed
     if isinstance(metric, str):
         name, expression = metric, None
         if name in ("f_beta", "g_beta_rho"):

@@ -1,96 +1,50 @@
-"""A family's limits, read from the claims its record names (:attr:`symmetric.families.Family.limits`).
+"""G's boundary facts, read from the committed generated code: no SymPy, no proof script at run time.
 
-The record holds claim ids as plain strings; this module resolves them to
-the claims' statements. A claim counts only if it is expected to be proven
-(the claims suite checks that verdict). Only the proof scripts that mention
-one of the ids are loaded (about a second, once per process); ids that no
-script of the package names are looked up among every built-in and
-installed claim.
+``symmetric.metrics._generated.BOUNDARY_LIMITS`` holds, for intervals of rho,
+the symbol G_{beta,rho} tends to as beta -> 0 and beta -> oo, and where it
+tends to a positive multiple of P as R -> 0, each row with the id of the
+claim that proves it (:attr:`symmetric.families.Family.limits` names them;
+``python -m symmetric.metrics._codegen`` writes the rows from the claims, and
+a test fails when they are stale).
 
->>> limit_side("g_beta_rho", "beta", 0, {"rho": -2.0})   # claim errata.g.beta_zero.rho_negative
+>>> limit_side("beta", 0, rho=-2.0)   # claim errata.g.beta_zero.rho_negative
 'P'
->>> limit_side("g_beta_rho", "beta", 0, {"rho": 0.0})    # claim errata.g.beta_zero.rho_zero
+>>> limit_side("beta", 0, rho=0.0)    # claim errata.g.beta_zero.rho_zero
 'R'
->>> holds_at("scores.g_at_zero_recall_depends_on_precision", {"rho": -1.0})
-False
+>>> tends_to_zero_with_recall(-1.0), tends_to_zero_with_recall(0.5)  # claim scores.g_at_zero_recall_depends_on_precision
+(True, False)
 """
 
 from __future__ import annotations
 
-import functools
-
-import sympy
+import math
 
 from .._validation import InvalidParameterError
-from ..families import get_family
+from ._generated import BOUNDARY_LIMITS
 
-__all__ = ["claims_of", "limit_side", "holds_at"]
-
-
-@functools.lru_cache(maxsize=None)
-def claims_of(ids: tuple[str, ...]) -> dict:
-    """The claims with these ids (expected to be proven), id -> :class:`symmetric.verify.Claim`."""
-    from ..verify.claims import registry
-
-    folder = registry.proofs_directory()
-    files = [p for p in sorted(folder.glob("*.py"))
-             if registry.is_proof_script(p) and any(f'"{i}"' in p.read_text(encoding="utf-8") for i in ids)]
-    found = {d.id: d for d in registry.definitions(registry.load_proofs(*files, builtin=False)) if d.id in ids}
-    if set(ids) - set(found):
-        found = {d.id: d for d in registry.definitions(registry.load_proofs(builtin=True)) if d.id in ids}
-    missing = sorted(set(ids) - set(found))
-    if missing:
-        raise InvalidParameterError.of("limits", "symmetric.metrics", "ids of built-in or installed claims", missing)
-    return {i: found[i].build() for i in ids if found[i].expected == "proven"}
+__all__ = ["limit_side", "tends_to_zero_with_recall", "rows_for"]
 
 
-def _symbols(claim) -> dict:
-    return {s.name: s for s in (claim.lhs.free_symbols | claim.rhs.free_symbols)
-            | {s for c in claim.conditions for s in c.free_symbols}}
+def _inside(x: float, lo: float, hi: float, lo_closed: bool, hi_closed: bool) -> bool:
+    return (lo < x or (lo_closed and x == lo)) and (x < hi or (hi_closed and x == hi))
 
 
-def holds_at(claim_id: str, values: dict) -> bool:
-    """Whether every condition of the claim holds at these parameter values (name -> number)."""
-    claim = claims_of((claim_id,))[claim_id]
-    return _conditions_hold(claim, values)
+def rows_for(limit: str, rho: float) -> list[tuple]:
+    """The rows of ``BOUNDARY_LIMITS`` for ``limit`` (``"beta -> 0"``) whose interval holds ``rho``."""
+    return [row for row in BOUNDARY_LIMITS if row[0] == limit and _inside(rho, *row[1:5])]
 
 
-def _conditions_hold(claim, values: dict) -> bool:
-    subs = {s: values[n] for n, s in _symbols(claim).items() if n in values}
-    return all(bool(c.subs(subs)) for c in claim.conditions)
+def limit_side(variable: str, point: float, *, rho: float) -> str | None:
+    """``"P"`` or ``"R"``: what G_{beta,rho} tends to as ``variable -> point`` (beta -> 0 or oo), per its claims.
 
-
-_POINTS = {"0": sympy.Integer(0), "oo": sympy.oo, "-oo": -sympy.oo}
-
-
-@functools.lru_cache(maxsize=1024)
-def _side(family_name: str, variable: str, point, values: tuple) -> str | None:
-    family = get_family(family_name)
-    given = dict(values)
-    ids = family.limits.get(f"{variable} -> {point}", ())
-    general = family()
-    at = general.subs({s: given[s.name] for s in family.parameters if s.name in given})
-    for claim in claims_of(tuple(ids)).values():
-        if not (isinstance(claim.lhs, sympy.Limit) and claim.relation == "=="):
-            continue
-        expr, var, to = claim.lhs.args[:3]
-        subs = {s: given[s.name] for s in expr.free_symbols if s.name in given}
-        if var.name != variable or to != _POINTS[point] or not _conditions_hold(claim, given):
-            continue
-        if expr.subs(subs) != at:  # a claim about the family at other parameter values
-            continue
-        if claim.rhs.is_Symbol:
-            return claim.rhs.name
-    return None
-
-
-def limit_side(family_name: str, variable: str, point, values: dict) -> str | None:
-    """The name of the symbol (``"P"`` or ``"R"``) the family tends to as ``variable -> point``, per its claims.
-
-    ``values`` fixes the other parameters. None when no claim of the record
-    gives the limit at these values.
+    None when no claim gives the limit at this rho.
     """
-    if point not in (0, float("inf"), float("-inf")):
-        raise InvalidParameterError.of("point", "limit_side", "0, inf or -inf", point)
-    key = "0" if point == 0 else "oo" if point > 0 else "-oo"
-    return _side(family_name, variable, key, tuple(sorted(values.items())))
+    if point not in (0, math.inf):
+        raise InvalidParameterError.of("point", "limit_side", "0 or inf", point)
+    sides = {row[5] for row in rows_for(f"{variable} -> {'0' if point == 0 else 'oo'}", float(rho))}
+    return sides.pop() if len(sides) == 1 else None
+
+
+def tends_to_zero_with_recall(rho: float) -> bool:
+    """Whether G tends to 0 when R (or P) does, whatever the other is: outside the claim's rho > -1."""
+    return not rows_for("R -> 0", float(rho))

@@ -196,8 +196,10 @@ def confidence_interval(y_true, y_pred, *, metric="f_beta", beta=1.0, rho=-2.0, 
     y_true, y_pred : 1-d array-like, or label indicator array (``average=None`` only)
     metric : str or sympy.Expr, default "f_beta"
         One of "precision", "recall", "specificity", "accuracy",
-        "balanced_precision", "f_beta", "g_beta_rho", or a SymPy expression
-        in ``symmetric.symbols`` TP, FP, FN and TN.
+        "balanced_precision", "f_beta", "g_beta_rho", "f1" and "f2" (F_beta
+        at beta = 1 and 2), or a SymPy expression in ``symmetric.symbols``
+        TP, FP, FN and TN. An unknown name is refused with the closest
+        known names.
     beta : float in [0, inf], default 1.0
         For "f_beta" and "g_beta_rho".
     rho : float, default -2.0

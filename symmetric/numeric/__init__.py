@@ -2,7 +2,10 @@
 
 ``g_beta_rho``, ``power_mean`` and ``f_beta`` evaluate the families on NumPy
 arrays, fast and accurate to a few ULP (see ``python -m symmetric.accuracy``);
-``compile`` turns any SymPy expression into a NumPy function. The code is
+``compile`` turns any SymPy expression into a NumPy function. The functions
+also take PyTorch, JAX and other Array API arrays (portable kernels, exact
+gradients; docs/losses.md), and evaluate large NumPy inputs on several
+threads (``threads=``, :func:`thread_limits`, ``SYMMETRIC_NUM_THREADS``). The code is
 generated from :mod:`symmetric.families` through the proven rewrites of
 :mod:`symmetric.numeric.rewrites` and committed as ``_generated.py``
 (``python -m symmetric.numeric.codegen`` regenerates it), so that importing
@@ -17,11 +20,12 @@ import importlib
 import sys
 import types
 
-__all__ = ["UndefinedValueWarning", "compile", "f_beta", "g_beta_rho", "power_mean"]
+__all__ = ["UndefinedValueWarning", "compile", "f_beta", "g_beta_rho", "power_mean", "thread_count", "thread_limits"]
 
 # Public names load on first use: the generated functions and their runtime need only NumPy, ``compile``
 # needs SymPy, and the rewrites (data the proofs of stage 2 check, see docs/design.md) load neither.
-_LAZY_NAMES = {"UndefinedValueWarning": ".compile", "compile": ".compile",
+_LAZY_NAMES = {"UndefinedValueWarning": ".compile", "compile": ".compile", "thread_count": ".threads",
+               "thread_limits": ".threads",
                **{name: ".functions" for name in ("f_beta", "g_beta_rho", "power_mean")}}
 
 

@@ -12,7 +12,9 @@ import numpy
 
 from .._validation import InvalidParameterError
 from ._dd import _dd, _dd_exp, _dd_expm1, _dd_log, _dd_log1p, _dd_softplus, _dd_logaddexp, _dd_select, _LN2
-from ._runtime import _pow, _piecewise, _evaluate, _Family
+from ._runtime import _pow, _piecewise, _Family
+from ._portable import _maximum, _minimum, _where, _sigmoid, _softplus
+from ._autodiff import _evaluate_any
 
 
 # --- kernels and parameter stages generated from symmetric.numeric.rewrites ---
@@ -125,6 +127,71 @@ def _kernel_boundary(P, R, c_P, c_R, phi):
 _KERNELS = {"arithmetic": (_kernel_arithmetic, ('P', 'R', 'w', 'w_c', 'out', 'scratch', 'check')), "harmonic": (_kernel_harmonic, ('P', 'R', 'w', 'w_c', 'out', 'scratch', 'check')), "anchor_positive": (_kernel_anchor_positive, ('P', 'R', 'c_P', 'c_R', 'kappa', 'phi', 'out', 'scratch', 'check')), "anchor_negative": (_kernel_anchor_negative, ('P', 'R', 'c_P', 'c_R', 'kappa', 'phi', 'out', 'scratch', 'check')), "binade": (_kernel_binade, ('P', 'R', 'c_k', 'm', 'phi', 'w_k', 'out', 'scratch', 'check')), "binade_geometric": (_kernel_binade_geometric, ('P', 'R', 'c_k', 'm', 'w_k', 'out', 'scratch', 'check')), "boundary": (_kernel_boundary, ('P', 'R', 'c_P', 'c_R', 'phi'))}
 
 
+def _portable_arithmetic(xp, P, R, w, w_c):
+    return P*w + R*w_c
+
+
+def _portable_harmonic(xp, P, R, w, w_c):
+    return 1/(w_c/R + w/P)
+
+
+def _portable_anchor_positive(xp, P, R, c_P, c_R, kappa, phi):
+    _x0 = P*kappa/R
+    return xp.exp(xp.log1p((_minimum(xp, 1, _x0)/_maximum(xp, 1, _x0))**phi)/phi)*_maximum(xp, P*c_P, R*c_R)
+
+
+def _portable_anchor_negative(xp, P, R, c_P, c_R, kappa, phi):
+    _x0 = P*kappa/R
+    return xp.exp(xp.log1p((_minimum(xp, 1, _x0)/_maximum(xp, 1, _x0))**(-phi))/phi)*_minimum(xp, P*c_P, R*c_R)
+
+
+def _portable_binade(xp, P, R, c_k, m, phi, w_k):
+    return R*c_k*xp.exp(xp.log1p(w_k*xp.expm1(phi*xp.log(m)))/phi)
+
+
+def _portable_binade_geometric(xp, P, R, c_k, m, w_k):
+    return R*c_k*xp.exp(w_k*xp.log(m))
+
+
+def _portable_boundary(xp, P, R, c_P, c_R, phi):
+    return _where(xp, (phi > 0), P*c_P + R*c_R, 0)
+
+
+_PORTABLE_KERNELS = {"arithmetic": (_portable_arithmetic, ('P', 'R', 'w', 'w_c')), "harmonic": (_portable_harmonic, ('P', 'R', 'w', 'w_c')), "anchor_positive": (_portable_anchor_positive, ('P', 'R', 'c_P', 'c_R', 'kappa', 'phi')), "anchor_negative": (_portable_anchor_negative, ('P', 'R', 'c_P', 'c_R', 'kappa', 'phi')), "binade": (_portable_binade, ('P', 'R', 'c_k', 'm', 'phi', 'w_k')), "binade_geometric": (_portable_binade_geometric, ('P', 'R', 'c_k', 'm', 'w_k')), "boundary": (_portable_boundary, ('P', 'R', 'c_P', 'c_R', 'phi'))}
+
+
+def _portable_gradient(xp, P, R, M, phi, lambda_, L):
+    _x0 = L*phi
+    _x1 = _x0 + lambda_
+    _x2 = _sigmoid(xp, _x1)
+    _x3 = _sigmoid(xp, -_x1)
+    _x4 = _sigmoid(xp, lambda_)
+    _x5 = _sigmoid(xp, -lambda_)
+    _x6 = 1/(L*phi)
+    _x7 = L**2
+    _x8 = 0.9801449282487681*_x0 + lambda_
+    _x9 = 0.8983332387068134*_x0 + lambda_
+    _x10 = 0.7627662049581645*_x0 + lambda_
+    _x11 = 0.5917173212478248*_x0 + lambda_
+    _x12 = 0.4082826787521751*_x0 + lambda_
+    _x13 = 0.2372337950418355*_x0 + lambda_
+    _x14 = 0.10166676129318664*_x0 + lambda_
+    _x15 = 0.019855071751231912*_x0 + lambda_
+    _x16 = _where(xp, (lambda_ > 0), -1, 1)
+    _x17 = _x16*lambda_
+    _x18 = _x0*_x16
+    _x19 = _x17 + _x18
+    return {"P": M*_x2/P, "R": M*_x3/R, "lambda": L*M*_where(xp, (_x0 == 0), _x4*_x5, _where(xp, (_x0 > 0), -_x2*_x5*_x6*xp.expm1(-_x0), _x3*_x4*_x6*xp.expm1(_x0))), "phi": M*_x7*_where(xp, (xp.abs(_x0) <= 1), 0.1196424138732153*_sigmoid(xp, -_x10)*_sigmoid(xp, _x10) + 0.10730313838033527*_sigmoid(xp, -_x11)*_sigmoid(xp, _x11) + 0.07403875330884555*_sigmoid(xp, -_x12)*_sigmoid(xp, _x12) + 0.037210909065728145*_sigmoid(xp, -_x13)*_sigmoid(xp, _x13) + 0.011304379772951565*_sigmoid(xp, -_x14)*_sigmoid(xp, _x14) + 0.00100494992565881*_sigmoid(xp, -_x15)*_sigmoid(xp, _x15) + 0.04960931821952972*_sigmoid(xp, -_x8)*_sigmoid(xp, _x8) + 0.09988613745373565*_sigmoid(xp, -_x9)*_sigmoid(xp, _x9), (_x18*_sigmoid(xp, _x19) + _softplus(xp, _x17) - _softplus(xp, _x19))/(_x7*phi**2))}
+
+
+def _portable_boundary_gradient(xp, P, R, c_P, c_R, phi):
+    _x0 = (phi > 0)
+    return {"P": _where(xp, _x0, c_P, 0), "R": _where(xp, _x0, c_R, 0)}
+
+
+_GRADIENTS = {"gradient": (_portable_gradient, ('P', 'R', 'M', 'phi', 'lambda_', 'L')), "boundary": (_portable_boundary_gradient, ('P', 'R', 'c_P', 'c_R', 'phi'))}
+
+
 def _constant_log_w(lambda_):
     return -_dd_softplus(-_dd(lambda_))
 
@@ -178,7 +245,7 @@ def _geometric_table(k, w):
     return {"c_k": _dd_exp(_dd(k)*_dd(w)*_LN2), "w_k": _dd(w)}
 
 
-_COMMON = {"kernels": _KERNELS, "constants": _CONSTANTS, "table_near": (_table_near, ('k', 'log_w', 'phi', 'w')), "table_far": (_table_far, ('k', 'log_w', 'log_w_c', 'phi')), "table_is_near": (_table_is_near, ('k', 'phi', 'w')), "geometric_table": (_geometric_table, ('k', 'w'))}
+_COMMON = {"kernels": _KERNELS, "portable": _PORTABLE_KERNELS, "gradients": _GRADIENTS, "constants": _CONSTANTS, "table_near": (_table_near, ('k', 'log_w', 'phi', 'w')), "table_far": (_table_far, ('k', 'log_w', 'log_w_c', 'phi')), "table_is_near": (_table_is_near, ('k', 'phi', 'w')), "geometric_table": (_geometric_table, ('k', 'w'))}
 
 
 # --- g_beta_rho ---
@@ -209,19 +276,68 @@ def _parameters_g_beta_rho_2(beta, rho):
     return {"phi": _dd(_x0), "lambda_": _dd(_x1)*_dd(rho), "mu": _dd(_x1) - _dd(_x1)/_dd(_x0)}
 
 
-_FAMILY_g_beta_rho = _Family('g_beta_rho', ('beta', 'rho'), ((_condition_g_beta_rho_0, _parameters_g_beta_rho_0), (_condition_g_beta_rho_1, _parameters_g_beta_rho_1), (_condition_g_beta_rho_2, _parameters_g_beta_rho_2),), _COMMON, (('nonnegative', 'a finite number >= 0'), ('nonnegative', 'a finite number >= 0'), ('positive', 'a finite number > 0'), ('real', 'a finite real number')))
+def _factor_g_beta_rho_0_beta_phi(beta, rho):
+    return 0
 
 
-def g_beta_rho(P, R, beta, rho, *, validate=True):
+def _factor_g_beta_rho_0_beta_lambda(beta, rho):
+    return beta**(-1.0)
+
+
+def _factor_g_beta_rho_0_rho_phi(beta, rho):
+    return 0
+
+
+def _factor_g_beta_rho_0_rho_lambda(beta, rho):
+    return 0
+
+
+def _factor_g_beta_rho_1_beta_phi(beta, rho):
+    return 0
+
+
+def _factor_g_beta_rho_1_beta_lambda(beta, rho):
+    return -1/beta
+
+
+def _factor_g_beta_rho_1_rho_phi(beta, rho):
+    return 1
+
+
+def _factor_g_beta_rho_1_rho_lambda(beta, rho):
+    return numpy.log(beta)
+
+
+def _factor_g_beta_rho_2_beta_phi(beta, rho):
+    return 0
+
+
+def _factor_g_beta_rho_2_beta_lambda(beta, rho):
+    return rho/beta
+
+
+def _factor_g_beta_rho_2_rho_phi(beta, rho):
+    return 1
+
+
+def _factor_g_beta_rho_2_rho_lambda(beta, rho):
+    return numpy.log(beta)
+
+
+_FAMILY_g_beta_rho = _Family('g_beta_rho', ('beta', 'rho'), ((_condition_g_beta_rho_0, _parameters_g_beta_rho_0), (_condition_g_beta_rho_1, _parameters_g_beta_rho_1), (_condition_g_beta_rho_2, _parameters_g_beta_rho_2),), _COMMON, (('nonnegative', 'a finite number >= 0'), ('nonnegative', 'a finite number >= 0'), ('positive', 'a finite number > 0'), ('real', 'a finite real number')), (((_factor_g_beta_rho_0_beta_phi, _factor_g_beta_rho_0_beta_lambda), (_factor_g_beta_rho_0_rho_phi, _factor_g_beta_rho_0_rho_lambda),), ((_factor_g_beta_rho_1_beta_phi, _factor_g_beta_rho_1_beta_lambda), (_factor_g_beta_rho_1_rho_phi, _factor_g_beta_rho_1_rho_lambda),), ((_factor_g_beta_rho_2_beta_phi, _factor_g_beta_rho_2_beta_lambda), (_factor_g_beta_rho_2_rho_phi, _factor_g_beta_rho_2_rho_lambda),),))
+
+
+def g_beta_rho(P, R, beta, rho, *, validate=True, threads=None):
     """generalized F-score G_{beta,rho} of precision P and recall R, generated by symmetric 0.1.0.
 
     Formula: Piecewise(((P*beta + R)/(beta + 1), Eq(rho, 0)), ((P*R**beta)**(1/(beta + 1)), Eq(rho, -1)), (((P**(rho + 1)*beta**rho + R**(rho + 1))/(beta**rho + 1))**(1/(rho + 1)), True))
 
     Arguments P, R, beta, rho broadcast like NumPy arrays; the result is float64.
     Where P or R is 0 the value is the formula's limit. Bad input raises InvalidParameterError
-    (a ValueError); validate=False skips the checks for trusted input.
+    (a ValueError); validate=False skips the checks for trusted input. threads: the number of
+    threads for large inputs (default: SYMMETRIC_NUM_THREADS, OMP_NUM_THREADS, else the cores).
     """
-    return _evaluate(_FAMILY_g_beta_rho, P, R, (beta, rho,), validate, InvalidParameterError)
+    return _evaluate_any(_FAMILY_g_beta_rho, P, R, (beta, rho,), validate, InvalidParameterError, threads)
 
 
 # --- power_mean ---
@@ -242,19 +358,52 @@ def _parameters_power_mean_1(gamma, phi):
     return {"phi": _dd(phi), "lambda_": _dd(_x0), "mu": _dd(_x0)/_dd(phi)}
 
 
-_FAMILY_power_mean = _Family('power_mean', ('gamma', 'phi'), ((_condition_power_mean_0, _parameters_power_mean_0), (_condition_power_mean_1, _parameters_power_mean_1),), _COMMON, (('nonnegative', 'a finite number >= 0'), ('nonnegative', 'a finite number >= 0'), ('positive', 'a finite number > 0'), ('real', 'a finite real number')))
+def _factor_power_mean_0_gamma_phi(gamma, phi):
+    return 0
 
 
-def power_mean(P, R, gamma, phi, *, validate=True):
+def _factor_power_mean_0_gamma_lambda(gamma, phi):
+    return gamma**(-1.0)
+
+
+def _factor_power_mean_0_phi_phi(gamma, phi):
+    return 1
+
+
+def _factor_power_mean_0_phi_lambda(gamma, phi):
+    return 0
+
+
+def _factor_power_mean_1_gamma_phi(gamma, phi):
+    return 0
+
+
+def _factor_power_mean_1_gamma_lambda(gamma, phi):
+    return gamma**(-1.0)
+
+
+def _factor_power_mean_1_phi_phi(gamma, phi):
+    return 1
+
+
+def _factor_power_mean_1_phi_lambda(gamma, phi):
+    return 0
+
+
+_FAMILY_power_mean = _Family('power_mean', ('gamma', 'phi'), ((_condition_power_mean_0, _parameters_power_mean_0), (_condition_power_mean_1, _parameters_power_mean_1),), _COMMON, (('nonnegative', 'a finite number >= 0'), ('nonnegative', 'a finite number >= 0'), ('positive', 'a finite number > 0'), ('real', 'a finite real number')), (((_factor_power_mean_0_gamma_phi, _factor_power_mean_0_gamma_lambda), (_factor_power_mean_0_phi_phi, _factor_power_mean_0_phi_lambda),), ((_factor_power_mean_1_gamma_phi, _factor_power_mean_1_gamma_lambda), (_factor_power_mean_1_phi_phi, _factor_power_mean_1_phi_lambda),),))
+
+
+def power_mean(P, R, gamma, phi, *, validate=True, threads=None):
     """weighted power mean of precision P and recall R, generated by symmetric 0.1.0.
 
     Formula: Piecewise(((P**gamma*R)**(1/(gamma + 1)), Eq(phi, 0)), (((P**phi*gamma + R**phi)/(gamma + 1))**(1/phi), True))
 
     Arguments P, R, gamma, phi broadcast like NumPy arrays; the result is float64.
     Where P or R is 0 the value is the formula's limit. Bad input raises InvalidParameterError
-    (a ValueError); validate=False skips the checks for trusted input.
+    (a ValueError); validate=False skips the checks for trusted input. threads: the number of
+    threads for large inputs (default: SYMMETRIC_NUM_THREADS, OMP_NUM_THREADS, else the cores).
     """
-    return _evaluate(_FAMILY_power_mean, P, R, (gamma, phi,), validate, InvalidParameterError)
+    return _evaluate_any(_FAMILY_power_mean, P, R, (gamma, phi,), validate, InvalidParameterError, threads)
 
 
 # --- f_beta ---
@@ -267,19 +416,28 @@ def _parameters_f_beta_0(beta):
     return {"phi": _dd(-1.0), "lambda_": -_dd(_x0), "mu": _dd(_x0)}
 
 
-_FAMILY_f_beta = _Family('f_beta', ('beta',), ((_condition_f_beta_0, _parameters_f_beta_0),), _COMMON, (('nonnegative', 'a finite number >= 0'), ('nonnegative', 'a finite number >= 0'), ('positive', 'a finite number > 0')))
+def _factor_f_beta_0_beta_phi(beta):
+    return 0
 
 
-def f_beta(P, R, beta, *, validate=True):
+def _factor_f_beta_0_beta_lambda(beta):
+    return -2/beta
+
+
+_FAMILY_f_beta = _Family('f_beta', ('beta',), ((_condition_f_beta_0, _parameters_f_beta_0),), _COMMON, (('nonnegative', 'a finite number >= 0'), ('nonnegative', 'a finite number >= 0'), ('positive', 'a finite number > 0')), (((_factor_f_beta_0_beta_phi, _factor_f_beta_0_beta_lambda),),))
+
+
+def f_beta(P, R, beta, *, validate=True, threads=None):
     """F_beta, weighted harmonic mean of precision P and recall R, generated by symmetric 0.1.0.
 
     Formula: P*R*(beta**2 + 1)/(P*beta**2 + R)
 
     Arguments P, R, beta broadcast like NumPy arrays; the result is float64.
     Where P or R is 0 the value is the formula's limit. Bad input raises InvalidParameterError
-    (a ValueError); validate=False skips the checks for trusted input.
+    (a ValueError); validate=False skips the checks for trusted input. threads: the number of
+    threads for large inputs (default: SYMMETRIC_NUM_THREADS, OMP_NUM_THREADS, else the cores).
     """
-    return _evaluate(_FAMILY_f_beta, P, R, (beta,), validate, InvalidParameterError)
+    return _evaluate_any(_FAMILY_f_beta, P, R, (beta,), validate, InvalidParameterError, threads)
 
 
 __all__ = ['g_beta_rho', 'power_mean', 'f_beta']

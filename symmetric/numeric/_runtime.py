@@ -27,12 +27,16 @@ kept between calls is a few chunks. Regimes, by the exponent ``phi``:
   ``k`` (``binade`` kernels; the geometric form for ``|phi| < PHI_TINY``).
 """
 
+import contextvars
+import os
+import threading
+
 import numpy
 
 from ._dd import _DD, _dd, _dd_where
 
 __all__ = ["_pow", "_piecewise", "_evaluate", "_Family", "_unmask", "_remask", "CHUNK", "PHI_ANCHOR", "PHI_TINY",
-           "SCRATCH"]
+           "SCRATCH", "thread_count", "THREADS_VARIABLE", "MIN_CHUNKS_PER_THREAD"]
 
 #: Elements per chunk: 2**16 (512 KB a float64 row), where the Python work per chunk (a dozen ufunc calls and
 #: checks, about 10 us) is under 5 % of the arithmetic, and a chunk's rows still stay in the last-level cache.
@@ -191,11 +195,14 @@ def _hi(x):
 
 
 class _Family:
-    """A generated family: its name, its parameter names, its branches, the shared generated stages, and the
-    domain of each argument (P, R, then the parameters) as ``(kind, description)``, a kind of ``_DOMAINS``."""
+    """A generated family: its name, its parameter names, its branches, the shared generated stages, the
+    domain of each argument (P, R, then the parameters) as ``(kind, description)``, a kind of ``_DOMAINS``,
+    and the chain factors of its gradients."""
 
-    def __init__(self, name, parameters, branches, common, domains):
+    def __init__(self, name, parameters, branches, common, domains, factors=None):
         self.name, self.parameters, self.branches, self.common = name, parameters, branches, common
+        #: per branch, per parameter: functions ``(d phi / d theta, d lambda / d theta)`` (the gradients' chain rule)
+        self.factors = factors
         assert [kind for kind, _ in domains[:2]] == ["nonnegative"] * 2, "P and R are checked by _scan"
         self.domains = tuple((description, _DOMAINS[kind]) for kind, description in domains)
         self._stages = {}
@@ -478,14 +485,26 @@ def _needs_boundary(stage):
     return not (stage.scalar and int(stage.code) == HARMONIC)
 
 
-def _evaluate(family, P, R, params, validate, error):
+def _evaluate(family, P, R, params, validate, error, threads=None):
     """Evaluate ``family`` at ``P, R`` and its parameters ``params`` with NumPy broadcasting.
 
-    A masked array keeps its mask: the result is masked wherever an input is.
+    A masked array keeps its mask: the result is masked wherever an input is. ``threads``: see
+    :func:`thread_count`.
     """
     names = ("P", "R", *family.parameters)
     values, mask = _unmask((P, R, *params), [1.0] * len(names))
-    return _remask(_evaluate_arrays(family, values, validate, error), mask)
+    out = _evaluate_arrays(family, values, validate, error, threads)
+    if _single(values):
+        out = numpy.float32(out) if numpy.ndim(out) == 0 else out.astype(numpy.float32)
+    return _remask(out, mask)
+
+
+def _single(values):
+    """Whether the result is float32: some argument is a float32 (or float16) NumPy array or scalar, none a
+    float64 or integer one (Python numbers adapt, as in NumPy's own promotion)."""
+    kinds = [v.dtype for v in values if isinstance(v, (numpy.ndarray, numpy.generic))]
+    return bool(kinds) and any(d.kind == "f" and d.itemsize < 8 for d in kinds) and not any(
+        d.itemsize >= 8 or d.kind != "f" for d in kinds)
 
 
 def _validate(arrays, names, domains, func, error):
@@ -502,7 +521,7 @@ def _broadcast_shape(arrays):
     return numpy.broadcast_shapes(*shapes)
 
 
-def _evaluate_arrays(family, values, validate, error):
+def _evaluate_arrays(family, values, validate, error, threads=None):
     func, names = family.name, ("P", "R", *family.parameters)
     arrays = [_as_array(v, n, func, error) for v, n in zip(values, names)]
     P, R, *params = arrays
@@ -539,6 +558,10 @@ def _evaluate_arrays(family, values, validate, error):
                 index = None if stage.scalar else operands[3].reshape(1)
                 _chunk(stage, P.reshape(1), R.reshape(1), out.reshape(1), index, kernel, invalid, True)
                 return out[()]
+            workers = _threads_for(threads, out.size) if stage.scalar else 1
+            if workers > 1 and all(a.shape == shape and a.flags.c_contiguous for a in (P, R)):
+                _parallel(stage, P.reshape(-1), R.reshape(-1), out.reshape(-1), buffers, invalid, workers)
+                return out
             it = numpy.nditer(operands, flags=["external_loop", "buffered", "zerosize_ok"],
                               op_flags=[["readonly"], ["readonly"], ["writeonly"]] + [["readonly"]] * (len(operands) - 3),
                               buffersize=CHUNK, order="C")
@@ -550,3 +573,105 @@ def _evaluate_arrays(family, values, validate, error):
         finally:
             _give_back(buffers)
     return out
+
+
+# --- every core: chunks on a thread pool ---
+
+#: The environment variable that sets the default number of threads (then OMP_NUM_THREADS, then the cores).
+THREADS_VARIABLE = "SYMMETRIC_NUM_THREADS"
+#: Chunks each thread gets at least: below ``2 * MIN_CHUNKS_PER_THREAD * CHUNK`` elements, one thread.
+MIN_CHUNKS_PER_THREAD = 4
+_LIMIT = contextvars.ContextVar("symmetric_thread_limit", default=None)
+_POOL = []
+_POOL_LOCK = threading.Lock()
+
+
+def _positive_int(text):
+    try:
+        value = int(text)
+    except (TypeError, ValueError):
+        return None
+    return value if value >= 1 else None
+
+
+def thread_count(threads=None) -> int:
+    """The number of threads a large evaluation uses.
+
+    In order: ``threads`` (an argument of the numeric functions), the innermost
+    ``symmetric.numeric.thread_limits``, the environment variables ``SYMMETRIC_NUM_THREADS``
+    and ``OMP_NUM_THREADS`` (as OpenMP libraries and ``threadpoolctl`` read
+    it), else the cores this process may run on.
+    """
+    for value in (threads, _LIMIT.get(), os.environ.get(THREADS_VARIABLE), os.environ.get("OMP_NUM_THREADS")):
+        n = _positive_int(value) if not isinstance(value, float) or value == value and abs(value) < 2**31 else None
+        if n is not None:
+            return n
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # pragma: no cover - not on Linux
+        return os.cpu_count() or 1
+
+
+def _threads_for(threads, size):
+    n = thread_count(threads)
+    if n <= 1:
+        return 1
+    chunks = -(-size // CHUNK)
+    return max(1, min(n, chunks // MIN_CHUNKS_PER_THREAD))
+
+
+def _executor(workers):
+    from concurrent.futures import ThreadPoolExecutor
+
+    with _POOL_LOCK:
+        if not _POOL or _POOL[0]._max_workers < workers:
+            if _POOL:
+                _POOL.pop().shutdown(wait=False)
+            _POOL.append(ThreadPoolExecutor(max_workers=max(workers, 2), thread_name_prefix="symmetric-numeric"))
+        return _POOL[0]
+
+
+def _parallel(stage, p, r, out, buffers, invalid, workers):
+    """The chunks of flat contiguous ``p``, ``r``, ``out`` on ``workers`` threads, each a run of whole chunks.
+
+    Every chunk is the one the serial loop evaluates (boundaries at multiples of
+    ``CHUNK``) with the same kernel and constants, so the result is bit for bit
+    that of one thread. ``buffers`` serves the calling thread; the others take
+    their own.
+    """
+    n = out.size
+    chunks = -(-n // CHUNK)
+    bounds = [round(i * chunks / workers) * CHUNK for i in range(workers + 1)]
+    zeros = _needs_boundary(stage)
+    stage.constants(int(stage.code), None)  # computed once, before the threads share the stage
+
+    def run(lo, hi, own):
+        mine = own if own is not None else _take_buffers()
+        try:
+            kernel = _bound(stage, *mine, invalid is not None)
+            for i in range(lo, min(hi, n), CHUNK):
+                j = min(i + CHUNK, hi, n)
+                _chunk(stage, p[i:j], r[i:j], out[i:j], None, kernel, invalid, zeros)
+        finally:
+            if own is None:
+                _give_back(mine)
+
+    pool = _executor(workers - 1)
+    futures = [pool.submit(_in_errstate, run, bounds[t], bounds[t + 1], None) for t in range(1, workers)]
+    error = None
+    try:
+        run(bounds[0], bounds[1], buffers)
+    except BaseException as e:  # the other threads finish first: they write into out
+        error = e
+    for f in futures:
+        try:
+            f.result()
+        except BaseException as e:
+            error = error or e
+    if error is not None:
+        raise error
+
+
+def _in_errstate(func, *args):
+    with numpy.errstate(all="ignore"):  # numpy's error state is per thread
+        return func(*args)

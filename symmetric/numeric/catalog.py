@@ -32,11 +32,6 @@ DOMAINS = {
     "real": "a finite real number",
 }
 
-# Until a family declares whether it has numeric code (``Family.numeric``), the families whose numeric
-# functions the package defines (symmetric.numeric.functions documents each).
-_NUMERIC_TODAY = ("g_beta_rho", "power_mean", "f_beta")
-
-
 def registered() -> tuple[str, ...]:
     """Every registered family, in registry order (``symmetric codegen`` accepts those it can plan)."""
     return tuple(FAMILIES)
@@ -45,11 +40,9 @@ def registered() -> tuple[str, ...]:
 def numeric_families() -> tuple[str, ...]:
     """The families whose numeric functions the package generates (``symmetric/numeric/_generated.py``).
 
-    Read from each family's ``numeric`` field when it has one; otherwise the
-    families that have one today.
+    Read from each family's ``numeric`` field (``Family.numeric``, False by default).
     """
-    return tuple(name for name, family in FAMILIES.items()
-                 if getattr(family, "numeric", name in _NUMERIC_TODAY))
+    return tuple(name for name, family in FAMILIES.items() if family.numeric)
 
 
 def parameters(name: str) -> tuple[sympy.Symbol, ...]:

@@ -21,7 +21,7 @@ regenerate it after changing the rewrites or the families with::
 of module run the same code, so their results agree bit for bit.
 
 >>> src = module_source("f_beta", fixed={"beta": 2.0})
->>> "def f_beta(P, R, *, validate=True):" in src, "import sympy" in src
+>>> "def f_beta(P, R, *, validate=True, threads=None):" in src, "import sympy" in src
 (True, False)
 """
 
@@ -38,10 +38,10 @@ import sympy
 
 from .. import __version__, _validation
 from .._validation import InvalidParameterError
-from ..symbols import P, R
-from . import catalog
-from .symbols import c_k, m, w_k
-from . import _dd, _runtime
+from ..symbols import P, R, phi
+from . import catalog, gradients
+from .symbols import c_k, lam, m, w_k
+from . import _autodiff, _dd, _portable, _runtime
 from .emit import function_source, names as _argument_names
 from .rewrites import CONSTANTS, GEOMETRIC_TABLE, KERNELS, LOG_WEIGHTS, PARAMETERS, TABLE, TABLE_NEAR, plan
 
@@ -57,7 +57,7 @@ PACKAGE_FAMILIES = catalog.numeric_families()
 
 #: The runtime: the modules generated code runs on, NumPy only, in the order they import each other.
 #: Standalone modules embed their source files as they are; the package's module imports them.
-RUNTIME = {"_validation": _validation, "_dd": _dd, "_runtime": _runtime}
+RUNTIME = {"_validation": _validation, "_dd": _dd, "_runtime": _runtime, "_portable": _portable, "_autodiff": _autodiff}
 
 # kernel arguments that are arrays of the chunk's length (the constants are scalars when the parameters are)
 _CHUNK_ARRAYS = {P, R, m, c_k, w_k}
@@ -100,6 +100,19 @@ def _common_source() -> str:
         kernels.append(f'"{key}": ' + _entry(f"_kernel_{key}", _kernel_args(expr),
                                              ("out", "scratch", "check") if form == "inplace" else ()))
     parts.append("_KERNELS = {" + ", ".join(kernels) + "}\n")
+    portable = []  # the same kernels over any Array API namespace (symmetric.numeric._portable runs them)
+    for key, expr in KERNELS.items():
+        parts.append(function_source(f"_portable_{key}", _kernel_args(expr), expr, form="array-api"))
+        portable.append(f'"{key}": ' + _entry(f"_portable_{key}", _kernel_args(expr)))
+    parts.append("_PORTABLE_KERNELS = {" + ", ".join(portable) + "}\n")
+    # the partial derivatives of the power mean (symmetric.numeric.gradients) and of the boundary value
+    grad_args = (P, R, gradients.M, phi, lam, gradients.LOG_RATIO)
+    parts.append(function_source("_portable_gradient", grad_args, gradients.GRADIENT, form="array-api"))
+    boundary = KERNELS["boundary"]
+    edge = {"P": sympy.diff(boundary, P), "R": sympy.diff(boundary, R)}
+    parts.append(function_source("_portable_boundary_gradient", _kernel_args(boundary), edge, form="array-api"))
+    parts.append(f"_GRADIENTS = {{\"gradient\": {_entry('_portable_gradient', grad_args)}, "
+                 f"\"boundary\": {_entry('_portable_boundary_gradient', _kernel_args(boundary))}}}\n")
     constants = {**LOG_WEIGHTS, **CONSTANTS}
     for key, expr in constants.items():
         parts.append(function_source(f"_constant_{key.name}", _stage_args({key: expr}), {key: expr},
@@ -112,7 +125,8 @@ def _common_source() -> str:
     tables["geometric_table"] = GEOMETRIC_TABLE
     for name, outputs in tables.items():
         parts.append(function_source(f"_{name}", _stage_args(outputs), outputs, form="double-double"))
-    parts.append('_COMMON = {"kernels": _KERNELS, "constants": _CONSTANTS, '
+    parts.append('_COMMON = {"kernels": _KERNELS, "portable": _PORTABLE_KERNELS, "gradients": _GRADIENTS, '
+                 '"constants": _CONSTANTS, '
                  + ", ".join(f'"{name}": ' + _entry(f"_{name}", _stage_args(outputs)) for name, outputs in tables.items())
                  + "}\n")
     return "\n\n".join(parts)
@@ -126,9 +140,20 @@ def _family_source(name: str) -> str:
         parts.append(function_source(f"_condition_{name}_{i}", p.parameters, b.condition))
         parts.append(function_source(f"_parameters_{name}_{i}", p.parameters, b.parameters(), form="double-double"))
         branches.append(f"(_condition_{name}_{i}, _parameters_{name}_{i})")
+    factors = []  # per branch, per parameter: d phi / d theta and d lambda / d theta (symmetric.numeric.gradients)
+    for i, per_branch in enumerate(gradients.chain_factors(name)):
+        row = []
+        for theta, pair in zip(p.parameters, per_branch):
+            pair_names = []
+            for which, expr in zip(("phi", "lambda"), pair):
+                fname = f"_factor_{name}_{i}_{theta.name}_{which}"
+                parts.append(function_source(fname, p.parameters, expr))
+                pair_names.append(fname)
+            row.append(f"({', '.join(pair_names)})")
+        factors.append(f"({', '.join(row)},)")
     domains = tuple(catalog.domain(s) for s in (P, R, *p.parameters))
     parts.append(f"_FAMILY_{name} = _Family({name!r}, {tuple(n.name for n in _argument_names(p.parameters).values())!r}, "
-                 f"({', '.join(branches)},), _COMMON, {domains!r})\n")
+                 f"({', '.join(branches)},), _COMMON, {domains!r}, ({', '.join(factors)},))\n")
     assert [n.name for n in _argument_names(PARAMETERS).values()] == list(
         _runtime._PARAMETERS), "the runtime's parameter stage"
     assert set(PARAMETERS) == set(p.branches[0].parameters()), "the runtime expects phi, lambda and mu per branch"
@@ -149,21 +174,25 @@ def _docstring(name: str, fixed: dict) -> str:
         "",
         f"    Arguments P, R{''.join(', ' + f for f in free)} broadcast like NumPy arrays; the result is float64.",
         "    Where P or R is 0 the value is the formula's limit. Bad input raises InvalidParameterError",
-        "    (a ValueError); validate=False skips the checks for trusted input.",
+        "    (a ValueError); validate=False skips the checks for trusted input. threads: the number of",
+        "    threads for large inputs (default: SYMMETRIC_NUM_THREADS, OMP_NUM_THREADS, else the cores).",
         "    ",
     ]
     return "\n".join(lines)
 
 
-def _public_source(name: str, fixed: dict) -> str:
+def _public_source(name: str, fixed: dict, backend: str = "numpy") -> str:
     p = plan(name)
     names = [s.name for s in p.parameters]
     free = [n for n in names if n not in fixed]
     values = ", ".join(repr(fixed[n]) if n in fixed else n for n in names)
-    signature = ", ".join(["P", "R", *free, "*", "validate=True"])
+    signature = ", ".join(["P", "R", *free, "*", "validate=True", "threads=None"])
+    call = (f"_evaluate_any(_FAMILY_{name}, P, R, ({values},), validate, InvalidParameterError, threads)"
+            if backend == "numpy" else
+            f"_evaluate_backend(_FAMILY_{name}, P, R, ({values},), validate, InvalidParameterError, threads, {backend!r})")
     return (f"def {name}({signature}):\n"
             f'    """{_docstring(name, fixed)}"""\n'
-            f"    return _evaluate(_FAMILY_{name}, P, R, ({values},), validate, InvalidParameterError)\n")
+            f"    return {call}\n")
 
 
 def _check_fixed(name: str, fixed: dict) -> dict:
@@ -220,7 +249,7 @@ def _imports(body: str, package: str) -> str:
     return "".join(lines)
 
 
-def module_source(names, *, fixed=None, standalone: bool = True) -> str:
+def module_source(names, *, fixed=None, standalone: bool = True, backend: str = "numpy") -> str:
     """Source of a module defining the numeric function(s) ``names``.
 
     Parameters
@@ -234,8 +263,17 @@ def module_source(names, *, fixed=None, standalone: bool = True) -> str:
         them as modules, so that the module imports only numpy (and the standard
         library); otherwise import them from the package (the form of
         ``symmetric/numeric/_generated.py``). Both run the same runtime code.
+    backend : {"numpy", "array-api", "torch", "jax"}, default "numpy"
+        The arrays the module's functions compute on. ``numpy``: NumPy arrays
+        (and any Array API array, as the package's functions); ``torch`` and
+        ``jax``: input converted to that library's arrays, a result of its
+        type with exact gradients (needs that library and
+        ``array-api-compat``); ``array-api``: the portable kernels for every
+        input, NumPy included (needs ``array-api-compat``).
     """
     names = [names] if isinstance(names, str) else list(names)
+    if backend not in _autodiff.BACKENDS:
+        raise InvalidParameterError.of("backend", "codegen", f"one of {list(_autodiff.BACKENDS)}", backend)
     for n in names:
         if n not in supported():
             raise InvalidParameterError.of("name", "codegen", f"one of {supported()}", n)
@@ -245,14 +283,16 @@ def module_source(names, *, fixed=None, standalone: bool = True) -> str:
     fixed = _check_fixed(names[0], fixed) if fixed else {}
     header = (f'"""Numeric {", ".join(names)}: generated by {GENERATOR} from the symbolic definitions. Do not edit.\n\n'
               + "".join(f"{n}: {plan(n).formula()}\n" for n in names)
-              + ("\nImports only numpy; results agree bit for bit with symmetric.numeric on the same machine.\n"
+              + (("\nImports only numpy; results agree bit for bit with symmetric.numeric on the same machine.\n"
+                  if backend == "numpy" else f"\nBackend {backend}: imports numpy, and array_api_compat"
+                  + (f" and {backend}" if backend in ("torch", "jax") else "") + " when called.\n")
                  if standalone else
                  "\nRegenerate with `python -m symmetric.numeric.codegen` (tests/test_codegen.py fails when stale).\n")
               + '"""\n\n' + ("import sys\nimport types\n\n" if standalone else "") + "import numpy\n")
     body = ["# --- kernels and parameter stages generated from symmetric.numeric.rewrites ---\n" + _common_source()]
     for n in names:
         body.append(f"# --- {n} ---\n" + _family_source(n))
-        body.append(_public_source(n, fixed))
+        body.append(_public_source(n, fixed, backend))
     body.append(f"__all__ = {names!r}\n")
     body = "\n\n".join(body)
     parts = [header]

@@ -14,6 +14,12 @@ does not apply to.
 array([0.        , 0.        , 0.36787944])
 >>> f.self_check(n=50).worst_ulp <= 2
 True
+
+Arrays of another Array API library (PyTorch, JAX, ...) are evaluated on the
+host with NumPy and the result returned as that library's array, on the
+arrays' device and in their floating dtype (a documented fallback: a compiled
+expression may hold any Piecewise, which the portable kernels do not; the
+family functions of :mod:`symmetric.numeric` run on the device).
 """
 
 from __future__ import annotations
@@ -106,6 +112,14 @@ class CompiledFunction:
     name: str = "compiled"
 
     def __call__(self, *values, validate: bool = True):
+        from . import _portable
+
+        if _portable.is_foreign(values):  # another Array API library: evaluated on the host, returned in its type
+            xp, device = _portable.namespace_of(values)
+            dtype = _portable.result_dtype(xp, device, values)
+            host = [_portable.to_numpy(v) if _portable._foreign(v) else v for v in values]
+            out = self._evaluate(host, validate, self.zero_division)
+            return xp.asarray(numpy.asarray(out), dtype=dtype, device=device)
         return self._evaluate(values, validate, self.zero_division)
 
     def _evaluate(self, values, validate, policy):

@@ -13,7 +13,13 @@ of three forms that share the naming of arguments, the common subexpressions
   (at most :data:`symmetric.numeric._runtime.SCRATCH` rows, each reused as
   soon as its value is dead): kernels on chunks allocate nothing;
 * ``"double-double"``: the expression, or a dict of named outputs, in
-  double-double arithmetic (:mod:`symmetric.numeric._dd`).
+  double-double arithmetic (:mod:`symmetric.numeric._dd`);
+* ``"array-api"``: the same expression over the functions of the Python
+  Array API standard, for the portable kernels: a first argument ``xp``
+  (the array namespace), operators for ``+ - * / **`` (which take Python
+  scalars), ``xp.exp``/``xp.log``/``xp.log1p``/``xp.expm1``, ``_maximum``/
+  ``_minimum`` (scalars lifted to arrays) and ``Piecewise`` as ``_where``
+  (a Python conditional where the condition is a scalar).
 
 The emitted code names the runtime's primitives (``_pow``, ``_piecewise``,
 ``_dd``, ...) and ``numpy``; the module that holds it imports them.
@@ -48,7 +54,7 @@ from ._runtime import SCRATCH
 __all__ = ["function_source", "names", "FORMS"]
 
 #: The forms :func:`function_source` writes.
-FORMS = ("numpy", "inplace", "double-double")
+FORMS = ("numpy", "inplace", "double-double", "array-api")
 
 
 def _identifier(symbol, index):
@@ -102,6 +108,10 @@ def function_source(name: str, args, expr, *, form: str = "numpy", arrays=(), ch
         exprs = [sympy.sympify(e).xreplace(named) for e in (outputs.values() if outputs else [expr])]
         keys = [_identifier(s, 0) for s in outputs] if outputs and len(outputs) > 1 else None
         return _double_double(name, params, exprs, keys)
+    if form == "array-api":
+        if isinstance(expr, dict):
+            return _array_api(name, params, {key: sympy.sympify(e).xreplace(named) for key, e in expr.items()})
+        return _array_api(name, params, sympy.sympify(expr).xreplace(named))
     expr = sympy.sympify(expr).xreplace(named)
     if form == "inplace":
         if expr.has(sympy.Piecewise):
@@ -304,6 +314,68 @@ class _InPlace:
         self.lines.append(f"_pow({operand}, {self.emit(e)}, out={dst})")
         self.release(operand)
         return dst
+
+
+# --- form "array-api" ---
+
+def _array_api(name, params, expr) -> str:
+    printer = _ArrayAPIPrinter()
+    outputs = dict(expr) if isinstance(expr, dict) else None
+    subs, reduced = _cse(list(outputs.values()) if outputs else [expr])
+    lines = [f"{sym} = {printer.doprint(value)}" for sym, value in subs]
+    if outputs is None:
+        lines.append(f"return {printer.doprint(reduced[0])}")
+    else:
+        values = ", ".join(f'"{key}": {printer.doprint(v)}' for key, v in zip(outputs, reduced))
+        lines.append(f"return {{{values}}}")
+    return _layout(name, ["xp", *params], lines)
+
+
+class _ArrayAPIPrinter(StrPrinter):
+    """Python source over an Array API namespace ``xp`` (see the module docstring)."""
+
+    _FUNCTIONS = {"exp": "xp.exp", "log": "xp.log", "log1p": "xp.log1p", "expm1": "xp.expm1", "Abs": "xp.abs",
+                  "sigmoid": "_sigmoid(xp, {})", "softplus": "_softplus(xp, {})"}
+
+    def _print_Float(self, expr):
+        return repr(float(expr))
+
+    def _print_Relational(self, expr):
+        return f"({self._print(expr.lhs)} {expr.rel_op} {self._print(expr.rhs)})"
+
+
+    def _print_Rational(self, expr):
+        return f"({expr.p}/{expr.q})"
+
+    def _print_Function(self, expr):
+        name = type(expr).__name__
+        if name not in self._FUNCTIONS:
+            raise NotImplementedError(f"no Array API form for {name}")
+        func = self._FUNCTIONS[name]
+        return func.format(self._print(expr.args[0])) if "{}" in func else f"{func}({self._print(expr.args[0])})"
+
+    _print_exp = _print_log = _print_Abs = _print_Function
+
+    def _print_Max(self, expr):
+        return self._nest("_maximum", expr.args)
+
+    def _print_Min(self, expr):
+        return self._nest("_minimum", expr.args)
+
+    def _nest(self, func, args):
+        text = self._print(args[0])
+        for a in args[1:]:
+            text = f"{func}(xp, {text}, {self._print(a)})"
+        return text
+
+    def _print_Piecewise(self, expr):
+        *pieces, (otherwise, condition) = expr.args
+        if condition is not sympy.true:
+            raise NotImplementedError("an Array API Piecewise needs a final True branch")
+        text = self._print(otherwise)
+        for value, cond in reversed(pieces):
+            text = f"_where(xp, {self._print(cond)}, {self._print(value)}, {text})"
+        return text
 
 
 # --- form "double-double" ---

@@ -1,4 +1,13 @@
-"""The public numeric functions: g_beta_rho, power_mean and f_beta on NumPy arrays.
+"""The public numeric functions: g_beta_rho, power_mean and f_beta on NumPy arrays and Array API arrays.
+
+NumPy input runs the NumPy runtime (float64 inside; float32 input gives
+float32 output). Arrays of another library that follows the Python Array API
+standard (PyTorch, JAX, CuPy, ``array-api-strict``; through
+``array-api-compat``, the extra ``symmetric[array-api]``) run the portable
+kernels of :mod:`symmetric.numeric._portable` on their own device and dtype
+(float32 or float64) and return that library's array. Accuracy, by
+``python -m symmetric.accuracy``: at most 3 ULP on NumPy float64, at most 4
+ULP for the portable kernels in float64 and float32 (measured: 2 and 3).
 
 Their code is generated from the symbolic definitions by
 :func:`symmetric.numeric.codegen.package_source` and committed as
@@ -15,24 +24,35 @@ from . import _generated
 __all__ = ["g_beta_rho", "power_mean", "f_beta"]
 
 
-def g_beta_rho(P, R, beta, rho, *, validate=True):
+def g_beta_rho(P, R, beta, rho, *, validate=True, threads=None):
     r"""The generalized F-score :math:`G_{\beta,\rho}(P, R)` on arrays.
 
     Parameters
     ----------
     P, R : array_like
-        Precision and recall, finite and >= 0.
+        Precision and recall, finite and >= 0. Values above 1 are accepted:
+        every family here is a mean, defined for all nonnegative P and R
+        and homogeneous (``G(t P, t R) = t G(P, R)``); the accuracy bound is
+        measured on [0, 1] (``python -m symmetric.accuracy``).
     beta : array_like
         Break-even ratio, finite and > 0.
     rho : array_like
         Curvature, finite.
     validate : bool, default True
         Check the input; ``False`` skips the checks for trusted input.
+    threads : int, optional
+        Threads for large NumPy input (chunks of ``2**16`` elements on a
+        pool; the result is bit for bit that of one thread). Default: the
+        innermost ``symmetric.numeric.thread_limits``, else the environment
+        variable ``SYMMETRIC_NUM_THREADS``, else ``OMP_NUM_THREADS``, else
+        the cores this process may use.
 
     Returns
     -------
-    numpy.ndarray or numpy.float64
-        The broadcast result in float64 (a float for scalar input).
+    numpy.ndarray or numpy.float64, or an array of the inputs' library
+        The broadcast result in float64 (float32 for float32 input; a NumPy
+        scalar for scalar input); for arrays of another library, an array of
+        that library on the same device.
 
     Notes
     -----
@@ -50,22 +70,28 @@ def g_beta_rho(P, R, beta, rho, *, validate=True):
     >>> g_beta_rho([0.5, 0.0], 0.25, 2.0, [0.0, 1e-300])
     array([0.41666667, 0.125     ])
     """
-    return _generated.g_beta_rho(P, R, beta, rho, validate=validate)
+    return _generated.g_beta_rho(P, R, beta, rho, validate=validate, threads=threads)
 
 
-def power_mean(P, R, gamma, phi, *, validate=True):
+def power_mean(P, R, gamma, phi, *, validate=True, threads=None):
     r"""The weighted power mean :math:`((\gamma P^\phi + R^\phi)/(1+\gamma))^{1/\phi}` on arrays.
 
     Parameters
     ----------
     P, R : array_like
-        Finite and >= 0.
+        Finite and >= 0, above 1 included (as for :func:`g_beta_rho`).
     gamma : array_like
         Weight of P relative to R, finite and > 0.
     phi : array_like
         Exponent, finite; at ``phi = 0`` the weighted geometric mean (its limit).
     validate : bool, default True
         Check the input; ``False`` skips the checks for trusted input.
+    threads : int, optional
+        Threads for large NumPy input (chunks of ``2**16`` elements on a
+        pool; the result is bit for bit that of one thread). Default: the
+        innermost ``symmetric.numeric.thread_limits``, else the environment
+        variable ``SYMMETRIC_NUM_THREADS``, else ``OMP_NUM_THREADS``, else
+        the cores this process may use.
 
     Returns
     -------
@@ -79,20 +105,27 @@ def power_mean(P, R, gamma, phi, *, validate=True):
     >>> power_mean(0.0, 1.0, 1.0, [1.0, -1.0])       # limits where P = 0
     array([0.5, 0. ])
     """
-    return _generated.power_mean(P, R, gamma, phi, validate=validate)
+    return _generated.power_mean(P, R, gamma, phi, validate=validate, threads=threads)
 
 
-def f_beta(P, R, beta, *, validate=True):
+def f_beta(P, R, beta, *, validate=True, threads=None):
     r"""The F-score :math:`F_\beta = (1+\beta^2) P R / (\beta^2 P + R)` on arrays.
 
     Parameters
     ----------
     P, R : array_like
-        Finite and >= 0. At ``P = R = 0`` the result is 0, the limit along every path.
+        Finite and >= 0, above 1 included (as for :func:`g_beta_rho`). At
+        ``P = R = 0`` the result is 0, the limit along every path.
     beta : array_like
         Finite and > 0.
     validate : bool, default True
         Check the input; ``False`` skips the checks for trusted input.
+    threads : int, optional
+        Threads for large NumPy input (chunks of ``2**16`` elements on a
+        pool; the result is bit for bit that of one thread). Default: the
+        innermost ``symmetric.numeric.thread_limits``, else the environment
+        variable ``SYMMETRIC_NUM_THREADS``, else ``OMP_NUM_THREADS``, else
+        the cores this process may use.
 
     Returns
     -------
@@ -106,4 +139,4 @@ def f_beta(P, R, beta, *, validate=True):
     >>> f_beta([0.0, 1.0], [0.0, 1.0], 2.0)
     array([0., 1.])
     """
-    return _generated.f_beta(P, R, beta, validate=validate)
+    return _generated.f_beta(P, R, beta, validate=validate, threads=threads)

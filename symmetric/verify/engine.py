@@ -29,12 +29,12 @@ from numbers import Real
 
 import sympy
 
-from .. import symbols as _symbols
 from .core.budget import BudgetExceeded, run_with_budget
 from .evidence.sample_points import sample_points
 from .evidence.numeric import exact_counterexample, numeric_evidence
 from .core.verdict import NumericEvidence
 from .core.statement import Statement
+from .core.unit_domain import unit_bounds
 from .core.steps import readable
 from .strategies.search import limit_obstacle, prove
 from .core.verdict import InconsistentVerdictError, Verdict
@@ -64,7 +64,7 @@ def with_domain(statement: Statement, domain: str) -> Statement:
     if domain == "positive":
         return statement
     free = statement.free_symbols
-    extra = tuple(s <= 1 for s in (_symbols.P, _symbols.R) if s in free)
+    extra = unit_bounds(free)
     conditions = tuple(dict.fromkeys(statement.conditions + extra))
     return Statement(statement.lhs, statement.rhs, statement.relation, conditions)
 

@@ -133,7 +133,10 @@ class Step:
         """The step with the refined symbols of :meth:`Derivation.assume` replaced by the originals."""
         if not mapping:
             return self
-        back = lambda e: e.xreplace(mapping)
+
+        def back(e):
+            return e.xreplace(mapping)
+
         return replace(self, expr=_map(self.expr, back),
                        checks=tuple((back(sympy.sympify(a)), r, back(sympy.sympify(b))) for a, r, b in self.checks))
 
@@ -247,6 +250,10 @@ class Derivation:
     # -- bookkeeping
 
     def _record(self, step: Step):
+        if any(e.has(sympy.zoo, sympy.nan) for e in _expressions(step.expr)):  # P/0 gives zoo: never a step
+            raise InvalidParameterError.of("expr", "Derivation.step" if step.kind == "definition" else "Derivation",
+                                           f"a defined expression (step {step.text!r} evaluates to zoo or nan: a "
+                                           "division by zero?)", step.expr)
         problem = step.problem
         if not problem and step.kind != "rewrite":
             problem = self._taint_of(step.expr)

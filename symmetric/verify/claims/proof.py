@@ -65,7 +65,6 @@ from .derivation import Derivation, Step, watch_rewriting
 from .record import DEFAULT_TIMEOUT, Claim, Result, check_options
 from .report import print_result
 from ..core.statement import RELATIONS, Statement
-from ..core.verdict import InconsistentVerdictError
 
 __all__ = ["Claim", "Derivation", "Proof", "Result", "Step"]
 
@@ -125,7 +124,7 @@ class Definition:
                 return self._claim_of(None, d.steps, f"the derivation did not finish within {self.timeout:g} s",
                                       timed_out=True)
             return self._claim_of(self._statement(out, d), d.steps, refined=d.refined)
-        except (Exception, InconsistentVerdictError):
+        except Exception:  # InconsistentVerdictError (an AssertionError) included: the claim records it
             return self._claim_of(None, d.steps, traceback.format_exc(limit=-3))
 
     def _statement(self, out, d: Derivation) -> Statement:

@@ -16,7 +16,7 @@ import sympy
 
 from ..._validation import InvalidParameterError
 from ..core.statement import RELATIONS, Statement
-from ..core.verdict import STATUSES, InconsistentVerdictError, Verdict
+from ..core.verdict import STATUSES, Verdict
 from ..engine import check
 from .derivation import Step
 from .report import proof_step_data, step_data
@@ -150,7 +150,7 @@ class Claim:
         try:
             step_verdicts = tuple(self._check_step(s, budget) if s.checked else None for s in self.steps)
             verdict = check(self.lhs, self.rhs, relation=self.relation, conditions=self.conditions, timeout=budget)
-        except (Exception, InconsistentVerdictError):
+        except Exception:  # InconsistentVerdictError (an AssertionError) included: the result records it
             return Result(self, "error", time.perf_counter() - start, error=traceback.format_exc(limit=-3))
         checked = [v.status for v in step_verdicts if v is not None]
         status = verdict.status

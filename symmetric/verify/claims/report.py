@@ -27,6 +27,13 @@ def _latex(expr) -> str:
     return sympy.latex(expr)
 
 
+def _verdict(result) -> str:
+    """The verdict and the method that reached it ("refuted by numeric counterexample"); an error is just "error"."""
+    if result.status == "error" or not result.method or result.method == result.status:
+        return result.status
+    return f"{result.status} by {result.method}"
+
+
 def domain_text(result) -> str:
     """The variables with their assumptions, and the conditions, in words."""
     st = result.statement
@@ -93,7 +100,8 @@ def print_result(result, file=None) -> None:
     if result.statement is not None:
         out.append(f"  claim: {result.statement}")
     verdict = result.verdict
-    line = f"  verdict: {result.status} (expected {c.expected}) by {result.method}"
+    line = f"  verdict: {result.status} (expected {c.expected})" + (
+        f" by {result.method}" if _verdict(result) != result.status else "")
     if verdict is not None and verdict.refuted:
         line += f"; counterexample {verdict.counterexample_text() or '(no free variables)'}"
         if verdict.detail:
@@ -131,7 +139,7 @@ def failure_text(result) -> str:
     lines = [f"claim {c.id} [{c.source}]: {c.sentence}"]
     statement = result.statement
     lines.append(f"  statement: {statement}" if statement is not None else "  statement: none (the derivation failed)")
-    lines.append(f"  verdict: {result.status} by {result.method}, expected {c.expected}")
+    lines.append(f"  verdict: {_verdict(result)}, expected {c.expected}")
     failed = getattr(result, "failed_step", None)
     if failed is not None:
         lines.append("  wrong " + step_line(result, failed[0] - 1))
@@ -208,7 +216,8 @@ def markdown_report(proofs, results: dict, *, command: str = "symmetric verify -
             r = results[claim.id]
             lines += [f"### `{claim.id}`", "", claim.sentence, ""]
             lines += [f"- Source: {claim.source}", f"- Variables: {domain_text(r)}",
-                      f"- Expected: {claim.expected}; verdict: **{r.status}** by {r.method}"]
+                      f"- Expected: {claim.expected}; verdict: **{r.status}**"
+                      + (f" by {r.method}" if _verdict(r) != r.status else "")]
             if r.verdict is not None and r.verdict.refuted:
                 lines.append(f"- Counterexample: {r.verdict.counterexample_text() or 'none needed (no free variables)'}"
                              + (f"; {r.verdict.detail}" if r.verdict.detail else ""))
@@ -244,7 +253,7 @@ def junit_xml(results, *, name: str = "symmetric verify", seconds: float | None 
                                                   "time": f"{r.seconds:.3f}", "file": c.origin})
         if not r.ok:
             tag = "error" if r.status == "error" else "failure"
-            message = f"{c.id}: {r.status} by {r.method}, expected {c.expected}"
+            message = f"{c.id}: {_verdict(r)}, expected {c.expected}"
             failed = getattr(r, "failed_step", None)
             if failed is not None:
                 message += "; wrong " + step_line(r, failed[0] - 1)

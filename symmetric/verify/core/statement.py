@@ -22,28 +22,22 @@ symmetric._validation.InvalidParameterError: The 'lhs' parameter of check must b
 
 from __future__ import annotations
 
-import operator
 from dataclasses import dataclass
 
 import sympy
 
 from ..._validation import InvalidParameterError
 from .memo import memoized
+from .relations import RELATION_OF_TEXT, relation_of
 from .substitution import substitute
 from .sympy_errors import SYMPY_ERRORS
 
 __all__ = ["Statement", "RELATIONS", "HOLDS"]
 
 #: The supported relations, and the SymPy classes that spell them.
-RELATIONS = {
-    "==": sympy.Eq,
-    "<": sympy.StrictLessThan,
-    "<=": sympy.LessThan,
-    ">": sympy.StrictGreaterThan,
-    ">=": sympy.GreaterThan,
-}
+RELATIONS = {text: RELATION_OF_TEXT[text].cls for text in ("==", "<", "<=", ">", ">=")}
 #: The comparison each relation makes between two numbers (exact rationals or mpmath values).
-HOLDS = {"==": operator.eq, "<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge}
+HOLDS = {text: RELATION_OF_TEXT[text].compare for text in RELATIONS}
 _RELATION_OF_CLASS = {cls: op for op, cls in RELATIONS.items()}
 _LATEX_RELATION = {"==": "=", "<": "<", "<=": r"\le", ">": ">", ">=": r"\ge"}
 
@@ -79,24 +73,17 @@ def _flatten_conditions(conditions):
     return tuple(dict.fromkeys(flat))
 
 
-_DECIDE = {
-    sympy.StrictLessThan: lambda d: d.is_negative, sympy.LessThan: lambda d: d.is_nonpositive,
-    sympy.StrictGreaterThan: lambda d: d.is_positive, sympy.GreaterThan: lambda d: d.is_nonnegative,
-    sympy.Eq: lambda d: d.is_zero, sympy.Ne: lambda d: d.is_nonzero,
-}
-
-
 @memoized  # pure; case splits substitute the same few conditions again and again
 def _decide(condition):
     """``condition`` as ``true`` or ``false`` when its sides' difference has a sign SymPy can tell
     (as it stands, expanded or factored), else unchanged."""
-    test = _DECIDE.get(type(condition))
-    if test is None or not condition.free_symbols:
+    relation = relation_of(condition)
+    if relation is None or not condition.free_symbols:
         return condition
     d = condition.lhs - condition.rhs
     for form in (lambda e: e, sympy.expand, lambda e: sympy.factor(sympy.cancel(sympy.together(e)))):
         try:
-            holds = test(form(d))
+            holds = getattr(form(d), relation.assumption)
         except SYMPY_ERRORS:
             continue
         if holds is not None:
@@ -146,9 +133,6 @@ class Statement:
 
     def has(self, *types) -> bool:
         return self.lhs.has(*types) or self.rhs.has(*types)
-
-    def replace_sides(self, lhs, rhs) -> "Statement":
-        return Statement(lhs, rhs, self.relation, self.conditions)
 
     def substitute(self, mapping: dict) -> "Statement | None":
         """Substitute ``mapping`` for free symbols; None when a condition becomes false.

@@ -36,7 +36,7 @@ from ..core.budget import run_with_budget
 from ..limits.routine import NoLimit, replace_limits
 from .high_precision import Undefined, numeric_form
 from ..limits.limit_signs import CannotDecide, NeedSign
-from ..core.statement import Statement
+from ..core.statement import HOLDS, Statement
 from ..core.substitution import bound_symbols, substitute
 from ..core.sympy_errors import SYMPY_ERRORS as _EXACT_ERRORS
 
@@ -81,7 +81,7 @@ def _violated_exactly(lhs, rhs, relation, dps):
     if lhs in infinite or rhs in infinite:
         if lhs.is_extended_real is not True or rhs.is_extended_real is not True:
             return None
-        holds = {"==": lhs == rhs, "<": lhs < rhs, "<=": lhs <= rhs, ">": lhs > rhs, ">=": lhs >= rhs}[relation]
+        holds = HOLDS[relation](lhs, rhs)
         return not bool(holds)
     if _huge(lhs) or _huge(rhs):
         return None

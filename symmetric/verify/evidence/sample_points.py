@@ -38,18 +38,20 @@ from __future__ import annotations
 
 import functools
 import math
-import operator
 import random
 from typing import Iterator
 
 import sympy
 
+from ..core.linear import linear_root
 from ..core.memo import memoized
+from ..core.relations import relation_of
 from ..core.statement import Statement
 from ..core.substitution import bound_symbols, substitute
 from ..core.sympy_errors import SYMPY_ERRORS
+from ..core.unit_domain import is_unit_bound
 
-__all__ = ["sample_points", "special_constants", "coefficient_roots", "linear_root", "ROOT_LIMIT"]
+__all__ = ["sample_points", "special_constants", "coefficient_roots", "ROOT_LIMIT"]
 
 _Q = sympy.Rational
 _SQRT2 = sympy.sqrt(2)
@@ -63,28 +65,6 @@ _REAL = [sympy.Integer(0), sympy.Integer(1), sympy.Integer(-1), sympy.Integer(2)
          sympy.Integer(-12), sympy.Integer(12), _SQRT2, -_SQRT2, sympy.Integer(-1000), sympy.Integer(1000),
          _Q(-1, 10**6), sympy.Integer(10**6)]
 _APPROACH = (_Q(1, 1000), _Q(1, 10**6))
-
-
-def linear_root(expr, symbol):
-    """The root of ``expr`` when it is ``a*symbol + b`` with real numbers ``a != 0`` and ``b``, else None.
-
-    The special values of a parameter (where a condition or a Piecewise
-    branch switches, where an exponent's denominator vanishes) are such
-    roots; the sampling here and explore's regimes
-    (:func:`symmetric.explore.regimes.special_values`) both find them with it.
-
-    >>> from symmetric import P, rho
-    >>> linear_root(2 * rho + 1, rho), linear_root(rho**2 - 1, rho), linear_root(rho - P, rho)
-    (-1/2, None, None)
-    """
-    expr = sympy.expand(expr)
-    if expr.free_symbols != {symbol}:
-        return None
-    a, b = expr.coeff(symbol, 1), expr.coeff(symbol, 0)
-    if not (a.is_number and b.is_number and a.is_real and b.is_real) or a == 0 \
-            or sympy.expand(a * symbol + b - expr) != 0:
-        return None
-    return -b / a
 
 
 def _solve_linear(cond):
@@ -108,14 +88,10 @@ def _relation_constants(cond) -> Iterator[tuple[sympy.Symbol, sympy.Expr]]:
             yield from _relation_constants(arg)
 
 
-def _is_domain_bound(cond) -> bool:
-    return isinstance(cond, sympy.LessThan) and cond.rhs == 1 and cond.lhs.is_Symbol and cond.lhs.is_positive
-
-
 def special_constants(statement: Statement) -> dict:
     """Constants that conditions or Piecewise branches single out, by symbol (not the metric domain's 1)."""
     out: dict = {}
-    conds = [c for c in statement.conditions if not _is_domain_bound(c)]
+    conds = [c for c in statement.conditions if not is_unit_bound(c)]
     for side in (statement.lhs, statement.rhs):
         for pw in sorted(side.atoms(sympy.Piecewise), key=sympy.default_sort_key):  # not set order: the same points in every process
             conds.extend(c for _, c in pw.args)
@@ -165,7 +141,7 @@ def _root_sources(statement: Statement) -> list[tuple]:
         bound |= bound_symbols(side)
     nodes = []
     visited = 0
-    for e in (statement.lhs, statement.rhs, *(c for c in statement.conditions if not _is_domain_bound(c))):
+    for e in (statement.lhs, statement.rhs, *(c for c in statement.conditions if not is_unit_bound(c))):
         for node in sympy.preorder_traversal(e):
             visited += 1
             if visited > 5000:  # a huge expression: its first few thousand nodes will do
@@ -472,10 +448,6 @@ def satisfies(conditions, point) -> bool:
     return True
 
 
-_COMPARISONS = {sympy.StrictLessThan: operator.lt, sympy.LessThan: operator.le, sympy.StrictGreaterThan: operator.gt,
-                sympy.GreaterThan: operator.ge, sympy.Equality: operator.eq, sympy.Unequality: operator.ne}
-
-
 @memoized
 def _condition_plan(condition) -> tuple:
     """``(free symbols in SymPy's sort order, comparison, terms)`` of a condition.
@@ -487,7 +459,8 @@ def _condition_plan(condition) -> tuple:
     denominator); otherwise both are None.
     """
     symbols = tuple(sorted(getattr(condition, "free_symbols", set()), key=sympy.default_sort_key))
-    compare = _COMPARISONS.get(type(condition))
+    relation = relation_of(condition)
+    compare = None if relation is None else relation.compare
     if compare is None or not symbols or not all(isinstance(side, sympy.Expr) for side in condition.args):
         return symbols, None, None
     try:

@@ -24,8 +24,8 @@ from dataclasses import dataclass, replace
 
 import sympy
 
-from ..signs.conditions import affine_in_one, assume
-from ..signs.decide import NEG, NONZERO, POS, SIGNS_OF_RELATION, ZERO, Domain
+from ..signs.conditions import from_conditions
+from ..signs.decide import Domain
 from ..core.statement import Statement
 from ..core.steps import ProofStep
 
@@ -64,48 +64,9 @@ def step(strategy: str, statement: str, trusts: str) -> tuple[ProofStep, ...]:
     return (ProofStep(strategy, statement, trusts),)
 
 
-def _apply(domain: Domain, mapping: dict, cond) -> list[tuple[Domain, dict]]:
-    cond = cond.xreplace(mapping)
-    if cond is sympy.true:
-        return [(domain, mapping)]
-    if cond is sympy.false:
-        return []
-    if isinstance(cond, sympy.And):
-        out = [(domain, mapping)]
-        for c in cond.args:
-            out = [pair for d, m in out for pair in _apply(d, m, c)]
-        return out
-    signs = SIGNS_OF_RELATION.get(type(cond))
-    if signs is None:
-        return [(domain, mapping)]  # dropped: a larger domain
-    expr = sympy.expand(cond.lhs - cond.rhs)
-    solved = affine_in_one(expr)
-    if solved is not None and signs == ZERO:
-        s, root, _ = solved
-        iv = domain.interval(s)
-        if iv is None or iv.contains(root) is not True:
-            return []
-        d = domain.substitute({s: root})
-        return [] if d is None else [(d, {**{k: v.xreplace({s: root}) for k, v in mapping.items()}, s: root})]
-    if solved is not None and signs == NONZERO:
-        return [pair for part in (NEG, POS) for pair in _apply(domain, mapping, _relation(part)(expr, 0))]
-    d = assume(domain, expr, signs)
-    return [] if d is None else [(d, mapping)]
-
-
-def _relation(signs):
-    return {POS: sympy.StrictGreaterThan, NEG: sympy.StrictLessThan}[signs]
-
-
 def domains_of(statement: Statement) -> list[tuple[Domain, dict]] | None:
     """The domains (with the values substituted for symbols) that together make up the statement's domain.
 
-    None when a free symbol is not known to be real.
+    None when a free symbol is not known to be real (see :func:`~symmetric.verify.signs.conditions.from_conditions`).
     """
-    try:
-        cases = [(Domain.of_symbols(statement.free_symbols), {})]
-    except ValueError:
-        return None
-    for cond in statement.conditions:
-        cases = [pair for d, m in cases for pair in _apply(d, m, cond)]
-    return cases
+    return from_conditions(statement.conditions, statement.free_symbols, cases=True)

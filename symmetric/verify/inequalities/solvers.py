@@ -40,7 +40,8 @@ import signal
 import sympy
 
 from ..core.budget import held
-from ..signs.decide import NEG, NONNEG, NONPOS, NONZERO, POS, ZERO, Domain
+from ..core.relations import RELATION_OF_SIGNS, relation_of
+from ..signs.decide import Domain
 
 __all__ = ["load_z3", "z3_version", "z3_decide", "is_algebraic"]
 
@@ -192,16 +193,13 @@ class _Translator:
             return z3.Or(*[self.cond(a, guard) for a in c.args])
         if isinstance(c, sympy.Not):
             return z3.Not(self.cond(c.args[0], guard))
-        ops = {sympy.Eq: lambda a, b: a == b, sympy.Ne: lambda a, b: a != b, sympy.StrictLessThan: lambda a, b: a < b,
-               sympy.LessThan: lambda a, b: a <= b, sympy.StrictGreaterThan: lambda a, b: a > b,
-               sympy.GreaterThan: lambda a, b: a >= b}
-        if type(c) in ops:
-            return ops[type(c)](self.expr(c.lhs, guard), self.expr(c.rhs, guard))
+        relation = relation_of(c)
+        if relation is not None:  # the comparison operators build z3's relations
+            return relation.compare(self.expr(c.lhs, guard), self.expr(c.rhs, guard))
         raise Unsupported(type(c).__name__)
 
 
-_FACT = {POS: lambda f: f > 0, NEG: lambda f: f < 0, NONNEG: lambda f: f >= 0, NONPOS: lambda f: f <= 0,
-         ZERO: lambda f: f == 0, NONZERO: lambda f: f != 0}
+
 
 
 def _domain_constraints(tr: _Translator, domain: Domain, symbols):
@@ -209,7 +207,7 @@ def _domain_constraints(tr: _Translator, domain: Domain, symbols):
     top = z3.BoolVal(True, tr.ctx)
     # Facts z3 cannot take exactly as polynomials are dropped: that only enlarges the domain.
     facts = [(f, signs) for f, signs in domain.facts
-             if signs in _FACT and f.is_polynomial(*f.free_symbols) and is_algebraic(f)]
+             if signs in RELATION_OF_SIGNS and f.is_polynomial(*f.free_symbols) and is_algebraic(f)]
     symbols = set(symbols).union(*(f.free_symbols for f, _ in facts))
     out = []
     for s in sorted(symbols, key=sympy.default_sort_key):
@@ -223,7 +221,7 @@ def _domain_constraints(tr: _Translator, domain: Domain, symbols):
         if iv.hi.is_finite:
             hi = tr.expr(iv.hi, top)
             out.append(v <= hi if iv.hi_closed else v < hi)
-    out += [_FACT[signs](tr.expr(f, top)) for f, signs in facts]
+    out += [RELATION_OF_SIGNS[signs].compare(tr.expr(f, top), 0) for f, signs in facts]
     return out
 
 

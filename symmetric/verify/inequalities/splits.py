@@ -34,7 +34,8 @@ import sympy
 
 from ..signs.cases import piecewise_branches
 from ..signs.conditions import affine_in_one, assume
-from ..signs.decide import NEG, NONNEG, NONPOS, POS, ZERO, Domain, sign_of
+from ..core.relations import NEG, NONNEG, NONPOS, POS, ZERO, relation_of
+from ..signs.decide import Domain, sign_of
 
 __all__ = ["truth", "resolve", "split_cases", "exponent_cut"]
 
@@ -43,15 +44,8 @@ def _relation_truth(rel, domain: Domain) -> bool | None:
     s = sign_of(rel.lhs - rel.rhs, domain)
     if s is None:
         return None
-    holds = {sympy.Eq: ZERO, sympy.Ne: frozenset({-1, 1}), sympy.StrictLessThan: NEG, sympy.LessThan: NONPOS,
-             sympy.StrictGreaterThan: POS, sympy.GreaterThan: NONNEG}.get(type(rel))
-    if holds is None:
-        return None
-    if s <= holds:
-        return True
-    if not (s & holds):
-        return False
-    return None
+    relation = relation_of(rel)
+    return None if relation is None else relation.holds_for_signs(s)
 
 
 def truth(cond, domain: Domain) -> bool | None:

@@ -37,7 +37,8 @@ import sympy
 
 from .series import ANALYTIC, Insufficient, SeriesArithmetic
 from .limit_signs import CannotDecide, NeedSign, Signs, T
-from ..signs.decide import tidy
+from ..core.relations import relation_of
+from ..signs.decide import combine_fractions
 
 __all__ = ["Asymptotics"]
 
@@ -162,8 +163,7 @@ class Asymptotics:
                     if fact == cond.negated:
                         return False
             s = self.eventual_sign(d)
-            return {sympy.StrictLessThan: s < 0, sympy.LessThan: s <= 0, sympy.StrictGreaterThan: s > 0,
-                    sympy.GreaterThan: s >= 0, sympy.Eq: s == 0, sympy.Ne: s != 0}[type(cond)]
+            return relation_of(cond).compare(s, 0)
         raise CannotDecide(f"cannot decide the condition {sympy.sstr(cond)} near the point")
 
     def _step(self, node):
@@ -320,6 +320,6 @@ class Asymptotics:
 
 def _identically_zero(e) -> bool:
     try:
-        return sympy.expand(e) == 0 or tidy(e) == 0
+        return sympy.expand(e) == 0 or combine_fractions(e) == 0
     except (TypeError, ValueError, NotImplementedError):
         return False

@@ -19,9 +19,8 @@ from __future__ import annotations
 
 import sympy
 
-from ..signs.conditions import assume
-from ..signs.decide import SIGNS_OF_RELATION, Domain, NotReal, SignOracle, definite_sign, sign_target
-from ..core.sympy_errors import SYMPY_ERRORS
+from ..signs.conditions import from_conditions
+from ..signs.decide import Domain, NotReal, SignOracle, definite_sign, sign_target
 
 __all__ = ["T", "LOG_T", "CannotDecide", "NeedSign", "Signs"]
 
@@ -40,22 +39,6 @@ class NeedSign(Exception):
     def __init__(self, expr):
         super().__init__(sympy.sstr(expr))
         self.expr = expr
-
-
-def _domain_of(facts) -> Domain:
-    """The domain where the relations ``facts`` hold; a relation it cannot state is dropped (a larger domain)."""
-    domain = Domain()
-    for fact in facts:
-        signs = SIGNS_OF_RELATION.get(type(fact))
-        if signs is None:
-            continue
-        try:
-            narrower = assume(domain, sympy.expand(fact.lhs - fact.rhs), signs)
-        except SYMPY_ERRORS:  # e.g. endpoints SymPy cannot compare
-            continue
-        if narrower is not None:
-            domain = narrower
-    return domain
 
 
 class Signs:
@@ -87,10 +70,6 @@ class Signs:
         if s is None:
             raise NeedSign(self._target(c))
         return s
-
-    def require_nonzero(self, c) -> int:
-        """The nonzero sign of ``c``; NeedSign when undecided; 0 when ``c`` is zero."""
-        return self.require(c)
 
     def _target(self, c):
         if c.has(LOG_T):
@@ -144,7 +123,7 @@ class Signs:
 
     def _param_sign(self, c):
         if self._oracle is None:
-            self._domain = _domain_of(self.facts)
+            self._domain = from_conditions(self.facts)
             self._oracle = SignOracle(self._domain)
         try:
             return definite_sign(c, self._domain, oracle=self._oracle)

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 import sympy
 
 from .limit_signs import LOG_T, CannotDecide, NeedSign, Signs, T
-from ..signs.decide import tidy
+from ..signs.decide import combine_fractions
 
 __all__ = ["Mag", "Series", "SeriesArithmetic", "Insufficient", "ANALYTIC", "STEP_FUNCTIONS"]
 
@@ -51,11 +51,11 @@ class Mag:
     def __mul__(self, other: "Mag") -> "Mag":
         merged = dict(self.scale)
         for b, h in other.scale:
-            merged[b] = tidy(merged.get(b, 0) + h)
-        return Mag(tidy(self.e + other.e), _scale(merged))
+            merged[b] = combine_fractions(merged.get(b, 0) + h)
+        return Mag(combine_fractions(self.e + other.e), _scale(merged))
 
     def __pow__(self, k) -> "Mag":
-        return Mag(tidy(self.e * k), _scale({b: tidy(h * k) for b, h in self.scale}))
+        return Mag(combine_fractions(self.e * k), _scale({b: combine_fractions(h * k) for b, h in self.scale}))
 
 
 def _scale(d: dict) -> tuple:
@@ -100,13 +100,13 @@ class SeriesArithmetic:
         for bb, h in b.scale:
             diff[bb] = diff.get(bb, 0) - h
         for bb in sorted(diff, reverse=True):
-            h = tidy(diff[bb])
+            h = combine_fractions(diff[bb])
             if h.has(LOG_T):
                 raise CannotDecide("log t in an exponential scale")
             s = self.signs.require(h)
             if s:
                 return s
-        s = self.signs.require(tidy(a.e - b.e))
+        s = self.signs.require(combine_fractions(a.e - b.e))
         return -s
 
     def try_cmp(self, a, b):
@@ -122,14 +122,14 @@ class SeriesArithmetic:
         final: list = []
         for m, cs in merged.items():
             for i, (m2, cs2) in enumerate(final):
-                if m2.scale == m.scale and tidy(m2.e - m.e) == 0:
+                if m2.scale == m.scale and combine_fractions(m2.e - m.e) == 0:
                     final[i] = (m2, cs2 + cs)
                     break
             else:
                 final.append((m, list(cs)))
         out_terms = []
         for m, cs in final:
-            c = tidy(sympy.Add(*cs)) if len(cs) > 1 else cs[0]
+            c = combine_fractions(sympy.Add(*cs)) if len(cs) > 1 else cs[0]
             if c != 0:
                 out_terms.append((c, m))
         kept_orders: list = []
@@ -167,7 +167,7 @@ class SeriesArithmetic:
             if k == 1:
                 best_c, best_m = c, m
             elif k == 0:
-                best_c = tidy(best_c + c)
+                best_c = combine_fractions(best_c + c)
         return best_c, best_m
 
     def _against_one(self, s: Series):
@@ -188,7 +188,7 @@ class SeriesArithmetic:
             if sign:
                 return "infinite", sign
             big = [(c2, m2) for c2, m2 in big if m2 != m]
-        return self._limit_in_log(tidy(sympy.Add(*level)))
+        return self._limit_in_log(combine_fractions(sympy.Add(*level)))
 
     def _limit_in_log(self, c) -> tuple:
         if not c.has(LOG_T):
@@ -209,7 +209,7 @@ class SeriesArithmetic:
         if dn < dd:
             return "finite", sympy.Integer(0)
         if dn == dd:
-            return "finite", tidy(ln / ld)
+            return "finite", combine_fractions(ln / ld)
         return "infinite", self.signs.require(ln) * self.signs.require(ld) * (-1) ** (dn - dd)
 
     # ----------------------------------------------------------------- expansion
@@ -332,8 +332,8 @@ class SeriesArithmetic:
                 raise CannotDecide("an exponential of an exponential, or of a symbolic power of t")
             if c.has(LOG_T):
                 raise CannotDecide("log t in an exponential scale")
-            scale[-m.e] = tidy(scale.get(-m.e, 0) + c)
-        c0 = tidy(sympy.Add(*level))
+            scale[-m.e] = combine_fractions(scale.get(-m.e, 0) + c)
+        c0 = combine_fractions(sympy.Add(*level))
         alpha, beta = c0, sympy.Integer(0)
         if c0.has(LOG_T):
             poly = sympy.Poly(sympy.expand(c0), LOG_T)
@@ -353,7 +353,7 @@ class SeriesArithmetic:
             raise CannotDecide("a logarithm of a quantity that is not positive near the point")
         terms = [(sympy.log(c), ONE)]
         if m.e != 0:
-            terms.append((tidy(m.e * LOG_T), ONE))
+            terms.append((combine_fractions(m.e * LOG_T), ONE))
         terms += [(h, Mag(-b)) for b, h in m.scale]
         coeffs = [sympy.Integer(0)] + [sympy.Rational((-1) ** (j + 1), j) for j in range(1, n + 1)]
         rest = self._power_sum(u, coeffs, n)
@@ -363,9 +363,9 @@ class SeriesArithmetic:
         big, level, small = self._against_one(s)
         if big:
             raise CannotDecide(f"{func.__name__} of an unbounded argument")
-        c0 = tidy(sympy.Add(*level))
+        c0 = combine_fractions(sympy.Add(*level))
         if c0.has(LOG_T):
             raise CannotDecide(f"{func.__name__} of log t")
         x = sympy.Dummy("x")
-        coeffs = [tidy(sympy.diff(func(x), x, j).subs(x, c0) / math.factorial(j)) for j in range(n + 1)]
+        coeffs = [combine_fractions(sympy.diff(func(x), x, j).subs(x, c0) / math.factorial(j)) for j in range(n + 1)]
         return self._power_sum(Series(small, s.orders), coeffs, n)

@@ -33,6 +33,7 @@ from typing import NamedTuple
 
 import sympy
 
+from ..core.linear import linear_coefficients
 from .decide import Interval, base_interval, sign_target
 from ..core.statement import Statement
 from ..core.substitution import fresh_symbol, scoped_nodes, substitute
@@ -78,11 +79,11 @@ def _poly(f, sym, degrees):
 
 def _linear_solution(f, sym):
     """``-b/a`` when ``f = a*sym + b`` with ``a`` of known sign and ``b`` free of ``sym``."""
-    poly = _poly(f, sym, (1,))
-    if poly is None:
+    solved = linear_coefficients(f, sym)
+    if solved is None:
         return None
-    a, b = poly.all_coeffs()
-    if a.has(sym) or b.has(sym) or not (a.is_positive or a.is_negative):
+    a, b = solved
+    if not (a.is_positive or a.is_negative):
         return None
     return sympy.cancel(-b / a)
 

@@ -56,23 +56,12 @@ from functools import reduce
 import sympy
 
 from ..core.memo import memoized
+from ..core.relations import ANY, NEG, NONNEG, NONPOS, NONZERO, POS, ZERO
 from ..core.sympy_errors import SYMPY_ERRORS
 
-__all__ = ["POS", "NEG", "ZERO", "NONNEG", "NONPOS", "NONZERO", "ANY", "SIGNS_OF_RELATION", "Interval", "Domain",
+__all__ = ["POS", "NEG", "ZERO", "NONNEG", "NONPOS", "NONZERO", "ANY", "Interval", "Domain",
            "sign_of", "mul_signs", "add_signs", "settles", "number_sign", "SignOracle", "NotReal", "definite_sign",
-           "sign_target", "tidy"]
-
-POS = frozenset({1})
-NEG = frozenset({-1})
-ZERO = frozenset({0})
-NONNEG = frozenset({0, 1})
-NONPOS = frozenset({-1, 0})
-NONZERO = frozenset({-1, 1})
-ANY = frozenset({-1, 0, 1})
-
-#: The sign set of ``lhs - rhs`` where each kind of relation holds.
-SIGNS_OF_RELATION = {sympy.StrictGreaterThan: POS, sympy.GreaterThan: NONNEG, sympy.StrictLessThan: NEG,
-                     sympy.LessThan: NONPOS, sympy.Eq: ZERO, sympy.Ne: NONZERO}
+           "sign_target", "combine_fractions"]
 
 _oo = sympy.oo
 _MAX_NESTING = 60  # nested rule applications; deeper means a runaway rewrite, answered "unknown"
@@ -559,7 +548,7 @@ class NotReal(Exception):
 
 
 @memoized  # pure, called ~15 times per distinct coefficient in a run
-def tidy(c):
+def combine_fractions(c):
     """``c`` with its fractions combined and common factors cancelled, when that is not longer."""
     c = sympy.sympify(c)
     if c.is_Number or not c.free_symbols:
@@ -601,7 +590,7 @@ def sign_target(c):
     >>> sign_target(-3 * (P - 7*R)**2 / R)
     P - 7*R
     """
-    c = tidy(c)
+    c = combine_fractions(c)
     combo = _log_combination(c)
     if combo is not None:
         q = sympy.Mul(*[x**a for a, x in combo])
@@ -660,7 +649,7 @@ def _from_facts(c, domain: Domain):
         (known,) = signs
         for sgn, candidate in ((1, f), (-1, -f)):
             try:
-                same = tidy(c - candidate) == 0
+                same = combine_fractions(c - candidate) == 0
             except (TypeError, ValueError):
                 same = False
             if same:
@@ -681,7 +670,7 @@ def _definite(c, domain: Domain, oracle: SignOracle, depth: int):
     fact = _from_facts(c, domain)
     if fact is not None:
         return fact
-    for form in (sympy.expand, tidy, lambda e: sympy.expand_log(e, force=False)):
+    for form in (sympy.expand, combine_fractions, lambda e: sympy.expand_log(e, force=False)):
         try:
             f = form(c)
         except (sympy.PolynomialError, NotImplementedError, TypeError, ValueError):
@@ -706,7 +695,7 @@ def _definite(c, domain: Domain, oracle: SignOracle, depth: int):
 def _factored_sign(c, domain: Domain, oracle: SignOracle, depth: int):
     try:
         total = 1
-        for content, factors in _factor_parts(tidy(c)):
+        for content, factors in _factor_parts(combine_fractions(c)):
             s = _assumed_sign(content) if content != 1 else 1
             if s is None:
                 return None

@@ -47,14 +47,17 @@ import sympy
 from ..limits.limit_signs import CannotDecide, NeedSign
 from ..core.budget import run_with_budget
 from ..signs.cases import condition_cases, piecewise_cases, sign_cases
+from ..inequalities.prover import prove_inequality
 from ..limits.routine import LIMIT_TRUST, NoLimit, limit_value
-from ..core.powers import normalize_powers
 from ..core.statement import Statement
 from ..core.steps import TRUSTS, ProofStep
 from ..core.substitution import free_nodes, substitute
+from ..core.unit_domain import is_unit_bound
 from ..core.verdict import InconsistentVerdictError
+from . import direct  # noqa: F401  (registers the built-in strategies)
+from .rational_zero import differs_somewhere
+from .registry import strategies_for
 from ..inequalities.count_signs import counts_statement, prove_counts_inequality  # counts under conditions; squaring
-from .rational_zero import cancels_to_zero, differs_somewhere, numerator_is_zero
 
 __all__ = ["prove", "INEQUALITY_PROVERS"]
 
@@ -68,71 +71,9 @@ INEQUALITY_PROVERS: list[Callable] = []
 
 def _inequality_provers() -> list[Callable]:
     provers = [prove_counts_inequality] + [p for p in INEQUALITY_PROVERS if p is not prove_counts_inequality]
-    try:  # the dedicated inequality module, when present
-        from ..inequalities.prover import prove_inequality
-    except ImportError:
-        pass
-    else:
-        if prove_inequality not in provers:
-            provers.append(prove_inequality)
+    if prove_inequality not in provers:
+        provers.append(prove_inequality)
     return provers
-
-
-def _is_zero(expr) -> bool:
-    return expr == 0 or getattr(expr, "is_zero", None) is True
-
-
-def _normalize_powers(expr):
-    """Pull positive factors, common ones too, out of powers, then denest: valid under the symbols' assumptions."""
-    return sympy.powdenest(normalize_powers(sympy.factor_terms(sympy.expand_power_base(expr))))
-
-
-def _powsimp_is_zero(diff) -> bool:
-    form = sympy.powsimp(_normalize_powers(diff))
-    if isinstance(form, sympy.Expr) and numerator_is_zero(*form.as_numer_denom()):
-        return True  # the fast way to the answer cancel gives (see zero_test)
-    return _is_zero(sympy.cancel(form))
-
-
-def _ratio_is_one(lhs, rhs):
-    if rhs.is_zero is not False:
-        return False
-    return _is_zero(sympy.simplify(lhs / rhs) - 1)
-
-
-def _logs_agree(lhs, rhs):
-    if lhs.is_positive is not True or rhs.is_positive is not True:
-        return False
-    diff = sympy.expand_log(sympy.log(lhs)) - sympy.expand_log(sympy.log(rhs))
-    return _is_zero(sympy.simplify(diff))
-
-
-_EQUALITY: list[tuple[str, Callable]] = [
-    ("evaluation", lambda l, r: l == r or l - r == 0),  # SymPy's assumptions (is_zero) come after cancel
-    ("cancel", lambda l, r: cancels_to_zero(l - r)),
-    ("powsimp", lambda l, r: _powsimp_is_zero(l - r)),
-    ("ratio", _ratio_is_one),
-    ("logarithm", _logs_agree),
-    ("simplify", lambda l, r: _is_zero(sympy.simplify(l - r))),
-]
-
-_SIGN_TEST = {
-    ">": lambda e: e.is_positive,
-    ">=": lambda e: e.is_nonnegative,
-    "<": lambda e: e.is_negative,
-    "<=": lambda e: e.is_nonpositive,
-}
-_SIGN_FORMS: list[tuple[str, Callable]] = [
-    ("sign", lambda e: e),
-    ("sign of factored form", lambda e: sympy.factor(sympy.cancel(sympy.together(e)))),
-    ("sign of simplified form", sympy.simplify),
-]
-_CHEAP = {"evaluation", "cancel", "sign"}
-# General-purpose rewriting (SymPy's simplify heuristics): tried only after every other route, case splits
-# included, has failed on the whole statement (see prove).
-_GENERAL = {"logarithm", "simplify"}
-# Strategies cheaper than looking for a point that refutes the statement (zero_test.differs_somewhere).
-_FIRST = {"evaluation", "sign"}
 
 
 class _Clock:
@@ -232,22 +173,18 @@ def _direct(st: Statement, clock: _Clock, *, cheap: bool):
         return None
     lhs, rhs = sides.lhs, sides.rhs
     prefix = "limit" if sides.steps else ""
-    if st.relation == "==":
-        strategies = _EQUALITY
-    else:
-        test = _SIGN_TEST[st.relation]
-        strategies = [(name, lambda l, r, form=form: test(form(l - r))) for name, form in _SIGN_FORMS]
-    for name, strategy in strategies:
-        if (name in _CHEAP) != cheap:
+    for strategy in strategies_for(st.relation):  # the registry (.registry), in order
+        if (strategy.cost == "cheap") != cheap:
             continue
-        if name in _GENERAL and not clock.general:
+        if strategy.cost == "general" and not clock.general:
             clock.skipped = True
             continue
-        if name not in _FIRST and clock.run(lambda: differs_somewhere(lhs, rhs, st.relation), share=0.3):
+        if not strategy.before_refutation and clock.run(lambda: differs_somewhere(lhs, rhs, st.relation), share=0.3):
             break  # false at an admissible point: no identity or sign argument can prove it
-        if clock.run(lambda: strategy(lhs, rhs), share=0.6):
+        if clock.run(lambda: strategy.run(lhs, rhs, st.relation), share=0.6):
+            name = strategy.name
             method = prefix if prefix and name in ("evaluation", "cancel") else "+".join(filter(None, [prefix, name]))
-            step = ProofStep(name, _statement_text(lhs, st.relation, rhs), TRUSTS[name])
+            step = ProofStep(name, _statement_text(lhs, st.relation, rhs), strategy.trusts)
             return method, sides.steps + (step,)
     if st.relation != "==" and (not cheap or counts_statement(st)):
         limitless = Statement(lhs, rhs, st.relation, st.conditions)
@@ -270,19 +207,13 @@ def _max_min_pairs(st: Statement):
     return list(dict.fromkeys(pairs))
 
 
-def _domain_condition(condition) -> bool:
-    from ...symbols import P, R
-
-    return isinstance(condition, sympy.LessThan) and condition.lhs in (P, R) and condition.rhs == 1
-
-
 def _splits(st: Statement, clock: _Clock):
     """Case splits to try, as lists of cases: user conditions, orderings, needed signs, the metric domain."""
-    conditions = [c for c in st.conditions if not _domain_condition(c)]
+    conditions = [c for c in st.conditions if not is_unit_bound(c)]
     makers = [lambda c=c: condition_cases(st, c) for c in conditions]
     makers += [lambda a=a, b=b: sign_cases(st, a - b) for a, b in _max_min_pairs(st)]
     makers.append(lambda: sign_cases(st, _sides(st, clock).need) if _sides(st, clock).need is not None else None)
-    makers += [lambda c=c: condition_cases(st, c) for c in st.conditions if _domain_condition(c)]
+    makers += [lambda c=c: condition_cases(st, c) for c in st.conditions if is_unit_bound(c)]
     for make in makers:
         cases = clock.run(make, share=0.3)  # building the cases substitutes into the statement: budgeted too
         if cases:

@@ -1,4 +1,5 @@
-"""Plausible one-character bugs that no other test caught (issue 13), each killed by a behavioural check.
+"""The scores at their boundaries (beta = 0 or inf, rho = -1, no predictions): plausible one-character bugs, each killed
+by a behavioural check.
 
 Every expected value here comes from the symbolic definition (a SymPy limit
 of :func:`symmetric.g_beta_rho`), not from the code under test, and each test

@@ -11,6 +11,7 @@ import pytest
 import sympy
 
 from symmetric import P, R, beta, rho
+from symmetric.verify import check
 from symmetric.verify.evidence import sample_points as domain
 from symmetric.verify.core.statement import Statement
 from symmetric.verify.core.substitution import substitute
@@ -160,3 +161,26 @@ def test_a_statement_with_more_roots_than_the_limit_keeps_the_first_ones(monkeyp
     points = domain.sample_points(statement, n=64)  # room for root points: R = P/10 would be taken
     eager = _eager_points(monkeypatch, statement, n=64)
     assert [list(p.items()) for p in points] == [list(p.items()) for p in eager]
+
+
+def test_the_unit_domain_bound_is_decided_in_one_place():
+    # Before, the sampler treated any positive symbol's "<= 1" as the metric domain's bound (and did not single out
+    # its 1), while the proof search treated only P <= 1 and R <= 1 so. Now both ask core.unit_domain: only the
+    # bounds check(domain="unit") adds are the domain's; a user's w <= 1 is an ordinary condition.
+    from symmetric.verify.core.unit_domain import is_unit_bound, unit_bounds
+    from symmetric.verify.core.statement import Statement
+    from symmetric.verify.evidence.sample_points import sample_points, special_constants
+
+    w = sympy.Symbol("w", positive=True)
+    assert unit_bounds({P, R, w}) == (P <= 1, R <= 1)
+    assert [is_unit_bound(c) for c in (P <= 1, R <= 1, w <= 1, P < 1, P <= 2)] == [True, True, False, False, False]
+    st = Statement.of(4 * w**300 * (1 - w**300) * P, P / 2, relation="<", conditions=[w <= 1, P <= 1])
+    assert special_constants(st) == {w: [1]}  # the user's bound singles out w = 1; the domain's P <= 1 does not
+    near_one = {p[w] for p in sample_points(st) if w in p}
+    assert {1, sympy.Rational(999, 1000), sympy.Rational(999999, 1000000)} <= near_one
+
+
+def test_a_statement_false_just_below_a_user_bound_of_one_is_refuted():
+    w = sympy.Symbol("w", positive=True)
+    v = check(4 * w**300 * (1 - w**300), sympy.Rational(1, 2), relation="<", conditions=[w <= 1], timeout=10)
+    assert v.status == "refuted" and 0 < v.counterexample[w] < 1

@@ -1,5 +1,6 @@
 """The verification engine: verdicts, counterexamples, domains, budgets, and its guard against itself."""
 
+import dataclasses
 import functools
 import sys
 import threading
@@ -343,12 +344,12 @@ def test_analyze_and_its_budget_pass_the_domain_through():
 
 def _count_general_strategies(monkeypatch):
     """Count the calls of the general-purpose strategies (simplify, logarithm) the engine makes."""
-    from symmetric.verify.strategies import search as symbolic
+    from symmetric.verify.strategies import registry
 
     calls = []
-    wrapped = [(name, (lambda f, n: lambda l, r: calls.append(n) or f(l, r))(f, name))
-               if name in symbolic._GENERAL else (name, f) for name, f in symbolic._EQUALITY]
-    monkeypatch.setattr(symbolic, "_EQUALITY", wrapped)
+    wrapped = [dataclasses.replace(s, run=lambda l, r, rel, s=s: calls.append(s.name) or s.run(l, r, rel))
+               if s.cost == "general" else s for s in registry.STRATEGIES]
+    monkeypatch.setattr(registry, "STRATEGIES", wrapped)
     return calls
 
 

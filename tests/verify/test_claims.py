@@ -1,11 +1,9 @@
 """The public claims API: Claim (data), Proof (the decorator) and load_claims."""
 
-import ast
 import pickle
 import sys
 import textwrap
 import time
-from pathlib import Path
 
 import pytest
 import sympy
@@ -13,24 +11,6 @@ import sympy
 from symmetric import InvalidParameterError, P, R, beta, f_beta, rho
 from symmetric.verify import Claim, Proof, Statement, load_claims
 from symmetric.verify.claims.registry import load_proofs
-
-VERIFY = Path(__file__).resolve().parent.parent / "symmetric" / "verify"
-
-
-def test_verify_modules_import_each_other_without_a_cycle():
-    graph = {}
-    for path in VERIFY.glob("*.py"):
-        tree = ast.parse(path.read_text())
-        graph[path.stem] = {a.name.split(".")[0] if node.level == 1 and not node.module else node.module.split(".")[0]
-                            for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) and node.level == 1
-                            for a in node.names} & {p.stem for p in VERIFY.glob("*.py")}
-
-    def reaches(start, goal, seen=()):
-        return any(n == goal or (n not in seen and reaches(n, goal, (*seen, n))) for n in graph[start])
-
-    cycles = sorted(m for m in graph if reaches(m, m))
-    assert not cycles, f"import cycles through {cycles}"
-
 
 def test_decorator_styles_give_the_same_claim_data():
     proof = Proof("styles")
@@ -175,3 +155,26 @@ def test_builtin_is_the_default_only_without_sources(tmp_path):
     assert [p.name for p in load_proofs(tmp_path)] == ["one"]
     builtin = [p.name for p in load_proofs()]
     assert "f_beta_derivation" in builtin and [p.name for p in load_proofs(tmp_path, builtin=True)] == builtin + ["one"]
+
+
+def test_a_step_that_divides_by_zero_is_an_error_named_as_such_and_the_report_reads_plainly():
+    from symmetric.verify.claims.report import failure_text
+
+    proof = Proof("undefined", "Steps with undefined values")
+
+    @proof.claim("undefined.zoo", "P is P.", target=P)
+    def _(d):
+        return d.step("oops", P / 0)
+
+    @proof.claim("undefined.nan", "P is P.", target=P)
+    def _(d):
+        return d.step("0/0 in a sum", P + sympy.nan)
+
+    for claim in proof.claims:
+        assert claim.statement is None
+        assert "The 'expr' parameter of Derivation.step must be a defined expression" in claim.error
+        assert "a division by zero?" in claim.error
+    zoo = proof.claims[0]
+    assert "step 'oops' evaluates to zoo or nan" in zoo.error and "Got zoo instead" in zoo.error
+    text = failure_text(zoo.run())
+    assert "verdict: error, expected proven" in text and "error by error" not in text

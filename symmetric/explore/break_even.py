@@ -1,0 +1,84 @@
+"""The proven break-even ratio R/P of a metric or of a family at parameter values, for the plots to draw.
+
+The ratio comes from the local geometry (:mod:`.geometry`): the line
+``R = k P`` where df/dR = df/dP, and its verdict; only a proven ratio is
+returned, with a note saying why when there is none.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+
+import sympy
+
+from .._validation import InvalidParameterError
+from ..families import get_family
+from ..symbols import P, R
+from .analysis import regime_geometries
+from .analysis_budget import Budget
+from .geometry import EVERY_RATIO, local_geometry
+from .regimes import Regime, piecewise_regimes
+
+__all__ = ["break_even_ratio", "family_break_even_ratio"]
+
+
+def break_even_ratio(expr: sympy.Expr) -> tuple[sympy.Expr | None, str]:
+    """The proven break-even ratio R/P of a metric without free parameters, or None and why.
+
+    The ratio is :data:`symmetric.explore.geometry.EVERY_RATIO` when every
+    ratio is break-even (a weighted arithmetic mean with equal weights).
+
+    >>> from symmetric import P, R
+    >>> break_even_ratio(2 * P * R / (P + 4 * R))
+    (1/2, '')
+    >>> break_even_ratio((P + R) / 2)
+    (Interval.open(0, oo), 'df/dR = df/dP at every point: every ratio R/P is break-even')
+    """
+    if not isinstance(expr, sympy.Expr) or expr.free_symbols - {P, R}:
+        raise InvalidParameterError.of("expr", "break_even_ratio", "a SymPy expression in P and R only", expr)
+    return _cached_ratio(expr)
+
+
+@functools.lru_cache(maxsize=256)
+def _cached_ratio(expr):
+    return _proven_ratio(local_geometry(Regime(expr), P, R, Budget(total=15, per_check=5)), {})
+
+
+def _proven_ratio(geometry, values) -> tuple[sympy.Expr | None, str]:
+    if geometry.everywhere_when and all(values.get(p.name) == v for p, v in geometry.everywhere_when.items()):
+        return EVERY_RATIO, "every ratio R/P is break-even"
+    if geometry.break_even is None:
+        return None, geometry.note
+    verdict = geometry.verdicts.get("break_even")
+    if verdict is None or not verdict.proven:
+        status = "no verdict" if verdict is None else verdict.status
+        return None, f"break-even ratio {sympy.sstr(geometry.break_even)} not proven ({status})"
+    if geometry.break_even == EVERY_RATIO:
+        return EVERY_RATIO, geometry.note
+    ratio = geometry.break_even.xreplace({p: values[p.name] for p in geometry.break_even.free_symbols
+                                          if p.name in values})
+    if ratio.free_symbols or not (ratio.is_positive and math.isfinite(float(ratio)) and float(ratio) > 0):
+        return None, f"break-even ratio {sympy.sstr(ratio)} cannot be drawn"
+    return ratio, ""
+
+
+@functools.lru_cache(maxsize=None)
+def _family_geometries(name: str) -> tuple:
+    """The geometry of each regime of a registered family with symbolic parameters (computed once)."""
+    expr = get_family(name)()
+    return tuple(regime_geometries(piecewise_regimes(expr, P, R), P, R, Budget(total=30, per_check=5)))
+
+
+def family_break_even_ratio(name: str, values: dict) -> tuple[sympy.Expr | None, str]:
+    """The proven break-even ratio of a registered family at parameter values (name -> number), or None and why.
+
+    From the geometry, proven for every value, of the regime the values fall
+    in (so parameter values too large for exact arithmetic work too).
+    """
+    for geometry in _family_geometries(name):
+        condition = sympy.sympify(geometry.regime.condition).xreplace(
+            {s: values[s.name] for s in geometry.regime.condition.free_symbols if s.name in values})
+        if condition is sympy.true:
+            return _proven_ratio(geometry, values)
+    return None, "no regime of the family holds at these values"

@@ -1,0 +1,382 @@
+"""The portable runtime: the generated kernels on arrays of any Array API library (PyTorch, JAX, CuPy, ...).
+
+The NumPy runtime (:mod:`symmetric.numeric._runtime`) evaluates chunks in
+place with ufuncs and ``numpy.frexp``; neither is in the Python Array API
+standard. This module runs the same kernels, generated from the same proven
+rewrites (:data:`symmetric.numeric.rewrites.KERNELS`) in the emitter's
+``"array-api"`` form, on the arrays' own namespace (found by
+``array_api_compat``), device and floating dtype (float32 or float64):
+
+* the parameter stage is the NumPy runtime's (double-double on the host,
+  from scalar parameters), its constants rounded once to the arrays' dtype;
+* the regime is chosen on the host, from the exponent ``phi``;
+* for ``|phi| < 1/4`` the binade kernels need ``P/R = m 2**k``: instead of
+  ``frexp``, ``k_P = floor(log2(P))`` (any integer near the binary exponent
+  will do: only ``m`` in [1/8, 8] matters) and ``P / 2**k_P``, divided by a
+  power of two gathered (``take``) from an exact table, so ``m`` is exact as
+  with ``frexp``; ``c_k`` and ``w_k`` come from the same double-double table;
+* P = 0 or R = 0 take the boundary kernel's value (``where``), the kernels
+  seeing 1 there, so that no NaN is ever formed (nor reaches a gradient).
+
+Parameters given as arrays (beta, rho varying per element) are staged on the
+host as by the NumPy runtime; their constants, and the binade table entries
+per (parameter point, exponent), are gathered there and copied to the device
+(a round trip of the exponents, documented as the fallback for that case).
+Scalar parameters, the usual case, keep everything on the device after the
+stage: one small table per distinct parameter value, cached.
+"""
+
+import math
+
+import numpy
+
+from ._runtime import BINADE, BLOCK, GEOMETRIC, _KERNEL, _validate
+
+__all__ = ["_maximum", "_minimum", "_where", "_sigmoid", "_softplus", "prepare", "partials", "is_foreign", "evaluate", "namespace_of", "to_numpy"]
+
+def _lift(xp, a, like):
+    if isinstance(a, (int, float)):
+        return xp.full(like.shape, float(a), dtype=like.dtype, device=_device(like))
+    return a
+
+
+def _maximum(xp, a, b):
+    """``maximum`` of two arrays, either a Python scalar (lifted to the other's shape and dtype)."""
+    if isinstance(a, (int, float)):
+        a = _lift(xp, a, b)
+    elif isinstance(b, (int, float)):
+        b = _lift(xp, b, a)
+    return xp.maximum(a, b)
+
+
+def _minimum(xp, a, b):
+    """``minimum`` of two arrays, either a Python scalar (lifted to the other's shape and dtype)."""
+    if isinstance(a, (int, float)):
+        a = _lift(xp, a, b)
+    elif isinstance(b, (int, float)):
+        b = _lift(xp, b, a)
+    return xp.minimum(a, b)
+
+
+def _device(x):
+    import array_api_compat
+
+    return array_api_compat.device(x)
+
+
+def _foreign(v):
+    if isinstance(v, (numpy.ndarray, numpy.generic, float, int, bool, list, tuple, str, bytes)) or v is None:
+        return False
+    return hasattr(v, "__array_namespace__") or hasattr(v, "__dlpack__")
+
+
+def is_foreign(values):
+    """Whether any of ``values`` is an array of another library than NumPy (then this runtime evaluates)."""
+    return any(_foreign(v) for v in values)
+
+
+def namespace_of(values):
+    """The Array API namespace (``array_api_compat``) and device of the foreign arrays among ``values``."""
+    import array_api_compat
+
+    arrays = [v for v in values if _foreign(v)]
+    if not arrays:  # NumPy input on the portable path (``symmetric codegen --backend array-api``)
+        import array_api_compat.numpy
+
+        return array_api_compat.numpy, "cpu"
+    return array_api_compat.array_namespace(*arrays), array_api_compat.device(arrays[0])
+
+
+def to_numpy(x):
+    """A NumPy copy (or view) of an array of any library, on the host."""
+    if isinstance(x, (numpy.ndarray, numpy.generic, float, int)):
+        return numpy.asarray(x)
+    if hasattr(x, "detach"):  # a torch tensor: off the autograd graph and onto the host
+        x = x.detach().cpu()
+    try:
+        return numpy.from_dlpack(x)
+    except (TypeError, RuntimeError, BufferError, AttributeError):
+        return numpy.asarray(x)
+
+
+def result_dtype(xp, device, values):
+    """The floating dtype of the result: that of the floating arrays among ``values``, else the default one."""
+    native = "numpy" in xp.__name__  # the portable path on NumPy input (codegen --backend array-api)
+    floats = [v.dtype for v in values if (_foreign(v) or native and isinstance(v, (numpy.ndarray, numpy.generic)))
+              and xp.isdtype(v.dtype, "real floating")]
+    if floats:
+        return xp.result_type(*floats)
+    try:
+        return xp.__array_namespace_info__().default_dtypes(device=device)["real floating"]
+    except AttributeError:  # pragma: no cover - namespaces before the 2023.12 standard
+        return xp.float64
+
+
+def evaluate(family, values, validate, error):
+    """Evaluate ``family`` at ``values`` (P, R, parameters), some of them arrays of a library other than NumPy.
+
+    Returns an array of that library, on the device and in the floating dtype of the inputs (no gradient:
+    :mod:`symmetric.numeric._autodiff` adds them).
+    """
+    xp, P, R, params, stage, index = prepare(family, values, validate, error)
+    return kernel(xp, stage, P, R, index)
+
+
+def prepare(family, values, validate, error):
+    """The checked inputs of an evaluation: ``(xp, P, R, params, stage, index)``.
+
+    P and R are broadcast arrays of the namespace ``xp`` in the result's dtype; ``params`` the parameters as
+    float64 NumPy arrays (on the host); ``index`` the stage point of each element (None for scalar parameters).
+    """
+    xp, device = namespace_of(values)
+    dtype = result_dtype(xp, device, values)
+    P, R = (xp.asarray(v if _foreign(v) else numpy.asarray(v, dtype=numpy.float64), dtype=dtype, device=device)
+            for v in values[:2])
+    params = [to_numpy(v) if _foreign(v) else numpy.asarray(v) for v in values[2:]]
+    names = ("P", "R", *family.parameters)
+    for a, name in zip(params, names[2:]):
+        if a.dtype.kind not in "fiu":
+            raise error.of(name, family.name, "a real number or array of real numbers", a)
+    params = [a.astype(numpy.float64) for a in params]
+    if validate:
+        # min >= 0 and max < inf: two reductions, no temporaries (a NaN fails one of them: min and max propagate it)
+        ok = [math.prod(a.shape) == 0 or bool(xp.min(a) >= 0) and bool(xp.max(a) < math.inf) for a in (P, R)]
+        if not all(ok) or not all(numpy.all(check(a)) for a, (_, check) in zip(params, family.domains[2:])):
+            _validate([to_numpy(P), to_numpy(R), *params], names, family.domains, family.name, error)
+    try:
+        shape = numpy.broadcast_shapes(tuple(P.shape), tuple(R.shape), *(a.shape for a in params))
+    except ValueError:
+        got = ", ".join(f"{n}: {tuple(a.shape)}" for a, n in zip((P, R, *params), names))
+        raise error.of(", ".join(names), family.name, "arrays whose shapes broadcast together", got) from None
+    P, R = xp.broadcast_to(P, shape), xp.broadcast_to(R, shape)
+    with numpy.errstate(all="ignore"):
+        stage = family.stage(params)
+    index = None
+    if not stage.scalar:  # the stage point of each element, on the host
+        index = numpy.broadcast_to(numpy.arange(stage.code.size).reshape(stage.shape), shape).reshape(-1)
+    return xp, P, R, params, stage, index
+
+
+def _sigmoid(xp, z):
+    """``1 / (1 + exp(-z))`` without overflow, for an array or a Python float."""
+    if isinstance(z, (int, float)):
+        e = math.exp(-abs(z))
+        return 1 / (1 + e) if z >= 0 else e / (1 + e)
+    e = xp.exp(-xp.abs(z))
+    return xp.where(z >= 0, 1 / (1 + e), e / (1 + e))
+
+
+def _softplus(xp, z):
+    """``log(1 + exp(z))`` without overflow, for an array or a Python float."""
+    if isinstance(z, (int, float)):
+        return max(z, 0.0) + math.log1p(math.exp(-abs(z)))
+    return _maximum(xp, z, 0.0) + xp.log1p(xp.exp(-xp.abs(z)))
+
+
+def _log_ratio(xp, p, r):
+    """``log(p / r)`` for positive arrays, to a few ULP relative: ``log1p((p - r) / r)`` where p - r is exact
+    (Sterbenz), ``log(p / r)`` where the ratio is a normal number, else ``log(p) - log(r)``."""
+    q = p / r
+    near = (q >= 0.5) & (q <= 2.0)
+    info = xp.finfo(p.dtype)
+    normal = (q >= info.smallest_normal) & (q <= info.max)
+    return xp.where(near, xp.log1p((p - r) / r), xp.where(normal, xp.log(_maximum(xp, q, info.smallest_normal)),
+                                                          xp.log(p) - xp.log(r)))
+
+
+_COMPILED = {}
+
+
+def _compiled(xp, func):
+    """``func`` bound to ``xp``; for JAX, compiled with ``jax.jit`` (eager JAX dispatches each of the gradient
+    kernel's ~150 operations separately, compiling each on first use: seconds; the kernel is elementwise)."""
+    if "jax" not in xp.__name__:
+        return lambda *args: func(xp, *args)
+    if func not in _COMPILED:
+        import jax
+
+        _COMPILED[func] = jax.jit(lambda *args: func(xp, *args))
+    return _COMPILED[func]
+
+
+def _per_element(xp, value, index, like):
+    """A float64 stage value (double-double or float, scalar or per stage point) for the elements: a Python
+    float for a scalar stage, else an array gathered on the host and copied to the device."""
+    value = getattr(value, "hi", value)
+    if index is None:
+        return float(numpy.asarray(value).reshape(-1)[0]) if numpy.ndim(value) else float(value)
+    return xp.asarray(numpy.take(numpy.asarray(value, dtype=numpy.float64), index), dtype=like.dtype,
+                      device=_device(like))
+
+
+def partials(family, xp, P, R, params, stage, index, out):
+    """The partial derivatives of the result ``out`` in P, R and each parameter (arrays of ``out``'s shape).
+
+    From the generated gradient kernel (:data:`symmetric.numeric.gradients.GRADIENT`) and, per parameter, the
+    chain factors of the branch each element takes; see :mod:`symmetric.numeric.gradients` for the
+    conventions at the stipulated values and where P or R is 0.
+    """
+    shape = out.shape
+    Pf, Rf, Mf = (xp.reshape(a, (-1,)) for a in (P, R, out))
+    positive = (Pf > 0) & (Rf > 0)
+    ones = xp.ones_like(Pf)
+    p, r, m = (xp.where(positive, a, ones) for a in (Pf, Rf, Mf))
+    grads = stage.common["gradients"]
+    with numpy.errstate(all="ignore"):
+        values = {"P": p, "R": r, "M": m, "phi": _per_element(xp, stage.get("phi"), index, p),
+                  "lambda_": _per_element(xp, stage.get("lambda_"), index, p), "L": _log_ratio(xp, p, r)}
+        func, names = grads["gradient"]
+        g = _compiled(xp, func)(*[values[name] for name in names])
+        edge_values = {key: _per_element(xp, stage.get(key), index, p) for key in ("c_P", "c_R", "phi")}
+    edge_values["P"], edge_values["R"] = Pf, Rf
+    func, names = grads["boundary"]
+    edge = func(xp, *[edge_values[name] for name in names])
+    zeros = xp.zeros_like(Pf)
+    out_parts = [xp.where(positive, g[key], _lift(xp, edge[key], Pf) if isinstance(edge[key], (int, float))
+                          else edge[key]) for key in ("P", "R")]
+    flat = [numpy.broadcast_to(a, stage.shape).reshape(-1) if not stage.scalar else a for a in params]
+    branch = numpy.zeros(stage.code.size if not stage.scalar else 1, dtype=int)
+    todo = numpy.ones(branch.size, dtype=bool)
+    for i, (condition, _) in enumerate(family.branches):
+        chosen = todo & numpy.broadcast_to(numpy.asarray(condition(*flat), dtype=bool), branch.shape)
+        branch[chosen] = i
+        todo &= ~chosen
+    for j in range(len(params)):
+        with numpy.errstate(all="ignore"):
+            factor = {}
+            for which in (0, 1):
+                per_branch = [numpy.broadcast_to(numpy.asarray(family.factors[i][j][which](*flat), dtype=numpy.float64),
+                                                 branch.shape) for i in range(len(family.branches))]
+                factor[which] = numpy.choose(branch, per_branch)
+        total = zeros
+        for which, key in ((0, "phi"), (1, "lambda")):
+            f = factor[which]
+            if not numpy.any(f):
+                continue
+            f = float(f[0]) if stage.scalar else _per_element(xp, f, index, p)
+            total = total + g[key] * f
+        out_parts.append(xp.where(positive, total, zeros))
+    return [xp.reshape(a, shape) for a in out_parts]
+
+
+def _where(xp, condition, value, otherwise):
+    """``Piecewise`` of the generated kernels: a Python choice for a scalar condition, else ``xp.where``."""
+    if isinstance(condition, (bool, numpy.bool_)):
+        return value if condition else otherwise
+    if isinstance(value, (int, float)) and isinstance(otherwise, (int, float)):  # not the condition's bool dtype
+        return xp.where(condition, xp.asarray(float(value)), xp.asarray(float(otherwise)))
+    like = next(a for a in (value, otherwise) if not isinstance(a, (int, float)))
+    return xp.where(condition, _lift(xp, value, like) if isinstance(value, (int, float)) else value,
+                    _lift(xp, otherwise, like) if isinstance(otherwise, (int, float)) else otherwise)
+
+
+def _constants(xp, stage, code, index, keys, like):
+    """The float64 constants of the stage: Python floats (scalar stage), else arrays gathered on the host."""
+    values = stage.constants(code, index, keys)
+    if index is None:
+        return {key: float(value) for key, value in values.items()}
+    return {key: xp.asarray(value, dtype=like.dtype, device=_device(like)) for key, value in values.items()}
+
+
+def kernel(xp, stage, P, R, index=None):
+    """The portable kernel of ``stage`` on broadcast arrays ``P``, ``R`` (of one floating dtype).
+
+    ``index`` (NumPy, flat): the stage point of each element, for a stage of array parameters (None: scalar).
+    """
+    shape = P.shape
+    P, R = xp.reshape(P, (-1,)), xp.reshape(R, (-1,))
+    if P.shape[0] and bool(xp.min(P) > 0) and bool(xp.min(R) > 0):  # no zero: no boundary, no masking
+        positive, p, r = None, P, R
+    else:
+        positive = (P > 0) & (R > 0)
+        ones = xp.ones_like(P)
+        p, r = xp.where(positive, P, ones), xp.where(positive, R, ones)
+    if index is None:
+        codes, per_element = [int(stage.code)], None
+    else:
+        per_element = numpy.take(stage.code, index)
+        codes = [int(c) for c in numpy.flatnonzero(numpy.bincount(per_element, minlength=6))]
+    out = None
+    with numpy.errstate(all="ignore"):
+        for code in codes:
+            values = _constants(xp, stage, code, index, None, p)
+            values["P"], values["R"] = p, r
+            if code in (BINADE, GEOMETRIC):
+                values["m"], values["c_k"], values["w_k"] = _exponents(xp, stage, code, p, r, index)
+            func, names = stage.common["portable"][_KERNEL[code]]
+            value = func(xp, *[values[name] for name in names])
+            if out is None:
+                out = value
+            else:
+                out = xp.where(xp.asarray(per_element == code, device=_device(p)), value, out)
+        if positive is None:
+            return xp.reshape(out, shape)
+        values = _constants(xp, stage, None, index, ("c_P", "c_R", "phi"), p)
+    values["P"], values["R"] = P, R
+    func, names = stage.common["portable"]["boundary"]
+    edge = func(xp, *[values[name] for name in names])
+    if isinstance(edge, (int, float)):
+        edge = _lift(xp, edge, P)
+    return xp.reshape(xp.where(positive, out, edge), shape)
+
+
+_EXPONENTS = {4: (-149, 127), 8: (-1074, 1023)}  # binary exponents of the positive finite float32, float64
+_POWERS = {}
+
+
+def _powers(xp, dtype, device):
+    """``2**e`` for every binary exponent ``e`` of the dtype, exact (``numpy.ldexp``), on the device."""
+    key = (xp.__name__, str(dtype), str(device))
+    if key not in _POWERS:
+        size = xp.finfo(dtype).bits // 8
+        lo, hi = _EXPONENTS[size]
+        table = numpy.ldexp(1.0, numpy.arange(lo, hi + 1)).astype(numpy.float32 if size == 4 else numpy.float64)
+        _POWERS[key] = (lo, xp.asarray(table, dtype=dtype, device=device))
+    return _POWERS[key]
+
+
+def _index_dtype(xp, device):
+    try:
+        return xp.__array_namespace_info__().default_dtypes(device=device)["indexing"]
+    except AttributeError:  # pragma: no cover
+        return xp.int64
+
+
+def _exponents(xp, stage, code, p, r, index=None):
+    """``m``, ``c_k``, ``w_k`` with ``P/R = m 2**k``: exact scaling by powers of two, without frexp."""
+    device = _device(p)
+    lo, powers = _powers(xp, p.dtype, device)
+    last = powers.shape[0] - 1
+    itype = _index_dtype(xp, device)
+    kp = xp.clip(xp.astype(xp.floor(xp.log2(p)), itype) - lo, 0, last)
+    kr = xp.clip(xp.astype(xp.floor(xp.log2(r)), itype) - lo, 0, last)
+    m = (p / xp.take(powers, kp)) / (r / xp.take(powers, kr))
+    k = kp - kr
+    if k.shape[0] == 0:
+        return m, m, m
+    if index is not None:  # entries per (stage point, exponent), computed on the host as the NumPy runtime does
+        n = k.shape[0]
+        rows = (numpy.empty(n), numpy.empty(n))
+        c, wk = stage.table(code, to_numpy(k).astype(numpy.int32), index, rows)
+        return m, xp.asarray(c, dtype=p.dtype, device=device), xp.asarray(wk, dtype=p.dtype, device=device)
+    first, c, wk = _table(xp, stage, code, int(xp.min(k)), int(xp.max(k)), p.dtype, device)
+    i = k - first
+    return m, xp.take(c, i), xp.take(wk, i)
+
+
+def _table(xp, stage, code, kmin, kmax, dtype, device):
+    """The table ``c_k, w_k`` over the blocks covering ``kmin..kmax``, on the device (cached in the stage)."""
+    cache = stage.__dict__.setdefault("_portable_tables", {})
+    key = (code, xp.__name__, str(dtype), str(device))
+    lo, hi = kmin // BLOCK, kmax // BLOCK + 1
+    entry = cache.get(key)
+    if entry is None or lo < entry[0] or hi > entry[1]:
+        first, last = (lo, hi) if entry is None else (min(lo, entry[0]), max(hi, entry[1]))
+        with numpy.errstate(all="ignore"):
+            parts = [stage._block(code, b) for b in range(first, last)]
+        c = numpy.concatenate([x[0] for x in parts])
+        wk = numpy.concatenate([x[1] for x in parts])
+        entry = cache[key] = (first, last, xp.asarray(c, dtype=dtype, device=device),
+                              xp.asarray(wk, dtype=dtype, device=device))
+    return entry[0] * BLOCK, entry[2], entry[3]
+

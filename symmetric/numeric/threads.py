@@ -1,0 +1,46 @@
+"""The number of threads of the numeric functions on large NumPy inputs, and a ``threadpoolctl``-style limit.
+
+The generated functions evaluate inputs of at least ``2 * MIN_CHUNKS_PER_THREAD``
+chunks of ``2**16`` elements on a thread pool, each thread a run of whole
+chunks, so that the result is bit for bit that of one thread. The number of
+threads is, in order: the functions' ``threads`` argument, the innermost
+:class:`thread_limits`, the environment variable ``SYMMETRIC_NUM_THREADS``,
+then ``OMP_NUM_THREADS`` (as OpenMP libraries read it), else the cores this
+process may use (:func:`thread_count`).
+
+>>> from symmetric.numeric import thread_count, thread_limits
+>>> with thread_limits(1):
+...     thread_count()
+1
+"""
+
+from __future__ import annotations
+
+from .._validation import InvalidParameterError
+from ._runtime import _LIMIT, thread_count
+
+__all__ = ["thread_count", "thread_limits"]
+
+
+class thread_limits:  # noqa: N801 - used as a function, like threadpoolctl.threadpool_limits
+    """Limit the threads of the numeric functions inside a ``with`` block.
+
+    Parameters
+    ----------
+    limits : int
+        At most this many threads (>= 1); ``thread_limits(1)`` evaluates on the calling thread alone.
+    """
+
+    def __init__(self, limits):
+        if isinstance(limits, bool) or not isinstance(limits, int) or limits < 1:
+            raise InvalidParameterError.of("limits", "thread_limits", "a whole number of threads >= 1", limits)
+        self.limits = limits
+        self._tokens = []
+
+    def __enter__(self):
+        self._tokens.append(_LIMIT.set(self.limits))
+        return self
+
+    def __exit__(self, *exc):
+        _LIMIT.reset(self._tokens.pop())
+        return False

@@ -1,0 +1,74 @@
+"""The built-in direct strategies of the proof search, each one record registered in :mod:`.registry`.
+
+Equalities: the difference of the sides is zero, cheapest route first
+(automatic evaluation, ``cancel``, power normalisation under the sign
+assumptions, the ratio, the logarithms, ``simplify``). Inequalities: the sign
+of the difference decided by SymPy's assumption system (as it stands,
+factored, simplified). What each trusts is its record's ``trusts``.
+"""
+
+from __future__ import annotations
+
+import sympy
+
+from ..core.powers import normalize_powers
+from ..core.relations import RELATION_OF_TEXT
+from ..core.steps import TRUSTS
+from .rational_zero import cancels_to_zero, numerator_is_zero
+from .registry import EQUALITY, INEQUALITIES, Strategy, register_strategy
+
+__all__ = ["BUILTIN"]
+
+
+def _is_zero(expr) -> bool:
+    return expr == 0 or getattr(expr, "is_zero", None) is True
+
+
+def _normalize_powers(expr):
+    """Pull positive factors, common ones too, out of powers, then denest: valid under the symbols' assumptions."""
+    return sympy.powdenest(normalize_powers(sympy.factor_terms(sympy.expand_power_base(expr))))
+
+
+def _powsimp_is_zero(diff) -> bool:
+    form = sympy.powsimp(_normalize_powers(diff))
+    if isinstance(form, sympy.Expr) and numerator_is_zero(*form.as_numer_denom()):
+        return True  # the fast way to the answer cancel gives (see zero_test)
+    return _is_zero(sympy.cancel(form))
+
+
+def _ratio_is_one(lhs, rhs):
+    if rhs.is_zero is not False:
+        return False
+    return _is_zero(sympy.simplify(lhs / rhs) - 1)
+
+
+def _logs_agree(lhs, rhs):
+    if lhs.is_positive is not True or rhs.is_positive is not True:
+        return False
+    diff = sympy.expand_log(sympy.log(lhs)) - sympy.expand_log(sympy.log(rhs))
+    return _is_zero(sympy.simplify(diff))
+
+
+def _sign_holds(form):
+    """A sign strategy: SymPy's assumption that says the relation holds, asked of ``form(lhs - rhs)``."""
+    return lambda l, r, relation: getattr(form(l - r), RELATION_OF_TEXT[relation].assumption)
+
+
+#: The built-in strategies, in the order the search tries them. General-purpose rewriting (SymPy's simplify
+#: heuristics) is tried only after every other route, case splits included, has failed on the whole statement.
+BUILTIN = tuple(register_strategy(s) for s in (
+    Strategy("evaluation", TRUSTS["evaluation"], "cheap", EQUALITY,
+             lambda l, r, relation: l == r or l - r == 0,  # SymPy's assumptions (is_zero) come after cancel
+             before_refutation=True),
+    Strategy("cancel", TRUSTS["cancel"], "cheap", EQUALITY, lambda l, r, relation: cancels_to_zero(l - r)),
+    Strategy("powsimp", TRUSTS["powsimp"], "standard", EQUALITY, lambda l, r, relation: _powsimp_is_zero(l - r)),
+    Strategy("ratio", TRUSTS["ratio"], "standard", EQUALITY, lambda l, r, relation: _ratio_is_one(l, r)),
+    Strategy("logarithm", TRUSTS["logarithm"], "general", EQUALITY, lambda l, r, relation: _logs_agree(l, r)),
+    Strategy("simplify", TRUSTS["simplify"], "general", EQUALITY,
+             lambda l, r, relation: _is_zero(sympy.simplify(l - r))),
+    Strategy("sign", TRUSTS["sign"], "cheap", INEQUALITIES, _sign_holds(lambda e: e), before_refutation=True),
+    Strategy("sign of factored form", TRUSTS["sign of factored form"], "standard", INEQUALITIES,
+             _sign_holds(lambda e: sympy.factor(sympy.cancel(sympy.together(e))))),
+    Strategy("sign of simplified form", TRUSTS["sign of simplified form"], "standard", INEQUALITIES,
+             _sign_holds(sympy.simplify)),
+))

@@ -1,0 +1,41 @@
+"""The habits of the code base: ruff's lint and mypy run on ``symmetric/`` with the configuration of pyproject.toml.
+
+Both tools are in the ``test`` extra. The format check (``ruff format --check``) waits until the code base
+has been formatted once: set ``FORMAT_CHECKED = True`` then.
+"""
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+FORMAT_CHECKED = False
+
+
+def _run(*args) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", *args], cwd=ROOT, capture_output=True, text=True)
+
+
+def test_ruff_lint_passes():
+    pytest.importorskip("ruff")
+    done = _run("ruff", "check", "--no-cache", "symmetric")
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_mypy_passes():
+    pytest.importorskip("mypy")
+    done = _run("mypy")  # files, settings and the modules still exempt: [tool.mypy] in pyproject.toml
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+@pytest.mark.skipif(not FORMAT_CHECKED, reason="the code base is formatted once, at the end of the current round")
+def test_ruff_format_is_applied():
+    pytest.importorskip("ruff")
+    done = _run("ruff", "format", "--check", "symmetric")
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_the_package_ships_its_type_marker():
+    assert (ROOT / "symmetric" / "py.typed").is_file()
