@@ -39,6 +39,22 @@ def cases(n, rng):
     def pair(name, theirs, ours, baseline=None):
         return name, theirs, ours, baseline
 
+    for k in (2, 10):   # the metrics of the whole confusion matrix
+        yt, yp = _labels(rng, n, k)
+        average = "binary" if k == 2 else "macro"
+        yield pair(f"matthews_corrcoef, int, {k} classes", lambda: skm.matthews_corrcoef(yt, yp),
+                   lambda: sm.matthews_corrcoef(yt, yp))
+        yield pair(f"cohen_kappa_score quadratic, int, {k} classes",
+                   lambda: skm.cohen_kappa_score(yt, yp, weights="quadratic"),
+                   lambda: sm.cohen_kappa_score(yt, yp, weights="quadratic"))
+        yield pair(f"jaccard_score, int, {k} classes ({average})", lambda: skm.jaccard_score(yt, yp, average=average),
+                   lambda: sm.jaccard_score(yt, yp, average=average))
+        if k == 2:
+            yield pair("class_likelihood_ratios, int, 2 classes", lambda: skm.class_likelihood_ratios(yt, yp),
+                       lambda: sm.class_likelihood_ratios(yt, yp))
+            yield pair("informedness_score vs balanced_accuracy_score(adjusted=True), int, 2 classes",
+                       lambda: skm.balanced_accuracy_score(yt, yp, adjusted=True),
+                       lambda: sm.informedness_score(yt, yp))
     for k, average in ((2, "binary"), (10, "macro")):
         yt, yp = _labels(rng, n, k)
         kw = dict(beta=2, average=average)

@@ -111,7 +111,7 @@ def markdown(results, replicates, resamples):
             row = [f"{100 * cell['coverage'][f'{b},{r},{method}']:.1f}" for b, r in product(BETAS, RHOS)]
             out.append(f"| {cell['n']} | {cell['prevalence']:g} | " + " | ".join(row) + " |")
         out.append("")
-    out += ["**Share of replicates whose metric is defined** (at least one predicted or true positive)", "",
+    out += ["**Share of replicates whose metric is defined** (at least one predicted and one true positive)", "",
             "| n | π | " + " | ".join(heads) + " |", "|---|---|" + "---|" * len(heads)]
     for cell in results:
         row = [f"{100 * cell['defined'][f'{b},{r}']:.1f}" for b, r in product(BETAS, RHOS)]

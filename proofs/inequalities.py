@@ -58,16 +58,51 @@ def _(d):
     return d.differentiate("dG/drho", G1, rho), ">=", 0
 
 
-@proof.claim("inequalities.g.not_increasing_in_rho", r"For $\beta \ne 1$, the formula of $G$ is not increasing in $\rho$: $\partial G/\partial\rho \ge 0$ fails (for instance at $\beta = 3$, $P = 1/5$, $R = 4/5$, where $G$ falls from $(P+R)/2$ at $\rho = 0$ towards $\max(P, R/\beta)$).", expected="refuted", conditions=[sympy.Ne(beta, 1), sympy.Ne(rho, -1)])
+@proof.claim("inequalities.g.not_increasing_in_rho", r"For $\beta \ne 1$, the formula of $G$ is not increasing in $\rho$: $\partial G/\partial\rho \ge 0$ fails (for instance at $\beta = 3$, $P = 1/5$, $R = 4/5$, where $G$ falls from $(P+R)/2$ at $\rho = 0$ towards $\max(P, R/\beta)$); for every $\beta \ne 1$: claims inequalities.g.not_increasing_in_rho_every_beta_*.", expected="refuted", conditions=[sympy.Ne(beta, 1), sympy.Ne(rho, -1)])
 def _(d):
     G = d.step("G away from the stipulated points", general_formula(g_beta_rho()))
     return d.differentiate("dG/drho", G, rho), ">=", 0
 
 
-@proof.claim("inequalities.g.not_decreasing_in_rho", r"Nor decreasing: $\partial G/\partial\rho \le 0$ fails for $\beta \ne 1$ too (at $\beta = 3$, $P = 4/5$, $R = 1/5$, $G$ rises with $\rho$), so $G$ is not monotone in $\rho$.", expected="refuted", conditions=[sympy.Ne(beta, 1), sympy.Ne(rho, -1)])
+@proof.claim("inequalities.g.not_decreasing_in_rho", r"Nor decreasing: $\partial G/\partial\rho \le 0$ fails for $\beta \ne 1$ too (at $\beta = 3$, $P = 4/5$, $R = 1/5$, $G$ rises with $\rho$), so $G$ is not monotone in $\rho$; for every $\beta \ne 1$: claims inequalities.g.not_decreasing_in_rho_every_beta_*.", expected="refuted", conditions=[sympy.Ne(beta, 1), sympy.Ne(rho, -1)])
 def _(d):
     G = d.step("G away from the stipulated points", general_formula(g_beta_rho()))
     return d.differentiate("dG/drho", G, rho), "<=", 0
+
+
+def _rho_to_infinity(d, p, r):
+    g = d.step("G", g_beta_rho())
+    at = d.substitute(f"At P = {p}, R = {r}", g, {P: p, R: r})
+    return d.limit("Its limit as rho -> oo", at, rho, sympy.oo)
+
+
+@proof.claim("inequalities.g.not_increasing_in_rho_every_beta_above_one",
+             r"For every $\beta > 1$, G is not increasing in $\rho$ on $\rho > 0$: at $P = 1/\beta$, $R = 1$ its limit "
+             r"as $\rho \to \infty$ is below $(P + R)/2$, its limit as $\rho \to 0$ (claim errata.g.rho0_limit).",
+             conditions=[beta > 1], target=(1 / beta + 1) / 2, relation="<")
+def _(d):
+    return _rho_to_infinity(d, 1 / beta, 1)
+
+
+@proof.claim("inequalities.g.not_increasing_in_rho_every_beta_below_one",
+             r"For every $\beta < 1$ too: at $P = 1$, $R = \beta$ the limit as $\rho \to \infty$ is below $(P + R)/2$.",
+             conditions=[beta < 1], target=(1 + beta) / 2, relation="<")
+def _(d):
+    return _rho_to_infinity(d, 1, beta)
+
+
+@proof.claim("inequalities.g.not_decreasing_in_rho_every_beta_above_one",
+             r"Nor decreasing, for every $\beta > 1$: at $P = 1$, $R = 1/\beta$ the limit as $\rho \to \infty$ is above "
+             r"$(P + R)/2$.", conditions=[beta > 1], target=(1 + 1 / beta) / 2, relation=">")
+def _(d):
+    return _rho_to_infinity(d, 1, 1 / beta)
+
+
+@proof.claim("inequalities.g.not_decreasing_in_rho_every_beta_below_one",
+             r"And for every $\beta < 1$: at $P = \beta$, $R = 1$ the limit as $\rho \to \infty$ is above $(P + R)/2$.",
+             conditions=[beta < 1], target=(beta + 1) / 2, relation=">")
+def _(d):
+    return _rho_to_infinity(d, beta, 1)
 
 
 @proof.claim("inequalities.g.hessian_singular", r"The Hessian of $G$ is singular: $G_{PP} G_{RR} = G_{PR}^2$, as for any function homogeneous of degree 1 (structure.g.homogeneous).")

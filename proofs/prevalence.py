@@ -37,19 +37,9 @@ def at(d, expr, target=prevalence):
     return d.step(f"The metric on the cells reweighted to prevalence {target}", counts.at_prevalence(expr, target))
 
 
-@proof.claim("prevalence.precision",
-             r"Precision of the reweighted cells is $\pi\,TP(FP + TN)/(\pi\,TP(FP + TN) + (1-\pi)\,FP(TP + FN))$: "
-             r"the classifier's precision where positives make up $\pi$ of the data.", conditions=TARGET)
-def _(d):
-    p = prevalence
-    return at(d, counts.precision()), p * TP * (FP + TN) / (p * TP * (FP + TN) + (1 - p) * FP * (TP + FN))
-
-
-@proof.claim("prevalence.balanced_precision",
-             r"Precision at prevalence 1/2 is balanced precision (``balanced_precision_score``), "
-             r"$TP(FP + TN)/(TP(FP + TN) + FP(TP + FN))$.", conditions=DEFINED)
-def _(d):
-    return at(d, counts.precision(), sympy.Rational(1, 2)), TP * (FP + TN) / (TP * (FP + TN) + FP * (TP + FN))
+# Precision of the reweighted cells is precision at prevalence pi (and at 1/2 balanced precision): the claims
+# counts.prevalence.sample_weights and counts.balanced_precision.sample_weights of proofs/confusion_matrix.py
+# (the reweighting is seed 001's sample-weight recipe), not restated here.
 
 
 @proof.claim("prevalence.recall_unchanged", "Recall does not depend on the prevalence.", conditions=TARGET)

@@ -74,15 +74,15 @@ def _seed_001_example(claim_id, sentence, shown, metric, cells):
 
 for _args in [
     ("counts.seed_example.precision_imbalanced",
-     "Seed 001's first confusion matrix (TP 90, FP 50, FN 10, TN 850) has precision 9/14, printed 0.64.", "0.64",
+     "The printed 0.64 is, within half a unit of its last digit, the precision of seed 001's first confusion matrix (TP 90, FP 50, FN 10, TN 850); the derivation computes it exactly, 9/14.", "0.64",
      counts.precision, IMBALANCED),
     ("counts.seed_example.precision_balanced",
-     "Seed 001's second confusion matrix (TP 90, FP 10, FN 10, TN 170) has precision 9/10, printed 0.90.", "0.90",
+     "The printed 0.90 is, within half a unit of its last digit, the precision of seed 001's second confusion matrix (TP 90, FP 10, FN 10, TN 170); exactly 9/10.", "0.90",
      counts.precision, BALANCED),
     ("counts.seed_example.balanced_precision_imbalanced",
-     "Seed 001's first confusion matrix has balanced precision 81/86, printed 0.94.", "0.94", counts.balanced_precision, IMBALANCED),
+     "The printed 0.94 is, within half a unit of its last digit, the balanced precision of seed 001's first confusion matrix; exactly 81/86.", "0.94", counts.balanced_precision, IMBALANCED),
     ("counts.seed_example.balanced_precision_balanced",
-     "Seed 001's second confusion matrix has the same balanced precision, 81/86, printed 0.94.", "0.94",
+     "The printed 0.94 is, within half a unit of its last digit, the balanced precision of seed 001's second confusion matrix too; exactly 81/86 for both.", "0.94",
      counts.balanced_precision, BALANCED),
 ]:
     _seed_001_example(*_args)
@@ -107,13 +107,13 @@ BINARY = ([1, 1, 0, 1, 0, 0, 1, 0, 0, 1], [1, 1, 1, 0, 0, 0, 1, 0, 0, 0])
 THREE_CLASSES = ([0, 1, 2, 0, 1, 2], [0, 2, 1, 0, 0, 1])
 
 
-@example("counts.seed_example.binary_precision", "Seed 004's binary example has precision 3/4, printed 0.75.", "0.75", float64=True)
+@example("counts.seed_example.binary_precision", "The printed 0.75 is, within float64 rounding, the precision of seed 004's binary example; exactly 3/4.", "0.75", float64=True)
 def _(d):
     cells = confusion(d, *BINARY, positive=1)
     return d.substitute("Precision of the counts", d.step("Precision", counts.precision()), cells)
 
 
-@example("counts.seed_example.binary_recall", "Seed 004's binary example has recall 3/5, printed 0.6.", "0.6", float64=True)
+@example("counts.seed_example.binary_recall", "The printed 0.6 is, within float64 rounding, the recall of seed 004's binary example; exactly 3/5.", "0.6", float64=True)
 def _(d):
     cells = confusion(d, *BINARY, positive=1)
     return d.substitute("Recall of the counts", d.step("Recall", counts.recall()), cells)

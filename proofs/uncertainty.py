@@ -24,7 +24,7 @@ Run ``python proofs/uncertainty.py`` to print every derivation.
 import sympy
 
 from symmetric.families import counts
-from symmetric.families.sampling import cell_gradient, delta_variance, wilson_bounds, wilson_symbols
+from symmetric.families.sampling import cell_gradient, delta_variance, score_equation, wilson_bounds, wilson_symbols
 from symmetric.symbols import FN, FP, TN, TP
 from symmetric.verify.claims import Proof
 
@@ -154,6 +154,41 @@ def _(d):
     return derived, micro * (1 - micro) / sum(TABLE)
 
 
+# A stratified test set: the true classes' totals fixed (product-binomial for two classes)
+ROWS = ((0, 2), (1, 3))   # (TP, FN) the positives, (FP, TN) the negatives, in the order TP, FP, FN, TN
+BINARY_DEFINED = (TP > 0, FP > 0, FN > 0, TN > 0)
+
+
+@proof.claim("uncertainty.delta.stratified_form",
+             r"With the class totals fixed, the delta-method variance of $F_1$ is the sum of the two binomial "
+             r"variances $\frac{TP\,FN}{TP+FN}(g_{TP} - g_{FN})^2 + \frac{FP\,TN}{FP+TN}(g_{FP} - g_{TN})^2$.",
+             conditions=BINARY_DEFINED)
+def _(d):
+    f1 = d.step("F1 of the counts", counts.f_beta_counts(1))
+    g = d.step("Its gradient over (TP, FP, FN, TN)", cell_gradient(f1, (TP, FP, FN, TN)))
+    derived = d.step("delta_variance with the rows as strata", delta_variance(f1, (TP, FP, FN, TN), strata=ROWS))
+    return derived, TP * FN / (TP + FN) * (g[0] - g[2]) ** 2 + FP * TN / (FP + TN) * (g[1] - g[3]) ** 2
+
+
+@proof.claim("uncertainty.delta.stratified_precision",
+             r"With the class totals fixed, precision's delta-method variance is "
+             r"$\big(FP^2\,TP\,FN/(TP+FN) + TP^2\,FP\,TN/(FP+TN)\big)/(TP+FP)^4$: smaller than the multinomial "
+             r"$TP\,FP/(TP+FP)^3$ (claim uncertainty.delta.stratified_precision_smaller).",
+             conditions=BINARY_DEFINED,
+             target=(FP**2 * TP * FN / (TP + FN) + TP**2 * FP * TN / (FP + TN)) / (TP + FP) ** 4)
+def _(d):
+    return d.step("delta_variance of precision with the rows as strata",
+                  delta_variance(counts.precision(), (TP, FP, FN, TN), strata=ROWS))
+
+
+@proof.claim("uncertainty.delta.stratified_precision_smaller",
+             r"Precision's stratified variance is below its multinomial one, $TP\,FP/(TP+FP)^3$.",
+             conditions=BINARY_DEFINED, target=TP * FP / (TP + FP) ** 3, relation="<")
+def _(d):
+    return d.step("delta_variance of precision with the rows as strata",
+                  delta_variance(counts.precision(), (TP, FP, FN, TN), strata=ROWS))
+
+
 # Wilson's score interval
 
 
@@ -163,18 +198,42 @@ def wilson_stated(sign):
 
 
 @proof.claim("uncertainty.wilson.low",
-             r"The lower root of the score equation $(k/n - p)^2 = z^2 p(1-p)/n$ is Wilson's "
-             r"$\big(k + z^2/2 - z\sqrt{k(n-k)/n + z^2/4}\big)/(n + z^2)$.",
+             r"The lower of the roots SymPy's solve finds for the score equation $(k/n - p)^2 = z^2 p(1-p)/n$ is Wilson's "
+             r"$\big(k + z^2/2 - z\sqrt{k(n-k)/n + z^2/4}\big)/(n + z^2)$ (that it solves the equation, and that "
+             r"low <= high: claims uncertainty.wilson.low_solves, uncertainty.wilson.ordered).",
              conditions=(wilson_symbols()[0] <= wilson_symbols()[1],))
 def _(d):
     return d.step("Roots in p, solved by SymPy; the lower", wilson_bounds()[0]), wilson_stated(-1)
 
 
 @proof.claim("uncertainty.wilson.high",
-             r"The upper root of the score equation is Wilson's $\big(k + z^2/2 + z\sqrt{k(n-k)/n + z^2/4}\big)/(n + z^2)$.",
+             r"The upper of the roots SymPy's solve finds is Wilson's $\big(k + z^2/2 + z\sqrt{k(n-k)/n + z^2/4}\big)/(n + z^2)$ "
+             r"(that it solves the equation: claim uncertainty.wilson.high_solves).",
              conditions=(wilson_symbols()[0] <= wilson_symbols()[1],))
 def _(d):
     return d.step("Roots in p, solved by SymPy; the upper", wilson_bounds()[1]), wilson_stated(1)
+
+
+@proof.claim("uncertainty.wilson.low_solves",
+             r"Wilson's lower bound solves the score equation $(k/n - p)^2 - z^2 p(1-p)/n = 0$.",
+             conditions=(wilson_symbols()[0] <= wilson_symbols()[1],), target=sympy.Integer(0))
+def _(d):
+    k, n, z = wilson_symbols()
+    return d.step("The score equation at the stated lower bound", score_equation(k / n, wilson_stated(-1), n, z))
+
+
+@proof.claim("uncertainty.wilson.high_solves",
+             r"Wilson's upper bound solves the score equation too.",
+             conditions=(wilson_symbols()[0] <= wilson_symbols()[1],), target=sympy.Integer(0))
+def _(d):
+    k, n, z = wilson_symbols()
+    return d.step("The score equation at the stated upper bound", score_equation(k / n, wilson_stated(1), n, z))
+
+
+@proof.claim("uncertainty.wilson.ordered", r"Wilson's lower bound is at most its upper bound.",
+             conditions=(wilson_symbols()[0] <= wilson_symbols()[1],), relation="<=", target=wilson_stated(1))
+def _(d):
+    return d.step("The stated lower bound", wilson_stated(-1))
 
 
 if __name__ == "__main__":

@@ -37,7 +37,8 @@ from .families import FAMILIES, get_family
 from .families._parameters import parameter as _parameter
 from .symbols import P, R
 
-__all__ = ["level_curves", "family_grid", "break_even_ratio", "close", "prevalence_curve",
+__all__ = ["level_curves", "family_grid", "break_even_ratio", "close", "prevalence_curve", "prg_curve",
+           "unachievable_region",
            "UnboundedMetricWarning", "INSTALL", "SINGLE_SIZE", "PANEL_SIZE"]
 
 
@@ -602,3 +603,4 @@ def family_grid(metric, *, vary: str = "beta", values=(0.5, 1, 2, 4), ncols: int
 
 
 from ._stats_plots import prevalence_curve as prevalence_curve  # noqa: E402  (defined in its own module, re-exported here)
+from ._gain_plots import prg_curve as prg_curve, unachievable_region as unachievable_region  # noqa: E402  (the same)

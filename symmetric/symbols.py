@@ -31,7 +31,8 @@ from __future__ import annotations
 import sympy
 
 __all__ = ["P", "R", "beta", "gamma", "rho", "phi", "TP", "FP", "FN", "TN", "TRUE_SUM", "PRED_SUM", "BETA_SQUARED",
-           "prevalence"]
+           "prevalence", "CORRECT", "TOTAL", "TRUE_DOT_PRED", "PRED_DOT_PRED", "TRUE_DOT_TRUE", "OBSERVED_DISAGREEMENT",
+           "EXPECTED_DISAGREEMENT"]
 
 #: Precision, positive.
 P = sympy.Symbol("P", positive=True)
@@ -62,3 +63,20 @@ PRED_SUM = sympy.Symbol("pred_sum", nonnegative=True)
 BETA_SQUARED = sympy.Symbol("beta_squared", positive=True)
 #: Target prevalence of the positive class, in (0, 1); printed as ``pi``.
 prevalence = sympy.Symbol("pi", positive=True)
+
+# The sums of a K x K confusion matrix C (rows true labels, columns predictions) that multiclass metrics read;
+# t_k and p_k are its row and column sums (symmetric.families.confusion builds them from a SymPy matrix).
+#: The trace of C: the (weighted) number of samples predicted right.
+CORRECT = sympy.Symbol("correct", nonnegative=True)
+#: The sum of every cell of C: the (weighted) number of samples.
+TOTAL = sympy.Symbol("total", nonnegative=True)
+#: sum_k t_k p_k.
+TRUE_DOT_PRED = sympy.Symbol("true_dot_pred", nonnegative=True)
+#: sum_k p_k**2.
+PRED_DOT_PRED = sympy.Symbol("pred_dot_pred", nonnegative=True)
+#: sum_k t_k**2.
+TRUE_DOT_TRUE = sympy.Symbol("true_dot_true", nonnegative=True)
+#: sum_ij w_ij C_ij: the observed weighted disagreement of Cohen's kappa.
+OBSERVED_DISAGREEMENT = sympy.Symbol("observed", nonnegative=True)
+#: sum_ij w_ij t_i p_j / total: the weighted disagreement expected by chance.
+EXPECTED_DISAGREEMENT = sympy.Symbol("expected", nonnegative=True)

@@ -27,7 +27,7 @@ import sympy
 from api_helpers import public_functions
 from symmetric import P, R
 from symmetric.explore import TradeOff
-from symmetric.families import FAMILIES
+from symmetric.families import CONFUSION_METRICS, FAMILIES
 from symmetric.verify import run_with_budget
 
 matplotlib = pytest.importorskip("matplotlib")
@@ -58,6 +58,9 @@ CALLS = {
     "symmetric.families.get_family": {"name": "f_beta"},
     # registering a registered family again (replace=True) leaves the registry as it was
     "symmetric.families.register_family": {"family": FAMILIES["f_beta"], "replace": True},
+    "symmetric.families.get_confusion_metric": {"name": "mcc"},
+    # registering a registered metric again (replace=True) leaves the registry as it was
+    "symmetric.families.register_confusion_metric": {"metric": CONFUSION_METRICS["mcc"], "replace": True},
     "symmetric.families.counts.precision": {"tp": 3, "fp": 1},
     "symmetric.families.counts.recall": {"tp": 3, "fn": 2},
     "symmetric.families.counts.tpr": {"tp": 3, "fn": 2},
@@ -92,6 +95,20 @@ CALLS = {
     "symmetric.metrics.precision_score": {"y_true": Y_TRUE, "y_pred": Y_PRED},
     "symmetric.metrics.recall_score": {"y_true": Y_TRUE, "y_pred": Y_PRED},
     "symmetric.metrics.specificity_score": {"y_true": Y_TRUE, "y_pred": Y_PRED},
+    "symmetric.metrics.matthews_corrcoef": {"y_true": Y_TRUE, "y_pred": Y_PRED},
+    "symmetric.metrics.cohen_kappa_score": {"y1": Y_TRUE, "y2": Y_PRED, "weights": "quadratic"},
+    "symmetric.metrics.jaccard_score": {"y_true": Y_TRUE, "y_pred": Y_PRED},
+    "symmetric.metrics.class_likelihood_ratios": {"y_true": Y_TRUE, "y_pred": Y_PRED},
+    "symmetric.metrics.informedness_score": {"y_true": Y_TRUE, "y_pred": Y_PRED},
+    "symmetric.metrics.markedness_score": {"y_true": Y_TRUE, "y_pred": Y_PRED},
+    "symmetric.metrics.f_gain_score": {"y_true": Y_TRUE, "y_pred": Y_PRED, "beta": 2.0},
+    "symmetric.metrics.precision_recall_gain_curve": {"y_true": Y_TRUE, "y_score": Y_SCORE},
+    "symmetric.metrics.prg_auc_score": {"y_true": Y_TRUE, "y_score": Y_SCORE},
+    "symmetric.metrics.normalized_average_precision_score": {"y_true": Y_TRUE, "y_score": Y_SCORE},
+    "symmetric.metrics.minimum_precision": {"recall": [0.0, 0.5, 1.0], "prevalence": 0.25},
+    "symmetric.metrics.unachievable_area": {"prevalence": 0.25},
+    "symmetric.plot.prg_curve": {"y_true": Y_TRUE, "y_score": Y_SCORE},
+    "symmetric.plot.unachievable_region": {"prevalence": 0.25},
     "symmetric.metrics.accuracy_score": {"y_true": Y_TRUE, "y_pred": Y_PRED},
     "symmetric.metrics.balanced_accuracy_score": {"y_true": Y_TRUE, "y_pred": Y_PRED},
     "symmetric.metrics.multilabel_confusion_matrix": {"y_true": Y_TRUE, "y_pred": Y_PRED},
@@ -153,6 +170,7 @@ COMMANDS = [
     ("column P", ["fit", "{statements P}"]),
     ("column R", ["fit", "{statements R}"]),
     ("--timeout", ["check", "{document}", "--timeout", "{}"]),
+    ("TP", ["counts", "{}", "1", "2", "3"]),
 ]
 #: Files a command reads, written to the test's folder: ``{name}`` in a command is the file's path, and ``{}`` in
 #: its text is the extreme value (a CSV cell named, in an error, as its column or as the statement's argument).

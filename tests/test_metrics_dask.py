@@ -45,6 +45,11 @@ CALLS = [
     ("specificity_score", dict(average=None)),
     ("classification_report", dict(output_dict=True)),
     ("confusion_matrix", dict()),
+    ("matthews_corrcoef", dict()),
+    ("cohen_kappa_score", dict(weights="quadratic")),
+    ("jaccard_score", dict(average="weighted")),
+    ("informedness_score", dict(average=None)),
+    ("markedness_score", dict(average="macro")),
 ]
 
 

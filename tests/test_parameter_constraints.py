@@ -17,7 +17,7 @@ from symmetric._constraints import constraints_of
 MODULES = ["symmetric.metrics", "symmetric.families"]
 # Valid values of the required arguments, by name.
 VALID = {"y_true": [0, 1, 1, 0, 1], "y_pred": [0, 1, 0, 0, 1], "y_score": [0.1, 0.9, 0.4, 0.2, 0.8], "beta": 1.0,
-         "name": "f_beta", "expr": None, "family": None, "prevalence": 0.5}
+         "name": "f_beta", "expr": None, "family": None, "prevalence": 0.5, "recall": [0.5]}
 
 
 def _functions():
@@ -36,7 +36,11 @@ def _required(func):
     from symmetric import P
     from symmetric.families import Family, f_beta, BETA
 
-    valid = {**VALID, "expr": P, "family": Family("f_beta_copy", f_beta, (BETA,), "a copy")}
+    from symmetric.families import ConfusionMetric, confusion
+
+    valid = {**VALID, "expr": P, "family": Family("f_beta_copy", f_beta, (BETA,), "a copy"),
+             "y1": VALID["y_true"], "y2": VALID["y_pred"],
+             "metric": ConfusionMetric("jaccard_copy", confusion.jaccard, "a copy")}
     return {n: valid[n] for n, p in inspect.signature(func).parameters.items() if p.default is inspect.Parameter.empty}
 
 

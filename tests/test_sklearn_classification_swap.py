@@ -23,9 +23,9 @@ skt = pytest.importorskip("sklearn.metrics.tests.test_classification")
 # warning catch it themselves (pytest.warns, warnings.catch_warnings), which overrides this filter.
 pytestmark = pytest.mark.filterwarnings("ignore::UserWarning")
 
-SWAPPED = ["accuracy_score", "balanced_accuracy_score", "classification_report", "confusion_matrix", "f1_score",
-           "fbeta_score", "multilabel_confusion_matrix", "precision_recall_fscore_support", "precision_score",
-           "recall_score"]
+SWAPPED = ["accuracy_score", "balanced_accuracy_score", "class_likelihood_ratios", "classification_report",
+           "cohen_kappa_score", "confusion_matrix", "f1_score", "fbeta_score", "jaccard_score", "matthews_corrcoef",
+           "multilabel_confusion_matrix", "precision_recall_fscore_support", "precision_score", "recall_score"]
 
 #: Tests whose names match ``TOPICS`` but that test something symmetric does not provide.
 EXCLUDED = {
@@ -38,14 +38,20 @@ EXCLUDED = {
         "tests scikit-learn's make_scorer and cross_val_score with joblib worker processes; "
         "make_scorer with symmetric's scores is tested in test_metrics_beyond_sklearn.py",
 }
-TOPICS = r"precision|recall|f1|fscore|prf|report|confusion|accuracy|zero_division|pos_label"
+TOPICS = (r"precision|recall|f1|fscore|prf|report|confusion|accuracy|zero_division|pos_label|jaccard|matthews|mcc|"
+          r"kappa|likelihood_ratio")
 
 _tests, DROPPED = swapped_tests(skt, in_scope(skt, TOPICS, EXCLUDED), {name: getattr(sm, name) for name in SWAPPED})
 globals().update(_tests)
 
 
+@pytest.fixture
+def global_random_seed():
+    """scikit-learn's fixture (its conftest is not loaded here), at its default seed."""
+    return 42
+
+
 def test_out_of_scope_parametrizations_are_the_expected_ones():
-    """Only jaccard_score and brier_score_loss (not provided) are left out of a parametrized test."""
+    """Only brier_score_loss (not provided) is left out of a parametrized test."""
     left_out = sorted((name, values[0].__name__) for name, values in DROPPED)
-    assert left_out == [("test_classification_metric_pos_label_types", "brier_score_loss"),
-                        ("test_classification_metric_pos_label_types", "jaccard_score")]
+    assert left_out == [("test_classification_metric_pos_label_types", "brier_score_loss")]

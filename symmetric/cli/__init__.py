@@ -22,6 +22,7 @@ COMMANDS = {
     "repl": "repl",
     "fit": "fit",
     "check": "check",
+    "counts": "counts",
 }
 
 

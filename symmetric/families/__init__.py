@@ -31,9 +31,12 @@ from .f_beta import f_beta, f_beta_alternative
 from .g_beta_rho import g_beta_rho
 from .power_mean import power_mean
 from .record import BETA, GAMMA, PHI, RHO, Family, Parameter
+from .confusion_record import CONFUSION_METRICS, ConfusionMetric, get_confusion_metric, register_confusion_metric
 
 __all__ = [
     "BETA",
+    "CONFUSION_METRICS",
+    "ConfusionMetric",
     "ENTRY_POINT_GROUP",
     "Family",
     "FAMILIES",
@@ -43,11 +46,13 @@ __all__ = [
     "Parameter",
     "RHO",
     "general_formula",
+    "get_confusion_metric",
     "get_family",
     "f_beta",
     "f_beta_alternative",
     "g_beta_rho",
     "power_mean",
+    "register_confusion_metric",
     "register_family",
 ]
 

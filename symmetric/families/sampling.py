@@ -1,7 +1,10 @@
 r"""Sampling variability of count metrics, as SymPy expressions.
 
 A data set of ``n`` independent samples puts each sample in one cell of the
-confusion matrix, so the cell counts ``C`` are multinomial. A metric
+confusion matrix, so the cell counts ``C`` are multinomial. A stratified test
+set (class totals fixed by design) is a product of multinomials, one per true
+class (``strata`` of :func:`delta_variance`; claim
+``uncertainty.delta.stratified_form``). A metric
 ``f(C)`` of the counts then has the *delta-method* (linearization) variance
 
 .. math:: \operatorname{Var} f \approx \sum_c q_c\,(g_c - \bar g)^2,
@@ -60,8 +63,15 @@ def cell_gradient(expr, cells) -> tuple:
     return tuple(sympy.diff(expr, c) for c in _cells(cells, "cell_gradient"))
 
 
-def delta_variance(expr, cells, squares=None) -> sympy.Expr:
+def delta_variance(expr, cells, squares=None, strata=None) -> sympy.Expr:
     """The delta-method variance of ``expr`` when ``cells`` are the counts of a multinomial sample.
+
+    With ``strata`` (a partition of the cells' indices), each stratum is its
+    own multinomial sample of fixed size: a stratified design, such as a test
+    set with fixed numbers of positives and negatives (the product-binomial
+    model, strata ``((TP, FN), (FP, TN))``). Then the mean gradient is taken
+    per stratum, ``sum_s sum_{c in s} q_c (g_c - mean_s g)**2``; variation
+    between the strata's sizes, which the design fixes, no longer counts.
 
     Parameters
     ----------
@@ -78,8 +88,15 @@ def delta_variance(expr, cells, squares=None) -> sympy.Expr:
     if len(squares) != len(cells):
         raise InvalidParameterError.of("squares", "delta_variance", f"{len(cells)} expressions, one per cell", squares)
     g = cell_gradient(expr, cells)
-    mean = sum(c * gc for c, gc in zip(cells, g)) / sum(cells)
-    return sum(q * (gc - mean) ** 2 for q, gc in zip(squares, g))
+    groups = (tuple(range(len(cells))),) if strata is None else tuple(tuple(s) for s in strata)
+    if sorted(i for s in groups for i in s) != list(range(len(cells))):
+        raise InvalidParameterError.of("strata", "delta_variance", f"a partition of the indices 0..{len(cells) - 1}",
+                                       strata)
+    total = 0
+    for group in groups:
+        mean = sum(cells[i] * g[i] for i in group) / sum(cells[i] for i in group)
+        total += sum(squares[i] * (g[i] - mean) ** 2 for i in group)
+    return total
 
 
 def score_equation(p_hat, p, n, z) -> sympy.Expr:

@@ -33,7 +33,11 @@ and agree exactly.
 
 from ._accuracy import accuracy_score, balanced_accuracy_score
 from ._confusion import balanced_precision_score, confusion_matrix, multilabel_confusion_matrix
+from ._confusion_scores import (class_likelihood_ratios, cohen_kappa_score, informedness_score, jaccard_score,
+                                markedness_score, matthews_corrcoef)
 from ._curve import best_threshold, g_beta_rho_curve
+from ._gain import (f_gain_score, minimum_precision, normalized_average_precision_score, precision_recall_gain_curve,
+                    prg_auc_score, unachievable_area)
 from ._precision_recall_curve import precision_recall_curve
 from ._report import classification_report
 from ._scores import (
@@ -59,18 +63,30 @@ __all__ = [
     "balanced_accuracy_score",
     "balanced_precision_score",
     "best_threshold",
+    "class_likelihood_ratios",
     "classification_report",
+    "cohen_kappa_score",
     "confidence_interval",
     "confusion_matrix",
     "f1_score",
+    "f_gain_score",
     "fbeta_score",
     "g_beta_rho_curve",
     "g_beta_rho_score",
+    "informedness_score",
+    "jaccard_score",
+    "markedness_score",
+    "matthews_corrcoef",
+    "minimum_precision",
     "multilabel_confusion_matrix",
+    "normalized_average_precision_score",
     "precision_recall_curve",
     "precision_recall_fscore_support",
+    "precision_recall_gain_curve",
     "precision_score",
     "prevalence_curve",
+    "prg_auc_score",
     "recall_score",
     "specificity_score",
+    "unachievable_area",
 ]

@@ -20,7 +20,8 @@ from ._scores import check_targets_given
 from ._targets import Targets, as_target_array, check_targets
 from ._warnings import warn_undefined
 
-__all__ = ["confusion_matrix", "multilabel_confusion_matrix", "balanced_precision_score", "warn_single_label"]
+__all__ = ["confusion_matrix", "multilabel_confusion_matrix", "balanced_precision_score", "warn_single_label",
+           "matrix_of"]
 
 #: Below this total weight every partial sum of integer weights is an exact float64.
 _EXACT_FLOAT_INTEGERS = 2.0 ** 52
@@ -102,7 +103,23 @@ def confusion_matrix(y_true, y_pred, *, labels=None, sample_weight=None, normali
     check_array_like(labels, name="labels", func=func)
     check_array_like(sample_weight, name="sample_weight", func=func)
     NORMALIZE.check(normalize, name="normalize", func=func, error=compatible(InvalidParameterError))
-    t = check_targets(y_true, y_pred, sample_weight, func=func)
+    cm = matrix_of(None, labels, sample_weight, y_true=y_true, y_pred=y_pred, func=func, stacklevel=4)
+    if normalize is not None:
+        with np.errstate(all="ignore"):
+            total = {"true": cm.sum(axis=1, keepdims=True), "pred": cm.sum(axis=0, keepdims=True), "all": cm.sum()}
+            cm = np.nan_to_num(cm / total[normalize])
+    return cm
+
+
+def matrix_of(t: Targets | None, labels, sample_weight, *, y_true=None, y_pred=None, func: str = "confusion_matrix",
+              stacklevel: int = 4) -> np.ndarray:
+    """The confusion matrix of checked targets ``t`` (or of ``y_true``, ``y_pred``), as :func:`confusion_matrix`.
+
+    Raises scikit-learn's errors for targets other than binary or multiclass
+    and for ``labels`` none of which is a true label; warns for a 1 x 1 matrix.
+    """
+    if t is None:
+        t = check_targets(y_true, y_pred, sample_weight, func=func)
     if t.y_type not in ("binary", "multiclass"):
         raise ValueError(f"{t.y_type} is not supported")
     if labels is None:
@@ -121,12 +138,8 @@ def confusion_matrix(y_true, y_pred, *, labels=None, sample_weight=None, normali
                                                                              t, idx)
         else:
             cm = cm.astype(np.float64)
-    if normalize is not None:
-        with np.errstate(all="ignore"):
-            total = {"true": cm.sum(axis=1, keepdims=True), "pred": cm.sum(axis=0, keepdims=True), "all": cm.sum()}
-            cm = np.nan_to_num(cm / total[normalize])
     if cm.shape == (1, 1):
-        warn_single_label(stacklevel=3)
+        warn_single_label(stacklevel=stacklevel)
     return cm
 
 

@@ -29,6 +29,7 @@ from .. import numeric
 from .._constraints import Predicate
 from .._validation import InvalidParameterError
 from ..families import counts
+from ..families.confusion_record import CONFUSION_METRICS
 from ..symbols import FN, FP, R, TN, TP, beta as _beta, prevalence as _prevalence, rho as _rho
 from ._combine import limit_parameter, precision_at_prevalence_values
 from ._counts import Counts
@@ -36,7 +37,8 @@ from ._params import checked, zero_division_value
 from ._scores import prf_from_counts
 from ._warnings import warn_undefined
 
-__all__ = ["NAMES", "ALIASES", "PROPORTIONS", "METRIC", "CountMetric", "resolve_metric", "reweighted_values"]
+__all__ = ["NAMES", "ALIASES", "PROPORTIONS", "METRIC", "CountMetric", "resolve_metric", "reweighted_values",
+           "record_names", "compiled_record"]
 
 #: The metrics known by name.
 NAMES = ("precision", "recall", "specificity", "accuracy", "balanced_precision", "f_beta", "g_beta_rho")
@@ -64,8 +66,18 @@ _DEFINITIONS = {
 }
 
 
+def record_names() -> tuple[str, ...]:
+    """The binary metrics of :data:`symmetric.families.CONFUSION_METRICS` (read when asked: registration adds one)."""
+    return tuple(n for n, r in CONFUSION_METRICS.items() if r.binary and n not in NAMES)
+
+
 def _definition(name, expression, prevalence: bool, support_weighted: bool) -> sympy.Expr:
-    expr = expression if name == "expression" else _DEFINITIONS[name]()
+    if name == "expression":
+        expr = expression
+    elif name in _DEFINITIONS:
+        expr = _DEFINITIONS[name]()
+    else:
+        expr = CONFUSION_METRICS[name].definition()
     if prevalence:
         expr = counts.at_prevalence(expr, _prevalence)
     if support_weighted:
@@ -96,9 +108,21 @@ def reweighted_values(tp, fp, fn, tn, prevalence: float):
     return tuple(np.asarray(f(tp, fp, fn, tn, prevalence), dtype=np.float64) for f in _compiled_reweighting())
 
 
+@functools.lru_cache(maxsize=64)
+def compiled_record(name: str, definition: sympy.Expr, undefined: tuple):
+    """A record's value and its undefined expressions as NumPy functions: generated code, else compiled."""
+    from . import _generated as gen
+
+    if CONFUSION_METRICS[name].numeric and hasattr(gen, name):
+        return getattr(gen, name), getattr(gen, f"{name}_undefined")
+    value = numeric.compile(definition, CELLS, name=name, zero_division=np.nan)
+    parts = [numeric.compile(e, CELLS, name=f"{name}_undefined") for e, _ in undefined]
+    return value, lambda *cells: tuple(f(*cells) for f in parts)
+
+
 def _is_metric(value) -> bool:
     if isinstance(value, str):
-        return value in NAMES or value in ALIASES
+        return value in NAMES or value in ALIASES or value in record_names()
     return isinstance(value, sympy.Expr) and bool(value.free_symbols) and value.free_symbols <= set(CELLS)
 
 
@@ -108,15 +132,15 @@ class _MetricConstraint(Predicate):
 
     def check(self, value, *, name: str, func: str, error=InvalidParameterError, note: str = ""):
         if isinstance(value, str) and not self.is_satisfied_by(value):
-            close = difflib.get_close_matches(value.lower(), (*NAMES, *ALIASES), n=3, cutoff=0.5)
+            close = difflib.get_close_matches(value.lower(), (*NAMES, *ALIASES, *record_names()), n=3, cutoff=0.5)
             if close:
                 note += f"; the closest {'name is' if len(close) == 1 else 'names are'} {', '.join(map(repr, close))}"
         return super().check(value, name=name, func=func, error=error, note=note)
 
 
-METRIC = _MetricConstraint("a str among {" + ", ".join(repr(n) for n in sorted((*NAMES, *ALIASES)))
-                           + "} or a SymPy expression in TP, FP, FN and TN (symmetric.symbols)", _is_metric,
-                           invalid=("auc", 3, None, TP + R, sympy.Integer(2)))
+METRIC = _MetricConstraint("a str among {" + ", ".join(repr(n) for n in sorted((*NAMES, *ALIASES, *record_names())))
+                           + "} (or another registered binary ConfusionMetric) or a SymPy expression in TP, FP, FN "
+                           "and TN (symmetric.symbols)", _is_metric, invalid=("auc", 3, None, TP + R, sympy.Integer(2)))
 
 
 @dataclass(frozen=True)
@@ -146,6 +170,8 @@ class CountMetric:
             tp, fp, fn, tn = (np.nan_to_num(a, nan=0.0) for a in (tp, fp, fn, tn))
         if self.name == "expression":
             return self._expression_values(tp, fp, fn, tn, warn)
+        if self.name in record_names():
+            return self._record_values(tp, fp, fn, tn, warn)
         if self.name == "balanced_precision":
             return self._balanced_precision(tp, fp, fn, tn, warn)
         if self.name == "specificity":  # the recall of the negative class
@@ -180,6 +206,25 @@ class CountMetric:
     def _balanced_precision(self, tp, fp, fn, tn, warn):
         values = precision_at_prevalence_values(tp, fp, fn, tn, 0.5)
         for mask, modifier in ((tp + fn == 0, "positive"), (fp + tn == 0, "negative"), (tp + fp == 0, "predicted")):
+            values = self.undefined(values, mask, modifier, warn)
+        return values
+
+    @property
+    def unit_interval(self) -> bool:
+        """Whether its values lie in [0, 1] (a named metric, or a record saying so): a logit scale applies."""
+        if self.name in NAMES:
+            return True
+        record = CONFUSION_METRICS.get(self.name)
+        return record is not None and record.values.is_subset(sympy.Interval(0, 1))
+
+    def _record_values(self, tp, fp, fn, tn, warn):
+        record = CONFUSION_METRICS[self.name]
+        value, undefined = compiled_record(self.name, record.definition(), record.undefined)
+        shape = np.broadcast_shapes(tp.shape, fp.shape, fn.shape, tn.shape)
+        with np.errstate(all="ignore"):
+            values = np.broadcast_to(np.asarray(value(tp, fp, fn, tn), dtype=np.float64), shape)
+            zeros = [np.broadcast_to(np.asarray(d) == 0, shape) for d in undefined(tp, fp, fn, tn)]
+        for mask, (_, modifier) in zip(zeros, record.undefined):
             values = self.undefined(values, mask, modifier, warn)
         return values
 

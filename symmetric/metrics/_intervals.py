@@ -92,7 +92,8 @@ def pseudo_cells(cells, squares, pseudo_count: float):
     return pseudo_count * weight * ones, pseudo_count * weight**2 * ones
 
 
-def delta(table: Table, cells, squares, *, z: float, scale: str = "logit", pseudo_count: float = 0.5):
+def delta(table: Table, cells, squares, *, z: float, scale: str = "logit", pseudo_count: float = 0.5,
+          strata=None):
     """The delta-method interval: the metric plus or minus ``z`` standard errors, on ``scale``.
 
     The variance is :func:`symmetric.families.sampling.delta_variance`,
@@ -100,6 +101,11 @@ def delta(table: Table, cells, squares, *, z: float, scale: str = "logit", pseud
     the centre and the variance are taken at the counts plus
     ``pseudo_count`` samples per cell; the interval is then widened to
     contain the plain estimate. Returns ``(estimate, low, high)``.
+
+    ``strata`` (an integer per cell, on the last axis) makes each group of
+    cells its own multinomial sample of fixed size (a stratified design):
+    the mean gradient is then taken per stratum (``delta_variance(...,
+    strata=...)`` of :mod:`symmetric.families.sampling`).
     """
     cells, squares = _float(cells), _float(squares)
     estimate = _float(table.values(cells))
@@ -110,8 +116,13 @@ def delta(table: Table, cells, squares, *, z: float, scale: str = "logit", pseud
         g = table.gradient(cells)
         occupied = cells > 0
         g = np.where(occupied, g, 0.0)
-        mean = (cells * g).sum(axis=-1) / cells.sum(axis=-1)
-        variance = np.where(occupied, squares * (g - mean[..., None]) ** 2, 0.0).sum(axis=-1)
+        if strata is None:
+            mean = ((cells * g).sum(axis=-1) / cells.sum(axis=-1))[..., None]
+        else:
+            member = np.asarray(strata)[None, :] == np.unique(strata)[:, None]   # (strata, cells)
+            sums = [(np.where(m, cells * g, 0.0).sum(axis=-1) / np.where(m, cells, 0.0).sum(axis=-1)) for m in member]
+            mean = sum(np.where(m, s_[..., None], 0.0) for m, s_ in zip(member, sums))
+        variance = np.where(occupied, squares * (g - mean) ** 2, 0.0).sum(axis=-1)
         se = np.sqrt(variance)
         if scale == "identity":
             low, high = center - z * se, center + z * se

@@ -21,6 +21,8 @@ import inspect
 import numpy as np
 
 from ._confusion import balanced_precision_score, confusion_matrix
+from ._confusion_scores import (class_likelihood_ratios, cohen_kappa_score, informedness_score, jaccard_score,
+                                markedness_score, matthews_corrcoef)
 from ._report import classification_report
 from ._scores import (f1_score, fbeta_score, g_beta_rho_score, precision_recall_fscore_support, precision_score,
                       recall_score, specificity_score)
@@ -33,7 +35,7 @@ __all__ = ["ConfusionCounts"]
 def _scored(func):
     """A method computing ``func`` from the counts, with ``func``'s keyword options except ``sample_weight``."""
     signature = inspect.signature(func)
-    params = [p for name, p in signature.parameters.items() if name not in ("y_true", "y_pred", "sample_weight")]
+    params = [p for name, p in list(signature.parameters.items())[2:] if name != "sample_weight"]
 
     @functools.wraps(func)
     def method(self, **kwargs):
@@ -180,3 +182,9 @@ class ConfusionCounts:
     balanced_precision_score = _scored(balanced_precision_score)
     classification_report = _scored(classification_report)
     confusion_matrix = _scored(confusion_matrix)
+    matthews_corrcoef = _scored(matthews_corrcoef)
+    cohen_kappa_score = _scored(cohen_kappa_score)
+    jaccard_score = _scored(jaccard_score)
+    class_likelihood_ratios = _scored(class_likelihood_ratios)
+    informedness_score = _scored(informedness_score)
+    markedness_score = _scored(markedness_score)

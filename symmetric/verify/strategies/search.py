@@ -58,6 +58,7 @@ from . import direct  # noqa: F401  (registers the built-in strategies)
 from .rational_zero import differs_somewhere
 from .registry import strategies_for
 from ..core.trust import derivatives_as_limits, guard_functions, kinked_derivative_at_point
+from ..inequalities.count_signs import counts_statement, prove_counts_inequality  # counts under conditions; squaring
 
 __all__ = ["prove", "prove_complex_safe", "INEQUALITY_PROVERS"]
 
@@ -70,7 +71,7 @@ INEQUALITY_PROVERS: list[Callable] = []
 
 
 def _inequality_provers() -> list[Callable]:
-    provers = list(INEQUALITY_PROVERS)
+    provers = [prove_counts_inequality] + [p for p in INEQUALITY_PROVERS if p is not prove_counts_inequality]
     if prove_inequality not in provers:
         provers.append(prove_inequality)
     return provers
@@ -197,9 +198,9 @@ def _direct(st: Statement, clock: _Clock, *, cheap: bool):
             method = prefix if prefix and name in ("evaluation", "cancel") else "+".join(filter(None, [prefix, name]))
             step = ProofStep(name, _statement_text(lhs, st.relation, rhs), strategy.trusts)
             return method, sides.steps + (step,)
-    if not cheap and st.relation != "==":
+    if st.relation != "==" and (not cheap or counts_statement(st)):
         limitless = Statement(lhs, rhs, st.relation, st.conditions)
-        for prover in _inequality_provers():
+        for prover in _inequality_provers() if not cheap else [prove_counts_inequality]:
             found = clock.run(lambda: prover(limitless, clock.deadline), share=0.8)
             if found:
                 method, steps = found

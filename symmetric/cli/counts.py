@@ -1,0 +1,49 @@
+"""Every metric of a binary confusion matrix from its four counts, with the claims about each."""
+
+from __future__ import annotations
+
+import math
+import sys
+
+import numpy as np
+
+from .._validation import InvalidParameterError
+
+
+def add_arguments(p) -> None:
+    for cell in ("tp", "fp", "fn", "tn"):
+        p.add_argument(cell, metavar=cell.upper(), type=float, help=f"{cell.upper()}, a (weighted) count >= 0")
+    p.add_argument("--metric", action="append", metavar="NAME",
+                   help="only these metrics (repeat); default every binary record of CONFUSION_METRICS")
+
+
+def run(args) -> int:
+    """Print one line per metric: name, value (or why it is undefined), summary and claim ids."""
+    from ..families import CONFUSION_METRICS
+    from ..metrics._confusion_scores import record_functions, record_values
+
+    func = "symmetric counts"
+    cells = (args.tp, args.fp, args.fn, args.tn)
+    binary = [name for name, r in CONFUSION_METRICS.items() if r.binary]
+    try:
+        for name, value in zip(("TP", "FP", "FN", "TN"), cells):
+            if not (math.isfinite(value) and value >= 0):
+                raise InvalidParameterError.of(name, func, "a finite count >= 0", value)
+        for name in args.metric or ():
+            if name not in binary:
+                raise InvalidParameterError.of("--metric", func, f"one of {binary}", name)
+    except InvalidParameterError as exc:
+        print(f"{func}: {exc}", file=sys.stderr)
+        return 2
+    width = max(len(n) for n in binary)
+    for name in args.metric or binary:
+        record = CONFUSION_METRICS[name]
+        _, undefined_of = record_functions(name)
+        with np.errstate(all="ignore"):
+            zeros = [modifier for (_, modifier), d in zip(record.undefined, undefined_of(*map(np.float64, cells)))
+                     if float(d) == 0]
+        value, _ = record_values(name, *cells)
+        text = f"undefined (no {', no '.join(zeros)})" if zeros else f"{float(value):.6g}"
+        claims = f"  [{', '.join(record.claims)}]" if record.claims else ""
+        print(f"{name:<{width}}  {text:<28}  {record.summary}{claims}")
+    return 0

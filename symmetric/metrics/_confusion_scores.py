@@ -1,0 +1,353 @@
+"""Scores of the whole confusion matrix from labels: MCC, Cohen's kappa, Jaccard, likelihood ratios, informedness, markedness.
+
+``matthews_corrcoef``, ``cohen_kappa_score``, ``jaccard_score`` and
+``class_likelihood_ratios`` take scikit-learn's arguments and give its
+values (to the last bit with unweighted or integer-weighted counts), warnings
+and errors; ``informedness_score`` and ``markedness_score`` take the options
+of ``precision_score``. Every value comes from the code generated from the
+records of :data:`symmetric.families.CONFUSION_METRICS`
+(``symmetric/metrics/_generated.py``), and every count from the one counting
+pass of :mod:`symmetric.metrics` (so Dask input and :class:`ConfusionCounts`
+work the same way).
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+import warnings
+
+import numpy as np
+
+from .._constraints import Options, Predicate, declare
+from . import _generated as gen
+from ._confusion import matrix_of
+from ._counts import Counts
+from ._params import (
+    AVERAGE,
+    DENSE_TARGETS,
+    POS_LABEL,
+    SCORE_OPTIONS,
+    TARGETS,
+    array_like,
+    check_array_like,
+    checked,
+    invalid,
+    zero_division_value,
+)
+from ._scores import check_targets_given, nanaverage, validated_counts
+from ._sklearn_compat import compatible
+from ._targets import check_targets
+from ._warnings import UndefinedMetricWarning, warn_undefined
+
+__all__ = [
+    "class_likelihood_ratios",
+    "cohen_kappa_score",
+    "informedness_score",
+    "jaccard_score",
+    "markedness_score",
+    "matthews_corrcoef",
+    "record_functions",
+    "record_values",
+]
+
+#: ``zero_division`` of ``jaccard_score``: scikit-learn does not take nan there.
+JACCARD_ZERO_DIVISION = Options(("warn", 0.0, 1.0), allowed="a float among {0.0, 1.0} or a str among {'warn'}",
+                                invalid=("ignore", 0.5, math.nan))
+#: ``weights`` of ``cohen_kappa_score``.
+KAPPA_WEIGHTS = Options(("linear", "quadratic"), none=True)
+#: ``replace_undefined_by`` of ``cohen_kappa_score``: nan or a float in [-1, 1].
+KAPPA_REPLACEMENT = Predicate("a float in the range [-1.0, 1.0] or nan",
+                              lambda v: isinstance(v, numbers.Real) and not isinstance(v, bool)
+                              and (math.isnan(v) or -1 <= v <= 1), invalid=(2.0, "nan", None))
+#: ``replace_undefined_by`` of ``class_likelihood_ratios``: 1.0, nan or a dict of both ratios.
+LR_REPLACEMENT = Predicate("a float among {1.0, nan} or an instance of 'dict'",
+                           lambda v: isinstance(v, dict) or (isinstance(v, numbers.Real) and not isinstance(v, bool)
+                                                             and (v == 1.0 or math.isnan(v))),
+                           invalid=(0.5, "nan", None))
+
+
+def record_functions(name: str):
+    """``(value, undefined)``: the record's generated functions, or compiled from its definition when it has none."""
+    if hasattr(gen, name):
+        return getattr(gen, name), getattr(gen, f"{name}_undefined")
+    from ..families import CONFUSION_METRICS
+    from ._count_metrics import compiled_record
+
+    record = CONFUSION_METRICS[name]
+    return compiled_record(name, record.definition(), record.undefined)
+
+
+def record_values(name: str, *cells, zero_division=math.nan):
+    """The metric ``name`` (a record with generated code) of arrays of cells, and the mask where it is undefined.
+
+    Undefined values (a zero in the record's ``undefined`` expressions) are ``zero_division``.
+    """
+    cells = [np.asarray(c, dtype=np.float64) for c in cells]
+    with np.errstate(all="ignore"):
+        value, undefined = record_functions(name)
+        values = np.asarray(value(*cells), dtype=np.float64)
+        zeros = [np.asarray(d) == 0 for d in undefined(*cells)]
+    mask = np.zeros(np.broadcast_shapes(values.shape, *(z.shape for z in zeros)), dtype=bool)
+    for z in zeros:
+        mask |= z
+    values = np.where(mask, zero_division_value(zero_division), np.broadcast_to(values, mask.shape))
+    return values, mask
+
+
+# matthews_corrcoef and cohen_kappa_score: the whole K x K matrix.
+
+
+@declare(**DENSE_TARGETS, sample_weight=array_like())
+def matthews_corrcoef(y_true, y_pred, *, sample_weight=None):
+    """The Matthews correlation coefficient (Gorodkin's R_K for more than two classes): scikit-learn's function.
+
+    Computed from the trace, total and margins of the confusion matrix by the
+    code generated from the record ``mcc_multiclass``; 0 where it is
+    undefined (a single predicted or true class), as in scikit-learn.
+
+    >>> from symmetric.metrics import matthews_corrcoef
+    >>> round(matthews_corrcoef([1, 1, 1, 0], [1, 0, 1, 1]), 4)
+    -0.3333
+    """
+    func = "matthews_corrcoef"
+    check_targets_given(y_true, y_pred, func=func, sparse=False)
+    check_array_like(sample_weight, name="sample_weight", func=func)
+    t = check_targets(y_true, y_pred, sample_weight, func=func)
+    if t.y_type not in ("binary", "multiclass"):
+        raise ValueError(f"{t.y_type} is not supported")
+    c = matrix_of(t, None, sample_weight)
+    true, pred = c.sum(axis=1, dtype=np.float64), c.sum(axis=0, dtype=np.float64)
+    total = pred.sum()
+    sums = (np.trace(c, dtype=np.float64), total, np.dot(true, pred), np.dot(pred, pred), np.dot(true, true))
+    value, undefined = record_values("mcc_multiclass", *sums)
+    return 0.0 if undefined or not np.isfinite(value) else float(value)
+
+
+def _kappa_weights(weights, k: int) -> np.ndarray:
+    i, j = np.meshgrid(np.arange(k, dtype=np.float64), np.arange(k, dtype=np.float64), indexing="ij")
+    with np.errstate(all="ignore"):
+        return np.asarray(getattr(gen, f"kappa_weight_{weights or 'unweighted'}")(i, j), dtype=np.float64)
+
+
+@declare(y1=array_like(optional=False), y2=array_like(optional=False), labels=array_like(), weights=KAPPA_WEIGHTS,
+         sample_weight=array_like(), replace_undefined_by=KAPPA_REPLACEMENT)
+def cohen_kappa_score(y1, y2, *, labels=None, weights=None, sample_weight=None, replace_undefined_by=np.nan):
+    r"""Cohen's kappa, unweighted or with linear or quadratic weights: scikit-learn's function.
+
+    :math:`1 - \sum w_{ij} C_{ij} / \sum w_{ij} E_{ij}` with ``E`` the
+    agreement expected by chance (record ``cohen_kappa_weighted``; the weights
+    are generated from :data:`symmetric.families.confusion.KAPPA_WEIGHTS`).
+
+    Parameters
+    ----------
+    y1, y2 : 1-d array-like
+        The labels of two annotators.
+    labels : array-like, optional
+    weights : {None, "linear", "quadratic"}
+    sample_weight : array-like of shape (n_samples,), optional
+    replace_undefined_by : float in [-1, 1] or nan, default nan
+        The value (with an :class:`UndefinedMetricWarning`) when kappa is undefined.
+
+    >>> from symmetric.metrics import cohen_kappa_score
+    >>> cohen_kappa_score(["negative", "positive", "negative", "neutral", "positive"],
+    ...                   ["negative", "positive", "negative", "neutral", "negative"])
+    0.6875
+    """
+    func = "cohen_kappa_score"
+    for name, value in (("y1", y1), ("y2", y2)):
+        check_array_like(value, name=name, func=func, optional=False)
+    check_array_like(labels, name="labels", func=func)
+    checked(KAPPA_WEIGHTS, weights, name="weights", func=func)
+    check_array_like(sample_weight, name="sample_weight", func=func)
+    checked(KAPPA_REPLACEMENT, replace_undefined_by, name="replace_undefined_by", func=func)
+    try:
+        confusion = matrix_of(None, labels, sample_weight, y_true=y1, y_pred=y2, func=func)
+    except ValueError as error:
+        if "At least one label specified must be in y_true" in str(error):
+            raise ValueError("At least one label in `labels` must be present in `y1` (even though "
+                             "`cohen_kappa_score` is otherwise agnostic to the order of `y1` and `y2`).") from error
+        raise
+    confusion = confusion.astype(np.float64, copy=False)
+    sum0, sum1 = confusion.sum(axis=0), confusion.sum(axis=1)
+    total = sum0.sum()
+    if total == 0:
+        warnings.warn("`y2` contains no labels that are present in both `y1` and `labels`.`cohen_kappa_score` is "
+                      "undefined and set to the value defined by the `replace_undefined_by` param, which is set to "
+                      f"{replace_undefined_by}.", compatible(UndefinedMetricWarning), stacklevel=2)
+        return replace_undefined_by
+    w = _kappa_weights(weights, confusion.shape[0])
+    observed, expected = np.sum(w * confusion), np.sum(w * (np.outer(sum0, sum1) / total))
+    value, undefined = record_values("cohen_kappa_weighted", observed, expected)
+    if undefined:
+        warnings.warn("`y1`, `y2` and `labels` have only one label in common. `cohen_kappa_score` is undefined and "
+                      "set to the value defined by the the `replace_undefined_by` param, which is set to "
+                      f"{replace_undefined_by}.", compatible(UndefinedMetricWarning), stacklevel=2)
+        return replace_undefined_by
+    return float(value)
+
+
+# Scores of the one-vs-rest cells: jaccard, informedness, markedness.
+
+
+def _one_vs_rest(name, metric, modifiers, y_true, y_pred, *, labels, pos_label, average, sample_weight,
+                 zero_division, func, zero_division_constraint=None):
+    check_targets_given(y_true, y_pred, func=func)
+    if zero_division_constraint is not None:
+        check_array_like(labels, name="labels", func=func)
+        checked(POS_LABEL, pos_label, name="pos_label", func=func)
+        checked(AVERAGE, average, name="average", func=func)
+        check_array_like(sample_weight, name="sample_weight", func=func)
+        checked(zero_division_constraint, zero_division, name="zero_division", func=func)
+    c: Counts = validated_counts(y_true, y_pred, labels=labels, pos_label=pos_label, average=average,
+                                 sample_weight=sample_weight, zero_division=0.0 if zero_division_constraint else
+                                 zero_division, func=func)
+    tp, fp, fn = (np.asarray(a, dtype=np.float64) for a in (c.tp, c.fp, c.fn))
+    tn = np.broadcast_to(np.asarray(c.tn, dtype=np.float64), tp.shape)
+    values, _ = record_values(name, tp, fp, fn, tn, zero_division=zero_division)
+    with np.errstate(all="ignore"):
+        denominators = getattr(gen, f"{name}_undefined")(tp, fp, fn, tn)
+    for d, modifier in zip(denominators, modifiers):
+        mask = np.broadcast_to(np.asarray(d) == 0, values.shape)
+        if mask.any() and zero_division == "warn":
+            warn_undefined(average, modifier, f"{metric} is", values.shape[0])
+    return values, c
+
+
+def _average(values, c: Counts, average, *, nan_aware: bool):
+    if average is None:
+        return values
+    if average == "weighted":
+        weights = c.true_sum
+        if not nan_aware and not np.any(weights):
+            weights = None
+    else:
+        weights = c.sample_weight if average == "samples" else None
+    if nan_aware:
+        return nanaverage(values, weights)
+    return float(np.average(values, weights=weights))
+
+
+@declare(**TARGETS, labels=array_like(), pos_label=POS_LABEL, average=AVERAGE, sample_weight=array_like(),
+         zero_division=JACCARD_ZERO_DIVISION)
+def jaccard_score(y_true, y_pred, *, labels=None, pos_label=1, average="binary", sample_weight=None,
+                  zero_division="warn"):
+    """The Jaccard index ``TP/(TP + FP + FN)``: scikit-learn's ``jaccard_score``.
+
+    Averages as scikit-learn's (a plain mean, in which ``zero_division``
+    values count); see :func:`symmetric.metrics.precision_recall_fscore_support`
+    for the options.
+
+    >>> from symmetric.metrics import jaccard_score
+    >>> round(jaccard_score([0, 1, 1, 1], [1, 1, 0, 1]), 4)
+    0.5
+    """
+    values, c = _one_vs_rest("jaccard", "Jaccard", ("true or predicted",), y_true, y_pred, labels=labels,
+                             pos_label=pos_label, average=average, sample_weight=sample_weight,
+                             zero_division=zero_division, func="jaccard_score",
+                             zero_division_constraint=JACCARD_ZERO_DIVISION)
+    if average == "micro":
+        values, _ = record_values("jaccard", c.tp.sum(), c.fp.sum(), c.fn.sum(), 0.0)
+    return _average(values, c, average, nan_aware=False)
+
+
+@declare(**TARGETS, **SCORE_OPTIONS)
+def informedness_score(y_true, y_pred, *, labels=None, pos_label=1, average="binary", sample_weight=None,
+                       zero_division="warn"):
+    """Informedness (Youden's J, bookmaker informedness) ``TPR + TNR - 1``, with the options of ``precision_score``.
+
+    Undefined (``zero_division``) for a label without true samples or
+    without negatives; averages ignore nan as scikit-learn's scores do.
+
+    >>> from symmetric.metrics import informedness_score
+    >>> informedness_score([1, 1, 0, 0], [1, 0, 0, 0])
+    0.5
+    """
+    values, c = _one_vs_rest("informedness", "Informedness", ("true", "negative"), y_true, y_pred, labels=labels,
+                             pos_label=pos_label, average=average, sample_weight=sample_weight,
+                             zero_division=zero_division, func="informedness_score")
+    return _average(values, c, average, nan_aware=True)
+
+
+@declare(**TARGETS, **SCORE_OPTIONS)
+def markedness_score(y_true, y_pred, *, labels=None, pos_label=1, average="binary", sample_weight=None,
+                     zero_division="warn"):
+    """Markedness ``PPV + NPV - 1``, with the options of ``precision_score``.
+
+    Undefined (``zero_division``) for a label never predicted or always predicted.
+
+    >>> from symmetric.metrics import markedness_score
+    >>> markedness_score([1, 1, 0, 0], [1, 0, 0, 0])
+    0.6666666666666665
+    """
+    values, c = _one_vs_rest("markedness", "Markedness", ("predicted", "predicted negative"), y_true, y_pred,
+                             labels=labels, pos_label=pos_label, average=average, sample_weight=sample_weight,
+                             zero_division=zero_division, func="markedness_score")
+    return _average(values, c, average, nan_aware=True)
+
+
+# class_likelihood_ratios
+
+
+def _lr_replacements(replace_undefined_by):
+    if isinstance(replace_undefined_by, dict) or replace_undefined_by == 1.0:
+        given = {"LR+": 1.0, "LR-": 1.0} if not isinstance(replace_undefined_by, dict) else replace_undefined_by
+        msg = ("The dictionary passed as `replace_undefined_by` needs to be in the form `{'LR+': `value_1`, 'LR-': "
+               "`value_2`}` where the value for `LR+` ranges from `1.0` to `np.inf` or is `np.nan` and the value for "
+               f"`LR-` ranges from `0.0` to `1.0` or is `np.nan`; got `{replace_undefined_by}`.")
+        pos, neg = given.get("LR+"), given.get("LR-")
+        ok = "LR+" in given and "LR-" in given and all(isinstance(v, numbers.Real) for v in (pos, neg))
+        if not ok or pos < 1.0 or neg < 0.0 or neg > 1.0:   # nan passes, as in scikit-learn
+            raise ValueError(msg)
+        return pos, neg
+    return replace_undefined_by, replace_undefined_by
+
+
+def _warn(message):
+    warnings.warn(message, compatible(UndefinedMetricWarning), stacklevel=3)
+
+
+@declare(**TARGETS, labels=array_like(), sample_weight=array_like(), replace_undefined_by=LR_REPLACEMENT)
+def class_likelihood_ratios(y_true, y_pred, *, labels=None, sample_weight=None, replace_undefined_by=np.nan):
+    """The positive and negative likelihood ratios ``(LR+, LR-)`` of binary labels: scikit-learn's function (1.9).
+
+    ``LR+ = TPR/FPR`` and ``LR- = FNR/TNR`` (records ``lr_plus``, ``lr_minus``);
+    an undefined ratio warns and takes ``replace_undefined_by`` (nan, 1.0
+    for both, or ``{"LR+": value, "LR-": value}``).
+
+    >>> from symmetric.metrics import class_likelihood_ratios
+    >>> class_likelihood_ratios([0, 1, 0, 1, 0], [1, 1, 0, 0, 0])
+    (1.5, 0.75)
+    """
+    func = "class_likelihood_ratios"
+    check_targets_given(y_true, y_pred, func=func)
+    check_array_like(labels, name="labels", func=func)
+    check_array_like(sample_weight, name="sample_weight", func=func)
+    if isinstance(replace_undefined_by, bool) or not LR_REPLACEMENT.is_satisfied_by(replace_undefined_by):
+        raise invalid("replace_undefined_by", func, LR_REPLACEMENT.describe(func), replace_undefined_by)
+    t = check_targets(y_true, y_pred, sample_weight, func=func)
+    if t.y_type != "binary":
+        raise ValueError(f"class_likelihood_ratios only supports binary classification problems, got targets of "
+                         f"type: {t.y_type}")
+    replace_pos, replace_neg = _lr_replacements(replace_undefined_by)
+    cm = matrix_of(t, labels, sample_weight, func=func).astype(np.float64)
+    tn, fp, fn, tp = cm.ravel().tolist()
+    lr_pos, _ = record_values("lr_plus", tp, fp, fn, tn)
+    lr_neg, _ = record_values("lr_minus", tp, fp, fn, tn)
+    lr_pos, lr_neg = float(lr_pos), float(lr_neg)
+    if tp + fn == 0:
+        _warn("No samples of the positive class are present in `y_true`. `positive_likelihood_ratio` and "
+              "`negative_likelihood_ratio` are both set to `np.nan`. Use the `replace_undefined_by` param to "
+              "control this behavior. To suppress this warning or turn it into an error, see Python's `warnings` "
+              "module and `warnings.catch_warnings()`.")
+    if fp == 0:
+        start = ("No samples were predicted for the positive class and `positive_likelihood_ratio` is " if tp == 0
+                 else "`positive_likelihood_ratio` is ill-defined and ")
+        _warn(start + "set to `np.nan`. Use the `replace_undefined_by` param to ")
+        lr_pos = replace_pos
+    if tn == 0:
+        _warn("`negative_likelihood_ratio` is ill-defined and set to `np.nan`. Use the `replace_undefined_by` param "
+              "to control this behavior. To suppress this warning or turn it into an error, see Python's `warnings` "
+              "module and `warnings.catch_warnings()`.")
+        lr_neg = replace_neg
+    return float(lr_pos), float(lr_neg)
