@@ -128,7 +128,7 @@ def matrix_of(t: Targets | None, labels, sample_weight, *, y_true=None, y_pred=N
         if np.asarray(labels).size == 0:
             raise ValueError("'labels' should contain at least one label.")
         idx = select_labels(t, labels)
-        if not t.true_present[idx[idx >= 0]].any():
+        if t.true_present is not None and not t.true_present[idx[idx >= 0]].any():
             raise ValueError("At least one label specified must be in y_true")
     cm = _selected_matrix(t, idx)
     if t.sample_weight is not None:

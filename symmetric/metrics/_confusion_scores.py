@@ -59,7 +59,7 @@ KAPPA_WEIGHTS = Options(("linear", "quadratic"), none=True)
 #: ``replace_undefined_by`` of ``cohen_kappa_score``: nan or a float in [-1, 1].
 KAPPA_REPLACEMENT = Predicate("a float in the range [-1.0, 1.0] or nan",
                               lambda v: isinstance(v, numbers.Real) and not isinstance(v, bool)
-                              and (math.isnan(v) or -1 <= v <= 1), invalid=(2.0, "nan", None))
+                              and (math.isnan(v) or -1 <= float(v) <= 1), invalid=(2.0, "nan", None))
 #: ``replace_undefined_by`` of ``class_likelihood_ratios``: 1.0, nan or a dict of both ratios.
 LR_REPLACEMENT = Predicate("a float among {1.0, nan} or an instance of 'dict'",
                            lambda v: isinstance(v, dict) or (isinstance(v, numbers.Real) and not isinstance(v, bool)
@@ -83,11 +83,11 @@ def record_values(name: str, *cells, zero_division=math.nan):
 
     Undefined values (a zero in the record's ``undefined`` expressions) are ``zero_division``.
     """
-    cells = [np.asarray(c, dtype=np.float64) for c in cells]
+    arrays = [np.asarray(c, dtype=np.float64) for c in cells]
     with np.errstate(all="ignore"):
         value, undefined = record_functions(name)
-        values = np.asarray(value(*cells), dtype=np.float64)
-        zeros = [np.asarray(d) == 0 for d in undefined(*cells)]
+        values = np.asarray(value(*arrays), dtype=np.float64)
+        zeros = [np.asarray(d) == 0 for d in undefined(*arrays)]
     mask = np.zeros(np.broadcast_shapes(values.shape, *(z.shape for z in zeros)), dtype=bool)
     for z in zeros:
         mask |= z
@@ -217,6 +217,7 @@ def _one_vs_rest(name, metric, modifiers, y_true, y_pred, *, labels, pos_label, 
 def _average(values, c: Counts, average, *, nan_aware: bool):
     if average is None:
         return values
+    weights: np.ndarray | None
     if average == "weighted":
         weights = c.true_sum
         if not nan_aware and not np.any(weights):
