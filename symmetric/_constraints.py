@@ -109,8 +109,10 @@ class Interval(Constraint):
 
     def invalid_values(self) -> tuple:
         out = ["1", True, math.nan]
-        for end, closed, step in ((self.left, self.closed in ("both", "left"), -1),
-                                  (self.right, self.closed in ("both", "right"), 1)):
+        for end, closed, step in (
+            (self.left, self.closed in ("both", "left"), -1),
+            (self.right, self.closed in ("both", "right"), 1),
+        ):
             if not math.isinf(end):
                 out.append(self.kind(end + step) if closed else self.kind(end))
             elif not closed:
@@ -135,7 +137,8 @@ class Options(Constraint):
             return self.none
         return any(type(value) is type(o) and value == o for o in self.options if isinstance(o, str)) or any(
             _real(value) and not isinstance(o, str) and (value == o or (math.isnan(o) and math.isnan(value)))
-            for o in self.options)
+            for o in self.options
+        )
 
     def invalid_values(self) -> tuple:
         return self._invalid + (() if self.none else (None,))

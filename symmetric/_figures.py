@@ -9,8 +9,10 @@ from __future__ import annotations
 __all__ = ["INSTALL", "SINGLE_SIZE", "PANEL_SIZE", "pyplot"]
 
 #: How to install the plotting extra, from the package index and from a clone.
-INSTALL = ('symmetric.plot needs matplotlib, an optional extra: pip install matplotlib '
-           '(from a clone of the repository: pip install ".[plot]")')
+INSTALL = (
+    "symmetric.plot needs matplotlib, an optional extra: pip install matplotlib "
+    '(from a clone of the repository: pip install ".[plot]")'
+)
 #: Figure size of one plot, and of one panel of a grid, in inches.
 SINGLE_SIZE = (5.6, 4.6)
 PANEL_SIZE = (3.2, 3.4)

@@ -35,8 +35,7 @@ def prg_curve(y_true, y_score, *, pos_label=None, sample_weight=None, ax=None, l
     from ._figures import SINGLE_SIZE
     from ._figures import pyplot as _pyplot
 
-    pg, rg, _ = _metrics.precision_recall_gain_curve(y_true, y_score, pos_label=pos_label,
-                                                     sample_weight=sample_weight)
+    pg, rg, _ = _metrics.precision_recall_gain_curve(y_true, y_score, pos_label=pos_label, sample_weight=sample_weight)
     area = _metrics.prg_auc_score(y_true, y_score, pos_label=pos_label, sample_weight=sample_weight)
     if ax is None:
         _, ax = _pyplot().subplots(figsize=SINGLE_SIZE, constrained_layout=True)
@@ -77,12 +76,19 @@ def unachievable_region(prevalence, *, y_true=None, y_score=None, pos_label=None
     ax.fill_between(recall, 0.0, floor, color="0.8", label=f"unachievable (area {area:.3f})")
     ax.plot(recall, floor, color="0.4", linewidth=1)
     if y_true is not None and y_score is not None:
-        precision, rec, _ = _metrics.precision_recall_curve(y_true, y_score, pos_label=pos_label,
-                                                            sample_weight=sample_weight)
-        normalised = _metrics.normalized_average_precision_score(y_true, y_score, pos_label=pos_label,
-                                                                 sample_weight=sample_weight)
+        precision, rec, _ = _metrics.precision_recall_curve(
+            y_true, y_score, pos_label=pos_label, sample_weight=sample_weight
+        )
+        normalised = _metrics.normalized_average_precision_score(
+            y_true, y_score, pos_label=pos_label, sample_weight=sample_weight
+        )
         ax.step(rec, precision, where="post", label=f"PR curve (normalised AP {normalised:.3f})")
-    ax.set(xlim=(0, 1), ylim=(0, 1.02), xlabel="recall", ylabel="precision",
-           title=rf"Unachievable PR region at prevalence $\pi = {prevalence:g}$")
+    ax.set(
+        xlim=(0, 1),
+        ylim=(0, 1.02),
+        xlabel="recall",
+        ylabel="precision",
+        title=rf"Unachievable PR region at prevalence $\pi = {prevalence:g}$",
+    )
     ax.legend(loc="upper right")
     return ax

@@ -14,12 +14,30 @@ from ._validation import InvalidParameterError
 
 __all__ = ["prevalence_curve"]
 
-_LABELS = {"precision": "precision", "recall": "recall", "specificity": "specificity", "accuracy": "accuracy",
-           "balanced_precision": "balanced precision", "f_beta": r"$F_\beta$", "g_beta_rho": r"$G_{\beta,\rho}$"}
+_LABELS = {
+    "precision": "precision",
+    "recall": "recall",
+    "specificity": "specificity",
+    "accuracy": "accuracy",
+    "balanced_precision": "balanced precision",
+    "f_beta": r"$F_\beta$",
+    "g_beta_rho": r"$G_{\beta,\rho}$",
+}
 
 
-def prevalence_curve(y_true, y_pred, *, metrics=("precision", "f_beta", "g_beta_rho"), prevalences=None, beta=1.0,
-                     rho=-2.0, pos_label=1, sample_weight=None, ax=None, log_scale=True):
+def prevalence_curve(
+    y_true,
+    y_pred,
+    *,
+    metrics=("precision", "f_beta", "g_beta_rho"),
+    prevalences=None,
+    beta=1.0,
+    rho=-2.0,
+    pos_label=1,
+    sample_weight=None,
+    ax=None,
+    log_scale=True,
+):
     """Draw metrics as the share of positives changes, the classifier's TPR and FPR fixed.
 
     Parameters
@@ -63,9 +81,22 @@ def prevalence_curve(y_true, y_pred, *, metrics=("precision", "f_beta", "g_beta_
     if prevalences is None:
         prevalences = np.geomspace(0.001, 0.99, 200) if log_scale else np.linspace(0.005, 0.99, 200)
     # Every argument is checked, and every value computed, before a figure exists: an error leaves none open.
-    curves = [(name, *_metrics.prevalence_curve(y_true, y_pred, metric=name, prevalences=prevalences, beta=beta,
-                                                rho=rho, pos_label=pos_label, sample_weight=sample_weight))
-              for name in metrics]
+    curves = [
+        (
+            name,
+            *_metrics.prevalence_curve(
+                y_true,
+                y_pred,
+                metric=name,
+                prevalences=prevalences,
+                beta=beta,
+                rho=rho,
+                pos_label=pos_label,
+                sample_weight=sample_weight,
+            ),
+        )
+        for name in metrics
+    ]
     own = _own_prevalence(y_true, pos_label, sample_weight)
     plt = _pyplot()
     if ax is not None:

@@ -29,13 +29,19 @@ class InvalidParameterError(ValueError, TypeError):
     ('rho', 'g_beta_rho', 'x')
     """
 
-    def __init__(self, *args, param: str | None = None, func: str | None = None, allowed: str | None = None,
-                 got: object = None):
+    def __init__(
+        self, *args, param: str | None = None, func: str | None = None, allowed: str | None = None, got: object = None
+    ):
         super().__init__(*args)
         self.param, self.func, self.allowed, self.got = param, func, allowed, got
 
     @classmethod
     def of(cls, param: str, func: str, allowed: str, got: object) -> "InvalidParameterError":
         """Build the error with the project's single message template."""
-        return cls(f"The {param!r} parameter of {func} must be {allowed}. Got {got!r} instead.",
-                   param=param, func=func, allowed=allowed, got=got)
+        return cls(
+            f"The {param!r} parameter of {func} must be {allowed}. Got {got!r} instead.",
+            param=param,
+            func=func,
+            allowed=allowed,
+            got=got,
+        )

@@ -46,8 +46,18 @@ import sympy
 from .numeric import catalog
 from .symbols import P, R
 
-__all__ = ["Row", "accuracy_table", "ulp_errors", "sample", "reference", "true_value", "main", "REGIONS", "BACKENDS",
-           "available_backends"]
+__all__ = [
+    "Row",
+    "accuracy_table",
+    "ulp_errors",
+    "sample",
+    "reference",
+    "true_value",
+    "main",
+    "REGIONS",
+    "BACKENDS",
+    "available_backends",
+]
 
 #: Region name -> (log10 range of P and R, log10 range of beta/gamma, ``|rho|`` bound, spread near special points).
 REGIONS = {
@@ -71,8 +81,10 @@ class Row:
 
     def __str__(self):
         extra = "".join(f" {v:>{max(8, len(k))}.0f}" for k, v in (self.backends or {}).items())
-        return (f"{self.region:<10} {self.function:<11} {self.points:>7} {self.max_ulp:>8.0f} {self.median_ulp:>7.1f} "
-                f"{self.bad:>4}{extra}")
+        return (
+            f"{self.region:<10} {self.function:<11} {self.points:>7} {self.max_ulp:>8.0f} {self.median_ulp:>7.1f} "
+            f"{self.bad:>4}{extra}"
+        )
 
 
 def _strict(a):
@@ -181,8 +193,11 @@ def true_value(name: str, *args, dps: int = 50) -> float:
     ``dps`` digits at least; more when an exponent is within 10**-k of a
     singular value (the formula then cancels ~k digits before the power 1/phi).
     """
-    exponents = [abs(float(args[3])), abs(float(args[3]) + 1)] if name == "g_beta_rho" else (
-        [abs(float(args[3]))] if name == "power_mean" else [1.0])
+    exponents = (
+        [abs(float(args[3])), abs(float(args[3]) + 1)]
+        if name == "g_beta_rho"
+        else ([abs(float(args[3]))] if name == "power_mean" else [1.0])
+    )
     small = min(x for x in exponents + [1.0] if x > 0) if any(x > 0 for x in exponents) else 1.0
     extra = int(max(0.0, -numpy.log10(small))) + 10
     with mpmath.workdps(dps + extra):
@@ -194,8 +209,9 @@ def _true_values(name, cols, dps):
     return numpy.array([true_value(name, *[cols[k][i] for k in keys], dps=dps) for i in range(len(cols["P"]))])
 
 
-def accuracy_table(*, points: int = 2000, seed: int = 0, dps: int = 50, regions=None, functions=None,
-                   backends=()) -> list[Row]:
+def accuracy_table(
+    *, points: int = 2000, seed: int = 0, dps: int = 50, regions=None, functions=None, backends=()
+) -> list[Row]:
     """Max and median ULP error of each numeric function over each region (and max ULP per other backend)."""
     from . import numeric
 
@@ -220,17 +236,23 @@ def main(argv=None) -> int:
     parser.add_argument("--points", type=int, default=5000, help="sample points per region and function")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--worst", action="store_true", help="also print the worst point of each row")
-    parser.add_argument("--backends", default=None,
-                        help="comma-separated backends to add as columns (default: those installed), or 'none'")
+    parser.add_argument(
+        "--backends",
+        default=None,
+        help="comma-separated backends to add as columns (default: those installed), or 'none'",
+    )
     args = parser.parse_args(argv)
-    backends = available_backends() if args.backends is None else [
-        b for b in args.backends.split(",") if b and b != "none"]
+    backends = (
+        available_backends() if args.backends is None else [b for b in args.backends.split(",") if b and b != "none"]
+    )
     unknown = [b for b in backends if b not in BACKENDS]
     if unknown:
         parser.error(f"unknown backends {unknown}; choose from {list(BACKENDS)}")
     rows = accuracy_table(points=args.points, seed=args.seed, backends=backends)
-    print(f"{'region':<10} {'function':<11} {'points':>7} {'max ULP':>8} {'median':>7} {'bad':>4}"
-          + "".join(f" {b:>8}" for b in backends))
+    print(
+        f"{'region':<10} {'function':<11} {'points':>7} {'max ULP':>8} {'median':>7} {'bad':>4}"
+        + "".join(f" {b:>8}" for b in backends)
+    )
     for r in rows:
         print(r)
         if args.worst:

@@ -76,7 +76,9 @@ def _inputs(func, y_true, y_prob, sample_weight):
     device = _device(p)
     y = y_true if _is_array_of(xp, y_true) else xp.asarray(numpy.asarray(y_true), device=device)
     if p.ndim not in (1, 2) or y.ndim not in (1, 2):
-        raise InvalidParameterError.of("y_prob", func, "a 1-d (binary) or 2-d (samples x classes) array", tuple(p.shape))
+        raise InvalidParameterError.of(
+            "y_prob", func, "a 1-d (binary) or 2-d (samples x classes) array", tuple(p.shape)
+        )
     if p.ndim == 2 and y.ndim == 1:  # multiclass labels: one-hot over the columns of y_prob
         k = p.shape[1]
         labels = xp.astype(y, xp.int64) if not xp.isdtype(y.dtype, "integral") else y
@@ -84,10 +86,13 @@ def _inputs(func, y_true, y_prob, sample_weight):
     else:
         y = xp.astype(y, p.dtype)
     if tuple(y.shape) != tuple(p.shape):
-        raise InvalidParameterError.of("y_true", func, f"labels matching y_prob's shape {tuple(p.shape)}",
-                                       tuple(y.shape))
+        raise InvalidParameterError.of(
+            "y_true", func, f"labels matching y_prob's shape {tuple(p.shape)}", tuple(y.shape)
+        )
     if not bool(xp.all((y == 0) | (y == 1))):
-        raise InvalidParameterError.of("y_true", func, "labels 0 or 1 (or class indices for 2-d y_prob)", "other values")
+        raise InvalidParameterError.of(
+            "y_true", func, "labels 0 or 1 (or class indices for 2-d y_prob)", "other values"
+        )
     if not bool(xp.all((p >= 0) & (p <= 1))):
         raise InvalidParameterError.of("y_prob", func, "probabilities in [0, 1]", "values outside [0, 1] or nan")
     if p.ndim == 1:
@@ -95,11 +100,16 @@ def _inputs(func, y_true, y_prob, sample_weight):
     if sample_weight is None:
         w = None
     else:
-        w = sample_weight if _is_array_of(xp, sample_weight) else xp.asarray(numpy.asarray(sample_weight), device=device)
+        w = (
+            sample_weight
+            if _is_array_of(xp, sample_weight)
+            else xp.asarray(numpy.asarray(sample_weight), device=device)
+        )
         w = xp.astype(w, p.dtype)
         if tuple(w.shape) != (p.shape[0],) or not bool(xp.all(xp.isfinite(w) & (w >= 0))):
-            raise InvalidParameterError.of("sample_weight", func, f"finite weights >= 0, one per sample ({p.shape[0]})",
-                                           tuple(w.shape))
+            raise InvalidParameterError.of(
+                "sample_weight", func, f"finite weights >= 0, one per sample ({p.shape[0]})", tuple(w.shape)
+            )
         w = w[:, None]
     return xp, y, p, w
 
@@ -122,8 +132,9 @@ def _is_array_of(xp, value):
 
 def _counts(xp, y, p, w):
     wy, wn = (y, 1 - y) if w is None else (w * y, w * (1 - y))
-    return SoftCounts(xp.sum(wy * p, axis=0), xp.sum(wn * p, axis=0), xp.sum(wy * (1 - p), axis=0),
-                      xp.sum(wn * (1 - p), axis=0))
+    return SoftCounts(
+        xp.sum(wy * p, axis=0), xp.sum(wn * p, axis=0), xp.sum(wy * (1 - p), axis=0), xp.sum(wn * (1 - p), axis=0)
+    )
 
 
 def soft_counts(y_true, y_prob, *, sample_weight=None):
@@ -188,8 +199,10 @@ def _loss(func, metric, y_true, y_prob, sample_weight, average, params):
 
 
 def _check_parameters(func, beta, rho=0.0):
-    for name, value, ok, allowed in (("beta", beta, lambda v: v > 0, "a finite number > 0"),
-                                     ("rho", rho, lambda v: True, "a finite real number")):
+    for name, value, ok, allowed in (
+        ("beta", beta, lambda v: v > 0, "a finite number > 0"),
+        ("rho", rho, lambda v: True, "a finite real number"),
+    ):
         try:
             v = float(value)
         except (TypeError, ValueError):

@@ -37,9 +37,19 @@ from .families import FAMILIES, get_family
 from .families._parameters import parameter as _parameter
 from .symbols import P, R
 
-__all__ = ["level_curves", "family_grid", "break_even_ratio", "close", "prevalence_curve", "prg_curve",
-           "unachievable_region",
-           "UnboundedMetricWarning", "INSTALL", "SINGLE_SIZE", "PANEL_SIZE"]
+__all__ = [
+    "level_curves",
+    "family_grid",
+    "break_even_ratio",
+    "close",
+    "prevalence_curve",
+    "prg_curve",
+    "unachievable_region",
+    "UnboundedMetricWarning",
+    "INSTALL",
+    "SINGLE_SIZE",
+    "PANEL_SIZE",
+]
 
 
 # Colour bar ticks at most; beyond, every other level is ticked (0 and 1 always are).
@@ -84,6 +94,7 @@ def _float_latex(x: float) -> str:
 
 # --- the metric --------------------------------------------------------------------------------------
 
+
 @dataclass(frozen=True)
 class _Metric:
     """A metric with values for all its parameters: the expression (None for a family whose values are too
@@ -117,8 +128,11 @@ def _resolve(metric, parameters: dict, func: str) -> _Metric:
         missing = [n for n in family.parameter_names if n not in parameters]
         if unknown or missing:
             raise InvalidParameterError.of(
-                "parameters", func, f"values for exactly the parameters {list(family.parameter_names)} of {metric}",
-                sorted(parameters))
+                "parameters",
+                func,
+                f"values for exactly the parameters {list(family.parameter_names)} of {metric}",
+                sorted(parameters),
+            )
         symbols = dict(zip(family.parameter_names, family.parameters))
         values = {n: _check_value(n, parameters[n], symbols[n], func) for n in family.parameter_names}
         try:
@@ -131,8 +145,11 @@ def _resolve(metric, parameters: dict, func: str) -> _Metric:
         symbols = {s.name: s for s in metric.free_symbols - {P, R}}
         if set(parameters) != set(symbols):
             raise InvalidParameterError.of(
-                "parameters", func, f"values for exactly the parameters {sorted(symbols)} of the expression",
-                sorted(parameters))
+                "parameters",
+                func,
+                f"values for exactly the parameters {sorted(symbols)} of the expression",
+                sorted(parameters),
+            )
         values = {n: _check_value(n, parameters[n], symbols[n], func) for n in sorted(parameters)}
         expr = metric.xreplace({symbols[n]: v for n, v in values.items()})
         if expr.free_symbols - {P, R}:
@@ -194,6 +211,7 @@ def _expression_title(expr) -> str:
 
 # --- break-even line (the ratio comes from symmetric.explore.break_even; here it is only drawn) -------------
 
+
 def break_even_ratio(expr: sympy.Expr) -> tuple[sympy.Expr | None, str]:
     """The proven break-even ratio R/P of a metric without free parameters, or None and why.
 
@@ -226,8 +244,16 @@ def _ratio_text(ratio) -> str:
 def _draw_break_even(ax, ratio):
     k = float(ratio)
     end = (1.0, 1.0 / k) if k >= 1 else (k, 1.0)
-    line, = ax.plot([0.0, end[0]], [0.0, end[1]], color="black", linestyle=(0, (5, 3)), linewidth=1.6,
-                    label=f"break-even $R = {_ratio_text(ratio)}P$", gid="break_even", zorder=3)
+    (line,) = ax.plot(
+        [0.0, end[0]],
+        [0.0, end[1]],
+        color="black",
+        linestyle=(0, (5, 3)),
+        linewidth=1.6,
+        label=f"break-even $R = {_ratio_text(ratio)}P$",
+        gid="break_even",
+        zorder=3,
+    )
     line.set_path_effects(_halo("white", 3.2))
     return line
 
@@ -246,6 +272,7 @@ def _break_even_caption(ratio, note) -> str:
 
 
 # --- values, levels and colours ----------------------------------------------------------------------
+
 
 def _evaluate(func, precision, recall):
     with np.errstate(all="ignore"):
@@ -268,8 +295,11 @@ def _unbounded(func) -> tuple[bool, float, str]:
     """
     near, nearer = 1e-6, 1e-12
     worst, where = 0.0, ""
-    for label, point in (("R = 0", lambda s: (np.ones(3), s)), ("P = 0", lambda s: (s, np.ones(3))),
-                         ("P = R = 0", lambda s: (s, s))):
+    for label, point in (
+        ("R = 0", lambda s: (np.ones(3), s)),
+        ("P = 0", lambda s: (s, np.ones(3))),
+        ("P = R = 0", lambda s: (s, s)),
+    ):
         p1, r1 = point(np.full(3, near))
         p2, r2 = point(np.full(3, nearer))
         a = np.abs(_evaluate(func, p1, r1))[0]
@@ -307,8 +337,11 @@ def _levels(values, levels, unbounded: bool):
     finite = values[np.isfinite(values)]
     lo, hi = (float(finite.min()), float(finite.max())) if finite.size else (0.0, 1.0)
     if unbounded and finite.size:
-        chosen = (np.asarray(sorted(levels), dtype=float) if levels is not None and not isinstance(levels, int)
-                  else _quantile_levels(finite, 9 if levels is None else levels))
+        chosen = (
+            np.asarray(sorted(levels), dtype=float)
+            if levels is not None and not isinstance(levels, int)
+            else _quantile_levels(finite, 9 if levels is None else levels)
+        )
         if chosen.size >= 2:
             return chosen, chosen, "both"
     unit = not unbounded and lo >= -1e-12 and hi <= 1 + 1e-12
@@ -391,8 +424,19 @@ def _format(value: float) -> str:
 
 # --- plots ---------------------------------------------------------------------------------------
 
-def level_curves(metric, *, ax=None, levels=None, resolution: int = 400, break_even: bool = True,
-                 colorbar: bool = True, title: str | None = None, cmap: str = "viridis", **parameters):
+
+def level_curves(
+    metric,
+    *,
+    ax=None,
+    levels=None,
+    resolution: int = 400,
+    break_even: bool = True,
+    colorbar: bool = True,
+    title: str | None = None,
+    cmap: str = "viridis",
+    **parameters,
+):
     """Draw the level curves of a metric over (0, 1]^2, recall across and precision up.
 
     Parameters
@@ -457,9 +501,12 @@ def level_curves(metric, *, ax=None, levels=None, resolution: int = 400, break_e
     unbounded, largest, where = _unbounded(resolved.function)
     chosen, bounds, extend = _levels(values, levels, unbounded)
     if unbounded:
-        warnings.warn(f"{_plain_title(resolved)} is unbounded on (0, 1]^2 (it reaches {largest:.3g} near {where}): "
-                      f"its levels are quantiles of its values on the grid, from {bounds[0]:.3g} to {bounds[-1]:.3g}",
-                      UnboundedMetricWarning, stacklevel=2)
+        warnings.warn(
+            f"{_plain_title(resolved)} is unbounded on (0, 1]^2 (it reaches {largest:.3g} near {where}): "
+            f"its levels are quantiles of its values on the grid, from {bounds[0]:.3g} to {bounds[-1]:.3g}",
+            UnboundedMetricWarning,
+            stacklevel=2,
+        )
     from matplotlib.colors import BoundaryNorm
 
     colours = plt.get_cmap(cmap)
@@ -517,8 +564,16 @@ def _parameter_names(metric, func) -> tuple[str, ...]:
     raise InvalidParameterError.of("metric", func, f"a SymPy expression or one of {sorted(FAMILIES)}", metric)
 
 
-def family_grid(metric, *, vary: str = "beta", values=(0.5, 1, 2, 4), ncols: int | None = None, levels=None,
-                resolution: int = 300, **parameters):
+def family_grid(
+    metric,
+    *,
+    vary: str = "beta",
+    values=(0.5, 1, 2, 4),
+    ncols: int | None = None,
+    levels=None,
+    resolution: int = 300,
+    **parameters,
+):
     """Small multiples: the level curves of a family as one parameter varies.
 
     Each panel's title says its value and what the engine says about the
@@ -566,22 +621,39 @@ def family_grid(metric, *, vary: str = "beta", values=(0.5, 1, 2, 4), ncols: int
     for value in values:  # every value is checked before anything is drawn
         _resolve(metric, {**parameters, vary: value}, func)
     plt = _pyplot()
-    fig, axes = plt.subplots(nrows, ncols, figsize=(PANEL_SIZE[0] * ncols + 1.0, PANEL_SIZE[1] * nrows + 0.4),
-                             layout="compressed", squeeze=False, sharex=True, sharey=True)
+    fig, axes = plt.subplots(
+        nrows,
+        ncols,
+        figsize=(PANEL_SIZE[0] * ncols + 1.0, PANEL_SIZE[1] * nrows + 0.4),
+        layout="compressed",
+        squeeze=False,
+        sharex=True,
+        sharey=True,
+    )
     fig.get_layout_engine().set(h_pad=0.1, w_pad=0.08)
     unbounded = []
     for ax, value in zip(axes.flat, values):
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always", UnboundedMetricWarning)
-            level_curves(metric, ax=ax, levels=levels, resolution=resolution, colorbar=False,
-                         title=f"${_greek(vary)} = {_number(value)}$", **{**parameters, vary: value})
+            level_curves(
+                metric,
+                ax=ax,
+                levels=levels,
+                resolution=resolution,
+                colorbar=False,
+                title=f"${_greek(vary)} = {_number(value)}$",
+                **{**parameters, vary: value},
+            )
         unbounded += [w for w in caught if issubclass(w.category, UnboundedMetricWarning)]
         for w in caught:
             if not issubclass(w.category, UnboundedMetricWarning):
                 warnings.warn_explicit(w.message, w.category, w.filename, w.lineno)
     if unbounded:
-        warnings.warn(str(unbounded[0].message) + f" (in {len(unbounded)} of {len(values)} panels)",
-                      UnboundedMetricWarning, stacklevel=2)
+        warnings.warn(
+            str(unbounded[0].message) + f" (in {len(unbounded)} of {len(values)} panels)",
+            UnboundedMetricWarning,
+            stacklevel=2,
+        )
     shown = len(values)
     for i, ax in enumerate(axes.flat):
         row, col = divmod(i, ncols)
@@ -594,8 +666,15 @@ def family_grid(metric, *, vary: str = "beta", values=(0.5, 1, 2, 4), ncols: int
         if col:
             ax.set_ylabel("")
     mappable = axes.flat[0].collections[0]
-    bar = fig.colorbar(mappable, ax=axes, shrink=0.8, aspect=30, pad=0.02, label="metric value",
-                       ticks=_colour_ticks(np.asarray(mappable.levels)))
+    bar = fig.colorbar(
+        mappable,
+        ax=axes,
+        shrink=0.8,
+        aspect=30,
+        pad=0.02,
+        label="metric value",
+        ticks=_colour_ticks(np.asarray(mappable.levels)),
+    )
     bar.ax.yaxis.set_major_formatter(_formatter())
     fixed = ", ".join(f"${_greek(n)} = {_number(v)}$" for n, v in parameters.items())
     fig.suptitle(", ".join(filter(None, [_metric_label(metric), fixed])) + f": varying ${_greek(vary)}$")

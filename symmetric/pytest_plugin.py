@@ -40,8 +40,17 @@ from pathlib import Path
 
 import pytest
 
-__all__ = ["ClaimFailed", "ClaimFile", "ClaimItem", "XDIST_GROUP", "claim_results", "pytest_addoption",
-           "pytest_collect_file", "pytest_collection_modifyitems", "pytest_configure"]
+__all__ = [
+    "ClaimFailed",
+    "ClaimFile",
+    "ClaimItem",
+    "XDIST_GROUP",
+    "claim_results",
+    "pytest_addoption",
+    "pytest_collect_file",
+    "pytest_collection_modifyitems",
+    "pytest_configure",
+]
 
 #: The pytest-xdist group of every claim item and every test that uses ``claim_results``.
 XDIST_GROUP = "symmetric-claims"
@@ -51,19 +60,37 @@ _STATE = pytest.StashKey["_Claims"]()
 
 def pytest_addoption(parser):
     group = parser.getgroup("symmetric", "claims checked by symmetric")
-    group.addoption("--symmetric-claims", action="append", default=[], metavar="PATH",
-                    help="a proof script or a folder of them whose claims are test items (repeatable)")
-    group.addoption("--symmetric-jobs", default=None, metavar="N",
-                    help="worker processes for the claims (default: CPUs, at most 4)")
-    parser.addini("symmetric_claims", type="paths", default=[],
-                  help="proof scripts or folders of them whose claims are test items")
+    group.addoption(
+        "--symmetric-claims",
+        action="append",
+        default=[],
+        metavar="PATH",
+        help="a proof script or a folder of them whose claims are test items (repeatable)",
+    )
+    group.addoption(
+        "--symmetric-jobs", default=None, metavar="N", help="worker processes for the claims (default: CPUs, at most 4)"
+    )
+    parser.addini(
+        "symmetric_claims",
+        type="paths",
+        default=[],
+        help="proof scripts or folders of them whose claims are test items",
+    )
     parser.addini("symmetric_jobs", default="", help="worker processes for the claims")
-    group.addoption("--symmetric-memory-limit", default=None, metavar="SIZE",
-                    help="memory each claim worker may add, such as 512M or 4G ('none': no bound; default: 4G, "
-                         "or the machine's memory shared among the workers when less)")
+    group.addoption(
+        "--symmetric-memory-limit",
+        default=None,
+        metavar="SIZE",
+        help="memory each claim worker may add, such as 512M or 4G ('none': no bound; default: 4G, "
+        "or the machine's memory shared among the workers when less)",
+    )
     parser.addini("symmetric_memory_limit", default="", help="memory each claim worker may add, such as 4G")
-    parser.addini("symmetric_documents", type="paths", default=[],
-                  help="Markdown, LaTeX or notebook documents whose steps are test items (symmetric check)")
+    parser.addini(
+        "symmetric_documents",
+        type="paths",
+        default=[],
+        help="Markdown, LaTeX or notebook documents whose steps are test items (symmetric check)",
+    )
 
 
 def _jobs(config) -> int:
@@ -98,8 +125,9 @@ def pytest_configure(config):
     for p in paths:
         if not p.exists():
             raise pytest.UsageError(f"symmetric_claims / --symmetric-claims: no such file or folder: {p}")
-    config.stash[_STATE] = _Claims([p.resolve() for p in paths], _jobs(config) if paths else 1,
-                                   _memory_limit(config) if paths else None)
+    config.stash[_STATE] = _Claims(
+        [p.resolve() for p in paths], _jobs(config) if paths else 1, _memory_limit(config) if paths else None
+    )
 
 
 class _Claims:
@@ -138,10 +166,14 @@ class _Claims:
                 finished = [d.id for d in missing if d.id in self.results]
                 bad = [i for i in finished if not self.results[i].ok]
                 cut = [d.id for d in missing if d.id not in self.results]
-                pytest.exit(f"symmetric: interrupted by {signal.Signals(signum).name} while checking claims: "
-                            f"{len(finished)} of {len(missing)} finished ({len(bad)} not as expected"
-                            + (": " + ", ".join(bad) if bad else "") + "); cut: " + ", ".join(cut),
-                            returncode=128 + signum)
+                pytest.exit(
+                    f"symmetric: interrupted by {signal.Signals(signum).name} while checking claims: "
+                    f"{len(finished)} of {len(missing)} finished ({len(bad)} not as expected"
+                    + (": " + ", ".join(bad) if bad else "")
+                    + "); cut: "
+                    + ", ".join(cut),
+                    returncode=128 + signum,
+                )
             finally:
                 runs.close()
 
@@ -161,8 +193,9 @@ class _Claims:
         from symmetric.verify.claims.registry import definitions, load_proofs
 
         if not self.paths:
-            raise pytest.UsageError("the claim_results fixture needs the ini setting symmetric_claims "
-                                    "or the option --symmetric-claims")
+            raise pytest.UsageError(
+                "the claim_results fixture needs the ini setting symmetric_claims or the option --symmetric-claims"
+            )
         items = definitions(load_proofs(*self.paths, builtin=False))
         self.run(items)
         return {d.id: self.results[d.id] for d in items}

@@ -30,9 +30,29 @@ from __future__ import annotations
 
 import sympy
 
-__all__ = ["P", "R", "beta", "gamma", "rho", "phi", "TP", "FP", "FN", "TN", "TRUE_SUM", "PRED_SUM", "BETA_SQUARED",
-           "prevalence", "CORRECT", "TOTAL", "TRUE_DOT_PRED", "PRED_DOT_PRED", "TRUE_DOT_TRUE", "OBSERVED_DISAGREEMENT",
-           "EXPECTED_DISAGREEMENT"]
+__all__ = [
+    "P",
+    "R",
+    "beta",
+    "gamma",
+    "rho",
+    "phi",
+    "TP",
+    "FP",
+    "FN",
+    "TN",
+    "TRUE_SUM",
+    "PRED_SUM",
+    "BETA_SQUARED",
+    "prevalence",
+    "CORRECT",
+    "TOTAL",
+    "TRUE_DOT_PRED",
+    "PRED_DOT_PRED",
+    "TRUE_DOT_TRUE",
+    "OBSERVED_DISAGREEMENT",
+    "EXPECTED_DISAGREEMENT",
+]
 
 #: Precision, positive.
 P = sympy.Symbol("P", positive=True)

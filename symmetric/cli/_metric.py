@@ -38,8 +38,9 @@ def parameter_values(specs, *, func: str) -> dict:
             try:
                 parameter(value, name=option, func=func, positive=positive)
             except InvalidParameterError:
-                raise InvalidParameterError.of(option, func, f"{name}={'a positive number' if positive else 'a number'}",
-                                               spec) from None
+                raise InvalidParameterError.of(
+                    option, func, f"{name}={'a positive number' if positive else 'a number'}", spec
+                ) from None
         values[name] = value
     return values
 
@@ -73,15 +74,17 @@ def metric_expression(text: str, values: dict, *, func: str):
         family = FAMILIES[text]
         unknown = sorted(set(values) - set(family.parameter_names))
         if unknown:
-            raise InvalidParameterError.of("--param", func, f"parameters of {text}: {list(family.parameter_names)}",
-                                           unknown)
+            raise InvalidParameterError.of(
+                "--param", func, f"parameters of {text}: {list(family.parameter_names)}", unknown
+            )
         given = {k: v for k, v in values.items() if v is not None and not isinstance(v, sympy.Symbol)}
         try:
             return family(**given)
         except InvalidParameterError as exc:
             shown = " ".join(f"--param {k}={sympy.sstr(v)}" for k, v in given.items())
-            raise InvalidParameterError(f"{exc} (given as {shown})", param=exc.param, func=exc.func,
-                                        allowed=exc.allowed, got=exc.got) from None
+            raise InvalidParameterError(
+                f"{exc} (given as {shown})", param=exc.param, func=exc.func, allowed=exc.allowed, got=exc.got
+            ) from None
     return parse(text, parameters=values, func=func)
 
 
@@ -94,8 +97,9 @@ def output_path(text: str, *, func: str, suffixes: tuple[str, ...], option: str 
         raise InvalidParameterError.of(option, func, f"a file name ending in one of {list(suffixes)}", text)
     folder = path.parent
     if not folder.is_dir():
-        raise InvalidParameterError.of(option, func, f"a file in an existing folder ({str(folder)!r} does not exist)",
-                                       text)
+        raise InvalidParameterError.of(
+            option, func, f"a file in an existing folder ({str(folder)!r} does not exist)", text
+        )
     if path.is_dir():
         raise InvalidParameterError.of(option, func, "a file name, not a folder", text)
     if not os.access(folder, os.W_OK):

@@ -44,21 +44,46 @@ def _step_seconds(text: str) -> float:
 
 def add_arguments(p) -> None:
     p.usage = f"{PROG} FILE... [--json] [--junit FILE] [--annotate OUT] [--symbol NAME:ASSUMPTION]... [--strict]"
-    p.add_argument("files", nargs="+", metavar="FILE",
-                   help="Markdown, Quarto, LaTeX (.tex) or notebook (.ipynb) documents, or any text file")
-    p.add_argument("--json", action="store_true", help="print only JSON: an object with the steps, definitions, "
-                                                       "symbols and summary")
+    p.add_argument(
+        "files",
+        nargs="+",
+        metavar="FILE",
+        help="Markdown, Quarto, LaTeX (.tex) or notebook (.ipynb) documents, or any text file",
+    )
+    p.add_argument(
+        "--json",
+        action="store_true",
+        help="print only JSON: an object with the steps, definitions, symbols and summary",
+    )
     p.add_argument("--junit", metavar="FILE", type=_output_file, help="also write the steps as JUnit XML")
-    p.add_argument("--annotate", metavar="OUT",
-                   help="also write the document back with a mark after each display (a folder for several)")
-    p.add_argument("--symbol", action="append", type=_symbol, default=[], metavar="NAME:ASSUMPTION",
-                   help="the domain of a symbol other than the project's (repeatable), e.g. t:real; "
-                        "every other name is a positive real")
+    p.add_argument(
+        "--annotate",
+        metavar="OUT",
+        help="also write the document back with a mark after each display (a folder for several)",
+    )
+    p.add_argument(
+        "--symbol",
+        action="append",
+        type=_symbol,
+        default=[],
+        metavar="NAME:ASSUMPTION",
+        help="the domain of a symbol other than the project's (repeatable), e.g. t:real; "
+        "every other name is a positive real",
+    )
     p.add_argument("--strict", action="store_true", help="exit 1 also when a step is unknown or unparsed")
-    p.add_argument("--domain", choices=("unit", "positive"), default="unit",
-                   help="'unit': precision P and recall R lie in (0, 1] (default); 'positive': any positive value")
-    p.add_argument("--timeout", type=_step_seconds, default=None, metavar="SECONDS",
-                   help="seconds for each step's check (default 10)")
+    p.add_argument(
+        "--domain",
+        choices=("unit", "positive"),
+        default="unit",
+        help="'unit': precision P and recall R lie in (0, 1] (default); 'positive': any positive value",
+    )
+    p.add_argument(
+        "--timeout",
+        type=_step_seconds,
+        default=None,
+        metavar="SECONDS",
+        help="seconds for each step's check (default 10)",
+    )
 
 
 def run(args) -> int:
@@ -71,8 +96,10 @@ def run(args) -> int:
     if args.annotate is not None:
         out = Path(args.annotate)
         if len(args.files) > 1 and not out.is_dir():
-            print(f"{PROG}: --annotate needs an existing folder with several files; got {args.annotate!r}",
-                  file=sys.stderr)
+            print(
+                f"{PROG}: --annotate needs an existing folder with several files; got {args.annotate!r}",
+                file=sys.stderr,
+            )
             return 2
         if len(args.files) == 1 and not out.parent.is_dir():
             print(f"{PROG}: the folder of --annotate {args.annotate!r} does not exist", file=sys.stderr)

@@ -17,9 +17,13 @@ def add_arguments(p) -> None:
     p.add_argument("name", metavar="NAME", help="family: g_beta_rho, power_mean, f_beta")
     for name in _PARAMETERS:
         p.add_argument(f"--{name}", type=float, default=None, help=f"fix {name} (dropped from the signature)")
-    p.add_argument("--backend", choices=("numpy", "array-api", "torch", "jax"), default="numpy",
-                   help="arrays the module computes on (default numpy; the others need array-api-compat, "
-                        "torch and jax their library)")
+    p.add_argument(
+        "--backend",
+        choices=("numpy", "array-api", "torch", "jax"),
+        default="numpy",
+        help="arrays the module computes on (default numpy; the others need array-api-compat, "
+        "torch and jax their library)",
+    )
     p.add_argument("-o", "--output", metavar="FILE.py", required=True, help="file to write")
 
 
@@ -41,6 +45,9 @@ def run(args) -> int:
         print(f"{func}: {exc}", file=sys.stderr)
         return 2
     output.write_text(source, encoding="utf-8")
-    print(f"wrote {args.output}: {args.name}" + "".join(f", {k} = {v!r}" for k, v in fixed.items())
-          + (f" (backend {args.backend})" if getattr(args, "backend", "numpy") != "numpy" else ""))
+    print(
+        f"wrote {args.output}: {args.name}"
+        + "".join(f", {k} = {v!r}" for k, v in fixed.items())
+        + (f" (backend {args.backend})" if getattr(args, "backend", "numpy") != "numpy" else "")
+    )
     return 0

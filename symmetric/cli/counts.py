@@ -13,8 +13,12 @@ from .._validation import InvalidParameterError
 def add_arguments(p) -> None:
     for cell in ("tp", "fp", "fn", "tn"):
         p.add_argument(cell, metavar=cell.upper(), type=float, help=f"{cell.upper()}, a (weighted) count >= 0")
-    p.add_argument("--metric", action="append", metavar="NAME",
-                   help="only these metrics (repeat); default every binary record of CONFUSION_METRICS")
+    p.add_argument(
+        "--metric",
+        action="append",
+        metavar="NAME",
+        help="only these metrics (repeat); default every binary record of CONFUSION_METRICS",
+    )
 
 
 def run(args) -> int:
@@ -40,8 +44,11 @@ def run(args) -> int:
         record = CONFUSION_METRICS[name]
         _, undefined_of = record_functions(name)
         with np.errstate(all="ignore"):
-            zeros = [modifier for (_, modifier), d in zip(record.undefined, undefined_of(*map(np.float64, cells)))
-                     if float(d) == 0]
+            zeros = [
+                modifier
+                for (_, modifier), d in zip(record.undefined, undefined_of(*map(np.float64, cells)))
+                if float(d) == 0
+            ]
         value, _ = record_values(name, *cells)
         text = f"undefined (no {', no '.join(zeros)})" if zeros else f"{float(value):.6g}"
         claims = f"  [{', '.join(record.claims)}]" if record.claims else ""

@@ -13,14 +13,22 @@ __all__ = ["add_arguments", "run"]
 
 
 def add_arguments(p) -> None:
-    p.add_argument("expr", metavar="EXPR",
-                   help="an expression in P and R, e.g. '(beta*P**2 + R**2)/(beta*P + R)', or a family name "
-                        "such as g_beta_rho; allowed: P, R, parameters, numbers, + - * / ** ( ), "
-                        "exp, log, sqrt, Abs, Min, Max")
-    p.add_argument("--param", action="append", default=[], metavar="NAME[=VALUE|=LO..HI]",
-                   help=f"declare a parameter (a positive symbol unless it is {', '.join(PARAMETERS)}: a registered "
-                        "family's), fix its value, or declare its range LO < NAME < HI (either end may be left out); "
-                        "repeatable")
+    p.add_argument(
+        "expr",
+        metavar="EXPR",
+        help="an expression in P and R, e.g. '(beta*P**2 + R**2)/(beta*P + R)', or a family name "
+        "such as g_beta_rho; allowed: P, R, parameters, numbers, + - * / ** ( ), "
+        "exp, log, sqrt, Abs, Min, Max",
+    )
+    p.add_argument(
+        "--param",
+        action="append",
+        default=[],
+        metavar="NAME[=VALUE|=LO..HI]",
+        help=f"declare a parameter (a positive symbol unless it is {', '.join(PARAMETERS)}: a registered "
+        "family's), fix its value, or declare its range LO < NAME < HI (either end may be left out); "
+        "repeatable",
+    )
     p.add_argument("--json", action="store_true", help="print the analysis as JSON")
     p.add_argument("--timeout", type=float, default=10.0, help="seconds per check (default 10)")
     p.add_argument("--budget", type=float, default=120.0, help="seconds for the whole analysis (default 120)")
@@ -37,8 +45,9 @@ def run(args) -> int:
         for option, value in (("--timeout", args.timeout), ("--budget", args.budget)):
             if not value > 0 or value == float("inf"):
                 raise InvalidParameterError.of(option, func, "a positive number of seconds", value)
-        analysis = analyze(expr, timeout=args.timeout, budget=args.budget, limits=not args.no_limits,
-                           ranges=ranges(values))
+        analysis = analyze(
+            expr, timeout=args.timeout, budget=args.budget, limits=not args.no_limits, ranges=ranges(values)
+        )
     except InvalidParameterError as exc:
         print(f"symmetric explore: {exc}", file=sys.stderr)
         return 2

@@ -30,8 +30,14 @@ __all__ = ["add_arguments", "run", "read_statements", "COLUMNS"]
 
 #: The columns of the CSV file.
 COLUMNS = ("kind", "P", "R", "k", "P2", "R2")
-_KINDS = {"tradeoff": "TradeOff", "trade-off": "TradeOff", "indifferent": "Indifference",
-          "indifference": "Indifference", "prefer": "Preference", "preference": "Preference"}
+_KINDS = {
+    "tradeoff": "TradeOff",
+    "trade-off": "TradeOff",
+    "indifferent": "Indifference",
+    "indifference": "Indifference",
+    "prefer": "Preference",
+    "preference": "Preference",
+}
 _FORMATS = (".png", ".svg", ".pdf")
 
 
@@ -39,13 +45,25 @@ def add_arguments(p) -> None:
     p.add_argument("file", metavar="FILE.csv", help="statements, one per row: kind,P,R,k,P2,R2 (see --help)")
     from ..explore.preferences import fittable_families
 
-    p.add_argument("--family", default="g_beta_rho", choices=tuple(fittable_families()),
-                   help="the family to fit (f_beta fixes rho = -2); default g_beta_rho")
-    p.add_argument("--tolerance", type=float, default=0.05,
-                   help="largest residual (log units) a statement may have to count as expressed (default 0.05)")
+    p.add_argument(
+        "--family",
+        default="g_beta_rho",
+        choices=tuple(fittable_families()),
+        help="the family to fit (f_beta fixes rho = -2); default g_beta_rho",
+    )
+    p.add_argument(
+        "--tolerance",
+        type=float,
+        default=0.05,
+        help="largest residual (log units) a statement may have to count as expressed (default 0.05)",
+    )
     p.add_argument("--json", action="store_true", help="print the fit as JSON")
-    p.add_argument("-o", "--output", metavar="FILE", help="also draw the level curves with the statements: "
-                                                          "FILE.png, FILE.svg or FILE.pdf")
+    p.add_argument(
+        "-o",
+        "--output",
+        metavar="FILE",
+        help="also draw the level curves with the statements: FILE.png, FILE.svg or FILE.pdf",
+    )
     p.add_argument("--dpi", type=int, default=200, help="resolution of a PNG (default 200)")
     p.epilog = __doc__.split("\n\n", 1)[1]
     p.formatter_class = __import__("argparse").RawDescriptionHelpFormatter
@@ -65,8 +83,11 @@ def read_statements(lines) -> list:
     """The statements of a CSV text (an iterable of lines), as TradeOff, Indifference and Preference."""
     from ..explore import preferences
 
-    rows = [(i, row) for i, row in enumerate(csv.reader(lines), start=1)
-            if row and any(c.strip() for c in row) and not row[0].lstrip().startswith("#")]
+    rows = [
+        (i, row)
+        for i, row in enumerate(csv.reader(lines), start=1)
+        if row and any(c.strip() for c in row) and not row[0].lstrip().startswith("#")
+    ]
     if not rows:
         raise ValueError("no statements: the file is empty")
     header = [c.strip() for c in rows[0][1]]
@@ -96,13 +117,22 @@ def _json(fit) -> str:
     def number(x):  # JSON has no nan or inf: null for an undetermined or unbounded end
         return x if math.isfinite(x) else None
 
-    return json.dumps({
-        "family": fit.family, "beta": fit.beta, "rho": fit.rho, "stipulated_rho_0": fit.stipulated,
-        "beta_interval": [number(x) for x in fit.beta_interval], "rho_interval": [number(x) for x in fit.rho_interval],
-        "rms": fit.rms, "tolerance": fit.tolerance, "expressible": fit.expressible,
-        "statements": [{"statement": str(s), "residual": float(r)} for s, r in zip(fit.statements, fit.residuals)],
-        "conflicts": [list(c) for c in fit.conflicts],
-    }, indent=1)
+    return json.dumps(
+        {
+            "family": fit.family,
+            "beta": fit.beta,
+            "rho": fit.rho,
+            "stipulated_rho_0": fit.stipulated,
+            "beta_interval": [number(x) for x in fit.beta_interval],
+            "rho_interval": [number(x) for x in fit.rho_interval],
+            "rms": fit.rms,
+            "tolerance": fit.tolerance,
+            "expressible": fit.expressible,
+            "statements": [{"statement": str(s), "residual": float(r)} for s, r in zip(fit.statements, fit.residuals)],
+            "conflicts": [list(c) for c in fit.conflicts],
+        },
+        indent=1,
+    )
 
 
 def run(args) -> int:
@@ -115,8 +145,7 @@ def run(args) -> int:
         if not 20 <= args.dpi <= 1200:
             raise InvalidParameterError.of("--dpi", func, "from 20 to 1200", args.dpi)
         if not 0 < args.tolerance < math.inf:  # also nan
-            raise InvalidParameterError.of("--tolerance", func, "a positive finite number (log units)",
-                                           args.tolerance)
+            raise InvalidParameterError.of("--tolerance", func, "a positive finite number (log units)", args.tolerance)
         with open(args.file, encoding="utf-8", newline="") as handle:
             statements = read_statements(handle)
         fit = fit_preferences(statements, family=args.family, tolerance=args.tolerance)
@@ -153,11 +182,19 @@ def _draw_fit(fit, *, ax=None):
 
     rho = 0.0 if fit.stipulated else fit.rho  # a fixed rho (F_beta's -2) is fit.rho too
     title = rf"fitted $G_{{\beta,\rho}}$: $\beta = {fit.beta:.4g}$, $\rho = {rho:.4g}$"
-    ax = level_curves("g_beta_rho", ax=ax, beta=_exact_if_integer(fit.beta), rho=_exact_if_integer(rho), break_even=False, title=title)
+    ax = level_curves(
+        "g_beta_rho", ax=ax, beta=_exact_if_integer(fit.beta), rho=_exact_if_integer(rho), break_even=False, title=title
+    )
     if rho != 0:  # the break-even line R = beta P (claim break_even.g.solved)
         end = (1.0, 1.0 / fit.beta) if fit.beta >= 1 else (fit.beta, 1.0)
-        ax.plot([0, end[0]], [0, end[1]], color="black", linestyle=(0, (5, 3)), linewidth=1.4,
-                label=rf"break-even $R = {fit.beta:.3g}P$")
+        ax.plot(
+            [0, end[0]],
+            [0, end[1]],
+            color="black",
+            linestyle=(0, (5, 3)),
+            linewidth=1.4,
+            label=rf"break-even $R = {fit.beta:.3g}P$",
+        )
         ax.legend(loc="lower right", fontsize=7.5, framealpha=0.9)
     for i, (s, r) in enumerate(zip(fit.statements, fit.residuals)):
         color = "white" if abs(r) <= fit.tolerance else "#ff4040"
@@ -166,14 +203,26 @@ def _draw_fit(fit, *, ax=None):
             d *= 0.07 / np.hypot(*d)
             ax.plot([s.R - d[0], s.R + d[0]], [s.P - d[1], s.P + d[1]], color=color, linewidth=2.4, zorder=5)
             ax.plot([s.R], [s.P], "o", color=color, markersize=4, zorder=6)
-            ax.annotate(f"[{i}] k={s.k:g}", (s.R, s.P), xytext=(4, 4), textcoords="offset points", color=color,
-                        fontsize=7, zorder=6)
+            ax.annotate(
+                f"[{i}] k={s.k:g}",
+                (s.R, s.P),
+                xytext=(4, 4),
+                textcoords="offset points",
+                color=color,
+                fontsize=7,
+                zorder=6,
+            )
         else:
             if isinstance(s, Indifference):
                 ax.plot([s.R, s.R2], [s.P, s.P2], ":o", color=color, markersize=4, zorder=5)
             else:
-                ax.annotate("", xy=(s.R, s.P), xytext=(s.R2, s.P2), zorder=5,
-                            arrowprops={"arrowstyle": "->", "color": color, "linewidth": 1.6})
+                ax.annotate(
+                    "",
+                    xy=(s.R, s.P),
+                    xytext=(s.R2, s.P2),
+                    zorder=5,
+                    arrowprops={"arrowstyle": "->", "color": color, "linewidth": 1.6},
+                )
             ax.annotate(f"[{i}]", (s.R, s.P), xytext=(4, 4), textcoords="offset points", color=color, fontsize=7)
     return ax
 

@@ -27,19 +27,34 @@ def add_arguments(p) -> None:
     # Let values such as "-3,-2,0,3" follow an option (Python >= 3.13 does this by itself).
     if hasattr(p, "_negative_number_matcher"):
         p._negative_number_matcher = re.compile(r"^-\.?\d")
-    p.add_argument("metric", metavar="NAME",
-                   help=f"a registered family ({', '.join(FAMILIES)}) or an expression in P and R")
+    p.add_argument(
+        "metric", metavar="NAME", help=f"a registered family ({', '.join(FAMILIES)}) or an expression in P and R"
+    )
     for name in _library():
         p.add_argument(f"--{name}", metavar="VALUE", help=f"value of {name}")
-    p.add_argument("--param", action="append", default=[], metavar="NAME=VALUE",
-                   help="value of another parameter of an expression; repeatable")
+    p.add_argument(
+        "--param",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="value of another parameter of an expression; repeatable",
+    )
     p.add_argument("--vary", metavar="NAME", help="draw one panel per value of this parameter")
     p.add_argument("--values", metavar="V1,V2,...", help="the values of --vary, comma-separated")
-    p.add_argument("--levels", type=int, default=None, help="about how many contour levels, at round values "
-                                                             "(default 9: 0.1, ..., 0.9)")
+    p.add_argument(
+        "--levels",
+        type=int,
+        default=None,
+        help="about how many contour levels, at round values (default 9: 0.1, ..., 0.9)",
+    )
     p.add_argument("--dpi", type=int, default=200, help="resolution of a PNG (default 200)")
-    p.add_argument("--resolution", type=int, default=None, metavar="N",
-                   help="grid points per axis at which the metric is evaluated (default 400, 300 per panel)")
+    p.add_argument(
+        "--resolution",
+        type=int,
+        default=None,
+        metavar="N",
+        help="grid points per axis at which the metric is evaluated (default 400, 300 per panel)",
+    )
     p.add_argument("-o", "--output", required=True, metavar="FILE", help="FILE.png, FILE.svg or FILE.pdf")
 
 
@@ -82,8 +97,9 @@ def run(args) -> int:
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always", plot.UnboundedMetricWarning)
             if args.vary:
-                figure = plot.family_grid(metric, vary=args.vary, values=_grid_values(args, func), levels=args.levels,
-                                          **grid, **values)
+                figure = plot.family_grid(
+                    metric, vary=args.vary, values=_grid_values(args, func), levels=args.levels, **grid, **values
+                )
             else:
                 figure = plot.level_curves(metric, levels=args.levels, **grid, **values).figure
         for w in caught:
@@ -97,8 +113,11 @@ def run(args) -> int:
     figure.savefig(output, dpi=args.dpi)
     width, height = (round(x * args.dpi) for x in figure.get_size_inches())
     plot.close(figure)
-    print(f"wrote {output} ({width} x {height} px at {args.dpi} dpi)" if output.suffix.lower() == ".png"
-          else f"wrote {output}")
+    print(
+        f"wrote {output} ({width} x {height} px at {args.dpi} dpi)"
+        if output.suffix.lower() == ".png"
+        else f"wrote {output}"
+    )
     return 0
 
 

@@ -62,8 +62,11 @@ def _displayhook(pretty_hook):
     analysis, left-aligned, as IPython shows it), everything else through SymPy's pretty printer."""
 
     def hook(value):
-        if value is not None and hasattr(type(value), "_repr_pretty_") and \
-                type(value).__module__.startswith("symmetric."):
+        if (
+            value is not None
+            and hasattr(type(value), "_repr_pretty_")
+            and type(value).__module__.startswith("symmetric.")
+        ):
             builtins._ = value
             print(value)
             return
@@ -107,8 +110,9 @@ def run(args) -> int:
     sympy.init_printing()  # outside IPython this pretty-prints results through sys.displayhook
     sys.displayhook = _displayhook(sys.displayhook)
     try:
-        _Console(locals=namespace).interact(banner=banner + "\n(Python console; install ipython for a richer one)",
-                                            exitmsg="")
+        _Console(locals=namespace).interact(
+            banner=banner + "\n(Python console; install ipython for a richer one)", exitmsg=""
+        )
     except SystemExit as exc:  # exit() inside the console
         return int(exc.code or 0)
     return 0

@@ -76,23 +76,40 @@ def _output_file(text: str) -> str:
 
 def add_arguments(p) -> None:
     p.usage = f"{PROG} [PATH ...] [ID ...] [options], in any order"
-    p.add_argument("targets", nargs="*", metavar="PATH|ID",
-                   help="proof scripts or folders of them, added to the built-in claims; claim ids or prefixes "
-                        "such as 'f_beta.' to select claims (default: all)")
-    p.add_argument("--no-builtin", action="store_true",
-                   help="check only the claims of the PATHs, not the package's nor those of installed packages")
+    p.add_argument(
+        "targets",
+        nargs="*",
+        metavar="PATH|ID",
+        help="proof scripts or folders of them, added to the built-in claims; claim ids or prefixes "
+        "such as 'f_beta.' to select claims (default: all)",
+    )
+    p.add_argument(
+        "--no-builtin",
+        action="store_true",
+        help="check only the claims of the PATHs, not the package's nor those of installed packages",
+    )
     p.add_argument("--json", action="store_true", help="print only JSON: a list of results (with --list: of claims)")
     p.add_argument("--junit", metavar="FILE", type=_output_file, help="also write the results as JUnit XML")
-    p.add_argument("--report", metavar="FILE", type=_output_file,
-                   help="also write every claim with its derivation as Markdown")
-    p.add_argument("--jobs", type=_jobs, default=None, metavar="N",
-                   help="worker processes (default: CPUs, at most 4)")
-    p.add_argument("--timeout", type=_seconds, default=None, metavar="SECONDS",
-                   help="seconds for each claim's check (default: each claim's own)")
-    p.add_argument("--memory-limit", type=_memory, default=None, metavar="SIZE",
-                   help="memory each worker process may add, such as 512M or 4G (Linux; 'none' for no bound; "
-                        "default: 4G, or the machine's memory shared among the workers when less); a claim over "
-                        "it is an error")
+    p.add_argument(
+        "--report", metavar="FILE", type=_output_file, help="also write every claim with its derivation as Markdown"
+    )
+    p.add_argument("--jobs", type=_jobs, default=None, metavar="N", help="worker processes (default: CPUs, at most 4)")
+    p.add_argument(
+        "--timeout",
+        type=_seconds,
+        default=None,
+        metavar="SECONDS",
+        help="seconds for each claim's check (default: each claim's own)",
+    )
+    p.add_argument(
+        "--memory-limit",
+        type=_memory,
+        default=None,
+        metavar="SIZE",
+        help="memory each worker process may add, such as 512M or 4G (Linux; 'none' for no bound; "
+        "default: 4G, or the machine's memory shared among the workers when less); a claim over "
+        "it is an error",
+    )
     p.add_argument("--list", action="store_true", help="list the claims (id, expected verdict, source) and exit")
 
 
@@ -106,8 +123,10 @@ def _split(targets) -> tuple[list[str], list[str]]:
 def _fail(message: str, cause: BaseException | None = None) -> int:
     print(f"{PROG}: {message}", file=sys.stderr)
     if cause is not None:
-        print("".join(traceback.format_exception(type(cause), cause, cause.__traceback__, limit=-4)).rstrip(),
-              file=sys.stderr)
+        print(
+            "".join(traceback.format_exception(type(cause), cause, cause.__traceback__, limit=-4)).rstrip(),
+            file=sys.stderr,
+        )
     return 2
 
 
@@ -148,8 +167,7 @@ def _command(args, paths) -> str:
 
 def _line(r, width: int) -> str:
     mark = "ok " if r.ok else "BAD"
-    line = (f"{mark} {r.claim.id:<{width}}  {r.status:<8} expected {r.claim.expected:<8} "
-            f"{r.seconds:6.2f}s  {r.method}")
+    line = f"{mark} {r.claim.id:<{width}}  {r.status:<8} expected {r.claim.expected:<8} {r.seconds:6.2f}s  {r.method}"
     if r.counterexample_text:
         line += f"  counterexample: {r.counterexample_text}"
     return line
@@ -166,8 +184,9 @@ def _print_result(r, width: int) -> None:
 def run(args) -> int:
     """Run ``symmetric verify``; after Ctrl-C or SIGTERM, the summary of what finished and which claims were cut
     (the workers are stopped), with the exit status 128 + the signal's number."""
-    state = SimpleNamespace(items=[], results={}, finished={}, width=0, jobs=0, start=time.perf_counter(),
-                            progress=None, runs=None)
+    state = SimpleNamespace(
+        items=[], results={}, finished={}, width=0, jobs=0, start=time.perf_counter(), progress=None, runs=None
+    )
     from ..verify.claims.workers import StopSignals
 
     with StopSignals() as interrupt:
@@ -200,9 +219,13 @@ def _interrupted(args, state, signum: int) -> int:
         print(f"{PROG}: interrupted by {name} after {elapsed:.1f} s, before any claim ran", file=out, flush=True)
         return 128 + signum
     counts = {s: sum(1 for r in finished if r.status == s) for s in ("proven", "refuted", "unknown", "error")}
-    print(f"\ninterrupted by {name} after {elapsed:.1f} s with {state.jobs} job(s): {len(finished)} of "
-          f"{len(state.items)} claims finished (" + ", ".join(f"{n} {s}" for s, n in counts.items())
-          + f"; {len(finished) - len(bad)} as expected, {len(bad)} not), {len(cut)} cut", file=out)
+    print(
+        f"\ninterrupted by {name} after {elapsed:.1f} s with {state.jobs} job(s): {len(finished)} of "
+        f"{len(state.items)} claims finished ("
+        + ", ".join(f"{n} {s}" for s, n in counts.items())
+        + f"; {len(finished) - len(bad)} as expected, {len(bad)} not), {len(cut)} cut",
+        file=out,
+    )
     if bad:
         print("not as expected: " + ", ".join(bad), file=out)
     if cut:
@@ -226,8 +249,9 @@ def _verify(args, state) -> int:
         proofs = [] if args.no_builtin else load_proofs(builtin=True)
         for p in paths:
             if Path(p).is_dir() and not any(map(is_proof_script, Path(p).iterdir())):
-                return _fail(f"{p}: a folder with no proof scripts (*.py files, except conftest.py and names "
-                             "starting with _)")
+                return _fail(
+                    f"{p}: a folder with no proof scripts (*.py files, except conftest.py and names starting with _)"
+                )
             found = load_proofs(p, builtin=False)
             if not any(proof.ids for proof in found):
                 return _fail(f"{p}: no claims found (its proofs register none)")
@@ -235,8 +259,9 @@ def _verify(args, state) -> int:
         proofs = load_proofs(*proofs, builtin=False)  # each proof once, even when two PATHs overlap
         items = definitions(proofs)
     except InvalidParameterError as exc:  # load_claims' errors, told in the command's terms
-        return _fail(str(exc).replace("The 'paths_or_modules' parameter of load_claims must be", "PATHs must be"),
-                     exc.__cause__)
+        return _fail(
+            str(exc).replace("The 'paths_or_modules' parameter of load_claims must be", "PATHs must be"), exc.__cause__
+        )
     if not items:
         return _fail("no claims found")
     unknown = [i for i in ids if not any(selects(i, d.id) for d in items)]
@@ -259,8 +284,9 @@ def _verify(args, state) -> int:
     width = max(len(d.id) for d in items)
     state.items, state.results, state.jobs, state.progress, state.width = items, results, jobs, progress, width
     progress.update(0, items[0].id)
-    state.runs = runs = run_claims(items, jobs=jobs, timeout=args.timeout, memory_limit=args.memory_limit,
-                                   finished=state.finished)
+    state.runs = runs = run_claims(
+        items, jobs=jobs, timeout=args.timeout, memory_limit=args.memory_limit, finished=state.finished
+    )
     for r in runs:
         results[r.claim.id] = r
         if not args.json:
@@ -276,8 +302,11 @@ def _verify(args, state) -> int:
         print(json.dumps([r.to_json() for r in ordered], indent=1))
     else:
         counts = {s: sum(1 for r in ordered if r.status == s) for s in ("proven", "refuted", "unknown", "error")}
-        print(f"\n{len(ordered)} claims: " + ", ".join(f"{n} {s}" for s, n in counts.items())
-              + f"; {len(ordered) - len(bad)} as expected, {len(bad)} not; {elapsed:.1f} s with {jobs} job(s)")
+        print(
+            f"\n{len(ordered)} claims: "
+            + ", ".join(f"{n} {s}" for s, n in counts.items())
+            + f"; {len(ordered) - len(bad)} as expected, {len(bad)} not; {elapsed:.1f} s with {jobs} job(s)"
+        )
         if bad:
             print("not as expected: " + ", ".join(bad))
     if args.junit:
@@ -285,4 +314,3 @@ def _verify(args, state) -> int:
     if args.report:
         Path(args.report).write_text(markdown_report(proofs, results, command=_command(args, paths)), encoding="utf-8")
     return 1 if bad else 0
-

@@ -57,24 +57,25 @@ def _symbols_option(symbols, func: str) -> dict:
     if symbols is None:
         return {}
     if isinstance(symbols, str) or not hasattr(symbols, "items"):
-        raise InvalidParameterError.of("symbols", func, "a mapping from symbol name to assumption (e.g. "
-                                       "{'t': 'real'})", symbols)
+        raise InvalidParameterError.of(
+            "symbols", func, "a mapping from symbol name to assumption (e.g. {'t': 'real'})", symbols
+        )
     out = {}
     for name, assumption in symbols.items():
         out.update([parse_symbol_option(f"{name}:{assumption}", func=func, param="symbols")])
     return out
 
 
-def check_documents(sources, *, symbols=None, domain: str = "unit", timeout: float = DEFAULT_TIMEOUT,
-                    _marks: list | None = None) -> DocumentReport:
+def check_documents(
+    sources, *, symbols=None, domain: str = "unit", timeout: float = DEFAULT_TIMEOUT, _marks: list | None = None
+) -> DocumentReport:
     """Check several documents together; see :func:`check_document`."""
     func = "check_document"
     symbols = _symbols_option(symbols, func)
     if domain not in _DOMAINS:
         raise InvalidParameterError.of("domain", func, "'unit' or 'positive'", domain)
     if isinstance(timeout, bool) or not (isinstance(timeout, (int, float)) and 0 < timeout <= MAX_TIMEOUT):
-        raise InvalidParameterError.of("timeout", func, f"a positive number of seconds, at most {MAX_TIMEOUT}",
-                                       timeout)
+        raise InvalidParameterError.of("timeout", func, f"a positive number of seconds, at most {MAX_TIMEOUT}", timeout)
     checker = _steps.Checker(symbols=symbols, domain=domain, timeout=float(timeout))
     report = DocumentReport(domain=domain)
     start = time.perf_counter()
@@ -124,9 +125,12 @@ def _mark(steps, latex: bool) -> str:
     for s in steps:
         counts[s.status] = counts.get(s.status, 0) + 1
     text = ", ".join(f"{n} {k}" for k, n in counts.items()) or "no step"
-    details = [f"line {s.line} {s.status}" + (" at " + ", ".join(f"{k} = {v}" for k, v in s.counterexample.items())
-                                              if s.counterexample else "")
-               for s in steps if s.status != "proven"]
+    details = [
+        f"line {s.line} {s.status}"
+        + (" at " + ", ".join(f"{k} = {v}" for k, v in s.counterexample.items()) if s.counterexample else "")
+        for s in steps
+        if s.status != "proven"
+    ]
     body = "symmetric check: " + text + ("; " + "; ".join(details) if details else "")
     body = body.replace("--", "- -")
     return f"% {body}" if latex else f"<!-- {body} -->"
@@ -148,7 +152,7 @@ def annotate(sources, out, *, symbols=None, domain: str = "unit", timeout: float
             for seg, display, steps in found:
                 if seg is not segment:
                     continue
-                pieces.append(segment.text[last:display.end])
+                pieces.append(segment.text[last : display.end])
                 pieces.append("\n" + _mark(steps, fmt == "latex"))
                 last = display.end
             pieces.append(segment.text[last:])

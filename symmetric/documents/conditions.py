@@ -20,8 +20,11 @@ from .latex_parser import parse_tokens
 __all__ = ["Condition", "prose_conditions", "solved"]
 
 _INLINE = re.compile(r"(?<![\$\\])\$(?!\$)([^$\n]{1,200}?)(?<!\\)\$|\\\((.{1,200}?)\\\)", re.DOTALL)
-_TRIGGER = re.compile(r"\b(at|when|whenever|where|if|given|assuming|provided|along|on the [\w-]+ line|"
-                      r"on the line|for which)\s*$", re.IGNORECASE)
+_TRIGGER = re.compile(
+    r"\b(at|when|whenever|where|if|given|assuming|provided|along|on the [\w-]+ line|"
+    r"on the line|for which)\s*$",
+    re.IGNORECASE,
+)
 
 
 @dataclass(frozen=True)
@@ -49,7 +52,7 @@ def prose_conditions(text: str, start: int, end: int, names, line_of) -> list[Co
     """The conditions stated by inline math after a trigger word in ``text[start:end]``."""
     out = []
     for m in _INLINE.finditer(text, start, end):
-        if not _TRIGGER.search(text[max(start, m.start() - 40):m.start()]):
+        if not _TRIGGER.search(text[max(start, m.start() - 40) : m.start()]):
             continue
         body = m.group(1) if m.group(1) is not None else m.group(2)
         try:
@@ -60,8 +63,8 @@ def prose_conditions(text: str, start: int, end: int, names, line_of) -> list[Co
         if len(cut) != 1 or tokens[cut[0]].value != "=":
             continue
         try:
-            a = parse_tokens(tokens[:cut[0]], names)
-            b = parse_tokens(tokens[cut[0] + 1:], names)
+            a = parse_tokens(tokens[: cut[0]], names)
+            b = parse_tokens(tokens[cut[0] + 1 :], names)
         except (LatexError, ValueError, TypeError, RecursionError):
             continue
         if a.implicit or b.implicit:

@@ -22,45 +22,267 @@ LIMITS = {"length": 20000, "depth": 32, "tokens": 5000}
 
 #: Relation commands and characters, with the engine's relation (None: outside the subset).
 RELATIONS = {
-    "=": "==", "\\le": "<=", "\\leq": "<=", "\\leqslant": "<=", "\\ge": ">=", "\\geq": ">=", "\\geqslant": ">=",
-    "<": "<", ">": ">", "\\lt": "<", "\\gt": ">",
-    "\\neq": None, "\\ne": None, "\\approx": None, "\\sim": None, "\\propto": None, "\\equiv": None,
-    "\\simeq": None, "\\cong": None, "\\ll": None, "\\gg": None, "\\in": None, "\\subset": None,
-    "\\subseteq": None, "\\implies": None, "\\iff": None, "\\Rightarrow": None, "\\Leftrightarrow": None,
-    "\\to": None, "\\rightarrow": None, "\\mapsto": None,
+    "=": "==",
+    "\\le": "<=",
+    "\\leq": "<=",
+    "\\leqslant": "<=",
+    "\\ge": ">=",
+    "\\geq": ">=",
+    "\\geqslant": ">=",
+    "<": "<",
+    ">": ">",
+    "\\lt": "<",
+    "\\gt": ">",
+    "\\neq": None,
+    "\\ne": None,
+    "\\approx": None,
+    "\\sim": None,
+    "\\propto": None,
+    "\\equiv": None,
+    "\\simeq": None,
+    "\\cong": None,
+    "\\ll": None,
+    "\\gg": None,
+    "\\in": None,
+    "\\subset": None,
+    "\\subseteq": None,
+    "\\implies": None,
+    "\\iff": None,
+    "\\Rightarrow": None,
+    "\\Leftrightarrow": None,
+    "\\to": None,
+    "\\rightarrow": None,
+    "\\mapsto": None,
 }
 
 #: Greek letters (command -> name); variants map to the same name.
-GREEK = {f"\\{n}": n for n in ["alpha", "beta", "gamma", "delta", "epsilon", "zeta", "eta", "theta", "iota", "kappa", "lambda", "mu", "nu", "xi", "pi", "rho", "sigma", "tau", "upsilon", "phi", "chi", "psi", "omega", "Gamma", "Delta", "Theta", "Lambda", "Xi", "Pi", "Sigma", "Upsilon", "Phi", "Psi", "Omega"]}
-GREEK.update({"\\varepsilon": "epsilon", "\\varphi": "phi", "\\vartheta": "theta", "\\varrho": "rho",
-              "\\varsigma": "sigma", "\\varpi": "pi"})
+GREEK = {
+    f"\\{n}": n
+    for n in [
+        "alpha",
+        "beta",
+        "gamma",
+        "delta",
+        "epsilon",
+        "zeta",
+        "eta",
+        "theta",
+        "iota",
+        "kappa",
+        "lambda",
+        "mu",
+        "nu",
+        "xi",
+        "pi",
+        "rho",
+        "sigma",
+        "tau",
+        "upsilon",
+        "phi",
+        "chi",
+        "psi",
+        "omega",
+        "Gamma",
+        "Delta",
+        "Theta",
+        "Lambda",
+        "Xi",
+        "Pi",
+        "Sigma",
+        "Upsilon",
+        "Phi",
+        "Psi",
+        "Omega",
+    ]
+}
+GREEK.update(
+    {
+        "\\varepsilon": "epsilon",
+        "\\varphi": "phi",
+        "\\vartheta": "theta",
+        "\\varrho": "rho",
+        "\\varsigma": "sigma",
+        "\\varpi": "pi",
+    }
+)
 
 # Commands dropped with nothing else: spacing, sizes, styles that do not change the mathematics.
-_DROPPED = {"\\,", "\\;", "\\:", "\\!", "\\ ", "\\quad", "\\qquad", "\\displaystyle", "\\textstyle",
-            "\\scriptstyle", "\\nonumber", "\\notag", "\\limits", "\\nolimits", "\\big", "\\Big", "\\bigg",
-            "\\Bigg", "\\bigl", "\\bigr", "\\Bigl", "\\Bigr", "\\biggl", "\\biggr", "\\Biggl", "\\Biggr",
-            "\\bigm", "\\Bigm", "\\biggm", "\\Biggm", "\\thinspace", "\\medspace", "\\thickspace", "\\enspace",
-            "\\negthinspace", "\\middle"}
+_DROPPED = {
+    "\\,",
+    "\\;",
+    "\\:",
+    "\\!",
+    "\\ ",
+    "\\quad",
+    "\\qquad",
+    "\\displaystyle",
+    "\\textstyle",
+    "\\scriptstyle",
+    "\\nonumber",
+    "\\notag",
+    "\\limits",
+    "\\nolimits",
+    "\\big",
+    "\\Big",
+    "\\bigg",
+    "\\Bigg",
+    "\\bigl",
+    "\\bigr",
+    "\\Bigl",
+    "\\Bigr",
+    "\\biggl",
+    "\\biggr",
+    "\\Biggl",
+    "\\Biggr",
+    "\\bigm",
+    "\\Bigm",
+    "\\biggm",
+    "\\Biggm",
+    "\\thinspace",
+    "\\medspace",
+    "\\thickspace",
+    "\\enspace",
+    "\\negthinspace",
+    "\\middle",
+}
 # Commands dropped with their one braced argument.
-_DROPPED_WITH_ARGUMENT = {"\\tag", "\\tag*", "\\label", "\\color", "\\textcolor", "\\hspace", "\\vspace",
-                          "\\hspace*", "\\phantom", "\\hphantom", "\\vphantom"}
+_DROPPED_WITH_ARGUMENT = {
+    "\\tag",
+    "\\tag*",
+    "\\label",
+    "\\color",
+    "\\textcolor",
+    "\\hspace",
+    "\\vspace",
+    "\\hspace*",
+    "\\phantom",
+    "\\hphantom",
+    "\\vphantom",
+}
 # Commands whose braced argument is a name written in words.
-_TEXT = {"\\text", "\\textrm", "\\textit", "\\textbf", "\\mathrm", "\\operatorname", "\\mathit", "\\textsf",
-         "\\mbox", "\\mathsf", "\\mathbf", "\\boldsymbol", "\\bm"}
-_DELIMITERS = {"(": "(", ")": ")", "[": "[", "]": "]", "\\{": "\\{", "\\}": "\\}", "\\lbrace": "\\{",
-               "\\rbrace": "\\}", "\\lbrack": "[", "\\rbrack": "]", ".": ".", "|": "|", "\\vert": "|",
-               "\\lvert": "|", "\\rvert": "|", "\\langle": "\\langle", "\\rangle": "\\rangle", "\\|": "\\|"}
+_TEXT = {
+    "\\text",
+    "\\textrm",
+    "\\textit",
+    "\\textbf",
+    "\\mathrm",
+    "\\operatorname",
+    "\\mathit",
+    "\\textsf",
+    "\\mbox",
+    "\\mathsf",
+    "\\mathbf",
+    "\\boldsymbol",
+    "\\bm",
+}
+_DELIMITERS = {
+    "(": "(",
+    ")": ")",
+    "[": "[",
+    "]": "]",
+    "\\{": "\\{",
+    "\\}": "\\}",
+    "\\lbrace": "\\{",
+    "\\rbrace": "\\}",
+    "\\lbrack": "[",
+    "\\rbrack": "]",
+    ".": ".",
+    "|": "|",
+    "\\vert": "|",
+    "\\lvert": "|",
+    "\\rvert": "|",
+    "\\langle": "\\langle",
+    "\\rangle": "\\rangle",
+    "\\|": "\\|",
+}
 _COMMAND = re.compile(r"\\(?:[A-Za-z]+\*?|.)", re.DOTALL)
 _NUMBER = re.compile(r"\d+(?:\.\d+)?|\.\d+")
 _WORDS = re.compile(r"[A-Za-z0-9][A-Za-z0-9 \-]*")
-_UNICODE = {**{chr(0x3B1 + k): "\\" + n for k, n in enumerate(
-    ["alpha", "beta", "gamma", "delta", "epsilon", "zeta", "eta", "theta", "iota", "kappa", "lambda", "mu", "nu", "xi", "omicron", "pi", "rho", "sigmaf", "sigma", "tau", "upsilon", "phi", "chi", "psi", "omega"]) if n not in ("omicron", "sigmaf")},
-    "\u03d5": "\\phi", "\u2264": "\\le", "\u2265": "\\ge", "\u2260": "\\neq", "\u2248": "\\approx",
-    "\u00b7": "\\cdot", "\u22c5": "\\cdot", "\u00d7": "\\times", "\u221e": "\\infty", "\u2202": "\\partial",
-    "\u2192": "\\to", "\u21d2": "\\implies"}
-_REMARKS = {"since", "for", "if", "where", "when", "because", "by", "and", "with", "as", "so", "thus", "hence",
-            "therefore", "using", "from", "at", "on", "whenever", "iff", "unless", "provided", "i.e.", "e.g.",
-            "all", "each", "every", "or", "then", "which", "note", "see", "we", "is", "are", "assuming"}
+_UNICODE = {
+    **{
+        chr(0x3B1 + k): "\\" + n
+        for k, n in enumerate(
+            [
+                "alpha",
+                "beta",
+                "gamma",
+                "delta",
+                "epsilon",
+                "zeta",
+                "eta",
+                "theta",
+                "iota",
+                "kappa",
+                "lambda",
+                "mu",
+                "nu",
+                "xi",
+                "omicron",
+                "pi",
+                "rho",
+                "sigmaf",
+                "sigma",
+                "tau",
+                "upsilon",
+                "phi",
+                "chi",
+                "psi",
+                "omega",
+            ]
+        )
+        if n not in ("omicron", "sigmaf")
+    },
+    "\u03d5": "\\phi",
+    "\u2264": "\\le",
+    "\u2265": "\\ge",
+    "\u2260": "\\neq",
+    "\u2248": "\\approx",
+    "\u00b7": "\\cdot",
+    "\u22c5": "\\cdot",
+    "\u00d7": "\\times",
+    "\u221e": "\\infty",
+    "\u2202": "\\partial",
+    "\u2192": "\\to",
+    "\u21d2": "\\implies",
+}
+_REMARKS = {
+    "since",
+    "for",
+    "if",
+    "where",
+    "when",
+    "because",
+    "by",
+    "and",
+    "with",
+    "as",
+    "so",
+    "thus",
+    "hence",
+    "therefore",
+    "using",
+    "from",
+    "at",
+    "on",
+    "whenever",
+    "iff",
+    "unless",
+    "provided",
+    "i.e.",
+    "e.g.",
+    "all",
+    "each",
+    "every",
+    "or",
+    "then",
+    "which",
+    "note",
+    "see",
+    "we",
+    "is",
+    "are",
+    "assuming",
+}
 _WORD_COMMANDS = {"\\exp", "\\ln", "\\log", "\\min", "\\max", "\\lim"}
 
 
@@ -123,7 +345,7 @@ def _braced(text: str, i: int) -> tuple[str, int]:
         elif c == "}":
             depth -= 1
             if depth == 0:
-                return text[i + 1:j], j + 1
+                return text[i + 1 : j], j + 1
         j += 1
     raise LatexError("unbalanced '{': a '}' is missing", i)
 
@@ -133,7 +355,8 @@ def _transparent(text: str, i: int) -> str:
     start = text.index("{", i)
     content, end = _braced(text, start)
     balance = sum(content.count(c) for c in ("(", "[", "\\{", "\\left")) - sum(
-        content.count(c) for c in (")", "]", "\\}", "\\right"))
+        content.count(c) for c in (")", "]", "\\}", "\\right")
+    )
     if balance == 0:
         return text
     return text[:start] + " " + content + " " + text[end:]
@@ -156,8 +379,9 @@ def tokenize(text: str) -> list[Token]:
             j = text.find("\n", i)
             i = n if j < 0 else j + 1
             continue
-        if (c.isascii() and c.isdigit()) or (c == "." and text[i + 1:i + 2].isascii()
-                                             and text[i + 1:i + 2].isdigit()):
+        if (c.isascii() and c.isdigit()) or (
+            c == "." and text[i + 1 : i + 2].isascii() and text[i + 1 : i + 2].isdigit()
+        ):
             m = _NUMBER.match(text, i)
             tokens.append(Token("num", m.group(), i, m.end()))
             i = m.end()
@@ -172,7 +396,7 @@ def tokenize(text: str) -> list[Token]:
             j = m.end()
             if cmd == "\\\\":
                 tokens.append(Token("row", cmd, i, j))
-                if text[j:j + 1] == "[":  # \\[2pt]: a row's extra space
+                if text[j : j + 1] == "[":  # \\[2pt]: a row's extra space
                     k = text.find("]", j)
                     j = k + 1 if k > 0 else j
             elif cmd in _DROPPED:
@@ -198,8 +422,8 @@ def tokenize(text: str) -> list[Token]:
                 k = j
                 while k < n and text[k].isspace():
                     k += 1
-                d = _COMMAND.match(text, k) if text[k:k + 1] == "\\" else None
-                delim = d.group() if d else text[k:k + 1]
+                d = _COMMAND.match(text, k) if text[k : k + 1] == "\\" else None
+                delim = d.group() if d else text[k : k + 1]
                 if delim not in _DELIMITERS:
                     raise LatexError(f"{cmd} must be followed by a delimiter, found {delim!r}", i)
                 j = k + len(delim)
@@ -228,13 +452,13 @@ def tokenize(text: str) -> list[Token]:
             tokens.append(Token("close", c, i, i + 1))
             i += 1
         elif c in "=<>":
-            if c in "<>" and text[i + 1:i + 2] == "=":
+            if c in "<>" and text[i + 1 : i + 2] == "=":
                 tokens.append(Token("rel", "\\le" if c == "<" else "\\ge", i, i + 2))
                 i += 2
             else:
                 tokens.append(Token("rel", c, i, i + 1))
                 i += 1
-        elif c == ":" and text[i + 1:i + 2] == "=":
+        elif c == ":" and text[i + 1 : i + 2] == "=":
             tokens.append(Token("op", ":=", i, i + 2))
             i += 2
         elif c == ".":  # punctuation ending a sentence: "= 0." (a decimal point is read with its number)

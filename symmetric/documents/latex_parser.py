@@ -34,22 +34,54 @@ __all__ = ["UNSUPPORTED", "Parsed", "definition_head", "name_key", "parse_tokens
 
 #: Commands outside the subset that derivations use, with what they are (named in the "unparsed" reason).
 UNSUPPORTED = {
-    "\\sum": "a sum over an index set", "\\prod": "a product over an index set", "\\int": "an integral",
-    "\\oint": "an integral", "\\hat": "a hatted symbol", "\\bar": "a barred symbol", "\\tilde": "a tilde accent",
-    "\\vec": "a vector", "\\dot": "a time derivative", "\\mathbb": "a set", "\\mathcal": "a script letter",
-    "\\cap": "set notation", "\\cup": "set notation", "\\setminus": "set notation", "\\mid": "a conditional bar",
-    "\\Pr": "a probability", "\\mathbb{E}": "an expectation", "\\binom": "a binomial coefficient",
-    "\\begin": "an environment inside a display", "\\end": "an environment inside a display",
-    "\\input": "a TeX file inclusion (never run)", "\\include": "a TeX file inclusion (never run)",
-    "\\write": "a TeX write (never run)", "\\immediate": "a TeX primitive (never run)",
-    "\\def": "a macro definition", "\\newcommand": "a macro definition", "\\renewcommand": "a macro definition",
-    "\\csname": "a TeX primitive (never run)", "\\catcode": "a TeX primitive (never run)",
-    "\\sin": "a trigonometric function", "\\cos": "a trigonometric function", "\\tan": "a trigonometric function",
-    "\\arg": "an argmin or argmax", "\\pm": "a plus-minus sign", "\\mp": "a minus-plus sign",
-    "\\cdots": "an ellipsis", "\\ldots": "an ellipsis", "\\dots": "an ellipsis", "\\forall": "a quantifier",
-    "\\exists": "a quantifier", "\\partial": "a derivative outside \\frac{\\partial ...}{\\partial x}",
-    "\\nabla": "a gradient", "\\prime": "a prime", "\\overline": "an overline", "\\underbrace": "a brace",
-    "\\overbrace": "a brace", "\\substack": "a stacked subscript", "\\operatorname*": "an operator with limits",
+    "\\sum": "a sum over an index set",
+    "\\prod": "a product over an index set",
+    "\\int": "an integral",
+    "\\oint": "an integral",
+    "\\hat": "a hatted symbol",
+    "\\bar": "a barred symbol",
+    "\\tilde": "a tilde accent",
+    "\\vec": "a vector",
+    "\\dot": "a time derivative",
+    "\\mathbb": "a set",
+    "\\mathcal": "a script letter",
+    "\\cap": "set notation",
+    "\\cup": "set notation",
+    "\\setminus": "set notation",
+    "\\mid": "a conditional bar",
+    "\\Pr": "a probability",
+    "\\mathbb{E}": "an expectation",
+    "\\binom": "a binomial coefficient",
+    "\\begin": "an environment inside a display",
+    "\\end": "an environment inside a display",
+    "\\input": "a TeX file inclusion (never run)",
+    "\\include": "a TeX file inclusion (never run)",
+    "\\write": "a TeX write (never run)",
+    "\\immediate": "a TeX primitive (never run)",
+    "\\def": "a macro definition",
+    "\\newcommand": "a macro definition",
+    "\\renewcommand": "a macro definition",
+    "\\csname": "a TeX primitive (never run)",
+    "\\catcode": "a TeX primitive (never run)",
+    "\\sin": "a trigonometric function",
+    "\\cos": "a trigonometric function",
+    "\\tan": "a trigonometric function",
+    "\\arg": "an argmin or argmax",
+    "\\pm": "a plus-minus sign",
+    "\\mp": "a minus-plus sign",
+    "\\cdots": "an ellipsis",
+    "\\ldots": "an ellipsis",
+    "\\dots": "an ellipsis",
+    "\\forall": "a quantifier",
+    "\\exists": "a quantifier",
+    "\\partial": "a derivative outside \\frac{\\partial ...}{\\partial x}",
+    "\\nabla": "a gradient",
+    "\\prime": "a prime",
+    "\\overline": "an overline",
+    "\\underbrace": "a brace",
+    "\\overbrace": "a brace",
+    "\\substack": "a stacked subscript",
+    "\\operatorname*": "an operator with limits",
 }
 _MULTIPLY = {"\\cdot", "\\times", "\\ast"}
 _FUNCTIONS = {"\\exp": sympy.exp, "\\ln": sympy.log, "\\log": sympy.log}
@@ -97,8 +129,9 @@ class _Parser:
         self.towers = 0
         self.abs_depth = 0
         if level > EXPRESSION_LIMITS["depth"]:
-            raise LatexError(f"the formula is nested more than {EXPRESSION_LIMITS['depth']} deep",
-                             tokens[0].start if tokens else 0)
+            raise LatexError(
+                f"the formula is nested more than {EXPRESSION_LIMITS['depth']} deep", tokens[0].start if tokens else 0
+            )
 
     # -- tokens ---------------------------------------------------------------------------------------
     def peek(self, k: int = 0):
@@ -137,12 +170,13 @@ class _Parser:
                     depth -= 1
                     if depth == 0:
                         self.i += 1
-                        return self.t[start:self.i - 1]
+                        return self.t[start : self.i - 1]
                 self.i += 1
             raise self.fail("unbalanced '{': a '}' is missing", tok)
         if tok.kind == "num" and len(tok.value) > 1:  # x^12 is x^1 2 in TeX, rarely what was meant
-            raise self.fail(f"an unbraced {tok.value} after ^ or _ reads as its first digit in TeX; "
-                            f"write {{{tok.value}}}", tok)
+            raise self.fail(
+                f"an unbraced {tok.value} after ^ or _ reads as its first digit in TeX; write {{{tok.value}}}", tok
+            )
         if tok.kind in ("num", "letter", "text") or (tok.kind == "cmd" and tok.value in GREEK):
             return [tok]
         if tok.kind == "cmd" and tok.value == "\\infty":
@@ -302,8 +336,12 @@ class _Parser:
 
     def name(self, tok: Token) -> sympy.Expr:
         tokens = self.name_tokens(tok)
-        key = name_key([t if not (t.kind == "cmd" and t.value in GREEK) else
-                        Token("cmd", "\\" + GREEK[t.value], t.start, t.end) for t in tokens])
+        key = name_key(
+            [
+                t if not (t.kind == "cmd" and t.value in GREEK) else Token("cmd", "\\" + GREEK[t.value], t.start, t.end)
+                for t in tokens
+            ]
+        )
         definition = self.names.definitions.get(key)
         if definition is not None:
             self.state.uses.append(f"{key} (line {definition.line})")
@@ -371,8 +409,8 @@ class _Parser:
             cut = [k for k, t in enumerate(part) if t.kind == "rel" and t.value == "="]
             if len(cut) != 1:
                 raise self.fail("the evaluation bar's subscript must read x = a", part[0] if part else bar)
-            var = self.variable(part[:cut[0]], bar)
-            mapping[var] = self.sub(part[cut[0] + 1:], part[cut[0]])
+            var = self.variable(part[: cut[0]], bar)
+            mapping[var] = self.sub(part[cut[0] + 1 :], part[cut[0]])
         return inner.subs(mapping, simultaneous=True)
 
     def variable(self, tokens: list[Token], where: Token) -> sympy.Symbol:
@@ -385,8 +423,12 @@ class _Parser:
         key_tokens = parser.name_tokens(first)
         if parser.peek() is not None:
             raise self.fail("a single variable is expected", parser.peek())
-        key = name_key([t if not (t.kind == "cmd" and t.value in GREEK) else
-                        Token("cmd", "\\" + GREEK[t.value], t.start, t.end) for t in key_tokens])
+        key = name_key(
+            [
+                t if not (t.kind == "cmd" and t.value in GREEK) else Token("cmd", "\\" + GREEK[t.value], t.start, t.end)
+                for t in key_tokens
+            ]
+        )
         if key in self.names.definitions:
             raise self.fail(f"{key} is defined in the document and cannot be a variable here", first)
         var = self.names.symbol(key)
@@ -401,11 +443,15 @@ class _Parser:
         if derivative is not None:
             _, order, operand_tokens, var_tokens = derivative
             if var_tokens and isinstance(var_tokens[0], list):  # mixed partial: innermost variable last
-                operand = (self.sub(operand_tokens, tok) if operand_tokens
-                           else self.factor() if self.at("open") else self.product())
+                operand = (
+                    self.sub(operand_tokens, tok)
+                    if operand_tokens
+                    else self.factor()
+                    if self.at("open")
+                    else self.product()
+                )
                 for v in reversed(var_tokens):
-                    operand = self.derivative(operand, self.variable(v, tok), 1, name_key(operand_tokens) or None,
-                                              tok)
+                    operand = self.derivative(operand, self.variable(v, tok), 1, name_key(operand_tokens) or None, tok)
                 return operand
             var = self.variable(var_tokens, tok)
             if operand_tokens:
@@ -430,8 +476,9 @@ class _Parser:
     def derivative(self, operand, var, order, shown, tok) -> sympy.Expr:
         if var not in operand.free_symbols:
             what = shown if shown is not None else "the expression after it"
-            self.state.implicit.append(f"d{what}/d{var} treats {what} as a function of {var}, which it does not "
-                                       f"depend on explicitly")
+            self.state.implicit.append(
+                f"d{what}/d{var} treats {what} as a function of {var}, which it does not depend on explicitly"
+            )
             return sympy.Derivative(sympy.Function(f"_{what}")(var), (var, order))
         if operand.has(sympy.Limit):
             raise self.fail("a derivative of a limit is outside the subset", tok)
@@ -489,19 +536,25 @@ class _Parser:
             raise self.fail("\\lim needs a subscript x \\to a", tok)
         self.take()
         tokens = self.group()
-        cut = [k for k, t in enumerate(tokens)
-               if (t.kind == "rel" and t.value in ("\\to", "\\rightarrow")) or (t.kind == "cmd" and t.value == "\\to")]
+        cut = [
+            k
+            for k, t in enumerate(tokens)
+            if (t.kind == "rel" and t.value in ("\\to", "\\rightarrow")) or (t.kind == "cmd" and t.value == "\\to")
+        ]
         if len(cut) != 1:
             raise self.fail("\\lim needs a subscript x \\to a", tok)
-        var = self.variable(tokens[:cut[0]], tok)
-        target_tokens = tokens[cut[0] + 1:]
+        var = self.variable(tokens[: cut[0]], tok)
+        target_tokens = tokens[cut[0] + 1 :]
         direction = "+-"
         if len(target_tokens) >= 2 and target_tokens[-2].kind == "op" and target_tokens[-2].value == "^":
             side = target_tokens[-1].value
             target_tokens = target_tokens[:-2]
             direction = {"+": "+", "-": "-"}.get(side)
-        elif (len(target_tokens) >= 5 and [t.value for t in target_tokens[-4:]][1:] in (["{", "+", "}"], ["{", "-", "}"])
-              and target_tokens[-4].value == "^"):
+        elif (
+            len(target_tokens) >= 5
+            and [t.value for t in target_tokens[-4:]][1:] in (["{", "+", "}"], ["{", "-", "}"])
+            and target_tokens[-4].value == "^"
+        ):
             direction = target_tokens[-2].value
             target_tokens = target_tokens[:-4]
         if direction is None:
@@ -607,8 +660,9 @@ def parse_tokens(tokens: list[Token], names: Names, *, log_base=None) -> Parsed:
     state = Parsed(sympy.S.Zero, log_base=None if log_base is None else sympy.Integer(log_base))
     expr = _Parser(tokens, names, state).parse()
     if expr.has(sympy.zoo, sympy.nan) or (expr.has(sympy.oo, -sympy.oo) and not expr.has(sympy.Limit)):
-        raise LatexError("the formula is undefined (a division by zero or a logarithm of 0)",
-                         tokens[0].start if tokens else 0)
+        raise LatexError(
+            "the formula is undefined (a division by zero or a logarithm of 0)", tokens[0].start if tokens else 0
+        )
     state.expr = expr
     return state
 
@@ -631,15 +685,21 @@ def definition_head(tokens: list[Token]):
         key_tokens = parser.name_tokens(first)
     except LatexError:
         return None
-    key = name_key([t if not (t.kind == "cmd" and t.value in GREEK) else
-                    Token("cmd", "\\" + GREEK[t.value], t.start, t.end) for t in key_tokens])
-    rest = parser.t[parser.i:]
+    key = name_key(
+        [
+            t if not (t.kind == "cmd" and t.value in GREEK) else Token("cmd", "\\" + GREEK[t.value], t.start, t.end)
+            for t in key_tokens
+        ]
+    )
+    rest = parser.t[parser.i :]
     if not rest:
         return key, None
     if rest[0].kind == "open" and rest[0].value in ("(", "[") and rest[-1].kind == "close":
         params = []
         for part in _split(rest[1:-1], "op", ","):
-            if not part or not (part[0].kind in ("letter", "text") or (part[0].kind == "cmd" and part[0].value in GREEK)):
+            if not part or not (
+                part[0].kind in ("letter", "text") or (part[0].kind == "cmd" and part[0].value in GREEK)
+            ):
                 return None
             p = part[0]
             params.append("\\" + GREEK[p.value] if p.kind == "cmd" else p.value)

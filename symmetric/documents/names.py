@@ -32,8 +32,16 @@ ASSUMPTIONS = {
 }
 
 _PROJECT = {
-    "P": _symbols.P, "R": _symbols.R, "\\beta": _symbols.beta, "\\rho": _symbols.rho, "\\gamma": _symbols.gamma,
-    "\\phi": _symbols.phi, "\\pi": _symbols.prevalence, "TP": _symbols.TP, "FP": _symbols.FP, "FN": _symbols.FN,
+    "P": _symbols.P,
+    "R": _symbols.R,
+    "\\beta": _symbols.beta,
+    "\\rho": _symbols.rho,
+    "\\gamma": _symbols.gamma,
+    "\\phi": _symbols.phi,
+    "\\pi": _symbols.prevalence,
+    "TP": _symbols.TP,
+    "FP": _symbols.FP,
+    "FN": _symbols.FN,
     "TN": _symbols.TN,
 }
 #: Names made of several adjacent letters that stand for one quantity (``TP`` is not ``T`` times ``P``): the
@@ -54,8 +62,9 @@ def parse_symbol_option(spec: str, *, func: str = "symmetric check", param: str 
     name, sep, assumption = str(spec).partition(":")
     name, assumption = name.strip(), assumption.strip()
     if not sep or not name or assumption not in ASSUMPTIONS or not name.replace("_", "").isalnum():
-        raise InvalidParameterError.of(param, func, "NAME:ASSUMPTION with ASSUMPTION one of " + ", ".join(ASSUMPTIONS),
-                                       spec)
+        raise InvalidParameterError.of(
+            param, func, "NAME:ASSUMPTION with ASSUMPTION one of " + ", ".join(ASSUMPTIONS), spec
+        )
     return name, assumption
 
 
@@ -85,8 +94,13 @@ class Definition:
     readings: tuple = ()  # readings the value's display did not fix (a derivative read as the chain rule)
 
     def as_dict(self) -> dict:
-        out = {"name": self.key, "line": self.line, "value": sympy.sstr(self.value),
-               "parameters": [str(p) for p in self.params], "implicit": self.implicit}
+        out = {
+            "name": self.key,
+            "line": self.line,
+            "value": sympy.sstr(self.value),
+            "parameters": [str(p) for p in self.params],
+            "implicit": self.implicit,
+        }
         if self.file is not None:
             out["file"] = self.file
         return out
@@ -150,13 +164,23 @@ def describe(sym: sympy.Symbol, *, domain: str = "unit") -> str:
     """The domain of a symbol in words: ``"(0, 1] (precision)"``, ``"positive real"``, ``"real"``."""
     if domain == "unit" and sym in (_symbols.P, _symbols.R):
         return "(0, 1] (" + ("precision" if sym == _symbols.P else "recall") + ")"
-    note = {_symbols.prevalence: " (target prevalence)", _symbols.TP: " (true positives)",
-            _symbols.FP: " (false positives)", _symbols.FN: " (false negatives)",
-            _symbols.TN: " (true negatives)"}.get(sym, "")
-    for words, test in (("positive integer", sym.is_integer and sym.is_positive), ("integer", sym.is_integer),
-                        ("positive real", sym.is_positive), ("negative real", sym.is_negative),
-                        ("nonnegative real", sym.is_nonnegative), ("nonpositive real", sym.is_nonpositive),
-                        ("nonzero real", sym.is_nonzero), ("real", sym.is_real)):
+    note = {
+        _symbols.prevalence: " (target prevalence)",
+        _symbols.TP: " (true positives)",
+        _symbols.FP: " (false positives)",
+        _symbols.FN: " (false negatives)",
+        _symbols.TN: " (true negatives)",
+    }.get(sym, "")
+    for words, test in (
+        ("positive integer", sym.is_integer and sym.is_positive),
+        ("integer", sym.is_integer),
+        ("positive real", sym.is_positive),
+        ("negative real", sym.is_negative),
+        ("nonnegative real", sym.is_nonnegative),
+        ("nonpositive real", sym.is_nonpositive),
+        ("nonzero real", sym.is_nonzero),
+        ("real", sym.is_real),
+    ):
         if test:
             return words + note
     return "complex" + note

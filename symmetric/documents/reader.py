@@ -20,12 +20,28 @@ from .._validation import InvalidParameterError
 __all__ = ["ENVIRONMENTS", "Display", "Segment", "read_document"]
 
 #: The display environments read (their content is the display).
-ENVIRONMENTS = ("equation", "equation*", "align", "align*", "gather", "gather*", "multline", "multline*",
-                "eqnarray", "eqnarray*", "flalign", "flalign*", "alignat", "alignat*")
+ENVIRONMENTS = (
+    "equation",
+    "equation*",
+    "align",
+    "align*",
+    "gather",
+    "gather*",
+    "multline",
+    "multline*",
+    "eqnarray",
+    "eqnarray*",
+    "flalign",
+    "flalign*",
+    "alignat",
+    "alignat*",
+)
 _INNER = ("aligned", "split", "gathered")
 _ENV = "|".join(re.escape(e) for e in ENVIRONMENTS)
-_DISPLAY = re.compile(r"\$\$(?P<dollar>.*?)\$\$|\\\[(?P<bracket>.*?)\\\]|\\begin\{(?P<env>" + _ENV +
-                      r")\}(?P<body>.*?)\\end\{(?P=env)\}", re.DOTALL)
+_DISPLAY = re.compile(
+    r"\$\$(?P<dollar>.*?)\$\$|\\\[(?P<bracket>.*?)\\\]|\\begin\{(?P<env>" + _ENV + r")\}(?P<body>.*?)\\end\{(?P=env)\}",
+    re.DOTALL,
+)
 _FENCE = re.compile(r"^(\s*)(```|~~~)")
 
 
@@ -85,12 +101,13 @@ class Segment:
             else:
                 kind, start = m.group("env"), m.start("body")
                 content = m.group("body")
-            inner = re.fullmatch(r"(\s*\\begin\{(" + _ENV + "|" + "|".join(_INNER) + r")\})(.*)\\end\{\2\}\s*",
-                                 content, re.DOTALL)
+            inner = re.fullmatch(
+                r"(\s*\\begin\{(" + _ENV + "|" + "|".join(_INNER) + r")\})(.*)\\end\{\2\}\s*", content, re.DOTALL
+            )
             if inner:
                 start += len(inner.group(1))
                 content = inner.group(3)
-            out.append(Display(self.text[start:start + len(content)], start, m.end(), kind))
+            out.append(Display(self.text[start : start + len(content)], start, m.end(), kind))
         return out
 
 
@@ -158,10 +175,14 @@ def read_document(source) -> tuple[str, list[Segment], str]:
         raw = path.read_text(encoding="utf-8", errors="replace")
         name = str(path)
         suffix = path.suffix.lower()
-    elif (isinstance(source, str) and "\n" not in source and "$" not in source and "\\" not in source
-          and source.strip().lower().endswith((".md", ".qmd", ".tex", ".ipynb", ".txt", ".markdown", ".rmd"))):
-        raise InvalidParameterError.of("source", "check_document", "an existing file or the text of a document",
-                                       source)
+    elif (
+        isinstance(source, str)
+        and "\n" not in source
+        and "$" not in source
+        and "\\" not in source
+        and source.strip().lower().endswith((".md", ".qmd", ".tex", ".ipynb", ".txt", ".markdown", ".rmd"))
+    ):
+        raise InvalidParameterError.of("source", "check_document", "an existing file or the text of a document", source)
     else:
         raw, name, suffix = str(source), "<text>", ""
     if suffix == ".ipynb" or (path is None and raw.lstrip().startswith("{") and '"cells"' in raw):
@@ -169,5 +190,7 @@ def read_document(source) -> tuple[str, list[Segment], str]:
             return name, _notebook_segments(raw), "notebook"
         except (ValueError, TypeError):
             pass
-    fmt = "latex" if suffix in (".tex", ".latex", ".ltx") or (path is None and "\\begin{document}" in raw) else "markdown"
+    fmt = (
+        "latex" if suffix in (".tex", ".latex", ".ltx") or (path is None and "\\begin{document}" in raw) else "markdown"
+    )
     return name, [Segment(raw)], fmt

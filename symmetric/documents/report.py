@@ -18,7 +18,7 @@ _SHOWN = 70
 
 def _short(text: str, width: int = _SHOWN) -> str:
     text = " ".join(text.split())
-    return text if len(text) <= width else text[:width - 3] + "..."
+    return text if len(text) <= width else text[: width - 3] + "..."
 
 
 @dataclass
@@ -63,9 +63,18 @@ class Step:
     cell: int | None = None
 
     def as_dict(self, *, with_file: bool = False) -> dict:
-        out = {"line": self.line, "status": self.status, "counterexample": self.counterexample,
-               "reason": self.reason, "lhs": self.lhs, "rhs": self.rhs, "relation": self.relation,
-               "kind": self.kind, "read": list(self.read), "seconds": round(self.seconds, 3)}
+        out = {
+            "line": self.line,
+            "status": self.status,
+            "counterexample": self.counterexample,
+            "reason": self.reason,
+            "lhs": self.lhs,
+            "rhs": self.rhs,
+            "relation": self.relation,
+            "kind": self.kind,
+            "read": list(self.read),
+            "seconds": round(self.seconds, 3),
+        }
         if self.cell is not None:
             out["cell"] = self.cell
         if with_file:
@@ -96,8 +105,14 @@ class Note:
     implicit: bool = False
 
     def as_dict(self) -> dict:
-        return {"file": self.file, "line": self.line, "kind": self.kind, "name": self.name, "value": self.value,
-                "implicit": self.implicit}
+        return {
+            "file": self.file,
+            "line": self.line,
+            "kind": self.kind,
+            "name": self.name,
+            "value": self.value,
+            "implicit": self.implicit,
+        }
 
 
 @dataclass
@@ -144,16 +159,21 @@ class DocumentReport:
 
     def summary(self) -> str:
         c = self.counts()
-        return (f"{len(self.steps)} steps: {c['proven']} proven, {c['refuted']} refuted, {c['unknown']} unknown, "
-                f"{c['unparsed']} unparsed; {len(self.definitions)} definitions "
-                f"({self.seconds:.1f} s)")
+        return (
+            f"{len(self.steps)} steps: {c['proven']} proven, {c['refuted']} refuted, {c['unknown']} unknown, "
+            f"{c['unparsed']} unparsed; {len(self.definitions)} definitions "
+            f"({self.seconds:.1f} s)"
+        )
 
     def text(self) -> str:
         """The report for a terminal: one line per step, the definitions, the symbols and the summary."""
         lines = [s.text() for s in self.steps]
         for n in self.notes:
-            lines.append(f"{n.file}:{n.line}: {n.kind} {n.name}" + (" (implicit)" if n.implicit else "")
-                         + f" = {_short(n.value, 240)}")
+            lines.append(
+                f"{n.file}:{n.line}: {n.kind} {n.name}"
+                + (" (implicit)" if n.implicit else "")
+                + f" = {_short(n.value, 240)}"
+            )
         if self.symbols:
             lines.append("symbols: " + "; ".join(f"{k} {v}" for k, v in self.symbols.items()))
         lines.append(self.summary())
@@ -161,23 +181,38 @@ class DocumentReport:
 
     def as_dict(self) -> dict:
         several = len(self.files) > 1
-        return {"files": list(self.files), "domain": self.domain, "summary": self.counts(),
-                "steps": [s.as_dict(with_file=several) for s in self.steps],
-                "definitions": [n.as_dict() for n in self.notes if n.kind == "definition"],
-                "conditions": [n.as_dict() for n in self.notes if n.kind == "condition"],
-                "symbols": dict(self.symbols), "seconds": round(self.seconds, 3)}
+        return {
+            "files": list(self.files),
+            "domain": self.domain,
+            "summary": self.counts(),
+            "steps": [s.as_dict(with_file=several) for s in self.steps],
+            "definitions": [n.as_dict() for n in self.notes if n.kind == "definition"],
+            "conditions": [n.as_dict() for n in self.notes if n.kind == "condition"],
+            "symbols": dict(self.symbols),
+            "seconds": round(self.seconds, 3),
+        }
 
     def junit(self) -> str:
         """The steps as JUnit XML: one test case per step, a failure for a refuted step."""
         suites = ET.Element("testsuites", name="symmetric check")
         for name in self.files:
             steps = [s for s in self.steps if s.file == name]
-            suite = ET.SubElement(suites, "testsuite", name=name, tests=str(len(steps)),
-                                  failures=str(sum(s.status == "refuted" for s in steps)),
-                                  skipped=str(sum(s.status in ("unknown", "unparsed") for s in steps)))
+            suite = ET.SubElement(
+                suites,
+                "testsuite",
+                name=name,
+                tests=str(len(steps)),
+                failures=str(sum(s.status == "refuted" for s in steps)),
+                skipped=str(sum(s.status in ("unknown", "unparsed") for s in steps)),
+            )
             for s in steps:
-                case = ET.SubElement(suite, "testcase", classname=name, name=f"line {s.line}: {_short(s.lhs, 40)}",
-                                     time=f"{s.seconds:.3f}")
+                case = ET.SubElement(
+                    suite,
+                    "testcase",
+                    classname=name,
+                    name=f"line {s.line}: {_short(s.lhs, 40)}",
+                    time=f"{s.seconds:.3f}",
+                )
                 if s.status == "refuted":
                     ET.SubElement(case, "failure", message=s.text()).text = s.text()
                 elif s.status in ("unknown", "unparsed"):

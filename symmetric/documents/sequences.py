@@ -19,8 +19,7 @@ def follows(before, after, verdict, timeout, domain):
     """Whether ``after`` (an equation) holds wherever ``before`` does: (status, counterexample, reason)."""
     (L0, R0), (L1, R1) = before, after
     for (a, b), (c, d) in (((L0, L1), (R0, R1)), ((L0, R1), (R0, L1))):
-        if verdict(a, b, "==", timeout).status == "proven" and \
-                verdict(c, d, "==", timeout).status == "proven":
+        if verdict(a, b, "==", timeout).status == "proven" and verdict(c, d, "==", timeout).status == "proven":
             return "proven", None, "follows from the equation before: each side rewritten"
     D0, D1 = L0 - R0, L1 - R1
     ok, ratio = run_with_budget(lambda: sympy.simplify(D1 / D0), min(timeout, 5.0))
@@ -29,9 +28,16 @@ def follows(before, after, verdict, timeout, domain):
         if not (p.has(sympy.Derivative, sympy.Limit) or q.has(sympy.Derivative, sympy.Limit)) and p != 0:
             sign = next((r for r in (">", "<") if verdict(q, 0, r, timeout).status == "proven"), None)
             if sign and verdict(q * D1, p * D0, "==", timeout).status == "proven":
-                return "proven", None, (f"follows from the equation before: it is that equation multiplied by "
-                                        f"{sympy.sstr(sympy.factor(ratio))}, never zero or undefined")
+                return (
+                    "proven",
+                    None,
+                    (
+                        f"follows from the equation before: it is that equation multiplied by "
+                        f"{sympy.sstr(sympy.factor(ratio))}, never zero or undefined"
+                    ),
+                )
     return _refute_implication(D0, D1, (L1, R1), verdict, timeout, domain)
+
 
 def _refute_implication(D0, D1, after, verdict, timeout, domain):
     """A point where the equation before holds and this one fails, confirmed; else unknown."""
@@ -47,13 +53,20 @@ def _refute_implication(D0, D1, after, verdict, timeout, domain):
             v = verdict(L1.subs(s, value), R1.subs(s, value), "==", timeout)
             if v.status == "refuted":
                 cx = {str(s): str(value), **v.counterexample}
-                return "refuted", cx, (f"does not follow from the equation before: at {s} = {value} the "
-                                       f"equation before holds for every value of the others, this one fails")
+                return (
+                    "refuted",
+                    cx,
+                    (
+                        f"does not follow from the equation before: at {s} = {value} the "
+                        f"equation before holds for every value of the others, this one fails"
+                    ),
+                )
     for s in symbols:
         found = _refute_by_solving(D0, s, (L1, R1), verdict, timeout, domain)
         if found is not None:
             return found
     return "unknown", None, "not an identity, and whether it follows from the equation before is undecided"
+
 
 def _refute_by_solving(D0, s, after, verdict, timeout, domain):
     """The equation before solved for ``s`` (each solution checked by substituting it back)."""
@@ -79,8 +92,14 @@ def _refute_by_solving(D0, s, after, verdict, timeout, domain):
             continue
         cx = {str(k): str(x) for k, x in point.items()}
         cx[str(s)] = str(value)
-        return "refuted", cx, (f"does not follow from the equation before: that equation holds at {s} = "
-                               f"{sympy.sstr(sol)}, and there this one fails")
+        return (
+            "refuted",
+            cx,
+            (
+                f"does not follow from the equation before: that equation holds at {s} = "
+                f"{sympy.sstr(sol)}, and there this one fails"
+            ),
+        )
     return None
 
 

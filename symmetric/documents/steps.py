@@ -61,8 +61,15 @@ class _Row:
 
 
 #: Arrows between equations: what follows them is a new equation, as on a new row.
-IMPLICATIONS = {"\\implies", "\\Rightarrow", "\\Longrightarrow", "\\iff", "\\Leftrightarrow",
-                "\\Longleftrightarrow", "\\therefore"}
+IMPLICATIONS = {
+    "\\implies",
+    "\\Rightarrow",
+    "\\Longrightarrow",
+    "\\iff",
+    "\\Leftrightarrow",
+    "\\Longleftrightarrow",
+    "\\therefore",
+}
 
 
 def _rows(tokens: list[Token]) -> list[list[Token]]:
@@ -71,8 +78,10 @@ def _rows(tokens: list[Token]) -> list[list[Token]]:
     rows, current, depth = [], [], 0
     for t in tokens:
         depth += 1 if t.kind == "open" else -1 if t.kind == "close" else 0
-        if t.kind == "row" or (depth == 0 and (t.value in IMPLICATIONS and t.kind in ("rel", "cmd")
-                                               or (t.kind == "op" and t.value in (",", ";")))):
+        if t.kind == "row" or (
+            depth == 0
+            and (t.value in IMPLICATIONS and t.kind in ("rel", "cmd") or (t.kind == "op" and t.value in (",", ";")))
+        ):
             rows.append(current)
             current = []
         else:
@@ -102,8 +111,9 @@ def _split_row(tokens: list[Token], content: str) -> _Row:
             depth += 1
         elif t.kind == "close":
             depth -= 1
-        is_rel = depth == 0 and (t.kind == "rel" or (t.kind == "op" and t.value == ":=")
-                                 or (t.kind == "op" and t.value == ":" and not rels))
+        is_rel = depth == 0 and (
+            t.kind == "rel" or (t.kind == "op" and t.value == ":=") or (t.kind == "op" and t.value == ":" and not rels)
+        )
         if is_rel:
             if not seen:
                 continued = True
@@ -116,7 +126,7 @@ def _split_row(tokens: list[Token], content: str) -> _Row:
     parts.append(current)
     out = []
     for p in parts:
-        text = content[p[0].start:p[-1].end] if p else ""
+        text = content[p[0].start : p[-1].end] if p else ""
         out.append(_Part(p, " ".join(text.split()), p[0].start if p else 0))
     return _Row(out, rels, continued)
 
@@ -153,10 +163,11 @@ class Checker:
                 before = displays[k - 1].end if k else 0
                 after = displays[k + 1].offset if k + 1 < len(displays) else len(segment.text)
                 paragraph = segment.text.find("\n\n", display.end, after)
-                self.prose = (prose_conditions(segment.text, max(before, display.offset - 1500), display.offset,
-                                               names, segment.line_of)
-                              + prose_conditions(segment.text, display.end, paragraph if paragraph >= 0 else after,
-                                                 names, segment.line_of))
+                self.prose = prose_conditions(
+                    segment.text, max(before, display.offset - 1500), display.offset, names, segment.line_of
+                ) + prose_conditions(
+                    segment.text, display.end, paragraph if paragraph >= 0 else after, names, segment.line_of
+                )
                 found, found_notes = self.check_display(name, segment, display, names)
                 steps += found
                 notes += found_notes
@@ -175,8 +186,20 @@ class Checker:
         try:
             tokens = tokenize(content)
         except LatexError as exc:
-            return [Step(name, line(exc.offset), "", "", "", "unparsed", None,
-                         f"{exc.reason} (line {line(exc.offset)})", "display", cell=segment.cell)], []
+            return [
+                Step(
+                    name,
+                    line(exc.offset),
+                    "",
+                    "",
+                    "",
+                    "unparsed",
+                    None,
+                    f"{exc.reason} (line {line(exc.offset)})",
+                    "display",
+                    cell=segment.cell,
+                )
+            ], []
         rows = [_split_row(r, content) for r in _rows(tokens)]
         if not rows:
             return [], []
@@ -184,10 +207,10 @@ class Checker:
         merged: list[_Row] = []
         for row in rows:
             first = row.parts[0].tokens[:1]
-            if (merged and not row.rels and first and first[0].kind == "op" and first[0].value in "+-"):
+            if merged and not row.rels and first and first[0].kind == "op" and first[0].value in "+-":
                 last = merged[-1].parts[-1]
                 last.tokens = last.tokens + row.parts[0].tokens
-                last.text = " ".join(content[last.tokens[0].start:last.tokens[-1].end].split())
+                last.text = " ".join(content[last.tokens[0].start : last.tokens[-1].end].split())
             else:
                 merged.append(row)
         rows = merged
@@ -215,18 +238,41 @@ class Checker:
                 self.read(row.parts[0], names)
                 if row.parts[0].error is not None and len(rows) == 1:
                     err = row.parts[0].error
-                    steps.append(Step(name, line(err.offset), row.parts[0].text, "", "", "unparsed", None,
-                                      f"{err.reason} (line {line(err.offset)}); the display has no relation to "
-                                      "check but could not be read", "display", cell=segment.cell))
+                    steps.append(
+                        Step(
+                            name,
+                            line(err.offset),
+                            row.parts[0].text,
+                            "",
+                            "",
+                            "unparsed",
+                            None,
+                            f"{err.reason} (line {line(err.offset)}); the display has no relation to "
+                            "check but could not be read",
+                            "display",
+                            cell=segment.cell,
+                        )
+                    )
                 previous_part = row.parts[0]
                 previous_equation = None
                 continue
             parts = row.parts
             if row.continued:
                 if previous_part is None:
-                    steps.append(Step(name, line(row.rels[0].start), "", parts[1].text, row.rels[0].value, "unparsed",
-                                      None, "the display starts with a relation: no left side to continue",
-                                      "chain", cell=segment.cell))
+                    steps.append(
+                        Step(
+                            name,
+                            line(row.rels[0].start),
+                            "",
+                            parts[1].text,
+                            row.rels[0].value,
+                            "unparsed",
+                            None,
+                            "the display starts with a relation: no left side to continue",
+                            "chain",
+                            cell=segment.cell,
+                        )
+                    )
                     previous_part = parts[-1]
                     continue
                 parts = [previous_part] + parts[1:]
@@ -254,8 +300,15 @@ class Checker:
                 if previous_equation is None:
                     step = self.premise(name, line(row.rels[0].start), parts, row.rels[0], segment.cell)
                 else:
-                    step = self.sequence_step(name, line(row.rels[0].start), previous_equation, parts,
-                                              row.rels[0], segment.cell, previous_identity)
+                    step = self.sequence_step(
+                        name,
+                        line(row.rels[0].start),
+                        previous_equation,
+                        parts,
+                        row.rels[0],
+                        segment.cell,
+                        previous_identity,
+                    )
                 steps.append(step)
                 previous_equation = (parts[0], parts[1])
                 previous_identity = step.status == "proven" and step.reason.startswith("holds as an identity")
@@ -320,9 +373,11 @@ class Checker:
         if row.rels[0].value == ":" and params is None and not key.startswith("\\text"):
             return None
         right = row.parts[1]
-        if any(t.kind in ("letter", "text", "cmd") and _readable(t.value if t.kind != "text" else
-                                                               "\\text{" + t.value + "}") == _readable(key)
-               for t in right.tokens):
+        if any(
+            t.kind in ("letter", "text", "cmd")
+            and _readable(t.value if t.kind != "text" else "\\text{" + t.value + "}") == _readable(key)
+            for t in right.tokens
+        ):
             return None  # x = f(x) is an equation in x, not a definition of it
         return key, params
 
@@ -368,8 +423,10 @@ class Checker:
         if v.status == "proven":
             return f" (the formula of {general_key} at {at})"
         if v.status == "refuted":
-            return (f" (a stipulation: the formula of {general_key} at {at} is {sympy.sstr(there)}, a different "
-                    f"value" + (f", e.g. at {_cx_text(v.counterexample)}" if v.counterexample else "") + ")")
+            return (
+                f" (a stipulation: the formula of {general_key} at {at} is {sympy.sstr(there)}, a different "
+                f"value" + (f", e.g. at {_cx_text(v.counterexample)}" if v.counterexample else "") + ")"
+            )
         return ""
 
     def register_derived(self, rows, row, names: Names, line) -> None:
@@ -408,9 +465,14 @@ class Checker:
         if row.parts[1].error is not None:
             return None
         right = row.parts[1].parsed.expr
-        fresh = [s for s in sorted(left.free_symbols, key=str)
-                 if ("_" in s.name or " " in s.name) and _key_of(s) not in names.definitions
-                 and not names.is_project(_key_of(s)) and not right.has(s)]
+        fresh = [
+            s
+            for s in sorted(left.free_symbols, key=str)
+            if ("_" in s.name or " " in s.name)
+            and _key_of(s) not in names.definitions
+            and not names.is_project(_key_of(s))
+            and not right.has(s)
+        ]
         if not fresh:
             return None
         target = fresh[0]
@@ -422,9 +484,14 @@ class Checker:
         key = _key_of(target)
         if value is not None:
             names.definitions[key] = Definition(key, value, (), line, implicit=True, file=file)
-        return Note(file, line, "definition", target.name,
-                    sympy.sstr(value) if value is not None else f"(implicit: {row.parts[0].text} = {row.parts[1].text})",
-                    implicit=True)
+        return Note(
+            file,
+            line,
+            "definition",
+            target.name,
+            sympy.sstr(value) if value is not None else f"(implicit: {row.parts[0].text} = {row.parts[1].text})",
+            implicit=True,
+        )
 
     def conditions_block(self, equations, names: Names) -> bool:
         """Each row ``x = f(...)`` with its own symbol x, not in f, and no continuation: values, not a sequence."""
@@ -480,7 +547,7 @@ class Checker:
         implicit = left.parsed.implicit + right.parsed.implicit
         if implicit:
             step.status = "unknown"
-            step.reason = ("depends on a reading the display does not fix: " + "; ".join(dict.fromkeys(implicit)))
+            step.reason = "depends on a reading the display does not fix: " + "; ".join(dict.fromkeys(implicit))
             return step
         rounded = _rounding(left, right, relation)
         if rounded is not None:
@@ -506,26 +573,34 @@ class Checker:
             if v.status == "proven":
                 fails = _cx_text(step.counterexample)
                 step.status, step.counterexample = "unknown", None
-                step.reason = (f"holds with \\log read as the logarithm in base {base}, not as the natural one"
-                               + (f" (which fails at {fails})" if fails else ""))
+                step.reason = f"holds with \\log read as the logarithm in base {base}, not as the natural one" + (
+                    f" (which fails at {fails})" if fails else ""
+                )
                 return
 
     def under_conditions(self, step: Step, lhs, rhs, relation) -> None:
         """A refuted step that holds under a condition the document states becomes "unknown", naming it."""
-        relevant = [c for c in list(reversed(self.prose)) + list(reversed(self.stated))
-                    if lhs.has(c.symbol) or rhs.has(c.symbol)]
+        relevant = [
+            c
+            for c in list(reversed(self.prose)) + list(reversed(self.stated))
+            if lhs.has(c.symbol) or rhs.has(c.symbol)
+        ]
         latest = list({c.symbol: c for c in reversed(relevant)}.values())  # the latest condition on each symbol
         tries = [[c] for c in relevant] + ([latest] if len(latest) > 1 else [])
         for conditions in tries:
             mapping = {c.symbol: c.value for c in conditions}
-            v = self.verdict(lhs.subs(mapping, simultaneous=True), rhs.subs(mapping, simultaneous=True), relation,
-                             self.timeout / 2)
+            v = self.verdict(
+                lhs.subs(mapping, simultaneous=True), rhs.subs(mapping, simultaneous=True), relation, self.timeout / 2
+            )
             if v.status == "proven":
                 fails = _cx_text(step.counterexample)
                 step.status, step.counterexample = "unknown", None
-                step.reason = (f"holds under the condition{'s' if len(conditions) > 1 else ''} "
-                               + "; ".join(c.text() for c in conditions) + ", not as an identity"
-                               + (f" (it fails at {fails})" if fails else ""))
+                step.reason = (
+                    f"holds under the condition{'s' if len(conditions) > 1 else ''} "
+                    + "; ".join(c.text() for c in conditions)
+                    + ", not as an identity"
+                    + (f" (it fails at {fails})" if fails else "")
+                )
                 return
 
     def verdict(self, lhs, rhs, relation, timeout):
@@ -535,8 +610,12 @@ class Checker:
         except InconsistentVerdictError:
             raise
         except (ValueError, TypeError, NotImplementedError, RecursionError) as exc:
-            return _Outcome("unknown", None, f"the engine could not take it ({type(exc).__name__}: {exc})",
-                            time.perf_counter() - start)
+            return _Outcome(
+                "unknown",
+                None,
+                f"the engine could not take it ({type(exc).__name__}: {exc})",
+                time.perf_counter() - start,
+            )
         detail = v.method if v.status == "proven" else (v.detail or v.method)
         return _Outcome(v.status, v.counterexample if v.status == "refuted" else None, detail, v.seconds)
 
@@ -557,9 +636,11 @@ class Checker:
             step.status, step.reason = "proven", f"holds as an identity ({v.detail})"
         else:
             step.status = "unknown"
-            step.reason = ("the first equation of a sequence: a premise, not an identity"
-                           + (f" (it fails at {_cx_text(v.counterexample)})" if v.counterexample else "")
-                           + "; the rows after it are checked against it")
+            step.reason = (
+                "the first equation of a sequence: a premise, not an identity"
+                + (f" (it fails at {_cx_text(v.counterexample)})" if v.counterexample else "")
+                + "; the rows after it are checked against it"
+            )
         return step
 
     def sequence_step(self, file, line, previous, parts, rel, cell, previous_identity=False) -> Step:
@@ -581,8 +662,10 @@ class Checker:
             step.status, step.reason = "proven", f"holds as an identity ({identity.detail})"
         elif identity.status == "refuted" and previous_identity:
             step.status, step.counterexample = "refuted", {str(k): str(v) for k, v in identity.counterexample.items()}
-            step.reason = ("not an identity, and the equation before holds everywhere, so this one does not follow "
-                           "from it either" + (f" ({identity.detail})" if identity.detail else ""))
+            step.reason = (
+                "not an identity, and the equation before holds everywhere, so this one does not follow "
+                "from it either" + (f" ({identity.detail})" if identity.detail else "")
+            )
         elif any(p.error is not None or p.parsed.implicit for p in previous):
             step.status, step.reason = "unknown", "not an identity, and the equation before it could not be read"
         else:
@@ -590,10 +673,13 @@ class Checker:
             status, cx, reason = follows((L0, R0), (L1, R1), self.verdict, share, self.domain)
             step.status, step.counterexample, step.reason = status, cx, reason
             if status == "unknown" and identity.status == "refuted":
-                step.reason = (f"not an identity (it fails at {_cx_text(identity.counterexample)}), and whether it "
-                               f"follows from the equation before is undecided")
+                step.reason = (
+                    f"not an identity (it fails at {_cx_text(identity.counterexample)}), and whether it "
+                    f"follows from the equation before is undecided"
+                )
         step.seconds = time.perf_counter() - start
         return step
+
 
 @dataclass
 class _Outcome:
@@ -606,8 +692,9 @@ class _Outcome:
 def _fill(step: Step, outcome: _Outcome, uses) -> None:
     step.status = outcome.status
     step.seconds = outcome.seconds
-    step.counterexample = ({str(k): str(v) for k, v in outcome.counterexample.items()}
-                           if outcome.counterexample is not None else None)
+    step.counterexample = (
+        {str(k): str(v) for k, v in outcome.counterexample.items()} if outcome.counterexample is not None else None
+    )
     if outcome.status == "refuted" and not step.counterexample:
         step.counterexample = {}
     step.reason = outcome.detail
@@ -637,10 +724,11 @@ def _rounding(left: _Part, right: _Part, relation: str):
         half = sympy.Rational(1, 2 * 10**decimals)
         gap = abs(exact - value)
         if (gap - half).evalf(30) <= 0:
-            return "unknown", (f"holds to the {decimals} decimal(s) written, not exactly: "
-                               f"{sympy.sstr(exact)} = {sympy.N(exact, decimals + 4)}")
-        return "refuted", (f"{sympy.sstr(exact)} = {sympy.N(exact, decimals + 4)} does not round to "
-                           f"{tokens[0].value}")
+            return "unknown", (
+                f"holds to the {decimals} decimal(s) written, not exactly: "
+                f"{sympy.sstr(exact)} = {sympy.N(exact, decimals + 4)}"
+            )
+        return "refuted", (f"{sympy.sstr(exact)} = {sympy.N(exact, decimals + 4)} does not round to {tokens[0].value}")
     return None
 
 

@@ -13,5 +13,17 @@ from .analysis import Analysis, analyze
 from .parser import ExpressionError, parameter_symbols, parse, parse_parameter, parse_value
 from .preferences import Indifference, Preference, PreferenceFit, TradeOff, fit_preferences
 
-__all__ = ["Analysis", "ExpressionError", "Indifference", "Preference", "PreferenceFit", "TradeOff", "analyze",
-           "fit_preferences", "parameter_symbols", "parse", "parse_parameter", "parse_value"]
+__all__ = [
+    "Analysis",
+    "ExpressionError",
+    "Indifference",
+    "Preference",
+    "PreferenceFit",
+    "TradeOff",
+    "analyze",
+    "fit_preferences",
+    "parameter_symbols",
+    "parse",
+    "parse_parameter",
+    "parse_value",
+]

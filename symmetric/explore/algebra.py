@@ -44,6 +44,7 @@ def _size(expr) -> int:
 
 def tidy(expr: sympy.Expr, budget=None) -> sympy.Expr:
     """The shortest of several exact normal forms of ``expr``, each computed within ``budget``."""
+
     def run(func, value):
         return func(value) if budget is None else budget.compute(lambda: func(value))
 

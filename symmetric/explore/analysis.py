@@ -130,15 +130,24 @@ class Analysis:
 def _same_named(expr, P, R):
     """``expr`` with symbols named like ``P``, ``R`` or a library parameter, but of other assumptions, replaced."""
     ours = {s.name: s for s in (P, R, _symbols.beta, _symbols.gamma, _symbols.rho, _symbols.phi)}
-    return expr.xreplace({s: ours[s.name] for s in expr.free_symbols
-                          if isinstance(s, sympy.Symbol) and s.name in ours and s != ours[s.name]})
+    return expr.xreplace(
+        {
+            s: ours[s.name]
+            for s in expr.free_symbols
+            if isinstance(s, sympy.Symbol) and s.name in ours and s != ours[s.name]
+        }
+    )
 
 
 def _validate(expr, P, R, timeout, budget):
     func = "analyze"
     if isinstance(expr, bytes):
-        raise InvalidParameterError.of("expr", func, "a SymPy expression or text (str), such as '2*P*R/(P + R)', "
-                                       "which symmetric.explore.parse reads", expr)
+        raise InvalidParameterError.of(
+            "expr",
+            func,
+            "a SymPy expression or text (str), such as '2*P*R/(P + R)', which symmetric.explore.parse reads",
+            expr,
+        )
     if not isinstance(expr, sympy.Expr):
         raise InvalidParameterError.of("expr", func, "a SymPy expression in P and R", expr)
     for name, s in (("P", P), ("R", R)):
@@ -148,13 +157,21 @@ def _validate(expr, P, R, timeout, budget):
         raise InvalidParameterError.of("R", func, "a symbol other than P", R)
     expr = _same_named(expr, P, R)
     if not expr.has(P, R):
-        raise InvalidParameterError.of("expr", func, f"an expression in P and R (the positive symbols {P} and {R}: "
-                                       "symmetric.P and symmetric.R by default)", expr)
+        raise InvalidParameterError.of(
+            "expr",
+            func,
+            f"an expression in P and R (the positive symbols {P} and {R}: symmetric.P and symmetric.R by default)",
+            expr,
+        )
     for s in sorted(expr.free_symbols - {P, R}, key=lambda s: s.name):
         if s.is_real is not True:
             raise InvalidParameterError.of(
-                "expr", func, "an expression whose parameters are real symbols (Symbol(name, positive=True) or "
-                f"real=True); {s} is not known to be real", expr)
+                "expr",
+                func,
+                "an expression whose parameters are real symbols (Symbol(name, positive=True) or "
+                f"real=True); {s} is not known to be real",
+                expr,
+            )
     for name, value in (("timeout", timeout), ("budget", budget)):
         if isinstance(value, bool) or not isinstance(value, (int, float)) or not value > 0 or value != value:
             raise InvalidParameterError.of(name, func, "a positive number of seconds", value)
@@ -163,8 +180,13 @@ def _validate(expr, P, R, timeout, budget):
 
 def _ranges(ranges, expr, P, R) -> dict:
     """The declared ranges as symbol -> Interval, checked against the parameters and their assumptions."""
-    func, allowed = "analyze", ("a mapping from parameters (symbols or names) to ranges (lo, hi), meaning "
-                                "lo < parameter < hi (None for no bound), or sympy.Interval")
+    func, allowed = (
+        "analyze",
+        (
+            "a mapping from parameters (symbols or names) to ranges (lo, hi), meaning "
+            "lo < parameter < hi (None for no bound), or sympy.Interval"
+        ),
+    )
     if ranges is None:
         return {}
     if not isinstance(ranges, Mapping):
@@ -186,8 +208,11 @@ def _ranges(ranges, expr, P, R) -> dict:
                     continue
                 if isinstance(end, (bool, str)) or not isinstance(end, (int, float, Fraction, sympy.Expr)):
                     raise InvalidParameterError.of("ranges", func, allowed, value)
-                end = sympy.Rational(end.numerator, end.denominator) if isinstance(end, Fraction) else sympy.sympify(
-                    sympy.nsimplify(end) if isinstance(end, float) else end)
+                end = (
+                    sympy.Rational(end.numerator, end.denominator)
+                    if isinstance(end, Fraction)
+                    else sympy.sympify(sympy.nsimplify(end) if isinstance(end, float) else end)
+                )
                 if not end.is_number or end.is_extended_real is not True:
                     raise InvalidParameterError.of("ranges", func, allowed, value)
                 ends.append(end)
@@ -197,8 +222,9 @@ def _ranges(ranges, expr, P, R) -> dict:
         else:
             raise InvalidParameterError.of("ranges", func, allowed, value)
         if symbol.is_positive and interval.inf < 0:
-            raise InvalidParameterError.of("ranges", func, f"a range within (0, oo) for the positive parameter {name}",
-                                           value)
+            raise InvalidParameterError.of(
+                "ranges", func, f"a range within (0, oo) for the positive parameter {name}", value
+            )
         out[symbol] = interval
     return out
 
@@ -211,13 +237,20 @@ def _with_singular_regimes(geometry: Geometry, P, R, budget: Budget) -> list[Geo
             continue
         values = {**regime.values, symbol: value}
         conditions = tuple(c for c in (c.xreplace({symbol: value}) for c in regime.conditions) if c is not sympy.true)
-        sub = Regime(regime.expr.xreplace({symbol: value}), sympy.Eq(symbol, value), values, conditions,
-                     ", ".join(filter(None, [regime.label if regime.is_point else "", f"{symbol} = {value}"])))
+        sub = Regime(
+            regime.expr.xreplace({symbol: value}),
+            sympy.Eq(symbol, value),
+            values,
+            conditions,
+            ", ".join(filter(None, [regime.label if regime.is_point else "", f"{symbol} = {value}"])),
+        )
         out.append(local_geometry(sub, P, R, budget))
         regime = dataclasses.replace(
-            regime, condition=sympy.And(regime.condition, sympy.Ne(symbol, value)),
+            regime,
+            condition=sympy.And(regime.condition, sympy.Ne(symbol, value)),
             conditions=regime.conditions + (sympy.Ne(symbol, value),),
-            label=", ".join(filter(None, [regime.label, f"{symbol} != {value}"])))
+            label=", ".join(filter(None, [regime.label, f"{symbol} != {value}"])),
+        )
     return out + [dataclasses.replace(geometry, regime=regime)]
 
 
@@ -263,9 +296,18 @@ def _break_even_note(geometries: list[Geometry]) -> str:
     return "; ".join(f"{g.regime.label}: {g.note}" for g in missing)
 
 
-def analyze(expr: sympy.Expr, *, P: sympy.Symbol = _symbols.P, R: sympy.Symbol = _symbols.R,
-            timeout: float = DEFAULT_TIMEOUT, budget: float = DEFAULT_BUDGET, limits: bool = True,
-            ranges: Mapping | None = None, domain: str = "unit", parameters=None) -> Analysis:
+def analyze(
+    expr: sympy.Expr,
+    *,
+    P: sympy.Symbol = _symbols.P,
+    R: sympy.Symbol = _symbols.R,
+    timeout: float = DEFAULT_TIMEOUT,
+    budget: float = DEFAULT_BUDGET,
+    limits: bool = True,
+    ranges: Mapping | None = None,
+    domain: str = "unit",
+    parameters=None,
+) -> Analysis:
     """Analyse the metric ``expr`` in ``P`` and ``R``; every answer is an engine verdict.
 
     Parameters
@@ -325,8 +367,12 @@ def analyze(expr: sympy.Expr, *, P: sympy.Symbol = _symbols.P, R: sympy.Symbol =
 
         expr = parse(expr, parameters=parameters, P=P, R=R, func="analyze", param="expr")
     elif parameters is not None:
-        raise InvalidParameterError.of("parameters", "analyze", "None when expr is a SymPy expression (it names the "
-                                       "parameters of text)", parameters)
+        raise InvalidParameterError.of(
+            "parameters",
+            "analyze",
+            "None when expr is a SymPy expression (it names the parameters of text)",
+            parameters,
+        )
     expr = _validate(expr, P, R, timeout, budget)
     if not isinstance(domain, str) or domain not in DOMAINS:
         raise InvalidParameterError.of("domain", "analyze", f"one of {list(DOMAINS)}", domain)
@@ -341,7 +387,9 @@ def analyze(expr: sympy.Expr, *, P: sympy.Symbol = _symbols.P, R: sympy.Symbol =
     properties = metric_properties(expr, regimes, P, R, clock)
     found_limits = tuple(metric_limits(expr, regimes, P, R, clock)) if limits else ()
     return Analysis(
-        expr=expr, P=P, R=R,
+        expr=expr,
+        P=P,
+        R=R,
         parameters=tuple(sorted(expr.free_symbols - {P, R}, key=lambda s: s.name)),
         regimes=tuple(geometries),
         break_even=_recombine(geometries, "break_even", clock),
@@ -350,7 +398,10 @@ def analyze(expr: sympy.Expr, *, P: sympy.Symbol = _symbols.P, R: sympy.Symbol =
         neutral_curvature=_recombine(geometries, "neutral_curvature", clock),
         curvature=_recombine(geometries, "curvature", clock),
         equivalent_rho=_recombine(geometries, "equivalent_rho", clock),
-        verdicts=verdicts, properties=properties, limits=found_limits,
-        seconds=clock.elapsed(), skipped=clock.skipped, ranges=clock.ranges,
+        verdicts=verdicts,
+        properties=properties,
+        limits=found_limits,
+        seconds=clock.elapsed(),
+        skipped=clock.skipped,
+        ranges=clock.ranges,
     )
-

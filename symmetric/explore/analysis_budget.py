@@ -31,7 +31,6 @@ from ..verify.core.sympy_errors import SYMPY_ERRORS
 __all__ = ["Budget", "combine", "range_conditions", "unknown"]
 
 
-
 def range_conditions(symbol, interval) -> tuple:
     """``interval`` as conditions on ``symbol``: ``(a > 0, a < 1)`` for the open interval (0, 1).
 
@@ -62,8 +61,14 @@ def combine(verdicts: list[Verdict], method: str) -> Verdict:
     seconds = sum(v.seconds for v in verdicts)
     if verdicts and all(v.proven for v in verdicts):
         return Verdict("proven", method, {}, seconds, None, "; ".join(v.method for v in verdicts))
-    return Verdict("unknown", "undecided", {}, seconds, None,
-                   "; ".join(f"{v.status} ({v.method})" for v in verdicts if not v.proven))
+    return Verdict(
+        "unknown",
+        "undecided",
+        {},
+        seconds,
+        None,
+        "; ".join(f"{v.status} ({v.method})" for v in verdicts if not v.proven),
+    )
 
 
 class Budget:
@@ -89,8 +94,9 @@ class Budget:
         self.per_check = per_check
         self.skipped = 0
         self.ranges = dict(ranges or {})
-        self.conditions = tuple(c for symbol, interval in self.ranges.items()
-                                for c in range_conditions(symbol, interval))
+        self.conditions = tuple(
+            c for symbol, interval in self.ranges.items() for c in range_conditions(symbol, interval)
+        )
         # The verdicts of this analysis by statement: the same check asked twice (the limit at a stipulated value
         # of a Piecewise, by the continuity property and by the limits) runs once. Keyed on the whole statement;
         # it lives as long as the Budget, i.e. one analysis.
@@ -110,8 +116,9 @@ class Budget:
     def _seconds(self, seconds: float | None) -> float:
         return min(self.per_check if seconds is None else seconds, self.remaining())
 
-    def check(self, lhs, rhs, *, relation: str = "==", conditions=(), seconds: float | None = None,
-              domain: str | None = None) -> Verdict:
+    def check(
+        self, lhs, rhs, *, relation: str = "==", conditions=(), seconds: float | None = None, domain: str | None = None
+    ) -> Verdict:
         """``check(lhs, rhs, ...)`` within the budget (in its domain unless told); "unknown" when it cannot run."""
         timeout = self._seconds(seconds)
         conditions = tuple(conditions) + self.conditions
@@ -123,8 +130,9 @@ class Budget:
             self.skipped += 1
             return unknown("analysis budget exhausted", "the analysis ran out of time before this check")
         try:
-            verdict = check(lhs, rhs, relation=relation, conditions=conditions, timeout=timeout,
-                            domain=domain or self.domain)
+            verdict = check(
+                lhs, rhs, relation=relation, conditions=conditions, timeout=timeout, domain=domain or self.domain
+            )
         except InconsistentVerdictError:
             raise  # a proof contradicted by numerics is a bug in the engine, never an "unknown" verdict
         except Exception as exc:  # the engine cannot handle every user expression (e.g. DiracDelta)

@@ -56,8 +56,9 @@ def _proven_ratio(geometry, values) -> tuple[sympy.Expr | None, str]:
         return None, f"break-even ratio {sympy.sstr(geometry.break_even)} not proven ({status})"
     if geometry.break_even == EVERY_RATIO:
         return EVERY_RATIO, geometry.note
-    ratio = geometry.break_even.xreplace({p: values[p.name] for p in geometry.break_even.free_symbols
-                                          if p.name in values})
+    ratio = geometry.break_even.xreplace(
+        {p: values[p.name] for p in geometry.break_even.free_symbols if p.name in values}
+    )
     if ratio.free_symbols or not (ratio.is_positive and math.isfinite(float(ratio)) and float(ratio) > 0):
         return None, f"break-even ratio {sympy.sstr(ratio)} cannot be drawn"
     return ratio, ""
@@ -78,7 +79,8 @@ def family_break_even_ratio(name: str, values: dict) -> tuple[sympy.Expr | None,
     """
     for geometry in _family_geometries(name):
         condition = sympy.sympify(geometry.regime.condition).xreplace(
-            {s: values[s.name] for s in geometry.regime.condition.free_symbols if s.name in values})
+            {s: values[s.name] for s in geometry.regime.condition.free_symbols if s.name in values}
+        )
         if condition is sympy.true:
             return _proven_ratio(geometry, values)
     return None, "no regime of the family holds at these values"

@@ -32,8 +32,10 @@ _BUILDERS = {
     "power_mean": power_mean,
     "f_beta_alternative": f_beta_alternative,
     "weighted_arithmetic_mean": lambda: g_beta_rho(rho=0),
-    **{name: (lambda text=text, names=names: parse(text, parameters=list(names))) for name, (text, names) in
-       TEXTS.items()},
+    **{
+        name: (lambda text=text, names=names: parse(text, parameters=list(names)))
+        for name, (text, names) in TEXTS.items()
+    },
 }
 
 #: The names :func:`example` knows.

@@ -153,31 +153,53 @@ def _everywhere_when(fR, fP, q, regime, budget):
 def _undefined_slope(regime, fP, fR) -> Geometry | None:
     """The geometry of a metric whose slope is undefined somewhere: not differentiable, or constant in P or R."""
     if non_smooth(fP) or non_smooth(fR):
-        return Geometry(regime, None, None, "f is not differentiable at every point (its derivatives involve "
-                        f"{_kinds(fP, fR)}), so no slope or break-even ratio is derived")
+        return Geometry(
+            regime,
+            None,
+            None,
+            "f is not differentiable at every point (its derivatives involve "
+            f"{_kinds(fP, fR)}), so no slope or break-even ratio is derived",
+        )
     for name, d in (("P", fP), ("R", fR)):
         if d.is_zero:
-            return Geometry(regime, None, None, f"f does not depend on {name} (df/d{name} = 0 everywhere), so no "
-                            "ratio is break-even" + (" and the level curves are vertical lines" if name == "P" else ""))
+            return Geometry(
+                regime,
+                None,
+                None,
+                f"f does not depend on {name} (df/d{name} = 0 everywhere), so no "
+                "ratio is break-even" + (" and the level curves are vertical lines" if name == "P" else ""),
+            )
     return None
 
 
 def _kinds(*exprs) -> str:
-    found = sorted({type(a).__name__ for e in exprs for a in sympy.preorder_traversal(e) if isinstance(a, _NON_SMOOTH)}
-                   | {"an infinity" for e in exprs if e.has(sympy.zoo, sympy.oo, -sympy.oo, sympy.nan)})
+    found = sorted(
+        {type(a).__name__ for e in exprs for a in sympy.preorder_traversal(e) if isinstance(a, _NON_SMOOTH)}
+        | {"an infinity" for e in exprs if e.has(sympy.zoo, sympy.oo, -sympy.oo, sympy.nan)}
+    )
     return ", ".join(found) or "undefined values"
 
 
 def _everywhere(regime, S, fR, fP, P, R, budget) -> Geometry:
     """Every ratio is break-even: the level curves are the lines P + R = c (slope -1, no curvature)."""
     conditions = regime.conditions
-    verdicts = {"slope": budget.check(S, -fR / fP, conditions=conditions),
-                "break_even": budget.check(fR, fP, conditions=conditions),
-                "neutral_curvature": budget.check(sympy.diff(-fR / fP, R) - sympy.diff(-fR / fP, P), 0,
-                                                  conditions=conditions)}
+    verdicts = {
+        "slope": budget.check(S, -fR / fP, conditions=conditions),
+        "break_even": budget.check(fR, fP, conditions=conditions),
+        "neutral_curvature": budget.check(sympy.diff(-fR / fP, R) - sympy.diff(-fR / fP, P), 0, conditions=conditions),
+    }
     zero = sympy.Integer(0)
-    return Geometry(regime, S, EVERY_RATIO, "df/dR = df/dP at every point: every ratio R/P is break-even", {},
-                    zero, zero, zero, verdicts)
+    return Geometry(
+        regime,
+        S,
+        EVERY_RATIO,
+        "df/dR = df/dP at every point: every ratio R/P is break-even",
+        {},
+        zero,
+        zero,
+        zero,
+        verdicts,
+    )
 
 
 def local_geometry(regime: Regime, P: sympy.Symbol, R: sympy.Symbol, budget: Budget) -> Geometry:
@@ -203,9 +225,15 @@ def local_geometry(regime: Regime, P: sympy.Symbol, R: sympy.Symbol, budget: Bud
     verdicts = {"slope": budget.check(S, raw_slope, conditions=conditions)}
     solutions, complete = _solve_ratio(q, k, P, budget)
     if not solutions:
-        return Geometry(regime, S, None, "no positive ratio R/P solves df/dR = df/dP" if complete else
-                        "unknown: the ratio R/P where df/dR = df/dP could not be found within the budget",
-                        verdicts=verdicts)
+        return Geometry(
+            regime,
+            S,
+            None,
+            "no positive ratio R/P solves df/dR = df/dP"
+            if complete
+            else "unknown: the ratio R/P where df/dR = df/dP could not be found within the budget",
+            verdicts=verdicts,
+        )
     if len(solutions) > 1 or solutions[0].has(P):
         listed = ", ".join(sympy.sstr(s) for s in solutions)
         what = "depends on P" if solutions[0].has(P) else "is not unique"
@@ -224,6 +252,11 @@ def local_geometry(regime: Regime, P: sympy.Symbol, R: sympy.Symbol, budget: Bud
     else:
         neutral = -rho_eq * (1 / P + 1 / R)
         verdicts["neutral_curvature"] = budget.check(on_line(neutral), on_line(D), conditions=conditions)
-    singular = [(p, v) for p in _parameters(ratio, P, R) if p.is_real and not p.is_positive
-                for v in special_values(ratio, p) if ratio.subs(p, v).has(sympy.zoo, sympy.nan) and budget.admits(p, v)]
+    singular = [
+        (p, v)
+        for p in _parameters(ratio, P, R)
+        if p.is_real and not p.is_positive
+        for v in special_values(ratio, p)
+        if ratio.subs(p, v).has(sympy.zoo, sympy.nan) and budget.admits(p, v)
+    ]
     return Geometry(regime, S, ratio, "", {}, neutral, neutral / (2 * sympy.sqrt(2)), rho_eq, verdicts, singular)

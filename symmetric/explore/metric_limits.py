@@ -98,8 +98,11 @@ def limit_targets(f: sympy.Expr, P: sympy.Symbol, R: sympy.Symbol, ranges: dict 
         interval = (ranges or {}).get(p)
         if interval is not None:
             targets += [(p, interval.inf, "+"), (p, interval.sup, "-")]
-            targets += [(p, c, "+-") for c in special_values(f, p) if p.is_real and not p.is_positive
-                        and interval.inf < c < interval.sup]
+            targets += [
+                (p, c, "+-")
+                for c in special_values(f, p)
+                if p.is_real and not p.is_positive and interval.inf < c < interval.sup
+            ]
         elif p.is_positive:
             targets += [(p, sympy.Integer(0), "+"), (p, oo, "-")]
         elif p.is_real:
@@ -108,8 +111,11 @@ def limit_targets(f: sympy.Expr, P: sympy.Symbol, R: sympy.Symbol, ranges: dict 
 
 
 def _usable(value) -> bool:
-    return (isinstance(value, sympy.Expr) and not value.has(sympy.Limit, sympy.AccumBounds, sympy.nan, sympy.zoo)
-            and not value.has(sympy.I))
+    return (
+        isinstance(value, sympy.Expr)
+        and not value.has(sympy.Limit, sympy.AccumBounds, sympy.nan, sympy.zoo)
+        and not value.has(sympy.I)
+    )
 
 
 def _forms(expr, budget: Budget):
@@ -126,6 +132,7 @@ def _forms(expr, budget: Budget):
 def _engine_limit(expr, p, point, direction, P, R, budget: Budget):
     """The engine's exact limit (the one its checks use), or None where it cannot decide; and whether the
     value depends on the sign of an expression in the parameters alone (``rho``, ``rho + 1``, ``beta - 1``)."""
+
     def value():
         try:
             return limit_value(sympy.Limit(expr, p, point, direction), facts=budget.conditions), False
@@ -163,8 +170,11 @@ def _by_order(expr, p, point, direction, P, R, budget: Budget):
     """The limit found separately for P > R, P = R and P < R, recombined (Max, Min or a Piecewise)."""
     s = sympy.Dummy("s", positive=True)
     above = _sympy_limit(expr.xreplace({P: R * (1 + s)}), p, point, direction, P, R, budget)[0]
-    below = _sympy_limit(expr.xreplace({R: P * (1 + s)}), p, point, direction, P, R, budget)[0] \
-        if above is not None else None
+    below = (
+        _sympy_limit(expr.xreplace({R: P * (1 + s)}), p, point, direction, P, R, budget)[0]
+        if above is not None
+        else None
+    )
     equal = _sympy_limit(expr.xreplace({R: P}), p, point, direction, P, R, budget)[0] if below is not None else None
     if above is None or below is None or equal is None:
         return None
@@ -242,8 +252,7 @@ def _as_set(piece: Piece):
 
 def _split_on_sign(expr, p, point, direction, regime: Regime, P, R, budget: Budget):
     """``(value, conditions)`` per group of sign pieces of the first other real parameter."""
-    others = [q for q in sorted(expr.free_symbols - {P, R, p}, key=lambda s: s.name)
-              if q.is_real and not q.is_positive]
+    others = [q for q in sorted(expr.free_symbols - {P, R, p}, key=lambda s: s.name) if q.is_real and not q.is_positive]
     if not others:
         return [(None, ())]
     q = others[0]
@@ -261,8 +270,7 @@ def _split_on_sign(expr, p, point, direction, regime: Regime, P, R, budget: Budg
         results.append((piece, None if value is None else budget.simplify(piece.restore(value))))
     groups: list[tuple[object, list[Piece]]] = []
     for piece, value in results:
-        if groups and value is not None and groups[-1][0] is not None and \
-                budget.simplify(groups[-1][0] - value) == 0:
+        if groups and value is not None and groups[-1][0] is not None and budget.simplify(groups[-1][0] - value) == 0:
             groups[-1][1].append(piece)
         else:
             groups.append((value, [piece]))
@@ -311,7 +319,8 @@ def _describe(conditions) -> str:
 
 def _same(a, b, budget: Budget) -> bool:
     return len(a) == len(b) and all(
-        x is not None and y is not None and cx == cy and budget.simplify(x - y) == 0 for (x, cx), (y, cy) in zip(a, b))
+        x is not None and y is not None and cx == cy and budget.simplify(x - y) == 0 for (x, cx), (y, cy) in zip(a, b)
+    )
 
 
 def _without_min_max(regime: Regime) -> Regime:
@@ -321,8 +330,9 @@ def _without_min_max(regime: Regime) -> Regime:
     return dataclasses.replace(regime, expr=regime.expr.rewrite(sympy.Abs))
 
 
-def metric_limits(f: sympy.Expr, regimes: list[Regime], P: sympy.Symbol, R: sympy.Symbol,
-                  budget: Budget) -> list[LimitResult]:
+def metric_limits(
+    f: sympy.Expr, regimes: list[Regime], P: sympy.Symbol, R: sympy.Symbol, budget: Budget
+) -> list[LimitResult]:
     """Every limit of :func:`limit_targets`, for each regime in which the target symbol varies."""
     results = []
     regimes = [_without_min_max(r) for r in regimes]
@@ -332,8 +342,9 @@ def metric_limits(f: sympy.Expr, regimes: list[Regime], P: sympy.Symbol, R: symp
             if p in regime.values or not regime.expr.has(p):
                 continue
             if direction != "+-":
-                found += _checked(regime, (p, point, direction), _values(regime, (p, point, direction), P, R,
-                                                                         budget), budget)
+                found += _checked(
+                    regime, (p, point, direction), _values(regime, (p, point, direction), P, R, budget), budget
+                )
                 continue
             right = _values(regime, (p, point, "+"), P, R, budget)
             left = _values(regime, (p, point, "-"), P, R, budget)

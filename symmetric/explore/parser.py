@@ -104,8 +104,10 @@ class ExpressionError(InvalidParameterError):
 
 
 #: What a parameter value may be (``NAME=VALUE`` on the command line).
-VALUE_ALLOWED = ("a number: digits with an optional decimal point and exponent (1e-3, at most e40), or numbers "
-                 "combined with + - * / ** and the functions " + ", ".join(FUNCTIONS) + " (1/3, sqrt(2))")
+VALUE_ALLOWED = (
+    "a number: digits with an optional decimal point and exponent (1e-3, at most e40), or numbers "
+    "combined with + - * / ** and the functions " + ", ".join(FUNCTIONS) + " (1/3, sqrt(2))"
+)
 
 
 @dataclass(frozen=True)
@@ -122,8 +124,10 @@ class _Grammar:
             return VALUE_ALLOWED
         params = sorted(n for n in self.names if n not in ("P", "R"))
         return (
-            "an expression in P, R" + (", the parameters " + ", ".join(params) if params else "")
-            + ", numbers, + - * / ** and parentheses, and the functions " + ", ".join(FUNCTIONS)
+            "an expression in P, R"
+            + (", the parameters " + ", ".join(params) if params else "")
+            + ", numbers, + - * / ** and parentheses, and the functions "
+            + ", ".join(FUNCTIONS)
         )
 
     def error(self, text: str, reason: str, position: int | None = None) -> ExpressionError:
@@ -135,6 +139,7 @@ class _Grammar:
 
 
 # --- 1. tokens -------------------------------------------------------------------------------------
+
 
 def _tokenize(text: str, grammar: _Grammar) -> list[tuple[str, str, int]]:
     """``(kind, value, position)`` triples; kind is "number", "name" or "op"."""
@@ -149,7 +154,7 @@ def _tokenize(text: str, grammar: _Grammar) -> list[tuple[str, str, int]]:
         if c.isspace():
             i += 1
             continue
-        if c.isascii() and (c.isdigit() or (c == "." and text[i + 1:i + 2].isdigit())):
+        if c.isascii() and (c.isdigit() or (c == "." and text[i + 1 : i + 2].isdigit())):
             m = _NUMBER.match(text, i)
             tokens.append(("number", m.group(), pos))
             i = m.end()
@@ -197,6 +202,7 @@ def _describe_character(text: str, i: int) -> str:
 
 
 # --- 2. a tree of tuples -----------------------------------------------------------------------
+
 
 class _Parser:
     """Recursive descent over the tokens, producing nested tuples (no SymPy yet)."""
@@ -319,8 +325,9 @@ def _unknown_name(name: str, value: bool = False) -> str:
     if keyword.iskeyword(name):
         return f"the keyword {name!r} is not allowed"
     if value:
-        return f"unknown name {name!r}; a value is a finite number" + (" (nan and inf are not numbers)"
-                                                                        if name.lower() in ("nan", "inf") else "")
+        return f"unknown name {name!r}; a value is a finite number" + (
+            " (nan and inf are not numbers)" if name.lower() in ("nan", "inf") else ""
+        )
     return f"unknown name {name!r}; declare a parameter with --param NAME or parameters=[NAME]"
 
 
@@ -348,6 +355,7 @@ def _tower(tree) -> int:
 
 
 # --- 3. SymPy objects ----------------------------------------------------------------------------
+
 
 def _build(tree, names: dict, fail):
     kind = tree[0]
@@ -394,6 +402,7 @@ def _check_power(base, exponent, fail):
 
 # --- the public functions -------------------------------------------------------------------------
 
+
 def _check_name(name, func, param="parameters"):
     if not isinstance(name, str) or not _NAME.fullmatch(name) or name.startswith("_") or keyword.iskeyword(name):
         raise InvalidParameterError.of(param, func, "identifiers not starting with '_'", name)
@@ -405,8 +414,9 @@ def _check_name(name, func, param="parameters"):
         raise InvalidParameterError.of(param, func, "names of at most 32 characters", name)
 
 
-def parameter_symbols(parameters: Iterable[str] | Mapping[str, object] | None = None, *,
-                      func: str = "parameter_symbols") -> dict:
+def parameter_symbols(
+    parameters: Iterable[str] | Mapping[str, object] | None = None, *, func: str = "parameter_symbols"
+) -> dict:
     """Map parameter names to SymPy objects.
 
     The library's parameters (beta, gamma, rho, phi) are always known, with
@@ -438,17 +448,22 @@ def parameter_symbols(parameters: Iterable[str] | Mapping[str, object] | None = 
             names[name] = value
         else:
             library = LIBRARY_PARAMETERS.get(name)
-            expr = _parameter_value(value, name=name, func=func,
-                                    positive=library is None or bool(library.is_positive))
+            expr = _parameter_value(value, name=name, func=func, positive=library is None or bool(library.is_positive))
             if not expr.is_number:
                 raise InvalidParameterError.of(name, func, "a number", value)
             names[name] = expr
     return names
 
 
-def parse(text: str, *, parameters: Iterable[str] | Mapping[str, object] | None = None,
-          P: sympy.Symbol = _symbols.P, R: sympy.Symbol = _symbols.R, func: str = "parse",
-          param: str = "expr") -> sympy.Expr:
+def parse(
+    text: str,
+    *,
+    parameters: Iterable[str] | Mapping[str, object] | None = None,
+    P: sympy.Symbol = _symbols.P,
+    R: sympy.Symbol = _symbols.R,
+    func: str = "parse",
+    param: str = "expr",
+) -> sympy.Expr:
     """Parse ``text`` into a SymPy expression, accepting only the whitelist.
 
     Parameters

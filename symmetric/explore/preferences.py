@@ -69,8 +69,12 @@ def fittable_families() -> dict[str, bool]:
     from ..families import FAMILIES as records, g_beta_rho
 
     models = {g_beta_rho(): False, g_beta_rho(rho=-2): True}
-    return {name: models[expr] for name, record in records.items()
-            if set(record.parameter_names) <= {"beta", "rho"} and (expr := record()) in models}
+    return {
+        name: models[expr]
+        for name, record in records.items()
+        if set(record.parameter_names) <= {"beta", "rho"} and (expr := record()) in models
+    }
+
 
 #: Search box of the fit: beta in [1/BETA_RANGE, BETA_RANGE], rho in [-RHO_RANGE, RHO_RANGE].
 BETA_RANGE, RHO_RANGE = 100.0, 12.0
@@ -85,8 +89,9 @@ STRICT = 1e-6
 def _unit(value, name, func) -> float:
     if isinstance(value, numbers.Real) and not isinstance(value, bool) and SMALLEST <= value <= 1:
         return float(value)
-    raise InvalidParameterError.of(name, func, f"a number in [{SMALLEST:g}, 1] (G and its trade-off overflow "
-                                               "below)", value)
+    raise InvalidParameterError.of(
+        name, func, f"a number in [{SMALLEST:g}, 1] (G and its trade-off overflow below)", value
+    )
 
 
 @dataclass(frozen=True)
@@ -146,9 +151,15 @@ def _model():
     k_general = sympy.powsimp(sympy.simplify(-1 / slope(general, P, R)), force=True)
     k_arithmetic = sympy.simplify(-1 / slope(arithmetic, P, R))
     args = (P, R, _beta, _rho)
-    return {(name, arith): numeric.compile(expr, args, name=name)
-            for name, arith, expr in (("g", False, general), ("g", True, arithmetic),
-                                      ("k", False, k_general), ("k", True, k_arithmetic))}
+    return {
+        (name, arith): numeric.compile(expr, args, name=name)
+        for name, arith, expr in (
+            ("g", False, general),
+            ("g", True, arithmetic),
+            ("k", False, k_general),
+            ("k", True, k_arithmetic),
+        )
+    }
 
 
 def _log_g(Ps, Rs, beta, rho, arithmetic: bool):
@@ -279,8 +290,10 @@ class PreferenceFit:
 
     def __str__(self):
         name = "F_beta" if fittable_families().get(self.family, False) else "G_{beta,rho}"
-        lines = [f"Fitted {name} to {len(self.statements)} statements:",
-                 f"  beta = {self.beta:.4g}  (95 % range {_range(self.beta_interval)})"]
+        lines = [
+            f"Fitted {name} to {len(self.statements)} statements:",
+            f"  beta = {self.beta:.4g}  (95 % range {_range(self.beta_interval)})",
+        ]
         if name == "F_beta":
             lines.append("  rho  = -2 (fixed: F_beta)")
         elif self.stipulated:
@@ -295,24 +308,32 @@ class PreferenceFit:
             lines.append("Every statement is expressed by this member of the family.")
             return "\n".join(lines)
         for i, j in self.conflicts:
-            lines.append(f"Statements [{i}] and [{j}] conflict: no G_{{beta,rho}} satisfies both"
-                         + (_why(self.statements[i], self.statements[j]) or "."))
+            lines.append(
+                f"Statements [{i}] and [{j}] conflict: no G_{{beta,rho}} satisfies both"
+                + (_why(self.statements[i], self.statements[j]) or ".")
+            )
         paired = {i for pair in self.conflicts for i in pair}
         for i, ok in enumerate(self.held):
             if not ok and i not in paired:
-                lines.append(f"Statement [{i}] is off the best fit but conflicts with no single other statement: "
-                             "with several together.")
+                lines.append(
+                    f"Statement [{i}] is off the best fit but conflicts with no single other statement: "
+                    "with several together."
+                )
         lines.append(f"These statements cannot all be expressed by any {name}")
-        lines.append("  (G's trade-off depends on R/P alone and its logarithm is linear in log(P/R)). The fallback is "
-                     "van Rijsbergen's additive form f(P) + g(R), which can rank operating points by any "
-                     "trade-off f'(P)/g'(R): choose f and g to match the statements.")
+        lines.append(
+            "  (G's trade-off depends on R/P alone and its logarithm is linear in log(P/R)). The fallback is "
+            "van Rijsbergen's additive form f(P) + g(R), which can rank operating points by any "
+            "trade-off f'(P)/g'(R): choose f and g to match the statements."
+        )
         return "\n".join(lines)
 
 
 def _held(statements, residuals, tolerance) -> np.ndarray:
     # A preference's residual is max(0, STRICT - gap): it holds when the gap in log G is positive.
-    return np.array([r < STRICT if isinstance(s, Preference) else abs(r) <= tolerance
-                     for s, r in zip(statements, residuals)], dtype=bool)
+    return np.array(
+        [r < STRICT if isinstance(s, Preference) else abs(r) <= tolerance for s, r in zip(statements, residuals)],
+        dtype=bool,
+    )
 
 
 def _range(interval):
@@ -321,8 +342,12 @@ def _range(interval):
 
 
 def _why(a, b) -> str:
-    if (isinstance(a, TradeOff) and isinstance(b, TradeOff) and math.isclose(a.P / a.R, b.P / b.R, rel_tol=1e-9)
-            and a.k != b.k):
+    if (
+        isinstance(a, TradeOff)
+        and isinstance(b, TradeOff)
+        and math.isclose(a.P / a.R, b.P / b.R, rel_tol=1e-9)
+        and a.k != b.k
+    ):
         return ": they give different trade-offs at the same ratio R/P, where every G has the same one."
     if isinstance(a, _Pair) and isinstance(b, _Pair) and {(a.P, a.R), (a.P2, a.R2)} == {(b.P, b.R), (b.P2, b.R2)}:
         return ": they rank the same two points differently."
@@ -331,16 +356,25 @@ def _why(a, b) -> str:
 
 def _check_statements(statements, func):
     if isinstance(statements, (str, bytes)) or not hasattr(statements, "__iter__"):
-        raise InvalidParameterError.of("statements", func, "a sequence of TradeOff, Indifference or Preference",
-                                       statements)
+        raise InvalidParameterError.of(
+            "statements", func, "a sequence of TradeOff, Indifference or Preference", statements
+        )
     statements = list(statements)
     bad = [s for s in statements if not isinstance(s, (TradeOff, Indifference, Preference))]
     if bad or not statements:
-        raise InvalidParameterError.of("statements", func, "a nonempty sequence of TradeOff, Indifference or "
-                                                           "Preference", bad[0] if bad else statements)
+        raise InvalidParameterError.of(
+            "statements",
+            func,
+            "a nonempty sequence of TradeOff, Indifference or Preference",
+            bad[0] if bad else statements,
+        )
     if not any(isinstance(s, (TradeOff, Indifference)) for s in statements):
-        raise InvalidParameterError.of("statements", func, "at least one TradeOff or Indifference (preferences "
-                                                           "alone only bound beta and rho)", statements)
+        raise InvalidParameterError.of(
+            "statements",
+            func,
+            "at least one TradeOff or Indifference (preferences alone only bound beta and rho)",
+            statements,
+        )
     return statements
 
 
@@ -455,8 +489,12 @@ def fit_preferences(statements, *, family="g_beta_rho", tolerance=0.05):
     statements = _check_statements(statements, func)
     families = fittable_families()
     if not isinstance(family, str) or family not in families:
-        raise InvalidParameterError.of("family", func, f"one of {sorted(families)} (a registered family whose "
-                                       "expression is G_{beta,rho}'s, or G's at rho = -2)", family)
+        raise InvalidParameterError.of(
+            "family",
+            func,
+            f"one of {sorted(families)} (a registered family whose expression is G_{{beta,rho}}'s, or G's at rho = -2)",
+            family,
+        )
     if not (isinstance(tolerance, numbers.Real) and not isinstance(tolerance, bool) and 0 < tolerance < math.inf):
         raise InvalidParameterError.of("tolerance", func, "a positive number", tolerance)
     fixed_rho = families[family]
@@ -471,8 +509,18 @@ def fit_preferences(statements, *, family="g_beta_rho", tolerance=0.05):
     beta_interval, rho_interval = _intervals(theta, r, jac, fixed_rho or stipulated)
     if stipulated:
         beta_interval = (math.nan, math.nan)
-    fit = PreferenceFit(family, statements, float(math.exp(theta[0])), float(theta[1]), beta_interval, rho_interval,
-                        float(np.sqrt(np.mean(r**2))), r, float(tolerance), stipulated=stipulated)
+    fit = PreferenceFit(
+        family,
+        statements,
+        float(math.exp(theta[0])),
+        float(theta[1]),
+        beta_interval,
+        rho_interval,
+        float(np.sqrt(np.mean(r**2))),
+        r,
+        float(tolerance),
+        stipulated=stipulated,
+    )
     if not fit.expressible:
         fit.conflicts = _pair_conflicts(statements, r, tolerance, fixed_rho)
     return fit

@@ -95,7 +95,9 @@ class Property:
     def __str__(self) -> str:
         from .rendering import verdict_text
 
-        return f"{self.name}: {self.statement}: {verdict_text(self.verdict)}" + (f" ({self.detail})" if self.detail else "")
+        return f"{self.name}: {self.statement}: {verdict_text(self.verdict)}" + (
+            f" ({self.detail})" if self.detail else ""
+        )
 
     def _repr_pretty_(self, printer, cycle) -> None:
         printer.text(str(self))
@@ -103,8 +105,9 @@ class Property:
     def _repr_markdown_(self) -> str:
         from .rendering import markdown_verdict
 
-        return (f"**{self.name}**: {self.statement}: {markdown_verdict(self.verdict)}"
-                + (f" ({self.detail})" if self.detail else ""))
+        return f"**{self.name}**: {self.statement}: {markdown_verdict(self.verdict)}" + (
+            f" ({self.detail})" if self.detail else ""
+        )
 
 
 def _outside_unit_square(point: dict, P, R) -> bool:
@@ -128,11 +131,16 @@ def _check(budget: Budget, P, R, lhs, rhs, *, relation="==", conditions=()) -> V
         return verdict
     scale = max(point.get(P, 0), point.get(R, 0))
     scaled = {**point, **{s: point[s] / scale for s in (P, R) if s in point}}
-    at_point = budget.check(sympy.sympify(lhs).xreplace(scaled), sympy.sympify(rhs).xreplace(scaled),
-                            relation=relation)
+    at_point = budget.check(sympy.sympify(lhs).xreplace(scaled), sympy.sympify(rhs).xreplace(scaled), relation=relation)
     if at_point.refuted:
-        return Verdict("refuted", "numeric counterexample, scaled into (0, 1]^2", scaled, verdict.seconds
-                       + at_point.seconds, at_point.evidence, at_point.detail)
+        return Verdict(
+            "refuted",
+            "numeric counterexample, scaled into (0, 1]^2",
+            scaled,
+            verdict.seconds + at_point.seconds,
+            at_point.evidence,
+            at_point.detail,
+        )
     return budget.check(lhs, rhs, relation=relation, conditions=tuple(conditions) + (P <= 1, R <= 1))
 
 
@@ -182,8 +190,11 @@ def _symmetry_candidates(difference, p, params, P, R, budget: Budget):
     """Values of ``p`` that may make ``difference`` vanish: solutions at a fixed point (P, R) = (1, 2)."""
     at_point = difference.xreplace({P: sympy.Integer(1), R: sympy.Integer(2)})
     others = {q: sympy.Rational(3 + j, 2) for j, q in enumerate(params) if q != p}
-    logarithmic = sympy.expand_log(sympy.log(difference.args[0]) - sympy.log(-difference.args[1]), force=True) \
-        if isinstance(difference, sympy.Add) and len(difference.args) == 2 else None
+    logarithmic = (
+        sympy.expand_log(sympy.log(difference.args[0]) - sympy.log(-difference.args[1]), force=True)
+        if isinstance(difference, sympy.Add) and len(difference.args) == 2
+        else None
+    )
     forms = [at_point.xreplace(others), at_point]
     if logarithmic is not None:
         forms.append(logarithmic.xreplace({P: sympy.Integer(1), R: sympy.Integer(2)}))
@@ -218,8 +229,12 @@ def _bounded(f, P, R, found, budget: Budget) -> Property:
     monotone = [found[n] for n in ("idempotent", "increasing_in_P", "increasing_in_R")]
     if all(p.verdict.proven for p in monotone):
         verdict = combine([p.verdict for p in monotone], "implied")
-        return Property("bounded", STATEMENTS["bounded"], verdict,
-                        "implied: an increasing idempotent f has f(m, m) <= f(P, R) <= f(M, M)")
+        return Property(
+            "bounded",
+            STATEMENTS["bounded"],
+            verdict,
+            "implied: an increasing idempotent f has f(m, m) <= f(P, R) <= f(M, M)",
+        )
     low = _check(budget, P, R, f, sympy.Min(P, R), relation=">=")
     high = _check(budget, P, R, f, sympy.Max(P, R), relation="<=")
     return Property("bounded", STATEMENTS["bounded"], combine([low, high], "both bounds"))
@@ -233,7 +248,7 @@ def _continuous(regimes, P, R, budget: Budget) -> Property | None:
     formula = general[0].expr
     verdicts, details = [], []
     for r in points:
-        (symbol, value), = r.values.items()
+        ((symbol, value),) = r.values.items()
         v = _check(budget, P, R, sympy.Limit(formula, symbol, value, "+-"), r.expr)
         verdicts.append(v)
         details.append(f"{symbol} -> {value}: {v.status}")
@@ -246,8 +261,9 @@ def metric_properties(f, regimes: list[Regime], P, R, budget: Budget) -> dict[st
     # The scale factor of the homogeneity statement, named as the statement names it (a counterexample prints
     # its name: a Dummy printed "_t"), unless the metric has a parameter of that name.
     taken = {s.name for s in f.free_symbols}
-    t = sympy.Symbol(next(n for n in ("t", *(f"t{i}" for i in range(1, len(taken) + 2))) if n not in taken),
-                     positive=True)
+    t = sympy.Symbol(
+        next(n for n in ("t", *(f"t{i}" for i in range(1, len(taken) + 2))) if n not in taken), positive=True
+    )
     found: dict[str, Property] = {}
 
     def add(name, verdict, detail=""):

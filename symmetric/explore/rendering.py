@@ -7,8 +7,7 @@ import sympy
 from ..verify import Verdict
 from .geometry import EVERY_RATIO
 
-__all__ = ["text_report", "markdown_report", "as_dict", "summary", "show", "latex", "verdict_text",
-           "markdown_verdict"]
+__all__ = ["text_report", "markdown_report", "as_dict", "summary", "show", "latex", "verdict_text", "markdown_verdict"]
 
 _GEOMETRY = [
     ("break_even", "break-even ratio R/P", "break_even"),
@@ -61,16 +60,19 @@ def _range_text(symbol, interval) -> str:
 
 def _symbols_text(analysis) -> str:
     ranges = getattr(analysis, "ranges", {}) or {}
-    kinds = [_range_text(s, ranges[s]) if s in ranges else f"{s} > 0" if s.is_positive else f"{s} real"
-             for s in analysis.parameters]
+    kinds = [
+        _range_text(s, ranges[s]) if s in ranges else f"{s} > 0" if s.is_positive else f"{s} real"
+        for s in analysis.parameters
+    ]
     return ", ".join(kinds) or "none"
 
 
 def summary(analysis) -> str:
     """One line: the metric and its break-even ratio, for ``repr``."""
     ratio = analysis.break_even
-    return (f"f({analysis.P}, {analysis.R}) = {show(analysis.expr)}: break-even ratio {show(ratio)}"
-            + (f", equivalent rho {show(analysis.equivalent_rho)}" if analysis.equivalent_rho is not None else ""))
+    return f"f({analysis.P}, {analysis.R}) = {show(analysis.expr)}: break-even ratio {show(ratio)}" + (
+        f", equivalent rho {show(analysis.equivalent_rho)}" if analysis.equivalent_rho is not None else ""
+    )
 
 
 def text_report(analysis) -> str:
@@ -95,8 +97,11 @@ def text_report(analysis) -> str:
         for r in analysis.limits:
             where = f" ({r.label})" if r.label else ""
             lines.append(f"  {r.approach + where:<34} {show(r.value):<40} {verdict_text(r.verdict)}".rstrip())
-    lines += ["", f"{analysis.seconds:.1f} s"
-              + (f"; {analysis.skipped} steps skipped for lack of time (raise the budget)" if analysis.skipped else "")]
+    lines += [
+        "",
+        f"{analysis.seconds:.1f} s"
+        + (f"; {analysis.skipped} steps skipped for lack of time (raise the budget)" if analysis.skipped else ""),
+    ]
     return "\n".join(lines)
 
 
@@ -105,8 +110,10 @@ def markdown_verdict(v: Verdict | None) -> str:
     if v is None:
         return ""
     if v.refuted and v.counterexample:
-        point = ", ".join(f"{sympy.latex(k)} = {sympy.latex(x)}"
-                          for k, x in sorted(v.counterexample.items(), key=lambda kv: str(kv[0])))
+        point = ", ".join(
+            f"{sympy.latex(k)} = {sympy.latex(x)}"
+            for k, x in sorted(v.counterexample.items(), key=lambda kv: str(kv[0]))
+        )
         return f"refuted at ${point}$"
     return _cell(verdict_text(v))
 
@@ -123,9 +130,14 @@ def _cell(text: str) -> str:
 
 def markdown_report(analysis) -> str:
     """The analysis as Markdown with LaTeX formulas, as Jupyter renders it."""
-    lines = [f"**Analysis of** $f({analysis.P}, {analysis.R}) = {sympy.latex(analysis.expr)}$", "",
-             f"Parameters: {_symbols_text(analysis)}. Level curves are drawn with {analysis.R} across, "
-             f"{analysis.P} up.", "", "| quantity | value | verdict |", "| --- | --- | --- |"]
+    lines = [
+        f"**Analysis of** $f({analysis.P}, {analysis.R}) = {sympy.latex(analysis.expr)}$",
+        "",
+        f"Parameters: {_symbols_text(analysis)}. Level curves are drawn with {analysis.R} across, {analysis.P} up.",
+        "",
+        "| quantity | value | verdict |",
+        "| --- | --- | --- |",
+    ]
     for attr, title, key in _GEOMETRY:
         value = getattr(analysis, attr)
         verdict = markdown_verdict(analysis.verdicts.get(key)) if key and value is not None else ""
@@ -138,16 +150,22 @@ def markdown_report(analysis) -> str:
     if analysis.limits:
         lines += ["", "| limit | where | value | verdict |", "| --- | --- | --- | --- |"]
         for r in analysis.limits:
-            lines.append(f"| {_cell(r.approach)} | {_cell(r.label)} | {latex(r.value)} | "
-                         f"{markdown_verdict(r.verdict)} |")
+            lines.append(
+                f"| {_cell(r.approach)} | {_cell(r.label)} | {latex(r.value)} | {markdown_verdict(r.verdict)} |"
+            )
     return "\n".join(lines)
 
 
 def _verdict_dict(v: Verdict | None) -> dict | None:
     if v is None:
         return None
-    return {"status": v.status, "method": v.method, "seconds": round(v.seconds, 3), "detail": v.detail,
-            "counterexample": {str(k): sympy.sstr(x) for k, x in v.counterexample.items()}}
+    return {
+        "status": v.status,
+        "method": v.method,
+        "seconds": round(v.seconds, 3),
+        "detail": v.detail,
+        "counterexample": {str(k): sympy.sstr(x) for k, x in v.counterexample.items()},
+    }
 
 
 def _expr(e) -> str | None:
@@ -158,20 +176,37 @@ def as_dict(analysis) -> dict:
     """JSON-ready data: expressions as SymPy strings, verdicts as dicts."""
     return {
         "expr": _expr(analysis.expr),
-        "parameters": {str(s): _range_text(s, analysis.ranges[s]) if s in analysis.ranges else
-                       "positive" if s.is_positive else "real" for s in analysis.parameters},
+        "parameters": {
+            str(s): _range_text(s, analysis.ranges[s])
+            if s in analysis.ranges
+            else "positive"
+            if s.is_positive
+            else "real"
+            for s in analysis.parameters
+        },
         "regimes": [g.regime.label or "all" for g in analysis.regimes],
         **{attr: _expr(getattr(analysis, attr)) for attr, _, _ in _GEOMETRY},
         "break_even_note": analysis.break_even_note,
         "verdicts": {k: _verdict_dict(v) for k, v in analysis.verdicts.items()},
         "properties": {
-            name: {"statement": p.statement, **_verdict_dict(p.verdict), "detail_property": p.detail,
-                   "holds_when": {str(k): sympy.sstr(v) for k, v in p.holds_when.items()}}
+            name: {
+                "statement": p.statement,
+                **_verdict_dict(p.verdict),
+                "detail_property": p.detail,
+                "holds_when": {str(k): sympy.sstr(v) for k, v in p.holds_when.items()},
+            }
             for name, p in analysis.properties.items()
         },
         "limits": [
-            {"approach": r.approach, "symbol": str(r.symbol), "point": sympy.sstr(r.point), "direction": r.direction,
-             "where": r.label, "value": _expr(r.value), **_verdict_dict(r.verdict)}
+            {
+                "approach": r.approach,
+                "symbol": str(r.symbol),
+                "point": sympy.sstr(r.point),
+                "direction": r.direction,
+                "where": r.label,
+                "value": _expr(r.value),
+                **_verdict_dict(r.verdict),
+            }
             for r in analysis.limits
         ],
         "seconds": round(analysis.seconds, 3),

@@ -64,8 +64,11 @@ _G_LIMITS = {
     "rho -> -oo": ("family.g.limit_rho_minus_infinity",),
     "rho -> -1": ("family.g.geometric_limit",),
     "beta -> 0": ("errata.g.beta_zero.rho_negative", "errata.g.beta_zero.rho_zero", "errata.g.beta_zero.rho_positive"),
-    "beta -> oo": ("errata.g.beta_infinity.rho_negative", "errata.g.beta_infinity.rho_zero",
-                   "errata.g.beta_infinity.rho_positive"),
+    "beta -> oo": (
+        "errata.g.beta_infinity.rho_negative",
+        "errata.g.beta_infinity.rho_zero",
+        "errata.g.beta_infinity.rho_positive",
+    ),
     "R -> 0": ("scores.g_at_zero_recall_depends_on_precision",),
 }
 
@@ -73,18 +76,48 @@ _G_LIMITS = {
 FAMILIES: dict[str, Family] = {
     f.name: f
     for f in (
-        Family("g_beta_rho", g_beta_rho, (BETA, RHO), "generalized F-score G_{beta,rho}",
-               label=r"$G_{\beta,\rho}$", numeric=True, limits=_G_LIMITS),
-        Family("power_mean", power_mean, (GAMMA, PHI), "weighted power mean", label=r"$M_{\gamma,\phi}$",
-               numeric=True,
-               limits={"phi -> 0": ("family.power_mean.geometric_limit",),
-                       "phi -> oo": ("family.power_mean.max_limit_any_weight",),
-                       "phi -> -oo": ("family.power_mean.min_limit_any_weight",)}),
-        Family("f_beta", f_beta, (BETA,), "F_beta, weighted harmonic mean", label=r"$F_\beta$", numeric=True,
-               limits={"beta -> 0": ("f_beta.limit_beta_zero",), "beta -> oo": ("f_beta.limit_beta_infinity",),
-                       "P -> 0": ("f_beta.vanishes_with_precision",)}),
-        Family("f_beta_alternative", f_beta_alternative, (BETA,), "seed 002's alternative F_beta",
-               label=r"$(1+\beta)PR/(R+\beta P)$"),
+        Family(
+            "g_beta_rho",
+            g_beta_rho,
+            (BETA, RHO),
+            "generalized F-score G_{beta,rho}",
+            label=r"$G_{\beta,\rho}$",
+            numeric=True,
+            limits=_G_LIMITS,
+        ),
+        Family(
+            "power_mean",
+            power_mean,
+            (GAMMA, PHI),
+            "weighted power mean",
+            label=r"$M_{\gamma,\phi}$",
+            numeric=True,
+            limits={
+                "phi -> 0": ("family.power_mean.geometric_limit",),
+                "phi -> oo": ("family.power_mean.max_limit_any_weight",),
+                "phi -> -oo": ("family.power_mean.min_limit_any_weight",),
+            },
+        ),
+        Family(
+            "f_beta",
+            f_beta,
+            (BETA,),
+            "F_beta, weighted harmonic mean",
+            label=r"$F_\beta$",
+            numeric=True,
+            limits={
+                "beta -> 0": ("f_beta.limit_beta_zero",),
+                "beta -> oo": ("f_beta.limit_beta_infinity",),
+                "P -> 0": ("f_beta.vanishes_with_precision",),
+            },
+        ),
+        Family(
+            "f_beta_alternative",
+            f_beta_alternative,
+            (BETA,),
+            "seed 002's alternative F_beta",
+            label=r"$(1+\beta)PR/(R+\beta P)$",
+        ),
     )
 }
 
@@ -124,13 +157,21 @@ def register_family(family: Family, *, replace: bool = False) -> Family:
     _FAMILY.check(family, name="family", func=func)
     _BOOL.check(replace, name="replace", func=func)
     if family.name in FAMILIES and not replace:
-        raise InvalidParameterError.of("family", func, f"a family whose name is not registered yet (or "
-                                       f"replace=True); registered: {sorted(FAMILIES)}", family.name)
+        raise InvalidParameterError.of(
+            "family",
+            func,
+            f"a family whose name is not registered yet (or replace=True); registered: {sorted(FAMILIES)}",
+            family.name,
+        )
     for p in family.params:
         known = _parameter_specs().get(p.name)
         if known is not None and known.symbol != p.symbol:
-            raise InvalidParameterError.of("family", func, f"parameters with the assumptions of the registered "
-                                           f"parameter {p.name!r} ({known.domain})", family.name)
+            raise InvalidParameterError.of(
+                "family",
+                func,
+                f"parameters with the assumptions of the registered parameter {p.name!r} ({known.domain})",
+                family.name,
+            )
     if not getattr(family.function, "parameter_constraints", None):
         declare(**{p.name: p for p in family.params})(family.function)
     FAMILIES[family.name] = family
@@ -173,12 +214,14 @@ def _load_entry_points() -> None:
         try:
             obj = ep.load()
         except Exception as exc:
-            raise InvalidParameterError.of("entry_points", "symmetric.families",
-                                           f"entry points that load ({type(exc).__name__}: {exc})", where) from exc
+            raise InvalidParameterError.of(
+                "entry_points", "symmetric.families", f"entry points that load ({type(exc).__name__}: {exc})", where
+            ) from exc
         for family in obj if isinstance(obj, (list, tuple)) else [obj]:
             if not isinstance(family, Family):
-                raise InvalidParameterError.of("entry_points", "symmetric.families",
-                                               "entry points naming a Family or a list of them", where)
+                raise InvalidParameterError.of(
+                    "entry_points", "symmetric.families", "entry points naming a Family or a list of them", where
+                )
             register_family(family)
 
 

@@ -24,7 +24,16 @@ import sympy
 
 from .._validation import InvalidParameterError
 
-__all__ = ["parameter", "allowed_text", "select", "harmonic_form", "check_power", "MAX_EXPONENT", "MAX_NUMBER_BITS", "MAX_POWER_BITS"]
+__all__ = [
+    "parameter",
+    "allowed_text",
+    "select",
+    "harmonic_form",
+    "check_power",
+    "MAX_EXPONENT",
+    "MAX_NUMBER_BITS",
+    "MAX_POWER_BITS",
+]
 
 #: Largest absolute value of a numeric exponent parameter (rho, phi), as for numeric exponents in the parser.
 MAX_EXPONENT = 1000
@@ -79,8 +88,12 @@ def parameter(value: object, *, name: str, func: str, positive: bool, exponent: 
         if positive and expr.is_positive is not True:
             raise bad()
         if expr.is_Rational and max(abs(expr.p).bit_length(), expr.q.bit_length()) > MAX_NUMBER_BITS:
-            raise InvalidParameterError.of(name, func, f"a number whose numerator and denominator have at most "
-                                           f"{MAX_NUMBER_BITS} bits, or a SymPy expression", value)
+            raise InvalidParameterError.of(
+                name,
+                func,
+                f"a number whose numerator and denominator have at most {MAX_NUMBER_BITS} bits, or a SymPy expression",
+                value,
+            )
         if exponent and abs(expr) > MAX_EXPONENT:
             raise bad()
     elif (positive and expr.is_positive is False) or expr.is_extended_real is False:
@@ -91,8 +104,10 @@ def parameter(value: object, *, name: str, func: str, positive: bool, exponent: 
 def allowed_text(*, name: str, func: str, positive: bool, exponent: bool = False) -> str:
     """What :func:`parameter` allows, as its error states it."""
     if exponent:
-        return (f"a finite real number with |{name}| <= {MAX_EXPONENT} or a SymPy expression "
-                f"(symmetric.numeric.{func} evaluates any finite {name})")
+        return (
+            f"a finite real number with |{name}| <= {MAX_EXPONENT} or a SymPy expression "
+            f"(symmetric.numeric.{func} evaluates any finite {name})"
+        )
     return ("a positive real number" if positive else "a finite real number") + " or a SymPy expression"
 
 
@@ -110,9 +125,14 @@ def check_power(base: sympy.Expr, exponent: sympy.Expr, *, name: str, func: str,
     bits = max(abs(base.p).bit_length(), base.q.bit_length())
     if bits * abs(exponent) > MAX_POWER_BITS:
         shown = sympy.sstr(base) if bits <= 64 else f"{float(base):.3g}"
-        raise InvalidParameterError.of(name, func, f"a finite real number with |{name}| <= {MAX_POWER_BITS // bits} when "
-                                       f"the base is {shown} (exact powers are limited to {MAX_POWER_BITS} bits) or a "
-                                       "SymPy expression", value)
+        raise InvalidParameterError.of(
+            name,
+            func,
+            f"a finite real number with |{name}| <= {MAX_POWER_BITS // bits} when "
+            f"the base is {shown} (exact powers are limited to {MAX_POWER_BITS} bits) or a "
+            "SymPy expression",
+            value,
+        )
 
 
 def select(branches: list[tuple[object, sympy.Basic]], otherwise) -> sympy.Expr:

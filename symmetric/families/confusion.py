@@ -141,7 +141,9 @@ def mcc(tp=TP, fp=FP, fn=FN, tn=TN) -> sympy.Expr:
     tp, fp, fn, tn = _cells("mcc", tp, fp, fn, tn)
     margins = (tp + fp) * (tp + fn) * (tn + fp) * (tn + fn)
     if margins.is_zero:
-        raise InvalidParameterError.of("tp, fp, fn, tn", "mcc", "counts whose four margins are positive", "a zero margin")
+        raise InvalidParameterError.of(
+            "tp, fp, fn, tn", "mcc", "counts whose four margins are positive", "a zero margin"
+        )
     return (tp * tn - fp * fn) / sympy.sqrt(margins)
 
 
@@ -159,8 +161,9 @@ def cohen_kappa(tp=TP, fp=FP, fn=FN, tn=TN) -> sympy.Expr:
     observed = (tp + tn) / n
     expected = ((tp + fp) * (tp + fn) + (tn + fn) * (tn + fp)) / n**2
     if (1 - expected).is_zero or n.is_zero:
-        raise InvalidParameterError.of("tp, fp, fn, tn", "cohen_kappa", "counts with chance agreement below 1",
-                                       "chance agreement 1")
+        raise InvalidParameterError.of(
+            "tp, fp, fn, tn", "cohen_kappa", "counts with chance agreement below 1", "chance agreement 1"
+        )
     return (observed - expected) / (1 - expected)
 
 
@@ -247,7 +250,9 @@ def _gain(value, prevalence):
 def _data_prevalence(tp, fp, fn, tn):
     n = tp + fp + fn + tn
     if (fp + tn).is_zero or (tp + fn).is_zero:
-        raise InvalidParameterError.of("tp, fp, fn, tn", "gain", "counts with positives and negatives", "a class absent")
+        raise InvalidParameterError.of(
+            "tp, fp, fn, tn", "gain", "counts with positives and negatives", "a class absent"
+        )
     return (tp + fn) / n
 
 
@@ -309,8 +314,9 @@ def _sums(matrix: sympy.Matrix):
     return k, true, pred
 
 
-def mcc_from_sums(correct=CORRECT, total=TOTAL, true_dot_pred=TRUE_DOT_PRED, pred_dot_pred=PRED_DOT_PRED,
-                  true_dot_true=TRUE_DOT_TRUE) -> sympy.Expr:
+def mcc_from_sums(
+    correct=CORRECT, total=TOTAL, true_dot_pred=TRUE_DOT_PRED, pred_dot_pred=PRED_DOT_PRED, true_dot_true=TRUE_DOT_TRUE
+) -> sympy.Expr:
     r"""Gorodkin's R_K from the sums of a K x K confusion matrix.
 
     .. math:: \frac{c\,s - \sum_k t_k p_k}{\sqrt{(s^2 - \sum_k p_k^2)(s^2 - \sum_k t_k^2)}}
@@ -327,13 +333,18 @@ def mcc_from_sums(correct=CORRECT, total=TOTAL, true_dot_pred=TRUE_DOT_PRED, pre
 def mcc_of_matrix(matrix: sympy.Matrix) -> sympy.Expr:
     """R_K of a SymPy matrix: :func:`mcc_from_sums` at its trace, total and the dot products of its margins."""
     k, true, pred = _sums(matrix)
-    return mcc_from_sums(sum(matrix[i, i] for i in range(k)), sum(true), sum(t * p for t, p in zip(true, pred)),
-                         sum(p**2 for p in pred), sum(t**2 for t in true))
+    return mcc_from_sums(
+        sum(matrix[i, i] for i in range(k)),
+        sum(true),
+        sum(t * p for t, p in zip(true, pred)),
+        sum(p**2 for p in pred),
+        sum(t**2 for t in true),
+    )
 
 
 #: The weights of Cohen's kappa, ``w(i, j)`` for classes i and j (0 on the diagonal).
 KAPPA_WEIGHTS = {
-    None: sympy.Min(1, sympy.Abs(_I - _J)),   # 0 for i = j, 1 otherwise (i, j integers)
+    None: sympy.Min(1, sympy.Abs(_I - _J)),  # 0 for i = j, 1 otherwise (i, j integers)
     "linear": sympy.Abs(_I - _J),
     "quadratic": (_I - _J) ** 2,
 }

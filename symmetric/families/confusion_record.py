@@ -105,10 +105,17 @@ class ConfusionMetric:
             raise InvalidParameterError.of("arguments", func, "a tuple of SymPy symbols", self.arguments)
         if not isinstance(self.values, sympy.Interval):
             raise InvalidParameterError.of("values", func, "a SymPy Interval", self.values)
-        if not all(isinstance(u, tuple) and len(u) == 2 and isinstance(u[0], sympy.Expr) and isinstance(u[1], str)
-                   and u[0].free_symbols <= set(self.arguments) for u in self.undefined):
-            raise InvalidParameterError.of("undefined", func, "a tuple of (expression in the arguments, str)",
-                                           self.undefined)
+        if not all(
+            isinstance(u, tuple)
+            and len(u) == 2
+            and isinstance(u[0], sympy.Expr)
+            and isinstance(u[1], str)
+            and u[0].free_symbols <= set(self.arguments)
+            for u in self.undefined
+        ):
+            raise InvalidParameterError.of(
+                "undefined", func, "a tuple of (expression in the arguments, str)", self.undefined
+            )
         if not all(isinstance(i, str) for i in self.claims):
             raise InvalidParameterError.of("claims", func, "a tuple of claim ids", self.claims)
         if not self.label:
@@ -128,74 +135,205 @@ class ConfusionMetric:
 
 
 def _margins(*which):
-    names = {"true": (TP + FN, "true"), "negative": (FP + TN, "negative"), "predicted": (TP + FP, "predicted"),
-             "predicted negative": (FN + TN, "predicted negative")}
+    names = {
+        "true": (TP + FN, "true"),
+        "negative": (FP + TN, "negative"),
+        "predicted": (TP + FP, "predicted"),
+        "predicted negative": (FN + TN, "predicted negative"),
+    }
     return tuple(names[w] for w in which)
 
 
 _MCC_SUMS = (CORRECT, TOTAL, TRUE_DOT_PRED, PRED_DOT_PRED, TRUE_DOT_TRUE)
 
 #: The registered metrics of the confusion matrix by name; add one with :func:`register_confusion_metric`.
-CONFUSION_METRICS: dict[str, ConfusionMetric] = {m.name: m for m in (
-    ConfusionMetric("mcc", _c.mcc, "Matthews correlation coefficient (binary)", r"$\mathrm{MCC}$", values=_SIGNED,
-                    undefined=_margins("true", "negative", "predicted", "predicted negative"), numeric=True,
-                    claims=("confusion.mcc.squared_informedness_markedness", "confusion.mcc.at_most_one",
-                            "confusion.mcc.at_least_minus_one", "confusion.mcc.multiclass_binary")),
-    ConfusionMetric("mcc_multiclass", _c.mcc_from_sums, "Gorodkin's R_K, the multiclass Matthews coefficient",
-                    r"$R_K$", arguments=_MCC_SUMS, values=_SIGNED, numeric=True,
-                    undefined=((TOTAL**2 - PRED_DOT_PRED, "predicted"), (TOTAL**2 - TRUE_DOT_TRUE, "true")),
-                    claims=("confusion.mcc.multiclass_binary",)),
-    ConfusionMetric("cohen_kappa", _c.cohen_kappa, "Cohen's kappa (binary; linear and quadratic weights agree)",
-                    r"$\kappa$", values=_SIGNED, numeric=True,
-                    undefined=(((TP + FP) * (FP + TN) + (TP + FN) * (FN + TN), "chance disagreement"),),
-                    claims=("confusion.kappa.at_most_mcc", "confusion.kappa.symmetric_margins",
-                            "confusion.kappa.weighted_binary.linear", "confusion.kappa.weighted_binary.quadratic")),
-    ConfusionMetric("cohen_kappa_weighted", _c.kappa_from_disagreement,
-                    "Cohen's kappa of K classes from weighted disagreements (unweighted, linear, quadratic)",
-                    r"$\kappa_w$", arguments=(OBSERVED_DISAGREEMENT, EXPECTED_DISAGREEMENT),
-                    values=sympy.Interval(-sympy.oo, 1), numeric=True,
-                    undefined=((EXPECTED_DISAGREEMENT, "chance disagreement"),),
-                    claims=("confusion.kappa.weighted_binary.linear", "confusion.kappa.weighted_binary.quadratic")),
-    ConfusionMetric("jaccard", _c.jaccard, "Jaccard index (threat score)", r"$J$", numeric=True,
-                    undefined=((TP + FP + FN, "true or predicted"),), claims=("confusion.jaccard.f1",)),
-    ConfusionMetric("informedness", _c.informedness, "informedness (Youden's J, bookmaker)", r"$\mathrm{BM}$",
-                    values=_SIGNED, numeric=True, undefined=_margins("true", "negative"),
-                    claims=("confusion.mcc.squared_informedness_markedness", "confusion.prevalence_free")),
-    ConfusionMetric("markedness", _c.markedness, "markedness", r"$\mathrm{MK}$", values=_SIGNED, numeric=True,
-                    undefined=_margins("predicted", "predicted negative"),
-                    claims=("confusion.mcc.squared_informedness_markedness",)),
-    ConfusionMetric("npv", _c.negative_predictive_value, "negative predictive value", r"$\mathrm{NPV}$",
-                    numeric=True, undefined=_margins("predicted negative")),
-    ConfusionMetric("fdr", _c.false_discovery_rate, "false discovery rate", r"$\mathrm{FDR}$", numeric=True,
-                    undefined=_margins("predicted")),
-    ConfusionMetric("false_omission_rate", _c.false_omission_rate, "false omission rate", r"$\mathrm{FOR}$",
-                    numeric=True, undefined=_margins("predicted negative")),
-    ConfusionMetric("lr_plus", _c.positive_likelihood_ratio, "positive likelihood ratio", r"$\mathrm{LR}^+$",
-                    values=_RATIO, numeric=True, undefined=_margins("true", "negative") + ((FP, "false positives"),)),
-    ConfusionMetric("lr_minus", _c.negative_likelihood_ratio, "negative likelihood ratio", r"$\mathrm{LR}^-$",
-                    values=_RATIO, numeric=True, undefined=_margins("true", "negative") + ((TN, "true negatives"),)),
-    ConfusionMetric("dor", _c.diagnostic_odds_ratio, "diagnostic odds ratio", r"$\mathrm{DOR}$", values=_RATIO,
-                    numeric=True, undefined=_margins("true", "negative") + ((FP, "false positives"),
-                                                                            (TN, "true negatives"),
-                                                                            (FN, "false negatives"))),
-    ConfusionMetric("prevalence_threshold", _c.prevalence_threshold, "prevalence threshold (Balayla 2020)",
-                    r"$\phi_e$", numeric=True,
-                    undefined=_margins("true", "negative") + ((TP * (FP + TN) - FP * (TP + FN), "informedness"),)),
-    ConfusionMetric("fowlkes_mallows", _c.fowlkes_mallows, "Fowlkes-Mallows index, G at beta = 1, rho = -1",
-                    r"$\mathrm{FM}$", numeric=True, undefined=_margins("true", "predicted"),
-                    claims=("confusion.fowlkes_mallows.g", "confusion.fowlkes_mallows.above_f1",
-                            "confusion.fowlkes_mallows.below_mean")),
-    ConfusionMetric("precision_gain", _c.precision_gain, "precision gain (Flach and Kull 2015)", r"$\mathrm{precG}$",
-                    values=sympy.Interval(-sympy.oo, 1), numeric=True,
-                    undefined=_margins("true", "negative") + ((TP, "true positives"),),
-                    claims=("confusion.gain.precision_in_counts", "confusion.gain.f_gain_linear")),
-    ConfusionMetric("recall_gain", _c.recall_gain, "recall gain (Flach and Kull 2015)", r"$\mathrm{recG}$",
-                    values=sympy.Interval(-sympy.oo, 1), numeric=True,
-                    undefined=_margins("true", "negative") + ((TP, "true positives"),),
-                    claims=("confusion.gain.recall_in_counts", "confusion.gain.f_gain_linear")),
-    ConfusionMetric("gmean", _c.sensitivity_specificity_gmean, "geometric mean of sensitivity and specificity",
-                    r"$\sqrt{TPR\,TNR}$", numeric=True, undefined=_margins("true", "negative")),
-)}
+CONFUSION_METRICS: dict[str, ConfusionMetric] = {
+    m.name: m
+    for m in (
+        ConfusionMetric(
+            "mcc",
+            _c.mcc,
+            "Matthews correlation coefficient (binary)",
+            r"$\mathrm{MCC}$",
+            values=_SIGNED,
+            undefined=_margins("true", "negative", "predicted", "predicted negative"),
+            numeric=True,
+            claims=(
+                "confusion.mcc.squared_informedness_markedness",
+                "confusion.mcc.at_most_one",
+                "confusion.mcc.at_least_minus_one",
+                "confusion.mcc.multiclass_binary",
+            ),
+        ),
+        ConfusionMetric(
+            "mcc_multiclass",
+            _c.mcc_from_sums,
+            "Gorodkin's R_K, the multiclass Matthews coefficient",
+            r"$R_K$",
+            arguments=_MCC_SUMS,
+            values=_SIGNED,
+            numeric=True,
+            undefined=((TOTAL**2 - PRED_DOT_PRED, "predicted"), (TOTAL**2 - TRUE_DOT_TRUE, "true")),
+            claims=("confusion.mcc.multiclass_binary",),
+        ),
+        ConfusionMetric(
+            "cohen_kappa",
+            _c.cohen_kappa,
+            "Cohen's kappa (binary; linear and quadratic weights agree)",
+            r"$\kappa$",
+            values=_SIGNED,
+            numeric=True,
+            undefined=(((TP + FP) * (FP + TN) + (TP + FN) * (FN + TN), "chance disagreement"),),
+            claims=(
+                "confusion.kappa.at_most_mcc",
+                "confusion.kappa.symmetric_margins",
+                "confusion.kappa.weighted_binary.linear",
+                "confusion.kappa.weighted_binary.quadratic",
+            ),
+        ),
+        ConfusionMetric(
+            "cohen_kappa_weighted",
+            _c.kappa_from_disagreement,
+            "Cohen's kappa of K classes from weighted disagreements (unweighted, linear, quadratic)",
+            r"$\kappa_w$",
+            arguments=(OBSERVED_DISAGREEMENT, EXPECTED_DISAGREEMENT),
+            values=sympy.Interval(-sympy.oo, 1),
+            numeric=True,
+            undefined=((EXPECTED_DISAGREEMENT, "chance disagreement"),),
+            claims=("confusion.kappa.weighted_binary.linear", "confusion.kappa.weighted_binary.quadratic"),
+        ),
+        ConfusionMetric(
+            "jaccard",
+            _c.jaccard,
+            "Jaccard index (threat score)",
+            r"$J$",
+            numeric=True,
+            undefined=((TP + FP + FN, "true or predicted"),),
+            claims=("confusion.jaccard.f1",),
+        ),
+        ConfusionMetric(
+            "informedness",
+            _c.informedness,
+            "informedness (Youden's J, bookmaker)",
+            r"$\mathrm{BM}$",
+            values=_SIGNED,
+            numeric=True,
+            undefined=_margins("true", "negative"),
+            claims=("confusion.mcc.squared_informedness_markedness", "confusion.prevalence_free"),
+        ),
+        ConfusionMetric(
+            "markedness",
+            _c.markedness,
+            "markedness",
+            r"$\mathrm{MK}$",
+            values=_SIGNED,
+            numeric=True,
+            undefined=_margins("predicted", "predicted negative"),
+            claims=("confusion.mcc.squared_informedness_markedness",),
+        ),
+        ConfusionMetric(
+            "npv",
+            _c.negative_predictive_value,
+            "negative predictive value",
+            r"$\mathrm{NPV}$",
+            numeric=True,
+            undefined=_margins("predicted negative"),
+        ),
+        ConfusionMetric(
+            "fdr",
+            _c.false_discovery_rate,
+            "false discovery rate",
+            r"$\mathrm{FDR}$",
+            numeric=True,
+            undefined=_margins("predicted"),
+        ),
+        ConfusionMetric(
+            "false_omission_rate",
+            _c.false_omission_rate,
+            "false omission rate",
+            r"$\mathrm{FOR}$",
+            numeric=True,
+            undefined=_margins("predicted negative"),
+        ),
+        ConfusionMetric(
+            "lr_plus",
+            _c.positive_likelihood_ratio,
+            "positive likelihood ratio",
+            r"$\mathrm{LR}^+$",
+            values=_RATIO,
+            numeric=True,
+            undefined=_margins("true", "negative") + ((FP, "false positives"),),
+        ),
+        ConfusionMetric(
+            "lr_minus",
+            _c.negative_likelihood_ratio,
+            "negative likelihood ratio",
+            r"$\mathrm{LR}^-$",
+            values=_RATIO,
+            numeric=True,
+            undefined=_margins("true", "negative") + ((TN, "true negatives"),),
+        ),
+        ConfusionMetric(
+            "dor",
+            _c.diagnostic_odds_ratio,
+            "diagnostic odds ratio",
+            r"$\mathrm{DOR}$",
+            values=_RATIO,
+            numeric=True,
+            undefined=_margins("true", "negative")
+            + ((FP, "false positives"), (TN, "true negatives"), (FN, "false negatives")),
+        ),
+        ConfusionMetric(
+            "prevalence_threshold",
+            _c.prevalence_threshold,
+            "prevalence threshold (Balayla 2020)",
+            r"$\phi_e$",
+            numeric=True,
+            undefined=_margins("true", "negative") + ((TP * (FP + TN) - FP * (TP + FN), "informedness"),),
+        ),
+        ConfusionMetric(
+            "fowlkes_mallows",
+            _c.fowlkes_mallows,
+            "Fowlkes-Mallows index, G at beta = 1, rho = -1",
+            r"$\mathrm{FM}$",
+            numeric=True,
+            undefined=_margins("true", "predicted"),
+            claims=(
+                "confusion.fowlkes_mallows.g",
+                "confusion.fowlkes_mallows.above_f1",
+                "confusion.fowlkes_mallows.below_mean",
+            ),
+        ),
+        ConfusionMetric(
+            "precision_gain",
+            _c.precision_gain,
+            "precision gain (Flach and Kull 2015)",
+            r"$\mathrm{precG}$",
+            values=sympy.Interval(-sympy.oo, 1),
+            numeric=True,
+            undefined=_margins("true", "negative") + ((TP, "true positives"),),
+            claims=("confusion.gain.precision_in_counts", "confusion.gain.f_gain_linear"),
+        ),
+        ConfusionMetric(
+            "recall_gain",
+            _c.recall_gain,
+            "recall gain (Flach and Kull 2015)",
+            r"$\mathrm{recG}$",
+            values=sympy.Interval(-sympy.oo, 1),
+            numeric=True,
+            undefined=_margins("true", "negative") + ((TP, "true positives"),),
+            claims=("confusion.gain.recall_in_counts", "confusion.gain.f_gain_linear"),
+        ),
+        ConfusionMetric(
+            "gmean",
+            _c.sensitivity_specificity_gmean,
+            "geometric mean of sensitivity and specificity",
+            r"$\sqrt{TPR\,TNR}$",
+            numeric=True,
+            undefined=_margins("true", "negative"),
+        ),
+    )
+}
 
 
 class _MetricName(Constraint):
@@ -212,8 +350,9 @@ class _MetricName(Constraint):
         return ("auc", None, 3)
 
 
-_RECORD = Predicate("a symmetric.families.ConfusionMetric", lambda v: isinstance(v, ConfusionMetric),
-                    invalid=("mcc", None))
+_RECORD = Predicate(
+    "a symmetric.families.ConfusionMetric", lambda v: isinstance(v, ConfusionMetric), invalid=("mcc", None)
+)
 _BOOL = Predicate("a bool", lambda v: isinstance(v, bool), invalid=("yes", 1, None))
 
 
@@ -224,8 +363,12 @@ def register_confusion_metric(metric: ConfusionMetric, *, replace: bool = False)
     _RECORD.check(metric, name="metric", func=func)
     _BOOL.check(replace, name="replace", func=func)
     if metric.name in CONFUSION_METRICS and not replace:
-        raise InvalidParameterError.of("metric", func, f"a metric whose name is not registered yet (or replace=True); "
-                                       f"registered: {sorted(CONFUSION_METRICS)}", metric.name)
+        raise InvalidParameterError.of(
+            "metric",
+            func,
+            f"a metric whose name is not registered yet (or replace=True); registered: {sorted(CONFUSION_METRICS)}",
+            metric.name,
+        )
     CONFUSION_METRICS[metric.name] = metric
     return metric
 

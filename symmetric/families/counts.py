@@ -22,8 +22,20 @@ from __future__ import annotations
 import sympy
 
 from .._validation import InvalidParameterError
-from ..symbols import (BETA_SQUARED, FN, FP, PRED_SUM, TN, TP, TRUE_SUM, P, R, beta as _beta,
-                       prevalence as _prevalence, rho as _rho)
+from ..symbols import (
+    BETA_SQUARED,
+    FN,
+    FP,
+    PRED_SUM,
+    TN,
+    TP,
+    TRUE_SUM,
+    P,
+    R,
+    beta as _beta,
+    prevalence as _prevalence,
+    rho as _rho,
+)
 from ._parameters import parameter
 from .g_beta_rho import g_beta_rho
 
@@ -66,9 +78,13 @@ def _counts(func: str, **given) -> list:
 def _ratio(numerator, denominator, func: str, names: str) -> sympy.Expr:
     """``numerator / denominator``, refusing counts whose denominator is 0 (the ratio is then undefined)."""
     if denominator.is_zero:
-        raise InvalidParameterError.of(names, func, f"counts with {' + '.join(names.split(', '))} > 0 (the ratio is "
-                                       "undefined at 0; scores from labels apply a zero_division policy there)",
-                                       f"{names} = 0")
+        raise InvalidParameterError.of(
+            names,
+            func,
+            f"counts with {' + '.join(names.split(', '))} > 0 (the ratio is "
+            "undefined at 0; scores from labels apply a zero_division policy there)",
+            f"{names} = 0",
+        )
     return numerator / denominator
 
 
@@ -194,8 +210,13 @@ def g_beta_rho_counts(beta=_beta, rho=_rho, tp=TP, fp=FP, fn=FN) -> sympy.Expr:
     """
     p, r = precision(tp, fp), recall(tp, fn)
     if p.is_zero or r.is_zero:
-        raise InvalidParameterError.of("tp", "g_beta_rho_counts", "a count > 0: G is defined for positive precision "
-                                       "and recall (scores from labels take its limit or zero_division there)", tp)
+        raise InvalidParameterError.of(
+            "tp",
+            "g_beta_rho_counts",
+            "a count > 0: G is defined for positive precision "
+            "and recall (scores from labels take its limit or zero_division there)",
+            tp,
+        )
     return g_beta_rho(beta, rho).subs({P: p, R: r}, simultaneous=True)
 
 

@@ -59,8 +59,9 @@ class Parameter(Constraint):
 
     def __post_init__(self):
         if not isinstance(self.symbol, sympy.Symbol) or self.symbol.is_extended_real is not True:
-            raise InvalidParameterError.of("symbol", "Parameter", "a SymPy Symbol declared real or positive",
-                                           self.symbol)
+            raise InvalidParameterError.of(
+                "symbol", "Parameter", "a SymPy Symbol declared real or positive", self.symbol
+            )
         if not self.label:
             object.__setattr__(self, "label", self.symbol.name)
 
@@ -160,7 +161,8 @@ class Family:
         if not isinstance(self.params, tuple) or not all(isinstance(p, Parameter) for p in self.params):
             raise InvalidParameterError.of("params", func, "a tuple of symmetric.families.Parameter", self.params)
         if not isinstance(self.limits, Mapping) or not all(
-                isinstance(ids, tuple) and all(isinstance(i, str) for i in ids) for ids in self.limits.values()):
+            isinstance(ids, tuple) and all(isinstance(i, str) for i in ids) for ids in self.limits.values()
+        ):
             raise InvalidParameterError.of("limits", func, "a mapping of str to a tuple of claim ids", self.limits)
         object.__setattr__(self, "limits", MappingProxyType(dict(self.limits)))
         if not self.label:

@@ -38,8 +38,15 @@ import sympy
 
 from .._validation import InvalidParameterError
 
-__all__ = ["cell_gradient", "delta_variance", "score_equation", "wilson_bounds", "TRANSFORMS", "transform",
-           "wilson_symbols"]
+__all__ = [
+    "cell_gradient",
+    "delta_variance",
+    "score_equation",
+    "wilson_bounds",
+    "TRANSFORMS",
+    "transform",
+    "wilson_symbols",
+]
 
 #: Scales on which a delta-method interval can be built: the transform of a value ``x`` and its inverse in ``y``.
 _x, _y = sympy.symbols("x y", real=True)
@@ -90,8 +97,9 @@ def delta_variance(expr, cells, squares=None, strata=None) -> sympy.Expr:
     g = cell_gradient(expr, cells)
     groups = (tuple(range(len(cells))),) if strata is None else tuple(tuple(s) for s in strata)
     if sorted(i for s in groups for i in s) != list(range(len(cells))):
-        raise InvalidParameterError.of("strata", "delta_variance", f"a partition of the indices 0..{len(cells) - 1}",
-                                       strata)
+        raise InvalidParameterError.of(
+            "strata", "delta_variance", f"a partition of the indices 0..{len(cells) - 1}", strata
+        )
     total = 0
     for group in groups:
         mean = sum(cells[i] * g[i] for i in group) / sum(cells[i] for i in group)

@@ -33,11 +33,23 @@ and agree exactly.
 
 from ._accuracy import accuracy_score, balanced_accuracy_score
 from ._confusion import balanced_precision_score, confusion_matrix, multilabel_confusion_matrix
-from ._confusion_scores import (class_likelihood_ratios, cohen_kappa_score, informedness_score, jaccard_score,
-                                markedness_score, matthews_corrcoef)
+from ._confusion_scores import (
+    class_likelihood_ratios,
+    cohen_kappa_score,
+    informedness_score,
+    jaccard_score,
+    markedness_score,
+    matthews_corrcoef,
+)
 from ._curve import best_threshold, g_beta_rho_curve
-from ._gain import (f_gain_score, minimum_precision, normalized_average_precision_score, precision_recall_gain_curve,
-                    prg_auc_score, unachievable_area)
+from ._gain import (
+    f_gain_score,
+    minimum_precision,
+    normalized_average_precision_score,
+    precision_recall_gain_curve,
+    prg_auc_score,
+    unachievable_area,
+)
 from ._precision_recall_curve import precision_recall_curve
 from ._report import classification_report
 from ._scores import (

@@ -113,9 +113,12 @@ def balanced_accuracy_score(y_true, y_pred, *, sample_weight=None, adjusted=Fals
     if adjusted:
         chance = 1 / per_class.shape[0]
         if chance == 1:
-            warnings.warn("Adjusted balanced accuracy is ill-defined and being set to nan: y_true has a single "
-                          "label, so chance and a perfect prediction coincide.", compatible(UndefinedMetricWarning),
-                          stacklevel=2)
+            warnings.warn(
+                "Adjusted balanced accuracy is ill-defined and being set to nan: y_true has a single "
+                "label, so chance and a perfect prediction coincide.",
+                compatible(UndefinedMetricWarning),
+                stacklevel=2,
+            )
             return float("nan")
         score -= chance
         score /= 1 - chance

@@ -50,9 +50,16 @@ from . import _limits
 from . import _generated
 from ..symbols import FN, FP, TN, TP, prevalence
 
-__all__ = ["f_beta_from_sums_values", "f_beta_values",
-           "g_values", "limit_parameter", "precision_at_prevalence_values", "specificity_values",
-           "zero_limit_is_zero"]
+__all__ = [
+    "f_beta_from_sums_values",
+    "f_beta_values",
+    "g_values",
+    "limit_parameter",
+    "precision_at_prevalence_values",
+    "specificity_values",
+    "zero_limit_is_zero",
+]
+
 
 def zero_limit_is_zero(rho: float) -> bool:
     """Whether G tends to 0 when P or R does, whatever the other is (rho <= -1; F_beta is rho = -2).
@@ -67,7 +74,7 @@ def zero_limit_is_zero(rho: float) -> bool:
 
 
 def limit_parameter(beta: float, rho: float) -> str | None:
-    """"P" or "R" when G at this beta (0 or inf) is its limit P or R; None for finite positive beta.
+    """ "P" or "R" when G at this beta (0 or inf) is its limit P or R; None for finite positive beta.
 
     The side is read from the generated boundary facts, rows of the claims the
     record of ``g_beta_rho`` names for ``beta -> 0`` and ``beta -> oo``

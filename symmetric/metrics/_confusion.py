@@ -14,17 +14,28 @@ from ._combine import precision_at_prevalence_values
 from . import _tally
 from ._counts import _contains, counts_from_targets, select_labels
 from ._exact import bincount_exact
-from ._params import (check_array_like, check_bool, check_pos_label, check_prevalence, check_zero_division,
-                      zero_division_value)
+from ._params import (
+    check_array_like,
+    check_bool,
+    check_pos_label,
+    check_prevalence,
+    check_zero_division,
+    zero_division_value,
+)
 from ._scores import check_targets_given
 from ._targets import Targets, as_target_array, check_targets
 from ._warnings import warn_undefined
 
-__all__ = ["confusion_matrix", "multilabel_confusion_matrix", "balanced_precision_score", "warn_single_label",
-           "matrix_of"]
+__all__ = [
+    "confusion_matrix",
+    "multilabel_confusion_matrix",
+    "balanced_precision_score",
+    "warn_single_label",
+    "matrix_of",
+]
 
 #: Below this total weight every partial sum of integer weights is an exact float64.
-_EXACT_FLOAT_INTEGERS = 2.0 ** 52
+_EXACT_FLOAT_INTEGERS = 2.0**52
 
 
 def _selected_matrix(t: Targets, idx: np.ndarray) -> np.ndarray:
@@ -36,8 +47,10 @@ def _selected_matrix(t: Targets, idx: np.ndarray) -> np.ndarray:
         out[np.ix_(ok, ok)] = t.cm[np.ix_(idx[ok], idx[ok])]
         return out
     if t.codes is None:
-        raise ValueError(f"confusion_matrix of {len(t.labels)} labels needs the labels of every sample: counts made "
-                         f"chunk by chunk keep cells for at most {_tally.MAX_CELLS} pairs of labels.")
+        raise ValueError(
+            f"confusion_matrix of {len(t.labels)} labels needs the labels of every sample: counts made "
+            f"chunk by chunk keep cells for at most {_tally.MAX_CELLS} pairs of labels."
+        )
     position = np.full(len(t.labels), n, dtype=np.intp)
     position[idx[idx >= 0]] = np.flatnonzero(idx >= 0)
     ct, cp = (position[c] for c in t.codes)
@@ -56,8 +69,10 @@ def _integer_weighted_matrix(y_true, y_pred, weights: np.ndarray, t: Targets, id
     n = len(idx)
     position = np.full(len(t.labels) + 1, n, dtype=np.intp)
     position[idx[idx >= 0]] = np.flatnonzero(idx >= 0)
-    ct, cp = (position[np.searchsorted(t.labels, as_target_array(y, name).reshape(t.n_samples))]
-              for y, name in ((y_true, "y_true"), (y_pred, "y_pred")))
+    ct, cp = (
+        position[np.searchsorted(t.labels, as_target_array(y, name).reshape(t.n_samples))]
+        for y, name in ((y_true, "y_true"), (y_pred, "y_pred"))
+    )
     keep = (ct < n) & (cp < n)
     out = np.zeros(n * n, dtype=np.int64)
     np.add.at(out, ct[keep] * n + cp[keep], weights.astype(np.int64)[keep])
@@ -111,8 +126,16 @@ def confusion_matrix(y_true, y_pred, *, labels=None, sample_weight=None, normali
     return cm
 
 
-def matrix_of(t: Targets | None, labels, sample_weight, *, y_true=None, y_pred=None, func: str = "confusion_matrix",
-              stacklevel: int = 4) -> np.ndarray:
+def matrix_of(
+    t: Targets | None,
+    labels,
+    sample_weight,
+    *,
+    y_true=None,
+    y_pred=None,
+    func: str = "confusion_matrix",
+    stacklevel: int = 4,
+) -> np.ndarray:
     """The confusion matrix of checked targets ``t`` (or of ``y_true``, ``y_pred``), as :func:`confusion_matrix`.
 
     Raises scikit-learn's errors for targets other than binary or multiclass
@@ -134,8 +157,11 @@ def matrix_of(t: Targets | None, labels, sample_weight, *, y_true=None, y_pred=N
     if t.sample_weight is not None:
         if t.integer_weights:
             exact = t.total_weight < _EXACT_FLOAT_INTEGERS or not isinstance(sample_weight, (list, tuple, np.ndarray))
-            cm = cm.astype(np.int64) if exact else _integer_weighted_matrix(y_true, y_pred, np.asarray(sample_weight),
-                                                                             t, idx)
+            cm = (
+                cm.astype(np.int64)
+                if exact
+                else _integer_weighted_matrix(y_true, y_pred, np.asarray(sample_weight), t, idx)
+            )
         else:
             cm = cm.astype(np.float64)
     if cm.shape == (1, 1):
@@ -204,8 +230,7 @@ def multilabel_confusion_matrix(y_true, y_pred, *, sample_weight=None, labels=No
 
 
 @declare(**TARGETS, prevalence=PREVALENCE, pos_label=POS_LABEL, sample_weight=array_like(), zero_division=ZERO_DIVISION)
-def balanced_precision_score(y_true, y_pred, *, prevalence=0.5, pos_label=1, sample_weight=None,
-                             zero_division="warn"):
+def balanced_precision_score(y_true, y_pred, *, prevalence=0.5, pos_label=1, sample_weight=None, zero_division="warn"):
     r"""Precision at a target prevalence: :math:`\pi\,TPR / (\pi\,TPR + (1-\pi)\,FPR)`.
 
     The precision the classifier would have on data where a fraction

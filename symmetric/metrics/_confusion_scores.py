@@ -52,19 +52,25 @@ __all__ = [
 ]
 
 #: ``zero_division`` of ``jaccard_score``: scikit-learn does not take nan there.
-JACCARD_ZERO_DIVISION = Options(("warn", 0.0, 1.0), allowed="a float among {0.0, 1.0} or a str among {'warn'}",
-                                invalid=("ignore", 0.5, math.nan))
+JACCARD_ZERO_DIVISION = Options(
+    ("warn", 0.0, 1.0), allowed="a float among {0.0, 1.0} or a str among {'warn'}", invalid=("ignore", 0.5, math.nan)
+)
 #: ``weights`` of ``cohen_kappa_score``.
 KAPPA_WEIGHTS = Options(("linear", "quadratic"), none=True)
 #: ``replace_undefined_by`` of ``cohen_kappa_score``: nan or a float in [-1, 1].
-KAPPA_REPLACEMENT = Predicate("a float in the range [-1.0, 1.0] or nan",
-                              lambda v: isinstance(v, numbers.Real) and not isinstance(v, bool)
-                              and (math.isnan(v) or -1 <= float(v) <= 1), invalid=(2.0, "nan", None))
+KAPPA_REPLACEMENT = Predicate(
+    "a float in the range [-1.0, 1.0] or nan",
+    lambda v: isinstance(v, numbers.Real) and not isinstance(v, bool) and (math.isnan(v) or -1 <= float(v) <= 1),
+    invalid=(2.0, "nan", None),
+)
 #: ``replace_undefined_by`` of ``class_likelihood_ratios``: 1.0, nan or a dict of both ratios.
-LR_REPLACEMENT = Predicate("a float among {1.0, nan} or an instance of 'dict'",
-                           lambda v: isinstance(v, dict) or (isinstance(v, numbers.Real) and not isinstance(v, bool)
-                                                             and (v == 1.0 or math.isnan(v))),
-                           invalid=(0.5, "nan", None))
+LR_REPLACEMENT = Predicate(
+    "a float among {1.0, nan} or an instance of 'dict'",
+    lambda v: (
+        isinstance(v, dict) or (isinstance(v, numbers.Real) and not isinstance(v, bool) and (v == 1.0 or math.isnan(v)))
+    ),
+    invalid=(0.5, "nan", None),
+)
 
 
 def record_functions(name: str):
@@ -130,8 +136,14 @@ def _kappa_weights(weights, k: int) -> np.ndarray:
         return np.asarray(getattr(gen, f"kappa_weight_{weights or 'unweighted'}")(i, j), dtype=np.float64)
 
 
-@declare(y1=array_like(optional=False), y2=array_like(optional=False), labels=array_like(), weights=KAPPA_WEIGHTS,
-         sample_weight=array_like(), replace_undefined_by=KAPPA_REPLACEMENT)
+@declare(
+    y1=array_like(optional=False),
+    y2=array_like(optional=False),
+    labels=array_like(),
+    weights=KAPPA_WEIGHTS,
+    sample_weight=array_like(),
+    replace_undefined_by=KAPPA_REPLACEMENT,
+)
 def cohen_kappa_score(y1, y2, *, labels=None, weights=None, sample_weight=None, replace_undefined_by=np.nan):
     r"""Cohen's kappa, unweighted or with linear or quadratic weights: scikit-learn's function.
 
@@ -165,24 +177,34 @@ def cohen_kappa_score(y1, y2, *, labels=None, weights=None, sample_weight=None, 
         confusion = matrix_of(None, labels, sample_weight, y_true=y1, y_pred=y2, func=func)
     except ValueError as error:
         if "At least one label specified must be in y_true" in str(error):
-            raise ValueError("At least one label in `labels` must be present in `y1` (even though "
-                             "`cohen_kappa_score` is otherwise agnostic to the order of `y1` and `y2`).") from error
+            raise ValueError(
+                "At least one label in `labels` must be present in `y1` (even though "
+                "`cohen_kappa_score` is otherwise agnostic to the order of `y1` and `y2`)."
+            ) from error
         raise
     confusion = confusion.astype(np.float64, copy=False)
     sum0, sum1 = confusion.sum(axis=0), confusion.sum(axis=1)
     total = sum0.sum()
     if total == 0:
-        warnings.warn("`y2` contains no labels that are present in both `y1` and `labels`.`cohen_kappa_score` is "
-                      "undefined and set to the value defined by the `replace_undefined_by` param, which is set to "
-                      f"{replace_undefined_by}.", compatible(UndefinedMetricWarning), stacklevel=2)
+        warnings.warn(
+            "`y2` contains no labels that are present in both `y1` and `labels`.`cohen_kappa_score` is "
+            "undefined and set to the value defined by the `replace_undefined_by` param, which is set to "
+            f"{replace_undefined_by}.",
+            compatible(UndefinedMetricWarning),
+            stacklevel=2,
+        )
         return replace_undefined_by
     w = _kappa_weights(weights, confusion.shape[0])
     observed, expected = np.sum(w * confusion), np.sum(w * (np.outer(sum0, sum1) / total))
     value, undefined = record_values("cohen_kappa_weighted", observed, expected)
     if undefined:
-        warnings.warn("`y1`, `y2` and `labels` have only one label in common. `cohen_kappa_score` is undefined and "
-                      "set to the value defined by the the `replace_undefined_by` param, which is set to "
-                      f"{replace_undefined_by}.", compatible(UndefinedMetricWarning), stacklevel=2)
+        warnings.warn(
+            "`y1`, `y2` and `labels` have only one label in common. `cohen_kappa_score` is undefined and "
+            "set to the value defined by the the `replace_undefined_by` param, which is set to "
+            f"{replace_undefined_by}.",
+            compatible(UndefinedMetricWarning),
+            stacklevel=2,
+        )
         return replace_undefined_by
     return float(value)
 
@@ -190,8 +212,21 @@ def cohen_kappa_score(y1, y2, *, labels=None, weights=None, sample_weight=None, 
 # Scores of the one-vs-rest cells: jaccard, informedness, markedness.
 
 
-def _one_vs_rest(name, metric, modifiers, y_true, y_pred, *, labels, pos_label, average, sample_weight,
-                 zero_division, func, zero_division_constraint=None):
+def _one_vs_rest(
+    name,
+    metric,
+    modifiers,
+    y_true,
+    y_pred,
+    *,
+    labels,
+    pos_label,
+    average,
+    sample_weight,
+    zero_division,
+    func,
+    zero_division_constraint=None,
+):
     check_targets_given(y_true, y_pred, func=func)
     if zero_division_constraint is not None:
         check_array_like(labels, name="labels", func=func)
@@ -199,9 +234,16 @@ def _one_vs_rest(name, metric, modifiers, y_true, y_pred, *, labels, pos_label, 
         checked(AVERAGE, average, name="average", func=func)
         check_array_like(sample_weight, name="sample_weight", func=func)
         checked(zero_division_constraint, zero_division, name="zero_division", func=func)
-    c: Counts = validated_counts(y_true, y_pred, labels=labels, pos_label=pos_label, average=average,
-                                 sample_weight=sample_weight, zero_division=0.0 if zero_division_constraint else
-                                 zero_division, func=func)
+    c: Counts = validated_counts(
+        y_true,
+        y_pred,
+        labels=labels,
+        pos_label=pos_label,
+        average=average,
+        sample_weight=sample_weight,
+        zero_division=0.0 if zero_division_constraint else zero_division,
+        func=func,
+    )
     tp, fp, fn = (np.asarray(a, dtype=np.float64) for a in (c.tp, c.fp, c.fn))
     tn = np.broadcast_to(np.asarray(c.tn, dtype=np.float64), tp.shape)
     values, _ = record_values(name, tp, fp, fn, tn, zero_division=zero_division)
@@ -229,10 +271,17 @@ def _average(values, c: Counts, average, *, nan_aware: bool):
     return float(np.average(values, weights=weights))
 
 
-@declare(**TARGETS, labels=array_like(), pos_label=POS_LABEL, average=AVERAGE, sample_weight=array_like(),
-         zero_division=JACCARD_ZERO_DIVISION)
-def jaccard_score(y_true, y_pred, *, labels=None, pos_label=1, average="binary", sample_weight=None,
-                  zero_division="warn"):
+@declare(
+    **TARGETS,
+    labels=array_like(),
+    pos_label=POS_LABEL,
+    average=AVERAGE,
+    sample_weight=array_like(),
+    zero_division=JACCARD_ZERO_DIVISION,
+)
+def jaccard_score(
+    y_true, y_pred, *, labels=None, pos_label=1, average="binary", sample_weight=None, zero_division="warn"
+):
     """The Jaccard index ``TP/(TP + FP + FN)``: scikit-learn's ``jaccard_score``.
 
     Averages as scikit-learn's (a plain mean, in which ``zero_division``
@@ -243,18 +292,29 @@ def jaccard_score(y_true, y_pred, *, labels=None, pos_label=1, average="binary",
     >>> round(jaccard_score([0, 1, 1, 1], [1, 1, 0, 1]), 4)
     0.5
     """
-    values, c = _one_vs_rest("jaccard", "Jaccard", ("true or predicted",), y_true, y_pred, labels=labels,
-                             pos_label=pos_label, average=average, sample_weight=sample_weight,
-                             zero_division=zero_division, func="jaccard_score",
-                             zero_division_constraint=JACCARD_ZERO_DIVISION)
+    values, c = _one_vs_rest(
+        "jaccard",
+        "Jaccard",
+        ("true or predicted",),
+        y_true,
+        y_pred,
+        labels=labels,
+        pos_label=pos_label,
+        average=average,
+        sample_weight=sample_weight,
+        zero_division=zero_division,
+        func="jaccard_score",
+        zero_division_constraint=JACCARD_ZERO_DIVISION,
+    )
     if average == "micro":
         values, _ = record_values("jaccard", c.tp.sum(), c.fp.sum(), c.fn.sum(), 0.0)
     return _average(values, c, average, nan_aware=False)
 
 
 @declare(**TARGETS, **SCORE_OPTIONS)
-def informedness_score(y_true, y_pred, *, labels=None, pos_label=1, average="binary", sample_weight=None,
-                       zero_division="warn"):
+def informedness_score(
+    y_true, y_pred, *, labels=None, pos_label=1, average="binary", sample_weight=None, zero_division="warn"
+):
     """Informedness (Youden's J, bookmaker informedness) ``TPR + TNR - 1``, with the options of ``precision_score``.
 
     Undefined (``zero_division``) for a label without true samples or
@@ -264,15 +324,26 @@ def informedness_score(y_true, y_pred, *, labels=None, pos_label=1, average="bin
     >>> informedness_score([1, 1, 0, 0], [1, 0, 0, 0])
     0.5
     """
-    values, c = _one_vs_rest("informedness", "Informedness", ("true", "negative"), y_true, y_pred, labels=labels,
-                             pos_label=pos_label, average=average, sample_weight=sample_weight,
-                             zero_division=zero_division, func="informedness_score")
+    values, c = _one_vs_rest(
+        "informedness",
+        "Informedness",
+        ("true", "negative"),
+        y_true,
+        y_pred,
+        labels=labels,
+        pos_label=pos_label,
+        average=average,
+        sample_weight=sample_weight,
+        zero_division=zero_division,
+        func="informedness_score",
+    )
     return _average(values, c, average, nan_aware=True)
 
 
 @declare(**TARGETS, **SCORE_OPTIONS)
-def markedness_score(y_true, y_pred, *, labels=None, pos_label=1, average="binary", sample_weight=None,
-                     zero_division="warn"):
+def markedness_score(
+    y_true, y_pred, *, labels=None, pos_label=1, average="binary", sample_weight=None, zero_division="warn"
+):
     """Markedness ``PPV + NPV - 1``, with the options of ``precision_score``.
 
     Undefined (``zero_division``) for a label never predicted or always predicted.
@@ -281,9 +352,19 @@ def markedness_score(y_true, y_pred, *, labels=None, pos_label=1, average="binar
     >>> markedness_score([1, 1, 0, 0], [1, 0, 0, 0])
     0.6666666666666665
     """
-    values, c = _one_vs_rest("markedness", "Markedness", ("predicted", "predicted negative"), y_true, y_pred,
-                             labels=labels, pos_label=pos_label, average=average, sample_weight=sample_weight,
-                             zero_division=zero_division, func="markedness_score")
+    values, c = _one_vs_rest(
+        "markedness",
+        "Markedness",
+        ("predicted", "predicted negative"),
+        y_true,
+        y_pred,
+        labels=labels,
+        pos_label=pos_label,
+        average=average,
+        sample_weight=sample_weight,
+        zero_division=zero_division,
+        func="markedness_score",
+    )
     return _average(values, c, average, nan_aware=True)
 
 
@@ -293,12 +374,14 @@ def markedness_score(y_true, y_pred, *, labels=None, pos_label=1, average="binar
 def _lr_replacements(replace_undefined_by):
     if isinstance(replace_undefined_by, dict) or replace_undefined_by == 1.0:
         given = {"LR+": 1.0, "LR-": 1.0} if not isinstance(replace_undefined_by, dict) else replace_undefined_by
-        msg = ("The dictionary passed as `replace_undefined_by` needs to be in the form `{'LR+': `value_1`, 'LR-': "
-               "`value_2`}` where the value for `LR+` ranges from `1.0` to `np.inf` or is `np.nan` and the value for "
-               f"`LR-` ranges from `0.0` to `1.0` or is `np.nan`; got `{replace_undefined_by}`.")
+        msg = (
+            "The dictionary passed as `replace_undefined_by` needs to be in the form `{'LR+': `value_1`, 'LR-': "
+            "`value_2`}` where the value for `LR+` ranges from `1.0` to `np.inf` or is `np.nan` and the value for "
+            f"`LR-` ranges from `0.0` to `1.0` or is `np.nan`; got `{replace_undefined_by}`."
+        )
         pos, neg = given.get("LR+"), given.get("LR-")
         ok = "LR+" in given and "LR-" in given and all(isinstance(v, numbers.Real) for v in (pos, neg))
-        if not ok or pos < 1.0 or neg < 0.0 or neg > 1.0:   # nan passes, as in scikit-learn
+        if not ok or pos < 1.0 or neg < 0.0 or neg > 1.0:  # nan passes, as in scikit-learn
             raise ValueError(msg)
         return pos, neg
     return replace_undefined_by, replace_undefined_by
@@ -328,8 +411,9 @@ def class_likelihood_ratios(y_true, y_pred, *, labels=None, sample_weight=None, 
         raise invalid("replace_undefined_by", func, LR_REPLACEMENT.describe(func), replace_undefined_by)
     t = check_targets(y_true, y_pred, sample_weight, func=func)
     if t.y_type != "binary":
-        raise ValueError(f"class_likelihood_ratios only supports binary classification problems, got targets of "
-                         f"type: {t.y_type}")
+        raise ValueError(
+            f"class_likelihood_ratios only supports binary classification problems, got targets of type: {t.y_type}"
+        )
     replace_pos, replace_neg = _lr_replacements(replace_undefined_by)
     cm = matrix_of(t, labels, sample_weight, func=func).astype(np.float64)
     tn, fp, fn, tp = cm.ravel().tolist()
@@ -337,18 +421,25 @@ def class_likelihood_ratios(y_true, y_pred, *, labels=None, sample_weight=None, 
     lr_neg, _ = record_values("lr_minus", tp, fp, fn, tn)
     lr_pos, lr_neg = float(lr_pos), float(lr_neg)
     if tp + fn == 0:
-        _warn("No samples of the positive class are present in `y_true`. `positive_likelihood_ratio` and "
-              "`negative_likelihood_ratio` are both set to `np.nan`. Use the `replace_undefined_by` param to "
-              "control this behavior. To suppress this warning or turn it into an error, see Python's `warnings` "
-              "module and `warnings.catch_warnings()`.")
+        _warn(
+            "No samples of the positive class are present in `y_true`. `positive_likelihood_ratio` and "
+            "`negative_likelihood_ratio` are both set to `np.nan`. Use the `replace_undefined_by` param to "
+            "control this behavior. To suppress this warning or turn it into an error, see Python's `warnings` "
+            "module and `warnings.catch_warnings()`."
+        )
     if fp == 0:
-        start = ("No samples were predicted for the positive class and `positive_likelihood_ratio` is " if tp == 0
-                 else "`positive_likelihood_ratio` is ill-defined and ")
+        start = (
+            "No samples were predicted for the positive class and `positive_likelihood_ratio` is "
+            if tp == 0
+            else "`positive_likelihood_ratio` is ill-defined and "
+        )
         _warn(start + "set to `np.nan`. Use the `replace_undefined_by` param to ")
         lr_pos = replace_pos
     if tn == 0:
-        _warn("`negative_likelihood_ratio` is ill-defined and set to `np.nan`. Use the `replace_undefined_by` param "
-              "to control this behavior. To suppress this warning or turn it into an error, see Python's `warnings` "
-              "module and `warnings.catch_warnings()`.")
+        _warn(
+            "`negative_likelihood_ratio` is ill-defined and set to `np.nan`. Use the `replace_undefined_by` param "
+            "to control this behavior. To suppress this warning or turn it into an error, see Python's `warnings` "
+            "module and `warnings.catch_warnings()`."
+        )
         lr_neg = replace_neg
     return float(lr_pos), float(lr_neg)

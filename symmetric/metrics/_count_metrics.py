@@ -37,8 +37,17 @@ from ._params import checked, zero_division_value
 from ._scores import prf_from_counts
 from ._warnings import warn_undefined
 
-__all__ = ["NAMES", "ALIASES", "PROPORTIONS", "METRIC", "CountMetric", "resolve_metric", "reweighted_values",
-           "record_names", "compiled_record"]
+__all__ = [
+    "NAMES",
+    "ALIASES",
+    "PROPORTIONS",
+    "METRIC",
+    "CountMetric",
+    "resolve_metric",
+    "reweighted_values",
+    "record_names",
+    "compiled_record",
+]
 
 #: The metrics known by name.
 NAMES = ("precision", "recall", "specificity", "accuracy", "balanced_precision", "f_beta", "g_beta_rho")
@@ -99,8 +108,10 @@ def _compiled_value(expression):
 @functools.lru_cache(maxsize=1)
 def _compiled_reweighting():
     cells = counts.reweighted(_prevalence)
-    return tuple(numeric.compile(cells[k], CELLS + (_prevalence,), name=f"reweighted_{k}", zero_division=np.nan)
-                 for k in ("tp", "fp", "fn", "tn"))
+    return tuple(
+        numeric.compile(cells[k], CELLS + (_prevalence,), name=f"reweighted_{k}", zero_division=np.nan)
+        for k in ("tp", "fp", "fn", "tn")
+    )
 
 
 def reweighted_values(tp, fp, fn, tn, prevalence: float):
@@ -138,9 +149,14 @@ class _MetricConstraint(Predicate):
         return super().check(value, name=name, func=func, error=error, note=note)
 
 
-METRIC = _MetricConstraint("a str among {" + ", ".join(repr(n) for n in sorted((*NAMES, *ALIASES, *record_names())))
-                           + "} (or another registered binary ConfusionMetric) or a SymPy expression in TP, FP, FN "
-                           "and TN (symmetric.symbols)", _is_metric, invalid=("auc", 3, None, TP + R, sympy.Integer(2)))
+METRIC = _MetricConstraint(
+    "a str among {"
+    + ", ".join(repr(n) for n in sorted((*NAMES, *ALIASES, *record_names())))
+    + "} (or another registered binary ConfusionMetric) or a SymPy expression in TP, FP, FN "
+    "and TN (symmetric.symbols)",
+    _is_metric,
+    invalid=("auc", 3, None, TP + R, sympy.Integer(2)),
+)
 
 
 @dataclass(frozen=True)
@@ -188,10 +204,18 @@ class CountMetric:
         rho = self.rho if self.name == "g_beta_rho" else None
         kind = {"f_beta": "f-score", "g_beta_rho": "g-score"}.get(name, name)
         shape = np.shape(c.tp)
-        flat = Counts(*(np.reshape(a, -1) for a in (c.tp, c.pred_sum, c.true_sum, np.broadcast_to(c.total, shape))),
-                      None)
-        values = prf_from_counts(flat, beta=self.beta, rho=rho, average=None, warn_for=(kind,) if warn else (),
-                                 zero_division=self.zero_division, name=kind)[index]
+        flat = Counts(
+            *(np.reshape(a, -1) for a in (c.tp, c.pred_sum, c.true_sum, np.broadcast_to(c.total, shape))), None
+        )
+        values = prf_from_counts(
+            flat,
+            beta=self.beta,
+            rho=rho,
+            average=None,
+            warn_for=(kind,) if warn else (),
+            zero_division=self.zero_division,
+            name=kind,
+        )[index]
         return np.reshape(np.asarray(values, dtype=np.float64), shape)
 
     def undefined(self, values, mask, modifier, warn):
@@ -199,8 +223,12 @@ class CountMetric:
         if np.any(mask):
             values = np.where(mask, zero_division_value(self.zero_division), values)
             if warn and self.zero_division == "warn":
-                warn_undefined("binary" if values.size == 1 else None, modifier,
-                               f"{self.label.replace('_', ' ').capitalize()} is", values.size)
+                warn_undefined(
+                    "binary" if values.size == 1 else None,
+                    modifier,
+                    f"{self.label.replace('_', ' ').capitalize()} is",
+                    values.size,
+                )
         return values
 
     def _balanced_precision(self, tp, fp, fn, tn, warn):
@@ -294,8 +322,9 @@ def resolve_metric(metric, *, beta, rho, func, prevalence=None, zero_division="w
     if isinstance(metric, str) and metric in ALIASES:
         metric, fixed = ALIASES[metric]
         if beta not in (1.0, fixed):
-            raise InvalidParameterError.of("beta", func, f"{fixed} (or left at its default) with this metric, "
-                                           f"F_beta at beta = {fixed:g}", beta)
+            raise InvalidParameterError.of(
+                "beta", func, f"{fixed} (or left at its default) with this metric, F_beta at beta = {fixed:g}", beta
+            )
         beta = fixed
     if isinstance(metric, str):
         name, expression = metric, None

@@ -58,7 +58,9 @@ def _check_binary(y_type: str, present: np.ndarray, average, pos_label):
                 raise ValueError(f"pos_label={pos_label} is not a valid label. It should be one of {present}")
             return
         options = [None, "micro", "macro", "weighted"] + (["samples"] if y_type == "multilabel-indicator" else [])
-        raise ValueError(f"Target is {y_type} but average='binary'. Please choose another average setting, one of {options!r}.")
+        raise ValueError(
+            f"Target is {y_type} but average='binary'. Please choose another average setting, one of {options!r}."
+        )
     if pos_label not in (None, 1):
         warnings.warn(
             f"Note that pos_label (set to {pos_label!r}) is ignored when average != 'binary' (got {average!r}). "
@@ -77,9 +79,13 @@ def select_labels(t: Targets, labels) -> np.ndarray:
         n = len(t.labels)
         if requested.shape != t.labels.shape or np.any(requested != t.labels):
             if requested.max() > n - 1:
-                raise ValueError(f"All labels must be in [0, n labels) for multilabel targets. Got {requested.max()} > {n - 1}")
+                raise ValueError(
+                    f"All labels must be in [0, n labels) for multilabel targets. Got {requested.max()} > {n - 1}"
+                )
             if requested.min() < 0:
-                raise ValueError(f"All labels must be in [0, n labels) for multilabel targets. Got {requested.min()} < 0")
+                raise ValueError(
+                    f"All labels must be in [0, n labels) for multilabel targets. Got {requested.min()} < 0"
+                )
         return requested.astype(np.intp)
     index = {}
     for i, label in enumerate(t.labels.tolist()):
@@ -97,8 +103,10 @@ def _take(values: np.ndarray, idx: np.ndarray) -> np.ndarray:
 
 def _multilabel(t: Targets, idx: np.ndarray, samplewise: bool):
     if samplewise and t.y_true is None:
-        raise ValueError("average='samples' needs the counts of every sample: not available for Dask input "
-                         "(counted chunk by chunk); choose another average.")
+        raise ValueError(
+            "average='samples' needs the counts of every sample: not available for Dask input "
+            "(counted chunk by chunk); choose another average."
+        )
     if samplewise:
         yt, yp = t.y_true[:, idx], t.y_pred[:, idx]
         both = yt & yp
@@ -114,8 +122,13 @@ def _multilabel(t: Targets, idx: np.ndarray, samplewise: bool):
 
 def label_counts(y_true, y_pred, *, labels, pos_label, average, sample_weight, func) -> Counts:
     """Counts for the labels selected by ``labels``, ``pos_label`` and ``average`` (validated)."""
-    t = check_targets(y_true, y_pred, sample_weight, func=func,
-                      check_labels=lambda y_type, present: _check_binary(y_type, present, average, pos_label))
+    t = check_targets(
+        y_true,
+        y_pred,
+        sample_weight,
+        func=func,
+        check_labels=lambda y_type, present: _check_binary(y_type, present, average, pos_label),
+    )
     return counts_from_targets(t, labels=[pos_label] if average == "binary" else labels, average=average)
 
 

@@ -44,7 +44,9 @@ def _check(y_true, y_score, pos_label, sample_weight, func, *, require_positive=
     arrays = [yt, ys] + ([] if sample_weight is None else [np.asarray(sample_weight)])
     _check_lengths(arrays)
     if len(yt) == 0:
-        raise ValueError("Found empty input array (e.g., `y_true` or `y_score`) while a minimum of 1 sample is required.")
+        raise ValueError(
+            "Found empty input array (e.g., `y_true` or `y_score`) while a minimum of 1 sample is required."
+        )
     yt, ys = yt.reshape(len(yt)), ys.reshape(len(ys)) if ys.ndim == 2 and ys.shape[1] == 1 else ys
     if ys.ndim != 1 or ys.dtype.kind not in "biuf":
         raise invalid("y_score", func, "a 1-d array of real numbers", y_score)
@@ -57,8 +59,10 @@ def _check(y_true, y_score, pos_label, sample_weight, func, *, require_positive=
     pos_label = _pos_label(pos_label, yt)
     positive = yt == pos_label
     if require_positive and not positive.any():
-        raise ValueError(f"pos_label={pos_label!r} is not present in y_true (with nonzero weight): "
-                         f"{func} needs at least one positive sample.")
+        raise ValueError(
+            f"pos_label={pos_label!r} is not present in y_true (with nonzero weight): "
+            f"{func} needs at least one positive sample."
+        )
     return positive, ys.astype(np.float64) if ys.dtype.kind == "b" else ys, sw
 
 
@@ -74,8 +78,11 @@ def _sorted_unweighted(positive, scores):
     is_pos = order < n_pos
     # Gather into the index array's own memory (same item size): each index is read before its slot is
     # written, and mode="clip" (a no-op on valid indices) keeps NumPy from buffering the output.
-    ordered = np.take(runs, order, out=order.view(runs.dtype), mode="clip") if runs.itemsize == order.itemsize \
+    ordered = (
+        np.take(runs, order, out=order.view(runs.dtype), mode="clip")
+        if runs.itemsize == order.itemsize
         else runs[order]
+    )
     return ordered, is_pos
 
 
@@ -84,9 +91,9 @@ def _reverse_in_place(a: np.ndarray) -> None:
     i, j = 0, len(a)
     while j - i > 1:
         k = min(_BLOCK, (j - i) // 2)
-        left = a[i:i + k].copy()
-        a[i:i + k] = a[j - k:j][::-1]
-        a[j - k:j] = left[::-1]
+        left = a[i : i + k].copy()
+        a[i : i + k] = a[j - k : j][::-1]
+        a[j - k : j] = left[::-1]
         i, j = i + k, j - k
 
 
@@ -94,8 +101,8 @@ def _values(c: ThresholdCounts, score, width=1):
     """``score`` at each threshold of counts made elsewhere (exact weighted, binned or Dask counts)."""
     values = np.empty((width, len(c.thresholds)), dtype=np.float64)
     for a in range(0, len(c.thresholds), _BLOCK):
-        pos = c.positives[a:a + _BLOCK]
-        values[:, a:a + _BLOCK] = np.reshape(score(pos, c.samples[a:a + _BLOCK], c.total_positives), (width, -1))
+        pos = c.positives[a : a + _BLOCK]
+        values[:, a : a + _BLOCK] = np.reshape(score(pos, c.samples[a : a + _BLOCK], c.total_positives), (width, -1))
     return values, c.thresholds
 
 
@@ -130,7 +137,7 @@ def threshold_curve(positive, scores, sw, score, width=1):
         all_ge = total - (a + np.flatnonzero(st)).astype(np.float64)
         pos_before += cum_pos[-1]
         block = np.reshape(score(pos_ge, all_ge, total_pos), (width, -1))
-        values[:, k - block.shape[1]:k] = block[:, ::-1]
+        values[:, k - block.shape[1] : k] = block[:, ::-1]
         k -= block.shape[1]
     return values, thresholds
 
@@ -144,7 +151,15 @@ def _g_scorer(beta, rho):
     return lambda tp, predicted, positives: g_values(tp / predicted, tp / positives, beta, rho)
 
 
-@declare(y_true=array_like(optional=False), y_score=array_like(optional=False), beta=BETA, rho=RHO, pos_label=POS_LABEL, sample_weight=array_like(), n_bins=N_BINS)
+@declare(
+    y_true=array_like(optional=False),
+    y_score=array_like(optional=False),
+    beta=BETA,
+    rho=RHO,
+    pos_label=POS_LABEL,
+    sample_weight=array_like(),
+    n_bins=N_BINS,
+)
 def g_beta_rho_curve(y_true, y_score, *, beta=1.0, rho=-2.0, pos_label=None, sample_weight=None, n_bins=None):
     """G_{beta,rho} of the predictions ``y_score >= t`` for every distinct score ``t``.
 
@@ -211,9 +226,19 @@ def _checked_curve(y_true, y_score, beta, rho, pos_label, sample_weight, n_bins,
     return values[0], thresholds
 
 
-@declare(y_true=array_like(optional=False), y_score=array_like(optional=False), beta=BETA, rho=RHO, pos_label=POS_LABEL, sample_weight=array_like(), n_bins=N_BINS, optimality=BOOLEAN)
-def best_threshold(y_true, y_score, *, beta=1.0, rho=-2.0, pos_label=None, sample_weight=None, n_bins=None,
-                   optimality=False):
+@declare(
+    y_true=array_like(optional=False),
+    y_score=array_like(optional=False),
+    beta=BETA,
+    rho=RHO,
+    pos_label=POS_LABEL,
+    sample_weight=array_like(),
+    n_bins=N_BINS,
+    optimality=BOOLEAN,
+)
+def best_threshold(
+    y_true, y_score, *, beta=1.0, rho=-2.0, pos_label=None, sample_weight=None, n_bins=None, optimality=False
+):
     """The threshold ``t`` whose predictions ``y_score >= t`` maximize G, and that maximum.
 
     Among equally good thresholds the highest is returned. Arguments as for
@@ -255,6 +280,7 @@ def best_threshold(y_true, y_score, *, beta=1.0, rho=-2.0, pos_label=None, sampl
         return thresholds[i].item(), float(values[i])
     from ._optimal_threshold import threshold_optimality
 
-    check = threshold_optimality(y_score, thresholds[i], float(values[i]), beta=float(beta), rho=float(rho),
-                                 sample_weight=sample_weight)
+    check = threshold_optimality(
+        y_score, thresholds[i], float(values[i]), beta=float(beta), rho=float(rho), sample_weight=sample_weight
+    )
     return thresholds[i].item(), float(values[i]), check

@@ -44,8 +44,12 @@ def chunks_of(*arrays):
 
     given = [a for a in arrays if a is not None]
     frames = [a for a in given if _is_frame(a)]
-    if frames and len(frames) == len(given) and len({a.npartitions for a in frames}) == 1 and len(
-            {tuple(a.divisions) for a in frames}) == 1:
+    if (
+        frames
+        and len(frames) == len(given)
+        and len({a.npartitions for a in frames}) == 1
+        and len({tuple(a.divisions) for a in frames}) == 1
+    ):
         parts = [a.to_delayed() for a in frames]
         it = iter(parts)
         return [None if a is None else next(it) for a in arrays]
@@ -68,13 +72,16 @@ def chunks_of(*arrays):
         if not is_dask(a):
             a = np.asarray(a)
             if a.ndim == 0 or len(a) != reference.shape[0]:
-                raise ValueError(f"Found input variables with inconsistent numbers of samples: "
-                                 f"{[reference.shape[0], len(a) if a.ndim else 0]!r}")
+                raise ValueError(
+                    f"Found input variables with inconsistent numbers of samples: "
+                    f"{[reference.shape[0], len(a) if a.ndim else 0]!r}"
+                )
             a = da.from_array(a, chunks=reference.chunks[:1] + tuple((s,) for s in a.shape[1:]))
         elif a.ndim >= 1 and a.chunks[0] != reference.chunks[0]:
             if a.shape[0] != reference.shape[0]:
-                raise ValueError(f"Found input variables with inconsistent numbers of samples: "
-                                 f"{[reference.shape[0], a.shape[0]]!r}")
+                raise ValueError(
+                    f"Found input variables with inconsistent numbers of samples: {[reference.shape[0], a.shape[0]]!r}"
+                )
             a = a.rechunk(reference.chunks[:1] + tuple((s,) for s in a.shape[1:]))
         if a.ndim > 1:
             a = a.rechunk({i: -1 for i in range(1, a.ndim)})
@@ -88,7 +95,7 @@ def tree_reduce(parts, merge):
 
     merge = dask.delayed(merge, pure=True)
     while len(parts) > 1:
-        parts = [merge(*parts[i:i + _FAN_IN]) for i in range(0, len(parts), _FAN_IN)]
+        parts = [merge(*parts[i : i + _FAN_IN]) for i in range(0, len(parts), _FAN_IN)]
     return parts[0]
 
 
@@ -97,7 +104,7 @@ class _Summary:
 
     def __init__(self, n=0, kinds=(), strings=(), weights=None, tally=None):
         self.n, self.kinds, self.strings, self.weights, self.tally = n, set(kinds), set(strings), weights, tally
-        self.values, self.shapes = set(), set()   # multilabel: the values seen, the numbers of labels
+        self.values, self.shapes = set(), set()  # multilabel: the values seen, the numbers of labels
 
     @staticmethod
     def merge(*summaries):
@@ -169,9 +176,13 @@ def _chunk(yt, yp, sw=None):
         return summary
     if bad_weights:
         return summary
-    summary.tally = count(yt, yp, None if sw is None else np.asarray(sw, dtype=np.float64),
-                          weight_range=None if sw is None else w["range"],
-                          integer_weights=sw is not None and np.asarray(sw).dtype.kind in "biu")
+    summary.tally = count(
+        yt,
+        yp,
+        None if sw is None else np.asarray(sw, dtype=np.float64),
+        weight_range=None if sw is None else w["range"],
+        integer_weights=sw is not None and np.asarray(sw).dtype.kind in "biu",
+    )
     return summary
 
 
@@ -184,18 +195,21 @@ def dask_targets(y_true, y_pred, sample_weight, *, func, check_labels):
     yt, yp, sw = chunks_of(y_true, y_pred, sample_weight)
     if len(yt) != len(yp):
         raise ValueError("y_true and y_pred are split into different numbers of chunks.")
-    parts = [dask.delayed(_chunk, pure=True)(a, b, *([] if sw is None else [sw[i]]))
-             for i, (a, b) in enumerate(zip(yt, yp))]
+    parts = [
+        dask.delayed(_chunk, pure=True)(a, b, *([] if sw is None else [sw[i]])) for i, (a, b) in enumerate(zip(yt, yp))
+    ]
     (summary,) = dask.compute(tree_reduce(parts, _Summary.merge))
     if not summary.n:
         raise ValueError(
-            "Found empty input array (e.g., `y_true` or `y_pred`) while a minimum of 1 sample is required.")
+            "Found empty input array (e.g., `y_true` or `y_pred`) while a minimum of 1 sample is required."
+        )
     kinds = {k for pair in summary.kinds for k in pair}
     if len(summary.kinds) != 1 or len(set(next(iter(summary.kinds)))) != 1:
         _raise_kinds(y_true, y_pred, summary.kinds)
     kind = kinds.pop()
-    if kind == "multilabel-indicator" and any(len({v for s, v in summary.values if s == side}) >= 3
-                                              for side in ("y_true", "y_pred")):
+    if kind == "multilabel-indicator" and any(
+        len({v for s, v in summary.values if s == side}) >= 3 for side in ("y_true", "y_pred")
+    ):
         kind = "multiclass-multioutput"
     if kind == "multilabel-indicator":
         return _multilabel_targets(summary, sample_weight, check_labels)
@@ -224,8 +238,10 @@ def _check_weights(summary, sample_weight):
         raise ValueError(f"Input sample_weight contains {what}.")
     if w["negative"] is not None:
         index, value = w["negative"]
-        raise ValueError(f"Negative values in data passed to `sample_weight`: sample weights must be >= 0, "
-                         f"got {value!r} at index {index}.")
+        raise ValueError(
+            f"Negative values in data passed to `sample_weight`: sample weights must be >= 0, "
+            f"got {value!r} at index {index}."
+        )
     if not w["nonzero"]:
         raise ValueError("Sample weights must contain at least one non-zero number.")
 
@@ -260,8 +276,10 @@ def _raise_kinds(y_true, y_pred, kinds):
     names = []
     for i, y in enumerate((y_true, y_pred)):
         found = {pair[i] for pair in kinds}
-        kind = next((k for k in ("unknown", "continuous", "multiclass-multioutput", "multilabel-indicator")
-                     if k in found), "labels")
+        kind = next(
+            (k for k in ("unknown", "continuous", "multiclass-multioutput", "multilabel-indicator") if k in found),
+            "labels",
+        )
         names.append(type_of_target(_unique(y)) if kind == "labels" else kind)
     if names[0] == names[1]:
         raise ValueError(f"{names[0]} is not supported")
@@ -274,8 +292,15 @@ def _curve_chunk(yt, ys, sw, pos_label, edges):
     from ._thresholds import score_summary
 
     yt, ys = as_target_array(yt, "y_true"), np.asarray(ys)
-    info = {"n": len(yt), "kind": _kind(yt, "y_true"), "classes": np.array([]), "kept": np.array([]),
-            "score_ok": True, "finite": True, "weights": None if sw is None else _weight_summary(np.asarray(sw))}
+    info = {
+        "n": len(yt),
+        "kind": _kind(yt, "y_true"),
+        "classes": np.array([]),
+        "kept": np.array([]),
+        "score_ok": True,
+        "finite": True,
+        "weights": None if sw is None else _weight_summary(np.asarray(sw)),
+    }
     if ys.ndim == 2 and ys.shape[1] == 1:
         ys = ys.reshape(len(ys))
     if ys.ndim != 1 or ys.dtype.kind not in "biuf":
@@ -304,14 +329,28 @@ def _curve_chunk(yt, ys, sw, pos_label, edges):
 def _curve_merge(*parts):
     from ._thresholds import ScoreSummary  # noqa: F401  (the summaries add with +)
 
-    info = {"n": 0, "kind": set(), "classes": np.array([]), "kept": np.array([]), "score_ok": True, "finite": True,
-            "weights": None}
+    info = {
+        "n": 0,
+        "kind": set(),
+        "classes": np.array([]),
+        "kept": np.array([]),
+        "score_ok": True,
+        "finite": True,
+        "weights": None,
+    }
     summary = None
     for part_info, part in parts:
-        kinds = part_info["kind"] if isinstance(part_info["kind"], set) else {part_info["kind"]} if part_info["n"] else set()
+        kinds = (
+            part_info["kind"]
+            if isinstance(part_info["kind"], set)
+            else {part_info["kind"]}
+            if part_info["n"]
+            else set()
+        )
         if part_info["weights"] is not None:
-            merged = _Summary.merge(_Summary(info["n"], weights=info["weights"]), _Summary(part_info["n"],
-                                                                                    weights=part_info["weights"]))
+            merged = _Summary.merge(
+                _Summary(info["n"], weights=info["weights"]), _Summary(part_info["n"], weights=part_info["weights"])
+            )
             info["weights"] = merged.weights
         info["n"] += part_info["n"]
         info["kind"] |= kinds
@@ -335,15 +374,20 @@ def dask_threshold_counts(y_true, y_score, pos_label, sample_weight, *, n_bins, 
     edges = None
     if n_bins is not None:
         lo_hi = tree_reduce([dask.delayed(_min_max, pure=True)(c) for c in ys], _min_max_merge)
-        (lo, hi), = dask.compute(lo_hi)
+        ((lo, hi),) = dask.compute(lo_hi)
         edges = bin_edges(lo, hi, n_bins) if np.isfinite(lo) and np.isfinite(hi) else None
-    parts = [dask.delayed(_curve_chunk, pure=True)(a, b, None if sw is None else sw[i], pos_label, edges)
-             for i, (a, b) in enumerate(zip(yt, ys))]
-    (info, summary), = dask.compute(tree_reduce(parts, _curve_merge))
+    parts = [
+        dask.delayed(_curve_chunk, pure=True)(a, b, None if sw is None else sw[i], pos_label, edges)
+        for i, (a, b) in enumerate(zip(yt, ys))
+    ]
+    ((info, summary),) = dask.compute(tree_reduce(parts, _curve_merge))
     kinds = info["kind"]
     if len(kinds) > 1 or kinds - {"labels"}:
-        y_type = next(k for k in ("unknown", "continuous", "multiclass-multioutput", "multilabel-indicator", "labels")
-                      if k in kinds)
+        y_type = next(
+            k
+            for k in ("unknown", "continuous", "multiclass-multioutput", "multilabel-indicator", "labels")
+            if k in kinds
+        )
     else:
         y_type = "labels"
     if y_type == "labels":
@@ -351,7 +395,9 @@ def dask_threshold_counts(y_true, y_score, pos_label, sample_weight, *, n_bins, 
     if not (y_type == "binary" or (y_type == "multiclass" and pos_label is not None)):
         raise ValueError(f"{y_type} format is not supported")
     if not info["n"]:
-        raise ValueError("Found empty input array (e.g., `y_true` or `y_score`) while a minimum of 1 sample is required.")
+        raise ValueError(
+            "Found empty input array (e.g., `y_true` or `y_score`) while a minimum of 1 sample is required."
+        )
     if not info["score_ok"]:
         raise InvalidParameterError.of("y_score", func, "a 1-d array of real numbers", y_score)
     if info["finite"] is not True:
@@ -360,8 +406,10 @@ def dask_threshold_counts(y_true, y_score, pos_label, sample_weight, *, n_bins, 
     pos_label = _pos_label(pos_label, info["kept"])
     counts = counts_from_summary(summary, edges)
     if not counts.total_positives:
-        raise ValueError(f"pos_label={pos_label!r} is not present in y_true (with nonzero weight): "
-                         f"{func} needs at least one positive sample.")
+        raise ValueError(
+            f"pos_label={pos_label!r} is not present in y_true (with nonzero weight): "
+            f"{func} needs at least one positive sample."
+        )
     return counts
 
 

@@ -21,8 +21,10 @@ import numpy as np
 __all__ = ["encode", "Table"]
 
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
-_MULTIPLIERS = [np.uint64(m) for m in (0x9E3779B97F4A7C15, 0xC2B2AE3D27D4EB4F, 0x165667B19E3779F9,
-                                        0xD6E8FEB86659FD93, 0xFF51AFD7ED558CCD)]
+_MULTIPLIERS = [
+    np.uint64(m)
+    for m in (0x9E3779B97F4A7C15, 0xC2B2AE3D27D4EB4F, 0x165667B19E3779F9, 0xD6E8FEB86659FD93, 0xFF51AFD7ED558CCD)
+]
 #: Keys handled per step (the temporaries stay in cache).
 _BLOCK = 1 << 16
 
@@ -137,7 +139,7 @@ def _blocks(y: np.ndarray, width: int | None = None, top: int | None = None):
     has a code point above ``top``.
     """
     for a in range(0, len(y), _BLOCK):
-        block = y[a:a + _BLOCK]
+        block = y[a : a + _BLOCK]
         if y.dtype == object:
             if width is None:
                 block = block.astype(str)
@@ -182,7 +184,7 @@ def _string_keys(y: np.ndarray, scheme: str, bits: int, buffer=None):
     if width == 0:
         return np.zeros(len(y), dtype=np.uint64), True
     if scheme == "bytes":  # the low byte of each code point, side by side: the key is the string
-        key = buffer[:len(y)]  # columns width .. 7 stay 0
+        key = buffer[: len(y)]  # columns width .. 7 stay 0
         low = np.ascontiguousarray(y).view(np.uint8).reshape(len(y), width, 4)
         for j in range(width):
             key[:, j] = low[:, j, 0]
@@ -233,13 +235,14 @@ def encode(yt: np.ndarray, yp: np.ndarray, *, _guess: bool = True):
         if guessed and scheme == "hash":
             return encode(yt, yp, _guess=False)
         if scheme == "hash":  # verified against values of one width
-            yt, yp = (y.astype(f"<U{width}") if y.dtype.kind == "U" and y.dtype.itemsize != 4 * width else y
-                      for y in (yt, yp))
+            yt, yp = (
+                y.astype(f"<U{width}") if y.dtype.kind == "U" and y.dtype.itemsize != 4 * width else y for y in (yt, yp)
+            )
     elif yt.dtype != yp.dtype:
         common = np.result_type(yt.dtype, yp.dtype)
         yt, yp = yt.astype(common), yp.astype(common)
     table = Table()
-    firsts = []   # (array, indices of first occurrences, their codes)
+    firsts = []  # (array, indices of first occurrences, their codes)
     codes = []
     exact = True
     buffer = np.zeros((min(_BLOCK, max(len(yt), len(yp))), 8), dtype=np.uint8) if scheme == "bytes" else None
@@ -247,8 +250,11 @@ def encode(yt: np.ndarray, yp: np.ndarray, *, _guess: bool = True):
         out = np.empty(len(y), dtype=np.int32 if len(y) < 2**31 else np.int64)
         if buffer is not None:
             buffer[:] = 0
-        blocks = _blocks(y, width if strings and (scheme == "hash" or guessed) else None,
-                         (255 if scheme == "bytes" else (1 << bits) - 1) if guessed else None)
+        blocks = _blocks(
+            y,
+            width if strings and (scheme == "hash" or guessed) else None,
+            (255 if scheme == "bytes" else (1 << bits) - 1) if guessed else None,
+        )
         for a, block in _guarded(blocks):
             if block is None:  # a later block of an object array is wider than the first: start again
                 return encode(yt, yp, _guess=False)
@@ -256,7 +262,7 @@ def encode(yt: np.ndarray, yp: np.ndarray, *, _guess: bool = True):
             exact &= is_exact
             known = len(table)
             c = table.lookup(keys)
-            out[a:a + _BLOCK] = c
+            out[a : a + _BLOCK] = c
             if len(table) > known:
                 new = np.flatnonzero(c >= known)
                 found, where = np.unique(c[new], return_index=True)
@@ -275,7 +281,7 @@ def _verified(values, arrays, codes, width) -> bool:
     expected = _chars(values)
     for y, c in zip(arrays, codes):
         for a, block in _blocks(y, width):
-            if not np.array_equal(np.take(expected, c[a:a + _BLOCK], axis=0), _chars(block)):
+            if not np.array_equal(np.take(expected, c[a : a + _BLOCK], axis=0), _chars(block)):
                 return False
     return True
 
@@ -285,4 +291,4 @@ def _by_sorting(yt, yp):
         yt, yp = yt.astype(str), yp.astype(str)
     values, inverse = np.unique(np.concatenate([yt, yp]), return_inverse=True)
     inverse = inverse.astype(np.int32 if len(values) < 2**31 else np.int64)
-    return values, (inverse[:len(yt)], inverse[len(yt):])
+    return values, (inverse[: len(yt)], inverse[len(yt) :])

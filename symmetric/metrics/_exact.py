@@ -87,7 +87,7 @@ class ExactSums:
                 return
         digits = np.zeros((*self.shape, hi - lo), dtype=np.uint64)
         start = self.offset - lo
-        digits[..., start:start + width] = self.digits
+        digits[..., start : start + width] = self.digits
         self.offset, self.digits = lo, digits
 
     def _carry(self) -> None:
@@ -124,7 +124,7 @@ class ExactSums:
             return out
         out._widen(other.offset, other.offset + width)
         start = other.offset - out.offset
-        out.digits[..., start:start + width] += other.digits
+        out.digits[..., start : start + width] += other.digits
         out._carry()
         return out
 
@@ -144,7 +144,7 @@ class ExactSums:
         for i, p in enumerate(parts):
             if not p.digits.shape[-1]:
                 continue
-            digits[i, ..., p.offset - lo:p.offset - lo + p.digits.shape[-1]] = p.digits
+            digits[i, ..., p.offset - lo : p.offset - lo + p.digits.shape[-1]] = p.digits
         return cls(lo, digits)
 
     def take(self, index, axis=0) -> ExactSums:
@@ -205,12 +205,14 @@ class ExactBincount:
         if abs(exponent) > 1000:
             np.copyto(scaled, np.ldexp(w, -exponent))
         else:
-            np.multiply(w, 2.0 ** -exponent, out=scaled)
+            np.multiply(w, 2.0**-exponent, out=scaled)
         first = True
         while True:
             np.floor(scaled, out=whole)
-            self._add(exponent, np.sum(whole, keepdims=True) if codes is None
-                      else np.bincount(codes, weights=whole, minlength=self.m))
+            self._add(
+                exponent,
+                np.sum(whole, keepdims=True) if codes is None else np.bincount(codes, weights=whole, minlength=self.m),
+            )
             np.subtract(scaled, whole, out=scaled)  # the exact remainders, in [0, 1)
             if first and scaled[:32].any():  # remainders everywhere (general floats): no need to count them
                 left = len(scaled)
@@ -222,20 +224,23 @@ class ExactBincount:
             if left < len(scaled) // 4:
                 keep = np.flatnonzero(scaled)
                 scaled, codes = scaled[keep], None if codes is None else codes[keep]
-                whole = whole[:len(scaled)]
+                whole = whole[: len(scaled)]
             step = 52 - len(scaled).bit_length()
             exponent -= step
-            scaled *= 2.0 ** step
+            scaled *= 2.0**step
         self.blocks += 1
         if self.blocks % 1024 == 0:  # the integer sums stay below 2**62
             self.out = self.result((self.m,))
 
     def result(self, shape) -> ExactSums:
         """The exact sums so far, with the given shape (of ``m`` bins)."""
-        out = ExactSums.zeros(shape) if self.out is None else ExactSums(self.out.offset,
-                                                                        self.out.digits.reshape(*shape, -1))
+        out = (
+            ExactSums.zeros(shape)
+            if self.out is None
+            else ExactSums(self.out.offset, self.out.digits.reshape(*shape, -1))
+        )
         for exponent, total in sorted(self.sums.items()):
-            for part in (total & _MASK, total >> np.uint64(_BITS)):   # below 2**53 each
+            for part in (total & _MASK, total >> np.uint64(_BITS)):  # below 2**53 each
                 out.add_integers(part.reshape(shape).astype(np.float64), exponent)
                 exponent += _BITS
         self.sums, self.out = {}, out
@@ -249,7 +254,7 @@ def _exact(codes, weights, m, shape) -> ExactSums:
     acc = ExactBincount(m, top, block)
     if top > 0:
         for a in range(0, len(weights), block):
-            acc.add(None if codes is None else codes[a:a + block], weights[a:a + block])
+            acc.add(None if codes is None else codes[a : a + block], weights[a : a + block])
     return acc.result(shape)
 
 

@@ -56,7 +56,9 @@ def _recall_values(value) -> bool:
 
 
 #: ``recall`` of :func:`minimum_precision`.
-RECALL = Predicate("a number or an array-like of numbers in [0, 1]", _recall_values, invalid=(1.5, [0.5, 2.0], None, "a"))
+RECALL = Predicate(
+    "a number or an array-like of numbers in [0, 1]", _recall_values, invalid=(1.5, [0.5, 2.0], None, "a")
+)
 
 __all__ = [
     "f_gain_score",
@@ -66,6 +68,7 @@ __all__ = [
     "prg_auc_score",
     "unachievable_area",
 ]
+
 
 def _curve_counts(y_true, y_score, pos_label, sample_weight, func):
     """TP, FP, FN, TN at each threshold (decreasing), and the thresholds."""
@@ -77,14 +80,20 @@ def _curve_counts(y_true, y_score, pos_label, sample_weight, func):
     (tp, predicted), thresholds = threshold_curve(positive, scores, sw, lambda tp, pr, pos: (tp, pr), width=2)
     positives, total = tp[-1], predicted[-1]
     if positives == 0 or positives == total:
-        raise ValueError(f"{func} needs positive and negative samples: the gains divide by the prevalence and by one "
-                         f"minus it (got {'no positive' if positives == 0 else 'no negative'} sample).")
+        raise ValueError(
+            f"{func} needs positive and negative samples: the gains divide by the prevalence and by one "
+            f"minus it (got {'no positive' if positives == 0 else 'no negative'} sample)."
+        )
     fp = predicted - tp
     return tp, fp, positives - tp, (total - positives) - fp, thresholds, positives / total
 
 
-@declare(y_true=array_like(optional=False), y_score=array_like(optional=False), pos_label=POS_LABEL,
-         sample_weight=array_like())
+@declare(
+    y_true=array_like(optional=False),
+    y_score=array_like(optional=False),
+    pos_label=POS_LABEL,
+    sample_weight=array_like(),
+)
 def precision_recall_gain_curve(y_true, y_score, *, pos_label=None, sample_weight=None):
     """Precision gain and recall gain of the predictions ``y_score >= t`` for every distinct score ``t``.
 
@@ -117,14 +126,14 @@ def _gain_curve(y_true, y_score, pos_label, sample_weight, func):
     tp, fp, fn, tn, thresholds, _ = _curve_counts(y_true, y_score, pos_label, sample_weight, func)
     pg, undefined = record_values("precision_gain", tp, fp, fn, tn)
     rg, _ = record_values("recall_gain", tp, fp, fn, tn)
-    pg, rg, thresholds = pg[~undefined], rg[~undefined], thresholds[~undefined]   # TP > 0: increasing recall
+    pg, rg, thresholds = pg[~undefined], rg[~undefined], thresholds[~undefined]  # TP > 0: increasing recall
     below = np.flatnonzero(rg < 0)
     if below.size:
         i = below[-1]
         if i + 1 == rg.size:
             return np.array([]), np.array([]), np.array([])
         start = pg[i] + (pg[i + 1] - pg[i]) * (0 - rg[i]) / (rg[i + 1] - rg[i])
-        pg, rg, thresholds = pg[i + 1:], rg[i + 1:], thresholds[i + 1:]
+        pg, rg, thresholds = pg[i + 1 :], rg[i + 1 :], thresholds[i + 1 :]
     else:
         start = pg[0]
     if rg[0] > 0:
@@ -134,8 +143,12 @@ def _gain_curve(y_true, y_score, pos_label, sample_weight, func):
     return pg[keep], rg[keep], thresholds[keep]
 
 
-@declare(y_true=array_like(optional=False), y_score=array_like(optional=False), pos_label=POS_LABEL,
-         sample_weight=array_like())
+@declare(
+    y_true=array_like(optional=False),
+    y_score=array_like(optional=False),
+    pos_label=POS_LABEL,
+    sample_weight=array_like(),
+)
 def prg_auc_score(y_true, y_score, *, pos_label=None, sample_weight=None):
     """The area under the precision-recall gain curve (trapezoids over the points kept, in recall gain).
 
@@ -166,8 +179,16 @@ def f_gain_score(y_true, y_pred, *, beta=1.0, pos_label=1, sample_weight=None, z
     check_pos_label(pos_label, func=func)
     check_array_like(sample_weight, name="sample_weight", func=func)
     check_zero_division(zero_division, func=func)
-    c = validated_counts(y_true, y_pred, labels=None, pos_label=pos_label, average="binary",
-                         sample_weight=sample_weight, zero_division=zero_division, func=func)
+    c = validated_counts(
+        y_true,
+        y_pred,
+        labels=None,
+        pos_label=pos_label,
+        average="binary",
+        sample_weight=sample_weight,
+        zero_division=zero_division,
+        func=func,
+    )
     cells = tuple(float(np.asarray(a).reshape(-1)[0]) for a in (c.tp, c.fp, c.fn, c.tn))
     pg, undefined = record_values("precision_gain", *cells)
     rg, _ = record_values("recall_gain", *cells)
@@ -208,8 +229,12 @@ def unachievable_area(prevalence) -> float:
     return float(gen.unachievable_area(prevalence))
 
 
-@declare(y_true=array_like(optional=False), y_score=array_like(optional=False), pos_label=POS_LABEL,
-         sample_weight=array_like())
+@declare(
+    y_true=array_like(optional=False),
+    y_score=array_like(optional=False),
+    pos_label=POS_LABEL,
+    sample_weight=array_like(),
+)
 def normalized_average_precision_score(y_true, y_score, *, pos_label=None, sample_weight=None):
     """Average precision with the unachievable area removed: ``(AP - AP_min)/(1 - AP_min)`` (Boyd et al. 2012).
 

@@ -59,8 +59,11 @@ def normal_quantile(level: float) -> float:
 def _transform(scale: str):
     forward, derivative, inverse = sampling.transform(scale)
     x, y = sorted(forward.free_symbols | inverse.free_symbols, key=lambda s: s.name)
-    return (numeric.compile(forward, (x,), name="forward"), numeric.compile(derivative, (x,), name="derivative"),
-            numeric.compile(inverse, (y,), name="inverse"))
+    return (
+        numeric.compile(forward, (x,), name="forward"),
+        numeric.compile(derivative, (x,), name="derivative"),
+        numeric.compile(inverse, (y,), name="inverse"),
+    )
 
 
 @functools.lru_cache(maxsize=1)
@@ -77,8 +80,10 @@ def _widen(low, high, estimate):
     """Bounds moved out, where needed, so that the interval contains the estimate (NaN stays NaN)."""
     low, high, estimate = _float(low), _float(high), _float(estimate)
     with np.errstate(invalid="ignore"):
-        return (np.where(np.isnan(low), np.nan, np.fmin(low, estimate)),
-                np.where(np.isnan(high), np.nan, np.fmax(high, estimate)))
+        return (
+            np.where(np.isnan(low), np.nan, np.fmin(low, estimate)),
+            np.where(np.isnan(high), np.nan, np.fmax(high, estimate)),
+        )
 
 
 def pseudo_cells(cells, squares, pseudo_count: float):
@@ -92,8 +97,7 @@ def pseudo_cells(cells, squares, pseudo_count: float):
     return pseudo_count * weight * ones, pseudo_count * weight**2 * ones
 
 
-def delta(table: Table, cells, squares, *, z: float, scale: str = "logit", pseudo_count: float = 0.5,
-          strata=None):
+def delta(table: Table, cells, squares, *, z: float, scale: str = "logit", pseudo_count: float = 0.5, strata=None):
     """The delta-method interval: the metric plus or minus ``z`` standard errors, on ``scale``.
 
     The variance is :func:`symmetric.families.sampling.delta_variance`,
@@ -119,7 +123,7 @@ def delta(table: Table, cells, squares, *, z: float, scale: str = "logit", pseud
         if strata is None:
             mean = ((cells * g).sum(axis=-1) / cells.sum(axis=-1))[..., None]
         else:
-            member = np.asarray(strata)[None, :] == np.unique(strata)[:, None]   # (strata, cells)
+            member = np.asarray(strata)[None, :] == np.unique(strata)[:, None]  # (strata, cells)
             sums = [(np.where(m, cells * g, 0.0).sum(axis=-1) / np.where(m, cells, 0.0).sum(axis=-1)) for m in member]
             mean = sum(np.where(m, s_[..., None], 0.0) for m, s_ in zip(member, sums))
         variance = np.where(occupied, squares * (g - mean) ** 2, 0.0).sum(axis=-1)
@@ -132,8 +136,14 @@ def delta(table: Table, cells, squares, *, z: float, scale: str = "logit", pseud
             # A centre that rounds to 0 or 1 (extreme parameters or prevalences) has no finite logit:
             # there the interval is the identity-scale one, cut to [0, 1], where every metric of that scale lies.
             finite = np.isfinite(middle) & np.isfinite(spread)
-            low, high = (np.where(finite, _float(inverse(np.where(finite, middle + s * spread, 0.0))),
-                                  np.clip(center + s * z * se, 0.0, 1.0)) for s in (-1.0, 1.0))
+            low, high = (
+                np.where(
+                    finite,
+                    _float(inverse(np.where(finite, middle + s * spread, 0.0))),
+                    np.clip(center + s * z * se, 0.0, 1.0),
+                )
+                for s in (-1.0, 1.0)
+            )
     return (estimate,) + _widen(low, high, estimate)
 
 
@@ -221,10 +231,10 @@ def _jackknife_acceleration(table: Table, cells, squares, extra) -> np.ndarray:
     """BCa's acceleration from the jackknife, computed from the counts: one deletion per occupied cell."""
     d = cells.shape[-1]
     with np.errstate(all="ignore"):
-        weight = np.where(cells > 0, squares / cells, 0.0)          # the mean weight of a sample in each cell
+        weight = np.where(cells > 0, squares / cells, 0.0)  # the mean weight of a sample in each cell
         multiplicity = np.where(cells > 0, cells**2 / squares, 0.0)  # how many samples the cell holds
         deleted = (cells + extra)[..., None, :] - weight[..., :, None] * np.eye(d)
-        theta = _float(table.values(deleted))                        # (..., d): one value per deleted cell
+        theta = _float(table.values(deleted))  # (..., d): one value per deleted cell
         theta = np.where(multiplicity > 0, theta, 0.0)
         mean = (multiplicity * theta).sum(axis=-1) / multiplicity.sum(axis=-1)
         u = np.where(multiplicity > 0, mean[..., None] - theta, 0.0)

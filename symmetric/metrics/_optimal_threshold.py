@@ -64,18 +64,20 @@ def expected_f_optimum(scores, *, beta: float, sample_weight=None) -> tuple[floa
     w = np.ones_like(p) if sample_weight is None else np.asarray(sample_weight, dtype=np.float64).reshape(-1)
     order = np.argsort(-p, kind="stable")
     p, w = p[order], w[order]
-    last = np.r_[p[1:] != p[:-1], True]          # the last item of each block of equal scores
+    last = np.r_[p[1:] != p[:-1], True]  # the last item of each block of equal scores
     tp = np.cumsum(w * p)[last]
     fp = np.cumsum(w * (1 - p))[last]
     fn = float((w * p).sum()) - tp
     f = resolve_metric("f_beta", beta=beta, rho=-2.0, func="best_threshold", zero_division=0.0).values(
-        tp, fp, fn, np.zeros_like(tp))
+        tp, fp, fn, np.zeros_like(tp)
+    )
     i = int(np.argmax(f))
     return float(p[last][i]), float(f[i])
 
 
-def threshold_optimality(y_score, threshold, value, *, beta: float, rho: float, sample_weight=None,
-                         func: str = "best_threshold") -> ThresholdOptimality:
+def threshold_optimality(
+    y_score, threshold, value, *, beta: float, rho: float, sample_weight=None, func: str = "best_threshold"
+) -> ThresholdOptimality:
     """Check the condition for the predictions ``y_score >= threshold`` whose F_beta on the labels is ``value``."""
     if rho != -2.0:
         raise InvalidParameterError.of("optimality", func, "False unless rho = -2 (the condition is F_beta's)", True)
@@ -85,12 +87,17 @@ def threshold_optimality(y_score, threshold, value, *, beta: float, rho: float, 
         weights = np.asarray(sample_weight, dtype=np.float64).reshape(-1)
         scores, weights = scores[weights != 0], weights[weights != 0]
     if scores.size and (scores.min() < 0 or scores.max() > 1):
-        raise InvalidParameterError.of("y_score", func, "probabilities in [0, 1] when optimality=True",
-                                       f"scores in [{scores.min()}, {scores.max()}]")
+        raise InvalidParameterError.of(
+            "y_score",
+            func,
+            "probabilities in [0, 1] when optimality=True",
+            f"scores in [{scores.min()}, {scores.max()}]",
+        )
     bound = 0.0 if math.isinf(beta) else value / (1 + square(beta))
     below = scores[scores < threshold]
     highest_excluded = float(below.max()) if below.size else -math.inf
     lowest = float(threshold)
     expected_threshold, expected_f = expected_f_optimum(scores, beta=beta, sample_weight=weights)
-    return ThresholdOptimality(bound, lowest, highest_excluded, bool(lowest >= bound >= highest_excluded),
-                               expected_threshold, expected_f)
+    return ThresholdOptimality(
+        bound, lowest, highest_excluded, bool(lowest >= bound >= highest_excluded), expected_threshold, expected_f
+    )

@@ -42,8 +42,20 @@ __all__ = [
     "check_bool",
     "check_digits",
     "array_like",
-    "TARGETS", "DENSE_TARGETS", "SCORE_OPTIONS", "NORMALIZE", "N_BINS",
-    "BETA", "RHO", "PREVALENCE", "DIGITS", "ZERO_DIVISION", "AVERAGE", "POS_LABEL", "BOOLEAN", "WARN_FOR",
+    "TARGETS",
+    "DENSE_TARGETS",
+    "SCORE_OPTIONS",
+    "NORMALIZE",
+    "N_BINS",
+    "BETA",
+    "RHO",
+    "PREVALENCE",
+    "DIGITS",
+    "ZERO_DIVISION",
+    "AVERAGE",
+    "POS_LABEL",
+    "BOOLEAN",
+    "WARN_FOR",
 ]
 
 #: The values of ``average``.
@@ -59,23 +71,35 @@ PREVALENCE = Interval(float, 0, 1, closed="neither")
 #: ``digits`` of a report (Python formats at most 999).
 DIGITS = Interval(int, 0, 999)
 #: ``zero_division``: the value of an undefined score, or "warn" (0 with a warning).
-ZERO_DIVISION = Options(("warn", 0.0, 1.0, math.nan), allowed="a float among {0.0, 1.0}, numpy.nan or a str among "
-                        "{'warn'}", invalid=("ignore", 0.5, -1))
+ZERO_DIVISION = Options(
+    ("warn", 0.0, 1.0, math.nan),
+    allowed="a float among {0.0, 1.0}, numpy.nan or a str among {'warn'}",
+    invalid=("ignore", 0.5, -1),
+)
 #: ``average``, of the scores taking every average.
 AVERAGE = Options(AVERAGES[1:], none=True, invalid=("mean", 1))
 #: ``pos_label``.
-POS_LABEL = Predicate("an instance of 'numbers.Real', an instance of 'str', an instance of 'bool' or None",
-                      lambda v: v is None or isinstance(v, (numbers.Real, str, bool, np.bool_)), invalid=([1],))
+POS_LABEL = Predicate(
+    "an instance of 'numbers.Real', an instance of 'str', an instance of 'bool' or None",
+    lambda v: v is None or isinstance(v, (numbers.Real, str, bool, np.bool_)),
+    invalid=([1],),
+)
 #: A flag such as ``normalize``.
-BOOLEAN = Predicate("an instance of 'bool' or an instance of 'numpy.bool'",
-                    lambda v: isinstance(v, (bool, np.bool_)), invalid=("yes", 1, None))
+BOOLEAN = Predicate(
+    "an instance of 'bool' or an instance of 'numpy.bool'",
+    lambda v: isinstance(v, (bool, np.bool_)),
+    invalid=("yes", 1, None),
+)
 #: ``normalize`` of a confusion matrix.
 NORMALIZE = Options(("true", "pred", "all"), none=True)
 #: ``n_bins`` of a threshold curve.
 N_BINS = Interval(int, 1, math.inf, closed="left", none=True)
 #: ``warn_for``.
-WARN_FOR = Predicate("an instance of 'list', an instance of 'tuple' or an instance of 'set'",
-                     lambda v: isinstance(v, (list, tuple, set)), invalid=("precision",))
+WARN_FOR = Predicate(
+    "an instance of 'list', an instance of 'tuple' or an instance of 'set'",
+    lambda v: isinstance(v, (list, tuple, set)),
+    invalid=("precision",),
+)
 
 
 def invalid(param: str, func: str, allowed: str, got) -> InvalidParameterError:
@@ -99,8 +123,9 @@ def _real(value) -> bool:
 
 def check_average(average, *, func: str, allowed=AVERAGES):
     """Return ``average`` if it is one of ``allowed``."""
-    constraint = AVERAGE if allowed == AVERAGES else Options([a for a in allowed if a is not None],
-                                                            none=None in allowed)
+    constraint = (
+        AVERAGE if allowed == AVERAGES else Options([a for a in allowed if a is not None], none=None in allowed)
+    )
     return constraint.check(average, name="average", func=func, error=compatible(InvalidParameterError))
 
 
@@ -140,7 +165,7 @@ def squared_beta(beta, *, func: str) -> float:
 def square(beta) -> float:
     """``beta ** 2`` with Python's ``**`` (as scikit-learn squares it), ``inf`` where that overflows."""
     try:
-        return float(beta ** 2)
+        return float(beta**2)
     except OverflowError:
         return math.inf
 
@@ -167,7 +192,9 @@ def _array_like(value) -> bool:
     """
     if isinstance(value, Tally):
         return True
-    return (hasattr(value, "__len__") or hasattr(value, "shape") or hasattr(value, "__array__")) and not np.isscalar(value)
+    return (hasattr(value, "__len__") or hasattr(value, "shape") or hasattr(value, "__array__")) and not np.isscalar(
+        value
+    )
 
 
 def check_array_like(value, *, name: str, func: str, optional: bool = True, sparse: bool = False):
@@ -181,15 +208,17 @@ def check_array_like(value, *, name: str, func: str, optional: bool = True, spar
         ...
     symmetric._validation.InvalidParameterError: The 'y_true' parameter of f1_score must be an array-like or a sparse matrix. Got None instead.
     """
-    return array_like(optional=optional, sparse=sparse).check(value, name=name, func=func,
-                                                               error=compatible(InvalidParameterError))
+    return array_like(optional=optional, sparse=sparse).check(
+        value, name=name, func=func, error=compatible(InvalidParameterError)
+    )
 
 
 def array_like(*, optional: bool = True, sparse: bool = False) -> Predicate:
     """The constraint "array-like" (or None when ``optional``; "or a sparse matrix" in the text when ``sparse``)."""
     allowed = "an array-like" + (" or a sparse matrix" if sparse else "") + (" or None" if optional else "")
-    return Predicate(allowed, lambda v: (v is None and optional) or _array_like(v),
-                     invalid=(3.5, "abc") if optional else (None, 3.5))
+    return Predicate(
+        allowed, lambda v: (v is None and optional) or _array_like(v), invalid=(3.5, "abc") if optional else (None, 3.5)
+    )
 
 
 def check_warn_for(value, *, func: str):
@@ -212,5 +241,10 @@ TARGETS = {"y_true": array_like(optional=False, sparse=True), "y_pred": array_li
 #: ``y_true`` and ``y_pred`` where sparse matrices are not taken.
 DENSE_TARGETS = {"y_true": array_like(optional=False), "y_pred": array_like(optional=False)}
 #: The options every score from labels takes.
-SCORE_OPTIONS = {"labels": array_like(), "pos_label": POS_LABEL, "average": AVERAGE, "sample_weight": array_like(),
-                 "zero_division": ZERO_DIVISION}
+SCORE_OPTIONS = {
+    "labels": array_like(),
+    "pos_label": POS_LABEL,
+    "average": AVERAGE,
+    "sample_weight": array_like(),
+    "zero_division": ZERO_DIVISION,
+}

@@ -28,7 +28,13 @@ def _kept(tp: np.ndarray) -> np.ndarray:
     return np.flatnonzero(np.concatenate([[True], changes, [True]]))
 
 
-@declare(y_true=array_like(optional=False), y_score=array_like(optional=False), pos_label=POS_LABEL, sample_weight=array_like(), drop_intermediate=BOOLEAN)
+@declare(
+    y_true=array_like(optional=False),
+    y_score=array_like(optional=False),
+    pos_label=POS_LABEL,
+    sample_weight=array_like(),
+    drop_intermediate=BOOLEAN,
+)
 def precision_recall_curve(y_true, y_score, *, pos_label=None, sample_weight=None, drop_intermediate=False):
     """Precision and recall of the predictions ``y_score >= t`` for every distinct score ``t``: scikit-learn's function.
 
@@ -84,11 +90,12 @@ def precision_recall_curve(y_true, y_score, *, pos_label=None, sample_weight=Non
     if drop_intermediate:
         kept = _kept(tp)
         tp, predicted, thresholds = tp[kept], predicted[kept], thresholds[kept]
-    precision = tp / predicted   # every threshold predicts at least one sample of nonzero weight
-    positives = tp[-1]           # at the lowest threshold every sample is predicted positive
+    precision = tp / predicted  # every threshold predicts at least one sample of nonzero weight
+    positives = tp[-1]  # at the lowest threshold every sample is predicted positive
     if positives == 0:
-        warnings.warn("No positive class found in y_true, recall is set to one for all thresholds.", UserWarning,
-                      stacklevel=2)
+        warnings.warn(
+            "No positive class found in y_true, recall is set to one for all thresholds.", UserWarning, stacklevel=2
+        )
         recall = np.ones_like(tp)
     else:
         recall = tp / positives

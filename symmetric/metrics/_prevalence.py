@@ -17,8 +17,11 @@ DEFAULT_PREVALENCES = np.round(np.linspace(0.01, 0.99, 99), 2)
 
 def _grid(prevalences) -> np.ndarray | None:
     """``prevalences`` as a nonempty 1-d float array inside (0, 1), or None if it is not one."""
-    if isinstance(prevalences, (str, bytes)) or not hasattr(prevalences, "__len__") and not hasattr(
-            prevalences, "__array__"):
+    if (
+        isinstance(prevalences, (str, bytes))
+        or not hasattr(prevalences, "__len__")
+        and not hasattr(prevalences, "__array__")
+    ):
         return None
     try:
         grid = np.asarray(prevalences, dtype=np.float64)
@@ -30,20 +33,25 @@ def _grid(prevalences) -> np.ndarray | None:
 
 
 #: ``prevalences`` of :func:`prevalence_curve`.
-PREVALENCES = Predicate("a nonempty 1-d array-like of floats in the range (0.0, 1.0) or None",
-                        lambda v: v is None or _grid(v) is not None,
-                        invalid=([0.5, 1.0], [0.0, 0.5], [[0.5]], [], [float("nan")], "0.5", 0.5, ["a"]))
+PREVALENCES = Predicate(
+    "a nonempty 1-d array-like of floats in the range (0.0, 1.0) or None",
+    lambda v: v is None or _grid(v) is not None,
+    invalid=([0.5, 1.0], [0.0, 0.5], [[0.5]], [], [float("nan")], "0.5", 0.5, ["a"]),
+)
 #: The options :func:`at_prevalence` and :func:`prevalence_curve` share.
-_OPTIONS = dict(metric=METRIC, beta=BETA, rho=RHO, pos_label=POS_LABEL, sample_weight=array_like(),
-                zero_division=ZERO_DIVISION)
+_OPTIONS = dict(
+    metric=METRIC, beta=BETA, rho=RHO, pos_label=POS_LABEL, sample_weight=array_like(), zero_division=ZERO_DIVISION
+)
 
 
 def _values(y_true, y_pred, *, metric, prevalence, beta, rho, pos_label, sample_weight, zero_division, func):
     """The metric at ``prevalence`` (a float or a grid); the caller has checked its arguments."""
-    m = resolve_metric(metric, beta=float(beta), rho=float(rho), func=func, prevalence=prevalence,
-                       zero_division=zero_division)
-    cells, _ = _binary_cells(y_true, y_pred, average="binary", pos_label=pos_label, sample_weight=sample_weight,
-                             func=func)
+    m = resolve_metric(
+        metric, beta=float(beta), rho=float(rho), func=func, prevalence=prevalence, zero_division=zero_division
+    )
+    cells, _ = _binary_cells(
+        y_true, y_pred, average="binary", pos_label=pos_label, sample_weight=sample_weight, func=func
+    )
     tp, fp, fn, tn = cells
     for empty, modifier in ((tp + fn == 0, "positive"), (fp + tn == 0, "negative")):
         if empty:  # the rates, hence the reweighted cells, are undefined
@@ -52,8 +60,18 @@ def _values(y_true, y_pred, *, metric, prevalence, beta, rho, pos_label, sample_
 
 
 @declare(**DENSE_TARGETS, prevalence=PREVALENCE, **_OPTIONS)
-def at_prevalence(y_true, y_pred, *, metric="f_beta", prevalence, beta=1.0, rho=-2.0, pos_label=1,
-                  sample_weight=None, zero_division="warn"):
+def at_prevalence(
+    y_true,
+    y_pred,
+    *,
+    metric="f_beta",
+    prevalence,
+    beta=1.0,
+    rho=-2.0,
+    pos_label=1,
+    sample_weight=None,
+    zero_division="warn",
+):
     r"""The value a metric would take if positives made up ``prevalence`` of the data.
 
     The classifier keeps its true and false positive rates; the classes are
@@ -101,14 +119,35 @@ def at_prevalence(y_true, y_pred, *, metric="f_beta", prevalence, beta=1.0, rho=
     0.154
     """
     check_declared(at_prevalence, locals())
-    return float(_values(y_true, y_pred, metric=metric, prevalence=float(prevalence), beta=beta, rho=rho,
-                         pos_label=pos_label, sample_weight=sample_weight, zero_division=zero_division,
-                         func="at_prevalence"))
+    return float(
+        _values(
+            y_true,
+            y_pred,
+            metric=metric,
+            prevalence=float(prevalence),
+            beta=beta,
+            rho=rho,
+            pos_label=pos_label,
+            sample_weight=sample_weight,
+            zero_division=zero_division,
+            func="at_prevalence",
+        )
+    )
 
 
 @declare(**DENSE_TARGETS, prevalences=PREVALENCES, **_OPTIONS)
-def prevalence_curve(y_true, y_pred, *, metric="f_beta", prevalences=None, beta=1.0, rho=-2.0, pos_label=1,
-                     sample_weight=None, zero_division="warn"):
+def prevalence_curve(
+    y_true,
+    y_pred,
+    *,
+    metric="f_beta",
+    prevalences=None,
+    beta=1.0,
+    rho=-2.0,
+    pos_label=1,
+    sample_weight=None,
+    zero_division="warn",
+):
     """A metric at each prevalence of a grid (see :func:`at_prevalence`).
 
     Parameters
@@ -134,6 +173,16 @@ def prevalence_curve(y_true, y_pred, *, metric="f_beta", prevalences=None, beta=
     """
     check_declared(prevalence_curve, locals())
     grid = DEFAULT_PREVALENCES.copy() if prevalences is None else _grid(prevalences)
-    values = _values(y_true, y_pred, metric=metric, prevalence=grid, beta=beta, rho=rho, pos_label=pos_label,
-                     sample_weight=sample_weight, zero_division=zero_division, func="prevalence_curve")
+    values = _values(
+        y_true,
+        y_pred,
+        metric=metric,
+        prevalence=grid,
+        beta=beta,
+        rho=rho,
+        pos_label=pos_label,
+        sample_weight=sample_weight,
+        zero_division=zero_division,
+        func="prevalence_curve",
+    )
     return np.broadcast_to(np.asarray(values, dtype=np.float64), grid.shape).copy(), grid

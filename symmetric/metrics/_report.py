@@ -16,9 +16,28 @@ from ._targets import check_targets
 __all__ = ["classification_report"]
 
 
-@declare(**TARGETS, labels=array_like(), target_names=array_like(), sample_weight=array_like(), digits=DIGITS, output_dict=BOOLEAN, zero_division=ZERO_DIVISION, beta=BETA)
-def classification_report(y_true, y_pred, *, labels=None, target_names=None, sample_weight=None, digits=2,
-                          output_dict=False, zero_division="warn", beta=1.0):
+@declare(
+    **TARGETS,
+    labels=array_like(),
+    target_names=array_like(),
+    sample_weight=array_like(),
+    digits=DIGITS,
+    output_dict=BOOLEAN,
+    zero_division=ZERO_DIVISION,
+    beta=BETA,
+)
+def classification_report(
+    y_true,
+    y_pred,
+    *,
+    labels=None,
+    target_names=None,
+    sample_weight=None,
+    digits=2,
+    output_dict=False,
+    zero_division="warn",
+    beta=1.0,
+):
     """Precision, recall, F1 (or F_beta) and support per label and averaged, as scikit-learn's report.
 
     The targets are checked and counted once; each row divides those
@@ -93,21 +112,32 @@ def classification_report(y_true, y_pred, *, labels=None, target_names=None, sam
     labels_given = labels is not None
     labels = np.asarray(labels) if labels_given else t.labels
     micro_is_accuracy = t.y_type in ("multiclass", "binary") and (
-        not labels_given or set(labels.tolist()) >= set(t.labels.tolist()))
+        not labels_given or set(labels.tolist()) >= set(t.labels.tolist())
+    )
     if target_names is not None and len(labels) != len(target_names):
         if labels_given:
-            warnings.warn(f"labels size, {len(labels)}, does not match size of target_names, {len(target_names)}",
-                          stacklevel=2)
+            warnings.warn(
+                f"labels size, {len(labels)}, does not match size of target_names, {len(target_names)}", stacklevel=2
+            )
         else:
-            raise ValueError(f"Number of classes, {len(labels)}, does not match size of target_names, "
-                             f"{len(target_names)}. Try specifying the labels parameter")
+            raise ValueError(
+                f"Number of classes, {len(labels)}, does not match size of target_names, "
+                f"{len(target_names)}. Try specifying the labels parameter"
+            )
     if target_names is None:
         target_names = ["%s" % label for label in labels]
 
     def scores(average):
         counts = counts_from_targets(t, labels=labels, average=average)
-        return prf_from_counts(counts, beta=beta, rho=None, average=average, beta2=beta2,
-                               warn_for=("precision", "recall", "f-score"), zero_division=zero_division)
+        return prf_from_counts(
+            counts,
+            beta=beta,
+            rho=None,
+            average=average,
+            beta2=beta2,
+            warn_for=("precision", "recall", "f-score"),
+            zero_division=zero_division,
+        )
 
     p, r, f1, s = scores(None)
     rows = list(zip(target_names, p, r, f1, s))

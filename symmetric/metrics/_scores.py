@@ -29,8 +29,18 @@ from .._constraints import declare
 from ._params import BETA, RHO, SCORE_OPTIONS, TARGETS, WARN_FOR
 from ._combine import f_beta_from_sums_values, g_values, limit_parameter, specificity_values, zero_limit_is_zero
 from ._counts import Counts, label_counts
-from ._params import (check_array_like, check_average, check_beta, check_pos_label, check_rho, check_warn_for, square,
-                      check_zero_division, squared_beta, zero_division_value)
+from ._params import (
+    check_array_like,
+    check_average,
+    check_beta,
+    check_pos_label,
+    check_rho,
+    check_warn_for,
+    square,
+    check_zero_division,
+    squared_beta,
+    zero_division_value,
+)
 from ._warnings import warn_undefined
 
 __all__ = [
@@ -52,8 +62,9 @@ def _divide(numerator, denominator, metric, modifier, average, warn_for, zero_di
     """``numerator / denominator``, with ``zero_division`` where the denominator is 0 (scikit-learn's ``_prf_divide``)."""
     mask = denominator == 0
     safe = np.where(mask, 1, denominator).astype(np.float64)
-    return _undefined(np.asarray(numerator, dtype=np.float64) / safe, mask, metric, modifier, average, warn_for,
-                      zero_division)
+    return _undefined(
+        np.asarray(numerator, dtype=np.float64) / safe, mask, metric, modifier, average, warn_for, zero_division
+    )
 
 
 def _undefined(result, mask, metric, modifier, average, warn_for, zero_division):
@@ -122,8 +133,18 @@ def prf_from_counts(c: Counts, *, beta, rho, average, warn_for, zero_division, n
     """
     precision = _divide(c.tp, c.pred_sum, "precision", "predicted", average, warn_for, zero_division)
     recall = _divide(c.tp, c.true_sum, "recall", "true", average, warn_for, zero_division)
-    score = _combined_score(c, precision, recall, beta=beta, beta2=square(beta) if beta2 is None else beta2, rho=rho,
-                            name=name, average=average, warn_for=warn_for, zero_division=zero_division)
+    score = _combined_score(
+        c,
+        precision,
+        recall,
+        beta=beta,
+        beta2=square(beta) if beta2 is None else beta2,
+        rho=rho,
+        name=name,
+        average=average,
+        warn_for=warn_for,
+        zero_division=zero_division,
+    )
     support = c.true_sum
     if average is None:
         return precision, recall, score, support
@@ -137,8 +158,9 @@ def check_targets_given(y_true, y_pred, *, func: str, sparse: bool = True) -> No
     check_array_like(y_pred, name="y_pred", func=func, optional=False, sparse=sparse)
 
 
-def validated_counts(y_true, y_pred, *, labels, pos_label, average, sample_weight, zero_division, func,
-                     averages=None, warn_for=None) -> Counts:
+def validated_counts(
+    y_true, y_pred, *, labels, pos_label, average, sample_weight, zero_division, func, averages=None, warn_for=None
+) -> Counts:
     """Check the common options of a score, then count.
 
     The options are checked in the order of scikit-learn's signatures
@@ -149,28 +171,64 @@ def validated_counts(y_true, y_pred, *, labels, pos_label, average, sample_weigh
     """
     check_array_like(labels, name="labels", func=func)
     check_pos_label(pos_label, func=func)
-    average = check_average(average, func=func) if averages is None else check_average(average, func=func, allowed=averages)
+    average = (
+        check_average(average, func=func) if averages is None else check_average(average, func=func, allowed=averages)
+    )
     if warn_for is not None:
         check_warn_for(warn_for, func=func)
     check_array_like(sample_weight, name="sample_weight", func=func)
     check_zero_division(zero_division, func=func)
-    return label_counts(y_true, y_pred, labels=labels, pos_label=pos_label, average=average,
-                        sample_weight=sample_weight, func=func)
+    return label_counts(
+        y_true, y_pred, labels=labels, pos_label=pos_label, average=average, sample_weight=sample_weight, func=func
+    )
 
 
-def _prfs(y_true, y_pred, *, beta, rho, labels, pos_label, average, warn_for, sample_weight, zero_division, func,
-          name="f-score", beta2=None, check_warn_for=False):
-    c = validated_counts(y_true, y_pred, labels=labels, pos_label=pos_label, average=average,
-                         sample_weight=sample_weight, zero_division=zero_division, func=func,
-                         warn_for=warn_for if check_warn_for else None)
-    return prf_from_counts(c, beta=beta, rho=rho, average=average, warn_for=warn_for,
-                           zero_division=zero_division, name=name, beta2=beta2)
+def _prfs(
+    y_true,
+    y_pred,
+    *,
+    beta,
+    rho,
+    labels,
+    pos_label,
+    average,
+    warn_for,
+    sample_weight,
+    zero_division,
+    func,
+    name="f-score",
+    beta2=None,
+    check_warn_for=False,
+):
+    c = validated_counts(
+        y_true,
+        y_pred,
+        labels=labels,
+        pos_label=pos_label,
+        average=average,
+        sample_weight=sample_weight,
+        zero_division=zero_division,
+        func=func,
+        warn_for=warn_for if check_warn_for else None,
+    )
+    return prf_from_counts(
+        c, beta=beta, rho=rho, average=average, warn_for=warn_for, zero_division=zero_division, name=name, beta2=beta2
+    )
 
 
 @declare(**TARGETS, beta=BETA, **SCORE_OPTIONS, warn_for=WARN_FOR)
-def precision_recall_fscore_support(y_true, y_pred, *, beta=1.0, labels=None, pos_label=1, average=None,
-                                    warn_for=("precision", "recall", "f-score"), sample_weight=None,
-                                    zero_division="warn"):
+def precision_recall_fscore_support(
+    y_true,
+    y_pred,
+    *,
+    beta=1.0,
+    labels=None,
+    pos_label=1,
+    average=None,
+    warn_for=("precision", "recall", "f-score"),
+    sample_weight=None,
+    zero_division="warn",
+):
     """Precision, recall, F-beta and support per label or averaged: scikit-learn's function of the same name.
 
     Parameters
@@ -209,23 +267,46 @@ def precision_recall_fscore_support(y_true, y_pred, *, beta=1.0, labels=None, po
     func = "precision_recall_fscore_support"
     check_targets_given(y_true, y_pred, func=func)
     beta2 = squared_beta(beta, func=func)
-    return _prfs(y_true, y_pred, beta=float(beta), rho=None, labels=labels, pos_label=pos_label, average=average,
-                 warn_for=warn_for, sample_weight=sample_weight, zero_division=zero_division, func=func,
-                 beta2=beta2, check_warn_for=True)
+    return _prfs(
+        y_true,
+        y_pred,
+        beta=float(beta),
+        rho=None,
+        labels=labels,
+        pos_label=pos_label,
+        average=average,
+        warn_for=warn_for,
+        sample_weight=sample_weight,
+        zero_division=zero_division,
+        func=func,
+        beta2=beta2,
+        check_warn_for=True,
+    )
 
 
-def _one(index, func, y_true, y_pred, *, labels, pos_label, average, sample_weight, zero_division, beta=1.0,
-         warn_for):
+def _one(index, func, y_true, y_pred, *, labels, pos_label, average, sample_weight, zero_division, beta=1.0, warn_for):
     check_targets_given(y_true, y_pred, func=func)
     beta2 = squared_beta(beta, func=func)
-    return _prfs(y_true, y_pred, beta=float(beta), rho=None, labels=labels, pos_label=pos_label, average=average,
-                 warn_for=warn_for, sample_weight=sample_weight, zero_division=zero_division, func=func,
-                 beta2=beta2)[index]
+    return _prfs(
+        y_true,
+        y_pred,
+        beta=float(beta),
+        rho=None,
+        labels=labels,
+        pos_label=pos_label,
+        average=average,
+        warn_for=warn_for,
+        sample_weight=sample_weight,
+        zero_division=zero_division,
+        func=func,
+        beta2=beta2,
+    )[index]
 
 
 @declare(**TARGETS, **SCORE_OPTIONS)
-def precision_score(y_true, y_pred, *, labels=None, pos_label=1, average="binary", sample_weight=None,
-                    zero_division="warn"):
+def precision_score(
+    y_true, y_pred, *, labels=None, pos_label=1, average="binary", sample_weight=None, zero_division="warn"
+):
     """Precision ``TP/(TP + FP)``: scikit-learn's ``precision_score``.
 
     See :func:`precision_recall_fscore_support` for the parameters.
@@ -234,52 +315,104 @@ def precision_score(y_true, y_pred, *, labels=None, pos_label=1, average="binary
     >>> precision_score([0, 1, 1, 0], [1, 1, 0, 0])
     0.5
     """
-    return _one(0, "precision_score", y_true, y_pred, labels=labels, pos_label=pos_label, average=average,
-                sample_weight=sample_weight, zero_division=zero_division, warn_for=("precision",))
+    return _one(
+        0,
+        "precision_score",
+        y_true,
+        y_pred,
+        labels=labels,
+        pos_label=pos_label,
+        average=average,
+        sample_weight=sample_weight,
+        zero_division=zero_division,
+        warn_for=("precision",),
+    )
 
 
 @declare(**TARGETS, **SCORE_OPTIONS)
-def recall_score(y_true, y_pred, *, labels=None, pos_label=1, average="binary", sample_weight=None,
-                 zero_division="warn"):
+def recall_score(
+    y_true, y_pred, *, labels=None, pos_label=1, average="binary", sample_weight=None, zero_division="warn"
+):
     """Recall ``TP/(TP + FN)``: scikit-learn's ``recall_score``.
 
     >>> from symmetric.metrics import recall_score
     >>> recall_score([0, 1, 1, 0], [1, 1, 0, 0])
     0.5
     """
-    return _one(1, "recall_score", y_true, y_pred, labels=labels, pos_label=pos_label, average=average,
-                sample_weight=sample_weight, zero_division=zero_division, warn_for=("recall",))
+    return _one(
+        1,
+        "recall_score",
+        y_true,
+        y_pred,
+        labels=labels,
+        pos_label=pos_label,
+        average=average,
+        sample_weight=sample_weight,
+        zero_division=zero_division,
+        warn_for=("recall",),
+    )
 
 
 @declare(**TARGETS, beta=BETA, **SCORE_OPTIONS)
-def fbeta_score(y_true, y_pred, *, beta, labels=None, pos_label=1, average="binary", sample_weight=None,
-                zero_division="warn"):
+def fbeta_score(
+    y_true, y_pred, *, beta, labels=None, pos_label=1, average="binary", sample_weight=None, zero_division="warn"
+):
     """F-beta, the weighted harmonic mean of precision and recall: scikit-learn's ``fbeta_score``.
 
     >>> from symmetric.metrics import fbeta_score
     >>> round(fbeta_score([0, 1, 2, 0, 1, 2], [0, 2, 1, 0, 0, 1], beta=0.5, average="macro"), 3)
     0.238
     """
-    return _one(2, "fbeta_score", y_true, y_pred, labels=labels, pos_label=pos_label, average=average,
-                sample_weight=sample_weight, zero_division=zero_division, beta=beta, warn_for=("f-score",))
+    return _one(
+        2,
+        "fbeta_score",
+        y_true,
+        y_pred,
+        labels=labels,
+        pos_label=pos_label,
+        average=average,
+        sample_weight=sample_weight,
+        zero_division=zero_division,
+        beta=beta,
+        warn_for=("f-score",),
+    )
 
 
 @declare(**TARGETS, **SCORE_OPTIONS)
-def f1_score(y_true, y_pred, *, labels=None, pos_label=1, average="binary", sample_weight=None,
-             zero_division="warn"):
+def f1_score(y_true, y_pred, *, labels=None, pos_label=1, average="binary", sample_weight=None, zero_division="warn"):
     """F1, the harmonic mean of precision and recall: scikit-learn's ``f1_score``.
 
     >>> from symmetric.metrics import f1_score
     >>> round(f1_score([0, 1, 1, 0], [1, 1, 1, 0]), 4)
     0.8
     """
-    return _one(2, "f1_score", y_true, y_pred, labels=labels, pos_label=pos_label, average=average,
-                sample_weight=sample_weight, zero_division=zero_division, warn_for=("f-score",))
+    return _one(
+        2,
+        "f1_score",
+        y_true,
+        y_pred,
+        labels=labels,
+        pos_label=pos_label,
+        average=average,
+        sample_weight=sample_weight,
+        zero_division=zero_division,
+        warn_for=("f-score",),
+    )
 
 
 @declare(**TARGETS, beta=BETA, rho=RHO, **SCORE_OPTIONS)
-def g_beta_rho_score(y_true, y_pred, *, beta=1.0, rho=-2.0, labels=None, pos_label=1, average="binary",
-                     sample_weight=None, zero_division="warn"):
+def g_beta_rho_score(
+    y_true,
+    y_pred,
+    *,
+    beta=1.0,
+    rho=-2.0,
+    labels=None,
+    pos_label=1,
+    average="binary",
+    sample_weight=None,
+    zero_division="warn",
+):
     r"""The generalized F-score :math:`G_{\beta,\rho}` of precision and recall, from labels.
 
     ``rho = -2`` is :func:`fbeta_score`; ``rho = -1`` the weighted geometric
@@ -309,14 +442,27 @@ def g_beta_rho_score(y_true, y_pred, *, beta=1.0, rho=-2.0, labels=None, pos_lab
     beta2 = squared_beta(beta, func=func)
     beta = check_beta(beta, func=func)
     rho = check_rho(rho, func=func)
-    return _prfs(y_true, y_pred, beta=beta, rho=rho, labels=labels, pos_label=pos_label, average=average,
-                 warn_for=("g-score",), sample_weight=sample_weight, zero_division=zero_division, func=func,
-                 name="g-score", beta2=beta2)[2]
+    return _prfs(
+        y_true,
+        y_pred,
+        beta=beta,
+        rho=rho,
+        labels=labels,
+        pos_label=pos_label,
+        average=average,
+        warn_for=("g-score",),
+        sample_weight=sample_weight,
+        zero_division=zero_division,
+        func=func,
+        name="g-score",
+        beta2=beta2,
+    )[2]
 
 
 @declare(**TARGETS, **SCORE_OPTIONS)
-def specificity_score(y_true, y_pred, *, labels=None, pos_label=1, average="binary", sample_weight=None,
-                      zero_division="warn"):
+def specificity_score(
+    y_true, y_pred, *, labels=None, pos_label=1, average="binary", sample_weight=None, zero_division="warn"
+):
     """Specificity, the true negative rate ``TN/(TN + FP)``, with the options of :func:`precision_score`.
 
     ``"weighted"`` weights each label by its support, as scikit-learn does
@@ -330,11 +476,26 @@ def specificity_score(y_true, y_pred, *, labels=None, pos_label=1, average="bina
     """
     func = "specificity_score"
     check_targets_given(y_true, y_pred, func=func)
-    c = validated_counts(y_true, y_pred, labels=labels, pos_label=pos_label, average=average,
-                         sample_weight=sample_weight, zero_division=zero_division, func=func)
+    c = validated_counts(
+        y_true,
+        y_pred,
+        labels=labels,
+        pos_label=pos_label,
+        average=average,
+        sample_weight=sample_weight,
+        zero_division=zero_division,
+        func=func,
+    )
     tn = c.tn
-    values = _undefined(specificity_values(tn, c.fp), tn + c.fp == 0, "specificity", "negative", average,
-                        ("specificity",), zero_division)
+    values = _undefined(
+        specificity_values(tn, c.fp),
+        tn + c.fp == 0,
+        "specificity",
+        "negative",
+        average,
+        ("specificity",),
+        zero_division,
+    )
     if average is None:
         return values
     weights = c.true_sum if average == "weighted" else c.sample_weight if average == "samples" else None

@@ -58,8 +58,12 @@ def _derived(own: type, theirs: type) -> type:
     def __reduce__(self):
         return _rebuild, (own.__module__, own.__name__, self.args), self.__dict__ or None
 
-    namespace = {"__module__": own.__module__, "__qualname__": own.__qualname__, "__doc__": own.__doc__,
-                 "__reduce__": __reduce__}
+    namespace = {
+        "__module__": own.__module__,
+        "__qualname__": own.__qualname__,
+        "__doc__": own.__doc__,
+        "__reduce__": __reduce__,
+    }
     return type(own.__name__, (own, theirs), namespace)
 
 

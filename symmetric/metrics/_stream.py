@@ -21,11 +21,24 @@ import inspect
 import numpy as np
 
 from ._confusion import balanced_precision_score, confusion_matrix
-from ._confusion_scores import (class_likelihood_ratios, cohen_kappa_score, informedness_score, jaccard_score,
-                                markedness_score, matthews_corrcoef)
+from ._confusion_scores import (
+    class_likelihood_ratios,
+    cohen_kappa_score,
+    informedness_score,
+    jaccard_score,
+    markedness_score,
+    matthews_corrcoef,
+)
 from ._report import classification_report
-from ._scores import (f1_score, fbeta_score, g_beta_rho_score, precision_recall_fscore_support, precision_score,
-                      recall_score, specificity_score)
+from ._scores import (
+    f1_score,
+    fbeta_score,
+    g_beta_rho_score,
+    precision_recall_fscore_support,
+    precision_score,
+    recall_score,
+    specificity_score,
+)
 from ._tally import Tally, count
 from ._target_arrays import _check_lengths, _is_string, _kind, as_target_array, check_sample_weight, type_of_target
 
@@ -48,9 +61,11 @@ def _scored(func):
         return func(tally, tally, **kwargs)
 
     method.__signature__ = inspect.Signature([inspect.Parameter("self", inspect.Parameter.POSITIONAL_ONLY), *params])
-    method.__doc__ = (f"``{func.__name__}`` of all the labels counted so far: the same keyword options (but for "
-                      f"``sample_weight``, given to :meth:`update`) and the same values, bit for bit, as\n"
-                      f":func:`symmetric.metrics.{func.__name__}` applied to all the data at once.")
+    method.__doc__ = (
+        f"``{func.__name__}`` of all the labels counted so far: the same keyword options (but for "
+        f"``sample_weight``, given to :meth:`update`) and the same values, bit for bit, as\n"
+        f":func:`symmetric.metrics.{func.__name__}` applied to all the data at once."
+    )
     return method
 
 
@@ -168,8 +183,10 @@ class ConfusionCounts:
 
     def _counted(self) -> Tally:
         if self._tally is None:
-            raise ValueError("Found empty input array (e.g., `y_true` or `y_pred`) while a minimum of 1 sample is "
-                             "required: ConfusionCounts.update was never given a sample.")
+            raise ValueError(
+                "Found empty input array (e.g., `y_true` or `y_pred`) while a minimum of 1 sample is "
+                "required: ConfusionCounts.update was never given a sample."
+            )
         return self._tally
 
     precision_recall_fscore_support = _scored(precision_recall_fscore_support)

@@ -51,7 +51,7 @@ def one_vs_rest_adjoint(gradients: np.ndarray) -> np.ndarray:
     """
     a, b, e, t = (gradients[..., q] for q in range(4))
     k = gradients.shape[-2]
-    out = (t.sum(axis=-1)[..., None, None] + (e - t)[..., :, None] + (b - t)[..., None, :])
+    out = t.sum(axis=-1)[..., None, None] + (e - t)[..., :, None] + (b - t)[..., None, :]
     diagonal = np.arange(k)
     out[..., diagonal, diagonal] += a - b - e + t
     return out.reshape(out.shape[:-2] + (k * k,))

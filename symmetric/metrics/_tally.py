@@ -100,12 +100,20 @@ class Tally:
             return NotImplemented
         if self.weighted != other.weighted:  # counts without weights are counts of weight 1
             return self.as_weighted() + other.as_weighted()
-        labels = np.union1d(self.labels, other.labels) if len(self.labels) and len(other.labels) else (
-            self.labels if len(self.labels) else other.labels)
+        labels = (
+            np.union1d(self.labels, other.labels)
+            if len(self.labels) and len(other.labels)
+            else (self.labels if len(self.labels) else other.labels)
+        )
         k = len(labels)
         dense = self.dense and other.dense and k * k <= MAX_CELLS
-        out = Tally(labels, self.n_samples + other.n_samples, np.zeros(k, bool), np.zeros(k, bool),
-                    integer_weights=self.integer_weights and other.integer_weights)
+        out = Tally(
+            labels,
+            self.n_samples + other.n_samples,
+            np.zeros(k, bool),
+            np.zeros(k, bool),
+            integer_weights=self.integer_weights and other.integer_weights,
+        )
         for part in (self, other):
             at = np.searchsorted(labels, part.labels)
             part = part if dense or not part.dense else part._to_sums()
@@ -215,7 +223,7 @@ class _Cells:
         if self.count_samples:
             self.counts += np.bincount(codes, minlength=self.m)
         if self.exact is not None:
-            self.exact.add(codes, self.sw[a:a + len(codes)])
+            self.exact.add(codes, self.sw[a : a + len(codes)])
 
     def tally(self, values, n) -> Tally:
         k = self.k
@@ -246,20 +254,28 @@ def _count_sums(ct, cp, k, sw, weight_range=None):
         top = float(sw.max()) if weight_range is None else weight_range[1]
         exact = [ExactBincount(k, top, min(block, len(ct))) for _ in range(3)]
     for a in range(0, len(ct), block):
-        t, p = ct[a:a + block], cp[a:a + block]
+        t, p = ct[a : a + block], cp[a : a + block]
         same = np.flatnonzero(t == p)
         for i, c in enumerate((t[same], t, p)):
             sums[i] += np.bincount(c, minlength=k)
         if exact is not None:
-            w = sw[a:a + block]
+            w = sw[a : a + block]
             for acc, c, weights in zip(exact, (t[same], t, p), (w[same], w, w)):
                 acc.add(c, weights)
     wsums = None if exact is None else ExactSums.stack([acc.result(k) for acc in exact])
     return sums, wsums
 
 
-def count(yt: np.ndarray, yp: np.ndarray, sw: np.ndarray | None = None, *, keep_codes: bool = False,
-          categories=None, weight_range=None, integer_weights=False) -> Tally:
+def count(
+    yt: np.ndarray,
+    yp: np.ndarray,
+    sw: np.ndarray | None = None,
+    *,
+    keep_codes: bool = False,
+    categories=None,
+    weight_range=None,
+    integer_weights=False,
+) -> Tally:
     """The :class:`Tally` of two checked 1-d label arrays (and checked, nonnegative weights).
 
     ``categories``: the shared categories when ``yt`` and ``yp`` are the
@@ -286,7 +302,7 @@ def count(yt: np.ndarray, yp: np.ndarray, sw: np.ndarray | None = None, *, keep_
         cells = _Cells(k, sw, n, weight_range)
         for a in range(0, n, cells.block):
             b = min(a + cells.block, n)
-            codes = cells.codes[:b - a]
+            codes = cells.codes[: b - a]
             if ct is None:
                 _offset_codes(yt[a:b], yp[a:b], lo, r, codes)
             else:
@@ -299,15 +315,24 @@ def count(yt: np.ndarray, yp: np.ndarray, sw: np.ndarray | None = None, *, keep_
     if ct is None:  # label - lo, as int32 (4 bytes a sample)
         dtype = np.int32 if r < 2**31 else np.int64
         low = np.array(lo).astype(dtype)  # wraps like the labels: the differences (below r) are exact
-        ct, cp = ((y - lo).astype(dtype) if y.dtype.kind == "f" else
-                  np.subtract(y.view(np.uint8) if y.dtype == bool else y, low, dtype=dtype, casting="unsafe")
-                  for y in (yt, yp))
+        ct, cp = (
+            (y - lo).astype(dtype)
+            if y.dtype.kind == "f"
+            else np.subtract(y.view(np.uint8) if y.dtype == bool else y, low, dtype=dtype, casting="unsafe")
+            for y in (yt, yp)
+        )
     sums, wsums = _count_sums(ct, cp, k, sw, weight_range)
     seen = (sums[1] > 0, sums[2] > 0)
     keep = np.flatnonzero(seen[0] | seen[1])
     order = keep[np.argsort(values[keep], kind="stable")]
-    t = Tally(values[order], n, seen[0][order], seen[1][order], sums=sums[:, order],
-              wsums=None if wsums is None else wsums.take(order, axis=1))
+    t = Tally(
+        values[order],
+        n,
+        seen[0][order],
+        seen[1][order],
+        sums=sums[:, order],
+        wsums=None if wsums is None else wsums.take(order, axis=1),
+    )
     if keep_codes:
         if len(order) == k and np.all(order[1:] > order[:-1]):  # every label present, in order: codes as they are
             t.codes = (ct, cp)

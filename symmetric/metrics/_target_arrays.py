@@ -17,8 +17,15 @@ import numpy as np
 from ._exact import ExactSums, bincount_exact, sum_exact
 from ._tally import Tally
 
-__all__ = ["Targets", "type_of_target", "as_target_array", "targets_from_tally", "MultilabelSums", "multilabel_sums",
-           "check_sample_weight"]
+__all__ = [
+    "Targets",
+    "type_of_target",
+    "as_target_array",
+    "targets_from_tally",
+    "MultilabelSums",
+    "multilabel_sums",
+    "check_sample_weight",
+]
 
 
 @dataclass
@@ -97,7 +104,7 @@ def _is_integral_float(y: np.ndarray) -> bool:
     flat = y.reshape(-1)
     with np.errstate(invalid="ignore"):
         for a in range(0, len(flat), _BLOCK):
-            block = flat[a:a + _BLOCK]
+            block = flat[a : a + _BLOCK]
             if not np.array_equal(block.astype(np.int64).astype(y.dtype), block):
                 return False
     return True
@@ -123,8 +130,11 @@ def _kind(y: np.ndarray, name: str) -> str:
             values = np.unique([lo, hi]) if float(hi) - float(lo) <= 1 else np.unique(y)
         else:
             values = None
-        if values is not None and len(values) < 3 and (y.dtype.kind in "biu" or (
-                y.dtype.kind == "f" and _is_integral_float(values))):
+        if (
+            values is not None
+            and len(values) < 3
+            and (y.dtype.kind in "biu" or (y.dtype.kind == "f" and _is_integral_float(values)))
+        ):
             return "multilabel-indicator"
     if min(y.shape) == 0:
         return "binary" if y.ndim == 1 else "unknown"
@@ -188,14 +198,21 @@ def _checked_weights(sw: np.ndarray, n: int):
     return sw, lo, hi
 
 
-
-
 def targets_from_tally(tally: Tally, sample_weight: np.ndarray | None = None) -> Targets:
     """The :class:`Targets` of 1-d labels counted in ``tally``."""
     tp, true_sum, pred_sum, total = tally.counts()
-    t = Targets("binary" if len(tally.labels) <= 2 else "multiclass", tally.labels, tally.n_samples,
-                sample_weight, cm=tally.matrix() if tally.dense else None, tp=tp, true_sum=true_sum,
-                pred_sum=pred_sum, codes=tally.codes, true_present=tally.true_seen)
+    t = Targets(
+        "binary" if len(tally.labels) <= 2 else "multiclass",
+        tally.labels,
+        tally.n_samples,
+        sample_weight,
+        cm=tally.matrix() if tally.dense else None,
+        tp=tp,
+        true_sum=true_sum,
+        pred_sum=pred_sum,
+        codes=tally.codes,
+        true_present=tally.true_seen,
+    )
     if tally.weighted:
         t.total, t.weighted, t.integer_weights = total, True, tally.integer_weights
     elif not t.tp.any():  # scikit-learn's counts are float when no sample is predicted right
@@ -208,8 +225,8 @@ class MultilabelSums:
     """Per-label counts of multilabel indicator targets: exact, mergeable (``+``)."""
 
     n_samples: int
-    sums: np.ndarray                  # (3, n_labels) int64: both, predicted, true
-    wsums: ExactSums | None = None    # the same, weighted
+    sums: np.ndarray  # (3, n_labels) int64: both, predicted, true
+    wsums: ExactSums | None = None  # the same, weighted
     wtotal: ExactSums | None = None
 
     def __add__(self, other: MultilabelSums) -> MultilabelSums:
@@ -218,9 +235,12 @@ class MultilabelSums:
         if (self.wtotal is None) != (other.wtotal is None):
             raise ValueError("Cannot add counts with sample weights to counts without them.")
         weighted = self.wtotal is not None
-        return MultilabelSums(self.n_samples + other.n_samples, self.sums + other.sums,
-                              self.wsums + other.wsums if weighted else None,
-                              self.wtotal + other.wtotal if weighted else None)
+        return MultilabelSums(
+            self.n_samples + other.n_samples,
+            self.sums + other.sums,
+            self.wsums + other.wsums if weighted else None,
+            self.wtotal + other.wtotal if weighted else None,
+        )
 
     def counts(self):
         """``(tp, pred_sum, true_sum)``: int64, or float64 (exact sums rounded once) when weighted."""
@@ -262,8 +282,9 @@ def _shared_categories(y_true, y_pred):
     if a is None or b is None or len(a[0]) != len(b[0]) or not np.array_equal(a[0], b[0]):
         return None
     categories = a[0]
-    if categories.dtype.kind not in "biuU" and not (categories.dtype == object and all(
-            isinstance(c, str) for c in categories.tolist())):
+    if categories.dtype.kind not in "biuU" and not (
+        categories.dtype == object and all(isinstance(c, str) for c in categories.tolist())
+    ):
         return None
     for codes, name in ((a[1], "y_true"), (b[1], "y_pred")):
         if codes.ndim != 1 or (codes < 0).any():

@@ -27,12 +27,31 @@ import numpy as np
 
 from ._exact import sum_exact
 from ._tally import Tally, count
-from ._target_arrays import (MultilabelSums, Targets, _check_lengths, _checked_weights, _is_string, _kind,
-                             _shared_categories, as_target_array, check_sample_weight, multilabel_sums,
-                             targets_from_tally, type_of_target)
-__all__ = ["Targets", "check_targets", "type_of_target", "as_target_array", "targets_from_tally",
-           "MultilabelSums", "multilabel_sums",
-           "check_sample_weight"]
+from ._target_arrays import (
+    MultilabelSums,
+    Targets,
+    _check_lengths,
+    _checked_weights,
+    _is_string,
+    _kind,
+    _shared_categories,
+    as_target_array,
+    check_sample_weight,
+    multilabel_sums,
+    targets_from_tally,
+    type_of_target,
+)
+
+__all__ = [
+    "Targets",
+    "check_targets",
+    "type_of_target",
+    "as_target_array",
+    "targets_from_tally",
+    "MultilabelSums",
+    "multilabel_sums",
+    "check_sample_weight",
+]
 
 
 def check_targets(y_true, y_pred, sample_weight=None, *, func: str, check_labels=None) -> Targets:
@@ -91,8 +110,18 @@ def check_targets(y_true, y_pred, sample_weight=None, *, func: str, check_labels
         yt, yp = yt.reshape(n), yp.reshape(n)
         if _is_string(yt) != _is_string(yp):
             raise ValueError(f"Mix of label input types (string and number); Got {np.unique(yt)} and {np.unique(yp)}.")
-        t = targets_from_tally(count(yt, yp, sw, keep_codes=True, categories=categories,
-                                     weight_range=weight_range, integer_weights=integer_weights), sw)
+        t = targets_from_tally(
+            count(
+                yt,
+                yp,
+                sw,
+                keep_codes=True,
+                categories=categories,
+                weight_range=weight_range,
+                integer_weights=integer_weights,
+            ),
+            sw,
+        )
     if check_labels is not None:
         check_labels(t.y_type, t.labels)
     if weight_error is not None:

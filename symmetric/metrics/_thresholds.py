@@ -33,8 +33,15 @@ import numpy as np
 from ._exact import ExactSums, bincount_exact
 from ._params import N_BINS
 
-__all__ = ["ThresholdCounts", "threshold_counts", "check_n_bins", "binned_upper_bound", "ScoreSummary", "pos_label_of",
-           "score_summary"]
+__all__ = [
+    "ThresholdCounts",
+    "threshold_counts",
+    "check_n_bins",
+    "binned_upper_bound",
+    "ScoreSummary",
+    "pos_label_of",
+    "score_summary",
+]
 
 
 @dataclass
@@ -58,18 +65,21 @@ def check_n_bins(n_bins, *, func: str):
 class ScoreSummary:
     """Per distinct score (or per bin): positive and total counts, int64 or exact; mergeable."""
 
-    keys: np.ndarray        # distinct scores, increasing (or bin indices)
-    positives: object       # int64 array or ExactSums
+    keys: np.ndarray  # distinct scores, increasing (or bin indices)
+    positives: object  # int64 array or ExactSums
     samples: object
-    classes: np.ndarray     # the distinct labels of y_true seen (with nonzero weight)
+    classes: np.ndarray  # the distinct labels of y_true seen (with nonzero weight)
 
     def __add__(self, other: ScoreSummary) -> ScoreSummary:
         keys, inverse = np.unique(np.concatenate([self.keys, other.keys]), return_inverse=True)
         parts = []
         for a, b in ((self.positives, other.positives), (self.samples, other.samples)):
-            parts.append(_scatter(a, b, inverse[:len(self.keys)], inverse[len(self.keys):], len(keys)))
-        classes = np.union1d(self.classes, other.classes) if len(self.classes) and len(other.classes) else (
-            self.classes if len(self.classes) else other.classes)
+            parts.append(_scatter(a, b, inverse[: len(self.keys)], inverse[len(self.keys) :], len(keys)))
+        classes = (
+            np.union1d(self.classes, other.classes)
+            if len(self.classes) and len(other.classes)
+            else (self.classes if len(self.classes) else other.classes)
+        )
         return ScoreSummary(keys, parts[0], parts[1], classes)
 
 
@@ -80,7 +90,7 @@ def _scatter(a, b, ia, ib, m):
         out = ExactSums(lo, np.zeros((m, width), dtype=np.uint64))
         for part, at in ((a, ia), (b, ib)):
             start = part.offset - lo
-            np.add.at(out.digits[:, start:start + part.digits.shape[-1]], at, part.digits)
+            np.add.at(out.digits[:, start : start + part.digits.shape[-1]], at, part.digits)
         out._carry()
         return out
     out = np.zeros(m, dtype=np.int64)
@@ -126,8 +136,9 @@ def counts_from_summary(s: ScoreSummary, edges=None) -> ThresholdCounts:
     if edges is not None:
         per_bin = s.positives.to_float() if isinstance(s.positives, ExactSums) else s.positives.astype(np.float64)
         bins = per_bin[::-1][keep]
-    return ThresholdCounts(keys[keep], positives[keep], samples[keep], float(positives[-1]) if len(positives) else 0.0,
-                           bins)
+    return ThresholdCounts(
+        keys[keep], positives[keep], samples[keep], float(positives[-1]) if len(positives) else 0.0, bins
+    )
 
 
 def _nonzero(counts) -> np.ndarray:
@@ -175,6 +186,8 @@ def pos_label_of(pos_label, y_true: np.ndarray):
     allowed = ([0, 1], [-1, 1], [0], [-1], [1])
     if classes.dtype.kind in "OUS" or not any(classes.tolist() == c for c in allowed):
         shown = ", ".join(repr(c) for c in classes.tolist())
-        raise ValueError(f"y_true takes value in {{{shown}}} and pos_label is not specified: either make y_true take"
-                         " value in {0, 1} or {-1, 1} or pass pos_label explicitly.")
+        raise ValueError(
+            f"y_true takes value in {{{shown}}} and pos_label is not specified: either make y_true take"
+            " value in {0, 1} or {-1, 1} or pass pos_label explicitly."
+        )
     return 1

@@ -13,8 +13,7 @@ from .._constraints import Interval, Options, Predicate, declare
 from ._count_metrics import METRIC, PROPORTIONS, resolve_metric
 from ._counts import label_counts
 from ._intervals import bca, bootstrap_values, delta, normal_quantile, percentile, sort_resamples, wilson
-from ._params import (BETA, DENSE_TARGETS, POS_LABEL, RHO, ZERO_DIVISION, array_like, check_declared, checked,
-                      invalid)
+from ._params import BETA, DENSE_TARGETS, POS_LABEL, RHO, ZERO_DIVISION, array_like, check_declared, checked, invalid
 from ._tables import Table
 from ._targets import check_targets
 
@@ -58,20 +57,32 @@ SAMPLING = Options(("multinomial", "stratified"), invalid=("binomial", 1))
 def _seed(value) -> bool:
     if isinstance(value, (bool, np.bool_)):
         return False
-    return value is None or isinstance(value, (np.random.SeedSequence, np.random.Generator)) or (
-        isinstance(value, numbers.Integral) and value >= 0)
+    return (
+        value is None
+        or isinstance(value, (np.random.SeedSequence, np.random.Generator))
+        or (isinstance(value, numbers.Integral) and value >= 0)
+    )
 
 
 #: ``random_state`` of the bootstrap (what :func:`numpy.random.default_rng` takes, but arrays).
-RANDOM_STATE = Predicate("an int in the range [0, inf), an instance of 'numpy.random.SeedSequence', an instance of "
-                         "'numpy.random.Generator' or None", _seed, invalid=("seed", -1, 1.5, True, [0]))
+RANDOM_STATE = Predicate(
+    "an int in the range [0, inf), an instance of 'numpy.random.SeedSequence', an instance of "
+    "'numpy.random.Generator' or None",
+    _seed,
+    invalid=("seed", -1, 1.5, True, [0]),
+)
 
 
 def _check_resamples_fit(n_resamples, cells, func):
     """The resampled tables must fit in memory: at most :data:`MAX_RESAMPLED_CELLS` cells in all."""
     most = max(2, MAX_RESAMPLED_CELLS // max(np.size(cells), 1))
-    checked(N_RESAMPLES.up_to(most), n_resamples, name="n_resamples", func=func,
-            note=f" for a table of {np.size(cells)} cells (2**26 resampled cells in all)")
+    checked(
+        N_RESAMPLES.up_to(most),
+        n_resamples,
+        name="n_resamples",
+        func=func,
+        note=f" for a table of {np.size(cells)} cells (2**26 resampled cells in all)",
+    )
 
 
 def _check_pseudo_count_fits(pseudo_count, cells, squares, func):
@@ -86,15 +97,22 @@ def _check_pseudo_count_fits(pseudo_count, cells, squares, func):
     total = float(np.sum(cells))
     weight = float(np.sum(squares)) / total if total > 0 else 1.0
     most = float(f"{_LARGEST * 2.0**-20 / (np.size(cells) * max(1.0, weight) ** 2):.3g}")
-    checked(PSEUDO_COUNT.up_to(most), pseudo_count, name="pseudo_count", func=func,
-            note=" (so that the cells plus the pseudo-samples stay finite)")
+    checked(
+        PSEUDO_COUNT.up_to(most),
+        pseudo_count,
+        name="pseudo_count",
+        func=func,
+        note=" (so that the cells plus the pseudo-samples stay finite)",
+    )
 
 
 def _binary_cells(y_true, y_pred, *, average, pos_label, sample_weight, func):
     """Cells (TP, FP, FN, TN) of the positive class (``average="binary"``) or of each class (None)."""
+
     def cells(weights):
-        c = label_counts(y_true, y_pred, labels=None, pos_label=pos_label, average=average, sample_weight=weights,
-                         func=func)
+        c = label_counts(
+            y_true, y_pred, labels=None, pos_label=pos_label, average=average, sample_weight=weights, func=func
+        )
         tp = np.asarray(c.tp, dtype=np.float64)
         return np.stack([tp, c.pred_sum - tp, c.true_sum - tp, np.broadcast_to(c.tn, tp.shape)], axis=-1)
 
@@ -107,8 +125,10 @@ def _square_cells(y_true, y_pred, *, sample_weight, func):
     """The K x K confusion matrix, flattened, and its sums of squared weights."""
     t = check_targets(y_true, y_pred, sample_weight, func=func)
     if t.y_type not in ("binary", "multiclass"):
-        raise ValueError(f"{t.y_type} targets are supported only with average=None by {func}: the micro, macro "
-                         "and weighted averages need one multinomial table.")
+        raise ValueError(
+            f"{t.y_type} targets are supported only with average=None by {func}: the micro, macro "
+            "and weighted averages need one multinomial table."
+        )
     if t.cm is None:
         raise ValueError(f"{func} needs a dense confusion matrix; these targets have {len(t.labels)} labels.")
     table = t.cm.astype(np.float64).reshape(-1)
@@ -129,19 +149,53 @@ def _check_method(method, metric, average, prevalence, func):
         proportion = False
     if not proportion:
         raise invalid(
-            "method", func, "'wilson' only for a proportion (precision, recall, specificity or accuracy; micro "
-            "precision or recall; no prevalence)", method)
+            "method",
+            func,
+            "'wilson' only for a proportion (precision, recall, specificity or accuracy; micro "
+            "precision or recall; no prevalence)",
+            method,
+        )
     return method
 
 
-@declare(**DENSE_TARGETS, metric=METRIC, beta=BETA, rho=RHO, average=AVERAGE, pos_label=POS_LABEL,
-         sample_weight=array_like(), method=METHOD, level=LEVEL, n_resamples=N_RESAMPLES, random_state=RANDOM_STATE,
-         prevalence=PREVALENCE, scale=SCALE, pseudo_count=PSEUDO_COUNT, zero_division=ZERO_DIVISION,
-         sampling=SAMPLING)
-def confidence_interval(y_true, y_pred, *, metric="f_beta", beta=1.0, rho=-2.0, average="binary", pos_label=1,
-                        sample_weight=None, method="delta", level=0.95, n_resamples=9999, random_state=None,
-                        prevalence=None, scale="logit", pseudo_count=None, zero_division="warn",
-                        sampling="multinomial"):
+@declare(
+    **DENSE_TARGETS,
+    metric=METRIC,
+    beta=BETA,
+    rho=RHO,
+    average=AVERAGE,
+    pos_label=POS_LABEL,
+    sample_weight=array_like(),
+    method=METHOD,
+    level=LEVEL,
+    n_resamples=N_RESAMPLES,
+    random_state=RANDOM_STATE,
+    prevalence=PREVALENCE,
+    scale=SCALE,
+    pseudo_count=PSEUDO_COUNT,
+    zero_division=ZERO_DIVISION,
+    sampling=SAMPLING,
+)
+def confidence_interval(
+    y_true,
+    y_pred,
+    *,
+    metric="f_beta",
+    beta=1.0,
+    rho=-2.0,
+    average="binary",
+    pos_label=1,
+    sample_weight=None,
+    method="delta",
+    level=0.95,
+    n_resamples=9999,
+    random_state=None,
+    prevalence=None,
+    scale="logit",
+    pseudo_count=None,
+    zero_division="warn",
+    sampling="multinomial",
+):
     r"""A count metric and its confidence interval: delta method, Wilson or bootstrap.
 
     The confusion matrix of ``n`` independent samples is multinomial; every
@@ -282,8 +336,9 @@ def confidence_interval(y_true, y_pred, *, metric="f_beta", beta=1.0, rho=-2.0, 
         prevalence = float(prevalence)
         if average not in ("binary", None):
             raise invalid("average", func, "'binary' or None when a prevalence is given", average)
-    m = resolve_metric(metric, beta=float(beta), rho=float(rho), func=func, prevalence=prevalence,
-                       zero_division=zero_division)
+    m = resolve_metric(
+        metric, beta=float(beta), rho=float(rho), func=func, prevalence=prevalence, zero_division=zero_division
+    )
     if m.name == "accuracy" and average == "micro":
         m = resolve_metric("precision", beta=1.0, rho=-2.0, func=func, zero_division=zero_division)
     method = _check_method(method, m, average, prevalence, func)
@@ -291,13 +346,18 @@ def confidence_interval(y_true, y_pred, *, metric="f_beta", beta=1.0, rho=-2.0, 
         n_resamples = int(n_resamples)
         rng = np.random.default_rng(random_state)
     if sampling == "stratified" and (method != "delta" or average is None):
-        raise invalid("sampling", func, "'stratified' only with method='delta' and average 'binary', 'micro', "
-                      "'macro' or 'weighted'", sampling)
+        raise invalid(
+            "sampling",
+            func,
+            "'stratified' only with method='delta' and average 'binary', 'micro', 'macro' or 'weighted'",
+            sampling,
+        )
     if scale == "logit" and method == "delta" and not m.unit_interval:
         scale = "identity"  # an expression (or MCC, LR+...) need not lie in [0, 1]
     if average in ("binary", None):
-        cells, squares = _binary_cells(y_true, y_pred, average=average, pos_label=pos_label,
-                                       sample_weight=sample_weight, func=func)
+        cells, squares = _binary_cells(
+            y_true, y_pred, average=average, pos_label=pos_label, sample_weight=sample_weight, func=func
+        )
         table = Table(m, "binary")
     else:
         cells, squares, k = _square_cells(y_true, y_pred, sample_weight=sample_weight, func=func)
@@ -312,7 +372,7 @@ def confidence_interval(y_true, y_pred, *, metric="f_beta", beta=1.0, rho=-2.0, 
     z = normal_quantile(level)
     if method == "delta":
         strata = None
-        if sampling == "stratified":   # the rows of the table: TP, FN positives and FP, TN negatives, or true class i
+        if sampling == "stratified":  # the rows of the table: TP, FN positives and FP, TN negatives, or true class i
             strata = (0, 1, 0, 1) if average == "binary" else np.repeat(np.arange(table.n_classes), table.n_classes)
         _, low, high = delta(table, cells, squares, z=z, scale=scale, pseudo_count=pseudo_count, strata=strata)
     elif method == "wilson" and z == 0:  # a level below 1e-16: Wilson's bounds meet at the proportion
@@ -320,8 +380,7 @@ def confidence_interval(y_true, y_pred, *, metric="f_beta", beta=1.0, rho=-2.0, 
     elif method == "wilson":
         _, low, high = wilson(table, cells, squares, z=z)
     else:
-        ordered = sort_resamples(bootstrap_values(table, cells, squares, n_resamples, rng,
-                                                  pseudo_count=pseudo_count))
+        ordered = sort_resamples(bootstrap_values(table, cells, squares, n_resamples, rng, pseudo_count=pseudo_count))
         if method == "percentile":
             low, high = percentile(ordered, estimate, level=level)
         else:

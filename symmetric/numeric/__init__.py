@@ -24,9 +24,13 @@ __all__ = ["UndefinedValueWarning", "compile", "f_beta", "g_beta_rho", "power_me
 
 # Public names load on first use: the generated functions and their runtime need only NumPy, ``compile``
 # needs SymPy, and the rewrites (data the proofs of stage 2 check, see docs/design.md) load neither.
-_LAZY_NAMES = {"UndefinedValueWarning": ".compile", "compile": ".compile", "thread_count": ".threads",
-               "thread_limits": ".threads",
-               **{name: ".functions" for name in ("f_beta", "g_beta_rho", "power_mean")}}
+_LAZY_NAMES = {
+    "UndefinedValueWarning": ".compile",
+    "compile": ".compile",
+    "thread_count": ".threads",
+    "thread_limits": ".threads",
+    **{name: ".functions" for name in ("f_beta", "g_beta_rho", "power_mean")},
+}
 
 
 def __getattr__(name: str):

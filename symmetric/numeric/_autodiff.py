@@ -37,9 +37,11 @@ _NATIVE = (numpy.ndarray, numpy.generic, float, int, list, tuple)
 def _evaluate_any(family, P, R, params, validate, error, threads=None):
     """The generated functions' entry: NumPy input to :func:`symmetric.numeric._runtime._evaluate`, arrays of
     another library (they have ``__dlpack__``; checked cheaply) to :func:`evaluate`."""
-    if (type(P) in _NATIVE or not hasattr(P, "__dlpack__") or isinstance(P, _NATIVE)) and (
-            type(R) in _NATIVE or not hasattr(R, "__dlpack__") or isinstance(R, _NATIVE)) and not any(
-            _foreign(a) for a in params):
+    if (
+        (type(P) in _NATIVE or not hasattr(P, "__dlpack__") or isinstance(P, _NATIVE))
+        and (type(R) in _NATIVE or not hasattr(R, "__dlpack__") or isinstance(R, _NATIVE))
+        and not any(_foreign(a) for a in params)
+    ):
         return _evaluate(family, P, R, params, validate, error, threads)
     return evaluate(family, (P, R, *params), validate, error)
 
@@ -108,8 +110,9 @@ def _torch_function():
     class GeneratedFunction(torch.autograd.Function):
         @staticmethod
         def forward(ctx, family, validate, error, *values):
-            ctx.inputs = [(tuple(v.shape), v.dtype) if isinstance(v, torch.Tensor) and v.requires_grad else None
-                          for v in values]
+            ctx.inputs = [
+                (tuple(v.shape), v.dtype) if isinstance(v, torch.Tensor) and v.requires_grad else None for v in values
+            ]
             values = [v.detach() if isinstance(v, torch.Tensor) else v for v in values]
             out, parts = _with_partials(family, values, validate, error)
             ctx.save_for_backward(*parts)

@@ -19,8 +19,19 @@ standalone module of :mod:`symmetric.numeric.codegen` embeds as it is.
 
 import numpy
 
-__all__ = ["_DD", "_dd", "_dd_exp", "_dd_expm1", "_dd_log", "_dd_log1p", "_dd_softplus", "_dd_logaddexp",
-           "_dd_where", "_dd_select", "_LN2"]
+__all__ = [
+    "_DD",
+    "_dd",
+    "_dd_exp",
+    "_dd_expm1",
+    "_dd_log",
+    "_dd_log1p",
+    "_dd_softplus",
+    "_dd_logaddexp",
+    "_dd_where",
+    "_dd_select",
+    "_LN2",
+]
 
 
 def _two_sum(a, b):
@@ -63,7 +74,7 @@ def _two_prod(a, b):
     infinite and ``e`` is 0).
     """
     p, e = _dekker(a, b)
-    if (numpy.isfinite(e).all() if isinstance(e, numpy.ndarray) else e - e == 0):  # (cheap for NumPy scalars)
+    if numpy.isfinite(e).all() if isinstance(e, numpy.ndarray) else e - e == 0:  # (cheap for NumPy scalars)
         return p, e
     sa = numpy.where(numpy.abs(a) > _HUGE, 2.0**-_SHIFT, 1.0)
     sb = numpy.where(numpy.abs(b) > _HUGE, 2.0**-_SHIFT, 1.0)
@@ -130,7 +141,7 @@ class _DD:
     def __pow__(self, n):
         """Integer powers only (the printer emits them for integer exponents)."""
         if n < 0:
-            return 1.0 / self**(-n)
+            return 1.0 / self ** (-n)
         out = _DD(1.0)
         for _ in range(int(n)):
             out = out * self
@@ -173,7 +184,7 @@ def _ln2():
 
 def _sqrt(x):
     """Square root of a positive double-double (one Newton step from the float64 root)."""
-    y = x.hi ** 0.5
+    y = x.hi**0.5
     p, e = _two_prod(y, y)
     r = ((x.hi - p) - e + x.lo) / (2 * y)
     return _DD(*_fast_two_sum(y, r))

@@ -32,7 +32,20 @@ import numpy
 
 from ._runtime import BINADE, BLOCK, GEOMETRIC, _KERNEL, _validate
 
-__all__ = ["_maximum", "_minimum", "_where", "_sigmoid", "_softplus", "prepare", "partials", "is_foreign", "evaluate", "namespace_of", "to_numpy"]
+__all__ = [
+    "_maximum",
+    "_minimum",
+    "_where",
+    "_sigmoid",
+    "_softplus",
+    "prepare",
+    "partials",
+    "is_foreign",
+    "evaluate",
+    "namespace_of",
+    "to_numpy",
+]
+
 
 def _lift(xp, a, like):
     if isinstance(a, (int, float)):
@@ -102,8 +115,12 @@ def to_numpy(x):
 def result_dtype(xp, device, values):
     """The floating dtype of the result: that of the floating arrays among ``values``, else the default one."""
     native = "numpy" in xp.__name__  # the portable path on NumPy input (codegen --backend array-api)
-    floats = [v.dtype for v in values if (_foreign(v) or native and isinstance(v, (numpy.ndarray, numpy.generic)))
-              and xp.isdtype(v.dtype, "real floating")]
+    floats = [
+        v.dtype
+        for v in values
+        if (_foreign(v) or native and isinstance(v, (numpy.ndarray, numpy.generic)))
+        and xp.isdtype(v.dtype, "real floating")
+    ]
     if floats:
         return xp.result_type(*floats)
     try:
@@ -130,8 +147,10 @@ def prepare(family, values, validate, error):
     """
     xp, device = namespace_of(values)
     dtype = result_dtype(xp, device, values)
-    P, R = (xp.asarray(v if _foreign(v) else numpy.asarray(v, dtype=numpy.float64), dtype=dtype, device=device)
-            for v in values[:2])
+    P, R = (
+        xp.asarray(v if _foreign(v) else numpy.asarray(v, dtype=numpy.float64), dtype=dtype, device=device)
+        for v in values[:2]
+    )
     params = [to_numpy(v) if _foreign(v) else numpy.asarray(v) for v in values[2:]]
     names = ("P", "R", *family.parameters)
     for a, name in zip(params, names[2:]):
@@ -180,8 +199,11 @@ def _log_ratio(xp, p, r):
     near = (q >= 0.5) & (q <= 2.0)
     info = xp.finfo(p.dtype)
     normal = (q >= info.smallest_normal) & (q <= info.max)
-    return xp.where(near, xp.log1p((p - r) / r), xp.where(normal, xp.log(_maximum(xp, q, info.smallest_normal)),
-                                                          xp.log(p) - xp.log(r)))
+    return xp.where(
+        near,
+        xp.log1p((p - r) / r),
+        xp.where(normal, xp.log(_maximum(xp, q, info.smallest_normal)), xp.log(p) - xp.log(r)),
+    )
 
 
 _COMPILED: dict = {}
@@ -205,8 +227,9 @@ def _per_element(xp, value, index, like):
     value = getattr(value, "hi", value)
     if index is None:
         return float(numpy.asarray(value).reshape(-1)[0]) if numpy.ndim(value) else float(value)
-    return xp.asarray(numpy.take(numpy.asarray(value, dtype=numpy.float64), index), dtype=like.dtype,
-                      device=_device(like))
+    return xp.asarray(
+        numpy.take(numpy.asarray(value, dtype=numpy.float64), index), dtype=like.dtype, device=_device(like)
+    )
 
 
 def partials(family, xp, P, R, params, stage, index, out):
@@ -223,8 +246,14 @@ def partials(family, xp, P, R, params, stage, index, out):
     p, r, m = (xp.where(positive, a, ones) for a in (Pf, Rf, Mf))
     grads = stage.common["gradients"]
     with numpy.errstate(all="ignore"):
-        values = {"P": p, "R": r, "M": m, "phi": _per_element(xp, stage.get("phi"), index, p),
-                  "lambda_": _per_element(xp, stage.get("lambda_"), index, p), "L": _log_ratio(xp, p, r)}
+        values = {
+            "P": p,
+            "R": r,
+            "M": m,
+            "phi": _per_element(xp, stage.get("phi"), index, p),
+            "lambda_": _per_element(xp, stage.get("lambda_"), index, p),
+            "L": _log_ratio(xp, p, r),
+        }
         func, names = grads["gradient"]
         g = _compiled(xp, func)(*[values[name] for name in names])
         edge_values = {key: _per_element(xp, stage.get(key), index, p) for key in ("c_P", "c_R", "phi")}
@@ -232,8 +261,10 @@ def partials(family, xp, P, R, params, stage, index, out):
     func, names = grads["boundary"]
     edge = func(xp, *[edge_values[name] for name in names])
     zeros = xp.zeros_like(Pf)
-    out_parts = [xp.where(positive, g[key], _lift(xp, edge[key], Pf) if isinstance(edge[key], (int, float))
-                          else edge[key]) for key in ("P", "R")]
+    out_parts = [
+        xp.where(positive, g[key], _lift(xp, edge[key], Pf) if isinstance(edge[key], (int, float)) else edge[key])
+        for key in ("P", "R")
+    ]
     flat = [numpy.broadcast_to(a, stage.shape).reshape(-1) if not stage.scalar else a for a in params]
     branch = numpy.zeros(stage.code.size if not stage.scalar else 1, dtype=int)
     todo = numpy.ones(branch.size, dtype=bool)
@@ -245,8 +276,12 @@ def partials(family, xp, P, R, params, stage, index, out):
         with numpy.errstate(all="ignore"):
             factor = {}
             for which in (0, 1):
-                per_branch = [numpy.broadcast_to(numpy.asarray(family.factors[i][j][which](*flat), dtype=numpy.float64),
-                                                 branch.shape) for i in range(len(family.branches))]
+                per_branch = [
+                    numpy.broadcast_to(
+                        numpy.asarray(family.factors[i][j][which](*flat), dtype=numpy.float64), branch.shape
+                    )
+                    for i in range(len(family.branches))
+                ]
                 factor[which] = numpy.choose(branch, per_branch)
         total = zeros
         for which, key in ((0, "phi"), (1, "lambda")):
@@ -266,8 +301,11 @@ def _where(xp, condition, value, otherwise):
     if isinstance(value, (int, float)) and isinstance(otherwise, (int, float)):  # not the condition's bool dtype
         return xp.where(condition, xp.asarray(float(value)), xp.asarray(float(otherwise)))
     like = next(a for a in (value, otherwise) if not isinstance(a, (int, float)))
-    return xp.where(condition, _lift(xp, value, like) if isinstance(value, (int, float)) else value,
-                    _lift(xp, otherwise, like) if isinstance(otherwise, (int, float)) else otherwise)
+    return xp.where(
+        condition,
+        _lift(xp, value, like) if isinstance(value, (int, float)) else value,
+        _lift(xp, otherwise, like) if isinstance(otherwise, (int, float)) else otherwise,
+    )
 
 
 def _constants(xp, stage, code, index, keys, like):
@@ -376,7 +414,10 @@ def _table(xp, stage, code, kmin, kmax, dtype, device):
             parts = [stage._block(code, b) for b in range(first, last)]
         c = numpy.concatenate([x[0] for x in parts])
         wk = numpy.concatenate([x[1] for x in parts])
-        entry = cache[key] = (first, last, xp.asarray(c, dtype=dtype, device=device),
-                              xp.asarray(wk, dtype=dtype, device=device))
+        entry = cache[key] = (
+            first,
+            last,
+            xp.asarray(c, dtype=dtype, device=device),
+            xp.asarray(wk, dtype=dtype, device=device),
+        )
     return entry[0] * BLOCK, entry[2], entry[3]
-

@@ -35,8 +35,21 @@ import numpy
 
 from ._dd import _DD, _dd, _dd_where
 
-__all__ = ["_pow", "_piecewise", "_evaluate", "_Family", "_unmask", "_remask", "CHUNK", "PHI_ANCHOR", "PHI_TINY",
-           "SCRATCH", "thread_count", "THREADS_VARIABLE", "MIN_CHUNKS_PER_THREAD"]
+__all__ = [
+    "_pow",
+    "_piecewise",
+    "_evaluate",
+    "_Family",
+    "_unmask",
+    "_remask",
+    "CHUNK",
+    "PHI_ANCHOR",
+    "PHI_TINY",
+    "SCRATCH",
+    "thread_count",
+    "THREADS_VARIABLE",
+    "MIN_CHUNKS_PER_THREAD",
+]
 
 #: Elements per chunk: 2**16 (512 KB a float64 row), where the Python work per chunk (a dozen ufunc calls and
 #: checks, about 10 us) is under 5 % of the arithmetic, and a chunk's rows still stay in the last-level cache.
@@ -172,11 +185,23 @@ _MAX, _MIN = numpy.maximum.reduce, numpy.minimum.reduce
 _DOMAINS = {"nonnegative": _nonnegative, "positive": _positive, "real": _finite}
 
 ARITHMETIC, HARMONIC, GEOMETRIC, BINADE, ANCHOR_POSITIVE, ANCHOR_NEGATIVE = range(6)
-_KERNEL = {ARITHMETIC: "arithmetic", HARMONIC: "harmonic", GEOMETRIC: "binade_geometric", BINADE: "binade",
-           ANCHOR_POSITIVE: "anchor_positive", ANCHOR_NEGATIVE: "anchor_negative"}
+_KERNEL = {
+    ARITHMETIC: "arithmetic",
+    HARMONIC: "harmonic",
+    GEOMETRIC: "binade_geometric",
+    BINADE: "binade",
+    ANCHOR_POSITIVE: "anchor_positive",
+    ANCHOR_NEGATIVE: "anchor_negative",
+}
 # the float64 constants each regime's kernel uses
-_USES = {ARITHMETIC: ("w", "w_c"), HARMONIC: ("w", "w_c"), GEOMETRIC: (), BINADE: ("phi",),
-         ANCHOR_POSITIVE: ("c_P", "c_R", "kappa", "phi"), ANCHOR_NEGATIVE: ("c_P", "c_R", "kappa", "phi")}
+_USES = {
+    ARITHMETIC: ("w", "w_c"),
+    HARMONIC: ("w", "w_c"),
+    GEOMETRIC: (),
+    BINADE: ("phi",),
+    ANCHOR_POSITIVE: ("c_P", "c_R", "kappa", "phi"),
+    ANCHOR_NEGATIVE: ("c_P", "c_R", "kappa", "phi"),
+}
 # exponents k of P/R = m 2**k for positive doubles lie in (-_K, _K)
 _K = 4096
 # what the generated parameter stage of each branch returns (symmetric.numeric.rewrites.PARAMETERS)
@@ -256,8 +281,11 @@ class _Stage:
         self._float = {}
         p = self.value("phi")
         a = numpy.abs(p)
-        self.code = numpy.select([p == 1, p == -1, a < PHI_TINY, a < PHI_ANCHOR, p > 0],
-                                 [ARITHMETIC, HARMONIC, GEOMETRIC, BINADE, ANCHOR_POSITIVE], ANCHOR_NEGATIVE)
+        self.code = numpy.select(
+            [p == 1, p == -1, a < PHI_TINY, a < PHI_ANCHOR, p > 0],
+            [ARITHMETIC, HARMONIC, GEOMETRIC, BINADE, ANCHOR_POSITIVE],
+            ANCHOR_NEGATIVE,
+        )
         self._tables, self._blocks = {}, {}
 
     def get(self, key):
@@ -409,9 +437,14 @@ def _take_buffers():
     try:
         return _SPARE.pop()
     except IndexError:
-        return (numpy.empty((SCRATCH + 5, CHUNK)),
-                (numpy.empty(CHUNK, dtype=numpy.int32), numpy.empty(CHUNK, dtype=numpy.int32),
-                 numpy.empty(CHUNK, dtype=numpy.intp)))
+        return (
+            numpy.empty((SCRATCH + 5, CHUNK)),
+            (
+                numpy.empty(CHUNK, dtype=numpy.int32),
+                numpy.empty(CHUNK, dtype=numpy.int32),
+                numpy.empty(CHUNK, dtype=numpy.intp),
+            ),
+        )
 
 
 def _give_back(buffers):
@@ -459,8 +492,16 @@ def _chunk(stage, p, r, out, index, buffers, invalid, zeros):
                 _run(stage, int(code), p, r, index, out, rows, exponents)
             else:
                 k = int(chosen.sum())
-                out[chosen] = _run(stage, int(code), p[chosen], r[chosen], index[chosen], numpy.empty(k),
-                                   rows[:, :k], [e[:k] for e in exponents])
+                out[chosen] = _run(
+                    stage,
+                    int(code),
+                    p[chosen],
+                    r[chosen],
+                    index[chosen],
+                    numpy.empty(k),
+                    rows[:, :k],
+                    [e[:k] for e in exponents],
+                )
     if invalid is None:
         zeros = zeros and not (_MIN(p) > 0 and _MIN(r) > 0)
     else:
@@ -503,8 +544,11 @@ def _single(values):
     """Whether the result is float32: some argument is a float32 (or float16) NumPy array or scalar, none a
     float64 or integer one (Python numbers adapt, as in NumPy's own promotion)."""
     kinds = [v.dtype for v in values if isinstance(v, (numpy.ndarray, numpy.generic))]
-    return bool(kinds) and any(d.kind == "f" and d.itemsize < 8 for d in kinds) and not any(
-        d.itemsize >= 8 or d.kind != "f" for d in kinds)
+    return (
+        bool(kinds)
+        and any(d.kind == "f" and d.itemsize < 8 for d in kinds)
+        and not any(d.itemsize >= 8 or d.kind != "f" for d in kinds)
+    )
 
 
 def _validate(arrays, names, domains, func, error):
@@ -527,6 +571,7 @@ def _evaluate_arrays(family, values, validate, error, threads=None):
     P, R, *params = arrays
     invalid = None
     if validate:
+
         def invalid():
             _validate(arrays, names, family.domains, func, error)
             raise AssertionError("a chunk failed validation that the whole arrays pass")  # pragma: no cover
@@ -562,14 +607,26 @@ def _evaluate_arrays(family, values, validate, error, threads=None):
             if workers > 1 and all(a.shape == shape and a.flags.c_contiguous for a in (P, R)):
                 _parallel(stage, P.reshape(-1), R.reshape(-1), out.reshape(-1), buffers, invalid, workers)
                 return out
-            it = numpy.nditer(operands, flags=["external_loop", "buffered", "zerosize_ok"],
-                              op_flags=[["readonly"], ["readonly"], ["writeonly"]] + [["readonly"]] * (len(operands) - 3),
-                              buffersize=CHUNK, order="C")
+            it = numpy.nditer(
+                operands,
+                flags=["external_loop", "buffered", "zerosize_ok"],
+                op_flags=[["readonly"], ["readonly"], ["writeonly"]] + [["readonly"]] * (len(operands) - 3),
+                buffersize=CHUNK,
+                order="C",
+            )
             zeros = _needs_boundary(stage)
             with it:
                 for chunk in it:
-                    _chunk(stage, chunk[0], chunk[1], chunk[2], chunk[3] if len(chunk) > 3 else None, kernel, invalid,
-                           zeros)
+                    _chunk(
+                        stage,
+                        chunk[0],
+                        chunk[1],
+                        chunk[2],
+                        chunk[3] if len(chunk) > 3 else None,
+                        kernel,
+                        invalid,
+                        zeros,
+                    )
         finally:
             _give_back(buffers)
     return out

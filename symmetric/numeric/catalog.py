@@ -32,6 +32,7 @@ DOMAINS = {
     "real": "a finite real number",
 }
 
+
 def registered() -> tuple[str, ...]:
     """Every registered family, in registry order (``symmetric codegen`` accepts those it can plan)."""
     return tuple(FAMILIES)

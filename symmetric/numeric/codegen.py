@@ -45,8 +45,16 @@ from . import _autodiff, _dd, _portable, _runtime
 from .emit import function_source, names as _argument_names
 from .rewrites import CONSTANTS, GEOMETRIC_TABLE, KERNELS, LOG_WEIGHTS, PARAMETERS, TABLE, TABLE_NEAR, plan
 
-__all__ = ["module_source", "package_source", "supported", "main", "write_or_check", "GENERATOR", "PACKAGE_MODULE",
-           "RUNTIME"]
+__all__ = [
+    "module_source",
+    "package_source",
+    "supported",
+    "main",
+    "write_or_check",
+    "GENERATOR",
+    "PACKAGE_MODULE",
+    "RUNTIME",
+]
 
 #: Name and version of the generator, written into every generated module.
 GENERATOR = f"symmetric {__version__}"
@@ -61,6 +69,7 @@ RUNTIME = {"_validation": _validation, "_dd": _dd, "_runtime": _runtime, "_porta
 
 # kernel arguments that are arrays of the chunk's length (the constants are scalars when the parameters are)
 _CHUNK_ARRAYS = {P, R, m, c_k, w_k}
+
 
 def supported() -> list[str]:
     """Registered families that read as weighted power means."""
@@ -95,10 +104,15 @@ def _common_source() -> str:
     for key, expr in KERNELS.items():
         form = "numpy" if expr.has(sympy.Piecewise) else "inplace"
         checked = (P, R) if form == "inplace" else ()  # validated in the kernel, while each chunk is in cache
-        parts.append(function_source(f"_kernel_{key}", _kernel_args(expr), expr, form=form, arrays=_CHUNK_ARRAYS,
-                                     checked=checked))
-        kernels.append(f'"{key}": ' + _entry(f"_kernel_{key}", _kernel_args(expr),
-                                             ("out", "scratch", "check") if form == "inplace" else ()))
+        parts.append(
+            function_source(
+                f"_kernel_{key}", _kernel_args(expr), expr, form=form, arrays=_CHUNK_ARRAYS, checked=checked
+            )
+        )
+        kernels.append(
+            f'"{key}": '
+            + _entry(f"_kernel_{key}", _kernel_args(expr), ("out", "scratch", "check") if form == "inplace" else ())
+        )
     parts.append("_KERNELS = {" + ", ".join(kernels) + "}\n")
     portable = []  # the same kernels over any Array API namespace (symmetric.numeric._portable runs them)
     for key, expr in KERNELS.items():
@@ -111,24 +125,34 @@ def _common_source() -> str:
     boundary = KERNELS["boundary"]
     edge = {"P": sympy.diff(boundary, P), "R": sympy.diff(boundary, R)}
     parts.append(function_source("_portable_boundary_gradient", _kernel_args(boundary), edge, form="array-api"))
-    parts.append(f"_GRADIENTS = {{\"gradient\": {_entry('_portable_gradient', grad_args)}, "
-                 f"\"boundary\": {_entry('_portable_boundary_gradient', _kernel_args(boundary))}}}\n")
+    parts.append(
+        f'_GRADIENTS = {{"gradient": {_entry("_portable_gradient", grad_args)}, '
+        f'"boundary": {_entry("_portable_boundary_gradient", _kernel_args(boundary))}}}\n'
+    )
     constants = {**LOG_WEIGHTS, **CONSTANTS}
     for key, expr in constants.items():
-        parts.append(function_source(f"_constant_{key.name}", _stage_args({key: expr}), {key: expr},
-                                     form="double-double"))
-    parts.append("_CONSTANTS = {" + ", ".join(f'"{key.name}": ' + _entry(f"_constant_{key.name}",
-                                                                          _stage_args({key: expr}))
-                                              for key, expr in constants.items()) + "}\n")
+        parts.append(
+            function_source(f"_constant_{key.name}", _stage_args({key: expr}), {key: expr}, form="double-double")
+        )
+    parts.append(
+        "_CONSTANTS = {"
+        + ", ".join(
+            f'"{key.name}": ' + _entry(f"_constant_{key.name}", _stage_args({key: expr}))
+            for key, expr in constants.items()
+        )
+        + "}\n"
+    )
     tables = {f"table_{form}": outputs for form, outputs in TABLE.items()}
     tables["table_is_near"] = {sympy.Symbol("near"): TABLE_NEAR}
     tables["geometric_table"] = GEOMETRIC_TABLE
     for name, outputs in tables.items():
         parts.append(function_source(f"_{name}", _stage_args(outputs), outputs, form="double-double"))
-    parts.append('_COMMON = {"kernels": _KERNELS, "portable": _PORTABLE_KERNELS, "gradients": _GRADIENTS, '
-                 '"constants": _CONSTANTS, '
-                 + ", ".join(f'"{name}": ' + _entry(f"_{name}", _stage_args(outputs)) for name, outputs in tables.items())
-                 + "}\n")
+    parts.append(
+        '_COMMON = {"kernels": _KERNELS, "portable": _PORTABLE_KERNELS, "gradients": _GRADIENTS, '
+        '"constants": _CONSTANTS, '
+        + ", ".join(f'"{name}": ' + _entry(f"_{name}", _stage_args(outputs)) for name, outputs in tables.items())
+        + "}\n"
+    )
     return "\n\n".join(parts)
 
 
@@ -152,10 +176,13 @@ def _family_source(name: str) -> str:
             row.append(f"({', '.join(pair_names)})")
         factors.append(f"({', '.join(row)},)")
     domains = tuple(catalog.domain(s) for s in (P, R, *p.parameters))
-    parts.append(f"_FAMILY_{name} = _Family({name!r}, {tuple(n.name for n in _argument_names(p.parameters).values())!r}, "
-                 f"({', '.join(branches)},), _COMMON, {domains!r}, ({', '.join(factors)},))\n")
-    assert [n.name for n in _argument_names(PARAMETERS).values()] == list(
-        _runtime._PARAMETERS), "the runtime's parameter stage"
+    parts.append(
+        f"_FAMILY_{name} = _Family({name!r}, {tuple(n.name for n in _argument_names(p.parameters).values())!r}, "
+        f"({', '.join(branches)},), _COMMON, {domains!r}, ({', '.join(factors)},))\n"
+    )
+    assert [n.name for n in _argument_names(PARAMETERS).values()] == list(_runtime._PARAMETERS), (
+        "the runtime's parameter stage"
+    )
     assert set(PARAMETERS) == set(p.branches[0].parameters()), "the runtime expects phi, lambda and mu per branch"
     return "\n\n".join(parts)
 
@@ -187,12 +214,12 @@ def _public_source(name: str, fixed: dict, backend: str = "numpy") -> str:
     free = [n for n in names if n not in fixed]
     values = ", ".join(repr(fixed[n]) if n in fixed else n for n in names)
     signature = ", ".join(["P", "R", *free, "*", "validate=True", "threads=None"])
-    call = (f"_evaluate_any(_FAMILY_{name}, P, R, ({values},), validate, InvalidParameterError, threads)"
-            if backend == "numpy" else
-            f"_evaluate_backend(_FAMILY_{name}, P, R, ({values},), validate, InvalidParameterError, threads, {backend!r})")
-    return (f"def {name}({signature}):\n"
-            f'    """{_docstring(name, fixed)}"""\n'
-            f"    return {call}\n")
+    call = (
+        f"_evaluate_any(_FAMILY_{name}, P, R, ({values},), validate, InvalidParameterError, threads)"
+        if backend == "numpy"
+        else f"_evaluate_backend(_FAMILY_{name}, P, R, ({values},), validate, InvalidParameterError, threads, {backend!r})"
+    )
+    return f'def {name}({signature}):\n    """{_docstring(name, fixed)}"""\n    return {call}\n'
 
 
 def _check_fixed(name: str, fixed: dict) -> dict:
@@ -202,8 +229,13 @@ def _check_fixed(name: str, fixed: dict) -> dict:
         if key not in params:
             raise InvalidParameterError.of(key, f"codegen {name}", f"one of its parameters {list(params)}", value)
         kind, allowed = catalog.domain(params[key])
-        if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) or (
-                kind == "positive" and not value > 0) or (kind == "nonnegative" and not value >= 0):
+        if (
+            isinstance(value, bool)
+            or not isinstance(value, (int, float))
+            or not math.isfinite(value)
+            or (kind == "positive" and not value > 0)
+            or (kind == "nonnegative" and not value >= 0)
+        ):
             raise InvalidParameterError.of(key, f"codegen {name}", allowed, value)
         out[key] = float(value)
     return out
@@ -244,8 +276,11 @@ def _imports(body: str, package: str) -> str:
     for name, module in RUNTIME.items():
         wanted = [n for n in getattr(module, "__all__", ()) if n in used]
         if wanted:
-            lines.append(f"from {package}.{name} import {', '.join(wanted)}\n" if package != "." else
-                         f"from {'..' if module is _validation else '.'}{name} import {', '.join(wanted)}\n")
+            lines.append(
+                f"from {package}.{name} import {', '.join(wanted)}\n"
+                if package != "."
+                else f"from {'..' if module is _validation else '.'}{name} import {', '.join(wanted)}\n"
+            )
     return "".join(lines)
 
 
@@ -281,14 +316,24 @@ def module_source(names, *, fixed=None, standalone: bool = True, backend: str = 
     if fixed and len(names) != 1:
         raise InvalidParameterError.of("fixed", "codegen", "given with a single family name", fixed)
     fixed = _check_fixed(names[0], fixed) if fixed else {}
-    header = (f'"""Numeric {", ".join(names)}: generated by {GENERATOR} from the symbolic definitions. Do not edit.\n\n'
-              + "".join(f"{n}: {plan(n).formula()}\n" for n in names)
-              + (("\nImports only numpy; results agree bit for bit with symmetric.numeric on the same machine.\n"
-                  if backend == "numpy" else f"\nBackend {backend}: imports numpy, and array_api_compat"
-                  + (f" and {backend}" if backend in ("torch", "jax") else "") + " when called.\n")
-                 if standalone else
-                 "\nRegenerate with `python -m symmetric.numeric.codegen` (tests/test_codegen.py fails when stale).\n")
-              + '"""\n\n' + ("import sys\nimport types\n\n" if standalone else "") + "import numpy\n")
+    header = (
+        f'"""Numeric {", ".join(names)}: generated by {GENERATOR} from the symbolic definitions. Do not edit.\n\n'
+        + "".join(f"{n}: {plan(n).formula()}\n" for n in names)
+        + (
+            (
+                "\nImports only numpy; results agree bit for bit with symmetric.numeric on the same machine.\n"
+                if backend == "numpy"
+                else f"\nBackend {backend}: imports numpy, and array_api_compat"
+                + (f" and {backend}" if backend in ("torch", "jax") else "")
+                + " when called.\n"
+            )
+            if standalone
+            else "\nRegenerate with `python -m symmetric.numeric.codegen` (tests/test_codegen.py fails when stale).\n"
+        )
+        + '"""\n\n'
+        + ("import sys\nimport types\n\n" if standalone else "")
+        + "import numpy\n"
+    )
     body = ["# --- kernels and parameter stages generated from symmetric.numeric.rewrites ---\n" + _common_source()]
     for n in names:
         body.append(f"# --- {n} ---\n" + _family_source(n))
@@ -299,11 +344,17 @@ def module_source(names, *, fixed=None, standalone: bool = True, backend: str = 
     if standalone:
         package = _runtime_package()
         parts.append(_LOADER.lstrip("\n"))
-        parts.append("# --- the runtime: " + ", ".join(f"symmetric/{'' if m is _validation else 'numeric/'}{n}.py"
-                                                    for n, m in RUNTIME.items()) + ", verbatim ---\n"
-                     + "_load_runtime(" + repr(package) + ", {\n"
-                     + "".join(f"    {name!r}: {source!r},\n" for name, source in _runtime_sources().items())
-                     + "})\n" + _imports(body, package))
+        parts.append(
+            "# --- the runtime: "
+            + ", ".join(f"symmetric/{'' if m is _validation else 'numeric/'}{n}.py" for n, m in RUNTIME.items())
+            + ", verbatim ---\n"
+            + "_load_runtime("
+            + repr(package)
+            + ", {\n"
+            + "".join(f"    {name!r}: {source!r},\n" for name, source in _runtime_sources().items())
+            + "})\n"
+            + _imports(body, package)
+        )
     else:
         parts.append(_imports(body, "."))
     parts.append(body)

@@ -89,8 +89,10 @@ class SelfCheck:
     nonfinite: int = 0
 
     def __str__(self):
-        return (f"{self.points} points: worst {self.worst_ulp:.3g} ULP at {self.worst_point}, "
-                f"median {self.median_ulp:.3g} ULP, {self.nonfinite} non-finite")
+        return (
+            f"{self.points} points: worst {self.worst_ulp:.3g} ULP at {self.worst_point}, "
+            f"median {self.median_ulp:.3g} ULP, {self.nonfinite} non-finite"
+        )
 
 
 @dataclass
@@ -125,8 +127,9 @@ class CompiledFunction:
     def _evaluate(self, values, validate, policy):
         func = f"compiled function {self.name}"
         if len(values) != len(self.args):
-            raise InvalidParameterError.of("values", func, f"{len(self.args)} arguments, for {list(map(str, self.args))}",
-                                           len(values))
+            raise InvalidParameterError.of(
+                "values", func, f"{len(self.args)} arguments, for {list(map(str, self.args))}", len(values)
+            )
         domains = [argument_domain(s) for s in self.args]
         values, mask = _runtime._unmask(values, [fill for _, _, fill in domains])
         arrays = [_runtime._as_array(v, str(s), func, InvalidParameterError) for v, s in zip(values, self.args)]
@@ -137,8 +140,9 @@ class CompiledFunction:
             shape = numpy.broadcast_shapes(*(a.shape for a in arrays))
         except ValueError:
             got = ", ".join(f"{s}: {a.shape}" for a, s in zip(arrays, self.args))
-            raise InvalidParameterError.of(", ".join(map(str, self.args)), func,
-                                           "arrays whose shapes broadcast together", got) from None
+            raise InvalidParameterError.of(
+                ", ".join(map(str, self.args)), func, "arrays whose shapes broadcast together", got
+            ) from None
         with numpy.errstate(all="ignore"):
             out = numpy.array(numpy.broadcast_to(numpy.asarray(self.function(*arrays), dtype=float), shape))
         undefined = numpy.isnan(out)
@@ -154,15 +158,24 @@ class CompiledFunction:
             return
         if policy == "raise":
             index = tuple(int(i) for i in numpy.unravel_index(numpy.flatnonzero(undefined)[0], out.shape))
-            at = ", ".join(f"{s} = {float(numpy.broadcast_to(a, out.shape)[index])!r}" for s, a in zip(self.args, arrays))
+            at = ", ".join(
+                f"{s} = {float(numpy.broadcast_to(a, out.shape)[index])!r}" for s, a in zip(self.args, arrays)
+            )
             raise InvalidParameterError.of(
-                ", ".join(map(str, self.args)), func, f"a point where {sympy.sstr(self.expr)} is defined "
-                "(or compile it with zero_division=0.0, 1.0, numpy.nan or 'warn')", f"{at}" + (
-                    f" at index {index}" if index else ""))
+                ", ".join(map(str, self.args)),
+                func,
+                f"a point where {sympy.sstr(self.expr)} is defined "
+                "(or compile it with zero_division=0.0, 1.0, numpy.nan or 'warn')",
+                f"{at}" + (f" at index {index}" if index else ""),
+            )
         if policy == "warn":
-            warnings.warn(f"{sympy.sstr(self.expr)} is undefined at {int(undefined.sum())} of {out.size} points "
-                          "(0/0, or not real) and is set to 0.0 there. Use the `zero_division` parameter of "
-                          "compile to control this behavior.", UndefinedValueWarning, stacklevel=3)
+            warnings.warn(
+                f"{sympy.sstr(self.expr)} is undefined at {int(undefined.sum())} of {out.size} points "
+                "(0/0, or not real) and is set to 0.0 there. Use the `zero_division` parameter of "
+                "compile to control this behavior.",
+                UndefinedValueWarning,
+                stacklevel=3,
+            )
             policy = 0.0
         out[undefined] = policy
 
@@ -207,8 +220,14 @@ class CompiledFunction:
         return self.report
 
 
-def compile(expr, args, *, check: bool = False, name: str = "compiled",  # noqa: A001
-            zero_division="warn") -> CompiledFunction:
+def compile(
+    expr,
+    args,
+    *,
+    check: bool = False,
+    name: str = "compiled",  # noqa: A001
+    zero_division="warn",
+) -> CompiledFunction:
     """Compile ``expr`` into a NumPy function of ``args``.
 
     Parameters
@@ -255,21 +274,32 @@ def compile(expr, args, *, check: bool = False, name: str = "compiled",  # noqa:
         ...
     symmetric._validation.InvalidParameterError: The 'P' parameter of compiled function compiled must be a number in [0, 1]. Got -1.0 instead.
     """
-    if not isinstance(expr, sympy.Basic) or isinstance(expr, (sympy.logic.boolalg.Boolean,)) and not isinstance(expr, sympy.Expr):
+    if (
+        not isinstance(expr, sympy.Basic)
+        or isinstance(expr, (sympy.logic.boolalg.Boolean,))
+        and not isinstance(expr, sympy.Expr)
+    ):
         raise InvalidParameterError.of("expr", "compile", "a SymPy expression", expr)
     args = tuple(args)
     if not all(isinstance(a, sympy.Symbol) for a in args):
         raise InvalidParameterError.of("args", "compile", "a sequence of SymPy symbols", args)
     missing = expr.free_symbols - set(args)
     if missing:
-        raise InvalidParameterError.of("args", "compile", f"a sequence of symbols including {sorted(map(str, missing))}", args)
+        raise InvalidParameterError.of(
+            "args", "compile", f"a sequence of symbols including {sorted(map(str, missing))}", args
+        )
     if not isinstance(name, str) or not name.isidentifier() or keyword.iskeyword(name):
         raise InvalidParameterError.of("name", "compile", "a Python identifier", name)
-    if not (zero_division in ("warn", "raise") if isinstance(zero_division, str) else
-            isinstance(zero_division, (int, float)) and not isinstance(zero_division, bool)
-            and (math.isnan(zero_division) or zero_division in (0, 1))):
-        raise InvalidParameterError.of("zero_division", "compile", '"warn", "raise", 0.0, 1.0 or numpy.nan',
-                                       zero_division)
+    if not (
+        zero_division in ("warn", "raise")
+        if isinstance(zero_division, str)
+        else isinstance(zero_division, (int, float))
+        and not isinstance(zero_division, bool)
+        and (math.isnan(zero_division) or zero_division in (0, 1))
+    ):
+        raise InvalidParameterError.of(
+            "zero_division", "compile", '"warn", "raise", 0.0, 1.0 or numpy.nan', zero_division
+        )
     if not isinstance(check, bool):
         raise InvalidParameterError.of("check", "compile", "True or False", check)
     source = function_source(name, args, expr)

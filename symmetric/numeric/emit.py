@@ -116,8 +116,7 @@ def function_source(name: str, args, expr, *, form: str = "numpy", arrays=(), ch
     if form == "inplace":
         if expr.has(sympy.Piecewise):
             raise NotImplementedError("a Piecewise has no in-place form: emit it with form='numpy'")
-        return _inplace(name, params, expr, {named[a] for a in arrays if a in named},
-                        [named[a].name for a in checked])
+        return _inplace(name, params, expr, {named[a] for a in arrays if a in named}, [named[a].name for a in checked])
     return _numpy(name, ", ".join(params), expr)
 
 
@@ -167,11 +166,15 @@ def printer_class():
 
 # --- form "numpy" ---
 
+
 def _numpy(name, params, expr) -> str:
     printer = printer_class()()
     helpers = []
-    outer = [pw for pw in expr.atoms(sympy.Piecewise)
-             if not any(pw != other and other.has(pw) for other in expr.atoms(sympy.Piecewise))]
+    outer = [
+        pw
+        for pw in expr.atoms(sympy.Piecewise)
+        if not any(pw != other and other.has(pw) for other in expr.atoms(sympy.Piecewise))
+    ]
     replacements = {}
     for k, pw in enumerate(sorted(outer, key=sympy.default_sort_key)):
         pieces = []
@@ -183,7 +186,9 @@ def _numpy(name, params, expr) -> str:
         replacements[pw] = sympy.Symbol(f"_pw{k}")
         helpers.append(f"{name}_p{k} = ({', '.join(pieces)},)")
     body = expr.xreplace(replacements)
-    lines = [f"{placeholder} = _piecewise({name}_p{k}, ({params},))" for k, placeholder in enumerate(replacements.values())]
+    lines = [
+        f"{placeholder} = _piecewise({name}_p{k}, ({params},))" for k, placeholder in enumerate(replacements.values())
+    ]
     if body is sympy.true or body is sympy.false:
         lines.append(f"return {body is sympy.true}")
     else:
@@ -264,8 +269,11 @@ class _InPlace:
         if isinstance(expr, sympy.Pow):
             return self.power(expr, out)
         if isinstance(expr, (sympy.Max, sympy.Min)):
-            return self.fold("numpy.maximum" if isinstance(expr, sympy.Max) else "numpy.minimum",
-                             sorted(expr.args, key=sympy.default_sort_key), out)
+            return self.fold(
+                "numpy.maximum" if isinstance(expr, sympy.Max) else "numpy.minimum",
+                sorted(expr.args, key=sympy.default_sort_key),
+                out,
+            )
         if type(expr) in _UFUNCS:
             return self.call(_UFUNCS[type(expr)], [self.first(expr.args[0], out)], out)
         raise NotImplementedError(f"no in-place form for {type(expr).__name__}")
@@ -318,6 +326,7 @@ class _InPlace:
 
 # --- form "array-api" ---
 
+
 def _array_api(name, params, expr) -> str:
     printer = _ArrayAPIPrinter()
     outputs = dict(expr) if isinstance(expr, dict) else None
@@ -334,15 +343,21 @@ def _array_api(name, params, expr) -> str:
 class _ArrayAPIPrinter(StrPrinter):
     """Python source over an Array API namespace ``xp`` (see the module docstring)."""
 
-    _FUNCTIONS = {"exp": "xp.exp", "log": "xp.log", "log1p": "xp.log1p", "expm1": "xp.expm1", "Abs": "xp.abs",
-                  "sigmoid": "_sigmoid(xp, {})", "softplus": "_softplus(xp, {})"}
+    _FUNCTIONS = {
+        "exp": "xp.exp",
+        "log": "xp.log",
+        "log1p": "xp.log1p",
+        "expm1": "xp.expm1",
+        "Abs": "xp.abs",
+        "sigmoid": "_sigmoid(xp, {})",
+        "softplus": "_softplus(xp, {})",
+    }
 
     def _print_Float(self, expr):
         return repr(float(expr))
 
     def _print_Relational(self, expr):
         return f"({self._print(expr.lhs)} {expr.rel_op} {self._print(expr.rhs)})"
-
 
     def _print_Rational(self, expr):
         return f"({expr.p}/{expr.q})"
@@ -380,6 +395,7 @@ class _ArrayAPIPrinter(StrPrinter):
 
 # --- form "double-double" ---
 
+
 def _double_double(name, params, exprs, keys) -> str:
     subs, reduced = _cse(exprs)
     printer = _DDPrinter()
@@ -406,8 +422,14 @@ class _DDPrinter(StrPrinter):
     evaluated only if some element takes it).
     """
 
-    _FUNCTIONS = {"exp": "_dd_exp", "log": "_dd_log", "log1p": "_dd_log1p", "expm1": "_dd_expm1",
-                  "softplus": "_dd_softplus", "logaddexp": "_dd_logaddexp"}
+    _FUNCTIONS = {
+        "exp": "_dd_exp",
+        "log": "_dd_log",
+        "log1p": "_dd_log1p",
+        "expm1": "_dd_expm1",
+        "softplus": "_dd_softplus",
+        "logaddexp": "_dd_logaddexp",
+    }
 
     def __init__(self):
         super().__init__()

@@ -80,8 +80,14 @@ _w, _wc = sigmoid(lam), sigmoid(-lam)
 def _quadrature():
     nodes, weights = numpy.polynomial.legendre.leggauss(NODES)
     s, a = (nodes + 1) / 2, weights / 2
-    return sympy.Add(*[sympy.Float(float(ai * si), 17) * sigmoid(lam + sympy.Float(float(si), 17) * _x)
-                       * sigmoid(-lam - sympy.Float(float(si), 17) * _x) for si, ai in zip(s, a)])
+    return sympy.Add(
+        *[
+            sympy.Float(float(ai * si), 17)
+            * sigmoid(lam + sympy.Float(float(si), 17) * _x)
+            * sigmoid(-lam - sympy.Float(float(si), 17) * _x)
+            for si, ai in zip(s, a)
+        ]
+    )
 
 
 def _direct_K():
@@ -95,9 +101,11 @@ def _direct_K():
 GRADIENT = {
     "P": _t * M / P,
     "R": _tc * M / R,
-    "lambda": M * _L * sympy.Piecewise((_w * _wc, sympy.Eq(_x, 0)),
-                                      (_t * _wc * (-expm1(-_x)) / _x, _x > 0),
-                                      (_w * _tc * expm1(_x) / _x, True)),
+    "lambda": M
+    * _L
+    * sympy.Piecewise(
+        (_w * _wc, sympy.Eq(_x, 0)), (_t * _wc * (-expm1(-_x)) / _x, _x > 0), (_w * _tc * expm1(_x) / _x, True)
+    ),
     "phi": M * _L**2 * sympy.Piecewise((_quadrature(), abs(_x) <= X_QUADRATURE), (_direct_K(), True)),
 }
 #: The symbol standing for log(P/R) in GRADIENT.
@@ -162,37 +170,88 @@ def identities() -> list[Identity]:
         return e.replace(lambda f: isinstance(f, expm1), lambda f: sympy.exp(f.args[0]) - 1).subs(exact)
 
     out = [
-        Identity("numeric.gradient.share_complement", "$1 - t = \\sigma(-\\lambda - \\phi \\log(P/R))$.",
-                 expand(_tc), 1 - t),
-        Identity("numeric.gradient.share", "The share of P, $t = w P^\\phi / (w P^\\phi + w_c R^\\phi)$, is "
-                 "$\\sigma(\\lambda + \\phi \\log(P/R)) = 1 / (1 + e^{-\\lambda} (R/P)^\\phi)$.", expand(_t), odds_share),
-        Identity("numeric.gradient.p", "$\\partial M / \\partial P = t M / P$, with $t$ the sigmoid of "
-                 "$\\lambda + \\phi \\log(P/R)$.", odds_share * mean / P, sympy.diff(mean, P), nonzero),
-        Identity("numeric.gradient.r", "$\\partial M / \\partial R = (1 - t) M / R$.", (1 - t) * mean / R,
-                 sympy.diff(mean, R), nonzero),
-        Identity("numeric.gradient.lambda", "$\\partial M / \\partial \\lambda = M (t - w) / \\phi$.",
-                 mean * (t - weight) / phi, sympy.diff(mean, lam), nonzero),
-        Identity("numeric.gradient.lambda_positive", "$t - w = t w_c (1 - e^{-x})$, no cancellation for $x > 0$.",
-                 expand(_t * _wc * (-expm1(-_x))), t - weight),
-        Identity("numeric.gradient.lambda_negative", "$t - w = w (1 - t) (e^x - 1)$, no cancellation for $x < 0$.",
-                 expand(_w * _tc * expm1(_x)), t - weight),
-        Identity("numeric.gradient.phi", "$\\partial M / \\partial \\phi = M H / \\phi^2$ with "
-                 "$H = x t - \\log(w_c + w e^x)$.", mean * (x * t - sympy.log(S / R**phi)) / phi**2,
-                 sympy.diff(mean, phi), nonzero),
-        Identity("numeric.gradient.h_softplus", "$H = x t + \\mathrm{softplus}(\\lambda) - "
-                 "\\mathrm{softplus}(\\lambda + x)$.", expand(_x * _t + softplus(lam) - softplus(lam + _x)),
-                 x * t - sympy.log(S / R**phi)),
-        Identity("numeric.gradient.h_symmetric", "$H$ is unchanged by $(x, \\lambda) \\to (-x, -\\lambda)$.",
-                 expand(-_x * sigmoid(-lam - _x) + softplus(-lam) - softplus(-lam - _x)),
-                 expand(_x * _t + softplus(lam) - softplus(lam + _x))),
+        Identity(
+            "numeric.gradient.share_complement", "$1 - t = \\sigma(-\\lambda - \\phi \\log(P/R))$.", expand(_tc), 1 - t
+        ),
+        Identity(
+            "numeric.gradient.share",
+            "The share of P, $t = w P^\\phi / (w P^\\phi + w_c R^\\phi)$, is "
+            "$\\sigma(\\lambda + \\phi \\log(P/R)) = 1 / (1 + e^{-\\lambda} (R/P)^\\phi)$.",
+            expand(_t),
+            odds_share,
+        ),
+        Identity(
+            "numeric.gradient.p",
+            "$\\partial M / \\partial P = t M / P$, with $t$ the sigmoid of $\\lambda + \\phi \\log(P/R)$.",
+            odds_share * mean / P,
+            sympy.diff(mean, P),
+            nonzero,
+        ),
+        Identity(
+            "numeric.gradient.r",
+            "$\\partial M / \\partial R = (1 - t) M / R$.",
+            (1 - t) * mean / R,
+            sympy.diff(mean, R),
+            nonzero,
+        ),
+        Identity(
+            "numeric.gradient.lambda",
+            "$\\partial M / \\partial \\lambda = M (t - w) / \\phi$.",
+            mean * (t - weight) / phi,
+            sympy.diff(mean, lam),
+            nonzero,
+        ),
+        Identity(
+            "numeric.gradient.lambda_positive",
+            "$t - w = t w_c (1 - e^{-x})$, no cancellation for $x > 0$.",
+            expand(_t * _wc * (-expm1(-_x))),
+            t - weight,
+        ),
+        Identity(
+            "numeric.gradient.lambda_negative",
+            "$t - w = w (1 - t) (e^x - 1)$, no cancellation for $x < 0$.",
+            expand(_w * _tc * expm1(_x)),
+            t - weight,
+        ),
+        Identity(
+            "numeric.gradient.phi",
+            "$\\partial M / \\partial \\phi = M H / \\phi^2$ with $H = x t - \\log(w_c + w e^x)$.",
+            mean * (x * t - sympy.log(S / R**phi)) / phi**2,
+            sympy.diff(mean, phi),
+            nonzero,
+        ),
+        Identity(
+            "numeric.gradient.h_softplus",
+            "$H = x t + \\mathrm{softplus}(\\lambda) - \\mathrm{softplus}(\\lambda + x)$.",
+            expand(_x * _t + softplus(lam) - softplus(lam + _x)),
+            x * t - sympy.log(S / R**phi),
+        ),
+        Identity(
+            "numeric.gradient.h_symmetric",
+            "$H$ is unchanged by $(x, \\lambda) \\to (-x, -\\lambda)$.",
+            expand(-_x * sigmoid(-lam - _x) + softplus(-lam) - softplus(-lam - _x)),
+            expand(_x * _t + softplus(lam) - softplus(lam + _x)),
+        ),
     ]
     s = sympy.Symbol("s", real=True)
     H = lambda v: v * sigmoid(lam + v) + softplus(lam) - softplus(lam + v)  # noqa: E731
-    out.append(Identity("numeric.gradient.h_derivative", "$H'(x) = x \\sigma(\\lambda + x) \\sigma(-\\lambda - x)$; "
-                        "with $H(0) = 0$ (at once from its form), $H(x) / x^2 = \\int_0^1 s \\sigma'(\\lambda + s x) ds$.",
-                        sympy.diff(expand(H(s)), s), s * sympy.exp(lam + s) / (1 + sympy.exp(lam + s)) ** 2))
-    out.append(Identity("numeric.gradient.log_ratio", "$\\log(P/R) = \\mathrm{log1p}((P - R)/R)$.",
-                        log1p((P - R) / R).rewrite(sympy.log), L))
+    out.append(
+        Identity(
+            "numeric.gradient.h_derivative",
+            "$H'(x) = x \\sigma(\\lambda + x) \\sigma(-\\lambda - x)$; "
+            "with $H(0) = 0$ (at once from its form), $H(x) / x^2 = \\int_0^1 s \\sigma'(\\lambda + s x) ds$.",
+            sympy.diff(expand(H(s)), s),
+            s * sympy.exp(lam + s) / (1 + sympy.exp(lam + s)) ** 2,
+        )
+    )
+    out.append(
+        Identity(
+            "numeric.gradient.log_ratio",
+            "$\\log(P/R) = \\mathrm{log1p}((P - R)/R)$.",
+            log1p((P - R) / R).rewrite(sympy.log),
+            L,
+        )
+    )
     for name in catalog.numeric_families():
         p = plan(name)
         b = p.branches[-1]  # the general branch; the stipulated ones follow the convention above
@@ -205,8 +264,15 @@ def identities() -> list[Identity]:
         for theta, (dphi, dlam) in zip(p.parameters, chain_factors(name)[-1]):
             if dphi != 0:
                 continue  # through dM/dphi too: the chain rule on two proven derivatives, checked by the tests
-            out.append(Identity(f"numeric.gradient.{name}.{theta.name}", f"The derivative of {name} in "
-                                f"${sympy.latex(theta)}$: $\\partial M / \\partial \\lambda$ times "
-                                f"$d\\lambda / d{sympy.latex(theta)} = {sympy.latex(dlam)}$.",
-                                by_lambda * dlam, sympy.diff(b.definition, theta), (sympy.Ne(b.phi, 0),)))
+            out.append(
+                Identity(
+                    f"numeric.gradient.{name}.{theta.name}",
+                    f"The derivative of {name} in "
+                    f"${sympy.latex(theta)}$: $\\partial M / \\partial \\lambda$ times "
+                    f"$d\\lambda / d{sympy.latex(theta)} = {sympy.latex(dlam)}$.",
+                    by_lambda * dlam,
+                    sympy.diff(b.definition, theta),
+                    (sympy.Ne(b.phi, 0),),
+                )
+            )
     return out

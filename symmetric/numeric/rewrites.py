@@ -277,31 +277,75 @@ def identities() -> list[Identity]:
         for i, b in enumerate(p.branches):
             tag = f"numeric.{name}.branch{i}"
             where = () if b.condition is sympy.true else (b.condition,)
-            out.append(Identity(f"{tag}.power_mean", f"Branch {i} of {name} is a weighted power mean with exponent ${sympy.latex(b.phi)}$.",
-                                b.definition, weighted_power_mean(b.weight, b.complement, b.phi), where))
-            out.append(Identity(f"{tag}.weights_sum", f"The weights of branch {i} of {name} sum to 1.",
-                                b.weight + b.complement, sympy.Integer(1), where))
-            out.append(Identity(f"{tag}.log_odds", f"The log-odds $\\lambda = \\log w - \\log w_c$ of the weights of branch {i} of {name}.",
-                                b.parameters()[lam], sympy.log(b.weight) - sympy.log(b.complement), where))
+            out.append(
+                Identity(
+                    f"{tag}.power_mean",
+                    f"Branch {i} of {name} is a weighted power mean with exponent ${sympy.latex(b.phi)}$.",
+                    b.definition,
+                    weighted_power_mean(b.weight, b.complement, b.phi),
+                    where,
+                )
+            )
+            out.append(
+                Identity(
+                    f"{tag}.weights_sum",
+                    f"The weights of branch {i} of {name} sum to 1.",
+                    b.weight + b.complement,
+                    sympy.Integer(1),
+                    where,
+                )
+            )
+            out.append(
+                Identity(
+                    f"{tag}.log_odds",
+                    f"The log-odds $\\lambda = \\log w - \\log w_c$ of the weights of branch {i} of {name}.",
+                    b.parameters()[lam],
+                    sympy.log(b.weight) - sympy.log(b.complement),
+                    where,
+                )
+            )
             per_exponent = sympy.log(b.weight / b.complement) / b.phi if b.phi != 0 else None
             if per_exponent is not None and b.parameters()[mu] != per_exponent:  # a rewrite, not the definition itself
-                out.append(Identity(f"{tag}.log_odds_per_exponent", f"$\\mu = \\lambda / \\phi$ for branch {i} of "
-                                    f"{name}, in a form without overflow.",
-                                    b.parameters()[mu], per_exponent,
-                                    tuple(c for c in (*where, sympy.Ne(b.phi, 0)) if c is not sympy.true)))
+                out.append(
+                    Identity(
+                        f"{tag}.log_odds_per_exponent",
+                        f"$\\mu = \\lambda / \\phi$ for branch {i} of {name}, in a form without overflow.",
+                        b.parameters()[mu],
+                        per_exponent,
+                        tuple(c for c in (*where, sympy.Ne(b.phi, 0)) if c is not sympy.true),
+                    )
+                )
     # the parameter stage, in terms of the weight w of P (so w_c = 1 - w and lambda = log(w / (1 - w)))
-    exact = {w: w, w_c: 1 - w, log_w: sympy.log(w), log_w_c: sympy.log(1 - w), lam: sympy.log(w / (1 - w)),
-             c_P: w ** (1 / phi), c_R: (1 - w) ** (1 / phi), kappa: (w / (1 - w)) ** (1 / phi)}
+    exact = {
+        w: w,
+        w_c: 1 - w,
+        log_w: sympy.log(w),
+        log_w_c: sympy.log(1 - w),
+        lam: sympy.log(w / (1 - w)),
+        c_P: w ** (1 / phi),
+        c_R: (1 - w) ** (1 / phi),
+        kappa: (w / (1 - w)) ** (1 / phi),
+    }
     for key, value in LOG_WEIGHTS.items():
-        out.append(Identity(f"numeric.parameter.{key.name}", f"${sympy.latex(key)}$ from the log-odds, without overflow.",
-                            _expand_functions(value).subs(lam, exact[lam]), exact[key], unit))
+        out.append(
+            Identity(
+                f"numeric.parameter.{key.name}",
+                f"${sympy.latex(key)}$ from the log-odds, without overflow.",
+                _expand_functions(value).subs(lam, exact[lam]),
+                exact[key],
+                unit,
+            )
+        )
     logs = {mu: exact[lam] / phi, log_w: exact[log_w], log_w_c: exact[log_w_c], lam: exact[lam]}
     # the weights as the code computes them: from lambda through the log-weights
     chain = {key: _expand_functions(value).subs(lam, exact[lam]) for key, value in LOG_WEIGHTS.items()}
     for key, value in CONSTANTS.items():
         conditions = unit if key in (w, w_c) else (*unit, *nonzero)
-        sentence = (f"The constant ${sympy.latex(key)}$, from the log-odds $\\lambda$ through the log-weights." if key in (w, w_c)
-                    else f"The constant ${sympy.latex(key)}$.")
+        sentence = (
+            f"The constant ${sympy.latex(key)}$, from the log-odds $\\lambda$ through the log-weights."
+            if key in (w, w_c)
+            else f"The constant ${sympy.latex(key)}$."
+        )
         form = value.subs(chain) if key in (w, w_c) else _expand_functions(value.subs(mu, lam / phi)).subs(logs)
         out.append(Identity(f"numeric.constant.{key.name.lower()}", sentence, form, exact[key], conditions))
     # the table: c_k is the mean of 2**k and 1, w_k the weight of the mean rescaled around 2**k
@@ -310,51 +354,134 @@ def identities() -> list[Identity]:
     for form, entries in TABLE.items():
         where = (_expand_functions(TABLE_NEAR),) if form == "near" else ()
         for key, value in entries.items():
-            out.append(Identity(f"numeric.table.{key.name}_{form}", f"Table entry ${sympy.latex(key)}$, {form} form (both "
-                                "forms are exact; the condition only chooses the accurate one).",
-                                _expand_functions(value).subs(logs), table[key], (*unit, *nonzero, *where)))
-    out.append(Identity("numeric.table.c_k_geometric", "Table entry $c_k$ at $\\phi = 0$: the geometric mean of $2^k$ and 1.",
-                        GEOMETRIC_TABLE[c_k], weighted_power_mean(w, 1 - w, 0).subs({P: 2**k, R: 1})))
-    out.append(Identity("numeric.kernel.arithmetic", "At $\\phi = 1$ the power mean is $wP + w_cR$.",
-                        KERNELS["arithmetic"].subs(w_c, 1 - w), mean, (sympy.Eq(phi, 1), *unit)))
-    out.append(Identity("numeric.kernel.harmonic", "At $\\phi = -1$ the power mean is $1/(w/P + w_c/R)$.",
-                        KERNELS["harmonic"].subs(w_c, 1 - w), mean, (sympy.Eq(phi, -1), *unit)))
+            out.append(
+                Identity(
+                    f"numeric.table.{key.name}_{form}",
+                    f"Table entry ${sympy.latex(key)}$, {form} form (both "
+                    "forms are exact; the condition only chooses the accurate one).",
+                    _expand_functions(value).subs(logs),
+                    table[key],
+                    (*unit, *nonzero, *where),
+                )
+            )
+    out.append(
+        Identity(
+            "numeric.table.c_k_geometric",
+            "Table entry $c_k$ at $\\phi = 0$: the geometric mean of $2^k$ and 1.",
+            GEOMETRIC_TABLE[c_k],
+            weighted_power_mean(w, 1 - w, 0).subs({P: 2**k, R: 1}),
+        )
+    )
+    out.append(
+        Identity(
+            "numeric.kernel.arithmetic",
+            "At $\\phi = 1$ the power mean is $wP + w_cR$.",
+            KERNELS["arithmetic"].subs(w_c, 1 - w),
+            mean,
+            (sympy.Eq(phi, 1), *unit),
+        )
+    )
+    out.append(
+        Identity(
+            "numeric.kernel.harmonic",
+            "At $\\phi = -1$ the power mean is $1/(w/P + w_c/R)$.",
+            KERNELS["harmonic"].subs(w_c, 1 - w),
+            mean,
+            (sympy.Eq(phi, -1), *unit),
+        )
+    )
     a, b = sympy.symbols("a b", positive=True)
     scaled_ab = {P: a / c_P, R: b / c_R, kappa: c_P / c_R}
     for key, sign in (("anchor_positive", phi > 0), ("anchor_negative", phi < 0)):
-        out.append(Identity(f"numeric.kernel.{key}", "Scaled by the dominant term, for $\\phi$ of one sign "
-                            "(with $a = P c_P$, $b = R c_R$).",
-                            _expand_functions(KERNELS[key]).subs(scaled_ab), (a**phi + b**phi) ** (1 / phi), (sign,)))
+        out.append(
+            Identity(
+                f"numeric.kernel.{key}",
+                "Scaled by the dominant term, for $\\phi$ of one sign (with $a = P c_P$, $b = R c_R$).",
+                _expand_functions(KERNELS[key]).subs(scaled_ab),
+                (a**phi + b**phi) ** (1 / phi),
+                (sign,),
+            )
+        )
     for s_ in (P, R):
-        out.append(Identity(f"numeric.kernel.scaling_{s_.name.lower()}", "The weight moves inside the power: "
-                            f"$({s_} c_{s_})^\\phi = w {s_}^\\phi$.",
-                            (s_ * exact[c_P if s_ is P else c_R]) ** phi,
-                            (w if s_ is P else 1 - w) * s_**phi, nonzero if s_ is P else (*unit, *nonzero)))
+        out.append(
+            Identity(
+                f"numeric.kernel.scaling_{s_.name.lower()}",
+                f"The weight moves inside the power: $({s_} c_{s_})^\\phi = w {s_}^\\phi$.",
+                (s_ * exact[c_P if s_ is P else c_R]) ** phi,
+                (w if s_ is P else 1 - w) * s_**phi,
+                nonzero if s_ is P else (*unit, *nonzero),
+            )
+        )
     # binade: with Q = 2**k, S = w Q**phi + 1 - w and m = P/(R Q), M = R S**(1/phi) (w_k m**phi + 1 - w_k)**(1/phi)
     Q = sympy.Symbol("Q", positive=True)
     S, X = sympy.Symbol("S", positive=True), sympy.Symbol("X", positive=True)
     S_Q = w * Q**phi + 1 - w
     w_Q = w * Q**phi / S_Q
-    out.append(Identity("numeric.kernel.binade_sum", "Rescaled around any $Q > 0$: $w P^\\phi + (1 - w) R^\\phi = "
-                        "R^\\phi S (w_Q m^\\phi + 1 - w_Q)$ with $S = w Q^\\phi + 1 - w$, $w_Q = w Q^\\phi / S$, "
-                        "$m = P / (R Q)$.",
-                        w * P**phi + (1 - w) * R**phi, R**phi * S_Q * (w_Q * (P / (R * Q)) ** phi + 1 - w_Q), unit))
-    out.append(Identity("numeric.kernel.binade_root", "The root of that product splits: "
-                        "$(R^\\phi S X)^{1/\\phi} = R S^{1/\\phi} X^{1/\\phi}$.",
-                        (R**phi * S * X) ** (1 / phi), R * S ** (1 / phi) * X ** (1 / phi), nonzero))
-    out.append(Identity("numeric.kernel.binade", "The kernel: $R c_k$ times the mean of $m$ and 1 with weight $w_k$, "
-                        "with $Q = 2^k$ (so $c_k = S^{1/\\phi}$).",
-                        _expand_functions(KERNELS["binade"]), R * c_k * weighted_power_mean(w_k, 1 - w_k, phi).subs(
-                            {P: m, R: 1}), (w_k < 1, *nonzero)))
-    out.append(Identity("numeric.kernel.binade_geometric", "At $\\phi = 0$, with $m = P / (R 2^k)$ and $c_k = 2^{kw}$: "
-                        "the geometric mean.",
-                        KERNELS["binade_geometric"].subs({c_k: GEOMETRIC_TABLE[c_k], w_k: w, m: P / (R * 2**k)}),
-                        weighted_power_mean(w, 1 - w, 0), unit))
+    out.append(
+        Identity(
+            "numeric.kernel.binade_sum",
+            "Rescaled around any $Q > 0$: $w P^\\phi + (1 - w) R^\\phi = "
+            "R^\\phi S (w_Q m^\\phi + 1 - w_Q)$ with $S = w Q^\\phi + 1 - w$, $w_Q = w Q^\\phi / S$, "
+            "$m = P / (R Q)$.",
+            w * P**phi + (1 - w) * R**phi,
+            R**phi * S_Q * (w_Q * (P / (R * Q)) ** phi + 1 - w_Q),
+            unit,
+        )
+    )
+    out.append(
+        Identity(
+            "numeric.kernel.binade_root",
+            "The root of that product splits: $(R^\\phi S X)^{1/\\phi} = R S^{1/\\phi} X^{1/\\phi}$.",
+            (R**phi * S * X) ** (1 / phi),
+            R * S ** (1 / phi) * X ** (1 / phi),
+            nonzero,
+        )
+    )
+    out.append(
+        Identity(
+            "numeric.kernel.binade",
+            "The kernel: $R c_k$ times the mean of $m$ and 1 with weight $w_k$, "
+            "with $Q = 2^k$ (so $c_k = S^{1/\\phi}$).",
+            _expand_functions(KERNELS["binade"]),
+            R * c_k * weighted_power_mean(w_k, 1 - w_k, phi).subs({P: m, R: 1}),
+            (w_k < 1, *nonzero),
+        )
+    )
+    out.append(
+        Identity(
+            "numeric.kernel.binade_geometric",
+            "At $\\phi = 0$, with $m = P / (R 2^k)$ and $c_k = 2^{kw}$: the geometric mean.",
+            KERNELS["binade_geometric"].subs({c_k: GEOMETRIC_TABLE[c_k], w_k: w, m: P / (R * 2**k)}),
+            weighted_power_mean(w, 1 - w, 0),
+            unit,
+        )
+    )
     for s_, other, c in ((P, R, 1 - w), (R, P, w)):
-        out.append(Identity(f"numeric.kernel.boundary_{s_.name.lower()}_positive", f"As {s_} tends to 0 with $\\phi > 0$ the mean tends to "
-                            f"$c_{other} {other}$.", sympy.Limit(mean, s_, 0), c ** (1 / phi) * other, (*unit, phi > 0)))
-        out.append(Identity(f"numeric.kernel.boundary_{s_.name.lower()}_negative", f"As {s_} tends to 0 with $\\phi < 0$ the mean tends to 0.",
-                            sympy.Limit(mean, s_, 0), sympy.Integer(0), (*unit, phi < 0)))
-        out.append(Identity(f"numeric.kernel.boundary_{s_.name.lower()}_geometric", f"As {s_} tends to 0 the geometric mean tends to 0.",
-                            sympy.Limit(weighted_power_mean(w, 1 - w, 0), s_, 0), sympy.Integer(0), unit))
+        out.append(
+            Identity(
+                f"numeric.kernel.boundary_{s_.name.lower()}_positive",
+                f"As {s_} tends to 0 with $\\phi > 0$ the mean tends to $c_{other} {other}$.",
+                sympy.Limit(mean, s_, 0),
+                c ** (1 / phi) * other,
+                (*unit, phi > 0),
+            )
+        )
+        out.append(
+            Identity(
+                f"numeric.kernel.boundary_{s_.name.lower()}_negative",
+                f"As {s_} tends to 0 with $\\phi < 0$ the mean tends to 0.",
+                sympy.Limit(mean, s_, 0),
+                sympy.Integer(0),
+                (*unit, phi < 0),
+            )
+        )
+        out.append(
+            Identity(
+                f"numeric.kernel.boundary_{s_.name.lower()}_geometric",
+                f"As {s_} tends to 0 the geometric mean tends to 0.",
+                sympy.Limit(weighted_power_mean(w, 1 - w, 0), s_, 0),
+                sympy.Integer(0),
+                unit,
+            )
+        )
     return out

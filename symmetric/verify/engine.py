@@ -72,8 +72,18 @@ def with_domain(statement: Statement, domain: str) -> Statement:
     return Statement(statement.lhs, statement.rhs, statement.relation, conditions)
 
 
-def check(lhs, rhs=None, *, relation: str | None = None, conditions=(), domain: str = "unit",
-          timeout: float = DEFAULT_TIMEOUT, samples: int = 32, seed: int = 0, dps: int = 50) -> Verdict:
+def check(
+    lhs,
+    rhs=None,
+    *,
+    relation: str | None = None,
+    conditions=(),
+    domain: str = "unit",
+    timeout: float = DEFAULT_TIMEOUT,
+    samples: int = 32,
+    seed: int = 0,
+    dps: int = 50,
+) -> Verdict:
     """Decide whether ``lhs <relation> rhs`` holds on the whole domain.
 
     Parameters
@@ -144,8 +154,14 @@ def check(lhs, rhs=None, *, relation: str | None = None, conditions=(), domain: 
     except (InconsistentVerdictError, BudgetExceeded, KeyboardInterrupt):
         raise
     except Exception as exc:  # a bug or a SymPy failure: never a verdict other than "unknown"
-        verdict = Verdict("unknown", "error", {}, time.perf_counter() - start, None,
-                          f"the check failed with {type(exc).__name__}: {exc}")
+        verdict = Verdict(
+            "unknown",
+            "error",
+            {},
+            time.perf_counter() - start,
+            None,
+            f"the check failed with {type(exc).__name__}: {exc}",
+        )
     return replace(verdict, detail=f"{verdict.detail}; {FLOAT_SEMANTICS}") if floats else verdict
 
 
@@ -164,8 +180,14 @@ def _refuted(statement: Statement, verdict: Verdict) -> Verdict:
     why = admissible_point(statement, verdict.counterexample)
     if why is None:
         return verdict
-    return Verdict("unknown", "undecided", {}, verdict.seconds, verdict.evidence,
-                   f"a candidate counterexample was not a point of the domain ({why})")
+    return Verdict(
+        "unknown",
+        "undecided",
+        {},
+        verdict.seconds,
+        verdict.evidence,
+        f"a candidate counterexample was not a point of the domain ({why})",
+    )
 
 
 def _check(statement: Statement, start: float, timeout: float, samples: int, seed: int, dps: int) -> Verdict:
@@ -188,17 +210,31 @@ def _check(statement: Statement, start: float, timeout: float, samples: int, see
     if evidence.counterexample is not None:
         lhs_value, rhs_value = evidence.values
         how = evidence.notes[0] if evidence.notes else "an independent evaluation"
-        return _refuted(statement, Verdict(
-            "refuted", "numeric counterexample", evidence.counterexample, elapsed(), evidence,
-            f"at this point the left side is {lhs_value} and the right side {rhs_value} (confirmed by {how})"))
+        return _refuted(
+            statement,
+            Verdict(
+                "refuted",
+                "numeric counterexample",
+                evidence.counterexample,
+                elapsed(),
+                evidence,
+                f"at this point the left side is {lhs_value} and the right side {rhs_value} (confirmed by {how})",
+            ),
+        )
     complex_values = non_real(statement.lhs, statement.rhs, *statement.conditions)
     if complex_values is not None:  # outside the real domain: only complex-safe steps prove anything
         proof = prove_complex_safe(statement, deadline=deadline)
         if proof is None:
-            return Verdict("unknown", "undecided", {}, elapsed(), evidence,
-                           f"outside the engine's scope: {complex_values}, so its values are not real on the "
-                           "domain; only complex-safe steps (SymPy's automatic evaluation, polynomial "
-                           "arithmetic) may prove it, and they did not")
+            return Verdict(
+                "unknown",
+                "undecided",
+                {},
+                elapsed(),
+                evidence,
+                f"outside the engine's scope: {complex_values}, so its values are not real on the "
+                "domain; only complex-safe steps (SymPy's automatic evaluation, polynomial "
+                "arithmetic) may prove it, and they did not",
+            )
     else:
         proof = prove(statement, deadline=deadline)
     if proof is not None:
@@ -207,21 +243,39 @@ def _check(statement: Statement, start: float, timeout: float, samples: int, see
         if evidence.disagree:
             raise InconsistentVerdictError(f"{statement}: proven by {method}, but numerics disagree")
         if evidence.agree == 0:
-            return Verdict("unknown", "no numeric confirmation", {}, elapsed(), evidence,
-                           f"a symbolic argument ({method}) succeeded, but no sample point could confirm it")
-        return Verdict("proven", method, {}, elapsed(), evidence, "exact symbolic argument, numerically confirmed",
-                       tuple(steps))
+            return Verdict(
+                "unknown",
+                "no numeric confirmation",
+                {},
+                elapsed(),
+                evidence,
+                f"a symbolic argument ({method}) succeeded, but no sample point could confirm it",
+            )
+        return Verdict(
+            "proven", method, {}, elapsed(), evidence, "exact symbolic argument, numerically confirmed", tuple(steps)
+        )
     if statement.has(sympy.Limit) and points:
         remaining = deadline - time.perf_counter()
-        ok, found = run_with_budget(lambda: exact_counterexample(statement, points, dps=dps), remaining) \
-            if remaining > 0.05 else (False, None)
+        ok, found = (
+            run_with_budget(lambda: exact_counterexample(statement, points, dps=dps), remaining)
+            if remaining > 0.05
+            else (False, None)
+        )
         if ok and found is not None:
             point, confirmation = found
             lhs_value, rhs_value = confirmation.values
-            return _refuted(statement, Verdict(
-                "refuted", "exact limit counterexample", point, elapsed(), evidence,
-                f"at this point the exact limits make the left side {lhs_value} and the right side "
-                f"{rhs_value} (confirmed by {confirmation.how})"))
+            return _refuted(
+                statement,
+                Verdict(
+                    "refuted",
+                    "exact limit counterexample",
+                    point,
+                    elapsed(),
+                    evidence,
+                    f"at this point the exact limits make the left side {lhs_value} and the right side "
+                    f"{rhs_value} (confirmed by {confirmation.how})",
+                ),
+            )
     if time.perf_counter() >= deadline:
         reason = "time budget exhausted"
     else:
@@ -234,8 +288,13 @@ def _validate(*, timeout, samples, seed, dps, domain):
     def is_int(v):
         return isinstance(v, int) and not isinstance(v, bool)
 
-    if isinstance(timeout, bool) or not isinstance(timeout, Real) or not timeout > 0 or timeout != timeout \
-            or timeout == float("inf"):
+    if (
+        isinstance(timeout, bool)
+        or not isinstance(timeout, Real)
+        or not timeout > 0
+        or timeout != timeout
+        or timeout == float("inf")
+    ):
         raise _invalid("timeout", "a positive finite number of seconds", timeout)
     if not is_int(samples) or samples < 1:
         raise _invalid("samples", "a positive integer", samples)

@@ -64,10 +64,14 @@ TRUSTS = {
     "differentiate": "SymPy differentiation (diff) and its automatic evaluation",
     "substitute": "SymPy substitution (xreplace) and its automatic evaluation",
     "apply": "SymPy automatic evaluation of the formula applied to earlier results",
-    "limit": ("nothing: the limit stays unevaluated; the engine's sound limit routine (verify/limits.py) "
-              "evaluates it when a later rewrite or the statement is checked"),
-    "solve": ("SymPy solve for the list of solutions (its completeness is not checked); "
-              "each solution is checked by substituting it back"),
+    "limit": (
+        "nothing: the limit stays unevaluated; the engine's sound limit routine (verify/limits.py) "
+        "evaluates it when a later rewrite or the statement is checked"
+    ),
+    "solve": (
+        "SymPy solve for the list of solutions (its completeness is not checked); "
+        "each solution is checked by substituting it back"
+    ),
     "assume": "SymPy's assumptions on the refined symbol, written back to the original and stated as a condition",
 }
 
@@ -137,24 +141,77 @@ class Step:
         def back(e):
             return e.xreplace(mapping)
 
-        return replace(self, expr=_map(self.expr, back),
-                       checks=tuple((back(sympy.sympify(a)), r, back(sympy.sympify(b))) for a, r, b in self.checks))
+        return replace(
+            self,
+            expr=_map(self.expr, back),
+            checks=tuple((back(sympy.sympify(a)), r, back(sympy.sympify(b))) for a, r, b in self.checks),
+        )
 
     def to_dict(self) -> dict:
-        return {"text": self.text, "expr": None if self.expr is None else _sstr(self.expr), "kind": self.kind,
-                "relation": self.relation, "trusts": self.trusts or None, "claim": self.claim or None,
-                "problem": self.problem or None}
+        return {
+            "text": self.text,
+            "expr": None if self.expr is None else _sstr(self.expr),
+            "kind": self.kind,
+            "relation": self.relation,
+            "trusts": self.trusts or None,
+            "claim": self.claim or None,
+            "problem": self.problem or None,
+        }
 
 
 # --- watching SymPy's rewriting -------------------------------------------------------------------
 
 #: SymPy functions and methods whose results rewrite an expression (their use needs a checked step).
-REWRITING = ("simplify", "cancel", "factor", "together", "expand", "solve", "solveset", "nsimplify", "powsimp",
-             "powdenest", "radsimp", "ratsimp", "trigsimp", "collect", "apart", "expand_log", "logcombine",
-             "expand_power_base", "expand_power_exp", "expand_mul", "factor_terms", "gcd_terms", "combsimp",
-             "gammasimp", "separatevars", "nonlinsolve", "linsolve", "posify", "refine", "limit")
-_METHODS = ("simplify", "cancel", "factor", "together", "expand", "nsimplify", "powsimp", "radsimp", "ratsimp",
-            "trigsimp", "collect", "apart", "combsimp", "gammasimp", "refine", "limit")
+REWRITING = (
+    "simplify",
+    "cancel",
+    "factor",
+    "together",
+    "expand",
+    "solve",
+    "solveset",
+    "nsimplify",
+    "powsimp",
+    "powdenest",
+    "radsimp",
+    "ratsimp",
+    "trigsimp",
+    "collect",
+    "apart",
+    "expand_log",
+    "logcombine",
+    "expand_power_base",
+    "expand_power_exp",
+    "expand_mul",
+    "factor_terms",
+    "gcd_terms",
+    "combsimp",
+    "gammasimp",
+    "separatevars",
+    "nonlinsolve",
+    "linsolve",
+    "posify",
+    "refine",
+    "limit",
+)
+_METHODS = (
+    "simplify",
+    "cancel",
+    "factor",
+    "together",
+    "expand",
+    "nsimplify",
+    "powsimp",
+    "radsimp",
+    "ratsimp",
+    "trigsimp",
+    "collect",
+    "apart",
+    "combsimp",
+    "gammasimp",
+    "refine",
+    "limit",
+)
 #: SymPy operations that :class:`Derivation` performs itself, with the method that records them.
 OPERATIONS = {"diff": "d.differentiate", "subs": "d.substitute", "xreplace": "d.substitute"}
 # SymPy and the symmetric package (this file is symmetric/verify/claims/derivation.py).
@@ -255,6 +312,7 @@ def _undefined(expr) -> bool:
         return all(values) or any(_undefined(condition) for _, condition in expr.args)
     return any(_undefined(arg) for arg in expr.args)
 
+
 class Derivation:
     """Records the steps of a derivation while it computes (see the module docstring)."""
 
@@ -267,15 +325,20 @@ class Derivation:
 
     def _record(self, step: Step):
         if any(_undefined(e) for e in _expressions(step.expr)):  # P/0 gives zoo: never a step
-            raise InvalidParameterError.of("expr", "Derivation.step" if step.kind == "definition" else "Derivation",
-                                           f"a defined expression (step {step.text!r} evaluates to zoo or nan: a "
-                                           "division by zero?)", step.expr)
+            raise InvalidParameterError.of(
+                "expr",
+                "Derivation.step" if step.kind == "definition" else "Derivation",
+                f"a defined expression (step {step.text!r} evaluates to zoo or nan: a division by zero?)",
+                step.expr,
+            )
         problem = step.problem
         if not problem and step.kind != "rewrite":
             problem = self._taint_of(step.expr)
         if not problem and step.kind == "definition" and any(s.kind in ("operation", "rewrite") for s in self.steps):
-            problem = ("a definition after the derivation started: state it before the first operation, "
-                       "cite the claim that proves it (d.cite) or check it (d.rewrite)")
+            problem = (
+                "a definition after the derivation started: state it before the first operation, "
+                "cite the claim that proves it (d.cite) or check it (d.rewrite)"
+            )
         self.steps.append(replace(step, problem=problem) if problem != step.problem else step)
         return step.expr
 
@@ -286,8 +349,9 @@ class Derivation:
             for t, name in self._tainted.items():
                 if e == t or e.has(t):
                     if name in OPERATIONS:
-                        return (f"uses sympy {name} outside the derivation's operations: record it with "
-                                f"{OPERATIONS[name]}")
+                        return (
+                            f"uses sympy {name} outside the derivation's operations: record it with {OPERATIONS[name]}"
+                        )
                     return f"uses the result of sympy {name}, which no rewrite step checked: record it with d.rewrite"
         return ""
 
@@ -296,15 +360,19 @@ class Derivation:
         for s in self.steps:
             if s.expr is None:
                 continue
-            if value == s.expr or (not isinstance(s.expr, sympy.Basic) and any(value == e for e in _expressions(s.expr))):
+            if value == s.expr or (
+                not isinstance(s.expr, sympy.Basic) and any(value == e for e in _expressions(s.expr))
+            ):
                 return True
         return False
 
     def _operation(self, text, expr, trusts, inputs, checks=()):
         problem = next((self._taint_of(i) for i in inputs if self._taint_of(i)), "")
         if not problem and not all(self._earlier(i) for i in inputs):
-            problem = ("its input is not the expression of an earlier step: start from a definition (d.step) "
-                       "or a citation (d.cite)")
+            problem = (
+                "its input is not the expression of an earlier step: start from a definition (d.step) "
+                "or a citation (d.cite)"
+            )
         return self._record(Step(text, expr, "operation", None, trusts, tuple(checks), problem))
 
     @staticmethod
@@ -338,8 +406,9 @@ class Derivation:
         expr = self._expr(expr, "expr", "Derivation.rewrite")
         previous = next((s.expr for s in reversed(self.steps) if isinstance(s.expr, sympy.Basic)), None)
         if previous is None:
-            raise InvalidParameterError.of("expr", "Derivation.rewrite",
-                                           "a rewrite of an earlier step's expression (record that step first)", expr)
+            raise InvalidParameterError.of(
+                "expr", "Derivation.rewrite", "a rewrite of an earlier step's expression (record that step first)", expr
+            )
         self._tainted.pop(expr, None)  # checked from now on
         return self._record(Step(text, expr, "rewrite", relation, "", ((previous, relation, expr),)))
 
@@ -374,7 +443,9 @@ class Derivation:
         towards ``oo``).
         """
         expr = self._expr(expr, "expr", "Derivation.limit")
-        limit = sympy.Limit(expr, variable, point) if direction is None else sympy.Limit(expr, variable, point, direction)
+        limit = (
+            sympy.Limit(expr, variable, point) if direction is None else sympy.Limit(expr, variable, point, direction)
+        )
         return self._operation(text, limit, TRUSTS["limit"], [expr])
 
     def solve(self, text: str, equation, symbol):
@@ -402,9 +473,14 @@ class Derivation:
         """
         refined = sympy.Symbol(symbol.name, **{**symbol.assumptions0, **assumptions})
         self.refined[refined] = symbol
-        self.steps.append(Step("Assume " + ", ".join(f"{symbol} {k}" if v else f"{symbol} not {k}"
-                                                     for k, v in assumptions.items()), None, "note",
-                               trusts=TRUSTS["assume"]))
+        self.steps.append(
+            Step(
+                "Assume " + ", ".join(f"{symbol} {k}" if v else f"{symbol} not {k}" for k, v in assumptions.items()),
+                None,
+                "note",
+                trusts=TRUSTS["assume"],
+            )
+        )
         return refined
 
 
@@ -443,6 +519,8 @@ def chain_problems(claim, claims: dict | None = None) -> list[str]:
         elif cited.expected != "proven" or cited.relation != "==" or s.expr not in (cited.lhs, cited.rhs):
             problems.append(f"step {i} cites {s.claim!r}, which does not state {_sstr(s.expr)} as a proven equation")
         elif not set(cited.conditions) <= set(claim.conditions):
-            problems.append(f"step {i} cites {s.claim!r} under conditions the claim does not state: "
-                            + ", ".join(map(str, set(cited.conditions) - set(claim.conditions))))
+            problems.append(
+                f"step {i} cites {s.claim!r} under conditions the claim does not state: "
+                + ", ".join(map(str, set(cited.conditions) - set(claim.conditions)))
+            )
     return problems

@@ -103,13 +103,28 @@ class Definition:
         if claim.id == self.id:
             self._claim = claim
 
-    def _claim_of(self, statement: Statement | None, steps, error: str = "", timed_out: bool = False,
-                  refined: dict | None = None) -> Claim:
+    def _claim_of(
+        self, statement: Statement | None, steps, error: str = "", timed_out: bool = False, refined: dict | None = None
+    ) -> Claim:
         steps = [s.written_back(refined) for s in steps] if refined else steps
-        sides = (statement.lhs, statement.rhs, statement.relation, statement.conditions) if statement else \
-            (None, None, self.relation or "==", self.conditions)
-        return Claim(self.id, self.sentence, *sides, source=self.source, expected=self.expected, steps=tuple(steps),
-                     timeout=self.timeout, proof=self.proof, origin=self.origin, error=error, timed_out=timed_out)
+        sides = (
+            (statement.lhs, statement.rhs, statement.relation, statement.conditions)
+            if statement
+            else (None, None, self.relation or "==", self.conditions)
+        )
+        return Claim(
+            self.id,
+            self.sentence,
+            *sides,
+            source=self.source,
+            expected=self.expected,
+            steps=tuple(steps),
+            timeout=self.timeout,
+            proof=self.proof,
+            origin=self.origin,
+            error=error,
+            timed_out=timed_out,
+        )
 
     def _build(self) -> Claim:
         d = Derivation()
@@ -121,8 +136,9 @@ class Definition:
         try:
             ok, out = run_with_budget(derive, self.timeout)
             if not ok:
-                return self._claim_of(None, d.steps, f"the derivation did not finish within {self.timeout:g} s",
-                                      timed_out=True)
+                return self._claim_of(
+                    None, d.steps, f"the derivation did not finish within {self.timeout:g} s", timed_out=True
+                )
             return self._claim_of(self._statement(out, d), d.steps, refined=d.refined)
         except Exception:  # InconsistentVerdictError (an AssertionError) included: the claim records it
             return self._claim_of(None, d.steps, traceback.format_exc(limit=-3))
@@ -139,7 +155,8 @@ class Definition:
         if self.target is not None:
             if isinstance(out, (tuple, Statement)) or isinstance(out, sympy.core.relational.Relational):
                 raise InvalidParameterError.of(
-                    "derive", "Proof.claim", "a function returning only the derived side when target= is given", out)
+                    "derive", "Proof.claim", "a function returning only the derived side when target= is given", out
+                )
             return Statement.of(out, self.target, relation=self.relation or "==", conditions=self.conditions)
         if isinstance(out, Statement):
             lhs, rhs, relation, conditions = out.lhs, out.rhs, out.relation, tuple(out.conditions)
@@ -153,8 +170,9 @@ class Definition:
             lhs, rhs, relation, conditions = st.lhs, st.rhs, st.relation, ()
         if self.relation is not None and self.relation != relation:
             if not (isinstance(out, tuple) and len(out) == 2):
-                raise InvalidParameterError.of("relation", "Proof.claim", f"the relation the derivation returns, {relation!r}",
-                                               self.relation)
+                raise InvalidParameterError.of(
+                    "relation", "Proof.claim", f"the relation the derivation returns, {relation!r}", self.relation
+                )
             relation = self.relation
         return Statement.of(lhs, rhs, relation=relation, conditions=conditions + tuple(self.conditions))
 
@@ -199,8 +217,9 @@ class Proof:
     [('mine.f_beta.limit_recall', 'proven'), ('mine.f_beta.below_precision', 'refuted')]
     """
 
-    def __init__(self, name: str, title: str | None = None, *, source: str = "new", summary: str = "",
-                 order: int = 100):
+    def __init__(
+        self, name: str, title: str | None = None, *, source: str = "new", summary: str = "", order: int = 100
+    ):
         if not isinstance(name, str) or not _NAME.match(name):
             raise InvalidParameterError.of("name", "Proof", "a Python identifier such as 'f_beta_derivation'", name)
         self.name = name
@@ -217,8 +236,18 @@ class Proof:
     def __repr__(self) -> str:
         return f"Proof({self.name!r}, {len(self._definitions)} claims, from {self.origin})"
 
-    def claim(self, id: str, sentence: str, *, expected: str = "proven", source: str | None = None, conditions=(),
-              timeout: float = DEFAULT_TIMEOUT, target=None, relation: str | None = None):
+    def claim(
+        self,
+        id: str,
+        sentence: str,
+        *,
+        expected: str = "proven",
+        source: str | None = None,
+        conditions=(),
+        timeout: float = DEFAULT_TIMEOUT,
+        target=None,
+        relation: str | None = None,
+    ):
         """Decorator registering a derivation function ``derive(d)`` as the claim ``id``.
 
         ``d`` is a :class:`Derivation` (``d.step(text, expr)`` records a
@@ -242,8 +271,21 @@ class Proof:
         def register(derive):
             if not callable(derive):
                 raise InvalidParameterError.of("derive", "Proof.claim", "a function of the derivation recorder", derive)
-            self._definitions.append(Definition(id, sentence, derive, expected, source or self.source, conditions,
-                                                float(timeout), target, relation, self.name, self.origin))
+            self._definitions.append(
+                Definition(
+                    id,
+                    sentence,
+                    derive,
+                    expected,
+                    source or self.source,
+                    conditions,
+                    float(timeout),
+                    target,
+                    relation,
+                    self.name,
+                    self.origin,
+                )
+            )
             return derive
 
         return register
@@ -272,5 +314,7 @@ class Proof:
         for r in results:
             print_result(r)
         bad = [r.claim.id for r in results if not r.ok]
-        print(f"{len(results) - len(bad)}/{len(results)} claims as expected" + (f"; not: {', '.join(bad)}" if bad else ""))
+        print(
+            f"{len(results) - len(bad)}/{len(results)} claims as expected" + (f"; not: {', '.join(bad)}" if bad else "")
+        )
         return 1 if bad else 0

@@ -162,8 +162,10 @@ class Claim:
 
     def _check_step(self, step: Step, budget: float) -> Verdict:
         """The verdict of a checked step: its first refuted statement, else its first undecided one, else the last."""
-        verdicts = [check(lhs, rhs, relation=relation, conditions=self.conditions, timeout=budget)
-                    for lhs, relation, rhs in step.checks]
+        verdicts = [
+            check(lhs, rhs, relation=relation, conditions=self.conditions, timeout=budget)
+            for lhs, relation, rhs in step.checks
+        ]
         for status in ("refuted", "unknown"):
             for v in verdicts:
                 if v.status == status:
@@ -176,7 +178,11 @@ def check_options(func, id, expected, timeout):
         raise InvalidParameterError.of("id", func, "dotted lowercase words such as 'g.break_even'", id)
     if expected not in STATUSES:
         raise InvalidParameterError.of("expected", func, f"one of {list(STATUSES)}", expected)
-    if isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not (timeout > 0 and math.isfinite(timeout)):
+    if (
+        isinstance(timeout, bool)
+        or not isinstance(timeout, (int, float))
+        or not (timeout > 0 and math.isfinite(timeout))
+    ):
         raise InvalidParameterError.of("timeout", func, "a positive number of seconds", timeout)
 
 
@@ -251,8 +257,17 @@ class Result:
             return {}
         out = {}
         for s in sorted(self.statement.free_symbols, key=lambda s: s.name):
-            out[s.name] = ("positive" if s.is_positive else "nonnegative" if s.is_nonnegative else
-                           "integer" if s.is_integer else "real" if s.is_real else "complex")
+            out[s.name] = (
+                "positive"
+                if s.is_positive
+                else "nonnegative"
+                if s.is_nonnegative
+                else "integer"
+                if s.is_integer
+                else "real"
+                if s.is_real
+                else "complex"
+            )
         return out
 
     def to_json(self) -> dict:
@@ -277,14 +292,23 @@ class Result:
             "variables": self.variables,
             # Of the first refuted step when one is, else of the statement.
             "counterexample": {str(k): sympy.sstr(x) for k, x in (failed[2] if failed else v).counterexample.items()}
-            if v else {},
+            if v
+            else {},
             "detail": v.detail if v else "",
             "steps": [step_data(self, i) for i in range(len(self.claim.steps))],
             "failed_step": self.failed_step[0] if self.failed_step else None,
             "proof_steps": [proof_step_data(s) for s in getattr(v, "steps", ()) or ()],
-            "numeric": ({"agree": v.evidence.agree, "disagree": v.evidence.disagree,
-                         "inconclusive": v.evidence.inconclusive, "undefined": v.evidence.undefined,
-                         "dps": v.evidence.dps} if v and v.evidence else None),
+            "numeric": (
+                {
+                    "agree": v.evidence.agree,
+                    "disagree": v.evidence.disagree,
+                    "inconclusive": v.evidence.inconclusive,
+                    "undefined": v.evidence.undefined,
+                    "dps": v.evidence.dps,
+                }
+                if v and v.evidence
+                else None
+            ),
             "proof": self.claim.proof,
             "origin": self.claim.origin,
             "error": self.error or None,

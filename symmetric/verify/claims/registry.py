@@ -30,8 +30,18 @@ from pathlib import Path
 from ..._validation import InvalidParameterError
 from .proof import Claim, Definition, Proof
 
-__all__ = ["ENTRY_POINT_GROUP", "proofs_directory", "load_file", "load_proofs", "load_claims", "installed_proofs",
-           "definitions", "select_claims", "selects", "is_proof_script"]
+__all__ = [
+    "ENTRY_POINT_GROUP",
+    "proofs_directory",
+    "load_file",
+    "load_proofs",
+    "load_claims",
+    "installed_proofs",
+    "definitions",
+    "select_claims",
+    "selects",
+    "is_proof_script",
+]
 
 #: The entry point group through which installed packages ship claims.
 ENTRY_POINT_GROUP = "symmetric.claims"
@@ -67,10 +77,15 @@ def _proofs_of(module: types.ModuleType) -> list[Proof]:
     name = module.__name__
     found: list[Proof] = []
     for value in list(vars(module).values()):
-        candidates = value.values() if isinstance(value, dict) else value if isinstance(value, (list, tuple)) else [value]
+        candidates = (
+            value.values() if isinstance(value, dict) else value if isinstance(value, (list, tuple)) else [value]
+        )
         for v in candidates:
-            if (isinstance(v, Proof) and (v.module == name or v.module.startswith(name + "."))
-                    and all(v is not p for p in found)):
+            if (
+                isinstance(v, Proof)
+                and (v.module == name or v.module.startswith(name + "."))
+                and all(v is not p for p in found)
+            ):
                 found.append(v)
     return found
 
@@ -199,8 +214,11 @@ def definitions(proofs) -> list[Definition]:
     for proof in proofs:
         for d in proof.definitions:
             if d.id in seen:
-                raise _bad(f"sources whose claim ids are unique, but {d.id!r} is defined both in "
-                           f"{_place(seen[d.id])} and in {_place(proof)}", d.id)
+                raise _bad(
+                    f"sources whose claim ids are unique, but {d.id!r} is defined both in "
+                    f"{_place(seen[d.id])} and in {_place(proof)}",
+                    d.id,
+                )
             seen[d.id] = proof
             out.append(d)
     return out

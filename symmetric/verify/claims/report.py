@@ -66,11 +66,16 @@ def step_data(result, index: int) -> dict:
     """
     step = result.claim.steps[index]
     v = _step_verdict(result, index)
-    data = {"position": index + 1, **step.to_dict(), "status": _step_status(result, index),
-            "checked": [f"{_plain(a)} {r} {_plain(b)}" for a, r, b in step.checks],
-            "counterexample": ({str(k): sympy.sstr(x) for k, x in v.counterexample.items()}
-                               if v is not None and v.refuted else None),
-            "method": v.method if v is not None else None}
+    data = {
+        "position": index + 1,
+        **step.to_dict(),
+        "status": _step_status(result, index),
+        "checked": [f"{_plain(a)} {r} {_plain(b)}" for a, r, b in step.checks],
+        "counterexample": (
+            {str(k): sympy.sstr(x) for k, x in v.counterexample.items()} if v is not None and v.refuted else None
+        ),
+        "method": v.method if v is not None else None,
+    }
     return data
 
 
@@ -101,7 +106,8 @@ def print_result(result, file=None) -> None:
         out.append(f"  claim: {result.statement}")
     verdict = result.verdict
     line = f"  verdict: {result.status} (expected {c.expected})" + (
-        f" by {result.method}" if _verdict(result) != result.status else "")
+        f" by {result.method}" if _verdict(result) != result.status else ""
+    )
     if verdict is not None and verdict.refuted:
         line += f"; counterexample {verdict.counterexample_text() or '(no free variables)'}"
         if verdict.detail:
@@ -128,8 +134,10 @@ def proof_step_data(step) -> dict:
 
 def _proof_steps_markdown(result) -> list[str]:
     steps = [proof_step_data(s) for s in getattr(result.verdict, "steps", ()) or ()]
-    lines = [f"- {s['strategy']}: `{s['statement']}`" + (f" (trusts {', '.join(s['trusts'])})" if s["trusts"] else "")
-             for s in steps]
+    lines = [
+        f"- {s['strategy']}: `{s['statement']}`" + (f" (trusts {', '.join(s['trusts'])})" if s["trusts"] else "")
+        for s in steps
+    ]
     return ["Proof steps:", "", *lines, ""] if lines else []
 
 
@@ -215,12 +223,17 @@ def markdown_report(proofs, results: dict, *, command: str = "symmetric verify -
         for claim in proof.claims:
             r = results[claim.id]
             lines += [f"### `{claim.id}`", "", claim.sentence, ""]
-            lines += [f"- Source: {claim.source}", f"- Variables: {domain_text(r)}",
-                      f"- Expected: {claim.expected}; verdict: **{r.status}**"
-                      + (f" by {r.method}" if _verdict(r) != r.status else "")]
+            lines += [
+                f"- Source: {claim.source}",
+                f"- Variables: {domain_text(r)}",
+                f"- Expected: {claim.expected}; verdict: **{r.status}**"
+                + (f" by {r.method}" if _verdict(r) != r.status else ""),
+            ]
             if r.verdict is not None and r.verdict.refuted:
-                lines.append(f"- Counterexample: {r.verdict.counterexample_text() or 'none needed (no free variables)'}"
-                             + (f"; {r.verdict.detail}" if r.verdict.detail else ""))
+                lines.append(
+                    f"- Counterexample: {r.verdict.counterexample_text() or 'none needed (no free variables)'}"
+                    + (f"; {r.verdict.detail}" if r.verdict.detail else "")
+                )
             lines.append("")
             if r.steps:
                 lines += ["Derivation:", ""] + [_step_markdown(r, i) for i in range(len(r.steps))] + [""]
@@ -243,14 +256,22 @@ def junit_xml(results, *, name: str = "symmetric verify", seconds: float | None 
     total = sum(r.seconds for r in results) if seconds is None else seconds
     errors = sum(1 for r in results if r.status == "error")
     failures = sum(1 for r in results if not r.ok and r.status != "error")
-    counts = {"tests": str(len(results)), "failures": str(failures), "errors": str(errors), "skipped": "0",
-              "time": f"{total:.3f}"}
+    counts = {
+        "tests": str(len(results)),
+        "failures": str(failures),
+        "errors": str(errors),
+        "skipped": "0",
+        "time": f"{total:.3f}",
+    }
     suites = ET.Element("testsuites", {"name": name, **counts})
     suite = ET.SubElement(suites, "testsuite", {"name": name, **counts})
     for r in results:
         c = r.claim
-        case = ET.SubElement(suite, "testcase", {"classname": c.proof or "claims", "name": c.id,
-                                                  "time": f"{r.seconds:.3f}", "file": c.origin})
+        case = ET.SubElement(
+            suite,
+            "testcase",
+            {"classname": c.proof or "claims", "name": c.id, "time": f"{r.seconds:.3f}", "file": c.origin},
+        )
         if not r.ok:
             tag = "error" if r.status == "error" else "failure"
             message = f"{c.id}: {_verdict(r)}, expected {c.expected}"
@@ -259,7 +280,8 @@ def junit_xml(results, *, name: str = "symmetric verify", seconds: float | None 
                 message += "; wrong " + step_line(r, failed[0] - 1)
             elif r.counterexample_text:
                 message += f"; counterexample {r.counterexample_text}"
-            ET.SubElement(case, tag, {"message": message, "type": "unexpected verdict" if tag == "failure" else "error"}
-                          ).text = failure_text(r)
+            ET.SubElement(
+                case, tag, {"message": message, "type": "unexpected verdict" if tag == "failure" else "error"}
+            ).text = failure_text(r)
     ET.indent(suites)
     return '<?xml version="1.0" encoding="utf-8"?>\n' + ET.tostring(suites, encoding="unicode") + "\n"

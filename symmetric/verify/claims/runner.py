@@ -16,8 +16,15 @@ from ..._validation import InvalidParameterError
 from .proof import Claim, Definition, Result
 from .workers import run_in_workers
 
-__all__ = ["default_jobs", "default_memory_limit", "dispatch_chunks", "dispatch_order", "jobs_option",
-           "memory_limit_option", "run_claims"]
+__all__ = [
+    "default_jobs",
+    "default_memory_limit",
+    "dispatch_chunks",
+    "dispatch_order",
+    "jobs_option",
+    "memory_limit_option",
+    "run_claims",
+]
 
 #: The most memory :func:`default_memory_limit` gives one worker.
 MEMORY_LIMIT = 4 * 2**30
@@ -84,8 +91,9 @@ def memory_limit_option(value, *, option: str = "memory_limit") -> int | None:
     else:
         size = -1
     if size < 0 or (isinstance(value, str) and size < 2**20):
-        raise InvalidParameterError.of(option, "run_claims", "a size such as '512M' or '4G' (at least 1M), 'none' or "
-                                       "'auto'", value)
+        raise InvalidParameterError.of(
+            option, "run_claims", "a size such as '512M' or '4G' (at least 1M), 'none' or 'auto'", value
+        )
     return size
 
 
@@ -107,8 +115,20 @@ def _failed(item: Claim | Definition, seconds: float, error: str) -> Result:
     """The result of a claim whose worker died: an error, with the claim as far as the parent knows it."""
     if isinstance(item, Claim):
         return Result(item, "error", seconds, None, error)
-    claim = Claim(item.id, item.sentence, None, None, item.relation or "==", item.conditions, source=item.source,
-                  expected=item.expected, timeout=item.timeout, proof=item.proof, origin=item.origin, error=error)
+    claim = Claim(
+        item.id,
+        item.sentence,
+        None,
+        None,
+        item.relation or "==",
+        item.conditions,
+        source=item.source,
+        expected=item.expected,
+        timeout=item.timeout,
+        proof=item.proof,
+        origin=item.origin,
+        error=error,
+    )
     return Result(claim, "error", seconds, None, error)
 
 
@@ -143,13 +163,19 @@ def dispatch_chunks(order: list[int], jobs: int, *, largest: int = 8) -> list[li
     chunks, start = [], 0
     while start < len(order):
         size = max(1, min(largest, (len(order) - start) // (4 * jobs)))
-        chunks.append(order[start:start + size])
+        chunks.append(order[start : start + size])
         start += size
     return chunks
 
 
-def run_claims(claims: Iterable[Claim | Definition], *, jobs: int = 1, timeout: float | None = None,
-               memory_limit: int | str | None = None, finished: dict | None = None) -> Iterator[Result]:
+def run_claims(
+    claims: Iterable[Claim | Definition],
+    *,
+    jobs: int = 1,
+    timeout: float | None = None,
+    memory_limit: int | str | None = None,
+    finished: dict | None = None,
+) -> Iterator[Result]:
     """Yield each claim's result, in the given order.
 
     ``claims`` holds :class:`Claim` objects or, from
@@ -176,8 +202,9 @@ def run_claims(claims: Iterable[Claim | Definition], *, jobs: int = 1, timeout: 
     limit = memory_limit_option(memory_limit)
     limit = default_memory_limit(jobs) if limit is None else limit
     claims = list(claims)
-    can_fork = ("fork" in multiprocessing.get_all_start_methods() and sys.platform != "win32"
-                and threading.active_count() == 1)
+    can_fork = (
+        "fork" in multiprocessing.get_all_start_methods() and sys.platform != "win32" and threading.active_count() == 1
+    )
     if not claims:
         return
     if not can_fork:
@@ -193,8 +220,14 @@ def run_claims(claims: Iterable[Claim | Definition], *, jobs: int = 1, timeout: 
         chunks = dispatch_chunks(dispatch_order(claims), jobs)
     done: dict[int, Result] = {}
     following = 0  # the next index to yield
-    runs = run_in_workers(claims, chunks, jobs=min(jobs, len(chunks)), run=functools.partial(_fields, timeout=timeout),
-                          timeout=timeout, memory_limit=limit)
+    runs = run_in_workers(
+        claims,
+        chunks,
+        jobs=min(jobs, len(chunks)),
+        run=functools.partial(_fields, timeout=timeout),
+        timeout=timeout,
+        memory_limit=limit,
+    )
     with contextlib.closing(runs):
         for index, (claim, *fields) in runs:
             item = claims[index]

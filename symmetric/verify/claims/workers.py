@@ -36,8 +36,7 @@ import traceback
 import warnings
 from collections.abc import Callable, Generator, Iterator
 
-__all__ = ["HARD_LIMIT", "WORK", "StopSignals", "bound_memory", "death_cause", "memory_text", "run_in_workers",
-           "stop"]
+__all__ = ["HARD_LIMIT", "WORK", "StopSignals", "bound_memory", "death_cause", "memory_text", "run_in_workers", "stop"]
 
 #: The items of the current run, inherited by the forked workers (only indices cross the pipe).
 WORK: list = []
@@ -183,15 +182,28 @@ def _serve(conn, run: Callable, memory_limit: int) -> None:
                 # After a MemoryError the heap may stay fragmented near the bound: a fresh worker takes the rest.
                 retire = bounded and fields[1] == "error" and _over_memory(fields[4])
                 if retire:
-                    fields = (*fields[:4], f"over the memory bound of {memory_text(memory_limit)} per worker\n"
-                              + fields[4], *fields[5:])
+                    fields = (
+                        *fields[:4],
+                        f"over the memory bound of {memory_text(memory_limit)} per worker\n" + fields[4],
+                        *fields[5:],
+                    )
                 try:
                     conn.send(("done", index, retire, *fields))
                 except (BrokenPipeError, EOFError, ConnectionError):
                     raise
                 except Exception:  # noqa: BLE001 - a verdict that does not pickle
-                    conn.send(("done", index, retire, None, "error", fields[2], None,
-                               "the result could not be sent to the parent process:\n" + traceback.format_exc(limit=-2)))
+                    conn.send(
+                        (
+                            "done",
+                            index,
+                            retire,
+                            None,
+                            "error",
+                            fields[2],
+                            None,
+                            "the result could not be sent to the parent process:\n" + traceback.format_exc(limit=-2),
+                        )
+                    )
                 if retire:
                     return
     except (BrokenPipeError, EOFError, ConnectionError, KeyboardInterrupt):
@@ -203,8 +215,9 @@ class _Worker:
 
     def __init__(self, ctx, run: Callable, memory_limit: int):
         mine, theirs = ctx.Pipe()
-        self.process = ctx.Process(target=_serve, args=(theirs, run, memory_limit), daemon=True,
-                                   name="symmetric-claims")
+        self.process = ctx.Process(
+            target=_serve, args=(theirs, run, memory_limit), daemon=True, name="symmetric-claims"
+        )
         blocked = signal.pthread_sigmask(signal.SIG_BLOCK, _STOPPING)
         gc.freeze()  # the worker's garbage collector leaves the inherited objects, and their pages, alone
         try:
@@ -251,8 +264,9 @@ def _budget(item, timeout: float | None) -> float:
     return derive + (own if timeout is None else timeout)
 
 
-def run_in_workers(items: list, chunks: list[list[int]], *, jobs: int, run: Callable, timeout: float | None,
-                   memory_limit: int) -> Generator[tuple, None, None]:
+def run_in_workers(
+    items: list, chunks: list[list[int]], *, jobs: int, run: Callable, timeout: float | None, memory_limit: int
+) -> Generator[tuple, None, None]:
     """Yield ``(index, fields)`` as workers finish claims, ``fields`` being ``run(item)``'s tuple or, for a claim
     whose worker died, ``(None, "error", seconds, None, cause)``.
 
@@ -271,11 +285,15 @@ def run_in_workers(items: list, chunks: list[list[int]], *, jobs: int, run: Call
                 workers.append(w)
                 w.give(queue.popleft())
             now = time.monotonic()
-            deadlines = [w.started + HARD_LIMIT[0] * _budget(items[w.running], timeout) + HARD_LIMIT[1]
-                         for w in workers if w.running is not None and not w.killed]
+            deadlines = [
+                w.started + HARD_LIMIT[0] * _budget(items[w.running], timeout) + HARD_LIMIT[1]
+                for w in workers
+                if w.running is not None and not w.killed
+            ]
             wait = max(0.0, min(deadlines) - now) if deadlines else None
-            ready = multiprocessing.connection.wait([w.conn for w in workers] + [w.process.sentinel for w in workers],
-                                                    timeout=wait)
+            ready = multiprocessing.connection.wait(
+                [w.conn for w in workers] + [w.process.sentinel for w in workers], timeout=wait
+            )
             for w in list(workers):
                 dead = w.process.sentinel in ready
                 if w.conn in ready or dead:
@@ -335,7 +353,9 @@ def _kill_stuck(workers, items, timeout) -> None:
             continue
         budget = _budget(items[w.running], timeout)
         if now >= w.started + HARD_LIMIT[0] * budget + HARD_LIMIT[1]:
-            w.killed = (f"the claim was still running {now - w.started:.0f} s after it started, past its time budget "
-                        f"of {budget:g} s (stuck where the budget cannot interrupt it, such as C code): its worker "
-                        "process was killed")
+            w.killed = (
+                f"the claim was still running {now - w.started:.0f} s after it started, past its time budget "
+                f"of {budget:g} s (stuck where the budget cannot interrupt it, such as C code): its worker "
+                "process was killed"
+            )
             w.process.kill()

@@ -30,13 +30,21 @@ def _real_where_defined(exponent) -> bool:
     if exponent.has(sympy.I) or exponent.is_extended_real is False:
         return False
     constants = exponent.atoms(sympy.Number, sympy.NumberSymbol)
-    return all(s.is_real for s in symbols) and all(c.is_extended_real for c in constants) \
+    return (
+        all(s.is_real for s in symbols)
+        and all(c.is_extended_real for c in constants)
         and exponent.is_rational_function(*symbols)
+    )
 
 
 def _denestable(e) -> bool:
-    return (e.is_Pow and e.base.is_Pow and e.base.base.is_positive is True and e.exp.is_real is True
-            and _real_where_defined(e.base.exp))
+    return (
+        e.is_Pow
+        and e.base.is_Pow
+        and e.base.base.is_positive is True
+        and e.exp.is_real is True
+        and _real_where_defined(e.base.exp)
+    )
 
 
 def normalize_powers(expr: sympy.Expr) -> sympy.Expr:

@@ -28,8 +28,20 @@ from typing import Callable
 
 import sympy
 
-__all__ = ["POS", "NEG", "ZERO", "NONNEG", "NONPOS", "NONZERO", "ANY", "Relation", "RELATION_TABLE", "relation_of",
-           "RELATION_OF_TEXT", "RELATION_OF_SIGNS"]
+__all__ = [
+    "POS",
+    "NEG",
+    "ZERO",
+    "NONNEG",
+    "NONPOS",
+    "NONZERO",
+    "ANY",
+    "Relation",
+    "RELATION_TABLE",
+    "relation_of",
+    "RELATION_OF_TEXT",
+    "RELATION_OF_SIGNS",
+]
 
 POS = frozenset({1})
 NEG = frozenset({-1})

@@ -156,8 +156,12 @@ class Statement:
                 return None
             if c2 is not sympy.true:
                 conditions.append(c2)
-        return Statement(substitute(self.lhs, mapping), substitute(self.rhs, mapping), self.relation,
-                         tuple(dict.fromkeys(conditions)))
+        return Statement(
+            substitute(self.lhs, mapping),
+            substitute(self.rhs, mapping),
+            self.relation,
+            tuple(dict.fromkeys(conditions)),
+        )
 
     def latex(self) -> str:
         """The statement in LaTeX, conditions after a comma."""

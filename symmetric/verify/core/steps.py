@@ -80,9 +80,11 @@ TRUSTS = {
     "sign": "SymPy assumptions: sign inference",
     "sign of factored form": "SymPy factor and cancel, then SymPy assumptions: sign inference",
     "sign of simplified form": "SymPy simplify, then SymPy assumptions: sign inference",
-    "limit": ("the engine's own limit routine: branches of step functions decided on a one-sided "
-              "neighbourhood; exact series arithmetic with symbolic coefficients (SymPy); every sign it "
-              "needs decided by the sign rules of signs.py (SymPy assumptions, exact normal forms, "
-              "interval arithmetic and monotone transforms on the conditions), never assumed"),
+    "limit": (
+        "the engine's own limit routine: branches of step functions decided on a one-sided "
+        "neighbourhood; exact series arithmetic with symbolic coefficients (SymPy); every sign it "
+        "needs decided by the sign rules of signs.py (SymPy assumptions, exact normal forms, "
+        "interval arithmetic and monotone transforms on the conditions), never assumed"
+    ),
     "cases": "case split covering the domain",
 }

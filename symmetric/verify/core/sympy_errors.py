@@ -27,6 +27,17 @@ from sympy.core.evalf import PrecisionExhausted
 __all__ = ["SYMPY_ERRORS"]
 
 #: Exceptions meaning "SymPy cannot handle this expression"; catching them turns a step into a non-answer.
-SYMPY_ERRORS = (NotImplementedError, ValueError, TypeError, ZeroDivisionError, RecursionError, AttributeError,
-                IndexError, KeyError, ArithmeticError, PrecisionExhausted, sympy.PolynomialError,
-                sympy.SympifyError)
+SYMPY_ERRORS = (
+    NotImplementedError,
+    ValueError,
+    TypeError,
+    ZeroDivisionError,
+    RecursionError,
+    AttributeError,
+    IndexError,
+    KeyError,
+    ArithmeticError,
+    PrecisionExhausted,
+    sympy.PolynomialError,
+    sympy.SympifyError,
+)

@@ -56,12 +56,26 @@ import sympy
 
 from .substitution import substitute
 
-__all__ = ["FLOAT_SEMANTICS", "exact_floats", "has_floats", "stable_numbers", "NEAR_ONE", "non_real", "guard_functions", "untrusted",
-           "derivatives_as_limits", "kinked_derivative_at_point", "KINKS", "GUARDED"]
+__all__ = [
+    "FLOAT_SEMANTICS",
+    "exact_floats",
+    "has_floats",
+    "stable_numbers",
+    "NEAR_ONE",
+    "non_real",
+    "guard_functions",
+    "untrusted",
+    "derivatives_as_limits",
+    "kinked_derivative_at_point",
+    "KINKS",
+    "GUARDED",
+]
 
 #: What a Float in a statement means, stated in every verdict of a statement that holds one.
-FLOAT_SEMANTICS = ("Floats read as their exact binary values (Float('0.1') is 3602879701896397/2**55, "
-                   "not 1/10; write sympy.Rational for decimal constants)")
+FLOAT_SEMANTICS = (
+    "Floats read as their exact binary values (Float('0.1') is 3602879701896397/2**55, "
+    "not 1/10; write sympy.Rational for decimal constants)"
+)
 
 
 def has_floats(*exprs) -> bool:
@@ -118,7 +132,9 @@ def stable_numbers(expr):
 
 
 def _fragile_number(expr) -> bool:
-    return any(isinstance(e, _FRAGILE) and len(e.args) == 1 and _near_one(e.args[0]) for e in expr.atoms(sympy.Function))
+    return any(
+        isinstance(e, _FRAGILE) and len(e.args) == 1 and _near_one(e.args[0]) for e in expr.atoms(sympy.Function)
+    )
 
 
 # -- values that are not real -------------------------------------------------------------------------
@@ -144,8 +160,7 @@ def non_real(*exprs) -> str | None:
                 continue
             if isinstance(node, sympy.Pow) and node.exp.is_extended_real is False:
                 return f"the power {sympy.sstr(node)} has a non-real exponent"
-            if not node.free_symbols and not node.is_Atom and node.is_number \
-                    and node.is_extended_real is False:
+            if not node.free_symbols and not node.is_Atom and node.is_number and node.is_extended_real is False:
                 return f"the constant {sympy.sstr(node)} is not real"
     return None
 
@@ -225,8 +240,22 @@ def untrusted(expr) -> bool:
 # -- derivatives at a point ---------------------------------------------------------------------------
 
 #: Functions at whose breakpoints a derivative need not exist (SymPy's formal derivative still has a value).
-KINKS = (sympy.Abs, sympy.sign, sympy.Heaviside, sympy.Max, sympy.Min, sympy.floor, sympy.ceiling, sympy.frac,
-         sympy.Piecewise, sympy.DiracDelta, sympy.re, sympy.im, sympy.arg, sympy.Mod)
+KINKS = (
+    sympy.Abs,
+    sympy.sign,
+    sympy.Heaviside,
+    sympy.Max,
+    sympy.Min,
+    sympy.floor,
+    sympy.ceiling,
+    sympy.frac,
+    sympy.Piecewise,
+    sympy.DiracDelta,
+    sympy.re,
+    sympy.im,
+    sympy.arg,
+    sympy.Mod,
+)
 
 
 def _kinks_in(body, var) -> bool:
@@ -266,6 +295,7 @@ def kinked_derivative_at_point(expr) -> bool:
         return False
     for node in expr.atoms(sympy.Subs):
         if isinstance(node.expr, sympy.Derivative) and any(
-                _kinks_in(node.expr.expr, v) for v, _ in node.expr.variable_count):
+            _kinks_in(node.expr.expr, v) for v, _ in node.expr.variable_count
+        ):
             return True
     return False

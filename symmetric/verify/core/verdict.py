@@ -36,8 +36,10 @@ class NumericEvidence:
         return self.agree + self.disagree + self.inconclusive + self.undefined
 
     def summary(self) -> str:
-        return (f"{self.agree} agree, {self.disagree} disagree, {self.inconclusive} inconclusive, "
-                f"{self.undefined} undefined at {self.dps} digits")
+        return (
+            f"{self.agree} agree, {self.disagree} disagree, {self.inconclusive} inconclusive, "
+            f"{self.undefined} undefined at {self.dps} digits"
+        )
 
 
 @dataclass(frozen=True)
@@ -87,7 +89,9 @@ class Verdict:
         return self.status == "refuted"
 
     def counterexample_text(self) -> str:
-        return ", ".join(f"{k} = {sympy.sstr(v)}" for k, v in sorted(self.counterexample.items(), key=lambda kv: str(kv[0])))
+        return ", ".join(
+            f"{k} = {sympy.sstr(v)}" for k, v in sorted(self.counterexample.items(), key=lambda kv: str(kv[0]))
+        )
 
     def __str__(self) -> str:
         text = f"{self.status} ({self.method}, {self.seconds:.2f} s)"
@@ -105,8 +109,10 @@ class Verdict:
     def _repr_markdown_(self) -> str:
         text = f"**{self.status}** ({self.method}, {self.seconds:.2f} s)"
         if self.status == "refuted":
-            point = ", ".join(f"{sympy.latex(k)} = {sympy.latex(v)}"
-                              for k, v in sorted(self.counterexample.items(), key=lambda kv: str(kv[0])))
+            point = ", ".join(
+                f"{sympy.latex(k)} = {sympy.latex(v)}"
+                for k, v in sorted(self.counterexample.items(), key=lambda kv: str(kv[0]))
+            )
             text += f": fails at ${point}$" if point else ": fails at the only point"
         if self.evidence is not None:
             text += f"; numeric: {self.evidence.summary()}"

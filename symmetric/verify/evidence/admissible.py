@@ -45,15 +45,36 @@ def _rational_facts(value: sympy.Rational) -> dict:
     integer = q == 1
     prime = integer and p > 1 and sympy.isprime(p)
     return {
-        "positive": p > 0, "negative": p < 0, "nonnegative": p >= 0, "nonpositive": p <= 0,
-        "nonzero": p != 0, "zero": p == 0, "integer": integer, "real": True,
-        "extended_positive": p > 0, "extended_negative": p < 0, "extended_nonnegative": p >= 0,
-        "extended_nonpositive": p <= 0, "extended_nonzero": p != 0, "extended_real": True,
-        "rational": True, "irrational": False, "algebraic": True, "transcendental": False,
-        "finite": True, "infinite": False, "complex": True, "imaginary": False, "commutative": True,
-        "hermitian": True, "antihermitian": p == 0, "noninteger": not integer,
-        "even": integer and p % 2 == 0, "odd": integer and p % 2 == 1,
-        "prime": prime, "composite": integer and p > 1 and not prime,
+        "positive": p > 0,
+        "negative": p < 0,
+        "nonnegative": p >= 0,
+        "nonpositive": p <= 0,
+        "nonzero": p != 0,
+        "zero": p == 0,
+        "integer": integer,
+        "real": True,
+        "extended_positive": p > 0,
+        "extended_negative": p < 0,
+        "extended_nonnegative": p >= 0,
+        "extended_nonpositive": p <= 0,
+        "extended_nonzero": p != 0,
+        "extended_real": True,
+        "rational": True,
+        "irrational": False,
+        "algebraic": True,
+        "transcendental": False,
+        "finite": True,
+        "infinite": False,
+        "complex": True,
+        "imaginary": False,
+        "commutative": True,
+        "hermitian": True,
+        "antihermitian": p == 0,
+        "noninteger": not integer,
+        "even": integer and p % 2 == 0,
+        "odd": integer and p % 2 == 1,
+        "prime": prime,
+        "composite": integer and p > 1 and not prime,
     }
 
 
@@ -87,8 +108,10 @@ def admissible_point(statement, point: dict) -> str | None:
     keys = set(point)
     if keys != free:
         missing, extra = sorted(map(str, free - keys)), sorted(map(str, keys - free))
-        return f"the point gives values to {sorted(map(str, keys))}, the statement's free symbols are " \
-               f"{sorted(map(str, free))} (missing {missing}, extra {extra})"
+        return (
+            f"the point gives values to {sorted(map(str, keys))}, the statement's free symbols are "
+            f"{sorted(map(str, free))} (missing {missing}, extra {extra})"
+        )
     for sym in sorted(free, key=str):
         if not satisfies_assumptions(sym, sympy.sympify(point[sym])):
             return f"{sym} = {point[sym]} violates the assumptions of {sym}"
@@ -103,10 +126,20 @@ def admissible_point(statement, point: dict) -> str | None:
     return None
 
 
-_FIRST_INTEGERS = [sympy.Integer(k) for k in (2, 3, 5, 7, 1, 4, 9, 0, -1, -2, -3, 6, 8, 10, 11, 12, 13, 15, 17, 25,
-                                              -5, -7, 97, 100, 1000, 10**6)]
-_IRRATIONAL = [sympy.sqrt(2), -sympy.sqrt(2), sympy.sqrt(2) / 2, -sympy.sqrt(2) / 2, 3 * sympy.sqrt(2),
-               sympy.sqrt(2) / 1000, sympy.sqrt(3), sympy.pi]
+_FIRST_INTEGERS = [
+    sympy.Integer(k)
+    for k in (2, 3, 5, 7, 1, 4, 9, 0, -1, -2, -3, 6, 8, 10, 11, 12, 13, 15, 17, 25, -5, -7, 97, 100, 1000, 10**6)
+]
+_IRRATIONAL = [
+    sympy.sqrt(2),
+    -sympy.sqrt(2),
+    sympy.sqrt(2) / 2,
+    -sympy.sqrt(2) / 2,
+    3 * sympy.sqrt(2),
+    sympy.sqrt(2) / 1000,
+    sympy.sqrt(3),
+    sympy.pi,
+]
 
 
 def typical_values(sym: sympy.Symbol) -> list:
@@ -116,11 +149,24 @@ def typical_values(sym: sympy.Symbol) -> list:
     integer without further structure).
     """
     assumed = {k for k, v in sym.assumptions0.items() if v is True}
-    if not assumed & {"prime", "composite", "even", "odd", "irrational", "noninteger", "transcendental", "zero",
-                      "rational", "algebraic"}:
+    if not assumed & {
+        "prime",
+        "composite",
+        "even",
+        "odd",
+        "irrational",
+        "noninteger",
+        "transcendental",
+        "zero",
+        "rational",
+        "algebraic",
+    }:
         return []
-    pool = _FIRST_INTEGERS + _IRRATIONAL + [sympy.Rational(1, 2), sympy.Rational(-1, 2), sympy.Rational(3, 2),
-                                            sympy.Rational(1, 3)]
+    pool = (
+        _FIRST_INTEGERS
+        + _IRRATIONAL
+        + [sympy.Rational(1, 2), sympy.Rational(-1, 2), sympy.Rational(3, 2), sympy.Rational(1, 3)]
+    )
     return [v for v in pool if satisfies_assumptions(sym, v)]
 
 
@@ -142,7 +188,11 @@ def integer_roots_of(expr, sym) -> tuple:
             break
         if isinstance(node, (sympy.acos, sympy.asec)) and node.args[0].free_symbols == {sym}:
             node = node.args[0] - 1  # acos and asec vanish where their argument is 1
-        if not isinstance(node, sympy.Expr) or node.free_symbols != {sym} or not isinstance(node, (sympy.Add, sympy.Pow)):
+        if (
+            not isinstance(node, sympy.Expr)
+            or node.free_symbols != {sym}
+            or not isinstance(node, (sympy.Add, sympy.Pow))
+        ):
             continue
         try:
             poly = sympy.Poly(node, sym)

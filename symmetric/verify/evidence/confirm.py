@@ -107,7 +107,11 @@ def _violated_exactly(lhs, rhs, relation, dps):
 def _show(v, digits=20):
     if isinstance(v, sympy.Rational) and max(abs(v.p), v.q) > 10**40:
         return sympy.sstr(v.evalf(digits))
-    return sympy.sstr(v.evalf(digits)) if isinstance(v, sympy.Basic) and v.is_number and not v.is_Rational else sympy.sstr(v)
+    return (
+        sympy.sstr(v.evalf(digits))
+        if isinstance(v, sympy.Basic) and v.is_number and not v.is_Rational
+        else sympy.sstr(v)
+    )
 
 
 def _show_pair(a, b) -> tuple:
@@ -207,6 +211,7 @@ def _exact_violation(statement: Statement, point: dict, dps: int):
     numbers as it goes), then, if that is too slow (huge exact powers), with
     the arithmetic left unevaluated for ``evalf``.
     """
+
     def evaluated():
         at = statement.substitute(point)
         if at is None or _huge(at.lhs) or _huge(at.rhs):
@@ -289,8 +294,10 @@ def _confirm_limits(statement, point, dps):
     for side, value in zip((statement.lhs, statement.rhs), exact):
         if side.has(sympy.Limit) and not _converges_to(_deep_values(side, point, dps), value, tolerance):
             return None
-    return Confirmation(_show_pair(exact[0], exact[1]),
-                        "the exact limits at the point and approach sequences at rising precision that settle on them")
+    return Confirmation(
+        _show_pair(exact[0], exact[1]),
+        "the exact limits at the point and approach sequences at rising precision that settle on them",
+    )
 
 
 def _confirm_missing(statement, point, dps, missing: NoLimit):
@@ -307,5 +314,7 @@ def _confirm_missing(statement, point, dps, missing: NoLimit):
     for direction, target in (("+", missing.right), ("-", missing.left)):
         if not _converges_to(_deep_values(sympy.Limit(body, var, x0, direction), point, dps), target, tolerance):
             return None
-    return Confirmation((f"no limit: {_show(missing.left)} from below, {_show(missing.right)} from above", "a value"),
-                        "exact one-sided limits that differ and approach sequences from both sides that settle on them")
+    return Confirmation(
+        (f"no limit: {_show(missing.left)} from below, {_show(missing.right)} from above", "a value"),
+        "exact one-sided limits that differ and approach sequences from both sides that settle on them",
+    )

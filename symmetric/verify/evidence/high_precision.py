@@ -41,8 +41,15 @@ __all__ = ["NumericForm", "numeric_form", "Undefined", "OneSidedLimitsDiffer", "
 
 # Approach distances 10**-k (or 10**k towards infinity) for numeric limits.
 _APPROACH = (10, 20, 40)
-_EVALUATION_ERRORS = (ZeroDivisionError, ValueError, OverflowError, TypeError, ArithmeticError, NameError,
-                      mpmath.libmp.NoConvergence)
+_EVALUATION_ERRORS = (
+    ZeroDivisionError,
+    ValueError,
+    OverflowError,
+    TypeError,
+    ArithmeticError,
+    NameError,
+    mpmath.libmp.NoConvergence,
+)
 
 
 def _dirac_delta(x, *order):
@@ -153,8 +160,13 @@ class NumericForm:
         self._dummies = list(self.limits)
         # docstring_limit=0: no docstring printing the whole expression (a third of lambdify's time);
         # the printer is lambdify's own, remembering the code of the subexpressions it printed before
-        self._func = sympy.lambdify(self.symbols + self._dummies, body, modules=[_MPMATH_EXTRAS, "mpmath"],
-                                    docstring_limit=0, printer=lambdify_printer(body, _MPMATH_EXTRAS))
+        self._func = sympy.lambdify(
+            self.symbols + self._dummies,
+            body,
+            modules=[_MPMATH_EXTRAS, "mpmath"],
+            docstring_limit=0,
+            printer=lambdify_printer(body, _MPMATH_EXTRAS),
+        )
 
     def __call__(self, point: dict, dps: int, depth: int = 1):
         """Return ``(value, uncertainty)`` at ``point`` with ``dps`` digits."""
@@ -258,4 +270,3 @@ def _compare_infinite(a, b, relation, uncertainty):
             return "disagree"
         return "agree" if HOLDS[relation](a, b) else "disagree"
     return "inconclusive"
-

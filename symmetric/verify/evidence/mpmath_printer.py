@@ -83,8 +83,12 @@ class MemoPrinter(MpmathPrinter):
         self._not_supported, self._number_symbols, self.module_imports = set(), set(), defaultdict(set)
         try:
             text = super()._print(expr)
-            return (text, frozenset(self._not_supported), frozenset(self._number_symbols),
-                    tuple((module, frozenset(names)) for module, names in self.module_imports.items() if names))
+            return (
+                text,
+                frozenset(self._not_supported),
+                frozenset(self._number_symbols),
+                tuple((module, frozenset(names)) for module, names in self.module_imports.items() if names),
+            )
         finally:
             self._not_supported, self._number_symbols, self.module_imports = outer
 
@@ -98,5 +102,11 @@ def lambdify_printer(expr: sympy.Basic, functions: dict):
     """
     if expr.has(AppliedUndef):
         return None
-    return MemoPrinter({"fully_qualified_modules": False, "inline": True, "allow_unknown_functions": True,
-                        "user_functions": {name: name for name in functions}})
+    return MemoPrinter(
+        {
+            "fully_qualified_modules": False,
+            "inline": True,
+            "allow_unknown_functions": True,
+            "user_functions": {name: name for name in functions},
+        }
+    )

@@ -51,6 +51,7 @@ _MAX_DPS = 400
 
 def _rational_sides(statement: Statement) -> bool:
     """Whether both sides are rational functions of their symbols (exact evaluation at rational points)."""
+
     def rational(e):
         for node in sympy.preorder_traversal(e):
             if isinstance(node, (sympy.Symbol, sympy.Rational, sympy.Add, sympy.Mul)):
@@ -59,6 +60,7 @@ def _rational_sides(statement: Statement) -> bool:
                 continue
             return False
         return True
+
     return rational(statement.lhs) and rational(statement.rhs)
 
 
@@ -78,8 +80,12 @@ class _ExactSides:
     def __init__(self, statement: Statement):
         self.statement = statement
         self.sides = (compile_rational(statement.lhs), compile_rational(statement.rhs))
-        powers = [abs(int(e.exp)) for side in (statement.lhs, statement.rhs) for e in side.atoms(sympy.Pow)
-                  if e.exp.is_Integer]
+        powers = [
+            abs(int(e.exp))
+            for side in (statement.lhs, statement.rhs)
+            for e in side.atoms(sympy.Pow)
+            if e.exp.is_Integer
+        ]
         self.largest_power = max(powers, default=1)
 
     def __call__(self, point):
@@ -220,8 +226,7 @@ def numeric_evidence(statement: Statement, points: list[dict], *, dps: int = 50)
             continue
         counts[outcome] += 1
         if outcome == "disagree":
-            return NumericEvidence(dps, **counts, counterexample=dict(point), values=values.values,
-                                   notes=(values.how,))
+            return NumericEvidence(dps, **counts, counterexample=dict(point), values=values.values, notes=(values.how,))
     return NumericEvidence(dps, **counts)
 
 

@@ -115,10 +115,10 @@ def _pow(base, k: int):
         return ZOO if k > 0 else (0, 1)
     n, d = base
     if k > 0:
-        return n ** k, d ** k
+        return n**k, d**k
     if n == 0:
         return ZOO  # 1/0
-    return d ** -k, n ** -k
+    return d**-k, n**-k
 
 
 def _compile(e):

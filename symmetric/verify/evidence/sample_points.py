@@ -56,15 +56,59 @@ __all__ = ["sample_points", "special_constants", "coefficient_roots", "ROOT_LIMI
 
 _Q = sympy.Rational
 _SQRT2 = sympy.sqrt(2)
-_POSITIVE = [sympy.Integer(1), sympy.Integer(2), _Q(1, 2), sympy.Integer(3), _Q(1, 3), _Q(7, 5), _Q(5, 7),
-             sympy.Integer(10), _Q(1, 10), _SQRT2, sympy.Integer(1000), _Q(1, 1000), sympy.Integer(10**6),
-             _Q(1, 10**6), _SQRT2 / 2]
-_UNIT = [sympy.Integer(1), _Q(1, 2), _Q(1, 3), _Q(1, 10), _Q(9, 10), _Q(2, 3), _SQRT2 / 2, _Q(1, 1000),
-         _Q(1, 10**4), _Q(1, 10**8), _Q(999, 1000)]
-_REAL = [sympy.Integer(0), sympy.Integer(1), sympy.Integer(-1), sympy.Integer(2), sympy.Integer(-2), _Q(1, 2),
-         _Q(-1, 2), sympy.Integer(-3), sympy.Integer(3), _Q(-3, 2), _Q(5, 2), _Q(-1, 1000), _Q(1, 1000),
-         sympy.Integer(-12), sympy.Integer(12), _SQRT2, -_SQRT2, sympy.Integer(-1000), sympy.Integer(1000),
-         _Q(-1, 10**6), sympy.Integer(10**6)]
+_POSITIVE = [
+    sympy.Integer(1),
+    sympy.Integer(2),
+    _Q(1, 2),
+    sympy.Integer(3),
+    _Q(1, 3),
+    _Q(7, 5),
+    _Q(5, 7),
+    sympy.Integer(10),
+    _Q(1, 10),
+    _SQRT2,
+    sympy.Integer(1000),
+    _Q(1, 1000),
+    sympy.Integer(10**6),
+    _Q(1, 10**6),
+    _SQRT2 / 2,
+]
+_UNIT = [
+    sympy.Integer(1),
+    _Q(1, 2),
+    _Q(1, 3),
+    _Q(1, 10),
+    _Q(9, 10),
+    _Q(2, 3),
+    _SQRT2 / 2,
+    _Q(1, 1000),
+    _Q(1, 10**4),
+    _Q(1, 10**8),
+    _Q(999, 1000),
+]
+_REAL = [
+    sympy.Integer(0),
+    sympy.Integer(1),
+    sympy.Integer(-1),
+    sympy.Integer(2),
+    sympy.Integer(-2),
+    _Q(1, 2),
+    _Q(-1, 2),
+    sympy.Integer(-3),
+    sympy.Integer(3),
+    _Q(-3, 2),
+    _Q(5, 2),
+    _Q(-1, 1000),
+    _Q(1, 1000),
+    sympy.Integer(-12),
+    sympy.Integer(12),
+    _SQRT2,
+    -_SQRT2,
+    sympy.Integer(-1000),
+    sympy.Integer(1000),
+    _Q(-1, 10**6),
+    sympy.Integer(10**6),
+]
 _APPROACH = (_Q(1, 1000), _Q(1, 10**6))
 
 
@@ -94,7 +138,9 @@ def special_constants(statement: Statement) -> dict:
     out: dict = {}
     conds = [c for c in statement.conditions if not is_unit_bound(c)]
     for side in (statement.lhs, statement.rhs):
-        for pw in sorted(side.atoms(sympy.Piecewise), key=sympy.default_sort_key):  # not set order: the same points in every process
+        for pw in sorted(
+            side.atoms(sympy.Piecewise), key=sympy.default_sort_key
+        ):  # not set order: the same points in every process
             conds.extend(c for _, c in pw.args)
     for cond in conds:
         for sym, const in _relation_constants(cond):
@@ -293,8 +339,14 @@ class _Roots:
         if self.eager:
             pairs = self.found
         else:
-            pairs = list(dict.fromkeys((sym, value) for num, sym, _ in self.sources
-                                       if _may_have_constant_root(num, sym) for value in _roots_in(num, sym)))
+            pairs = list(
+                dict.fromkeys(
+                    (sym, value)
+                    for num, sym, _ in self.sources
+                    if _may_have_constant_root(num, sym)
+                    for value in _roots_in(num, sym)
+                )
+            )
         for sym, value in pairs:
             if value.is_number:
                 out.setdefault(sym, []).append(value)
@@ -337,24 +389,58 @@ def _admissible(sym: sympy.Symbol, value: sympy.Expr) -> bool:
         return satisfies_assumptions(sym, value)
     if value.is_Rational:  # decided from the numerator and denominator, without SymPy's fact deduction
         p, q = value.p, value.q
-        facts = {"positive": p > 0, "negative": p < 0, "nonnegative": p >= 0, "nonpositive": p <= 0,
-                 "nonzero": p != 0, "zero": p == 0, "integer": q == 1, "real": True}
+        facts = {
+            "positive": p > 0,
+            "negative": p < 0,
+            "nonnegative": p >= 0,
+            "nonpositive": p <= 0,
+            "nonzero": p != 0,
+            "zero": p == 0,
+            "integer": q == 1,
+            "real": True,
+        }
         return all(facts[name] == wanted for name, wanted in assumed.items() if name in facts)
     coefficient = _sqrt2_coefficient(value)
     if coefficient is not None:  # q*sqrt(2), q != 0: irrational, with the sign of q
         p = coefficient.p
-        facts = {"positive": p > 0, "negative": p < 0, "nonnegative": p > 0, "nonpositive": p < 0,
-                 "nonzero": True, "zero": False, "integer": False, "real": True}
+        facts = {
+            "positive": p > 0,
+            "negative": p < 0,
+            "nonnegative": p > 0,
+            "nonpositive": p < 0,
+            "nonzero": True,
+            "zero": False,
+            "integer": False,
+            "real": True,
+        }
         return all(facts[name] == wanted for name, wanted in assumed.items() if name in facts)
     return satisfies_assumptions(sym, value)
 
 
 #: The assumptions the fast path of :func:`_admissible` decides; the others that SymPy derives from them
 #: (``real`` implies ``complex``, ``finite``, ...) hold for every rational and every ``q*sqrt(2)``.
-_FAST_FACTS = {"positive", "negative", "nonnegative", "nonpositive", "nonzero", "zero", "integer", "real",
-               "commutative", "complex", "finite", "infinite", "extended_real", "hermitian", "imaginary",
-               "extended_positive", "extended_negative", "extended_nonnegative", "extended_nonpositive",
-               "extended_nonzero"}
+_FAST_FACTS = {
+    "positive",
+    "negative",
+    "nonnegative",
+    "nonpositive",
+    "nonzero",
+    "zero",
+    "integer",
+    "real",
+    "commutative",
+    "complex",
+    "finite",
+    "infinite",
+    "extended_real",
+    "hermitian",
+    "imaginary",
+    "extended_positive",
+    "extended_negative",
+    "extended_nonnegative",
+    "extended_nonpositive",
+    "extended_nonzero",
+}
 
 
 def _sqrt2_coefficient(value):
@@ -679,8 +765,10 @@ def sample_points(statement: Statement, *, n: int = 32, seed: int = 0) -> list[d
     numeric_roots = roots.numeric()
     for sym, values in integer_roots(statement).items():  # integer-valued symbols and floor/ceiling arguments
         numeric_roots[sym] = list(dict.fromkeys(values + numeric_roots.get(sym, [])))
-    special = {s: [v for v in dict.fromkeys(specials.get(s, []) + numeric_roots.get(s, [])) if _admissible(s, v)]
-               for s in symbols}
+    special = {
+        s: [v for v in dict.fromkeys(specials.get(s, []) + numeric_roots.get(s, [])) if _admissible(s, v)]
+        for s in symbols
+    }
     candidates = {s: _candidates(statement, s, special[s]) for s in symbols}
     rng = random.Random(seed)
     pts = _Points(statement, symbols, n)
@@ -726,12 +814,19 @@ def sample_points(statement: Statement, *, n: int = 32, seed: int = 0) -> list[d
     extremes = []
     if len(unit) >= 2:
         a, b = unit[:2]
-        extremes += [{a: sympy.Integer(1), b: _Q(1, 10**8)}, {a: _Q(1, 10**8), b: sympy.Integer(1)},
-                     {a: _Q(1, 10**4), b: _Q(1, 10**12)}]
+        extremes += [
+            {a: sympy.Integer(1), b: _Q(1, 10**8)},
+            {a: _Q(1, 10**8), b: sympy.Integer(1)},
+            {a: _Q(1, 10**4), b: _Q(1, 10**12)},
+        ]
     for s in symbols:
         if s in unit or s.is_integer:
             continue
-        values = (sympy.Integer(10**6), _Q(1, 10**6)) if s.is_positive else (sympy.Integer(-50), _Q(-1, 10**3), sympy.Integer(50))
+        values = (
+            (sympy.Integer(10**6), _Q(1, 10**6))
+            if s.is_positive
+            else (sympy.Integer(-50), _Q(-1, 10**3), sympy.Integer(50))
+        )
         extremes.append([{s: v} for v in values])
     order = []
     for k in range(3):

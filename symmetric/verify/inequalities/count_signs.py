@@ -51,10 +51,12 @@ from ..core.steps import ProofStep
 
 __all__ = ["TRUSTS", "counts_statement", "prove_counts_inequality", "sign_under_conditions"]
 
-TRUSTS = ("SymPy together, factor, expand and Poly (polynomial arithmetic over Q); a polynomial with nonnegative "
-          "coefficients in nonnegative symbols is nonnegative, and positive exactly where one of its monomials is "
-          "(decided over every set of positive symbols the stated positive conditions allow); even powers, Abs and "
-          "roots of nonnegative reals are nonnegative; squaring: |a| <= b with b >= 0 gives a <= b")
+TRUSTS = (
+    "SymPy together, factor, expand and Poly (polynomial arithmetic over Q); a polynomial with nonnegative "
+    "coefficients in nonnegative symbols is nonnegative, and positive exactly where one of its monomials is "
+    "(decided over every set of positive symbols the stated positive conditions allow); even powers, Abs and "
+    "roots of nonnegative reals are nonnegative; squaring: |a| <= b with b >= 0 gives a <= b"
+)
 
 _POS, _NONNEG = "positive", "nonnegative"
 
@@ -214,8 +216,12 @@ def counts_statement(statement: Statement) -> bool:
     The engine tries :func:`prove_counts_inequality` first (among the cheap strategies) on such statements.
     """
     free = statement.free_symbols
-    return (statement.relation != "==" and bool(free) and all(s.is_nonnegative for s in free)
-            and any(s.is_positive is not True for s in free))
+    return (
+        statement.relation != "=="
+        and bool(free)
+        and all(s.is_nonnegative for s in free)
+        and any(s.is_positive is not True for s in free)
+    )
 
 
 def prove_counts_inequality(statement: Statement, deadline: float):
@@ -225,8 +231,7 @@ def prove_counts_inequality(statement: Statement, deadline: float):
     free = sorted(statement.free_symbols, key=sympy.default_sort_key)
     if not free or not all(s.is_nonnegative for s in free):
         return None
-    small, big = ((statement.lhs, statement.rhs) if statement.relation in ("<=", "<")
-                  else (statement.rhs, statement.lhs))
+    small, big = (statement.lhs, statement.rhs) if statement.relation in ("<=", "<") else (statement.rhs, statement.lhs)
     if not all(isinstance(x, sympy.Expr) for x in (small, big)):
         return None
     strict = statement.relation in ("<", ">")
@@ -237,13 +242,21 @@ def prove_counts_inequality(statement: Statement, deadline: float):
     if _holds(sign_under_conditions(big - small, facts, free), strict):
         return "sign of a ratio of counts", (ProofStep("counts sign", f"{big} - ({small}) >= 0", TRUSTS),)
     big_sign = sign_under_conditions(big, facts, free)
-    if big_sign is not None and big_sign[0] > 0 and _holds(
-            sign_under_conditions(sympy.expand_power_base(_square(big) - _square(small)), facts, free), strict):
+    if (
+        big_sign is not None
+        and big_sign[0] > 0
+        and _holds(sign_under_conditions(sympy.expand_power_base(_square(big) - _square(small)), facts, free), strict)
+    ):
         return "squaring under established signs", (
-            ProofStep("squaring", f"{big} >= 0 and ({small})**2 <= ({big})**2, so {text}", TRUSTS),)
+            ProofStep("squaring", f"{big} >= 0 and ({small})**2 <= ({big})**2, so {text}", TRUSTS),
+        )
     small_sign = sign_under_conditions(-small, facts, free)
-    if small_sign is not None and small_sign[0] > 0 and _holds(
-            sign_under_conditions(_square(small) - _square(big), facts, free), strict):
+    if (
+        small_sign is not None
+        and small_sign[0] > 0
+        and _holds(sign_under_conditions(_square(small) - _square(big), facts, free), strict)
+    ):
         return "squaring under established signs", (
-            ProofStep("squaring", f"{small} <= 0 and ({big})**2 <= ({small})**2, so {text}", TRUSTS),)
+            ProofStep("squaring", f"{small} <= 0 and ({big})**2 <= ({small})**2, so {text}", TRUSTS),
+        )
     return None

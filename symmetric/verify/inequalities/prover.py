@@ -62,15 +62,32 @@ from .transforms import derivative_test, factor_signs, homogeneity, logarithm, m
 __all__ = ["prove_inequality", "SIGN_TRUST"]
 
 #: What the sign rules trust (see :mod:`symmetric.verify.signs.decide`).
-SIGN_TRUST = ("exact sign rules: interval arithmetic, signs of sums and products, x**k and log monotone on x > 0, "
-              "the domain's facts; SymPy's exact signs of constants, and together/factor as identities")
+SIGN_TRUST = (
+    "exact sign rules: interval arithmetic, signs of sums and products, x**k and log monotone on x > 0, "
+    "the domain's facts; SymPy's exact signs of constants, and together/factor as identities"
+)
 _SPLIT_TRUST = "the cases cover the domain (an interval cut at a point, or the signs of an expression)"
 _STURM_TRUST = "Sturm sequences over the rationals (SymPy Poly.sqf_list, Poly.count_roots)"
 _MAX_DEPTH = 14
 _MAX_OPS = 300  # larger goals only get the sign rules, z3 and case splits
-_ALLOWED = (sympy.Add, sympy.Mul, sympy.Pow, sympy.Symbol, sympy.log, sympy.exp, sympy.Piecewise, sympy.Max,
-            sympy.Min, sympy.Abs, sympy.functions.elementary.piecewise.ExprCondPair,
-            sympy.core.relational.Relational, sympy.And, sympy.Or, sympy.Not, sympy.logic.boolalg.BooleanAtom)
+_ALLOWED = (
+    sympy.Add,
+    sympy.Mul,
+    sympy.Pow,
+    sympy.Symbol,
+    sympy.log,
+    sympy.exp,
+    sympy.Piecewise,
+    sympy.Max,
+    sympy.Min,
+    sympy.Abs,
+    sympy.functions.elementary.piecewise.ExprCondPair,
+    sympy.core.relational.Relational,
+    sympy.And,
+    sympy.Or,
+    sympy.Not,
+    sympy.logic.boolalg.BooleanAtom,
+)
 _RELATIONS = {">": (False, True), ">=": (False, False), "<": (True, True), "<=": (True, False)}
 
 #: Let strategy errors propagate instead of counting as failures (for debugging and tests).
@@ -154,8 +171,15 @@ class _Search:
         return None
 
 
-_PROBES = (sympy.Rational(1, 2), sympy.Integer(1), sympy.Integer(2), sympy.Rational(1, 10), sympy.Integer(10),
-           sympy.Rational(1, 3), sympy.Integer(3))
+_PROBES = (
+    sympy.Rational(1, 2),
+    sympy.Integer(1),
+    sympy.Integer(2),
+    sympy.Rational(1, 10),
+    sympy.Integer(10),
+    sympy.Rational(1, 3),
+    sympy.Integer(3),
+)
 
 
 def _probe_values(iv) -> list:
@@ -163,8 +187,10 @@ def _probe_values(iv) -> list:
     lo, hi = iv.lo, iv.hi
     ends = ([lo] if iv.lo_closed else []) + ([hi] if iv.hi_closed else [])
     if lo.is_finite and hi.is_finite:
-        return ends + [lo + (hi - lo) * u for u in (sympy.Rational(1, 2), sympy.Rational(1, 10),
-                                                     sympy.Rational(9, 10), sympy.Rational(1, 3))]
+        return ends + [
+            lo + (hi - lo) * u
+            for u in (sympy.Rational(1, 2), sympy.Rational(1, 10), sympy.Rational(9, 10), sympy.Rational(1, 3))
+        ]
     if lo.is_finite:
         return ends + [lo + v for v in _PROBES]
     if hi.is_finite:
@@ -180,8 +206,9 @@ def _violated(goal: Goal, tries: int = 16) -> bool:
     whose sides agree to 25 digits at a point is given up too.
     """
     facts = goal.domain.facts
-    symbols = sorted(goal.difference.free_symbols.union(*(f.free_symbols for f, _ in facts)),
-                     key=sympy.default_sort_key)
+    symbols = sorted(
+        goal.difference.free_symbols.union(*(f.free_symbols for f, _ in facts)), key=sympy.default_sort_key
+    )
     intervals = [goal.domain.interval(s) for s in symbols]
     if any(iv is None for iv in intervals):
         return False
@@ -201,8 +228,10 @@ def _violated(goal: Goal, tries: int = 16) -> bool:
             if not all(isinstance(v, (mpmath.mpf, int, float)) for v in values):
                 continue
             big, small, *fact_values = (mpmath.mpf(v) for v in values)
-            if any(abs(v) < mpmath.mpf(10) ** -20 or (1 if v > 0 else -1) not in signs
-                   for v, (_, signs) in zip(fact_values, facts)):
+            if any(
+                abs(v) < mpmath.mpf(10) ** -20 or (1 if v > 0 else -1) not in signs
+                for v, (_, signs) in zip(fact_values, facts)
+            ):
                 continue
             scale = max(1, abs(big), abs(small))
             if small - big > mpmath.mpf(10) ** -12 * scale:
@@ -224,8 +253,9 @@ def _sign(search: _Search, goal: Goal, depth: int):
             continue
         seen.add(form)
         if settles(search.sign(form, goal.domain), strict=goal.strict):
-            return step("sign", f"{sympy.sstr(form)} {'>' if goal.strict else '>='} 0 for {goal.domain.describe()}",
-                        SIGN_TRUST)
+            return step(
+                "sign", f"{sympy.sstr(form)} {'>' if goal.strict else '>='} 0 for {goal.domain.describe()}", SIGN_TRUST
+            )
         search.tick()
     return None
 
@@ -236,8 +266,12 @@ def _z3(search: _Search, goal: Goal, depth: int):
     budget = min(max(search.remaining() * 0.25, 0.05), 5.0)
     answer, point = z3_decide(goal.big, goal.small, domain=goal.domain, strict=goal.strict, timeout=budget)
     if answer == "proven":
-        return step("z3 nlsat", str(goal), f"z3 nlsat decision procedure, version {z3_version()}; "
-                    "the translation in symmetric.verify.inequalities.solvers")
+        return step(
+            "z3 nlsat",
+            str(goal),
+            f"z3 nlsat decision procedure, version {z3_version()}; "
+            "the translation in symmetric.verify.inequalities.solvers",
+        )
     if answer == "candidate" and search.candidates is not None and depth == 0:
         # A model of the statement itself (not of a subgoal, whose domain may be larger).
         point = {**search.mapping, **point}
@@ -261,7 +295,8 @@ def _cases(search: _Search, goal: Goal, depth: int, split, strategy: str):
         proofs.append(steps)
     labels = "; ".join(text for text, _, _ in cases)
     return step(strategy, f"cases {labels} cover {goal.domain.describe()}", _SPLIT_TRUST) + tuple(
-        s for p in proofs for s in p)
+        s for p in proofs for s in p
+    )
 
 
 def _structure(search: _Search, goal: Goal, depth: int):
@@ -270,8 +305,11 @@ def _structure(search: _Search, goal: Goal, depth: int):
     if (big, small) != (goal.big, goal.small):
         sub = goal.with_sides(big, small)
         steps = search.prove(sub, depth + 1)
-        return None if steps is None else step(
-            "case split", f"on {goal.domain.describe()} the branches taken give {sub}", _SPLIT_TRUST) + steps
+        return (
+            None
+            if steps is None
+            else step("case split", f"on {goal.domain.describe()} the branches taken give {sub}", _SPLIT_TRUST) + steps
+        )
     split = split_big or split_small
     return None if split is None else _cases(search, goal, depth, split, "case split")
 
@@ -317,8 +355,11 @@ def _prove_statement(statement: Statement, deadline: float, candidates):
     search = _Search(deadline, candidates, set(statement.free_symbols))
     steps: tuple = ()
     if len(cases) > 1:
-        steps = step("case split", "the conditions split the domain into "
-                     + "; ".join(d.describe() for d, _ in cases), _SPLIT_TRUST)
+        steps = step(
+            "case split",
+            "the conditions split the domain into " + "; ".join(d.describe() for d, _ in cases),
+            _SPLIT_TRUST,
+        )
     for domain, mapping in cases:
         search.mapping = mapping
         found = search.prove(Goal(big.xreplace(mapping), small.xreplace(mapping), strict, domain), 0)
@@ -328,8 +369,9 @@ def _prove_statement(statement: Statement, deadline: float, candidates):
     return _method(steps), steps
 
 
-def prove_inequality(statement: Statement, deadline: float, *, candidates: list | None = None
-                     ) -> tuple[str, tuple[ProofStep, ...]] | None:
+def prove_inequality(
+    statement: Statement, deadline: float, *, candidates: list | None = None
+) -> tuple[str, tuple[ProofStep, ...]] | None:
     """Prove an inequality statement exactly, or return None.
 
     Parameters

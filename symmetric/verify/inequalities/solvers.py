@@ -88,9 +88,21 @@ class Unsupported(Exception):
     """The expression is outside what the translation handles exactly."""
 
 
-_STRUCTURE = (sympy.Add, sympy.Mul, sympy.Symbol, sympy.Piecewise, sympy.Max, sympy.Min, sympy.Abs,
-              sympy.core.relational.Relational, sympy.And, sympy.Or, sympy.Not, sympy.logic.boolalg.BooleanAtom,
-              sympy.functions.elementary.piecewise.ExprCondPair)
+_STRUCTURE = (
+    sympy.Add,
+    sympy.Mul,
+    sympy.Symbol,
+    sympy.Piecewise,
+    sympy.Max,
+    sympy.Min,
+    sympy.Abs,
+    sympy.core.relational.Relational,
+    sympy.And,
+    sympy.Or,
+    sympy.Not,
+    sympy.logic.boolalg.BooleanAtom,
+    sympy.functions.elementary.piecewise.ExprCondPair,
+)
 
 
 def is_algebraic(expr) -> bool:
@@ -155,7 +167,9 @@ class _Translator:
                 self.aux.append(z3.Implies(z3.And(guard, b >= 0), z3.And(y >= 0, self.power(y, q) == self.power(b, p))))
             else:
                 self.pre.append((guard, b > 0))
-                self.aux.append(z3.Implies(z3.And(guard, b > 0), z3.And(y > 0, self.power(y, q) * self.power(b, -p) == 1)))
+                self.aux.append(
+                    z3.Implies(z3.And(guard, b > 0), z3.And(y > 0, self.power(y, q) * self.power(b, -p) == 1))
+                )
             return y
         if isinstance(e, sympy.Piecewise):
             return self.piecewise(e.args, guard)
@@ -199,15 +213,15 @@ class _Translator:
         raise Unsupported(type(c).__name__)
 
 
-
-
-
 def _domain_constraints(tr: _Translator, domain: Domain, symbols):
     z3 = tr.z3
     top = z3.BoolVal(True, tr.ctx)
     # Facts z3 cannot take exactly as polynomials are dropped: that only enlarges the domain.
-    facts = [(f, signs) for f, signs in domain.facts
-             if signs in RELATION_OF_SIGNS and f.is_polynomial(*f.free_symbols) and is_algebraic(f)]
+    facts = [
+        (f, signs)
+        for f, signs in domain.facts
+        if signs in RELATION_OF_SIGNS and f.is_polynomial(*f.free_symbols) and is_algebraic(f)
+    ]
     symbols = set(symbols).union(*(f.free_symbols for f, _ in facts))
     out = []
     for s in sorted(symbols, key=sympy.default_sort_key):

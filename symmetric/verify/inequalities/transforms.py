@@ -119,8 +119,10 @@ def _degree(e, x, y, positive):
 
 
 def homogeneity(search, goal: Goal, depth: int):
-    positive = sorted((s for s in goal.difference.free_symbols if s.is_positive and not isinstance(s, sympy.Dummy)),
-                      key=sympy.default_sort_key)
+    positive = sorted(
+        (s for s in goal.difference.free_symbols if s.is_positive and not isinstance(s, sympy.Dummy)),
+        key=sympy.default_sort_key,
+    )
     for x, y in itertools.combinations(positive, 2):
         if not all((goal.big.has(v) or goal.small.has(v)) for v in (x, y)):
             continue
@@ -143,22 +145,29 @@ def homogeneity(search, goal: Goal, depth: int):
         steps = search.prove(sub, depth + 1)
         if steps is not None:
             degree = degrees[0] if goal.big != 0 else degrees[1]
-            return step("homogeneity", f"both sides are homogeneous of degree {sympy.sstr(degree)} in ({x}, {y}), "
-                        f"so f({x}, {y}) = {y}**k*f({x}/{y}, 1); with t = {x}/{y} it suffices that {sub}",
-                        "scaling rules f(l*x, l*y) = l**k*(f + L*log(l)) for sums, products, powers of positive "
-                        "bases and logs, with L = 0 shown by SymPy cancel; y**k > 0") + steps
+            return (
+                step(
+                    "homogeneity",
+                    f"both sides are homogeneous of degree {sympy.sstr(degree)} in ({x}, {y}), "
+                    f"so f({x}, {y}) = {y}**k*f({x}/{y}, 1); with t = {x}/{y} it suffices that {sub}",
+                    "scaling rules f(l*x, l*y) = l**k*(f + L*log(l)) for sums, products, powers of positive "
+                    "bases and logs, with L = 0 shown by SymPy cancel; y**k > 0",
+                )
+                + steps
+            )
         search.tick()
     return None
 
 
 # --- monotone transforms --------------------------------------------------------------------
 
+
 def _as_power(side, search, domain):
     """``(c, X, k)`` with ``side = c*X**k``, ``c > 0``, ``X > 0`` and ``k`` not an integer; or None."""
     factors = sympy.Mul.make_args(side)
     for i, f in enumerate(factors):
         if isinstance(f, sympy.Pow) and not f.exp.is_Integer:
-            c = sympy.Mul(*(factors[:i] + factors[i + 1:]))
+            c = sympy.Mul(*(factors[:i] + factors[i + 1 :]))
             if search.sign(c, domain) == POS and search.sign(f.base, domain) == POS:
                 return c, f.base, f.exp
     return None
@@ -186,8 +195,14 @@ def monotone_power(search, goal: Goal, depth: int):
         steps = search.prove(sub, depth + 1)
         if steps is not None:
             kind = "increasing" if increasing else "decreasing"
-            return step("monotone transform", f"x -> x**({sympy.sstr(k)}) is {kind} on x > 0, so it suffices that {sub}",
-                        _POWER) + steps
+            return (
+                step(
+                    "monotone transform",
+                    f"x -> x**({sympy.sstr(k)}) is {kind} on x > 0, so it suffices that {sub}",
+                    _POWER,
+                )
+                + steps
+            )
     return None
 
 
@@ -207,11 +222,14 @@ def logarithm(search, goal: Goal, depth: int):
     steps = search.prove(sub, depth + 1)
     if steps is None:
         return None
-    return step("logarithm", f"log is increasing on (0, oo), so it suffices that {sub}",
-                "log is increasing; " + _ALGEBRA) + steps
+    return (
+        step("logarithm", f"log is increasing on (0, oo), so it suffices that {sub}", "log is increasing; " + _ALGEBRA)
+        + steps
+    )
 
 
 # --- factor signs -----------------------------------------------------------------------------
+
 
 def factor_signs(search, goal: Goal, depth: int):
     d = goal.domain
@@ -239,8 +257,15 @@ def factor_signs(search, goal: Goal, depth: int):
         sub = goal.with_sides(u, 0) if sign > 0 else goal.with_sides(0, u)
         steps = search.prove(sub, depth + 1)
         if steps is not None:
-            return step("factor signs", f"{sympy.sstr(diff)} = {sympy.sstr(form)}; the other factors have known "
-                        f"signs, so it suffices that {sub}", "SymPy factor/together as identities; the sign of a product") + steps
+            return (
+                step(
+                    "factor signs",
+                    f"{sympy.sstr(diff)} = {sympy.sstr(form)}; the other factors have known "
+                    f"signs, so it suffices that {sub}",
+                    "SymPy factor/together as identities; the sign of a product",
+                )
+                + steps
+            )
     return None
 
 
@@ -285,11 +310,16 @@ def _centres(x, iv: Interval, f, search, domain):
         if c.is_number:
             if iv.contains(c, closure=True):
                 inside = iv.contains(c) is True
-                yield c, inside, iv if inside else Interval(iv.lo, iv.hi, iv.lo_closed or c == iv.lo,
-                                                           iv.hi_closed or c == iv.hi)
+                yield (
+                    c,
+                    inside,
+                    iv if inside else Interval(iv.lo, iv.hi, iv.lo_closed or c == iv.lo, iv.hi_closed or c == iv.hi),
+                )
             continue
-        gaps = [search.sign(c - iv.lo, domain) if iv.lo.is_finite else POS,
-                search.sign(iv.hi - c, domain) if iv.hi.is_finite else POS]
+        gaps = [
+            search.sign(c - iv.lo, domain) if iv.lo.is_finite else POS,
+            search.sign(iv.hi - c, domain) if iv.hi.is_finite else POS,
+        ]
         if all(settles(g, strict=True) for g in gaps):
             yield c, True, iv
         elif all(settles(g, strict=False) for g in gaps):
@@ -327,7 +357,9 @@ def derivative_test(search, goal: Goal, depth: int):
                 part = assume(d, x - x0, signs)
                 if part is None:
                     continue
-                sub = Goal(derivative, 0, strict_sides, part) if label == ">" else Goal(0, derivative, strict_sides, part)
+                sub = (
+                    Goal(derivative, 0, strict_sides, part) if label == ">" else Goal(0, derivative, strict_sides, part)
+                )
                 search.calculus += 1
                 try:
                     steps = search.prove(sub, depth + 1)
@@ -337,10 +369,13 @@ def derivative_test(search, goal: Goal, depth: int):
                     break
                 proofs.append(steps)
             else:
-                text = (f"f = {sympy.sstr(f)} is differentiable in {x}; f({x} = {x0}) >= 0 and f' = "
-                        f"{sympy.sstr(derivative)} has the sign of {x} - {x0}, so f {'>' if goal.strict else '>='} 0")
+                text = (
+                    f"f = {sympy.sstr(f)} is differentiable in {x}; f({x} = {x0}) >= 0 and f' = "
+                    f"{sympy.sstr(derivative)} has the sign of {x} - {x0}, so f {'>' if goal.strict else '>='} 0"
+                )
                 return step("first-derivative test", text, "mean value theorem; SymPy diff") + tuple(
-                    s for p in proofs for s in p)
+                    s for p in proofs for s in p
+                )
     return None
 
 

@@ -308,6 +308,7 @@ class Asymptotics:
         if se == 1 and ex.is_odd:
             return "infinite", vb
         return None
+
     def _series_limit(self, e):
         try:
             for n in _ORDERS:

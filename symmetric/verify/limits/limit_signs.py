@@ -29,6 +29,7 @@ T = sympy.Dummy("t", positive=True)
 #: log(T), treated as a coefficient that tends to -oo more slowly than any power.
 LOG_T = sympy.Dummy("L", negative=True)
 
+
 class CannotDecide(Exception):
     """The expression is outside the class handled, or a needed fact cannot be established."""
 

@@ -55,10 +55,12 @@ from ..core.substitution import substitute
 __all__ = ["limit_value", "replace_limits", "NoLimit", "NeedSign", "CannotDecide", "LIMIT_TRUST"]
 
 #: What a limit computed here trusts.
-LIMIT_TRUST = ("the engine's own limit routine (branches of step functions decided on a one-sided "
-               "neighbourhood, exact series arithmetic with symbolic coefficients in SymPy, every needed "
-               "sign proven by the sign rules of signs.py (SymPy assumptions, exact normal forms, interval "
-               "arithmetic and monotone transforms on the conditions), never assumed)")
+LIMIT_TRUST = (
+    "the engine's own limit routine (branches of step functions decided on a one-sided "
+    "neighbourhood, exact series arithmetic with symbolic coefficients in SymPy, every needed "
+    "sign proven by the sign rules of signs.py (SymPy assumptions, exact normal forms, interval "
+    "arithmetic and monotone transforms on the conditions), never assumed)"
+)
 
 
 class NoLimit(Exception):
@@ -183,4 +185,3 @@ def replace_limits(expr, *, facts=(), bound=frozenset()):
             raise
     args = [replace_limits(a, facts=facts, bound=bound) for a in expr.args]
     return expr.func(*args)
-

@@ -35,8 +35,17 @@ _MAX_TERMS = 80
 ANALYTIC = {sympy.sin, sympy.cos, sympy.sinh, sympy.cosh, sympy.atan, sympy.tanh, sympy.erf, sympy.asinh}
 ANALYTIC |= {GUARDED[f] for f in ANALYTIC if f in GUARDED}  # the same functions with trustworthy assumptions
 #: Functions whose branch near the point the caller decides (``resolve``) before expansion.
-STEP_FUNCTIONS = (sympy.Piecewise, sympy.Heaviside, sympy.sign, sympy.floor, sympy.ceiling, sympy.frac,
-                  sympy.Abs, sympy.Max, sympy.Min)
+STEP_FUNCTIONS = (
+    sympy.Piecewise,
+    sympy.Heaviside,
+    sympy.sign,
+    sympy.floor,
+    sympy.ceiling,
+    sympy.frac,
+    sympy.Abs,
+    sympy.Max,
+    sympy.Min,
+)
 
 
 class Insufficient(Exception):
@@ -284,7 +293,7 @@ class SeriesArithmetic:
         if lead is None:
             raise CannotDecide("division by an expression that vanishes identically near the point")
         c, m = lead
-        inv = m ** -1
+        inv = m**-1
         u_terms = [(c2 / c, m2 * inv) for c2, m2 in s.terms if m2 != m]
         u_orders = [o * inv for o in s.orders]
         # terms of the same magnitude were merged into the lead by _max_term: drop them from u
@@ -299,8 +308,7 @@ class SeriesArithmetic:
             if j:
                 power = self._mul(power, u)
             if a != 0:
-                out = self._normalize(out.terms + [(a * c, m) for c, m in power.terms],
-                                      out.orders + power.orders)
+                out = self._normalize(out.terms + [(a * c, m) for c, m in power.terms], out.orders + power.orders)
             if not power.terms and not power.orders:
                 return out
         k = len(coeffs)

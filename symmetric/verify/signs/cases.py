@@ -38,8 +38,16 @@ from .decide import Interval, base_interval, sign_target
 from ..core.statement import Statement
 from ..core.substitution import fresh_symbol, scoped_nodes, substitute
 
-__all__ = ["Piece", "cut", "Branch", "piecewise_branches", "sign_cases", "condition_cases", "piecewise_cases",
-           "split_variable"]
+__all__ = [
+    "Piece",
+    "cut",
+    "Branch",
+    "piecewise_branches",
+    "sign_cases",
+    "condition_cases",
+    "piecewise_cases",
+    "split_variable",
+]
 
 _NAMES = ("t", "s", "u", "v", "w")
 
@@ -127,8 +135,12 @@ def _parametrized(sym, part: Interval, kind: str, t):
         return hi / (1 + t), hi / sym - 1, (sym < hi,), f"{name} < {sympy.sstr(hi)}"
     if kind == "negative" and hi == 0:
         return lo / (1 + t), lo / sym - 1, (sym > lo,), f"{name} > {sympy.sstr(lo)}"
-    return (lo + (hi - lo) / (1 + t), (hi - sym) / (sym - lo), (sym > lo, sym < hi),
-            f"{sympy.sstr(lo)} < {name} < {sympy.sstr(hi)}")
+    return (
+        lo + (hi - lo) / (1 + t),
+        (hi - sym) / (sym - lo),
+        (sym > lo, sym < hi),
+        f"{sympy.sstr(lo)} < {name} < {sympy.sstr(hi)}",
+    )
 
 
 def cut(sym, values, t) -> list[Piece] | None:
@@ -324,8 +336,12 @@ def piecewise_cases(statement: Statement) -> list[tuple[Statement, str]] | None:
             cases.append((sub, text, text))
     generic = {cond: sympy.false for cond in ordered}
     complement = tuple(sympy.Ne(c.lhs, c.rhs) for c in ordered)
-    st = Statement(substitute(statement.lhs, generic), substitute(statement.rhs, generic),
-                   statement.relation, statement.conditions + complement)
+    st = Statement(
+        substitute(statement.lhs, generic),
+        substitute(statement.rhs, generic),
+        statement.relation,
+        statement.conditions + complement,
+    )
     text = "generic: " + ", ".join(f"{sympy.sstr(c.lhs)} != {sympy.sstr(c.rhs)}" for c in ordered)
     cases.append((st, text, text))
     return cases

@@ -43,8 +43,10 @@ def affine_in_one(expr):
 
 
 _INTERVAL_OF_SIGN = {  # the interval of s where (s - root) has these signs
-    POS: lambda c: Interval(c, sympy.oo), NEG: lambda c: Interval(-sympy.oo, c),
-    NONNEG: lambda c: Interval(c, sympy.oo, lo_closed=True), NONPOS: lambda c: Interval(-sympy.oo, c, hi_closed=True),
+    POS: lambda c: Interval(c, sympy.oo),
+    NEG: lambda c: Interval(-sympy.oo, c),
+    NONNEG: lambda c: Interval(c, sympy.oo, lo_closed=True),
+    NONPOS: lambda c: Interval(-sympy.oo, c, hi_closed=True),
     ZERO: lambda c: Interval.point(c),
 }
 

@@ -60,9 +60,27 @@ from ..core.relations import ANY, NEG, NONNEG, NONPOS, NONZERO, POS, ZERO
 from ..core.sympy_errors import SYMPY_ERRORS
 from ..core.trust import stable_numbers, untrusted
 
-__all__ = ["POS", "NEG", "ZERO", "NONNEG", "NONPOS", "NONZERO", "ANY", "Interval", "Domain",
-           "sign_of", "mul_signs", "add_signs", "settles", "number_sign", "SignOracle", "NotReal", "definite_sign",
-           "sign_target", "combine_fractions"]
+__all__ = [
+    "POS",
+    "NEG",
+    "ZERO",
+    "NONNEG",
+    "NONPOS",
+    "NONZERO",
+    "ANY",
+    "Interval",
+    "Domain",
+    "sign_of",
+    "mul_signs",
+    "add_signs",
+    "settles",
+    "number_sign",
+    "SignOracle",
+    "NotReal",
+    "definite_sign",
+    "sign_target",
+    "combine_fractions",
+]
 
 _oo = sympy.oo
 _MAX_NESTING = 60  # nested rule applications; deeper means a runaway rewrite, answered "unknown"
@@ -152,7 +170,9 @@ class Interval:
         a, b = _cmp(self.lo, c), _cmp(c, self.hi)
         if a is None or b is None:
             return None
-        return (a < 0 or (a == 0 and (self.lo_closed or closure))) and (b < 0 or (b == 0 and (self.hi_closed or closure)))
+        return (a < 0 or (a == 0 and (self.lo_closed or closure))) and (
+            b < 0 or (b == 0 and (self.hi_closed or closure))
+        )
 
     def intersect(self, other: "Interval") -> "Interval":
         lo, lo_closed = self.lo, self.lo_closed
@@ -196,8 +216,11 @@ class Interval:
         substitutions of :func:`symmetric.verify.signs.cases.cut` are built on it.
         """
         out = []
-        for label, part in (("<", Interval(-_oo, c, False, False)), ("=", Interval.point(c)),
-                            (">", Interval(c, _oo, False, False))):
+        for label, part in (
+            ("<", Interval(-_oo, c, False, False)),
+            ("=", Interval.point(c)),
+            (">", Interval(c, _oo, False, False)),
+        ):
             piece = self.intersect(part)
             if not piece.is_empty():
                 out.append((label, piece))
@@ -298,8 +321,10 @@ class Domain:
     def forget(self, symbols) -> "Domain":
         """A larger domain: no bounds or facts on ``symbols`` beyond their assumptions."""
         symbols = set(symbols)
-        return Domain(tuple((s, iv) for s, iv in self.bounds if s not in symbols),
-                      tuple((f, sg) for f, sg in self.facts if not (f.free_symbols & symbols)))
+        return Domain(
+            tuple((s, iv) for s, iv in self.bounds if s not in symbols),
+            tuple((f, sg) for f, sg in self.facts if not (f.free_symbols & symbols)),
+        )
 
     def without_facts_on(self, symbols) -> "Domain":
         """A larger domain: the facts that mention ``symbols`` dropped, bounds kept."""
@@ -452,7 +477,11 @@ class SignOracle:
             siv = self.domain.interval(sym)
             if siv is None:
                 return None
-            lo, hi, lc, hc = (siv.lo, siv.hi, siv.lo_closed, siv.hi_closed) if c > 0 else (siv.hi, siv.lo, siv.hi_closed, siv.lo_closed)
+            lo, hi, lc, hc = (
+                (siv.lo, siv.hi, siv.lo_closed, siv.hi_closed)
+                if c > 0
+                else (siv.hi, siv.lo, siv.hi_closed, siv.lo_closed)
+            )
             iv = Interval(iv.lo + c * lo, iv.hi + c * hi, iv.lo_closed and lc, iv.hi_closed and hc)
         return iv.signs()
 

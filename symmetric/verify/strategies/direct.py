@@ -53,27 +53,48 @@ def _logs_agree(lhs, rhs):
 def _sign_holds(form):
     """A sign strategy: SymPy's assumption that says the relation holds, asked of ``form(lhs - rhs)``, never
     of an expression whose SymPy assumptions are known to be wrong (:func:`~symmetric.verify.core.trust.untrusted`)."""
+
     def holds(l, r, relation):
         e = form(l - r)
         return not untrusted(e) and getattr(e, RELATION_OF_TEXT[relation].assumption)
+
     return holds
 
 
 #: The built-in strategies, in the order the search tries them. General-purpose rewriting (SymPy's simplify
 #: heuristics) is tried only after every other route, case splits included, has failed on the whole statement.
-BUILTIN = tuple(register_strategy(s) for s in (
-    Strategy("evaluation", TRUSTS["evaluation"], "cheap", EQUALITY,
-             lambda l, r, relation: l == r or l - r == 0,  # SymPy's assumptions (is_zero) come after cancel
-             before_refutation=True),
-    Strategy("cancel", TRUSTS["cancel"], "cheap", EQUALITY, lambda l, r, relation: cancels_to_zero(l - r)),
-    Strategy("powsimp", TRUSTS["powsimp"], "standard", EQUALITY, lambda l, r, relation: _powsimp_is_zero(l - r)),
-    Strategy("ratio", TRUSTS["ratio"], "standard", EQUALITY, lambda l, r, relation: _ratio_is_one(l, r)),
-    Strategy("logarithm", TRUSTS["logarithm"], "general", EQUALITY, lambda l, r, relation: _logs_agree(l, r)),
-    Strategy("simplify", TRUSTS["simplify"], "general", EQUALITY,
-             lambda l, r, relation: _is_zero(sympy.simplify(l - r))),
-    Strategy("sign", TRUSTS["sign"], "cheap", INEQUALITIES, _sign_holds(lambda e: e), before_refutation=True),
-    Strategy("sign of factored form", TRUSTS["sign of factored form"], "standard", INEQUALITIES,
-             _sign_holds(lambda e: sympy.factor(sympy.cancel(sympy.together(e))))),
-    Strategy("sign of simplified form", TRUSTS["sign of simplified form"], "standard", INEQUALITIES,
-             _sign_holds(sympy.simplify)),
-))
+BUILTIN = tuple(
+    register_strategy(s)
+    for s in (
+        Strategy(
+            "evaluation",
+            TRUSTS["evaluation"],
+            "cheap",
+            EQUALITY,
+            lambda l, r, relation: l == r or l - r == 0,  # SymPy's assumptions (is_zero) come after cancel
+            before_refutation=True,
+        ),
+        Strategy("cancel", TRUSTS["cancel"], "cheap", EQUALITY, lambda l, r, relation: cancels_to_zero(l - r)),
+        Strategy("powsimp", TRUSTS["powsimp"], "standard", EQUALITY, lambda l, r, relation: _powsimp_is_zero(l - r)),
+        Strategy("ratio", TRUSTS["ratio"], "standard", EQUALITY, lambda l, r, relation: _ratio_is_one(l, r)),
+        Strategy("logarithm", TRUSTS["logarithm"], "general", EQUALITY, lambda l, r, relation: _logs_agree(l, r)),
+        Strategy(
+            "simplify", TRUSTS["simplify"], "general", EQUALITY, lambda l, r, relation: _is_zero(sympy.simplify(l - r))
+        ),
+        Strategy("sign", TRUSTS["sign"], "cheap", INEQUALITIES, _sign_holds(lambda e: e), before_refutation=True),
+        Strategy(
+            "sign of factored form",
+            TRUSTS["sign of factored form"],
+            "standard",
+            INEQUALITIES,
+            _sign_holds(lambda e: sympy.factor(sympy.cancel(sympy.together(e)))),
+        ),
+        Strategy(
+            "sign of simplified form",
+            TRUSTS["sign of simplified form"],
+            "standard",
+            INEQUALITIES,
+            _sign_holds(sympy.simplify),
+        ),
+    )
+)

@@ -75,8 +75,9 @@ def numerator_is_zero(numerator, denominator=sympy.S.One) -> bool:
     module docstring).
     """
     parts = (numerator, denominator)
-    if not all(isinstance(e, sympy.Expr) and e.is_commutative for e in parts) \
-            or any(e.has(sympy.Piecewise, sympy.Float) for e in parts):  # floats are not exact: cancel decides
+    if not all(isinstance(e, sympy.Expr) and e.is_commutative for e in parts) or any(
+        e.has(sympy.Piecewise, sympy.Float) for e in parts
+    ):  # floats are not exact: cancel decides
         return False
     gens: dict = {}
     for e in parts:
@@ -108,9 +109,18 @@ def numerator_is_zero(numerator, denominator=sympy.S.One) -> bool:
 
 
 # Nodes that bind no variable: a Piecewise among only these is evaluated at the same point as the others.
-_FREE_NODES = (sympy.Atom, sympy.Add, sympy.Mul, sympy.Pow, sympy.Function, sympy.Piecewise,
-               sympy.functions.elementary.piecewise.ExprCondPair, sympy.core.relational.Relational,
-               sympy.logic.boolalg.BooleanFunction, sympy.logic.boolalg.BooleanAtom)
+_FREE_NODES = (
+    sympy.Atom,
+    sympy.Add,
+    sympy.Mul,
+    sympy.Pow,
+    sympy.Function,
+    sympy.Piecewise,
+    sympy.functions.elementary.piecewise.ExprCondPair,
+    sympy.core.relational.Relational,
+    sympy.logic.boolalg.BooleanFunction,
+    sympy.logic.boolalg.BooleanAtom,
+)
 
 
 def _branches(expr):
@@ -123,8 +133,11 @@ def _branches(expr):
     """
     pieces = expr.atoms(sympy.Piecewise)
     conditions = {tuple(c for _, c in pw.args) for pw in pieces}
-    if len(conditions) != 1 or any(other.has(sympy.Piecewise) for pw in pieces for other in pw.args) \
-            or not all(isinstance(node, _FREE_NODES) for node in sympy.preorder_traversal(expr)):
+    if (
+        len(conditions) != 1
+        or any(other.has(sympy.Piecewise) for pw in pieces for other in pw.args)
+        or not all(isinstance(node, _FREE_NODES) for node in sympy.preorder_traversal(expr))
+    ):
         return None
     return [expr.xreplace({pw: pw.args[i].expr for pw in pieces}) for i in range(len(conditions.pop()))]
 
@@ -178,8 +191,10 @@ def cancels_to_zero(expr) -> bool:
 
 
 # Values tried for each free symbol, in order; the first one its assumptions admit is used.
-_TRIAL_VALUES = tuple(sympy.Rational(p, q) for p, q in ((2, 1), (3, 1), (2, 7), (3, 11), (-2, 1), (-3, 1),
-                                                          (-2, 7), (1, 1), (-1, 1), (0, 1)))
+_TRIAL_VALUES = tuple(
+    sympy.Rational(p, q)
+    for p, q in ((2, 1), (3, 1), (2, 7), (3, 11), (-2, 1), (-3, 1), (-2, 7), (1, 1), (-1, 1), (0, 1))
+)
 
 
 def _admits(sym, value) -> bool:

@@ -30,8 +30,16 @@ from typing import Callable
 
 from ..._validation import InvalidParameterError
 
-__all__ = ["COSTS", "EQUALITY", "INEQUALITIES", "STRATEGIES", "Strategy", "register_strategy", "unregister_strategy",
-           "strategies_for"]
+__all__ = [
+    "COSTS",
+    "EQUALITY",
+    "INEQUALITIES",
+    "STRATEGIES",
+    "Strategy",
+    "register_strategy",
+    "unregister_strategy",
+    "strategies_for",
+]
 
 #: The cost classes, cheapest first.
 COSTS = ("cheap", "standard", "general")
@@ -76,8 +84,9 @@ class Strategy:
         if self.cost not in COSTS:
             raise InvalidParameterError.of("cost", func, f"one of {COSTS}", self.cost)
         if not self.applies_to or not set(self.applies_to) <= EQUALITY | INEQUALITIES:
-            raise InvalidParameterError.of("applies_to", func, "a non-empty set of '==', '<', '<=', '>', '>='",
-                                           self.applies_to)
+            raise InvalidParameterError.of(
+                "applies_to", func, "a non-empty set of '==', '<', '<=', '>', '>='", self.applies_to
+            )
         object.__setattr__(self, "applies_to", frozenset(self.applies_to))
         if not callable(self.run):
             raise InvalidParameterError.of("run", func, "a callable run(lhs, rhs, relation) -> bool", self.run)
@@ -95,8 +104,9 @@ def register_strategy(strategy: Strategy, *, before: str | None = None) -> Strat
     if strategy.name in names:
         raise InvalidParameterError.of("strategy", "register_strategy", "a strategy with a new name", strategy.name)
     if before is not None and before not in names:
-        raise InvalidParameterError.of("before", "register_strategy", f"the name of a registered strategy {names}",
-                                       before)
+        raise InvalidParameterError.of(
+            "before", "register_strategy", f"the name of a registered strategy {names}", before
+        )
     STRATEGIES.insert(names.index(before) if before is not None else len(STRATEGIES), strategy)
     return strategy
 

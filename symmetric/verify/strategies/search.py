@@ -240,7 +240,9 @@ def _piecewise(st: Statement, clock: _Clock):
 
 def _mentions(text: str, how: str) -> bool:
     """Whether ``text`` names the variable a substitution ``how`` (``rho = -t``) introduces."""
-    new = set(re.findall(r"[A-Za-z_]\w*", how.split("=", 1)[-1])) - set(re.findall(r"[A-Za-z_]\w*", how.split("=", 1)[0]))
+    new = set(re.findall(r"[A-Za-z_]\w*", how.split("=", 1)[-1])) - set(
+        re.findall(r"[A-Za-z_]\w*", how.split("=", 1)[0])
+    )
     return any(re.search(rf"\b{re.escape(name)}\b", text) for name in new)
 
 
@@ -257,8 +259,9 @@ def _by_cases(splits, clock: _Clock, depth: int):
             steps.append((label, found[1]))
         else:
             inner = "; ".join(dict.fromkeys(methods))
-            labels = ", ".join(f"{label} ({how})" if how != label and _mentions(inner, how) else label
-                               for _, label, how in cases)
+            labels = ", ".join(
+                f"{label} ({how})" if how != label and _mentions(inner, how) else label for _, label, how in cases
+            )
             how = ", ".join(dict.fromkeys(h for _, _, h in cases))
             head = ProofStep("cases", labels, f"{TRUSTS['cases']}: {how}, each new symbol positive")
             body = tuple(ProofStep(s.strategy, f"[{d}] {s.statement}", s.trusts) for d, ss in steps for s in ss)
@@ -298,8 +301,12 @@ def prove(statement: Statement, *, deadline: float):
 def _guarded(statement: Statement) -> Statement:
     """``statement`` with SymPy's inverse trigonometric functions replaced by the guarded ones
     (:func:`~symmetric.verify.core.trust.guard_functions`: zero exactly where the argument is)."""
-    return Statement(guard_functions(statement.lhs), guard_functions(statement.rhs), statement.relation,
-                     tuple(guard_functions(c) for c in statement.conditions))
+    return Statement(
+        guard_functions(statement.lhs),
+        guard_functions(statement.rhs),
+        statement.relation,
+        tuple(guard_functions(c) for c in statement.conditions),
+    )
 
 
 #: The equality strategies that hold for complex values: SymPy's automatic evaluation, polynomial
@@ -320,8 +327,13 @@ def prove_complex_safe(statement: Statement, *, deadline: float):
     clock = _Clock(deadline)
     for strategy in strategies_for("=="):
         if strategy.name in COMPLEX_SAFE and clock.run(lambda: strategy.run(lhs, rhs, "=="), share=0.6):
-            return strategy.name, (ProofStep(strategy.name, _statement_text(lhs, "==", rhs),
-                                             f"{strategy.trusts} (complex-safe: no step assumes a real value)"),)
+            return strategy.name, (
+                ProofStep(
+                    strategy.name,
+                    _statement_text(lhs, "==", rhs),
+                    f"{strategy.trusts} (complex-safe: no step assumes a real value)",
+                ),
+            )
     return None
 
 
