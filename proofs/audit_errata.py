@@ -58,7 +58,9 @@ FPR_T = sympy.erfc((t - 1) / sympy.sqrt(2)) / 2   # negatives' scores N(1, 1)
              r"the complement of the other, claim counts.precision.fixed_predicted_positives).",
              target=sympy.Integer(0), relation=">")
 def _(d):
-    return d.step("dTPR/dt * dFPR/dt", sympy.diff(TPR_T, t) * sympy.diff(FPR_T, t))
+    tpr, fpr = d.step("TPR(t)", TPR_T), d.step("FPR(t)", FPR_T)
+    return d.apply("dTPR/dt * dFPR/dt", lambda a, b: a * b, d.differentiate("dTPR/dt", tpr, t),
+                   d.differentiate("dFPR/dt", fpr, t))
 
 
 @proof.claim("errata.counts.tp_fp_inversely_related",
@@ -66,7 +68,9 @@ def _(d):
              r"$(dTPR/dt)(dFPR/dt) < 0$. False (claim counts.threshold.tp_fp_move_together).",
              target=sympy.Integer(0), relation="<", expected="refuted")
 def _(d):
-    return d.step("dTPR/dt * dFPR/dt", sympy.diff(TPR_T, t) * sympy.diff(FPR_T, t))
+    tpr, fpr = d.step("TPR(t)", TPR_T), d.step("FPR(t)", FPR_T)
+    return d.apply("dTPR/dt * dFPR/dt", lambda a, b: a * b, d.differentiate("dTPR/dt", tpr, t),
+                   d.differentiate("dFPR/dt", fpr, t))
 
 
 @proof.claim("errata.counts.sigmoid_calibrates",

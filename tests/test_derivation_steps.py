@@ -130,6 +130,12 @@ def diff_inside_a_step(d):
     return d.step("dF/dP", sympy.diff(F, P))
 
 
+def diff_hidden_by_arithmetic(d):
+    # exp(a) * exp(b) is exp(a + b): neither derivative is a subexpression of the step
+    d.step("F1", f_beta(beta=1))
+    return d.step("dE/dP dE/dR", sympy.diff(sympy.exp(P**2), P) * sympy.diff(sympy.exp(R**2), R))
+
+
 def derived_side_not_a_step(d):
     F = d.step("F1", f_beta(beta=1))
     return F * P / R  # hand algebra after the last step
@@ -142,6 +148,7 @@ def derived_side_not_a_step(d):
     (operation_on_typed_input, "its input is not the expression of an earlier step"),
     (diff_inside_a_step, "uses sympy diff outside the derivation's operations: record it with d.differentiate"),
     (derived_side_not_a_step, "the derived side is not the last step's expression"),
+    (diff_hidden_by_arithmetic, "follows a call of sympy diff outside the derivation's operations"),
 ])
 def test_the_chain_rule_finds_statements_that_came_from_unchecked_rewriting(derive, problem):
     problems = chain_problems(_claim(derive, target=2 / (1 / P + 1 / R)))

@@ -349,5 +349,5 @@ def test_f1_and_f2_are_f_beta_at_beta_1_and_2_and_an_unknown_name_gets_the_close
         confidence_interval(y_true, y_pred, metric="f2", beta=3)
     with pytest.raises(InvalidParameterError, match=r"the closest names are 'f_beta', 'g_beta_rho'. Got 'fbeta'"):
         confidence_interval(y_true, y_pred, metric="fbeta")
-    with pytest.raises(InvalidParameterError, match=r"the closest name is 'recall'. Got 'recal'"):
+    with pytest.raises(InvalidParameterError, match=r"the closest names are 'recall', 'recall_gain'. Got 'recal'"):
         confidence_interval(y_true, y_pred, metric="recal")

@@ -252,9 +252,11 @@ def _wrap(function, name):
         out = function(*args, **kwargs)
         if _active and _from_script(sys._getframe(1)):
             given = set(_expressions(args[:1]))
-            for e in _expressions(out):
-                if e not in given and not e.is_Atom:  # a number would match typed data by coincidence
-                    _active[-1]._tainted[e] = name
+            fresh = [e for e in _expressions(out) if e not in given and not e.is_Atom]
+            for e in fresh:  # a number would match typed data by coincidence
+                _active[-1]._tainted[e] = name
+            if fresh:  # also noted by order: arithmetic on a result can hide it (exp(a)*exp(b) is exp(a + b))
+                _active[-1]._pending.append(name)
         return out
 
     watched.__wrapped__ = function
@@ -320,6 +322,7 @@ class Derivation:
         self.steps: list[Step] = []
         self.refined: dict[sympy.Symbol, sympy.Symbol] = {}
         self._tainted: dict = {}
+        self._pending: list[str] = []  # watched rewriting since the last step, in the order called
 
     # -- bookkeeping
 
@@ -333,7 +336,8 @@ class Derivation:
             )
         problem = step.problem
         if not problem and step.kind != "rewrite":
-            problem = self._taint_of(step.expr)
+            problem = self._taint_of(step.expr) or self._pending_problem()
+        self._pending.clear()  # a rewrite checks what was computed before it
         if not problem and step.kind == "definition" and any(s.kind in ("operation", "rewrite") for s in self.steps):
             problem = (
                 "a definition after the derivation started: state it before the first operation, "
@@ -354,6 +358,17 @@ class Derivation:
                         )
                     return f"uses the result of sympy {name}, which no rewrite step checked: record it with d.rewrite"
         return ""
+
+    def _pending_problem(self) -> str:
+        """A step recorded after the script called SymPy's rewriting, whose result no subexpression shows."""
+        if not self._pending:
+            return ""
+        name = self._pending[0]
+        if name in OPERATIONS:
+            return (
+                f"follows a call of sympy {name} outside the derivation's operations: record it with {OPERATIONS[name]}"
+            )
+        return f"follows a call of sympy {name} whose result no rewrite step checked: record it with d.rewrite"
 
     def _earlier(self, value) -> bool:
         """Whether ``value`` is the expression of an earlier step (or part of one that holds several)."""
