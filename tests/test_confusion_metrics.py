@@ -183,3 +183,31 @@ def test_the_command_line_reads_the_records(capsys):
         assert "'--metric' parameter of symmetric counts" in capsys.readouterr().err
     finally:
         del CONFUSION_METRICS[record.name]
+
+
+@pytest.mark.parametrize("name", [n for n, r in CONFUSION_METRICS.items() if r.binary])
+def test_every_binary_record_has_a_score_from_labels(name):
+    """``confusion_metric_score`` gives the record's exact value on scikit-learn's one-vs-rest counts."""
+    record = CONFUSION_METRICS[name]
+    expr = record.definition()
+    rng = np.random.default_rng(7)
+    y_true, y_pred = rng.integers(0, 3, 60), rng.integers(0, 3, 60)
+    values = sm.confusion_metric_score(y_true, y_pred, metric=name, average=None, zero_division=np.nan)
+    for k, (tn, fp), (fn, tp) in zip(range(3), *np.moveaxis(skm.multilabel_confusion_matrix(y_true, y_pred), 1, 0)):
+        exact = expr.xreplace(dict(zip(CELLS, map(sympy.Integer, (tp, fp, fn, tn)))))
+        if exact.is_finite:
+            assert values[k] == pytest.approx(float(exact), rel=1e-13), (name, k)
+        else:
+            assert math.isnan(values[k]), (name, k)
+    binary = sm.confusion_metric_score(y_true == 1, y_pred == 1, metric=name, zero_division=np.nan)
+    assert binary == pytest.approx(values[1], rel=1e-13, nan_ok=True)
+
+
+def test_an_undefined_score_from_labels_warns_and_follows_zero_division():
+    with pytest.warns(sm.UndefinedMetricWarning, match="no predicted negative samples"):
+        assert sm.confusion_metric_score([1, 0], [1, 1], metric="npv") == 0.0
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert sm.confusion_metric_score([1, 0], [1, 1], metric="npv", zero_division=1.0) == 1.0
+    with pytest.raises(ValueError, match="'metric' parameter of confusion_metric_score"):
+        sm.confusion_metric_score([1, 0], [1, 1], metric="mcc_multiclass")

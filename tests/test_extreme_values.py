@@ -100,6 +100,7 @@ CALLS = {
     "symmetric.metrics.jaccard_score": {"y_true": Y_TRUE, "y_pred": Y_PRED},
     "symmetric.metrics.class_likelihood_ratios": {"y_true": Y_TRUE, "y_pred": Y_PRED},
     "symmetric.metrics.informedness_score": {"y_true": Y_TRUE, "y_pred": Y_PRED},
+    "symmetric.metrics.confusion_metric_score": {"y_true": Y_TRUE, "y_pred": Y_PRED, "metric": "npv"},
     "symmetric.metrics.markedness_score": {"y_true": Y_TRUE, "y_pred": Y_PRED},
     "symmetric.metrics.f_gain_score": {"y_true": Y_TRUE, "y_pred": Y_PRED, "beta": 2.0},
     "symmetric.metrics.precision_recall_gain_curve": {"y_true": Y_TRUE, "y_score": Y_SCORE},

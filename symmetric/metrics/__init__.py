@@ -36,6 +36,7 @@ from ._confusion import balanced_precision_score, confusion_matrix, multilabel_c
 from ._confusion_scores import (
     class_likelihood_ratios,
     cohen_kappa_score,
+    confusion_metric_score,
     informedness_score,
     jaccard_score,
     markedness_score,
@@ -80,6 +81,7 @@ __all__ = [
     "cohen_kappa_score",
     "confidence_interval",
     "confusion_matrix",
+    "confusion_metric_score",
     "f1_score",
     "f_gain_score",
     "fbeta_score",

@@ -43,6 +43,7 @@ from ._warnings import UndefinedMetricWarning, warn_undefined
 __all__ = [
     "class_likelihood_ratios",
     "cohen_kappa_score",
+    "confusion_metric_score",
     "informedness_score",
     "jaccard_score",
     "markedness_score",
@@ -248,7 +249,7 @@ def _one_vs_rest(
     tn = np.broadcast_to(np.asarray(c.tn, dtype=np.float64), tp.shape)
     values, _ = record_values(name, tp, fp, fn, tn, zero_division=zero_division)
     with np.errstate(all="ignore"):
-        denominators = getattr(gen, f"{name}_undefined")(tp, fp, fn, tn)
+        denominators = record_functions(name)[1](tp, fp, fn, tn)
     for d, modifier in zip(denominators, modifiers):
         mask = np.broadcast_to(np.asarray(d) == 0, values.shape)
         if mask.any() and zero_division == "warn":
@@ -369,6 +370,81 @@ def markedness_score(
 
 
 # class_likelihood_ratios
+
+
+def _binary_metric_names() -> list[str]:
+    from ..families import CONFUSION_METRICS
+
+    return sorted(name for name, record in CONFUSION_METRICS.items() if record.binary)
+
+
+#: ``metric`` of ``confusion_metric_score``: a registered metric of the four cells (read when checking).
+BINARY_METRIC = Predicate(
+    "the name of a registered ConfusionMetric of TP, FP, FN and TN (symmetric.families.CONFUSION_METRICS)",
+    lambda v: isinstance(v, str) and v in _binary_metric_names(),
+    invalid=("no_such_metric", 1, None),
+)
+
+
+@declare(**TARGETS, metric=BINARY_METRIC, **SCORE_OPTIONS)
+def confusion_metric_score(
+    y_true,
+    y_pred,
+    *,
+    metric,
+    labels=None,
+    pos_label=1,
+    average="binary",
+    sample_weight=None,
+    zero_division="warn",
+):
+    """Any registered metric of the confusion matrix's four cells, from labels, one-vs-rest per label.
+
+    The metric is a :class:`symmetric.families.ConfusionMetric` (``"npv"``, ``"fdr"``,
+    ``"false_omission_rate"``, ``"lr_plus"``, ``"lr_minus"``, ``"dor"``, ``"prevalence_threshold"``,
+    ``"fowlkes_mallows"``, ``"gmean"``, ``"jaccard"``, ``"mcc"``, ... or one registered with
+    :func:`symmetric.families.register_confusion_metric`): its value and its undefined cases come from
+    the record's definition. The options are those of ``precision_score``; where one of the record's
+    ``undefined`` expressions is zero the value is ``zero_division`` (a warning with ``"warn"``), and
+    the averages ignore undefined labels as scikit-learn's scores do.
+
+    Parameters
+    ----------
+    y_true, y_pred : array-like
+        True and predicted labels.
+    metric : str
+        The name of the record.
+    labels, pos_label, average, sample_weight, zero_division
+        As in :func:`symmetric.metrics.precision_score`.
+
+    Returns
+    -------
+    float or numpy.ndarray
+        The metric, or one value per label with ``average=None``.
+
+    >>> from symmetric.metrics import confusion_metric_score
+    >>> confusion_metric_score([1, 1, 0, 0, 0], [1, 0, 0, 0, 1], metric="npv")
+    0.6666666666666666
+    """
+    func = "confusion_metric_score"
+    checked(BINARY_METRIC, metric, name="metric", func=func)
+    from ..families import CONFUSION_METRICS
+
+    record = CONFUSION_METRICS[metric]
+    values, c = _one_vs_rest(
+        metric,
+        record.summary[:1].upper() + record.summary[1:],
+        tuple(word for _, word in record.undefined),
+        y_true,
+        y_pred,
+        labels=labels,
+        pos_label=pos_label,
+        average=average,
+        sample_weight=sample_weight,
+        zero_division=zero_division,
+        func=func,
+    )
+    return _average(values, c, average, nan_aware=True)
 
 
 def _lr_replacements(replace_undefined_by):
