@@ -55,45 +55,15 @@ RELATIONS = {
     "\\mapsto": None,
 }
 
+#: The lowercase Greek letters LaTeX names, in alphabetical order (no omicron: it is an o).
+GREEK_LOWER = (
+    "alpha", "beta", "gamma", "delta", "epsilon", "zeta", "eta", "theta", "iota", "kappa", "lambda", "mu",
+    "nu", "xi", "pi", "rho", "sigma", "tau", "upsilon", "phi", "chi", "psi", "omega",
+)  # fmt: skip
 #: Greek letters (command -> name); variants map to the same name.
 GREEK = {
     f"\\{n}": n
-    for n in [
-        "alpha",
-        "beta",
-        "gamma",
-        "delta",
-        "epsilon",
-        "zeta",
-        "eta",
-        "theta",
-        "iota",
-        "kappa",
-        "lambda",
-        "mu",
-        "nu",
-        "xi",
-        "pi",
-        "rho",
-        "sigma",
-        "tau",
-        "upsilon",
-        "phi",
-        "chi",
-        "psi",
-        "omega",
-        "Gamma",
-        "Delta",
-        "Theta",
-        "Lambda",
-        "Xi",
-        "Pi",
-        "Sigma",
-        "Upsilon",
-        "Phi",
-        "Psi",
-        "Omega",
-    ]
+    for n in (*GREEK_LOWER, "Gamma", "Delta", "Theta", "Lambda", "Xi", "Pi", "Sigma", "Upsilon", "Phi", "Psi", "Omega")
 }
 GREEK.update(
     {
@@ -198,38 +168,13 @@ _DELIMITERS = {
 _COMMAND = re.compile(r"\\(?:[A-Za-z]+\*?|.)", re.DOTALL)
 _NUMBER = re.compile(r"\d+(?:\.\d+)?|\.\d+")
 _WORDS = re.compile(r"[A-Za-z0-9][A-Za-z0-9 \-]*")
+_UNICODE_ORDER = (*GREEK_LOWER[: GREEK_LOWER.index("xi") + 1], "omicron", "pi", "rho", "sigmaf",
+                  *GREEK_LOWER[GREEK_LOWER.index("sigma"):])  # fmt: skip
 _UNICODE = {
     **{
+        # U+03B1 onwards is the alphabet with omicron after xi and the final sigma before sigma
         chr(0x3B1 + k): "\\" + n
-        for k, n in enumerate(
-            [
-                "alpha",
-                "beta",
-                "gamma",
-                "delta",
-                "epsilon",
-                "zeta",
-                "eta",
-                "theta",
-                "iota",
-                "kappa",
-                "lambda",
-                "mu",
-                "nu",
-                "xi",
-                "omicron",
-                "pi",
-                "rho",
-                "sigmaf",
-                "sigma",
-                "tau",
-                "upsilon",
-                "phi",
-                "chi",
-                "psi",
-                "omega",
-            ]
-        )
+        for k, n in enumerate(_UNICODE_ORDER)
         if n not in ("omicron", "sigmaf")
     },
     "\u03d5": "\\phi",

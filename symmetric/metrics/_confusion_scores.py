@@ -312,6 +312,15 @@ def jaccard_score(
     return _average(values, c, average, nan_aware=False)
 
 
+def _record_score(name: str, display: str, y_true, y_pred, *, func: str, average, **options):
+    """A binary record's score from labels, one-vs-rest; its undefined cases warn with the record's words."""
+    from ..families import CONFUSION_METRICS
+
+    modifiers = tuple(word for _, word in CONFUSION_METRICS[name].undefined)
+    values, c = _one_vs_rest(name, display, modifiers, y_true, y_pred, average=average, func=func, **options)
+    return _average(values, c, average, nan_aware=True)
+
+
 @declare(**TARGETS, **SCORE_OPTIONS)
 def informedness_score(
     y_true, y_pred, *, labels=None, pos_label=1, average="binary", sample_weight=None, zero_division="warn"
@@ -325,20 +334,10 @@ def informedness_score(
     >>> informedness_score([1, 1, 0, 0], [1, 0, 0, 0])
     0.5
     """
-    values, c = _one_vs_rest(
-        "informedness",
-        "Informedness",
-        ("true", "negative"),
-        y_true,
-        y_pred,
-        labels=labels,
-        pos_label=pos_label,
-        average=average,
-        sample_weight=sample_weight,
-        zero_division=zero_division,
-        func="informedness_score",
-    )
-    return _average(values, c, average, nan_aware=True)
+    return _record_score(
+        "informedness", "Informedness", y_true, y_pred, func="informedness_score", labels=labels,
+        pos_label=pos_label, average=average, sample_weight=sample_weight, zero_division=zero_division,
+    )  # fmt: skip
 
 
 @declare(**TARGETS, **SCORE_OPTIONS)
@@ -353,20 +352,10 @@ def markedness_score(
     >>> markedness_score([1, 1, 0, 0], [1, 0, 0, 0])
     0.6666666666666665
     """
-    values, c = _one_vs_rest(
-        "markedness",
-        "Markedness",
-        ("predicted", "predicted negative"),
-        y_true,
-        y_pred,
-        labels=labels,
-        pos_label=pos_label,
-        average=average,
-        sample_weight=sample_weight,
-        zero_division=zero_division,
-        func="markedness_score",
-    )
-    return _average(values, c, average, nan_aware=True)
+    return _record_score(
+        "markedness", "Markedness", y_true, y_pred, func="markedness_score", labels=labels,
+        pos_label=pos_label, average=average, sample_weight=sample_weight, zero_division=zero_division,
+    )  # fmt: skip
 
 
 # class_likelihood_ratios
@@ -430,21 +419,11 @@ def confusion_metric_score(
     checked(BINARY_METRIC, metric, name="metric", func=func)
     from ..families import CONFUSION_METRICS
 
-    record = CONFUSION_METRICS[metric]
-    values, c = _one_vs_rest(
-        metric,
-        record.summary[:1].upper() + record.summary[1:],
-        tuple(word for _, word in record.undefined),
-        y_true,
-        y_pred,
-        labels=labels,
-        pos_label=pos_label,
-        average=average,
-        sample_weight=sample_weight,
-        zero_division=zero_division,
-        func=func,
-    )
-    return _average(values, c, average, nan_aware=True)
+    summary = CONFUSION_METRICS[metric].summary
+    return _record_score(
+        metric, summary[:1].upper() + summary[1:], y_true, y_pred, func=func, labels=labels,
+        pos_label=pos_label, average=average, sample_weight=sample_weight, zero_division=zero_division,
+    )  # fmt: skip
 
 
 def _lr_replacements(replace_undefined_by):
