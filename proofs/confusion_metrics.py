@@ -223,5 +223,52 @@ def _(d):
     return d.apply("The one solution", lambda s: s[0], solutions)
 
 
+# The rates and ratios of the records: each one's claim ties it to another record or to informedness.
+
+LIKELIHOOD = (TP + FN > 0, FP + TN > 0)
+
+
+@proof.claim("confusion.npv.complement_of_for", r"NPV and the false omission rate add up to 1: $NPV = 1 - FOR$.",
+             conditions=(TN + FN > 0,), target=1 - confusion.false_omission_rate())
+def _(d):
+    return d.step("NPV of the counts", confusion.negative_predictive_value())
+
+
+@proof.claim("confusion.fdr.complement_of_precision", r"The false discovery rate is $1 - $ precision.",
+             conditions=(TP + FP > 0,), target=1 - counts.precision())
+def _(d):
+    return d.step("FDR of the counts", confusion.false_discovery_rate())
+
+
+@proof.claim("confusion.lr_plus.informedness", r"$(LR_+ - 1)\,FPR$ is informedness: $LR_+ > 1$ exactly when "
+             r"informedness is positive.", conditions=(*LIKELIHOOD, FP > 0), target=confusion.informedness())
+def _(d):
+    lr, rate = d.step("LR+ of the counts", confusion.positive_likelihood_ratio()), d.step("FPR", counts.fpr())
+    return d.apply("(LR+ - 1) FPR", lambda a, b: (a - 1) * b, lr, rate)
+
+
+@proof.claim("confusion.lr_minus.informedness", r"$(1 - LR_-)\,TNR$ is informedness: $LR_- < 1$ exactly when "
+             r"informedness is positive.", conditions=(*LIKELIHOOD, TN > 0), target=confusion.informedness())
+def _(d):
+    lr, rate = d.step("LR- of the counts", confusion.negative_likelihood_ratio()), d.step("TNR", counts.specificity())
+    return d.apply("(1 - LR-) TNR", lambda a, b: (1 - a) * b, lr, rate)
+
+
+@proof.claim("confusion.dor.informedness", r"$(DOR - 1)\,FPR\,FNR$ is informedness: the diagnostic odds ratio "
+             r"exceeds 1 exactly when informedness is positive.", conditions=(*LIKELIHOOD, FP > 0, FN > 0, TN > 0),
+             target=confusion.informedness())
+def _(d):
+    dor = d.step("DOR of the counts", confusion.diagnostic_odds_ratio())
+    fpr, fnr = d.step("FPR", counts.fpr()), d.step("FNR", counts.fnr())
+    return d.apply("(DOR - 1) FPR FNR", lambda a, b, c: (a - 1) * b * c, dor, fpr, fnr)
+
+
+@proof.claim("confusion.gmean.at_most_balanced_accuracy", r"The geometric mean of sensitivity and specificity is "
+             r"at most their arithmetic mean, balanced accuracy.", conditions=LIKELIHOOD, relation="<=",
+             target=counts.balanced_accuracy())
+def _(d):
+    return d.step("G-mean of the counts", confusion.sensitivity_specificity_gmean())
+
+
 if __name__ == "__main__":
     raise SystemExit(proof.main())

@@ -238,6 +238,7 @@ CONFUSION_METRICS: dict[str, ConfusionMetric] = {
             r"$\mathrm{NPV}$",
             numeric=True,
             undefined=_margins("predicted negative"),
+            claims=("confusion.npv.complement_of_for",),
         ),
         ConfusionMetric(
             "fdr",
@@ -246,6 +247,7 @@ CONFUSION_METRICS: dict[str, ConfusionMetric] = {
             r"$\mathrm{FDR}$",
             numeric=True,
             undefined=_margins("predicted"),
+            claims=("confusion.fdr.complement_of_precision",),
         ),
         ConfusionMetric(
             "false_omission_rate",
@@ -254,6 +256,7 @@ CONFUSION_METRICS: dict[str, ConfusionMetric] = {
             r"$\mathrm{FOR}$",
             numeric=True,
             undefined=_margins("predicted negative"),
+            claims=("confusion.npv.complement_of_for",),
         ),
         ConfusionMetric(
             "lr_plus",
@@ -263,6 +266,7 @@ CONFUSION_METRICS: dict[str, ConfusionMetric] = {
             values=_RATIO,
             numeric=True,
             undefined=_margins("true", "negative") + ((FP, "false positives"),),
+            claims=("confusion.lr_plus.informedness",),
         ),
         ConfusionMetric(
             "lr_minus",
@@ -272,6 +276,7 @@ CONFUSION_METRICS: dict[str, ConfusionMetric] = {
             values=_RATIO,
             numeric=True,
             undefined=_margins("true", "negative") + ((TN, "true negatives"),),
+            claims=("confusion.lr_minus.informedness",),
         ),
         ConfusionMetric(
             "dor",
@@ -282,6 +287,7 @@ CONFUSION_METRICS: dict[str, ConfusionMetric] = {
             numeric=True,
             undefined=_margins("true", "negative")
             + ((FP, "false positives"), (TN, "true negatives"), (FN, "false negatives")),
+            claims=("confusion.dor.informedness",),
         ),
         ConfusionMetric(
             "prevalence_threshold",
@@ -331,6 +337,7 @@ CONFUSION_METRICS: dict[str, ConfusionMetric] = {
             r"$\sqrt{TPR\,TNR}$",
             numeric=True,
             undefined=_margins("true", "negative"),
+            claims=("confusion.gmean.at_most_balanced_accuracy",),
         ),
     )
 }
