@@ -31,7 +31,7 @@ def test_all_lists_exactly_the_public_names():
 # best_threshold reports its errors as g_beta_rho_curve's (being fixed separately)
 TARGET_FUNCTIONS = [n for n in sm.__all__ if inspect.isfunction(getattr(sm, n)) and n != "best_threshold"
                     and "y_true" in inspect.signature(getattr(sm, n)).parameters]
-REQUIRED = {"fbeta_score": dict(beta=1.0), "at_prevalence": dict(prevalence=0.5)}
+REQUIRED = {"fbeta_score": dict(beta=1.0), "at_prevalence": dict(prevalence=0.5), "confusion_metric_score": dict(metric="npv")}
 
 
 @pytest.mark.parametrize("name", TARGET_FUNCTIONS)
