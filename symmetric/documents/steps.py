@@ -619,16 +619,25 @@ class Checker:
         detail = v.method if v.status == "proven" else (v.detail or v.method)
         return _Outcome(v.status, v.counterexample if v.status == "refuted" else None, detail, v.seconds)
 
-    def premise(self, file, line, parts, rel, cell) -> Step:
+    @staticmethod
+    def _equation(file, line, parts, cell, kind) -> tuple[Step, bool]:
+        """The step of an equation row and whether it can be checked: unparsed or an ambiguous reading can't."""
         left, right = parts[0], parts[1]
-        step = Step(file, line, left.text, right.text, "==", "unparsed", kind="premise", cell=cell)
+        step = Step(file, line, left.text, right.text, "==", "unparsed", kind=kind, cell=cell)
         error = next((p.error for p in (left, right) if p.error is not None), None)
         if error is not None:
             step.reason = f"{error.reason} (in '{_context(left, right, error)}')"
-            return step
+            return step, False
         step.read = (sympy.sstr(left.parsed.expr), sympy.sstr(right.parsed.expr))
         if left.parsed.implicit or right.parsed.implicit:
             step.status, step.reason = "unknown", "depends on a reading the display does not fix"
+            return step, False
+        return step, True
+
+    def premise(self, file, line, parts, rel, cell) -> Step:
+        left, right = parts[0], parts[1]
+        step, readable = self._equation(file, line, parts, cell, "premise")
+        if not readable:
             return step
         v = self.verdict(left.parsed.expr, right.parsed.expr, "==", self.timeout)
         step.seconds = v.seconds
@@ -645,14 +654,8 @@ class Checker:
 
     def sequence_step(self, file, line, previous, parts, rel, cell, previous_identity=False) -> Step:
         left, right = parts[0], parts[1]
-        step = Step(file, line, left.text, right.text, "==", "unparsed", kind="sequence", cell=cell)
-        error = next((p.error for p in (left, right) if p.error is not None), None)
-        if error is not None:
-            step.reason = f"{error.reason} (in '{_context(left, right, error)}')"
-            return step
-        step.read = (sympy.sstr(left.parsed.expr), sympy.sstr(right.parsed.expr))
-        if left.parsed.implicit or right.parsed.implicit:
-            step.status, step.reason = "unknown", "depends on a reading the display does not fix"
+        step, readable = self._equation(file, line, parts, cell, "sequence")
+        if not readable:
             return step
         start = time.perf_counter()
         L1, R1 = left.parsed.expr, right.parsed.expr
