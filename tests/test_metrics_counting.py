@@ -277,23 +277,3 @@ def test_targets_know_whether_weights_were_integers():
     assert not check_targets(merged, merged, func="f1_score").integer_weights
     assert check_targets([0, 1], [1, 1], np.array([1, 2]), func="f1_score").integer_weights
     assert not check_targets([0, 1], [1, 1], [1.0, 2.0], func="f1_score").integer_weights
-
-
-def test_the_counting_pass_on_threads_counts_what_one_thread_counts():
-    from symmetric.metrics._tally import _BLOCK, _MIN_BLOCKS
-    from symmetric.numeric import thread_limits
-
-    rng = np.random.default_rng(11)
-    n = 2 * _MIN_BLOCKS * _BLOCK + 777  # two threads' worth of blocks and a short last block
-    for yt, yp in [
-        (rng.integers(-3, 4, n), rng.integers(-3, 4, n)),
-        (rng.random(n) < 0.1, rng.random(n) < 0.2),
-        (rng.choice(np.array(["a", "b", "c"]), n), rng.choice(np.array(["a", "b", "c"]), n)),
-    ]:
-        with thread_limits(1):
-            one = count(yt, yp)
-        for threads in (2, 3):
-            with thread_limits(threads):
-                many = count(yt, yp)
-            assert np.array_equal(many.cells, one.cells) and np.array_equal(many.labels, one.labels)
-            assert many.n_samples == one.n_samples == n

@@ -177,7 +177,7 @@ def _integer_range(yt, yp):
     if yt.dtype.kind not in "biuf" or yp.dtype.kind not in "biuf":
         return None
     a, b = (y.view(np.uint8) if y.dtype == bool else y for y in (yt, yp))
-    lo, hi = _extremes(a, b)
+    lo, hi = min(a.min(), b.min()), max(a.max(), b.max())
     if (yt.dtype.kind == "f" or yp.dtype.kind == "f") and not (abs(lo) < 2**53 and abs(hi) < 2**53):
         return None
     lo, hi = int(lo), int(hi)
@@ -186,23 +186,6 @@ def _integer_range(yt, yp):
         return None
     dtype = yt.dtype if yt.dtype == yp.dtype else np.result_type(yt.dtype, yp.dtype)
     return np.arange(lo, hi + 1).astype(dtype), lo, r
-
-
-def _extremes(a, b):
-    """``(min, max)`` over both arrays (of one length); on threads for long arrays, each a run of blocks."""
-    workers = _workers(len(a), _BLOCK)
-    if workers == 1:
-        return min(a.min(), b.min()), max(a.max(), b.max())
-    from ..numeric._runtime import _executor
-
-    bounds = [round(i * len(a) / workers) for i in range(workers + 1)]
-
-    def run(i, j):
-        return min(a[i:j].min(), b[i:j].min()), max(a[i:j].max(), b[i:j].max())
-
-    futures = [_executor(workers - 1).submit(run, bounds[t], bounds[t + 1]) for t in range(1, workers)]
-    parts = [run(bounds[0], bounds[1]), *(f.result() for f in futures)]
-    return min(p[0] for p in parts), max(p[1] for p in parts)
 
 
 def _offset_codes(a, b, lo, r, out):
@@ -262,36 +245,6 @@ class _Cells:
         return t
 
 
-#: Blocks each thread counts at least (below ``2 * _MIN_BLOCKS * block`` samples, one thread).
-_MIN_BLOCKS = 4
-
-
-def _workers(n, block):
-    """Threads for the counting pass of ``n`` samples: those of symmetric.numeric (``thread_count``:
-    ``threads``-less, so thread_limits, threadpoolctl's limit, SYMMETRIC_NUM_THREADS, OMP_NUM_THREADS, the
-    cores), at most one per ``_MIN_BLOCKS`` blocks."""
-    if n < 2 * _MIN_BLOCKS * block:
-        return 1
-    from ..numeric._runtime import thread_count
-
-    return max(1, min(thread_count(), n // (_MIN_BLOCKS * block)))
-
-
-def _in_threads(run, n, cells, workers):
-    """``run(start, stop, part)`` over ``workers`` runs of whole blocks, each counting into a part of its own
-    (the calling thread's into ``cells``): the other parts, once every run is done."""
-    from ..numeric._runtime import _executor
-
-    blocks = -(-n // cells.block)
-    bounds = [min(n, round(i * blocks / workers) * cells.block) for i in range(workers + 1)]
-    pool = _executor(workers - 1)
-    futures = [
-        pool.submit(run, bounds[i], bounds[i + 1], _Cells(cells.k, None, 0)) for i in range(1, workers)
-    ]
-    run(bounds[0], bounds[1], cells)
-    return [f.result() for f in futures]
-
-
 def _count_sums(ct, cp, k, sw, weight_range=None):
     """Per-label (tp, true, pred) counts, unweighted (int64) and, with weights, exact; block by block."""
     block = max(_BLOCK, 16 * k)
@@ -347,25 +300,15 @@ def count(
         values = categories[values.astype(np.intp)]
     if k * k <= (MAX_CELLS if sw is None or not keep_codes else _WEIGHTED_CELLS):
         cells = _Cells(k, sw, n, weight_range)
-        workers = _workers(n, cells.block) if sw is None else 1
-
-        def run(start, stop, part):
-            codes = cells.codes if part is cells else np.empty(min(cells.block, stop - start), dtype=np.intp)
-            for a in range(start, stop, cells.block):
-                b = min(a + cells.block, stop)
-                c = codes[: b - a]
-                if ct is None:
-                    _offset_codes(yt[a:b], yp[a:b], lo, r, c)
-                else:
-                    np.multiply(ct[a:b], k, out=c)
-                    c += cp[a:b]
-                part.add(c, a)
-            return part
-
-        if workers == 1:
-            run(0, n, cells)
-        else:  # unweighted: each thread counts a run of whole blocks; the int64 counts add up exactly
-            cells.counts += sum(part.counts for part in _in_threads(run, n, cells, workers))
+        for a in range(0, n, cells.block):
+            b = min(a + cells.block, n)
+            codes = cells.codes[: b - a]
+            if ct is None:
+                _offset_codes(yt[a:b], yp[a:b], lo, r, codes)
+            else:
+                np.multiply(ct[a:b], k, out=codes)
+                codes += cp[a:b]
+            cells.add(codes, a)
         t = cells.tally(values, n)
         t.integer_weights = sw is None or integer_weights
         return t
