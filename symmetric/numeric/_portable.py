@@ -10,13 +10,19 @@ rewrites (:data:`symmetric.numeric.rewrites.KERNELS`) in the emitter's
 * the parameter stage is the NumPy runtime's (double-double on the host,
   from scalar parameters), its constants rounded once to the arrays' dtype;
 * the regime is chosen on the host, from the exponent ``phi``;
-* for ``|phi| < 1/4`` the binade kernels need ``P/R = m 2**k``: instead of
-  ``frexp``, ``k_P = floor(log2(P))`` (any integer near the binary exponent
+* for ``|phi| < 1/4`` the binade kernels need ``P/R = m 2**k``: PyTorch and
+  JAX have ``frexp`` (``m = m_P / m_R``, as the NumPy runtime); elsewhere,
+  ``k_P = floor(log2(P))`` (any integer near the binary exponent
   will do: only ``m`` in [1/8, 8] matters) and ``P / 2**k_P``, divided by a
   power of two gathered (``take``) from an exact table, so ``m`` is exact as
   with ``frexp``; ``c_k`` and ``w_k`` come from the same double-double table;
 * P = 0 or R = 0 take the boundary kernel's value (``where``), the kernels
-  seeing 1 there, so that no NaN is ever formed (nor reaches a gradient).
+  seeing 1 there, so that no NaN is ever formed (nor reaches a gradient);
+  the checks of P and R are one pass each (``torch.aminmax``, one compiled
+  reduction on JAX), whose minima say whether that is needed;
+* PyTorch runs the NumPy runtime's ``"inplace"`` kernels with PyTorch
+  operations in place of the ufuncs (:class:`_TorchUfuncs`): no tensor per
+  operation; JAX runs each kernel compiled (``jax.jit``), fused by XLA.
 
 Parameters given as arrays (beta, rho varying per element) are staged on the
 host as by the NumPy runtime; their constants, and the binade table entries
@@ -505,7 +511,8 @@ def _index_dtype(xp, device):
 
 
 def _exponents(xp, stage, code, p, r, index=None):
-    """``m``, ``c_k``, ``w_k`` with ``P/R = m 2**k``: exact scaling by powers of two, without frexp."""
+    """``m``, ``c_k``, ``w_k`` with ``P/R = m 2**k``: the library's ``frexp`` where it has one (:func:`_frexp`),
+    else exact scaling by powers of two."""
     device = _device(p)
     frexp = _frexp(xp)
     if frexp is not None:  # the library's own frexp (PyTorch, JAX): m as the NumPy runtime computes it
