@@ -5,7 +5,7 @@ import shlex
 from pathlib import Path
 
 import pytest
-from claim_scripts import good
+from tests.claim_scripts import good
 
 from symmetric.cli import build_parser, main
 

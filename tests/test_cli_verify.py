@@ -10,7 +10,7 @@ from types import SimpleNamespace
 from xml.etree import ElementTree
 
 import pytest
-from claim_scripts import GOOD, SWAP_COUNTEREXAMPLE, WRONG
+from tests.claim_scripts import GOOD, SWAP_COUNTEREXAMPLE, WRONG
 
 from symmetric.cli import main
 

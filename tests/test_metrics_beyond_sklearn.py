@@ -13,7 +13,7 @@ import sklearn.metrics as skm
 from hypothesis import given, settings, strategies as st
 
 import symmetric.metrics as sm
-from metrics_helpers import outcome
+from tests.metrics_helpers import outcome
 from symmetric import InvalidParameterError
 from symmetric.metrics import UndefinedMetricWarning
 from symmetric.symbols import BETA_SQUARED, PRED_SUM, TP, TRUE_SUM

@@ -18,7 +18,7 @@ import pytest
 import sklearn.metrics as skm
 
 import symmetric.metrics as sm
-from metrics_helpers import (assert_same, exact_sums, outcome, random_case, sklearn_on_exact_sums,
+from tests.metrics_helpers import (assert_same, exact_sums, outcome, random_case, sklearn_on_exact_sums,
                              sklearn_prfs_from_sums)
 
 SEEDS = range(150)

@@ -9,7 +9,7 @@ import pytest
 import sympy
 
 import symmetric
-from api_helpers import public_functions
+from tests.api_helpers import public_functions
 from symmetric import InvalidParameterError
 
 PUBLIC_MODULES = ["symmetric", "symmetric.symbols", "symmetric.families", "symmetric.families.counts",
