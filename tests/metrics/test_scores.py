@@ -13,12 +13,12 @@ import sklearn.metrics as skm
 from hypothesis import given, settings, strategies as st
 
 import symmetric.metrics as sm
-from tests.metrics_helpers import outcome
+from tests.metrics.helpers import outcome
 from symmetric import InvalidParameterError
 from symmetric.metrics import UndefinedMetricWarning
 from symmetric.symbols import BETA_SQUARED, PRED_SUM, TP, TRUE_SUM
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 
