@@ -12,7 +12,7 @@
 * ``shared_analyses``: ``symmetric.explore.analyze`` with one result per
   distinct call (the whole expression and every option) for the session of
   one process, so the analyses of the families (seconds each) run once for
-  tests/test_analysis.py and the doctests of docs/*.md, README.md and
+  tests/explore/test_analysis.py and the doctests of docs/*.md, README.md and
   symmetric/explore/ together. Doctests get it as ``analyze`` (through
   ``doctest_namespace`` and ``symmetric.explore.analyze`` while they run);
   tests that monkeypatch the engine call ``analyze`` itself. A shared result
