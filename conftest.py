@@ -56,7 +56,7 @@ os.environ.setdefault("SYMPY_CACHE_SIZE", "20000")
 pytest_plugins = ["pytester"]
 
 # The documentation site's build files are not test modules (the Markdown pages of docs/ are doctested): Sphinx's
-# configuration, the gallery's scripts (they draw when the site is built: tests/test_docs_site.py) and what a
+# configuration, the gallery's scripts (they draw when the site is built: tests/docs/test_site.py) and what a
 # build writes.
 collect_ignore = ["docs/conf.py", "docs/_api.py", "docs/gallery", "docs/api", "docs/auto_examples", "docs/_build"]
 
