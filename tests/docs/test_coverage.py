@@ -10,7 +10,7 @@ import pytest
 
 from symmetric.verify.claims.registry import definitions, load_proofs
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SEEDS = ("000", "001", "002", "003", "004")
 _ID = re.compile(r"`([a-z_]+(?:\.[a-z0-9_]+)+)`")
 # Claims of another branch are named in plain text until it is merged; they count as cited.

@@ -135,7 +135,7 @@ def test_generated_source_imports_only_numpy_and_documents_itself():
     package = codegen._runtime_package()
     assert _imports(source) == {"numpy", "sys", "types", *(f"{package}.{n}" for n in codegen.RUNTIME)}
     attributes = {n.attr for n in ast.walk(tree) if isinstance(n, ast.Attribute)}
-    assert not attributes & {"longdouble", "float128"}  # float64 and double-double only (the runtime: tests/test_dd.py)
+    assert not attributes & {"longdouble", "float128"}  # float64 and double-double only (the runtime: tests/numeric/test_dd.py)
     func = next(n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name == "g_beta_rho")
     assert [a.arg for a in func.args.args] == ["P", "R", "beta"]
     doc = ast.get_docstring(func)

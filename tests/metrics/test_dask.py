@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 import symmetric.metrics as sm
-from test_metrics_counting import identical, run
+from tests.metrics.test_counting import identical, run
 
 da = pytest.importorskip("dask.array")
 dd = pytest.importorskip("dask.dataframe")

@@ -13,12 +13,12 @@ import sklearn.metrics as skm
 from hypothesis import given, settings, strategies as st
 
 import symmetric.metrics as sm
-from metrics_helpers import outcome
+from tests.metrics.helpers import outcome
 from symmetric import InvalidParameterError
 from symmetric.metrics import UndefinedMetricWarning
 from symmetric.symbols import BETA_SQUARED, PRED_SUM, TP, TRUE_SUM
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 
@@ -282,21 +282,34 @@ def test_public_names():
 
 
 @pytest.mark.parametrize("weighted", [False, True])
-def test_curve_in_small_blocks(monkeypatch, weighted):
-    """Counts carried across blocks and the blockwise reversal give the same curve."""
-    from symmetric.metrics import _curve
+def test_curve_over_several_blocks(weighted):
+    """Counts carried across blocks and the blockwise reversal give the curve of the whole input.
 
+    The curve is computed block by block: unweighted, blocks of samples (a run of equal scores straddles the
+    first boundary) and a blockwise reversal of the thresholds (more than two blocks of them); weighted, blocks
+    of thresholds. Compared with the cumulative counts of the sorted input.
+    """
+    from symmetric.metrics import _curve
+    from symmetric.numeric import g_beta_rho
+
+    block = _curve._BLOCK
+    n = (2 * block if not weighted else block) + 1001
     rng = np.random.default_rng(5)
-    y_true = rng.integers(0, 2, 41)
-    y_score = np.round(rng.random(41), 1)
-    sample_weight = rng.uniform(0.5, 1.5, 41) if weighted else None
-    expected = sm.g_beta_rho_curve(y_true, y_score, sample_weight=sample_weight)
-    monkeypatch.setattr(_curve, "_BLOCK", 3)
+    y_score = np.arange(n, dtype=np.float64)
+    y_score[block - 3 : block + 3] = block - 3  # six equal scores across the first block's end (sorted order)
+    y_score = rng.permutation(y_score / n)
+    y_true = rng.integers(0, 2, n)
+    y_true[np.argmax(y_score)] = 1  # a positive at the top: precision is defined at every threshold
+    sample_weight = rng.uniform(0.5, 1.5, n) if weighted else None
     values, thresholds = sm.g_beta_rho_curve(y_true, y_score, sample_weight=sample_weight)
-    np.testing.assert_array_equal(thresholds, expected[1])
-    np.testing.assert_allclose(values, expected[0], atol=1e-14)
-    brute_values, brute_thresholds = _brute_force_curve(y_true, y_score, 1.0, -2.0, sample_weight)
-    np.testing.assert_array_equal(thresholds, brute_thresholds)
+
+    order = np.argsort(-y_score, kind="stable")
+    ordered, w = y_score[order], (np.ones(n) if sample_weight is None else sample_weight[order])
+    last = np.append(ordered[1:] != ordered[:-1], True)  # the last sample of each run of equal scores
+    tp, predicted = np.cumsum(w * y_true[order])[last], np.cumsum(w)[last]
+    assert len(thresholds) > (2 * block if not weighted else block)
+    np.testing.assert_array_equal(thresholds, ordered[last])
+    np.testing.assert_allclose(values, g_beta_rho(tp / predicted, tp / tp[-1], 1.0, -2.0), atol=1e-12)
 
 
 @pytest.mark.parametrize("func", [sm.f1_score, sm.precision_score, sm.g_beta_rho_score, sm.specificity_score,

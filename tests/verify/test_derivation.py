@@ -5,7 +5,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 import sympy
-from claim_scripts import WRONG_STEP
+from tests.claim_scripts import WRONG_STEP
 
 from symmetric import InvalidParameterError, P, R, f_beta
 from symmetric.cli import main

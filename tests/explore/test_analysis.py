@@ -206,9 +206,10 @@ def test_an_inconsistent_engine_stops_the_analysis_instead_of_becoming_unknown(m
     def inconsistent(*args, **kwargs):
         raise InconsistentVerdictError("proven by a buggy strategy, but numerics disagree")
 
-    monkeypatch.setattr(explore_budget, "check", inconsistent)
     with pytest.raises(InconsistentVerdictError, match="buggy strategy"):
-        explore_budget.Budget(total=5, per_check=1).check(P, R)
+        explore_budget.Budget(total=5, per_check=1, check=inconsistent).check(P, R)
+    # and what the budget raises, analyze lets through
+    monkeypatch.setattr(explore_budget.Budget, "check", lambda self, *args, **kwargs: inconsistent())
     with pytest.raises(InconsistentVerdictError):
         analyze(P * R / (P + R), limits=False)
 
@@ -263,17 +264,16 @@ def test_limits_that_depend_on_a_parameter_sign_skip_sympys_limit(monkeypatch):
 
     asked = []
     monkeypatch.setattr(sympy, "limit", lambda *args, **kwargs: asked.append(args[1:]))
-    monkeypatch.setattr(analysis_budget, "check", lambda *args, **kwargs: Verdict("unknown", "stub"))
+    stub = analysis_budget.Budget(total=60, per_check=10, check=lambda *args, **kwargs: Verdict("unknown", "stub"))
     f = P + beta**rho * R
-    found = {(r.approach, r.label): r.value for r in
-             metric_limits(f, [Regime(f)], P, R, analysis_budget.Budget(total=60, per_check=10))}
+    found = {(r.approach, r.label): r.value for r in metric_limits(f, [Regime(f)], P, R, stub)}
     assert asked == []
     assert found[("beta -> 0+", "rho < 0")] == sympy.oo and found[("beta -> 0+", "rho > 0")] == P
     assert found[("beta -> oo", "rho < 0")] == P and found[("beta -> oo", "rho > 0")] == sympy.oo
     assert found[("rho -> oo", "")] is None and found[("rho -> 0", "")] == P + R
 
 
-def test_a_check_asked_twice_in_one_analysis_runs_once(monkeypatch):
+def test_a_check_asked_twice_in_one_analysis_runs_once():
     from symmetric.explore import analysis_budget
 
     calls = []
@@ -282,13 +282,12 @@ def test_a_check_asked_twice_in_one_analysis_runs_once(monkeypatch):
         calls.append(args)
         return check(*args, **kwargs)
 
-    monkeypatch.setattr(analysis_budget, "check", counted)
-    budget = analysis_budget.Budget(total=60, per_check=10)
+    budget = analysis_budget.Budget(total=60, per_check=10, check=counted)
     first = budget.check(P * R, R * P)
     assert budget.check(P * R, R * P) is first and len(calls) == 1
     assert budget.check(P * R, R * P, relation=">=").proven and len(calls) == 2  # another statement
     assert budget.check(P * R, R * P, conditions=(P < R,)).proven and len(calls) == 3
-    assert analysis_budget.Budget(total=60, per_check=10).check(P * R, R * P).proven and len(calls) == 4  # per analysis
+    assert analysis_budget.Budget(total=60, per_check=10, check=counted).check(P * R, R * P).proven and len(calls) == 4  # per analysis
 
 
 def test_shared_analyses_are_computed_once_and_guarded(shared_analyses):

@@ -147,7 +147,7 @@ def test_scores_open_no_proof_script_and_load_no_engine():
         assert not proofs, proofs
         assert "symmetric.verify" not in sys.modules
     """)
-    subprocess.run([sys.executable, "-c", code], check=True, cwd=Path(__file__).resolve().parent.parent)
+    subprocess.run([sys.executable, "-c", code], check=True, cwd=Path(__file__).resolve().parents[2])
 
 
 @pytest.mark.parametrize(("rho", "zero"), [(-2.0, True), (-1.0, True), (-1.0 + 1e-12, False), (0.0, False),

@@ -9,7 +9,7 @@ from packaging.requirements import Requirement
 
 from symmetric.cli import main
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 DOC = (ROOT / "docs" / "ci.md").read_text(encoding="utf-8")
 BLOCKS = re.findall(r"<!-- (file|mistake|output): (.*?) -->\n```\w*\n(.*?)```", DOC, flags=re.S)
 FILES = {name: text for kind, name, text in BLOCKS if kind == "file"}

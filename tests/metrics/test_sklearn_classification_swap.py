@@ -14,7 +14,7 @@ from __future__ import annotations
 import pytest
 
 import symmetric.metrics as sm
-from sklearn_swap import in_scope, swapped_tests
+from tests.metrics.sklearn_swap import in_scope, swapped_tests
 
 skt = pytest.importorskip("sklearn.metrics.tests.test_classification")
 

@@ -8,7 +8,7 @@ import pytest
 
 from symmetric.documents import check_document
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SEED_CHECK = ROOT / "docs" / "seed-check.md"
 
 

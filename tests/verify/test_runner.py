@@ -19,7 +19,7 @@ import pytest
 
 from symmetric.cli import main
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 #: The body of each claim's derivation, by name (after it wrote its pid).
 FAULTS = {

@@ -5,11 +5,11 @@ import shlex
 from pathlib import Path
 
 import pytest
-from claim_scripts import good
+from tests.claim_scripts import good
 
 from symmetric.cli import build_parser, main
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 DOCS = [ROOT / "README.md", ROOT / "docs" / "ci.md", ROOT / "docs" / "design.md", ROOT / "docs" / "performance.md"]
 #: The options of ``symmetric verify`` that take a value.
 VALUED = {"--junit", "--report", "--jobs", "--timeout", "--memory-limit"}

@@ -13,7 +13,7 @@ import warnings
 import numpy as np
 import pytest
 import sympy
-from test_metrics_counting import identical, run
+from tests.metrics.test_counting import identical, run
 
 import symmetric.metrics as sm
 from symmetric.families import (

@@ -10,11 +10,11 @@ from types import SimpleNamespace
 from xml.etree import ElementTree
 
 import pytest
-from claim_scripts import GOOD, SWAP_COUNTEREXAMPLE, WRONG
+from tests.claim_scripts import GOOD, SWAP_COUNTEREXAMPLE, WRONG
 
 from symmetric.cli import main
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 def write(path: Path, text: str, **names) -> Path:
     names = {"name": "proof", "proof": "good", "prefix": "good", **names}

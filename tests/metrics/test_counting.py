@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import pickle
 import warnings
 from fractions import Fraction
@@ -72,13 +73,14 @@ def test_exact_sums_are_the_correctly_rounded_sums_whatever_the_split(kind):
         assert float(sum_exact(w).to_float()) == float(sum(map(Fraction, w), Fraction(0)))
 
 
-def test_exact_sums_over_many_blocks_and_rounding_ties(monkeypatch):
-    monkeypatch.setattr(_exact, "_BLOCK", 64)
+def test_exact_sums_over_many_blocks_and_rounding_ties():
+    n = 3 * _exact._BLOCK + 123  # the weights are summed block by block: several blocks and a short last one
     rng = np.random.default_rng(5)
-    w = rng.random(5000) * 3
+    w = rng.random(n) * 3
     w[::7] = 2.0**60
-    codes = rng.integers(0, 3, 5000)
-    assert bincount_exact(codes, w, 3).to_float().tolist() == _fraction_sums(codes, w, 3)
+    codes = rng.integers(0, 3, n)
+    # math.fsum is correctly rounded (as the Fractions of the test above, 40 times faster at this size)
+    assert bincount_exact(codes, w, 3).to_float().tolist() == [math.fsum(w[codes == i]) for i in range(3)]
     tie = np.array([2.0**53, 1.0, 2.0**53 + 2, 1.0])  # both sums halfway: to even
     assert bincount_exact(np.array([0, 0, 1, 1]), tie, 2).to_float().tolist() == [2.0**53, 2.0**53 + 4]
 
@@ -120,19 +122,32 @@ def test_encode_strings_of_different_widths():
 
 
 @pytest.mark.parametrize("later", ["a much longer label", "ĉ", "zz"])
-def test_encode_object_strings_when_a_later_block_proves_the_first_wrong(monkeypatch, later):
-    monkeypatch.setattr(_encode, "_BLOCK", 4)
-    y = np.array(["a", "b", "a", "b", "b", later, "a", later, "b"], dtype=object)
-    found, (t, p) = _encode.encode(y, y[::-1].copy())
-    assert found[t].tolist() == y.tolist() and found[p].tolist() == y[::-1].tolist()
+def test_encode_object_strings_when_a_later_block_proves_the_first_wrong(later):
+    # Object arrays are converted block by block at the width the first block suggests: a first block of
+    # one-character labels, then the longer (or wider) label in the next block.
+    first = ["a", "b"] * (_encode._BLOCK // 2) + ["a"]
+    y = np.array(first + ["b", "b", later, "a", later, "b"], dtype=object)
+    y_pred = np.roll(y, 1)
+    assert all(len(label) == 1 and label < "c" for label in (*y[: _encode._BLOCK], *y_pred[: _encode._BLOCK]))
+    found, (t, p) = _encode.encode(y, y_pred)
+    assert found[t].tolist() == y.tolist() and found[p].tolist() == y_pred.tolist()
     assert sorted(found.tolist()) == sorted(set(y.tolist()))
 
 
-def test_encode_falls_back_to_sorting_when_two_strings_share_a_hash(monkeypatch):
-    monkeypatch.setattr(_encode, "_string_keys", lambda y, *args: (np.zeros(len(y), dtype=np.uint64), False))
-    y = np.array(["alpha", "beta", "alpha", "gamma"])
-    found, (t, p) = _encode.encode(y, y[::-1])
-    assert found.tolist() == ["alpha", "beta", "gamma"] and t.tolist() == [0, 1, 0, 2]
+# Two labels with the same 64-bit hash key: four characters whose code points need 21 bits each do not fit a
+# key, so they are hashed. Found by a birthday search over the keys of 16 million prefixes "\u263a" + a + b (the key
+# after three characters agreeing on its top 43 bits), the last characters then chosen to cancel the rest.
+COLLIDING = ("\u263a\U00074276P\U00100000", "\u263a\U00084613H\U000e6e7d")
+
+
+def test_encode_falls_back_to_sorting_when_two_strings_share_a_hash():
+    keys, exact = _encode._string_keys(np.array(COLLIDING), "hash", 21)
+    assert keys[0] == keys[1] and not exact  # the premise: a real collision of the hash
+    s, t = COLLIDING
+    y = np.array([s, "alpha", s, t, "alpha"])
+    found, (codes_true, codes_pred) = _encode.encode(y, y[::-1])
+    assert found.tolist() == sorted({s, t, "alpha"})  # sorted: the fallback's np.unique
+    assert found[codes_true].tolist() == y.tolist() and found[codes_pred].tolist() == y[::-1].tolist()
 
 
 def test_many_classes_count_without_a_dense_matrix():

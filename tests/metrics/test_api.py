@@ -15,7 +15,7 @@ import sklearn.metrics as skm
 from sklearn.utils._param_validation import InvalidParameterError as SklearnInvalidParameterError
 
 import symmetric.metrics as sm
-from metrics_helpers import assert_same, outcome
+from tests.metrics.helpers import assert_same, outcome
 from symmetric import InvalidParameterError
 from symmetric.metrics import UndefinedMetricWarning, _codegen
 

@@ -3,7 +3,7 @@
 Cases without weights or with weights in multiples of 1/8 are compared with
 scikit-learn directly; with arbitrary float weights the values are compared
 with scikit-learn's arithmetic applied to exact sums computed in the test
-(``math.fsum``, see ``metrics_helpers.exact_sums``), the warnings and errors
+(``math.fsum``, see ``tests.metrics.helpers.exact_sums``), the warnings and errors
 with scikit-learn directly.
 """
 
@@ -18,7 +18,7 @@ import pytest
 import sklearn.metrics as skm
 
 import symmetric.metrics as sm
-from metrics_helpers import (assert_same, exact_sums, outcome, random_case, sklearn_on_exact_sums,
+from tests.metrics.helpers import (assert_same, exact_sums, outcome, random_case, sklearn_on_exact_sums,
                              sklearn_prfs_from_sums)
 
 SEEDS = range(150)

@@ -10,7 +10,7 @@ import pytest
 from symmetric.verify.claims.registry import definitions, load_proofs
 from symmetric.verify.claims.report import markdown_report, print_result
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 PROOFS = ROOT / "proofs"
 
 

@@ -14,7 +14,7 @@ from symmetric.documents.latex import LatexError, tokenize
 from symmetric.documents.latex_parser import parse_tokens
 from symmetric.documents.names import Names
 
-DOCS = Path(__file__).parent / "documents"
+DOCS = Path(__file__).parent
 
 # (line, status) of every step of the test documents: the planted errors are the refuted lines.
 EXPECTED = {
@@ -295,7 +295,7 @@ def test_documents_in_the_ini_file_are_test_items(pytester):
 def test_the_ci_page_document_fails_the_job_with_its_counterexample(tmp_path, monkeypatch, capsys):
     import re
 
-    page = (Path(__file__).resolve().parent.parent / "docs" / "ci.md").read_text(encoding="utf-8")
+    page = (Path(__file__).resolve().parents[2] / "docs" / "ci.md").read_text(encoding="utf-8")
     name, text = re.search(r"<!-- document: (.*?) -->\n```\w*\n(.*?)```", page, flags=re.DOTALL).groups()
     shown = re.search(r"<!-- document-output -->\n```\w*\n\$ symmetric check (.*?)\n(.*?)```", page, flags=re.DOTALL)
     (tmp_path / name).parent.mkdir(parents=True)
