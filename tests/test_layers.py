@@ -104,8 +104,7 @@ STAGES = {
     "symmetric.verify": 2,
     "symmetric.numeric": 3, "symmetric.accuracy": 3, "symmetric.losses": 3,
     "symmetric.metrics": 4,
-    "symmetric.explore": 5, "symmetric.plot": 5, "symmetric._figures": 5, "symmetric._stats_plots": 5,
-    "symmetric._gain_plots": 5,
+    "symmetric.explore": 5, "symmetric.plot": 5,
     "symmetric.cli": 5, "symmetric.pytest_plugin": 5, "symmetric.__main__": 5, "symmetric.documents": 5,
 }
 

@@ -13,8 +13,7 @@ import sympy
 
 from .._validation import InvalidParameterError
 from ..explore.parser import LIBRARY_PARAMETERS, parse, parse_parameter
-from ..families import FAMILIES
-from ..families._parameters import parameter
+from ..families import FAMILIES, parameter_value
 
 __all__ = ["parameter_values", "symbolic_metric", "metric_expression", "output_path"]
 
@@ -36,7 +35,7 @@ def parameter_values(specs, *, func: str) -> dict:
             library = LIBRARY_PARAMETERS.get(name)
             positive = library is None or bool(library.is_positive)
             try:
-                parameter(value, name=option, func=func, positive=positive)
+                parameter_value(value, name=option, func=func, positive=positive)
             except InvalidParameterError:
                 raise InvalidParameterError.of(
                     option, func, f"{name}={'a positive number' if positive else 'a number'}", spec

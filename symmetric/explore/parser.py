@@ -43,7 +43,7 @@ import sympy
 from .. import families as _families
 from .. import symbols as _symbols
 from .._validation import InvalidParameterError
-from ..families._parameters import parameter as _parameter_value
+from ..families import parameter_value as _parameter_value
 
 __all__ = [
     "ExpressionError",
