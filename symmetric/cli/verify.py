@@ -114,7 +114,8 @@ def add_arguments(p) -> None:
 
 
 def _split(targets) -> tuple[list[str], list[str]]:
-    paths, ids = [], []
+    paths: list[str] = []
+    ids: list[str] = []
     for t in targets:
         (paths if ("/" in t or os.sep in t or t.endswith(".py") or Path(t).exists()) else ids).append(t)
     return paths, ids
@@ -279,7 +280,7 @@ def _verify(args, state) -> int:
     jobs = args.jobs or default_jobs()
     progress = _Progress(len(items))
     start = time.perf_counter()
-    results = {}
+    results: dict = {}
     width = max(len(d.id) for d in items)
     state.items, state.results, state.jobs, state.progress, state.width = items, results, jobs, progress, width
     progress.update(0, items[0].id)

@@ -545,7 +545,7 @@ class _Parser:
             raise self.fail("\\lim needs a subscript x \\to a", tok)
         var = self.variable(tokens[: cut[0]], tok)
         target_tokens = tokens[cut[0] + 1 :]
-        direction = "+-"
+        direction: str | None = "+-"
         if len(target_tokens) >= 2 and target_tokens[-2].kind == "op" and target_tokens[-2].value == "^":
             side = target_tokens[-1].value
             target_tokens = target_tokens[:-2]
@@ -574,7 +574,9 @@ class _Parser:
 
 def _split(tokens: list[Token], kind: str, value: str) -> list[list[Token]]:
     """``tokens`` cut at the top-level tokens of that kind and value."""
-    parts, current, depth = [], [], 0
+    parts: list[list[Token]] = []
+    current: list[Token] = []
+    depth = 0
     for t in tokens:
         if t.kind == "open":
             depth += 1

@@ -80,7 +80,7 @@ class BreakEvenLine:
     @property
     def slope(self) -> float | None:
         """The proven ratio ``k`` as a float, when there is one line."""
-        return float(self.ratio) if self.status == "proven" else None
+        return float(self.ratio) if self.ratio is not None and self.status == "proven" else None
 
     @property
     def latex(self) -> str:

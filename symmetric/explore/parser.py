@@ -156,11 +156,13 @@ def _tokenize(text: str, grammar: _Grammar) -> list[tuple[str, str, int]]:
             continue
         if c.isascii() and (c.isdigit() or (c == "." and text[i + 1 : i + 2].isdigit())):
             m = _NUMBER.match(text, i)
+            assert m is not None  # a digit, or a point before one, starts a number
             tokens.append(("number", m.group(), pos))
             i = m.end()
             continue
         if c.isascii() and (c.isalpha() or c == "_"):
             m = _NAME.match(text, i)
+            assert m is not None  # a letter or an underscore starts a name
             if m.group() not in grammar.names and m.group() not in FUNCTIONS:
                 raise grammar.error(text, _unknown_name(m.group(), grammar.value), pos)
             tokens.append(("name", m.group(), pos))

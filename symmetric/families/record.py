@@ -108,7 +108,9 @@ class Parameter(Constraint):
 
     def value(self, value, *, func: str) -> sympy.Expr:
         """``value`` as an exact SymPy expression within the domain, or :class:`InvalidParameterError`."""
-        return parameter_value(value, name=self.name, func=func, positive=self.positive, exponent=self.bound is not None)
+        return parameter_value(
+            value, name=self.name, func=func, positive=self.positive, exponent=self.bound is not None
+        )
 
 
 #: The parameters of the built-in families: the one place where their domains are declared.

@@ -69,7 +69,9 @@ def _transform(scale: str):
 @functools.lru_cache(maxsize=1)
 def _wilson():
     k, n, z = uncertainty.wilson_symbols()
-    return tuple(numeric.compile(b, (k, n, z), name=name) for b, name in zip(uncertainty.wilson_bounds(), ("low", "high")))
+    return tuple(
+        numeric.compile(b, (k, n, z), name=name) for b, name in zip(uncertainty.wilson_bounds(), ("low", "high"))
+    )
 
 
 def _float(a) -> np.ndarray:
