@@ -26,7 +26,7 @@ from fractions import Fraction
 import sympy
 
 from ..explore.parser import LIMITS as EXPRESSION_LIMITS
-from ..explore.parser import _check_power
+from ..explore.parser import check_power_size
 from .latex import GREEK, LatexError, Token
 from .names import COUNT_NAMES, Names
 
@@ -256,11 +256,7 @@ class _Parser:
             self.towers -= 1
             if self.at("op", "^"):
                 raise self.fail("a double exponent a^b^c needs braces", self.peek())
-
-            def fail(reason):
-                return self.fail(reason, tok)
-
-            _check_power(base, exponent, lambda reason: (_ for _ in ()).throw(fail(reason)))
+            check_power_size(base, exponent, lambda reason: self.fail(reason, tok))
             base = sympy.Pow(base, exponent)
         if self.at("op", "!") or self.at("op", "'"):
             raise self.fail("factorials and primes are outside the subset", self.peek())

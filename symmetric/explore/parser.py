@@ -49,6 +49,7 @@ __all__ = [
     "ExpressionError",
     "FUNCTIONS",
     "LIMITS",
+    "check_power_size",
     "parse",
     "parameter_symbols",
     "parse_parameter",
@@ -373,7 +374,7 @@ def _build(tree, names: dict, fail):
         return -_build(tree[1], names, fail)
     if kind == "pow":
         base, exponent = _build(tree[1], names, fail), _build(tree[2], names, fail)
-        _check_power(base, exponent, lambda reason: fail(reason, tree[3]))
+        check_power_size(base, exponent, lambda reason: fail(reason, tree[3]))
         return sympy.Pow(base, exponent)
     if kind == "sum":
         return sympy.Add(*(_build(t, names, fail) * (1 if sign == "+" else -1) for sign, t in tree[1]))
@@ -388,7 +389,13 @@ def _build(tree, names: dict, fail):
     return sympy.Mul(*factors)
 
 
-def _check_power(base, exponent, fail):
+def check_power_size(base: sympy.Expr, exponent: sympy.Expr, fail) -> None:
+    """Refuse a power that building would make too large, for this parser and the LaTeX reader alike.
+
+    A numeric exponent is at most ``LIMITS["exponent"]`` in absolute value, an
+    exact power of rationals has at most ``LIMITS["bits"]`` bits, and 0 is not
+    raised to a negative power; ``fail(reason)`` returns the exception raised.
+    """
     if not exponent.is_number:
         return
     size = abs(exponent.evalf(15))
