@@ -56,7 +56,6 @@ CALLS = {
     "symmetric.families.f_beta_alternative": {"beta": 2},
     "symmetric.families.general_formula": {"expr": P + R},
     "symmetric.families.get_family": {"name": "f_beta"},
-    "symmetric.families.parameter_value": {"value": 2.0, "name": "beta", "func": "parameter_value", "positive": True},
     # registering a registered family again (replace=True) leaves the registry as it was
     "symmetric.families.register_family": {"family": FAMILIES["f_beta"], "replace": True},
     "symmetric.families.get_confusion_metric": {"name": "mcc"},
@@ -141,8 +140,7 @@ CALLS = {
 }
 #: Names an error may give an argument (the parsers name the text "expr", as the command line does).
 ALIASES = {("symmetric.explore.parse", "text"): "expr", ("symmetric.explore.parse_value", "text"): "value",
-           ("symmetric.explore.parse_parameter", "spec"): "parameters",
-           ("symmetric.families.parameter_value", "value"): "beta"}
+           ("symmetric.explore.parse_parameter", "spec"): "parameters"}
 #: Scores whose only arguments are label arrays: they check them as scikit-learn does, with its messages
 #: (which name no argument), and are called once, at the valid call.
 SCIKIT_LEARN_ARRAYS = {"symmetric.metrics.confusion_matrix", "symmetric.metrics.f1_score",

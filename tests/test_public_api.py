@@ -93,9 +93,6 @@ BAD_INPUTS = {
     ("symmetric", "check_document"): [({"source": 3}, "source", "3"), ({"source": "x", "domain": "all"}, "domain", "'all'"),
                                       ({"source": "x", "symbols": {"t": "complex"}}, "symbols", "'t:complex'")],
     ("symmetric.verify", "load_claims"): [({"builtin": "yes"}, "builtin", "'yes'")],
-    ("symmetric.families", "parameter_value"): [
-        ({"value": 0, "name": "beta", "func": "parameter_value", "positive": True}, "beta", "0"),
-        ({"value": "2", "name": "rho", "func": "parameter_value", "positive": False}, "rho", "'2'")],
     ("symmetric.verify", "check"): [({"lhs": "P", "rhs": 1}, "lhs", "'P'"), ({"lhs": 1, "rhs": 1, "timeout": -1}, "timeout", "-1"),
                                     ({"lhs": 1, "rhs": 1, "samples": 0}, "samples", "0")],
 }

@@ -27,7 +27,7 @@ import numpy as np
 import sympy
 
 from .._validation import InvalidParameterError
-from ..families import FAMILIES, get_family, parameter_value
+from ..families import FAMILIES, Parameter, get_family
 from ..symbols import P, R
 from .break_even import BreakEvenLine
 
@@ -128,10 +128,11 @@ def _float_latex(x: float) -> str:
 
 def _check_value(name, value, symbol, func):
     """A parameter value as a SymPy number within its symbol's assumptions and the float range."""
-    positive = bool(symbol.is_positive) if symbol is not None else True
+    # the parameter's domain: positive, or real (a family's exponent takes any finite value here)
+    domain = sympy.Symbol(name, positive=True) if symbol.is_positive else sympy.Symbol(name, real=True)
     if isinstance(value, float) and math.isfinite(value):
         value = sympy.nsimplify(value, rational=True)  # 0.5 is 1/2: exact analysis, and a readable title
-    number = parameter_value(value, name=name, func=func, positive=positive)
+    number = Parameter(domain).value(value, func=func)
     if not number.is_number:
         raise InvalidParameterError.of(name, func, "a number", value)
     if not math.isfinite(float(number)):

@@ -43,7 +43,6 @@ import sympy
 from .. import families as _families
 from .. import symbols as _symbols
 from .._validation import InvalidParameterError
-from ..families import parameter_value as _parameter_value
 
 __all__ = [
     "ExpressionError",
@@ -456,8 +455,10 @@ def parameter_symbols(
         elif isinstance(value, sympy.Symbol):
             names[name] = value
         else:
-            library = LIBRARY_PARAMETERS.get(name)
-            expr = _parameter_value(value, name=name, func=func, positive=library is None or bool(library.is_positive))
+            # the library's parameter, or a new one: positive
+            expr = _families.Parameter(LIBRARY_PARAMETERS.get(name) or sympy.Symbol(name, positive=True)).value(
+                value, func=func
+            )
             if not expr.is_number:
                 raise InvalidParameterError.of(name, func, "a number", value)
             names[name] = expr

@@ -30,7 +30,6 @@ from .._validation import InvalidParameterError
 from .f_beta import f_beta, f_beta_alternative
 from .g_beta_rho import g_beta_rho
 from .power_mean import power_mean
-from ._parameters import parameter_value
 from .record import BETA, GAMMA, PHI, RHO, Family, Parameter
 from .confusion_record import CONFUSION_METRICS, ConfusionMetric, get_confusion_metric, register_confusion_metric
 
@@ -52,7 +51,6 @@ __all__ = [
     "f_beta",
     "f_beta_alternative",
     "g_beta_rho",
-    "parameter_value",
     "power_mean",
     "register_confusion_metric",
     "register_family",

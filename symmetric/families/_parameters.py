@@ -25,7 +25,7 @@ import sympy
 from .._validation import InvalidParameterError
 
 __all__ = [
-    "parameter_value",
+    "parameter",
     "allowed_text",
     "select",
     "harmonic_form",
@@ -45,41 +45,17 @@ MAX_POWER_BITS = 10000
 _EXACT_FLOAT_INTEGERS = 2.0**53
 
 
-def parameter_value(value: object, *, name: str, func: str, positive: bool, exponent: bool = False) -> sympy.Expr:
-    """A user's value of a family parameter as an exact SymPy expression, or InvalidParameterError.
+def parameter(value: object, *, name: str, func: str, positive: bool, exponent: bool = False) -> sympy.Expr:
+    """Return ``value`` as a SymPy expression, or raise InvalidParameterError.
 
-    The one check of a parameter value that the families, the parser, the
-    command line and the plots share (see the module's docstring for how
-    numbers are taken).
+    ``exponent`` marks a parameter that becomes an exponent: a number must
+    then be at most :data:`MAX_EXPONENT` in absolute value.
 
-    Parameters
-    ----------
-    value : int, float, Fraction or sympy.Expr
-        The value given; strings and bools are refused.
-    name, func : str
-        The parameter and the public function, named in the error.
-    positive : bool
-        Whether the parameter is positive (``beta``) rather than real (``rho``).
-    exponent : bool, default False
-        Whether it becomes an exponent: a number must then be at most
-        :data:`MAX_EXPONENT` in absolute value.
-
-    Returns
-    -------
-    sympy.Expr
-
-    Raises
-    ------
-    InvalidParameterError
-        Naming the parameter, the allowed values and ``value``.
-
-    Examples
-    --------
-    >>> parameter_value(-2.0, name="rho", func="g_beta_rho", positive=False)
+    >>> parameter(-2.0, name="rho", func="g_beta_rho", positive=False)
     -2
-    >>> parameter_value(Fraction(1, 3), name="beta", func="f_beta", positive=True)
+    >>> parameter(Fraction(1, 3), name="beta", func="f_beta", positive=True)
     1/3
-    >>> parameter_value(0, name="beta", func="f_beta", positive=True)
+    >>> parameter(0, name="beta", func="f_beta", positive=True)
     Traceback (most recent call last):
         ...
     symmetric._validation.InvalidParameterError: The 'beta' parameter of f_beta must be a positive real number or a SymPy expression. Got 0 instead.
@@ -126,7 +102,7 @@ def parameter_value(value: object, *, name: str, func: str, positive: bool, expo
 
 
 def allowed_text(*, name: str, func: str, positive: bool, exponent: bool = False) -> str:
-    """What :func:`parameter_value` allows, as its error states it."""
+    """What :func:`parameter` allows, as its error states it."""
     if exponent:
         return (
             f"a finite real number with |{name}| <= {MAX_EXPONENT} or a SymPy expression "

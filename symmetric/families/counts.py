@@ -36,7 +36,7 @@ from ..symbols import (
     prevalence as _prevalence,
     rho as _rho,
 )
-from ._parameters import parameter_value
+from ._parameters import parameter
 from .g_beta_rho import g_beta_rho
 
 __all__ = [
@@ -68,7 +68,7 @@ def _counts(func: str, **given) -> list:
                 raise InvalidParameterError.of(name, func, "a count: a finite number >= 0 or a SymPy expression", value)
             out.append(value)
             continue
-        number = parameter_value(value, name=name, func=func, positive=False)
+        number = parameter(value, name=name, func=func, positive=False)
         if number.is_negative:
             raise InvalidParameterError.of(name, func, "a count: a finite number >= 0 or a SymPy expression", value)
         out.append(number)
@@ -179,7 +179,7 @@ def f_beta_counts(beta=_beta, tp=TP, fp=FP, fn=FN) -> sympy.Expr:
     >>> f_beta_counts(beta=2)
     5*TP/(4*FN + FP + 5*TP)
     """
-    b = parameter_value(beta, name="beta", func="f_beta_counts", positive=True)
+    b = parameter(beta, name="beta", func="f_beta_counts", positive=True)
     tp, fp, fn = _counts("f_beta_counts", tp=tp, fp=fp, fn=fn)
     return _ratio((1 + b**2) * tp, (1 + b**2) * tp + b**2 * fn + fp, "f_beta_counts", "tp, fp, fn")
 
@@ -232,7 +232,7 @@ def precision_at_prevalence(prevalence=_prevalence, tp=TP, fp=FP, fn=FN, tn=TN) 
     >>> sympy.factor(sympy.cancel(precision_at_prevalence(prevalence=sympy.Rational(1, 10))))
     TP*(FP + TN)/(9*FN*FP + 10*FP*TP + TN*TP)
     """
-    p = parameter_value(prevalence, name="prevalence", func="precision_at_prevalence", positive=True)
+    p = parameter(prevalence, name="prevalence", func="precision_at_prevalence", positive=True)
     if p.is_number and p >= 1:
         raise InvalidParameterError.of("prevalence", "precision_at_prevalence", "a number in (0, 1)", prevalence)
     t, f = recall(tp, fn), fpr(fp, tn)
@@ -249,7 +249,7 @@ def balanced_precision(tp=TP, fp=FP, fn=FN, tn=TN) -> sympy.Expr:
 
 
 def _check_prevalence(prevalence, func):
-    p = parameter_value(prevalence, name="prevalence", func=func, positive=True)
+    p = parameter(prevalence, name="prevalence", func=func, positive=True)
     if p.is_number and p >= 1:
         raise InvalidParameterError.of("prevalence", func, "a number in (0, 1)", prevalence)
     return p

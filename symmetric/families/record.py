@@ -30,7 +30,7 @@ import sympy
 from .. import symbols as _symbols
 from .._constraints import Constraint
 from .._validation import InvalidParameterError
-from ._parameters import MAX_EXPONENT, allowed_text, parameter_value
+from ._parameters import MAX_EXPONENT, allowed_text, parameter
 
 __all__ = ["Parameter", "Family", "BETA", "GAMMA", "RHO", "PHI"]
 
@@ -108,9 +108,7 @@ class Parameter(Constraint):
 
     def value(self, value, *, func: str) -> sympy.Expr:
         """``value`` as an exact SymPy expression within the domain, or :class:`InvalidParameterError`."""
-        return parameter_value(
-            value, name=self.name, func=func, positive=self.positive, exponent=self.bound is not None
-        )
+        return parameter(value, name=self.name, func=func, positive=self.positive, exponent=self.bound is not None)
 
 
 #: The parameters of the built-in families: the one place where their domains are declared.
