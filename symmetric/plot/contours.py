@@ -21,7 +21,7 @@ from .._validation import InvalidParameterError
 from .figure import SINGLE_SIZE, pyplot
 from .levels import colour_ticks, contour_levels, contrasting, format_level, formatter, halo, label_positions, light
 
-__all__ = ["level_curves", "UnboundedMetricWarning", "metric_title", "values_title"]
+__all__ = ["level_curves", "draw_level_curves", "UnboundedMetricWarning", "metric_title", "values_title"]
 
 # Longest title written as a formula; longer expressions are written as wrapped text.
 _MAX_FORMULA = 70
