@@ -5,6 +5,8 @@
 such as 0.5 is taken as 1/2), builds the expression, picks its numeric
 function (the generated code of a family with one, otherwise
 :func:`symmetric.numeric.compile`) and writes what titles show in LaTeX;
+:meth:`FixedMetric.values_at` evaluates it (NaN where it is undefined or not
+real), :meth:`FixedMetric.unbounded` probes the edges of the square, and
 :meth:`FixedMetric.break_even` is the proven break-even line
 (:mod:`.break_even`).
 
@@ -13,6 +15,8 @@ function (the generated code of a family with one, otherwise
 (5*P*R/(4*(P/4 + R)), {'beta': '\\\\frac{1}{2}'}, {'beta': '\\\\beta'})
 >>> float(metric.function(0.5, 1.0))
 0.555...
+>>> metric.unbounded()
+(False, 0.0, '')
 >>> metric.break_even().status, metric.break_even().slope
 ('proven', 0.5)
 """
@@ -71,6 +75,34 @@ class FixedMetric:
     parameter_labels: dict
     value_latex: dict
     description: str
+
+    def values_at(self, precision, recall) -> np.ndarray:
+        """The real values at arrays of precision and recall: NaN where undefined or not real."""
+        with np.errstate(all="ignore"):
+            values = np.asarray(self.function(precision, recall), dtype=complex) * np.ones_like(recall)
+            real = np.abs(values.imag) <= 1e-12 * np.maximum(1, np.abs(values.real))
+            return np.where(real, values.real, np.nan)
+
+    def unbounded(self) -> tuple[bool, float, str]:
+        """Whether the metric grows without bound towards an edge of the square, the largest value seen, and where.
+
+        The metric is evaluated towards the edges P = 0, R = 0 and the corner
+        (0, 0) at 1e-6 and 1e-12: a value that keeps growing (or is infinite)
+        is unbounded. A numeric probe: it decides how to colour a plot, nothing else.
+        """
+        near, nearer = 1e-6, 1e-12
+        worst, where = 0.0, ""
+        for label, point in (
+            ("R = 0", lambda s: (np.ones(3), s)),
+            ("P = 0", lambda s: (s, np.ones(3))),
+            ("P = R = 0", lambda s: (s, s)),
+        ):
+            a = np.abs(self.values_at(*point(np.full(3, near))))[0]
+            b = np.abs(self.values_at(*point(np.full(3, nearer))))[0]
+            if np.isinf(b) or (np.isfinite(a) and np.isfinite(b) and b > 2 * a + 1):
+                if not np.isfinite(b) or b > worst:
+                    worst, where = float(b), label
+        return bool(where), worst, where
 
     def break_even(self) -> BreakEvenLine:
         """The proven break-even line at these values (:class:`.break_even.BreakEvenLine`)."""

@@ -87,40 +87,10 @@ def _break_even_caption(line) -> str:
     }.get(line.status, "")
 
 
-def _evaluate(func, precision, recall):
-    with np.errstate(all="ignore"):
-        values = np.asarray(func(precision, recall), dtype=complex) * np.ones_like(recall)
-        return np.where(np.abs(values.imag) <= 1e-12 * np.maximum(1, np.abs(values.real)), values.real, np.nan)
-
-
-def _grid(func, resolution):
+def _grid(fixed, resolution):
     axis = np.linspace(1.0 / resolution, 1.0, resolution)
     recall, precision = np.meshgrid(axis, axis)
-    return recall, precision, _evaluate(func, precision, recall)
-
-
-def _unbounded(func) -> tuple[bool, float, str]:
-    """Whether the metric grows without bound towards an edge of the square, the largest value seen, and where.
-
-    The metric is evaluated towards the edges P = 0, R = 0 and the corner
-    (0, 0) at 1e-6 and 1e-12: a value that keeps growing (or is infinite)
-    is unbounded.
-    """
-    near, nearer = 1e-6, 1e-12
-    worst, where = 0.0, ""
-    for label, point in (
-        ("R = 0", lambda s: (np.ones(3), s)),
-        ("P = 0", lambda s: (s, np.ones(3))),
-        ("P = R = 0", lambda s: (s, s)),
-    ):
-        p1, r1 = point(np.full(3, near))
-        p2, r2 = point(np.full(3, nearer))
-        a = np.abs(_evaluate(func, p1, r1))[0]
-        b = np.abs(_evaluate(func, p2, r2))[0]
-        if np.isinf(b) or (np.isfinite(a) and np.isfinite(b) and b > 2 * a + 1):
-            if not np.isfinite(b) or b > worst:
-                worst, where = float(b), label
-    return bool(where), worst, where
+    return recall, precision, fixed.values_at(precision, recall)
 
 
 def _check_options(levels, resolution, func) -> None:
@@ -224,8 +194,8 @@ def draw_level_curves(fixed, *, ax, levels, resolution, break_even, colorbar, ti
     single = ax is None
     if single:
         _, ax = plt.subplots(figsize=SINGLE_SIZE, layout="constrained")
-    recall, precision, values = _grid(fixed.function, resolution)
-    unbounded, largest, where = _unbounded(fixed.function)
+    recall, precision, values = _grid(fixed, resolution)
+    unbounded, largest, where = fixed.unbounded()
     chosen, bounds, extend = contour_levels(values, levels, unbounded)
     if unbounded:
         warnings.warn(
