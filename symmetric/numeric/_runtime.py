@@ -703,10 +703,15 @@ def _register_threadpoolctl():
     the library the pool's work runs in, NumPy's ``_multiarray_umath`` extension: ``threadpool_limits(n)``
     then sets :data:`_POOL_LIMIT` and restores it on exit. Called when this module is loaded and before each
     evaluation that may use threads, until it registers; a ``threadpool_limits`` entered before the
-    registration does not see the pool.
+    registration does not see the pool. Only the package's runtime registers: threadpoolctl keeps one
+    controller per library file, so the copies that standalone modules embed (``symmetric codegen``) keep
+    to their own ``threads``, ``thread_limits`` and environment variables.
     """
     tpc = sys.modules.get("threadpoolctl")
     if _CONTROLLER or tpc is None or not hasattr(tpc, "register") or not hasattr(tpc, "LibController"):
+        return
+    if __name__ != "symmetric.numeric._runtime":  # a standalone module's copy
+        _CONTROLLER.append(None)
         return
 
     class SymmetricController(tpc.LibController):

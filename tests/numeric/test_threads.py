@@ -42,8 +42,16 @@ def test_thread_count_follows_argument_limits_and_environment(monkeypatch):
     assert thread_count() >= 1
 
 
-def test_threadpoolctl_limits_the_pool(monkeypatch):
+def test_threadpoolctl_limits_the_pool(monkeypatch, tmp_path):
+    import importlib.util
+
+    from symmetric.numeric.codegen import module_source
+
     threadpoolctl = pytest.importorskip("threadpoolctl")
+    # a standalone module's copy of the runtime, loaded after threadpoolctl, must not take the pool's place
+    (tmp_path / "fb_standalone.py").write_text(module_source("f_beta"), encoding="utf-8")
+    spec = importlib.util.spec_from_file_location("fb_standalone", tmp_path / "fb_standalone.py")
+    spec.loader.exec_module(importlib.util.module_from_spec(spec))
     monkeypatch.setenv("SYMMETRIC_NUM_THREADS", "3")
     want = g_beta_rho(P_, R_, 2.0, -0.9, threads=1)  # an evaluation on threads registers the pool's controller
     assert numpy.array_equal(g_beta_rho(P_, R_, 2.0, -0.9), want)
