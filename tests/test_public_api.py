@@ -13,7 +13,7 @@ from tests.api_helpers import public_functions
 from symmetric import InvalidParameterError
 
 PUBLIC_MODULES = ["symmetric", "symmetric.symbols", "symmetric.families", "symmetric.families.counts",
-                  "symmetric.families.sampling", "symmetric.families.record", "symmetric.metrics", "symmetric.numeric", "symmetric.losses",
+                  "symmetric.families.uncertainty", "symmetric.families.record", "symmetric.metrics", "symmetric.numeric", "symmetric.losses",
                   "symmetric.verify", "symmetric.explore", "symmetric.plot", "symmetric.cli", "symmetric.accuracy",
                   "symmetric.pytest_plugin", "symmetric.documents"]
 

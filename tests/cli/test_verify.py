@@ -136,7 +136,7 @@ def test_usage_errors_exit_2_with_a_message(case, tmp_path, capsys):
     code, out, err = verify(capsys, *argv)
     assert code == 2 and out == ""
     assert expected in err
-    assert "paths_or_modules" not in err  # the Python parameter is not what a command-line user typed
+    assert "'sources' parameter" not in err  # the Python parameter is not what a command-line user typed
 
 
 def test_every_proof_a_script_creates_is_found_and_same_file_names_do_not_collide(tmp_path, capsys):

@@ -160,6 +160,7 @@ def test_the_latex_subset(latex, expected):
     (r"\frac{1}{0}", "division by zero"),
     (r"\hat{y}", "hatted"),
     (r"x \approx y", "relation"),
+    ("P + R \\", "a backslash ends the display"),  # was an AttributeError: nothing after the backslash
 ])
 def test_hostile_or_unsupported_latex_is_refused_with_a_reason_and_never_run(latex, reason):
     with pytest.raises(LatexError) as info:

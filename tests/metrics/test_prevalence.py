@@ -169,12 +169,13 @@ def test_a_prevalence_plot_closes_its_figure_when_drawing_fails(monkeypatch):
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    from symmetric import _stats_plots, plot
+    from symmetric import plot
+    from symmetric.plot import prevalence
 
     def broken(*args, **kwargs):
         raise RuntimeError("drawing failed")
 
-    monkeypatch.setattr(_stats_plots, "_draw_prevalence_curves", broken)
+    monkeypatch.setattr(prevalence, "_draw_prevalence_curves", broken)
     before = plt.get_fignums()
     with pytest.raises(RuntimeError, match="drawing failed"):
         plot.prevalence_curve(Y_TRUE, Y_PRED)

@@ -9,7 +9,7 @@ import sympy
 
 from symmetric import InvalidParameterError
 from symmetric.families import counts
-from symmetric.families.sampling import delta_variance
+from symmetric.families.uncertainty import delta_variance
 from symmetric.metrics import UndefinedMetricWarning, at_prevalence, confidence_interval, f1_score, fbeta_score
 from symmetric.metrics._count_metrics import resolve_metric
 from symmetric.metrics._intervals import normal_quantile

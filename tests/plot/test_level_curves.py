@@ -233,3 +233,16 @@ def test_the_cli_names_the_option_from_the_errors_parameter_not_its_text():
         "The 'rho' parameter, by text alone"
     vary = SimpleNamespace(rho=None, beta=None, vary="beta")
     assert _option_named(InvalidParameterError("bad", param="beta"), vary) == "--values: bad"
+
+
+def test_the_plot_package_only_draws():
+    """Importing symmetric.plot loads neither SymPy nor an analysis module: the analysis comes, when a plot needs
+    it, through the public functions of explore, numeric and metrics."""
+    import subprocess
+
+    code = ("import sys, symmetric.plot; "
+            "print(sorted(m for m in sys.modules if m == 'sympy' or (m.startswith('symmetric.') "
+            "and not m.startswith('symmetric.plot') and m != 'symmetric._validation')))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"
+    assert plot.break_even_ratio is sys.modules["symmetric.explore.break_even"].break_even_ratio

@@ -1,4 +1,4 @@
-r"""Sampling variability of count metrics, as SymPy expressions.
+r"""Sampling uncertainty of count metrics (delta-method variances, Wilson bounds), as SymPy expressions.
 
 A data set of ``n`` independent samples puts each sample in one cell of the
 confusion matrix, so the cell counts ``C`` are multinomial. A stratified test

@@ -1,7 +1,6 @@
-"""Plots of the statistics tools: metrics over prevalences.
+"""Metrics over prevalences: the values of :func:`symmetric.metrics.prevalence_curve`, drawn.
 
-Needs matplotlib (the ``plot`` extra); :mod:`symmetric.plot`
-re-exports :func:`prevalence_curve`.
+Needs matplotlib (the ``plot`` extra).
 """
 
 from __future__ import annotations
@@ -10,7 +9,8 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from ._validation import InvalidParameterError
+from .._validation import InvalidParameterError
+from .figure import SINGLE_SIZE, pyplot
 
 __all__ = ["prevalence_curve"]
 
@@ -70,8 +70,7 @@ def prevalence_curve(
     ['precision', '$F_\\\\beta$ ($\\\\beta = 2$)', '$G_{\\\\beta,\\\\rho}$ ($\\\\beta = 2$, $\\\\rho = -3$)']
     >>> plot.close(ax.figure)
     """
-    from . import metrics as _metrics
-    from ._figures import SINGLE_SIZE, pyplot as _pyplot
+    from .. import metrics as _metrics
 
     func = "prevalence_curve"
     if isinstance(metrics, str) or not isinstance(metrics, (Sequence, np.ndarray)) or len(metrics) == 0:
@@ -98,7 +97,7 @@ def prevalence_curve(
         for name in metrics
     ]
     own = _own_prevalence(y_true, pos_label, sample_weight)
-    plt = _pyplot()
+    plt = pyplot()
     if ax is not None:
         from matplotlib.axes import Axes
 

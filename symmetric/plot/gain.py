@@ -1,13 +1,14 @@
 """Plots of precision-recall gain and of the unachievable region of PR space.
 
-Needs matplotlib (``pip install "symmetric-metrics[plot]"``); :mod:`symmetric.plot`
-re-exports :func:`prg_curve` and :func:`unachievable_region`. The values come
+Needs matplotlib (``pip install "symmetric-metrics[plot]"``). The values come
 from :mod:`symmetric.metrics` (the analysis); this module only draws them.
 """
 
 from __future__ import annotations
 
 import numpy as np
+
+from .figure import SINGLE_SIZE, pyplot
 
 __all__ = ["prg_curve", "unachievable_region"]
 
@@ -31,14 +32,12 @@ def prg_curve(y_true, y_score, *, pos_label=None, sample_weight=None, ax=None, l
     ('recall gain', 'PRG (AUPRG 0.792)')
     >>> plot.close(ax.figure)
     """
-    from . import metrics as _metrics
-    from ._figures import SINGLE_SIZE
-    from ._figures import pyplot as _pyplot
+    from .. import metrics as _metrics
 
     pg, rg, _ = _metrics.precision_recall_gain_curve(y_true, y_score, pos_label=pos_label, sample_weight=sample_weight)
     area = _metrics.prg_auc_score(y_true, y_score, pos_label=pos_label, sample_weight=sample_weight)
     if ax is None:
-        _, ax = _pyplot().subplots(figsize=SINGLE_SIZE, constrained_layout=True)
+        _, ax = pyplot().subplots(figsize=SINGLE_SIZE, constrained_layout=True)
     ax.plot(rg, pg, marker="o", markersize=3, label=f"{label or 'PRG'} (AUPRG {area:.3f})")
     ax.plot([0, 1], [1, 0], linestyle=":", color="grey", label="F1-gain 1/2")
     ax.set(xlim=(0, 1), ylim=(0, 1), xlabel="recall gain", ylabel="precision gain", aspect="equal")
@@ -64,15 +63,13 @@ def unachievable_region(prevalence, *, y_true=None, y_score=None, pos_label=None
     'unachievable (area 0.137)'
     >>> plot.close(ax.figure)
     """
-    from . import metrics as _metrics
-    from ._figures import SINGLE_SIZE
-    from ._figures import pyplot as _pyplot
+    from .. import metrics as _metrics
 
     area = _metrics.unachievable_area(prevalence)
     recall = np.linspace(0.0, 1.0, 201)
     floor = _metrics.minimum_precision(recall, prevalence)
     if ax is None:
-        _, ax = _pyplot().subplots(figsize=SINGLE_SIZE, constrained_layout=True)
+        _, ax = pyplot().subplots(figsize=SINGLE_SIZE, constrained_layout=True)
     ax.fill_between(recall, 0.0, floor, color="0.8", label=f"unachievable (area {area:.3f})")
     ax.plot(recall, floor, color="0.4", linewidth=1)
     if y_true is not None and y_score is not None:
