@@ -62,6 +62,12 @@ def write_pages(app, config) -> None:
     for stale in API.glob("*.rst"):
         if stale.name not in wanted:
             stale.unlink()
+    # autosummary writes a page per name and never removes one: a name renamed or moved since the last build
+    # would be imported again (and fail the build) from its stale page.
+    names = {f"{m}.{name}.rst" for m, listed in config._symmetric_api.items() for name in listed}
+    for stale in (API / "generated").glob("*.rst"):
+        if stale.name not in names:
+            stale.unlink()
     for name, text in wanted.items():
         path = API / name
         if not path.exists() or path.read_text(encoding="utf-8") != text:  # unchanged pages stay fresh
