@@ -62,11 +62,10 @@ def write_pages(app, config) -> None:
     for stale in API.glob("*.rst"):
         if stale.name not in wanted:
             stale.unlink()
-    # autosummary writes a page per name and never removes one: a name renamed or moved since the last build
-    # would be imported again (and fail the build) from its stale page.
-    names = {f"{m}.{name}.rst" for m, listed in config._symmetric_api.items() for name in listed}
+    # autosummary's page of a name no longer public (renamed, made private) would be built and warn: removed
+    named = {f"{m}.{n}.rst" for m, names in config._symmetric_api.items() for n in names}
     for stale in (API / "generated").glob("*.rst"):
-        if stale.name not in names:
+        if stale.name not in named:
             stale.unlink()
     for name, text in wanted.items():
         path = API / name
