@@ -170,14 +170,14 @@ def test_the_committed_package_module_says_how_it_is_made():
     assert "python -m symmetric.numeric.codegen" in header
 
 
-def test_the_generator_command_writes_and_checks_the_module(tmp_path, monkeypatch, capsys):
+def test_the_generator_command_writes_and_checks_the_module(tmp_path, capsys):
     target = tmp_path / "_generated.py"
-    monkeypatch.setattr(codegen, "PACKAGE_MODULE", target)
-    assert codegen.main(["--check"]) == 1 and "stale" in capsys.readouterr().out
-    assert codegen.main([]) == 0 and target.read_text(encoding="utf-8") == package_source()
-    assert codegen.main(["--check"]) == 0 and "current" in capsys.readouterr().out
+    output = ["--output", str(target)]
+    assert codegen.main(["--check", *output]) == 1 and "stale" in capsys.readouterr().out
+    assert codegen.main(output) == 0 and target.read_text(encoding="utf-8") == package_source()
+    assert codegen.main(["--check", *output]) == 0 and "current" in capsys.readouterr().out
     target.write_text(package_source().replace("Do not edit", "Edit"), encoding="utf-8")
-    assert codegen.main(["--check"]) == 1
+    assert codegen.main(["--check", *output]) == 1
 
 
 def test_the_package_runtime_and_first_use_need_numpy_alone():
