@@ -225,7 +225,7 @@ def counts_statement(statement: Statement) -> bool:
 
 
 def prove_counts_inequality(statement: Statement, deadline: float):
-    """An inequality prover (``symbolic.INEQUALITY_PROVERS``): ``(method, steps)`` or None."""
+    """An inequality prover (a registered strategy of kind ``"prover"``): ``(method, steps)`` or None."""
     if statement.relation not in ("<=", "<", ">=", ">"):
         return None
     free = sorted(statement.free_symbols, key=sympy.default_sort_key)

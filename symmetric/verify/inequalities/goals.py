@@ -1,6 +1,6 @@
 """The goals of the inequality prover: ``big > small`` (or ``>=``) at every point of a domain.
 
-A :class:`Goal` is what each strategy of :mod:`symmetric.verify.inequalities.prover`
+A :class:`Goal` is what each reduction of the goal search (:mod:`symmetric.verify.strategies.goal_search`)
 receives; a strategy either settles it, reduces it to subgoals whose proofs
 together imply it, or gives up. :func:`domains_of` turns a statement's
 conditions into the domains to prove on: a linear condition on one symbol
