@@ -36,7 +36,8 @@ def test_the_built_in_strategies_in_search_order():
         ("evaluation", "cheap"), ("cancel", "cheap"), ("powsimp", "standard"), ("ratio", "standard"),
         ("logarithm", "general"), ("simplify", "general")]
     assert [s.name for s in strategies_for("<")] == ["sign", "sign of factored form", "sign of simplified form"]
-    assert all(s.trusts and s.cost in COSTS and s.applies_to in (EQUALITY, INEQUALITIES) for s in STRATEGIES)
+    assert all(s.trusts and s.cost in COSTS and s.applies_to in (EQUALITY, INEQUALITIES, EQUALITY | INEQUALITIES)
+               for s in STRATEGIES)
 
 
 @pytest.mark.parametrize(("field", "value"), [("name", ""), ("trusts", None), ("cost", "free"),
@@ -82,13 +83,16 @@ def test_a_reduction_registered_in_the_test_suite_is_tried_by_the_goal_search():
     assert "square" not in [s.name for s in STRATEGIES]
 
 
-def test_the_inequality_provers_and_reductions_are_records_in_search_order():
+def test_the_provers_reductions_and_case_splits_are_records_in_search_order():
     assert [(s.name, s.cost) for s in strategies_for("<", kind="prover")] == [
         ("counts sign", "standard"), ("inequality prover", "standard")]
     assert [(s.name, s.cost) for s in strategies_for(">", kind="reduction")] == [
         ("sign", "cheap"), ("z3 nlsat", "cheap"), ("case split", "cheap"), ("homogeneity", "standard"),
         ("Sturm", "standard"), ("monotone transform", "standard"), ("logarithm", "standard"),
         ("factor signs", "standard"), ("exponent cases", "standard"), ("first-derivative test", "standard")]
+    assert [(s.name, s.cost) for s in strategies_for("==", kind="split")] == [
+        ("Piecewise branches", "cheap"), ("conditions", "standard"), ("order of Max and Min arguments", "standard"),
+        ("sign a limit depends on", "standard"), ("metric domain", "standard")]
     assert all(s.kind in KINDS for s in STRATEGIES)
     with pytest.raises(InvalidParameterError, match="'kind' parameter of Strategy"):
         Strategy("n", "t", "cheap", INEQUALITIES, lambda search, goal, depth: None, kind="lemma")

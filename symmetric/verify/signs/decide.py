@@ -55,6 +55,7 @@ from functools import reduce
 
 import sympy
 
+from ..core.linear import affine_form
 from ..core.memo import memoized
 from ..core.relations import ANY, NEG, NONNEG, NONPOS, NONZERO, POS, ZERO
 from ..core.sympy_errors import SYMPY_ERRORS
@@ -338,21 +339,6 @@ class Domain:
         return ", ".join(parts) or "all values the symbols' assumptions allow"
 
 
-def _affine(expr):
-    """``(constant, {symbol: coefficient})`` when ``expr`` is affine with numeric coefficients."""
-    const, coeffs = sympy.Integer(0), {}
-    for term, c in expr.as_coefficients_dict().items():
-        if not c.is_number:
-            return None
-        if term == 1:
-            const += c
-        elif isinstance(term, sympy.Symbol):
-            coeffs[term] = coeffs.get(term, 0) + c
-        else:
-            return None
-    return const, coeffs
-
-
 def _factors(term) -> dict:
     """``{base: exponent}`` of a product (exponents of a repeated base added), numbers left out."""
     out: dict = {}
@@ -468,7 +454,7 @@ class SignOracle:
         return s
 
     def _affine(self, e):
-        form = _affine(e)
+        form = affine_form(e)
         if form is None:
             return None
         const, coeffs = form

@@ -27,11 +27,17 @@ strategies of each kind in order, within its one clock (:mod:`.clock`):
   ``search.prove(subgoal, depth + 1)`` (its step, then theirs).
   ``cost="cheap"``: tried on every goal; ``"standard"``: only on goals whose
   sides are defined on the domain and of moderate size.
+* ``kind="split"``: ``run(statement, search) -> iterable of builders`` (``search.sides_of(statement)``: its sides with limits evaluated), each
+  ``builder() -> [(case statement, label, substitution), ...] | None``: cases
+  that cover the statement's domain, each proven by the search in turn.
+  ``cost="cheap"``: right after the cheap direct strategies;
+  ``"standard"``: after every direct strategy and prover failed.
 
 Adding a strategy is one module with its function and one call of
 :func:`register_strategy` (see docs/design.md, "Adding a strategy"); the
 built-in ones are registered by :mod:`.direct` (direct strategies and
-provers) and :mod:`.reductions` (the goal search's reductions).
+provers), :mod:`.case_splits` (the case splits) and :mod:`.reductions` (the
+goal search's reductions).
 """
 
 from __future__ import annotations
@@ -59,7 +65,7 @@ COSTS = ("cheap", "standard", "general")
 EQUALITY = frozenset({"=="})
 INEQUALITIES = frozenset({"<", "<=", ">", ">="})
 #: The kinds of strategy, by what ``run`` takes and gives (see the module's documentation).
-KINDS = ("direct", "prover", "reduction")
+KINDS = ("direct", "prover", "reduction", "split")
 
 
 @dataclass(frozen=True)
@@ -79,10 +85,11 @@ class Strategy:
     run : callable
         By ``kind``: ``run(lhs, rhs, relation) -> bool`` (True only with an
         exact argument), ``run(statement, deadline) -> (method, steps) | None``
-        or ``run(search, goal, depth) -> steps | None``.
+        ``run(search, goal, depth) -> steps | None`` or
+        ``run(statement, search) -> iterable of builders of cases``.
     before_refutation : bool, default False
         A direct strategy to try before looking for a point where the statement fails.
-    kind : {"direct", "prover", "reduction"}, default "direct"
+    kind : {"direct", "prover", "reduction", "split"}, default "direct"
         What ``run`` takes and gives (see the module's documentation).
     cheap_for : callable, optional
         A prover's test ``cheap_for(statement) -> bool`` of the statements on

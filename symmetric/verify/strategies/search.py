@@ -38,19 +38,16 @@ every strategy runs under the caller's deadline, on one :class:`~.clock.Clock`.
 
 from __future__ import annotations
 
-import itertools
 import re
 
 import sympy
 
 from ..limits.limit_signs import CannotDecide, NeedSign
-from ..signs.cases import condition_cases, piecewise_cases, sign_cases
 from ..limits.routine import LIMIT_TRUST, NoLimit, limit_value
 from ..core.statement import Statement
 from ..core.steps import TRUSTS, ProofStep
-from ..core.substitution import free_nodes, substitute
-from ..core.unit_domain import is_unit_bound
-from . import direct  # noqa: F401  (registers the built-in strategies)
+from ..core.substitution import substitute
+from . import case_splits, direct  # noqa: F401  (register the built-in strategies and case splits)
 from .clock import Clock
 from .rational_zero import differs_somewhere
 from .registry import strategies_for
@@ -69,6 +66,10 @@ class _Clock(Clock):
         self.sides: dict = {}
         self.general = general  # whether the strategies of cost "general" run
         self.skipped = False  # whether one was skipped
+
+    def sides_of(self, st: Statement) -> "_Sides":
+        """Both sides of ``st`` with their limits evaluated (memoized), for the case splits."""
+        return _sides(st, self)
 
 
 class _Sides:
@@ -177,34 +178,15 @@ def _direct(st: Statement, clock: _Clock, *, cheap: bool):
     return None
 
 
-def _max_min_pairs(st: Statement):
-    """Pairs of arguments of Max and Min (symbols first) whose order decides them."""
-    pairs = []
-    free = st.free_symbols
-    for side in (st.lhs, st.rhs):
-        for m in free_nodes(side, (sympy.Max, sympy.Min)):
-            args = [a for a in m.args if a.free_symbols and a.free_symbols <= free]
-            pairs.extend(itertools.combinations(sorted(args, key=sympy.default_sort_key), 2))
-    return list(dict.fromkeys(pairs))
-
-
-def _splits(st: Statement, clock: _Clock):
-    """Case splits to try, as lists of cases: user conditions, orderings, needed signs, the metric domain."""
-    conditions = [c for c in st.conditions if not is_unit_bound(c)]
-    makers = [lambda c=c: condition_cases(st, c) for c in conditions]
-    makers += [lambda a=a, b=b: sign_cases(st, a - b) for a, b in _max_min_pairs(st)]
-    makers.append(lambda: sign_cases(st, _sides(st, clock).need) if _sides(st, clock).need is not None else None)
-    makers += [lambda c=c: condition_cases(st, c) for c in st.conditions if is_unit_bound(c)]
-    for make in makers:
-        cases = clock.run(make, share=0.3)  # building the cases substitutes into the statement: budgeted too
-        if cases:
-            yield cases
-
-
-def _piecewise(st: Statement, clock: _Clock):
-    cases = clock.run(lambda: piecewise_cases(st), share=0.3)
-    if cases:
-        yield cases
+def _splits(st: Statement, clock: _Clock, cost: str):
+    """The registered case splits of ``cost`` (:mod:`.case_splits`), in order: each a list of cases."""
+    for split in strategies_for(st.relation, kind="split"):
+        if split.cost != cost:
+            continue
+        for make in split.run(st, clock):
+            cases = clock.run(make, share=0.3)  # building the cases substitutes into the statement: budgeted too
+            if cases:
+                yield cases
 
 
 def _mentions(text: str, how: str) -> bool:
@@ -239,13 +221,13 @@ def _by_cases(splits, clock: _Clock, depth: int):
 
 
 def _prove(st: Statement, clock: _Clock, depth: int):
-    """Cheap strategies, then Piecewise branches, then expensive strategies, then other splits."""
+    """Cheap strategies, then cheap splits (Piecewise branches), then the other strategies, then the other splits."""
     deeper = depth < _MAX_DEPTH
     return (
         _direct(st, clock, cheap=True)
-        or (deeper and _by_cases(_piecewise(st, clock), clock, depth))
+        or (deeper and _by_cases(_splits(st, clock, "cheap"), clock, depth))
         or _direct(st, clock, cheap=False)
-        or (deeper and _by_cases(_splits(st, clock), clock, depth))
+        or (deeper and _by_cases(_splits(st, clock, "standard"), clock, depth))
         or None
     )
 
