@@ -38,7 +38,6 @@ from dataclasses import replace
 
 import sympy
 
-from ..signs.conditions import assume
 from .goals import Goal, step
 from ..signs.decide import NEG, NONNEG, NONPOS, POS, Interval, settles
 
@@ -148,7 +147,7 @@ def homogeneity(search, goal: Goal, depth: int):
         domain = cone
         for f, signs in goal.domain.facts:
             if (f.has(x) or f.has(y)) and _degree(f, x, y, is_positive) is not None:
-                domain = assume(domain, f.xreplace({x: t, y: 1}), signs)
+                domain = domain.assume(f.xreplace({x: t, y: 1}), signs)
                 if domain is None:
                     return None
         sub = Goal(goal.big.xreplace({x: t, y: 1}), goal.small.xreplace({x: t, y: 1}), goal.strict, domain)
@@ -363,7 +362,7 @@ def derivative_test(search, goal: Goal, depth: int):
             derivative = sympy.diff(f, x) if derivative is None else derivative
             proofs = []
             for label, signs in ((">", POS), ("<", NEG)):
-                part = assume(d, x - x0, signs)
+                part = d.assume(x - x0, signs)
                 if part is None:
                     continue
                 sub = (

@@ -34,7 +34,8 @@ from typing import NamedTuple
 import sympy
 
 from ..core.linear import linear_coefficients
-from .decide import Interval, base_interval, sign_target
+from .decide import sign_target
+from .domain import Interval, base_interval
 from ..core.statement import Statement
 from ..core.substitution import fresh_symbol, scoped_nodes, substitute
 
