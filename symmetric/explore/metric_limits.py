@@ -252,6 +252,7 @@ def _piece_conditions(group: list[Piece]) -> tuple:
 def _as_set(piece: Piece):
     """The piece of the line as a SymPy set (the interval the engine's case split keeps)."""
     iv = piece.interval
+    assert iv is not None  # cut() gives every piece its interval
     if piece.is_point:
         return sympy.FiniteSet(iv.lo)
     return sympy.Interval(iv.lo, iv.hi, not iv.lo_closed, not iv.hi_closed)

@@ -230,10 +230,7 @@ def logarithm(search, goal: Goal, depth: int):
     steps = search.prove(sub, depth + 1)
     if steps is None:
         return None
-    return (
-        step("logarithm", f"log is increasing on (0, oo), so it suffices that {sub}", TRUSTS["logarithm"])
-        + steps
-    )
+    return step("logarithm", f"log is increasing on (0, oo), so it suffices that {sub}", TRUSTS["logarithm"]) + steps
 
 
 # --- factor signs -----------------------------------------------------------------------------

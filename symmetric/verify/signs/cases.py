@@ -184,9 +184,7 @@ def cut(sym, values, t) -> list[Piece] | None:
     pieces = []
     for part in parts:
         if part.is_point:
-            pieces.append(
-                Piece(sym, {sym: part.lo}, (), f"{sympy.sstr(sym)} = {sympy.sstr(part.lo)}", interval=part)
-            )
+            pieces.append(Piece(sym, {sym: part.lo}, (), f"{sympy.sstr(sym)} = {sympy.sstr(part.lo)}", interval=part))
         else:
             value, inverse, conditions, label = _parametrized(sym, part, kind, t)
             pieces.append(Piece(sym, {sym: value}, conditions, label, t, inverse, part))

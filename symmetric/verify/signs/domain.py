@@ -310,6 +310,7 @@ class Domain:
         parts += [f"{sympy.sstr(f)} {names.get(sg, 'any')}" for f, sg in self.facts]
         return ", ".join(parts) or "all values the symbols' assumptions allow"
 
+
 def affine_in_one(expr):
     """``(symbol, root, slope_sign)`` when ``expr`` is ``a*symbol + b`` with numbers ``a != 0`` and ``b``."""
     expr = sympy.expand(expr)
@@ -369,7 +370,7 @@ def _apply(domain: Domain, mapping: dict, cond) -> list[tuple[Domain, dict]]:
 def _from_conditions(conditions, symbols, *, cases: bool):
     if cases:
         try:
-            out = [(Domain.of_symbols(symbols), {})]
+            out: list[tuple[Domain, dict]] = [(Domain.of_symbols(symbols), {})]
         except ValueError:
             return None
         for cond in conditions:

@@ -110,7 +110,12 @@ BUILTIN = tuple(
 BUILTIN_PROVERS = (
     register_strategy(
         Strategy(
-            "counts sign", COUNTS_TRUSTS, "standard", INEQUALITIES, prove_counts_inequality, kind="prover",
+            "counts sign",
+            COUNTS_TRUSTS,
+            "standard",
+            INEQUALITIES,
+            prove_counts_inequality,
+            kind="prover",
             cheap_for=counts_statement,
         )
     ),

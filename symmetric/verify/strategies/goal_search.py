@@ -224,8 +224,6 @@ def _violated(goal: Goal, tries: int = 16) -> bool:
     return False
 
 
-
-
 def _supported(statement: Statement) -> bool:
     for side in (statement.lhs, statement.rhs):
         for node in sympy.preorder_traversal(side):

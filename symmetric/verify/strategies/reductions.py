@@ -34,6 +34,7 @@ BUILTIN_REDUCTIONS = (
     _reduction("logarithm", "standard", transforms.logarithm, transforms.TRUSTS["logarithm"]),
     _reduction("factor signs", "standard", transforms.factor_signs, transforms.TRUSTS["factor signs"]),
     _reduction("exponent cases", "standard", reductions.exponent_cases, reductions.TRUSTS["case split"]),
-    _reduction("first-derivative test", "standard", transforms.derivative_test,
-               transforms.TRUSTS["first-derivative test"]),
+    _reduction(
+        "first-derivative test", "standard", transforms.derivative_test, transforms.TRUSTS["first-derivative test"]
+    ),
 )

@@ -123,8 +123,9 @@ class Strategy:
         if self.kind not in KINDS:
             raise InvalidParameterError.of("kind", func, f"one of {KINDS}", self.kind)
         if self.cheap_for is not None and not callable(self.cheap_for):
-            raise InvalidParameterError.of("cheap_for", func, "None or a callable cheap_for(statement) -> bool",
-                                           self.cheap_for)
+            raise InvalidParameterError.of(
+                "cheap_for", func, "None or a callable cheap_for(statement) -> bool", self.cheap_for
+            )
 
 
 #: The registered strategies, in the order the search tries them.
