@@ -13,11 +13,8 @@ import warnings
 
 import numpy as np
 
-from .._constraints import declare
-from ._params import BOOLEAN, DENSE_TARGETS, TARGETS, array_like
+from ._params import BOOLEAN, DENSE_TARGETS, TARGETS, array_like, declare
 from ._confusion import warn_single_label
-from ._params import check_array_like, check_bool
-from ._scores import check_targets_given
 from ._targets import check_targets
 from ._sklearn_compat import compatible
 from ._warnings import UndefinedMetricWarning
@@ -53,9 +50,7 @@ def accuracy_score(y_true, y_pred, *, normalize=True, sample_weight=None):
     0.5
     """
     func = "accuracy_score"
-    check_targets_given(y_true, y_pred, func=func)
-    normalize = check_bool(normalize, name="normalize", func=func)
-    check_array_like(sample_weight, name="sample_weight", func=func)
+    normalize = bool(normalize)
     t = check_targets(y_true, y_pred, sample_weight, func=func)
     if t.y_type == "multilabel-indicator":
         right = ~np.any(t.y_true != t.y_pred, axis=1)
@@ -95,9 +90,7 @@ def balanced_accuracy_score(y_true, y_pred, *, sample_weight=None, adjusted=Fals
     0.25
     """
     func = "balanced_accuracy_score"
-    check_targets_given(y_true, y_pred, func=func, sparse=False)
-    check_array_like(sample_weight, name="sample_weight", func=func)
-    adjusted = check_bool(adjusted, name="adjusted", func=func)
+    adjusted = bool(adjusted)
     t = check_targets(y_true, y_pred, sample_weight, func=func)
     if t.y_type not in ("binary", "multiclass"):
         raise ValueError(f"{t.y_type} is not supported")

@@ -6,23 +6,12 @@ import warnings
 
 import numpy as np
 
-from .._constraints import declare
-from .._validation import InvalidParameterError
-from ._sklearn_compat import compatible
-from ._params import BOOLEAN, DENSE_TARGETS, NORMALIZE, POS_LABEL, PREVALENCE, TARGETS, ZERO_DIVISION, array_like
+from ._params import BOOLEAN, DENSE_TARGETS, NORMALIZE, POS_LABEL, PREVALENCE, TARGETS, ZERO_DIVISION, array_like, declare
 from ._combine import precision_at_prevalence_values
 from . import _tally
 from ._counts import _contains, counts_from_targets, select_labels
 from ._exact import bincount_exact
-from ._params import (
-    check_array_like,
-    check_bool,
-    check_pos_label,
-    check_prevalence,
-    check_zero_division,
-    zero_division_value,
-)
-from ._scores import check_targets_given
+from ._params import zero_division_value
 from ._targets import Targets, as_target_array, check_targets
 from ._warnings import warn_undefined
 
@@ -114,10 +103,6 @@ def confusion_matrix(y_true, y_pred, *, labels=None, sample_weight=None, normali
            [3, 1]])
     """
     func = "confusion_matrix"
-    check_targets_given(y_true, y_pred, func=func, sparse=False)
-    check_array_like(labels, name="labels", func=func)
-    check_array_like(sample_weight, name="sample_weight", func=func)
-    NORMALIZE.check(normalize, name="normalize", func=func, error=compatible(InvalidParameterError))
     cm = matrix_of(None, labels, sample_weight, y_true=y_true, y_pred=y_pred, func=func, stacklevel=4)
     if normalize is not None:
         with np.errstate(all="ignore"):
@@ -220,10 +205,7 @@ def multilabel_confusion_matrix(y_true, y_pred, *, sample_weight=None, labels=No
             [1, 2]]])
     """
     func = "multilabel_confusion_matrix"
-    check_targets_given(y_true, y_pred, func=func)
-    check_array_like(sample_weight, name="sample_weight", func=func)
-    check_array_like(labels, name="labels", func=func)
-    samplewise = check_bool(samplewise, name="samplewise", func=func)
+    samplewise = bool(samplewise)
     t = check_targets(y_true, y_pred, sample_weight, func=func)
     c = counts_from_targets(t, labels=labels, average="samples" if samplewise else None)
     return np.stack([np.broadcast_to(a, c.tp.shape) for a in (c.tn, c.fp, c.fn, c.tp)]).T.reshape(-1, 2, 2)
@@ -265,11 +247,7 @@ def balanced_precision_score(y_true, y_pred, *, prevalence=0.5, pos_label=1, sam
     0.9 0.94
     """
     func = "balanced_precision_score"
-    check_targets_given(y_true, y_pred, func=func)
-    prevalence = check_prevalence(prevalence, func=func)
-    check_pos_label(pos_label, func=func)
-    check_array_like(sample_weight, name="sample_weight", func=func)
-    check_zero_division(zero_division, func=func)
+    prevalence = float(prevalence)
 
     def check_labels(y_type, present):
         if y_type != "binary":
