@@ -125,12 +125,17 @@ class Interval(Constraint):
         )
 
     def is_satisfied_by(self, value) -> bool:
-        if value is None:
-            return self.none
-        if not _real(value) or (self.kind is int and not isinstance(value, numbers.Integral)):
-            return False
-        if math.isnan(value):
-            return False
+        kind = type(value)
+        if kind is float:  # the usual cases first, without the ABCs of numbers
+            if self.kind is int or value != value:
+                return False
+        elif kind is not int:
+            if value is None:
+                return self.none
+            if not _real(value) or (self.kind is int and not isinstance(value, numbers.Integral)):
+                return False
+            if math.isnan(value):
+                return False
         above = value >= self.left if self.closed in ("both", "left") else value > self.left
         below = value <= self.right if self.closed in ("both", "right") else value < self.right
         return above and below
@@ -166,16 +171,17 @@ class Options(Constraint):
 
     def __init__(self, options, *, none: bool = False, allowed: str | None = None, invalid: tuple = ("mean",)):
         self.options, self.none, self._invalid = tuple(options), none, tuple(invalid)
+        self._strings = frozenset(o for o in self.options if isinstance(o, str))
+        self._numbers = tuple(o for o in self.options if not isinstance(o, str))
         names = ", ".join(repr(o) for o in sorted(self.options, key=repr))
         self.allowed = allowed or "a str among {" + names + "}" + (" or None" if none else "")
 
     def is_satisfied_by(self, value) -> bool:
+        if type(value) is str:
+            return value in self._strings
         if value is None:
             return self.none
-        return any(type(value) is type(o) and value == o for o in self.options if isinstance(o, str)) or any(
-            _real(value) and not isinstance(o, str) and (value == o or (math.isnan(o) and math.isnan(value)))
-            for o in self.options
-        )
+        return _real(value) and any(value == o or (math.isnan(o) and math.isnan(value)) for o in self._numbers)
 
     def invalid_values(self) -> tuple:
         return self._invalid + (() if self.none else (None,))
@@ -204,7 +210,8 @@ def declare(error=InvalidParameterError, /, **constraints: Constraint):
     order of the signature; defaults are not checked), and raises
     ``error.of(param, function name, allowed, value)`` for the first bad one
     (``error``, given positionally: :class:`InvalidParameterError` or a class
-    with its ``of``). It keeps the function's name, docstring and signature
+    with its ``of``; the function is named by its ``__qualname__``, so a
+    method as ``Class.method``). It keeps the function's name, docstring and signature
     (``functools.wraps``), and carries the declaration as
     ``parameter_constraints``. Decorating a class declares the arguments of
     its ``__init__`` (a dataclass's fields), the class's name in the error.
@@ -219,7 +226,8 @@ def declare(error=InvalidParameterError, /, **constraints: Constraint):
             target.__init__ = _enforcing(target.__init__, constraints, error, target.__name__)
             target.parameter_constraints = dict(constraints)
             return target
-        return _enforcing(target, constraints, error, target.__name__)
+        qualname = target.__qualname__  # Proof.claim for a method; a function's own name where it is nested
+        return _enforcing(target, constraints, error, target.__name__ if "<locals>" in qualname else qualname)
 
     return decorate
 

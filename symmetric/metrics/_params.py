@@ -74,10 +74,12 @@ ZERO_DIVISION = Options(
 )
 #: ``average``, of the scores taking every average.
 AVERAGE = Options(AVERAGES[1:], none=True, invalid=("mean", 1))
+# the types of most labels, tested before the ABCs of numbers (cheaper)
+_LABEL_TYPES = frozenset((int, str, float, bool))
 #: ``pos_label``.
 POS_LABEL = Predicate(
     "an instance of 'numbers.Real', an instance of 'str', an instance of 'bool' or None",
-    lambda v: v is None or isinstance(v, (numbers.Real, str, bool, np.bool_)),
+    lambda v: v is None or type(v) in _LABEL_TYPES or isinstance(v, (numbers.Real, str, bool, np.bool_)),
     invalid=([1],),
 )
 #: A flag such as ``normalize``.
@@ -148,12 +150,15 @@ def square(beta) -> float:
         return math.inf
 
 
+_ARRAY_TYPES = frozenset((np.ndarray, list, tuple))
+
+
 def _array_like(value) -> bool:
     """scikit-learn's "array-like": it has a length, a shape or ``__array__``, and is not a scalar (str, bytes, numbers).
 
     The counts a :class:`~symmetric.metrics.ConfusionCounts` has tallied stand for its targets.
     """
-    if isinstance(value, Tally):
+    if type(value) in _ARRAY_TYPES or isinstance(value, Tally):
         return True
     return (hasattr(value, "__len__") or hasattr(value, "shape") or hasattr(value, "__array__")) and not np.isscalar(
         value
