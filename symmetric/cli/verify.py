@@ -258,10 +258,10 @@ def _verify(args, state) -> int:
             proofs += found
         proofs = load_proofs(*proofs, builtin=False)  # each proof once, even when two PATHs overlap
         items = definitions(proofs)
-    except InvalidParameterError as exc:  # load_claims' errors, told in the command's terms
-        return _fail(
-            str(exc).replace("The 'paths_or_modules' parameter of load_claims must be", "PATHs must be"), exc.__cause__
-        )
+    except InvalidParameterError as exc:  # load_claims' errors, told in the command's terms (from the error's parts)
+        if exc.param == "paths_or_modules" and exc.allowed is not None:
+            return _fail(f"PATHs must be {exc.allowed}. Got {exc.got!r} instead.", exc.__cause__)
+        return _fail(str(exc), exc.__cause__)
     if not items:
         return _fail("no claims found")
     unknown = [i for i in ids if not any(selects(i, d.id) for d in items)]
