@@ -60,7 +60,7 @@ import functools
 import inspect
 import math
 import numbers
-from typing import Callable
+from typing import Any, Callable
 
 from ._validation import InvalidParameterError
 
@@ -200,8 +200,6 @@ class Predicate(Constraint):
         return self._invalid
 
 
-
-
 def declare(error=InvalidParameterError, /, **constraints: Constraint):
     """Declare and enforce ``constraints`` (param -> :class:`Constraint`) of a function or a class.
 
@@ -287,8 +285,9 @@ def _enforcing(func, constraints: dict, error, shown: str):
                     constraint.check(args[position:], name=name, func=shown, error=error)
             return func(*args, **kwargs)
 
-    checked.parameter_constraints = dict(constraints)
-    return checked
+    declared: Any = checked
+    declared.parameter_constraints = dict(constraints)
+    return declared
 
 
 def constraints_of(func) -> dict:

@@ -6,14 +6,24 @@ import warnings
 
 import numpy as np
 
-from ._params import BOOLEAN, DENSE_TARGETS, NORMALIZE, POS_LABEL, PREVALENCE, TARGETS, ZERO_DIVISION, array_like, declare
+from ._params import (
+    BOOLEAN,
+    DENSE_TARGETS,
+    NORMALIZE,
+    POS_LABEL,
+    PREVALENCE,
+    TARGETS,
+    ZERO_DIVISION,
+    array_like,
+    declare,
+)
 from ._combine import precision_at_prevalence_values
 from . import _tally
 from ._counts import _contains, counts_from_targets, select_labels
 from ._exact import bincount_exact
 from ._params import zero_division_value
 from ._targets import Targets, as_target_array, check_targets
-from ._warnings import warn_undefined
+from ._warnings import user_stacklevel, warn_undefined
 
 __all__ = [
     "confusion_matrix",
@@ -103,7 +113,7 @@ def confusion_matrix(y_true, y_pred, *, labels=None, sample_weight=None, normali
            [3, 1]])
     """
     func = "confusion_matrix"
-    cm = matrix_of(None, labels, sample_weight, y_true=y_true, y_pred=y_pred, func=func, stacklevel=4)
+    cm = matrix_of(None, labels, sample_weight, y_true=y_true, y_pred=y_pred, func=func)
     if normalize is not None:
         with np.errstate(all="ignore"):
             total = {"true": cm.sum(axis=1, keepdims=True), "pred": cm.sum(axis=0, keepdims=True), "all": cm.sum()}
@@ -119,7 +129,6 @@ def matrix_of(
     y_true=None,
     y_pred=None,
     func: str = "confusion_matrix",
-    stacklevel: int = 4,
 ) -> np.ndarray:
     """The confusion matrix of checked targets ``t`` (or of ``y_true``, ``y_pred``), as :func:`confusion_matrix`.
 
@@ -150,17 +159,17 @@ def matrix_of(
         else:
             cm = cm.astype(np.float64)
     if cm.shape == (1, 1):
-        warn_single_label(stacklevel=stacklevel)
+        warn_single_label()
     return cm
 
 
-def warn_single_label(*, stacklevel: int) -> None:
+def warn_single_label() -> None:
     """scikit-learn's warning for a 1 x 1 confusion matrix (also given by its balanced accuracy)."""
     warnings.warn(
         "A single label was found in 'y_true' and 'y_pred'. For the confusion matrix to have the correct "
         "shape, use the 'labels' parameter to pass all known labels.",
         UserWarning,
-        stacklevel=stacklevel,
+        stacklevel=user_stacklevel(),
     )
 
 

@@ -27,7 +27,7 @@ from ._params import AVERAGE, DENSE_TARGETS, POS_LABEL, SCORE_OPTIONS, TARGETS, 
 from ._scores import nanaverage, validated_counts
 from ._sklearn_compat import compatible
 from ._targets import check_targets
-from ._warnings import UndefinedMetricWarning, warn_undefined
+from ._warnings import UndefinedMetricWarning, user_stacklevel, warn_undefined
 
 __all__ = [
     "class_likelihood_ratios",
@@ -173,7 +173,7 @@ def cohen_kappa_score(y1, y2, *, labels=None, weights=None, sample_weight=None, 
             "undefined and set to the value defined by the `replace_undefined_by` param, which is set to "
             f"{replace_undefined_by}.",
             compatible(UndefinedMetricWarning),
-            stacklevel=2,
+            stacklevel=user_stacklevel(),
         )
         return replace_undefined_by
     w = _kappa_weights(weights, confusion.shape[0])
@@ -185,7 +185,7 @@ def cohen_kappa_score(y1, y2, *, labels=None, weights=None, sample_weight=None, 
             "set to the value defined by the the `replace_undefined_by` param, which is set to "
             f"{replace_undefined_by}.",
             compatible(UndefinedMetricWarning),
-            stacklevel=2,
+            stacklevel=user_stacklevel(),
         )
         return replace_undefined_by
     return float(value)
@@ -407,7 +407,7 @@ def _lr_replacements(replace_undefined_by):
 
 
 def _warn(message):
-    warnings.warn(message, compatible(UndefinedMetricWarning), stacklevel=3)
+    warnings.warn(message, compatible(UndefinedMetricWarning), stacklevel=user_stacklevel())
 
 
 @declare(**TARGETS, labels=array_like(), sample_weight=array_like(), replace_undefined_by=LR_REPLACEMENT)

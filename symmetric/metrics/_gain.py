@@ -29,7 +29,17 @@ from .._constraints import Predicate
 from . import _generated as gen
 from ._confusion_scores import record_values
 from ._curve import _check, threshold_curve
-from ._params import BETA, POS_LABEL, PREVALENCE, TARGETS, ZERO_DIVISION, array_like, declare, square, zero_division_value
+from ._params import (
+    BETA,
+    POS_LABEL,
+    PREVALENCE,
+    TARGETS,
+    ZERO_DIVISION,
+    array_like,
+    declare,
+    square,
+    zero_division_value,
+)
 from ._scores import validated_counts
 from ._warnings import warn_undefined
 

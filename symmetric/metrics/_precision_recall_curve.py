@@ -14,6 +14,7 @@ import numpy as np
 
 from ._params import BOOLEAN, POS_LABEL, array_like, declare
 from ._curve import _check, _values, threshold_curve
+from ._warnings import user_stacklevel
 
 __all__ = ["precision_recall_curve"]
 
@@ -88,7 +89,9 @@ def precision_recall_curve(y_true, y_score, *, pos_label=None, sample_weight=Non
     positives = tp[-1]  # at the lowest threshold every sample is predicted positive
     if positives == 0:
         warnings.warn(
-            "No positive class found in y_true, recall is set to one for all thresholds.", UserWarning, stacklevel=2
+            "No positive class found in y_true, recall is set to one for all thresholds.",
+            UserWarning,
+            stacklevel=user_stacklevel(),
         )
         recall = np.ones_like(tp)
     else:

@@ -10,6 +10,7 @@ from ._params import BETA, BOOLEAN, DIGITS, TARGETS, ZERO_DIVISION, array_like, 
 from ._counts import counts_from_targets
 from ._scores import prf_from_counts
 from ._targets import check_targets
+from ._warnings import user_stacklevel
 
 __all__ = ["classification_report"]
 
@@ -109,7 +110,8 @@ def classification_report(
     if target_names is not None and len(labels) != len(target_names):
         if labels_given:
             warnings.warn(
-                f"labels size, {len(labels)}, does not match size of target_names, {len(target_names)}", stacklevel=2
+                f"labels size, {len(labels)}, does not match size of target_names, {len(target_names)}",
+                stacklevel=user_stacklevel(),
             )
         else:
             raise ValueError(

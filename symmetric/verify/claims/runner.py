@@ -10,7 +10,7 @@ import re
 import sys
 import threading
 import time
-from typing import Iterable, Iterator
+from typing import Iterable, Iterator, cast
 
 from ..._constraints import Constraint, declare
 from ..._validation import InvalidParameterError
@@ -249,7 +249,8 @@ def run_claims(
     Where a process cannot fork (Windows, or other Python threads running:
     forking then can deadlock) the claims run in this process, unprotected.
     """
-    limit = default_memory_limit(jobs) if memory_limit is None else memory_limit  # both resolved by the declaration
+    # jobs and memory_limit were resolved by the declaration (JOBS, MEMORY_LIMIT_OPTION): an int, an int or None
+    limit = default_memory_limit(jobs) if memory_limit is None else cast(int, memory_limit)
     claims = list(claims)
     can_fork = (
         "fork" in multiprocessing.get_all_start_methods() and sys.platform != "win32" and threading.active_count() == 1
