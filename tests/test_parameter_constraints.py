@@ -21,7 +21,7 @@ MODULES = ["symmetric.metrics", "symmetric.families"]
 VALID = {"y_true": [0, 1, 1, 0, 1], "y_pred": [0, 1, 0, 0, 1], "y_score": [0.1, 0.9, 0.4, 0.2, 0.8], "beta": 1.0,
          "name": "f_beta", "expr": None, "family": None, "prevalence": 0.5, "recall": [0.5],
          "P": 0.5, "R": 0.25, "rho": -2.0, "gamma": 1.0, "phi": 1.0, "lhs": 1, "id": "demo.claim",
-         "sentence": "a claim", "rhs": 1, "claims": []}
+         "sentence": "a claim", "rhs": 1, "claims": [], "func": int, "seconds": 1.0}
 
 
 def _functions():
@@ -39,12 +39,13 @@ FUNCTIONS = dict(_functions())
 def _declared_elsewhere():
     """Functions outside MODULES whose declarations cover only their options (their other arguments are data)."""
     from symmetric.numeric import f_beta, g_beta_rho, power_mean
-    from symmetric.verify import check
+    from symmetric.verify import check, run_with_budget
     from symmetric.verify.claims.proof import Proof
     from symmetric.verify.claims.record import Claim
     from symmetric.verify.claims.runner import run_claims
 
-    for where, func in [("symmetric.verify.check", check), ("symmetric.verify.claims.record.Claim", Claim),
+    for where, func in [("symmetric.verify.check", check), ("symmetric.verify.run_with_budget", run_with_budget),
+                        ("symmetric.verify.claims.record.Claim", Claim),
                         ("symmetric.verify.claims.proof.Proof.claim", Proof("demo").claim),
                         ("symmetric.verify.claims.runner.run_claims", run_claims),
                         ("symmetric.numeric.g_beta_rho", g_beta_rho), ("symmetric.numeric.power_mean", power_mean),
