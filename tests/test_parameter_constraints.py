@@ -38,7 +38,7 @@ FUNCTIONS = dict(_functions())
 
 def _declared_elsewhere():
     """Functions outside MODULES whose declarations cover only their options (their other arguments are data)."""
-    from symmetric.numeric import f_beta, g_beta_rho, power_mean
+    from symmetric.numeric import compile, f_beta, g_beta_rho, power_mean, thread_limits
     from symmetric.verify import check, run_with_budget
     from symmetric.verify.claims.proof import Proof
     from symmetric.verify.claims.record import Claim
@@ -49,7 +49,8 @@ def _declared_elsewhere():
                         ("symmetric.verify.claims.proof.Proof.claim", Proof("demo").claim),
                         ("symmetric.verify.claims.runner.run_claims", run_claims),
                         ("symmetric.numeric.g_beta_rho", g_beta_rho), ("symmetric.numeric.power_mean", power_mean),
-                        ("symmetric.numeric.f_beta", f_beta)]:
+                        ("symmetric.numeric.f_beta", f_beta), ("symmetric.numeric.compile", compile),
+                        ("symmetric.numeric.thread_limits", thread_limits)]:
         yield where, func
 
 
@@ -64,7 +65,7 @@ def _required(func):
 
     valid = {**VALID, "expr": P, "family": Family("f_beta_copy", f_beta, (BETA,), "a copy"),
              "y1": VALID["y_true"], "y2": VALID["y_pred"],
-             "metric": ConfusionMetric("jaccard_copy", confusion.jaccard, "a copy")}
+             "metric": ConfusionMetric("jaccard_copy", confusion.jaccard, "a copy"), "args": (P,), "limits": 2}
     # a name where the function takes a registered metric by name (confusion_metric_score)
     alternatives = {"metric": "jaccard"}
     declared = constraints_of(func)
