@@ -60,7 +60,7 @@ import functools
 import inspect
 import math
 import numbers
-from typing import Any, Callable
+from typing import Any, Callable, TypeVar
 
 from ._validation import InvalidParameterError
 
@@ -200,7 +200,10 @@ class Predicate(Constraint):
         return self._invalid
 
 
-def declare(error=InvalidParameterError, /, **constraints: Constraint):
+_Declared = TypeVar("_Declared", bound=Callable[..., Any])
+
+
+def declare(error: Any = InvalidParameterError, /, **constraints: Constraint) -> Callable[[_Declared], _Declared]:
     """Declare and enforce ``constraints`` (param -> :class:`Constraint`) of a function or a class.
 
     Returns a decorator. The decorated function checks, on each call and
@@ -213,16 +216,18 @@ def declare(error=InvalidParameterError, /, **constraints: Constraint):
     (``functools.wraps``), and carries the declaration as
     ``parameter_constraints``. Decorating a class declares the arguments of
     its ``__init__`` (a dataclass's fields), the class's name in the error.
-    A declared name must be a parameter of the function.
+    A declared name must be a parameter of the function. Type checkers see the
+    function (or class) unchanged.
     """
     for name, c in constraints.items():
         if not isinstance(c, Constraint):
             raise InvalidParameterError.of(name, "declare", "a Constraint", c)
 
-    def decorate(target):
+    def decorate(target: _Declared) -> _Declared:
         if inspect.isclass(target):
-            target.__init__ = _enforcing(target.__init__, constraints, error, target.__name__)
-            target.parameter_constraints = dict(constraints)
+            cls: Any = target
+            cls.__init__ = _enforcing(cls.__init__, constraints, error, cls.__name__)
+            cls.parameter_constraints = dict(constraints)
             return target
         qualname = target.__qualname__  # Proof.claim for a method; a function's own name where it is nested
         return _enforcing(target, constraints, error, target.__name__ if "<locals>" in qualname else qualname)
@@ -230,7 +235,7 @@ def declare(error=InvalidParameterError, /, **constraints: Constraint):
     return decorate
 
 
-def _enforcing(func, constraints: dict, error, shown: str):
+def _enforcing(func, constraints: dict, error, shown: str) -> Any:
     """``func`` wrapped so that each call checks ``constraints`` first (see :func:`declare`)."""
     parameters = list(inspect.signature(func).parameters.values())
     order = {p.name: i for i, p in enumerate(parameters)}
@@ -295,12 +300,12 @@ def constraints_of(func) -> dict:
     return dict(getattr(func, "parameter_constraints", {}))
 
 
-def unchecked(func):
+def unchecked(func: _Declared) -> _Declared:
     """The body of a declared function, without the checks of its declaration (``func`` itself if it declares none).
 
     For a function that calls another public one with arguments it has
     checked already (scikit-learn's ``prefer_skip_nested_validation``); the
     arguments are passed as given, so a converting constraint's value must be
-    passed converted.
+    passed converted. A declared class is returned as it is (its checks stay).
     """
     return getattr(func, "__wrapped__", func) if getattr(func, "parameter_constraints", None) else func
