@@ -148,7 +148,7 @@ def package_source() -> str:
         f"the records of symmetric.families.CONFUSION_METRICS. Do not edit.\n\n"
         f"f_beta_from_sums: {form}\n"
         f"f_beta_denominator: {sympy.fraction(form)[1]}\n\n"
-        'Regenerate with `python -m symmetric.metrics._codegen` (tests/test_metrics_api.py fails when stale).\n"""\n'
+        'Regenerate with `python -m symmetric.metrics._codegen` (tests/metrics/test_api.py fails when stale).\n"""\n'
     )
     return (
         "\n\n\n".join(

@@ -3,7 +3,7 @@
 f_beta_from_sums: TP*(beta_squared + 1)/(beta_squared*true_sum + pred_sum)
 f_beta_denominator: beta_squared*true_sum + pred_sum
 
-Regenerate with `python -m symmetric.metrics._codegen` (tests/test_metrics_api.py fails when stale).
+Regenerate with `python -m symmetric.metrics._codegen` (tests/metrics/test_api.py fails when stale).
 """
 
 import math

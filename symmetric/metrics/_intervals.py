@@ -32,7 +32,7 @@ from statistics import NormalDist
 import numpy as np
 
 from .. import numeric
-from ..families import sampling
+from ..families import uncertainty
 from ._count_metrics import PROPORTIONS
 from ._tables import Table
 
@@ -57,7 +57,7 @@ def normal_quantile(level: float) -> float:
 
 @functools.lru_cache(maxsize=None)
 def _transform(scale: str):
-    forward, derivative, inverse = sampling.transform(scale)
+    forward, derivative, inverse = uncertainty.transform(scale)
     x, y = sorted(forward.free_symbols | inverse.free_symbols, key=lambda s: s.name)
     return (
         numeric.compile(forward, (x,), name="forward"),
@@ -68,8 +68,10 @@ def _transform(scale: str):
 
 @functools.lru_cache(maxsize=1)
 def _wilson():
-    k, n, z = sampling.wilson_symbols()
-    return tuple(numeric.compile(b, (k, n, z), name=name) for b, name in zip(sampling.wilson_bounds(), ("low", "high")))
+    k, n, z = uncertainty.wilson_symbols()
+    return tuple(
+        numeric.compile(b, (k, n, z), name=name) for b, name in zip(uncertainty.wilson_bounds(), ("low", "high"))
+    )
 
 
 def _float(a) -> np.ndarray:
@@ -100,7 +102,7 @@ def pseudo_cells(cells, squares, pseudo_count: float):
 def delta(table: Table, cells, squares, *, z: float, scale: str = "logit", pseudo_count: float = 0.5, strata=None):
     """The delta-method interval: the metric plus or minus ``z`` standard errors, on ``scale``.
 
-    The variance is :func:`symmetric.families.sampling.delta_variance`,
+    The variance is :func:`symmetric.families.uncertainty.delta_variance`,
     ``sum(q * (g - g_mean)**2)`` with the compiled gradient ``g``, and both
     the centre and the variance are taken at the counts plus
     ``pseudo_count`` samples per cell; the interval is then widened to
@@ -109,7 +111,7 @@ def delta(table: Table, cells, squares, *, z: float, scale: str = "logit", pseud
     ``strata`` (an integer per cell, on the last axis) makes each group of
     cells its own multinomial sample of fixed size (a stratified design):
     the mean gradient is then taken per stratum (``delta_variance(...,
-    strata=...)`` of :mod:`symmetric.families.sampling`).
+    strata=...)`` of :mod:`symmetric.families.uncertainty`).
     """
     cells, squares = _float(cells), _float(squares)
     estimate = _float(table.values(cells))

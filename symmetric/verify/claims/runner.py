@@ -10,7 +10,7 @@ import re
 import sys
 import threading
 import time
-from typing import Iterable, Iterator, cast
+from typing import Generator, Iterable, cast
 
 from ..._constraints import Constraint, declare
 from ..._validation import InvalidParameterError
@@ -226,7 +226,7 @@ def run_claims(
     timeout: float | None = None,
     memory_limit: int | str | None = None,
     finished: dict | None = None,
-) -> Iterator[Result]:
+) -> Generator[Result, None, None]:
     """Yield each claim's result, in the given order.
 
     ``claims`` holds :class:`Claim` objects or, from
