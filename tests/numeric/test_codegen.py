@@ -103,7 +103,7 @@ def test_the_runtime_imports_only_numpy_and_itself():
         future = {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) and not node.level}
         top = {a.name for node in tree.body if isinstance(node, ast.Import) for a in node.names}
         # array_api_compat, torch and jax only inside the portable runtime's functions, when their arrays come in
-        stdlib = {"math", "os", "threading", "contextvars"}  # and the thread pool, on first use
+        stdlib = {"math", "os", "sys", "threading", "contextvars"}  # and the thread pool, on first use
         assert top <= {"numpy", *stdlib} and future <= {"__future__", "concurrent.futures"}, name
         assert {a.split(".")[0] for a in absolute} <= {"numpy", *stdlib, "array_api_compat", "torch", "jax"}, name
         assert relative <= set(codegen.RUNTIME), name  # each other, loaded in order (RUNTIME is that order)
