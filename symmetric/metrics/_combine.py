@@ -4,7 +4,8 @@ G comes from :mod:`symmetric.numeric` (``g_beta_rho``), the code generated
 from the symbolic definitions through proven rewrites, never from a formula
 typed here; it takes the formula's limit where P or R is 0. The inputs are
 the scores' own precision and recall, so they are passed unchecked
-(``validate=False``).
+(``validate=False``, and the body without its declaration's checks:
+:func:`symmetric._constraints.unchecked`).
 
 F_beta (and G at rho = -2, which is F_beta: claim
 ``family.g.rho_minus_2_is_f_beta``) is computed from the counts, in the form
@@ -45,6 +46,7 @@ import math
 import numpy as np
 
 from .. import numeric
+from .._constraints import unchecked
 from ..families import counts
 from . import _limits
 from . import _generated
@@ -108,7 +110,7 @@ def f_beta_values(P_, R_, beta: float) -> np.ndarray:
     side = limit_parameter(beta, -2.0)
     if side is not None:
         return np.array(P_ if side == "P" else R_, dtype=np.float64)
-    return np.asarray(numeric.f_beta(P_, R_, beta, validate=False), dtype=np.float64)
+    return np.asarray(unchecked(numeric.f_beta)(P_, R_, beta, validate=False), dtype=np.float64)
 
 
 def g_values(P_, R_, beta: float, rho: float) -> np.ndarray:
@@ -116,7 +118,7 @@ def g_values(P_, R_, beta: float, rho: float) -> np.ndarray:
     side = limit_parameter(beta, rho)
     if side is not None:
         return np.array(P_ if side == "P" else R_, dtype=np.float64)
-    return np.asarray(numeric.g_beta_rho(P_, R_, beta, rho, validate=False), dtype=np.float64)
+    return np.asarray(unchecked(numeric.g_beta_rho)(P_, R_, beta, rho, validate=False), dtype=np.float64)
 
 
 @functools.lru_cache(maxsize=1)

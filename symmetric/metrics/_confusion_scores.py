@@ -19,26 +19,15 @@ import warnings
 
 import numpy as np
 
-from .._constraints import Options, Predicate, declare
+from .._constraints import Options, Predicate
 from . import _generated as gen
 from ._confusion import matrix_of
 from ._counts import Counts
-from ._params import (
-    AVERAGE,
-    DENSE_TARGETS,
-    POS_LABEL,
-    SCORE_OPTIONS,
-    TARGETS,
-    array_like,
-    check_array_like,
-    checked,
-    invalid,
-    zero_division_value,
-)
-from ._scores import check_targets_given, nanaverage, validated_counts
+from ._params import AVERAGE, DENSE_TARGETS, POS_LABEL, SCORE_OPTIONS, TARGETS, array_like, declare, zero_division_value
+from ._scores import nanaverage, validated_counts
 from ._sklearn_compat import compatible
 from ._targets import check_targets
-from ._warnings import UndefinedMetricWarning, warn_undefined
+from ._warnings import UndefinedMetricWarning, user_stacklevel, warn_undefined
 
 __all__ = [
     "class_likelihood_ratios",
@@ -118,8 +107,6 @@ def matthews_corrcoef(y_true, y_pred, *, sample_weight=None):
     -0.3333
     """
     func = "matthews_corrcoef"
-    check_targets_given(y_true, y_pred, func=func, sparse=False)
-    check_array_like(sample_weight, name="sample_weight", func=func)
     t = check_targets(y_true, y_pred, sample_weight, func=func)
     if t.y_type not in ("binary", "multiclass"):
         raise ValueError(f"{t.y_type} is not supported")
@@ -168,12 +155,6 @@ def cohen_kappa_score(y1, y2, *, labels=None, weights=None, sample_weight=None, 
     0.6875
     """
     func = "cohen_kappa_score"
-    for name, value in (("y1", y1), ("y2", y2)):
-        check_array_like(value, name=name, func=func, optional=False)
-    check_array_like(labels, name="labels", func=func)
-    checked(KAPPA_WEIGHTS, weights, name="weights", func=func)
-    check_array_like(sample_weight, name="sample_weight", func=func)
-    checked(KAPPA_REPLACEMENT, replace_undefined_by, name="replace_undefined_by", func=func)
     try:
         confusion = matrix_of(None, labels, sample_weight, y_true=y1, y_pred=y2, func=func)
     except ValueError as error:
@@ -192,7 +173,7 @@ def cohen_kappa_score(y1, y2, *, labels=None, weights=None, sample_weight=None, 
             "undefined and set to the value defined by the `replace_undefined_by` param, which is set to "
             f"{replace_undefined_by}.",
             compatible(UndefinedMetricWarning),
-            stacklevel=2,
+            stacklevel=user_stacklevel(),
         )
         return replace_undefined_by
     w = _kappa_weights(weights, confusion.shape[0])
@@ -204,7 +185,7 @@ def cohen_kappa_score(y1, y2, *, labels=None, weights=None, sample_weight=None, 
             "set to the value defined by the the `replace_undefined_by` param, which is set to "
             f"{replace_undefined_by}.",
             compatible(UndefinedMetricWarning),
-            stacklevel=2,
+            stacklevel=user_stacklevel(),
         )
         return replace_undefined_by
     return float(value)
@@ -226,24 +207,9 @@ def _one_vs_rest(
     sample_weight,
     zero_division,
     func,
-    zero_division_constraint=None,
 ):
-    check_targets_given(y_true, y_pred, func=func)
-    if zero_division_constraint is not None:
-        check_array_like(labels, name="labels", func=func)
-        checked(POS_LABEL, pos_label, name="pos_label", func=func)
-        checked(AVERAGE, average, name="average", func=func)
-        check_array_like(sample_weight, name="sample_weight", func=func)
-        checked(zero_division_constraint, zero_division, name="zero_division", func=func)
     c: Counts = validated_counts(
-        y_true,
-        y_pred,
-        labels=labels,
-        pos_label=pos_label,
-        average=average,
-        sample_weight=sample_weight,
-        zero_division=0.0 if zero_division_constraint else zero_division,
-        func=func,
+        y_true, y_pred, labels=labels, pos_label=pos_label, average=average, sample_weight=sample_weight, func=func
     )
     tp, fp, fn = (np.asarray(a, dtype=np.float64) for a in (c.tp, c.fp, c.fn))
     tn = np.broadcast_to(np.asarray(c.tn, dtype=np.float64), tp.shape)
@@ -305,7 +271,6 @@ def jaccard_score(
         sample_weight=sample_weight,
         zero_division=zero_division,
         func="jaccard_score",
-        zero_division_constraint=JACCARD_ZERO_DIVISION,
     )
     if average == "micro":
         values, _ = record_values("jaccard", c.tp.sum(), c.fp.sum(), c.fn.sum(), 0.0)
@@ -416,7 +381,6 @@ def confusion_metric_score(
     0.6666666666666666
     """
     func = "confusion_metric_score"
-    checked(BINARY_METRIC, metric, name="metric", func=func)
     from ..families import CONFUSION_METRICS
 
     summary = CONFUSION_METRICS[metric].summary
@@ -443,7 +407,7 @@ def _lr_replacements(replace_undefined_by):
 
 
 def _warn(message):
-    warnings.warn(message, compatible(UndefinedMetricWarning), stacklevel=3)
+    warnings.warn(message, compatible(UndefinedMetricWarning), stacklevel=user_stacklevel())
 
 
 @declare(**TARGETS, labels=array_like(), sample_weight=array_like(), replace_undefined_by=LR_REPLACEMENT)
@@ -459,11 +423,6 @@ def class_likelihood_ratios(y_true, y_pred, *, labels=None, sample_weight=None, 
     (1.5, 0.75)
     """
     func = "class_likelihood_ratios"
-    check_targets_given(y_true, y_pred, func=func)
-    check_array_like(labels, name="labels", func=func)
-    check_array_like(sample_weight, name="sample_weight", func=func)
-    if isinstance(replace_undefined_by, bool) or not LR_REPLACEMENT.is_satisfied_by(replace_undefined_by):
-        raise invalid("replace_undefined_by", func, LR_REPLACEMENT.describe(func), replace_undefined_by)
     t = check_targets(y_true, y_pred, sample_weight, func=func)
     if t.y_type != "binary":
         raise ValueError(

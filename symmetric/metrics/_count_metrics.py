@@ -33,7 +33,7 @@ from ..families.confusion_record import CONFUSION_METRICS
 from ..symbols import FN, FP, R, TN, TP, beta as _beta, prevalence as _prevalence, rho as _rho
 from ._combine import limit_parameter, precision_at_prevalence_values
 from ._counts import Counts
-from ._params import checked, zero_division_value
+from ._params import zero_division_value
 from ._scores import prf_from_counts
 from ._warnings import warn_undefined
 
@@ -316,9 +316,8 @@ def resolve_metric(metric, *, beta, rho, func, prevalence=None, zero_division="w
     G at ``rho = -2`` is F_beta (claim ``family.g.rho_minus_2_is_f_beta``),
     whose count form ``counts.f_beta_counts`` stays defined where only one of
     P and R is. ``"f1"`` and ``"f2"`` are F_beta at beta = 1 and 2 (:data:`ALIASES`); with them, ``beta`` is
-    that value or the callers' default 1.0. An unknown name is refused with the closest known names.
+    that value or the callers' default 1.0. ``metric`` is checked by the callers' declarations (:data:`METRIC`).
     """
-    checked(METRIC, metric, name="metric", func=func)
     if isinstance(metric, str) and metric in ALIASES:
         metric, fixed = ALIASES[metric]
         if beta not in (1.0, fixed):

@@ -31,12 +31,10 @@ from dataclasses import dataclass
 import numpy as np
 
 from ._exact import ExactSums, bincount_exact
-from ._params import N_BINS
 
 __all__ = [
     "ThresholdCounts",
     "threshold_counts",
-    "check_n_bins",
     "binned_upper_bound",
     "ScoreSummary",
     "pos_label_of",
@@ -54,11 +52,6 @@ class ThresholdCounts:
     total_positives: float
     #: With bins: the positives of each bin alone (for the error bound), else None.
     bin_positives: np.ndarray | None = None
-
-
-def check_n_bins(n_bins, *, func: str):
-    """Return ``n_bins`` if it is None or an int >= 1."""
-    return N_BINS.check(n_bins, name="n_bins", func=func)
 
 
 @dataclass

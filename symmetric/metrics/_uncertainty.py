@@ -9,11 +9,11 @@ from typing import NamedTuple
 
 import numpy as np
 
-from .._constraints import Interval, Options, Predicate, declare
+from .._constraints import Interval, Options, Predicate
 from ._count_metrics import METRIC, PROPORTIONS, resolve_metric
 from ._counts import label_counts
 from ._intervals import bca, bootstrap_values, delta, normal_quantile, percentile, sort_resamples, wilson
-from ._params import BETA, DENSE_TARGETS, POS_LABEL, RHO, ZERO_DIVISION, array_like, check_declared, checked, invalid
+from ._params import BETA, DENSE_TARGETS, POS_LABEL, RHO, ZERO_DIVISION, array_like, checked, declare, invalid
 from ._tables import Table
 from ._targets import check_targets
 
@@ -329,7 +329,6 @@ def confidence_interval(
     >>> ci.low.round(3)
     array([0.893, 0.607])
     """
-    check_declared(confidence_interval, locals())
     func = "confidence_interval"
     level = float(level)
     if prevalence is not None:

@@ -26,9 +26,11 @@ from __future__ import annotations
 
 import time
 from dataclasses import replace
-from numbers import Real
+import math
 
 import sympy
+
+from .._constraints import Interval, Options, declare
 
 from .core.budget import BudgetExceeded, run_with_budget
 from .evidence.sample_points import sample_points
@@ -42,13 +44,22 @@ from .core.verdict import InconsistentVerdictError, Verdict
 from .evidence.admissible import admissible_point
 from .core.trust import FLOAT_SEMANTICS, derivatives_as_limits, exact_floats, has_floats, non_real, stable_numbers
 
-__all__ = ["check", "DOMAINS", "with_domain"]
+__all__ = ["check", "DOMAINS", "OPTIONS", "with_domain"]
 
 #: Default time budget per check, in seconds.
 DEFAULT_TIMEOUT = 20.0
 
 #: The domains ``check`` knows: P and R in (0, 1] ("unit"), or any positive values ("positive").
 DOMAINS = ("unit", "positive")
+
+#: What each option of :func:`check` may be (its declaration; also the options of the claims and of the runner).
+OPTIONS = {
+    "domain": Options(DOMAINS, allowed=f"one of {list(DOMAINS)}", invalid=("all", 1)),
+    "timeout": Interval(float, 0, math.inf, closed="neither", allowed="a positive finite number of seconds"),
+    "samples": Interval(int, 1, math.inf, closed="left", allowed="a positive integer"),
+    "seed": Interval(int, -math.inf, math.inf, closed="neither", allowed="an integer"),
+    "dps": Interval(int, 40, math.inf, closed="left", allowed="an integer >= 40"),
+}
 
 
 def with_domain(statement: Statement, domain: str) -> Statement:
@@ -72,6 +83,7 @@ def with_domain(statement: Statement, domain: str) -> Statement:
     return Statement(statement.lhs, statement.rhs, statement.relation, conditions)
 
 
+@declare(**OPTIONS)
 def check(
     lhs,
     rhs=None,
@@ -144,7 +156,6 @@ def check(
     >>> check(sympy.Limit(f_beta(), beta, sympy.oo), R).method
     'limit'
     """
-    _validate(timeout=timeout, samples=samples, seed=seed, dps=dps, domain=domain)
     start = time.perf_counter()
     given = with_domain(Statement.of(lhs, rhs, relation=relation, conditions=conditions), domain)
     statement = _in_scope(given)
@@ -282,31 +293,3 @@ def _check(statement: Statement, start: float, timeout: float, samples: int, see
         obstacle = limit_obstacle(statement, deadline=deadline)
         reason = f"no strategy succeeded; {obstacle}" if obstacle else "no strategy succeeded"
     return Verdict("unknown", "undecided", {}, elapsed(), evidence, reason)
-
-
-def _validate(*, timeout, samples, seed, dps, domain):
-    def is_int(v):
-        return isinstance(v, int) and not isinstance(v, bool)
-
-    if (
-        isinstance(timeout, bool)
-        or not isinstance(timeout, Real)
-        or not timeout > 0
-        or timeout != timeout
-        or timeout == float("inf")
-    ):
-        raise _invalid("timeout", "a positive finite number of seconds", timeout)
-    if not is_int(samples) or samples < 1:
-        raise _invalid("samples", "a positive integer", samples)
-    if not is_int(seed):
-        raise _invalid("seed", "an integer", seed)
-    if not is_int(dps) or dps < 40:
-        raise _invalid("dps", "an integer >= 40", dps)
-    if not isinstance(domain, str) or domain not in DOMAINS:
-        raise _invalid("domain", f"one of {list(DOMAINS)}", domain)
-
-
-def _invalid(param, allowed, got):
-    from .._validation import InvalidParameterError
-
-    return InvalidParameterError.of(param, "check", allowed, got)

@@ -59,10 +59,11 @@ from typing import Callable
 
 import sympy
 
+from ..._constraints import declare
 from ..._validation import InvalidParameterError
 from ..core.budget import run_with_budget
 from .derivation import Derivation, Step, watch_rewriting
-from .record import DEFAULT_TIMEOUT, Claim, Result, check_options
+from .record import CLAIM_OPTIONS, DEFAULT_TIMEOUT, Claim, Result
 from .report import print_result
 from ..core.statement import RELATIONS, Statement
 
@@ -236,6 +237,7 @@ class Proof:
     def __repr__(self) -> str:
         return f"Proof({self.name!r}, {len(self._definitions)} claims, from {self.origin})"
 
+    @declare(**CLAIM_OPTIONS)
     def claim(
         self,
         id: str,
@@ -259,7 +261,6 @@ class Proof:
         :class:`~symmetric.verify.Statement`. The function is returned
         unchanged; it runs when the claim is first needed.
         """
-        check_options("Proof.claim", id, expected, timeout)
         if relation is not None and relation not in RELATIONS:
             raise InvalidParameterError.of("relation", "Proof.claim", f"one of {list(RELATIONS)}", relation)
         if target is not None:
