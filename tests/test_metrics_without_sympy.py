@@ -4,9 +4,10 @@ A fresh interpreter refuses to import ``sympy`` or ``mpmath`` (a meta-path
 finder) and to open anything under ``proofs/`` (an audit hook), then calls
 every public name of :mod:`symmetric.metrics` with small inputs, at the
 parameters' boundaries (beta = 0 and inf, rho = -1, 0, -2) and with every
-``zero_division``. Only ``confidence_interval(method="delta")`` may load SymPy
-(the clarification of issue 19: its gradients are compiled from the
-definitions on first use); it runs last, after the check. The CLI's
+``zero_division``. Only the delta interval at another prevalence (or of an
+expression) loads SymPy (the clarification of issue 19 allows it for
+``confidence_interval``: those gradients are compiled on first use); it runs
+last, after the check, and still opens no proof script. The CLI's
 ``symmetric counts`` command runs the same way.
 """
 
@@ -113,13 +114,16 @@ SCORES = textwrap.dedent(
     for method in ("wilson", "bootstrap", "percentile"):
         call("confidence_interval", yt, yp, metric="precision", method=method, n_resamples=50, random_state=0)
     call("confidence_interval", yt, yp, metric="g_beta_rho", rho=-1.0, method="bca", n_resamples=50, random_state=0)
+    for metric, average in (("f_beta", "binary"), ("g_beta_rho", "macro"), ("mcc", "weighted"), ("recall", "micro")):
+        call("confidence_interval", mt if average != "binary" else yt, mp if average != "binary" else yp,
+             metric=metric, average=average, rho=-3.0, method="delta")
     called |= {"ConfidenceInterval", "UndefinedMetricWarning"}   # classes, made by the calls above
     loaded = sorted(n for n in sys.modules if n.split(".")[0] in ("sympy", "mpmath") or n.startswith("symmetric.verify"))
     print("missed", sorted(set(m.__all__) - called))
     print("loaded", loaded)
     print("refused", refused)
-    sys.meta_path.remove(guard)   # the delta interval may load SymPy (after the check), never a proof script
-    print("delta", m.confidence_interval(yt, yp, metric="f_beta", method="delta").low > 0)
+    sys.meta_path.remove(guard)   # at another prevalence the delta interval compiles its gradients (SymPy)
+    print("delta", m.confidence_interval(yt, yp, metric="f_beta", method="delta", prevalence=0.3).low > 0)
     """
 )
 
@@ -176,3 +180,20 @@ def test_wilson_without_trials_is_undefined_not_an_error():
         warnings.simplefilter("ignore")
         ci = confidence_interval([0, 0, 1], [0, 0, 0], metric="precision", method="wilson")
     assert ci.estimate == 0.0 and np.isnan(ci.low) and np.isnan(ci.high)
+
+
+def test_the_generated_gradients_are_the_compiled_ones():
+    """The delta method's generated gradients give the bits, shapes and types the compiled derivatives give."""
+    import numpy as np
+
+    from symmetric.metrics import _count_metrics
+
+    cells = [np.array([0.0, 1.5, 7.0]), np.array([2.0, 0.0, 3.5]), np.array([1.0, 4.0, 0.0]), np.array([9.0, 0.5, 2.0])]
+    for name, weighted in (("f_beta", False), ("g_beta_rho", True), ("mcc", True)):
+        generated = _count_metrics._gradient(name, None, False, weighted)
+        compiled = _count_metrics._compiled_gradient(name, None, False, weighted)
+        for beta, rho in ((2.0, -3.0), (0.5, -1.0), (1.0, 0.0)):
+            for f, g in zip(generated, compiled):
+                for args in ((*cells, beta, rho, 0.5), (1.0, 2.0, 0.0, 4.0, beta, rho, 0.5)):
+                    a, b = f(*args), g(*args)
+                    assert type(a) is type(b) and np.array_equal(a, b, equal_nan=True), (name, weighted, beta, rho)

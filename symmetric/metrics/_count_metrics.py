@@ -6,9 +6,11 @@ at another prevalence. Its values on arrays of counts follow the scores of
 :mod:`symmetric.metrics` (the same ``zero_division`` policy; F and G from
 the generated numeric code, the records' values and the reweighted cells from
 ``_generated.py``), without SymPy. Its gradient with respect to the four
-cells (the delta method of ``confidence_interval``, the one place that may
-load SymPy) is derived by SymPy from :mod:`symmetric.families.counts` and
-compiled with :func:`symmetric.numeric.compile`, once per metric.
+cells (the delta method of ``confidence_interval``) is derived by SymPy from
+:mod:`symmetric.families.counts` and the records: generated into
+``_generated_gradients.py`` for the named metrics and records, compiled with
+:func:`symmetric.numeric.compile` on first use at another prevalence or for an
+expression.
 
 >>> m = resolve_metric("f_beta", beta=1.0, rho=-2.0, func="demo")
 >>> m.values(8.0, 2.0, 2.0, 88.0)
@@ -105,7 +107,32 @@ def _definition(name, expression, prevalence: bool, support_weighted: bool):
     return expr
 
 
+def _as_compiled(function):
+    """A generated function called as :func:`symmetric.numeric.compile` calls its code (float64, broadcast)."""
+
+    def evaluate(*values):
+        arrays = [np.asarray(v, dtype=np.float64) for v in values]
+        with np.errstate(all="ignore"):
+            out = np.asarray(function(*arrays), dtype=np.float64)
+        out = np.array(np.broadcast_to(out, np.broadcast_shapes(*(a.shape for a in arrays))))
+        return out[()] if out.ndim == 0 else out
+
+    return evaluate
+
+
 @functools.lru_cache(maxsize=64)
+def _gradient(name, expression, prevalence: bool, support_weighted: bool):
+    """The four partial derivatives: generated (``_generated_gradients.py``) for a named metric or a generated
+    record at the data's own prevalence, else compiled from the definition on first use (SymPy)."""
+    if name != "expression" and not prevalence and (name in NAMES or _records.generated(name)):
+        from ._generated_gradients import GRADIENTS
+
+        found = GRADIENTS.get((name, support_weighted))
+        if found is not None:
+            return tuple(_as_compiled(f) for f in found)
+    return _compiled_gradient(name, expression, prevalence, support_weighted)
+
+
 def _compiled_gradient(name, expression, prevalence: bool, support_weighted: bool):
     import sympy
 
@@ -279,7 +306,7 @@ class CountMetric:
         With ``support_weighted`` the metric is first multiplied by its support ``TP + FN``
         (the per-class term of the support-weighted average).
         """
-        functions = _compiled_gradient(self.name, self.expression, self.prevalence is not None, support_weighted)
+        functions = _gradient(self.name, self.expression, self.prevalence is not None, support_weighted)
         args = (tp, fp, fn, tn, self.beta, self.rho, 0.5 if self.prevalence is None else self.prevalence)
         parts = [np.asarray(f(*args), dtype=np.float64) for f in functions]
         g = np.stack(np.broadcast_arrays(*parts), axis=-1)

@@ -28,7 +28,7 @@ from typing import NamedTuple
 
 from . import _generated
 
-__all__ = ["RecordData", "record_data", "records", "functions"]
+__all__ = ["RecordData", "record_data", "records", "generated", "functions"]
 
 #: The module of the registry: read while it is loaded, never imported here.
 _REGISTRY = "symmetric.families.confusion_record"
@@ -80,15 +80,22 @@ def records() -> dict[str, RecordData]:
     return {name: record_data(record) for name, record in live.items()}
 
 
+def generated(name: str) -> bool:
+    """Whether the generated code of record ``name`` is its code (a registered record with ``numeric=True``)."""
+    live = _registry()
+    if live is None:
+        return name in _generated_records() and _generated_records()[name].numeric
+    return name in live and live[name].numeric and hasattr(_generated, name)
+
+
 def functions(name: str):
     """``(value, undefined)`` of record ``name``: the generated functions, else compiled from its definition.
 
     ``undefined(*cells)`` gives a tuple, one array per undefined case, zero where that case holds.
     """
-    live = _registry()
-    if live is None or (live[name].numeric and hasattr(_generated, name)):
+    if generated(name):
         return getattr(_generated, name), getattr(_generated, f"{name}_undefined")
-    return _compiled(live[name])
+    return _compiled(_registry()[name])
 
 
 @functools.lru_cache(maxsize=64)
