@@ -93,7 +93,7 @@ def delta(table: Table, cells, squares, *, z: float, scale: str = "logit", pseud
     """The delta-method interval: the metric plus or minus ``z`` standard errors, on ``scale``.
 
     The variance is :func:`symmetric.families.sampling.delta_variance`,
-    ``sum(q * (g - g_mean)**2)`` with the compiled gradient ``g``, and both
+    ``sum(q * (g - g_mean)**2)`` with the metric's gradient ``g``, and both
     the centre and the variance are taken at the counts plus
     ``pseudo_count`` samples per cell; the interval is then widened to
     contain the plain estimate. Returns ``(estimate, low, high)``.
