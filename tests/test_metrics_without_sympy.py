@@ -197,3 +197,23 @@ def test_the_generated_gradients_are_the_compiled_ones():
                 for args in ((*cells, beta, rho, 0.5), (1.0, 2.0, 0.0, 4.0, beta, rho, 0.5)):
                     a, b = f(*args), g(*args)
                     assert type(a) is type(b) and np.array_equal(a, b, equal_nan=True), (name, weighted, beta, rho)
+
+
+def test_the_guard_refuses_sympy_and_proof_scripts():
+    """The child's guard itself: an import of SymPy (or mpmath) fails, and so does opening a proof script."""
+    probe = textwrap.dedent(
+        """
+        import glob
+        for name in ("sympy", "mpmath"):
+            try:
+                __import__(name)
+            except ImportError:
+                print("refused", name)
+        try:
+            open(sorted(glob.glob(PROOFS + "/*.py"))[0]).close()
+        except PermissionError:
+            print("refused proof")
+        """
+    )
+    done = _run(GUARD % {"root": str(ROOT)} + probe)
+    assert done.stdout.split("\n")[:3] == ["refused sympy", "refused mpmath", "refused proof"], done.stderr
