@@ -12,7 +12,7 @@
 * ``shared_analyses``: ``symmetric.explore.analyze`` with one result per
   distinct call (the whole expression and every option) for the session of
   one process, so the analyses of the families (seconds each) run once for
-  tests/test_analysis.py and the doctests of docs/*.md, README.md and
+  tests/explore/test_analysis.py and the doctests of docs/*.md, README.md and
   symmetric/explore/ together. Doctests get it as ``analyze`` (through
   ``doctest_namespace`` and ``symmetric.explore.analyze`` while they run);
   tests that monkeypatch the engine call ``analyze`` itself. A shared result
@@ -56,7 +56,7 @@ os.environ.setdefault("SYMPY_CACHE_SIZE", "20000")
 pytest_plugins = ["pytester"]
 
 # The documentation site's build files are not test modules (the Markdown pages of docs/ are doctested): Sphinx's
-# configuration, the gallery's scripts (they draw when the site is built: tests/test_docs_site.py) and what a
+# configuration, the gallery's scripts (they draw when the site is built: tests/docs/test_site.py) and what a
 # build writes.
 collect_ignore = ["docs/conf.py", "docs/_api.py", "docs/gallery", "docs/api", "docs/auto_examples", "docs/_build"]
 

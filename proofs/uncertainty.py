@@ -1,6 +1,6 @@
 """Confidence intervals of count metrics: the delta method, Takahashi's closed forms, Wilson's interval.
 
-The cells of a confusion matrix are multinomial. ``symmetric.families.sampling``
+The cells of a confusion matrix are multinomial. ``symmetric.families.uncertainty``
 defines the delta-method variance of a metric of the counts from its
 gradient, and ``symmetric.metrics.confidence_interval`` computes it from the
 same definitions. Takahashi, Yamamoto, Kuchiba and Koyama (2022, Applied
@@ -24,7 +24,7 @@ Run ``python proofs/uncertainty.py`` to print every derivation.
 import sympy
 
 from symmetric.families import counts
-from symmetric.families.sampling import cell_gradient, delta_variance, score_equation, wilson_bounds, wilson_symbols
+from symmetric.families.uncertainty import cell_gradient, delta_variance, score_equation, wilson_bounds, wilson_symbols
 from symmetric.symbols import FN, FP, TN, TP
 from symmetric.verify.claims import Proof
 
@@ -82,7 +82,7 @@ def _(d):
     G = sympy.Matrix(g)
     covariance = d.step("The multinomial covariance of the proportions (times N)", sympy.diag(*p) - p * p.T)
     linear = d.step("A metric whose gradient is g: the linear form sum g_c C_c", sum(a * c for a, c in zip(g, CELLS)))
-    derived = d.step("The delta-method variance of symmetric.families.sampling", delta_variance(linear, CELLS))
+    derived = d.step("The delta-method variance of symmetric.families.uncertainty", delta_variance(linear, CELLS))
     return derived, n * (G.T * covariance * G)[0, 0]
 
 

@@ -77,7 +77,7 @@ class Row:
     median_ulp: float
     bad: int  # NaN, inf or 0 where the true value is finite and positive
     worst: dict
-    backends: dict = None  # backend name -> max ULP (in its own dtype), for the other backends
+    backends: dict | None = None  # backend name -> max ULP (in its own dtype), for the other backends
 
     def __str__(self):
         extra = "".join(f" {v:>{max(8, len(k))}.0f}" for k, v in (self.backends or {}).items())
@@ -215,7 +215,7 @@ def accuracy_table(
     """Max and median ULP error of each numeric function over each region (and max ULP per other backend)."""
     from . import numeric
 
-    rows = []
+    rows: list[Row] = []
     for region in regions or REGIONS:
         for name in functions or catalog.numeric_families():
             rng = numpy.random.default_rng([seed, len(rows)])

@@ -181,7 +181,7 @@ class _Claims:
         if item.definition.id not in self.results:
             from symmetric.verify.claims.registry import definitions
 
-            proofs = []
+            proofs: list = []
             for i in item.session.items:
                 if isinstance(i, ClaimItem) and all(i.proof is not p for p in proofs):
                     proofs.append(i.proof)

@@ -1,6 +1,6 @@
 """Extreme parameters and display, example by example: no hang, no silent nan, errors that name the argument, honest explore output,
-display in IPython and Jupyter. The command-line examples are in tests/test_cli_explore.py, the plots in
-tests/test_plot.py, and the sweep over every public function in tests/test_extreme_values.py."""
+display in IPython and Jupyter. The command-line examples are in tests/cli/test_explore_plot_repl.py, the plots in
+tests/plot/test_level_curves.py, and the sweep over every public function in tests/test_extreme_values.py."""
 
 from __future__ import annotations
 

@@ -24,7 +24,7 @@ import numpy
 import pytest
 import sympy
 
-from api_helpers import public_functions
+from tests.api_helpers import public_functions
 from symmetric import P, R
 from symmetric.explore import TradeOff
 from symmetric.families import CONFUSION_METRICS, FAMILIES

@@ -9,11 +9,11 @@ import pytest
 import sympy
 
 import symmetric
-from api_helpers import public_functions
+from tests.api_helpers import public_functions
 from symmetric import InvalidParameterError
 
 PUBLIC_MODULES = ["symmetric", "symmetric.symbols", "symmetric.families", "symmetric.families.counts",
-                  "symmetric.families.sampling", "symmetric.families.record", "symmetric.metrics", "symmetric.numeric", "symmetric.losses",
+                  "symmetric.families.uncertainty", "symmetric.families.record", "symmetric.metrics", "symmetric.numeric", "symmetric.losses",
                   "symmetric.verify", "symmetric.explore", "symmetric.plot", "symmetric.cli", "symmetric.accuracy",
                   "symmetric.pytest_plugin", "symmetric.documents"]
 
@@ -76,7 +76,7 @@ def test_submodules_load_lazily_by_attribute():
 
 
 # Every public function taking user parameters that declares no constraints, with one bad value per parameter
-# (the declared ones are covered by tests/test_parameter_constraints.py, generated from their declarations).
+# (the declared ones are covered by tests/test_constraints.py, generated from their declarations).
 BAD_INPUTS = {
     ("symmetric.verify", "run_with_budget"): [({"func": print, "seconds": -1}, "seconds", "-1"),
                                               ({"func": None, "seconds": 1}, "func", "None")],

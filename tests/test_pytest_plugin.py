@@ -3,7 +3,7 @@
 import textwrap
 
 import pytest
-from claim_scripts import WRONG, good
+from tests.claim_scripts import WRONG, good
 
 
 @pytest.fixture

@@ -13,8 +13,7 @@ import sympy
 
 from .._validation import InvalidParameterError
 from ..explore.parser import LIBRARY_PARAMETERS, parse, parse_parameter
-from ..families import FAMILIES
-from ..families._parameters import parameter
+from ..families import FAMILIES, Parameter
 
 __all__ = ["parameter_values", "symbolic_metric", "metric_expression", "output_path"]
 
@@ -35,8 +34,8 @@ def parameter_values(specs, *, func: str) -> dict:
         if value is not None and not isinstance(value, sympy.Interval):
             library = LIBRARY_PARAMETERS.get(name)
             positive = library is None or bool(library.is_positive)
-            try:
-                parameter(value, name=option, func=func, positive=positive)
+            try:  # the library's parameter, or a new one: positive
+                Parameter(library or sympy.Symbol(name, positive=True)).value(value, func=func)
             except InvalidParameterError:
                 raise InvalidParameterError.of(
                     option, func, f"{name}={'a positive number' if positive else 'a number'}", spec

@@ -23,8 +23,7 @@ def add_arguments(p) -> None:
 
 def run(args) -> int:
     """Print one line per metric: name, value (or why it is undefined), summary and claim ids."""
-    from ..metrics._confusion_scores import record_functions, record_values
-    from ..metrics._records import records  # the records' data without SymPy (generated, or the live registry)
+    from ..metrics._confusion_scores import record_functions, record_values, records  # no SymPy
 
     known = records()
 

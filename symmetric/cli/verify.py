@@ -114,7 +114,8 @@ def add_arguments(p) -> None:
 
 
 def _split(targets) -> tuple[list[str], list[str]]:
-    paths, ids = [], []
+    paths: list[str] = []
+    ids: list[str] = []
     for t in targets:
         (paths if ("/" in t or os.sep in t or t.endswith(".py") or Path(t).exists()) else ids).append(t)
     return paths, ids
@@ -258,10 +259,9 @@ def _verify(args, state) -> int:
             proofs += found
         proofs = load_proofs(*proofs, builtin=False)  # each proof once, even when two PATHs overlap
         items = definitions(proofs)
-    except InvalidParameterError as exc:  # load_claims' errors, told in the command's terms
-        return _fail(
-            str(exc).replace("The 'paths_or_modules' parameter of load_claims must be", "PATHs must be"), exc.__cause__
-        )
+    except InvalidParameterError as exc:  # load_claims' errors about its sources, told in the command's terms
+        told = f"PATHs must be {exc.allowed}. Got {exc.got!r} instead." if exc.param == "sources" else str(exc)
+        return _fail(told, exc.__cause__)
     if not items:
         return _fail("no claims found")
     unknown = [i for i in ids if not any(selects(i, d.id) for d in items)]
@@ -280,7 +280,7 @@ def _verify(args, state) -> int:
     jobs = args.jobs or default_jobs()
     progress = _Progress(len(items))
     start = time.perf_counter()
-    results = {}
+    results: dict = {}
     width = max(len(d.id) for d in items)
     state.items, state.results, state.jobs, state.progress, state.width = items, results, jobs, progress, width
     progress.update(0, items[0].id)

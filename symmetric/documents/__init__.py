@@ -60,7 +60,7 @@ def _symbols_option(symbols, func: str) -> dict:
         raise InvalidParameterError.of(
             "symbols", func, "a mapping from symbol name to assumption (e.g. {'t': 'real'})", symbols
         )
-    out = {}
+    out: dict = {}
     for name, assumption in symbols.items():
         out.update([parse_symbol_option(f"{name}:{assumption}", func=func, param="symbols")])
     return out
@@ -121,7 +121,7 @@ def check_document(source, *, symbols=None, domain: str = "unit", timeout: float
 
 
 def _mark(steps, latex: bool) -> str:
-    counts = {}
+    counts: dict[str, int] = {}
     for s in steps:
         counts[s.status] = counts.get(s.status, 0) + 1
     text = ", ".join(f"{n} {k}" for k, n in counts.items()) or "no step"

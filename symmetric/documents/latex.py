@@ -328,6 +328,7 @@ def tokenize(text: str) -> list[Token]:
             c == "." and text[i + 1 : i + 2].isascii() and text[i + 1 : i + 2].isdigit()
         ):
             m = _NUMBER.match(text, i)
+            assert m is not None  # a digit, or a point before one, starts a number
             tokens.append(Token("num", m.group(), i, m.end()))
             i = m.end()
             continue
@@ -337,6 +338,8 @@ def tokenize(text: str) -> list[Token]:
             continue
         if c == "\\":
             m = _COMMAND.match(text, i)
+            if m is None:  # nothing follows the backslash
+                raise LatexError("a backslash ends the display (a command needs a name)", i)
             cmd = m.group()
             j = m.end()
             if cmd == "\\\\":

@@ -26,7 +26,7 @@ from fractions import Fraction
 import sympy
 
 from ..explore.parser import LIMITS as EXPRESSION_LIMITS
-from ..explore.parser import _check_power
+from ..explore.parser import check_power_size
 from .latex import GREEK, LatexError, Token
 from .names import COUNT_NAMES, Names
 
@@ -256,11 +256,7 @@ class _Parser:
             self.towers -= 1
             if self.at("op", "^"):
                 raise self.fail("a double exponent a^b^c needs braces", self.peek())
-
-            def fail(reason):
-                return self.fail(reason, tok)
-
-            _check_power(base, exponent, lambda reason: (_ for _ in ()).throw(fail(reason)))
+            check_power_size(base, exponent, lambda reason: self.fail(reason, tok))
             base = sympy.Pow(base, exponent)
         if self.at("op", "!") or self.at("op", "'"):
             raise self.fail("factorials and primes are outside the subset", self.peek())
@@ -545,7 +541,7 @@ class _Parser:
             raise self.fail("\\lim needs a subscript x \\to a", tok)
         var = self.variable(tokens[: cut[0]], tok)
         target_tokens = tokens[cut[0] + 1 :]
-        direction = "+-"
+        direction: str | None = "+-"
         if len(target_tokens) >= 2 and target_tokens[-2].kind == "op" and target_tokens[-2].value == "^":
             side = target_tokens[-1].value
             target_tokens = target_tokens[:-2]
@@ -574,7 +570,9 @@ class _Parser:
 
 def _split(tokens: list[Token], kind: str, value: str) -> list[list[Token]]:
     """``tokens`` cut at the top-level tokens of that kind and value."""
-    parts, current, depth = [], [], 0
+    parts: list[list[Token]] = []
+    current: list[Token] = []
+    depth = 0
     for t in tokens:
         if t.kind == "open":
             depth += 1

@@ -143,7 +143,7 @@ def _notebook_segments(raw: str) -> list[Segment]:
         source = cell.get("source", "")
         parts = source if isinstance(source, list) else str(source).splitlines(keepends=True)
         parts = [str(p) for p in parts]
-        lines = []
+        lines: list = []
         for part in parts:
             for encoded in (json.dumps(part), json.dumps(part, ensure_ascii=False)):
                 found = raw.find(encoded, cursor)

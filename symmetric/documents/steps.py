@@ -52,6 +52,13 @@ class _Part:
     parsed: Parsed | None = None
     error: LatexError | None = None
 
+    @property
+    def reading(self) -> Parsed:
+        """What the part was read as, once read without error."""
+        if self.parsed is None:
+            raise ValueError(f"the part {self.text!r} has not been read")
+        return self.parsed
+
 
 @dataclass
 class _Row:
@@ -75,7 +82,9 @@ IMPLICATIONS = {
 def _rows(tokens: list[Token]) -> list[list[Token]]:
     """The rows of a display: cut at ``\\\\``, at implication arrows and at top-level commas (a list of
     equations on one line); the punctuation ending a row (``.``, ``,``, ``;``) dropped."""
-    rows, current, depth = [], [], 0
+    rows: list[list[Token]] = []
+    current: list[Token] = []
+    depth = 0
     for t in tokens:
         depth += 1 if t.kind == "open" else -1 if t.kind == "close" else 0
         if t.kind == "row" or (
@@ -97,7 +106,10 @@ def _rows(tokens: list[Token]) -> list[list[Token]]:
 
 
 def _split_row(tokens: list[Token], content: str) -> _Row:
-    parts, rels, current, depth = [], [], [], 0
+    parts: list[list[Token]] = []
+    rels: list[Token] = []
+    current: list[Token] = []
+    depth = 0
     continued = False
     seen = False
     for k, t in enumerate(tokens):
@@ -389,7 +401,7 @@ class Checker:
             value = sympy.Symbol(_readable(key), positive=True)
             shown = f"(unread: {part.error.reason})"
         else:
-            value = part.parsed.expr
+            value = part.reading.expr
             shown = sympy.sstr(value)
         readings = tuple(part.parsed.implicit) if part.parsed is not None else ()
         if part.error is None and not readings:
@@ -543,8 +555,9 @@ class Checker:
         if relation is None:
             step.reason = f"the relation {rel.value} is outside the subset (=, \\le, \\ge, <, >)"
             return step
-        step.read = (sympy.sstr(left.parsed.expr), sympy.sstr(right.parsed.expr))
-        implicit = left.parsed.implicit + right.parsed.implicit
+        lhs, rhs = left.reading, right.reading
+        step.read = (sympy.sstr(lhs.expr), sympy.sstr(rhs.expr))
+        implicit = lhs.implicit + rhs.implicit
         if implicit:
             step.status = "unknown"
             step.reason = "depends on a reading the display does not fix: " + "; ".join(dict.fromkeys(implicit))
@@ -554,11 +567,11 @@ class Checker:
             step.status, step.reason = rounded
             step.counterexample = {} if step.status == "refuted" else None  # no free symbol to give a value
             return step
-        verdict = self.verdict(left.parsed.expr, right.parsed.expr, relation, self.timeout)
-        _fill(step, verdict, left.parsed.uses + right.parsed.uses)
+        verdict = self.verdict(lhs.expr, rhs.expr, relation, self.timeout)
+        _fill(step, verdict, lhs.uses + rhs.uses)
         if step.status == "refuted":
-            self.under_conditions(step, left.parsed.expr, right.parsed.expr, relation)
-        if step.status == "refuted" and (left.parsed.logs or right.parsed.logs):
+            self.under_conditions(step, lhs.expr, rhs.expr, relation)
+        if step.status == "refuted" and (lhs.logs or rhs.logs):
             self.other_log_base(step, left, right, relation, names)
         return step
 
@@ -718,7 +731,7 @@ def _rounding(left: _Part, right: _Part, relation: str):
         tokens = [t for t in written.tokens if not (t.kind == "op" and t.value in "+-")]
         if len(tokens) != 1 or tokens[0].kind != "num" or "." not in tokens[0].value:
             continue
-        value, exact = written.parsed.expr, other.parsed.expr
+        value, exact = written.reading.expr, other.reading.expr
         if not (exact.is_number and exact.is_real) or exact.free_symbols:
             return None
         if exact == value:

@@ -25,7 +25,8 @@ import time
 
 import sympy
 
-from ..verify import InconsistentVerdictError, Verdict, check, run_with_budget
+from .. import verify
+from ..verify import InconsistentVerdictError, Verdict, run_with_budget
 from ..verify.core.sympy_errors import SYMPY_ERRORS
 
 __all__ = ["Budget", "combine", "range_conditions", "unknown"]
@@ -85,10 +86,15 @@ class Budget:
         every check gets them as conditions.
     domain : {"unit", "positive"}
         The domain every ``check`` uses (see :func:`symmetric.verify.check`).
+    check : callable, optional
+        What decides a statement, called as :func:`symmetric.verify.check` (the default) is: a stub or a
+        counting wrapper in tests, another decision procedure elsewhere. Its verdicts are shared by equal
+        checks as the engine's are; an :class:`~symmetric.verify.InconsistentVerdictError` it raises propagates.
     """
 
-    def __init__(self, *, total: float, per_check: float, ranges: dict | None = None, domain: str = "unit"):
+    def __init__(self, *, total: float, per_check: float, ranges: dict | None = None, domain: str = "unit", check=None):
         self.domain = domain
+        self._check = check if check is not None else verify.check
         self.start = time.perf_counter()
         self.deadline = self.start + total
         self.per_check = per_check
@@ -130,7 +136,7 @@ class Budget:
             self.skipped += 1
             return unknown("analysis budget exhausted", "the analysis ran out of time before this check")
         try:
-            verdict = check(
+            verdict = self._check(
                 lhs, rhs, relation=relation, conditions=conditions, timeout=timeout, domain=domain or self.domain
             )
         except InconsistentVerdictError:

@@ -2,13 +2,16 @@
 
 The ratio comes from the local geometry (:mod:`.geometry`): the line
 ``R = k P`` where df/dR = df/dP, and its verdict; only a proven ratio is
-returned, with a note saying why when there is none.
+returned, with a note saying why when there is none. :class:`BreakEvenLine`
+holds the answer in the terms a plot needs (a slope to draw, its LaTeX, and
+whether there is a line, none, every ratio, or no proof).
 """
 
 from __future__ import annotations
 
 import functools
 import math
+from dataclasses import dataclass
 
 import sympy
 
@@ -20,7 +23,69 @@ from .analysis_budget import Budget
 from .geometry import EVERY_RATIO, local_geometry
 from .regimes import Regime, piecewise_regimes
 
-__all__ = ["break_even_ratio", "family_break_even_ratio"]
+__all__ = ["BreakEvenLine", "break_even_ratio", "family_break_even_ratio"]
+
+
+# The notes of the geometry that say there is no break-even ratio at all (rather than none proven).
+_NO_RATIO_NOTES = ("df/dR = ", "no positive ratio", "f does not depend")
+
+
+@dataclass(frozen=True)
+class BreakEvenLine:
+    """What the analysis says about the break-even line ``R = k P`` of a metric without free parameters.
+
+    Parameters
+    ----------
+    ratio : sympy.Expr or None
+        The proven ratio ``k``, :data:`symmetric.explore.geometry.EVERY_RATIO`
+        when every ratio is break-even, or None.
+    note : str
+        Why there is no proven ratio (empty when there is one).
+
+    Examples
+    --------
+    >>> from symmetric import P, R
+    >>> line = BreakEvenLine.of(2 * P * R / (P + 4 * R))
+    >>> line.status, line.slope
+    ('proven', 0.5)
+    >>> print(line.latex)
+    \\frac{1}{2}
+    >>> BreakEvenLine.of((P + R) / 2).status
+    'every ratio'
+    """
+
+    ratio: sympy.Expr | None
+    note: str = ""
+
+    @classmethod
+    def of(cls, expr: sympy.Expr) -> BreakEvenLine:
+        """The line of a metric in P and R only (:func:`break_even_ratio`)."""
+        return cls(*break_even_ratio(expr))
+
+    @classmethod
+    def of_family(cls, name: str, values: dict) -> BreakEvenLine:
+        """The line of a registered family at parameter values (:func:`family_break_even_ratio`)."""
+        return cls(*family_break_even_ratio(name, values))
+
+    @property
+    def status(self) -> str:
+        """``"proven"`` (one ratio), ``"every ratio"``, ``"none"`` (there is no break-even ratio),
+        ``"unknown"`` (not proven) or ``""`` (nothing said)."""
+        if self.ratio is None:
+            if self.note.startswith(_NO_RATIO_NOTES):
+                return "none"
+            return "unknown" if self.note else ""
+        return "every ratio" if self.ratio == EVERY_RATIO else "proven"
+
+    @property
+    def slope(self) -> float | None:
+        """The proven ratio ``k`` as a float, when there is one line."""
+        return float(self.ratio) if self.ratio is not None and self.status == "proven" else None
+
+    @property
+    def latex(self) -> str:
+        """The ratio in LaTeX as a coefficient of ``P`` (empty for 1 and when there is no one line)."""
+        return "" if self.status != "proven" or self.ratio == 1 else sympy.latex(self.ratio)
 
 
 def break_even_ratio(expr: sympy.Expr) -> tuple[sympy.Expr | None, str]:

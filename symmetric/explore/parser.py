@@ -43,12 +43,12 @@ import sympy
 from .. import families as _families
 from .. import symbols as _symbols
 from .._validation import InvalidParameterError
-from ..families._parameters import parameter as _parameter_value
 
 __all__ = [
     "ExpressionError",
     "FUNCTIONS",
     "LIMITS",
+    "check_power_size",
     "parse",
     "parameter_symbols",
     "parse_parameter",
@@ -156,11 +156,13 @@ def _tokenize(text: str, grammar: _Grammar) -> list[tuple[str, str, int]]:
             continue
         if c.isascii() and (c.isdigit() or (c == "." and text[i + 1 : i + 2].isdigit())):
             m = _NUMBER.match(text, i)
+            assert m is not None  # a digit, or a point before one, starts a number
             tokens.append(("number", m.group(), pos))
             i = m.end()
             continue
         if c.isascii() and (c.isalpha() or c == "_"):
             m = _NAME.match(text, i)
+            assert m is not None  # a letter or an underscore starts a name
             if m.group() not in grammar.names and m.group() not in FUNCTIONS:
                 raise grammar.error(text, _unknown_name(m.group(), grammar.value), pos)
             tokens.append(("name", m.group(), pos))
@@ -371,7 +373,7 @@ def _build(tree, names: dict, fail):
         return -_build(tree[1], names, fail)
     if kind == "pow":
         base, exponent = _build(tree[1], names, fail), _build(tree[2], names, fail)
-        _check_power(base, exponent, lambda reason: fail(reason, tree[3]))
+        check_power_size(base, exponent, lambda reason: fail(reason, tree[3]))
         return sympy.Pow(base, exponent)
     if kind == "sum":
         return sympy.Add(*(_build(t, names, fail) * (1 if sign == "+" else -1) for sign, t in tree[1]))
@@ -386,7 +388,13 @@ def _build(tree, names: dict, fail):
     return sympy.Mul(*factors)
 
 
-def _check_power(base, exponent, fail):
+def check_power_size(base: sympy.Expr, exponent: sympy.Expr, fail) -> None:
+    """Refuse a power that building would make too large, for this parser and the LaTeX reader alike.
+
+    A numeric exponent is at most ``LIMITS["exponent"]`` in absolute value, an
+    exact power of rationals has at most ``LIMITS["bits"]`` bits, and 0 is not
+    raised to a negative power; ``fail(reason)`` returns the exception raised.
+    """
     if not exponent.is_number:
         return
     size = abs(exponent.evalf(15))
@@ -447,8 +455,10 @@ def parameter_symbols(
         elif isinstance(value, sympy.Symbol):
             names[name] = value
         else:
-            library = LIBRARY_PARAMETERS.get(name)
-            expr = _parameter_value(value, name=name, func=func, positive=library is None or bool(library.is_positive))
+            # the library's parameter, or a new one: positive
+            expr = _families.Parameter(LIBRARY_PARAMETERS.get(name) or sympy.Symbol(name, positive=True)).value(
+                value, func=func
+            )
             if not expr.is_number:
                 raise InvalidParameterError.of(name, func, "a number", value)
             names[name] = expr

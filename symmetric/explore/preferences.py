@@ -87,7 +87,8 @@ STRICT = 1e-6
 
 
 def _unit(value, name, func) -> float:
-    if isinstance(value, numbers.Real) and not isinstance(value, bool) and SMALLEST <= value <= 1:
+    # value <= 1 refuses NaN; Real's own comparisons, so that an int too large for a float is refused, not raised
+    if isinstance(value, numbers.Real) and not isinstance(value, bool) and value <= 1 and not value < SMALLEST:
         return float(value)
     raise InvalidParameterError.of(
         name, func, f"a number in [{SMALLEST:g}, 1] (G and its trade-off overflow below)", value

@@ -157,8 +157,10 @@ def markdown_report(analysis) -> str:
 
 
 def _verdict_dict(v: Verdict | None) -> dict | None:
-    if v is None:
-        return None
+    return None if v is None else _verdict_fields(v)
+
+
+def _verdict_fields(v: Verdict) -> dict:
     return {
         "status": v.status,
         "method": v.method,
@@ -191,7 +193,7 @@ def as_dict(analysis) -> dict:
         "properties": {
             name: {
                 "statement": p.statement,
-                **_verdict_dict(p.verdict),
+                **_verdict_fields(p.verdict),
                 "detail_property": p.detail,
                 "holds_when": {str(k): sympy.sstr(v) for k, v in p.holds_when.items()},
             }
@@ -205,7 +207,7 @@ def as_dict(analysis) -> dict:
                 "direction": r.direction,
                 "where": r.label,
                 "value": _expr(r.value),
-                **_verdict_dict(r.verdict),
+                **_verdict_fields(r.verdict),
             }
             for r in analysis.limits
         ],

@@ -21,6 +21,7 @@ import numpy as np
 
 from .._constraints import Options, Predicate, declare
 from . import _generated as gen, _records
+from ._records import records  # the records' data, without SymPy (the CLI's `symmetric counts` reads it here)
 from ._confusion import matrix_of
 from ._counts import Counts
 from ._params import (
@@ -50,6 +51,7 @@ __all__ = [
     "matthews_corrcoef",
     "record_functions",
     "record_values",
+    "records",
 ]
 
 #: ``zero_division`` of ``jaccard_score``: scikit-learn does not take nan there.

@@ -55,12 +55,12 @@ def normal_quantile(level: float) -> float:
 
 def _transform(scale: str):
     """The scale's transform, its derivative and its inverse: generated from
-    :func:`symmetric.families.sampling.transform`."""
+    :func:`symmetric.families.uncertainty.transform`."""
     return tuple(getattr(_generated, f"scale_{scale}{part}") for part in ("", "_derivative", "_inverse"))
 
 
 def _wilson():
-    """Wilson's bounds in ``(k, n, z)``: generated from :func:`symmetric.families.sampling.wilson_bounds`."""
+    """Wilson's bounds in ``(k, n, z)``: generated from :func:`symmetric.families.uncertainty.wilson_bounds`."""
     return _generated.wilson_low, _generated.wilson_high
 
 
@@ -92,7 +92,7 @@ def pseudo_cells(cells, squares, pseudo_count: float):
 def delta(table: Table, cells, squares, *, z: float, scale: str = "logit", pseudo_count: float = 0.5, strata=None):
     """The delta-method interval: the metric plus or minus ``z`` standard errors, on ``scale``.
 
-    The variance is :func:`symmetric.families.sampling.delta_variance`,
+    The variance is :func:`symmetric.families.uncertainty.delta_variance`,
     ``sum(q * (g - g_mean)**2)`` with the metric's gradient ``g``, and both
     the centre and the variance are taken at the counts plus
     ``pseudo_count`` samples per cell; the interval is then widened to
@@ -101,7 +101,7 @@ def delta(table: Table, cells, squares, *, z: float, scale: str = "logit", pseud
     ``strata`` (an integer per cell, on the last axis) makes each group of
     cells its own multinomial sample of fixed size (a stratified design):
     the mean gradient is then taken per stratum (``delta_variance(...,
-    strata=...)`` of :mod:`symmetric.families.sampling`).
+    strata=...)`` of :mod:`symmetric.families.uncertainty`).
     """
     cells, squares = _float(cells), _float(squares)
     estimate = _float(table.values(cells))

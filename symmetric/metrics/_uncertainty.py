@@ -203,7 +203,7 @@ def confidence_interval(
 
     * ``method="delta"``: the estimate plus or minus ``z`` standard errors.
       The variance is the delta method's ``g^T (diag(p) - p p^T) g / n``
-      (:mod:`symmetric.families.sampling`), with the gradient ``g`` of the
+      (:mod:`symmetric.families.uncertainty`), with the gradient ``g`` of the
       metric over the cells derived by SymPy from
       :mod:`symmetric.families.counts` and the records (never typed by hand;
       generated code, compiled on first use at another prevalence);
@@ -299,7 +299,7 @@ def confidence_interval(
         assembled per class): each row of the confusion matrix is its own
         multinomial (product-binomial for two classes), and the variance
         leaves out the variation of the class totals
-        (:func:`symmetric.families.sampling.delta_variance` with ``strata``;
+        (:func:`symmetric.families.uncertainty.delta_variance` with ``strata``;
         claim ``uncertainty.delta.stratified_form``). Choose "stratified" only
         when the class totals were fixed: then the multinomial standard error
         is too large (precision's by about 21 %, F1's by 11 % at TP = 80,

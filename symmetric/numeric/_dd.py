@@ -9,7 +9,7 @@ float64 arithmetic: no fused multiply-add and no 80-bit ``numpy.longdouble``
 multiples of ``ln 2 / 64`` and a table of ``2**(j/64)``; ``log`` and
 ``log1p`` take one Newton step from the float64 value. Sums, products and
 quotients are accurate to about ``2**-104`` relative, the functions to better
-than ``2**-66`` (tests/test_dd.py checks ``2**-64`` against mpmath): far more
+than ``2**-66`` (tests/numeric/test_dd.py checks ``2**-64`` against mpmath): far more
 than the parameter stage of :mod:`symmetric.numeric` needs to round its
 constants correctly to float64.
 

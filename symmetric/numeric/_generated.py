@@ -4,7 +4,7 @@ g_beta_rho: Piecewise(((P*beta + R)/(beta + 1), Eq(rho, 0)), ((P*R**beta)**(1/(b
 power_mean: Piecewise(((P**gamma*R)**(1/(gamma + 1)), Eq(phi, 0)), (((P**phi*gamma + R**phi)/(gamma + 1))**(1/phi), True))
 f_beta: P*R*(beta**2 + 1)/(P*beta**2 + R)
 
-Regenerate with `python -m symmetric.numeric.codegen` (tests/test_codegen.py fails when stale).
+Regenerate with `python -m symmetric.numeric.codegen` (tests/numeric/test_codegen.py fails when stale).
 """
 
 import numpy

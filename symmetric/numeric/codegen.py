@@ -328,7 +328,7 @@ def module_source(names, *, fixed=None, standalone: bool = True, backend: str = 
                 + " when called.\n"
             )
             if standalone
-            else "\nRegenerate with `python -m symmetric.numeric.codegen` (tests/test_codegen.py fails when stale).\n"
+            else "\nRegenerate with `python -m symmetric.numeric.codegen` (tests/numeric/test_codegen.py fails when stale).\n"
         )
         + '"""\n\n'
         + ("import sys\nimport types\n\n" if standalone else "")

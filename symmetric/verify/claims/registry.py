@@ -64,7 +64,7 @@ def proofs_directory() -> Path:
 
 
 def _bad(allowed: str, got) -> InvalidParameterError:
-    return InvalidParameterError.of("paths_or_modules", "load_claims", allowed, got)
+    return InvalidParameterError.of("sources", "load_claims", allowed, got)
 
 
 def is_proof_script(path: Path) -> bool:
@@ -181,7 +181,7 @@ def installed_proofs() -> list[Proof]:
     return proofs
 
 
-def load_proofs(*paths_or_modules, builtin: bool | None = None) -> list[Proof]:
+def load_proofs(*sources, builtin: bool | None = None) -> list[Proof]:
     """The proofs of the sources (see the module docstring), in order; each proof once.
 
     ``builtin`` adds the package's claims and the installed packages' ones
@@ -190,11 +190,11 @@ def load_proofs(*paths_or_modules, builtin: bool | None = None) -> list[Proof]:
     if builtin not in (None, True, False):
         raise InvalidParameterError.of("builtin", "load_claims", "True, False or None", builtin)
     if builtin is None:
-        builtin = not paths_or_modules
+        builtin = not sources
     proofs: list[Proof] = []
     if builtin:
         proofs += _load_folder(proofs_directory()) + installed_proofs()
-    for source in paths_or_modules:
+    for source in sources:
         proofs += _load_source(source)
     unique: list[Proof] = []
     for p in proofs:
@@ -224,12 +224,12 @@ def definitions(proofs) -> list[Definition]:
     return out
 
 
-def load_claims(*paths_or_modules, builtin: bool | None = None) -> list[Claim]:
+def load_claims(*sources, builtin: bool | None = None) -> list[Claim]:
     """Load the claims of proof scripts, folders of them and modules.
 
     Parameters
     ----------
-    *paths_or_modules : str, os.PathLike or module
+    *sources : str, os.PathLike or module
         Proof scripts (files), folders of proof scripts (every ``*.py`` file
         directly inside, except those starting with ``_`` and
         ``conftest.py``), and importable modules (by name or object). Each
@@ -278,14 +278,14 @@ def load_claims(*paths_or_modules, builtin: bool | None = None) -> list[Claim]:
     >>> load_claims(folder)
     Traceback (most recent call last):
         ...
-    symmetric._validation.InvalidParameterError: The 'paths_or_modules' parameter of load_claims must be sources whose claim ids are unique, but 'ours.f1_at_equal_scores' is defined both in .../copy.py (proof 'ratios') and in .../ratios.py (proof 'ratios'). Got 'ours.f1_at_equal_scores' instead.
+    symmetric._validation.InvalidParameterError: The 'sources' parameter of load_claims must be sources whose claim ids are unique, but 'ours.f1_at_equal_scores' is defined both in .../copy.py (proof 'ratios') and in .../ratios.py (proof 'ratios'). Got 'ours.f1_at_equal_scores' instead.
     >>> load_claims(folder / "missing.py")
     Traceback (most recent call last):
         ...
-    symmetric._validation.InvalidParameterError: The 'paths_or_modules' parameter of load_claims must be existing files or folders, or importable module names. Got '.../missing.py' instead.
+    symmetric._validation.InvalidParameterError: The 'sources' parameter of load_claims must be existing files or folders, or importable module names. Got '.../missing.py' instead.
     >>> import shutil; shutil.rmtree(folder)
     """
-    return [d.build() for d in definitions(load_proofs(*paths_or_modules, builtin=builtin))]
+    return [d.build() for d in definitions(load_proofs(*sources, builtin=builtin))]
 
 
 def selects(selector: str, claim_id: str) -> bool:

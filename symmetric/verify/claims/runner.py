@@ -10,7 +10,7 @@ import re
 import sys
 import threading
 import time
-from typing import Iterable, Iterator
+from typing import Generator, Iterable
 
 from ..._validation import InvalidParameterError
 from .proof import Claim, Definition, Result
@@ -175,7 +175,7 @@ def run_claims(
     timeout: float | None = None,
     memory_limit: int | str | None = None,
     finished: dict | None = None,
-) -> Iterator[Result]:
+) -> Generator[Result, None, None]:
     """Yield each claim's result, in the given order.
 
     ``claims`` holds :class:`Claim` objects or, from

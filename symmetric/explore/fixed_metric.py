@@ -1,0 +1,266 @@
+"""A metric with a value for every parameter: resolved here, so that :mod:`symmetric.plot` only draws it.
+
+:func:`fix_parameters` takes a registered family's name or an expression in
+``P`` and ``R`` with values for its parameters, checks them (exactly: a float
+such as 0.5 is taken as 1/2), builds the expression, picks its numeric
+function (the generated code of a family with one, otherwise
+:func:`symmetric.numeric.compile`) and writes what titles show in LaTeX;
+:meth:`FixedMetric.values_at` evaluates it (NaN where it is undefined or not
+real), :meth:`FixedMetric.unbounded` probes the edges of the square, and
+:meth:`FixedMetric.break_even` is the proven break-even line
+(:mod:`.break_even`).
+
+>>> metric = fix_parameters("f_beta", {"beta": 0.5}, func="level_curves")
+>>> metric.expr, metric.value_latex, metric.parameter_labels
+(5*P*R/(4*(P/4 + R)), {'beta': '\\\\frac{1}{2}'}, {'beta': '\\\\beta'})
+>>> float(metric.function(0.5, 1.0))
+0.555...
+>>> metric.unbounded()
+(False, 0.0, '')
+>>> metric.break_even().status, metric.break_even().slope
+('proven', 0.5)
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+import sympy
+
+from .._validation import InvalidParameterError
+from ..families import FAMILIES, Parameter, get_family
+from ..symbols import P, R
+from .break_even import BreakEvenLine
+
+__all__ = ["FixedMetric", "fix_parameters", "parameter_names"]
+
+
+@dataclass(frozen=True)
+class FixedMetric:
+    """A metric with a value for every parameter.
+
+    Attributes
+    ----------
+    metric : str or sympy.Expr
+        As given: a registered family's name or an expression in P and R.
+    expr : sympy.Expr or None
+        The expression at the values (None for a family whose values are too
+        large for exact arithmetic: its numeric function still takes them).
+    values : dict
+        Parameter name -> exact SymPy number.
+    function : callable
+        The metric as a NumPy function of (precision, recall).
+    label : str
+        How a title names it: the family's label, or ``""`` for an expression
+        (see ``formula_latex`` and ``formula_text``).
+    formula_latex, formula_text : str
+        The expression given (with its parameters as symbols) in LaTeX and as
+        text; empty for a family.
+    parameter_labels, value_latex : dict
+        Parameter name -> its LaTeX label, and -> its value in LaTeX.
+    description : str
+        The metric at its values as plain text (for warnings).
+    """
+
+    metric: str | sympy.Expr
+    expr: sympy.Expr | None
+    values: dict
+    function: Callable
+    label: str
+    formula_latex: str
+    formula_text: str
+    parameter_labels: dict
+    value_latex: dict
+    description: str
+
+    def values_at(self, precision, recall) -> np.ndarray:
+        """The real values at arrays of precision and recall: NaN where undefined or not real."""
+        with np.errstate(all="ignore"):
+            values = np.asarray(self.function(precision, recall), dtype=complex) * np.ones_like(recall)
+            real = np.abs(values.imag) <= 1e-12 * np.maximum(1, np.abs(values.real))
+            return np.where(real, values.real, np.nan)
+
+    def unbounded(self) -> tuple[bool, float, str]:
+        """Whether the metric grows without bound towards an edge of the square, the largest value seen, and where.
+
+        The metric is evaluated towards the edges P = 0, R = 0 and the corner
+        (0, 0) at 1e-6 and 1e-12: a value that keeps growing (or is infinite)
+        is unbounded. A numeric probe: it decides how to colour a plot, nothing else.
+        """
+        near, nearer = 1e-6, 1e-12
+        worst, where = 0.0, ""
+        for label, point in (
+            ("R = 0", lambda s: (np.ones(3), s)),
+            ("P = 0", lambda s: (s, np.ones(3))),
+            ("P = R = 0", lambda s: (s, s)),
+        ):
+            a = np.abs(self.values_at(*point(np.full(3, near))))[0]
+            b = np.abs(self.values_at(*point(np.full(3, nearer))))[0]
+            if np.isinf(b) or (np.isfinite(a) and np.isfinite(b) and b > 2 * a + 1):
+                if not np.isfinite(b) or b > worst:
+                    worst, where = float(b), label
+        return bool(where), worst, where
+
+    def break_even(self) -> BreakEvenLine:
+        """The proven break-even line at these values (:class:`.break_even.BreakEvenLine`)."""
+        if self.expr is None:
+            return BreakEvenLine.of_family(str(self.metric), self.values)
+        return BreakEvenLine.of(self.expr)
+
+
+def parameter_names(metric, *, func: str) -> tuple[str, ...]:
+    """The names of the parameters of a registered family (by name) or of an expression in P and R.
+
+    >>> parameter_names("g_beta_rho", func="family_grid")
+    ('beta', 'rho')
+    """
+    if isinstance(metric, str):
+        return get_family(metric).parameter_names
+    if isinstance(metric, sympy.Expr):
+        return tuple(sorted(s.name for s in metric.free_symbols - {P, R}))
+    raise InvalidParameterError.of("metric", func, f"a SymPy expression or one of {sorted(FAMILIES)}", metric)
+
+
+def parameter_label(name: str) -> str:
+    """A parameter's LaTeX label: a registered family's record gives it, any other name is shown as is."""
+    for family in FAMILIES.values():
+        for p in family.params:
+            if p.name == name:
+                return p.label
+    return name
+
+
+def number_latex(value) -> str:
+    r"""A parameter value in LaTeX: exact when short, else with three significant digits.
+
+    >>> [number_latex(x) for x in (0.5, 2.1e6, 10**40, sympy.Rational(1, 3))]
+    ['\\frac{1}{2}', '2.1 \\times 10^{6}', '10^{40}', '\\frac{1}{3}']
+    """
+    value = sympy.nsimplify(value) if isinstance(value, float) else sympy.sympify(value)
+    if value.is_Float or (value.is_Rational and max(abs(value.p), value.q) > 10**6):
+        return _float_latex(float(value))
+    return sympy.latex(value)
+
+
+def _float_latex(x: float) -> str:
+    r"""A number in LaTeX with three significant digits.
+
+    >>> [_float_latex(x) for x in (2.1e6, 1e40, 0.25, -1e-300)]
+    ['2.1 \\times 10^{6}', '10^{40}', '0.25', '-10^{-300}']
+    """
+    mantissa, _, exponent = f"{x:.3g}".partition("e")
+    if not exponent:
+        return mantissa
+    power = f"10^{{{int(exponent)}}}"
+    return {"1": power, "-1": f"-{power}"}.get(mantissa, rf"{mantissa} \times {power}")
+
+
+def _check_value(name, value, symbol, func):
+    """A parameter value as a SymPy number within its symbol's assumptions and the float range."""
+    # the parameter's domain: positive, or real (a family's exponent takes any finite value here)
+    domain = sympy.Symbol(name, positive=True) if symbol.is_positive else sympy.Symbol(name, real=True)
+    if isinstance(value, float) and math.isfinite(value):
+        value = sympy.nsimplify(value, rational=True)  # 0.5 is 1/2: exact analysis, and a readable title
+    number = Parameter(domain).value(value, func=func)
+    if not number.is_number:
+        raise InvalidParameterError.of(name, func, "a number", value)
+    if not math.isfinite(float(number)):
+        raise InvalidParameterError.of(name, func, "a number within the range of floats", value)
+    return number
+
+
+def _has_numeric(metric) -> bool:
+    """Whether the family has generated numeric code (its record says so)."""
+    return isinstance(metric, str) and get_family(metric).numeric
+
+
+def fix_parameters(metric, parameters: dict, *, func: str) -> FixedMetric:
+    """The metric with every parameter given a value, its numeric function and its LaTeX.
+
+    Parameters
+    ----------
+    metric : str or sympy.Expr
+        A registered family's name or an expression in ``symmetric.P`` and ``symmetric.R``.
+    parameters : dict
+        A value for exactly each of its parameters, by name.
+    func : str
+        The public function asking, named in errors.
+
+    Returns
+    -------
+    FixedMetric
+
+    Raises
+    ------
+    InvalidParameterError
+        For an unknown metric, missing or extra parameters, or a value
+        outside a parameter's domain or the range of floats.
+    """
+    if isinstance(metric, str):
+        family = get_family(metric)
+        unknown = sorted(set(parameters) - set(family.parameter_names))
+        missing = [n for n in family.parameter_names if n not in parameters]
+        if unknown or missing:
+            raise InvalidParameterError.of(
+                "parameters",
+                func,
+                f"values for exactly the parameters {list(family.parameter_names)} of {metric}",
+                sorted(parameters),
+            )
+        symbols = dict(zip(family.parameter_names, family.parameters))
+        values = {n: _check_value(n, parameters[n], symbols[n], func) for n in family.parameter_names}
+        expr: sympy.Expr | None
+        try:
+            expr = family(**values)
+        except InvalidParameterError:
+            if not _has_numeric(metric):
+                raise
+            expr = None  # too large for exact powers; the numeric function follows the family's limits
+        label, formula_latex, formula_text = family.label, "", ""
+        description = f"{metric}({', '.join(f'{n} = {sympy.sstr(v)}' for n, v in values.items())})"
+    elif isinstance(metric, sympy.Expr):
+        by_name = {s.name: s for s in metric.free_symbols - {P, R}}
+        if set(parameters) != set(by_name):
+            raise InvalidParameterError.of(
+                "parameters",
+                func,
+                f"values for exactly the parameters {sorted(by_name)} of the expression",
+                sorted(parameters),
+            )
+        values = {n: _check_value(n, parameters[n], by_name[n], func) for n in sorted(parameters)}
+        expr = metric.xreplace({by_name[n]: v for n, v in values.items()})
+        if expr.free_symbols - {P, R}:
+            raise InvalidParameterError.of("parameters", func, "numbers", parameters)
+        label, formula_latex, formula_text = "", sympy.latex(metric), sympy.sstr(metric)
+        description = sympy.sstr(expr)
+    else:
+        raise InvalidParameterError.of("metric", func, f"a SymPy expression or one of {sorted(FAMILIES)}", metric)
+    return FixedMetric(
+        metric=metric,
+        expr=expr,
+        values=values,
+        function=_numeric(metric, expr, values),
+        label=label,
+        formula_latex=formula_latex,
+        formula_text=formula_text,
+        parameter_labels={n: parameter_label(n) for n in values},
+        value_latex={n: number_latex(v) for n, v in values.items()},
+        description=description,
+    )
+
+
+def _numeric(metric, expr, values) -> Callable:
+    """The metric as a NumPy function of (precision, recall), from :mod:`symmetric.numeric`.
+
+    A registered family uses its numerically stable generated function (which
+    takes any finite parameter value); anything else is compiled.
+    """
+    from .. import numeric
+
+    if _has_numeric(metric):
+        family, floats = getattr(numeric, metric), {n: float(v) for n, v in values.items()}
+        return lambda precision, recall: family(precision, recall, **floats)
+    return numeric.compile(expr, (P, R), zero_division=np.nan)

@@ -1,0 +1,39 @@
+"""What every figure of the package shares: sizes, matplotlib imported on demand with install advice, closing.
+
+The lowest module of :mod:`symmetric.plot`: the others build on it, and it
+imports nothing of the package but the error type.
+"""
+
+from __future__ import annotations
+
+from .._validation import InvalidParameterError
+
+__all__ = ["INSTALL", "SINGLE_SIZE", "PANEL_SIZE", "pyplot", "close"]
+
+#: How to install the plotting extra, from the package index and from a clone.
+INSTALL = (
+    "symmetric.plot needs matplotlib, an optional extra: pip install matplotlib "
+    '(from a clone of the repository: pip install ".[plot]")'
+)
+#: Figure size of one plot, and of one panel of a grid, in inches.
+SINGLE_SIZE = (5.6, 4.6)
+PANEL_SIZE = (3.2, 3.4)
+
+
+def pyplot():
+    """``matplotlib.pyplot``, or an ImportError saying how to install the plot extra."""
+    try:
+        import matplotlib.pyplot as plt
+    except ImportError as exc:
+        raise ImportError(INSTALL) from exc
+    return plt
+
+
+def close(figure) -> None:
+    """Release a figure made by this package (None: the current figure)."""
+    plt = pyplot()
+    from matplotlib.figure import Figure
+
+    if figure is not None and not isinstance(figure, Figure):
+        raise InvalidParameterError.of("figure", "close", "a matplotlib Figure (or None for the current one)", figure)
+    plt.close(figure)

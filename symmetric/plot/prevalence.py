@@ -1,0 +1,139 @@
+"""Metrics over prevalences: the values of :func:`symmetric.metrics.prevalence_curve`, drawn.
+
+Needs matplotlib (the ``plot`` extra).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+from .._validation import InvalidParameterError
+from .figure import SINGLE_SIZE, pyplot
+
+__all__ = ["prevalence_curve"]
+
+_LABELS = {
+    "precision": "precision",
+    "recall": "recall",
+    "specificity": "specificity",
+    "accuracy": "accuracy",
+    "balanced_precision": "balanced precision",
+    "f_beta": r"$F_\beta$",
+    "g_beta_rho": r"$G_{\beta,\rho}$",
+}
+
+
+def prevalence_curve(
+    y_true,
+    y_pred,
+    *,
+    metrics=("precision", "f_beta", "g_beta_rho"),
+    prevalences=None,
+    beta=1.0,
+    rho=-2.0,
+    pos_label=1,
+    sample_weight=None,
+    ax=None,
+    log_scale=True,
+):
+    """Draw metrics as the share of positives changes, the classifier's TPR and FPR fixed.
+
+    Parameters
+    ----------
+    y_true, y_pred : 1-d array-like of binary labels
+    metrics : sequence of str
+        Names accepted by :func:`symmetric.metrics.prevalence_curve`.
+    prevalences : 1-d array-like of floats in (0, 1), optional
+        Default: 200 points from 0.001 to 0.99 (log-spaced when ``log_scale``).
+    beta, rho : float
+        For "f_beta" and "g_beta_rho".
+    ax : matplotlib Axes, optional
+    log_scale : bool, default True
+        Prevalence on a logarithmic axis.
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+        A dotted vertical line marks the data's own prevalence.
+
+    Examples
+    --------
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> from symmetric import plot
+    >>> y_true = [1] * 100 + [0] * 100
+    >>> y_pred = [1] * 90 + [0] * 10 + [1] * 5 + [0] * 95
+    >>> ax = plot.prevalence_curve(y_true, y_pred, beta=2, rho=-3)
+    >>> [line.get_label() for line in ax.lines][:3]
+    ['precision', '$F_\\\\beta$ ($\\\\beta = 2$)', '$G_{\\\\beta,\\\\rho}$ ($\\\\beta = 2$, $\\\\rho = -3$)']
+    >>> plot.close(ax.figure)
+    """
+    from .. import metrics as _metrics
+
+    func = "prevalence_curve"
+    if isinstance(metrics, str) or not isinstance(metrics, (Sequence, np.ndarray)) or len(metrics) == 0:
+        raise InvalidParameterError.of("metrics", func, "a nonempty sequence of metric names", metrics)
+    if not isinstance(log_scale, (bool, np.bool_)):
+        raise InvalidParameterError.of("log_scale", func, "a bool", log_scale)
+    if prevalences is None:
+        prevalences = np.geomspace(0.001, 0.99, 200) if log_scale else np.linspace(0.005, 0.99, 200)
+    # Every argument is checked, and every value computed, before a figure exists: an error leaves none open.
+    curves = [
+        (
+            name,
+            *_metrics.prevalence_curve(
+                y_true,
+                y_pred,
+                metric=name,
+                prevalences=prevalences,
+                beta=beta,
+                rho=rho,
+                pos_label=pos_label,
+                sample_weight=sample_weight,
+            ),
+        )
+        for name in metrics
+    ]
+    own = _own_prevalence(y_true, pos_label, sample_weight)
+    plt = pyplot()
+    if ax is not None:
+        from matplotlib.axes import Axes
+
+        if not isinstance(ax, Axes):
+            raise InvalidParameterError.of("ax", func, "a matplotlib Axes or None", ax)
+    figure = None
+    if ax is None:
+        figure, ax = plt.subplots(figsize=SINGLE_SIZE, layout="constrained")
+    try:
+        _draw_prevalence_curves(ax, curves, own, beta=beta, rho=rho, log_scale=log_scale)
+    except BaseException:
+        if figure is not None:  # close what this call opened
+            plt.close(figure)
+        raise
+    return ax
+
+
+def _own_prevalence(y_true, pos_label, sample_weight) -> float:
+    """The (weighted) share of positives in the data (the scores have checked the arguments)."""
+    yt = np.asarray(y_true)
+    weights = np.ones(len(yt)) if sample_weight is None else np.asarray(sample_weight, dtype=np.float64)
+    return float(weights[yt == pos_label].sum() / weights.sum())
+
+
+def _draw_prevalence_curves(ax, curves, own, *, beta, rho, log_scale):
+    for name, values, grid in curves:
+        label = _LABELS.get(name, str(name))
+        if name == "f_beta":
+            label += rf" ($\beta = {beta:g}$)"
+        elif name == "g_beta_rho":
+            label += rf" ($\beta = {beta:g}$, $\rho = {rho:g}$)"
+        ax.plot(grid, values, label=label, linewidth=1.8)
+    ax.axvline(own, color="grey", linestyle=":", linewidth=1.2, label=f"data's prevalence ({own:.3g})")
+    if log_scale:
+        ax.set_xscale("log")
+    ax.set(ylim=(0, 1.02), xlabel="prevalence (share of positives)", ylabel="metric at that prevalence")
+    ax.set_title("Metrics at another prevalence (same TPR and FPR)", fontsize=10)
+    ax.grid(alpha=0.3)
+    ax.legend(fontsize=8, loc="lower right")
