@@ -62,6 +62,11 @@ def write_pages(app, config) -> None:
     for stale in API.glob("*.rst"):
         if stale.name not in wanted:
             stale.unlink()
+    # autosummary's page of a name no longer public (renamed, made private) would be built and warn: removed
+    named = {f"{m}.{n}.rst" for m, names in config._symmetric_api.items() for n in names}
+    for stale in (API / "generated").glob("*.rst"):
+        if stale.name not in named:
+            stale.unlink()
     for name, text in wanted.items():
         path = API / name
         if not path.exists() or path.read_text(encoding="utf-8") != text:  # unchanged pages stay fresh
