@@ -4,12 +4,17 @@
 
 * NumPy: every regime with ``threads=1`` and ``threads=2`` against a plain ``sympy.lambdify`` of the
   formula, each round calling every variant in turn (the machine's load shifts between rounds);
-* PyTorch and JAX on CPU (when installed): the portable kernels against the naive formula written in
-  that library, float64 (JAX float32 unless ``jax_enable_x64``).
+* PyTorch and JAX on CPU (when installed): the package's functions ("ours": on CPU the host path, the
+  NumPy kernels on zero-copy views) and the portable kernels ("portable": a module written by
+  ``symmetric codegen --backend array-api``, which runs them whatever the device) against the naive
+  formula written in that library, float64 (JAX float32 unless ``jax_enable_x64``).
 """
 
 import argparse
+import importlib.util
+import tempfile
 import time
+from pathlib import Path
 
 import numpy
 import sympy
@@ -52,6 +57,18 @@ def numpy_rows(n, rounds):
               f"{best['one'] / best['two']:6.2f}")
 
 
+def _portable_module(name):
+    """A standalone module of ``name`` for the portable kernels (``symmetric codegen --backend array-api``)."""
+    from symmetric.numeric.codegen import module_source
+
+    path = Path(tempfile.mkdtemp()) / f"portable_{name}.py"
+    path.write_text(module_source(name, backend="array-api"), encoding="utf-8")
+    spec = importlib.util.spec_from_file_location(path.stem, path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return getattr(module, name)
+
+
 def library_rows(n, rounds):
     rng = numpy.random.default_rng(1)
     p, r = 1.0 - rng.random(n), 1.0 - rng.random(n)
@@ -68,22 +85,28 @@ def library_rows(n, rounds):
         libraries.append(("jax", jnp.asarray(p), jnp.asarray(r), jnp))
     except ImportError:
         pass
-    print(f"\nPortable kernels on CPU, n = {n}, best of {rounds} (ms); naive = the formula in that library")
-    print(f"{'library':<7} {'function':<11} {'rho':>13} {'naive':>9} {'ours':>9} {'ratio':>6}")
+    portable = {name: _portable_module(name) for name in ("f_beta", "g_beta_rho")}
+    print(f"\nOn CPU, n = {n}, best of {rounds} (ms); naive = the formula in that library, ours = the package's "
+          "function, portable = the portable kernels; ratio = naive / variant")
+    print(f"{'library':<7} {'function':<11} {'rho':>13} {'naive':>9} {'ours':>9} {'ratio':>6} {'portable':>9} "
+          f"{'ratio':>6}")
     for lib, tp, tr, xp in libraries:
         ready = (lambda a: a.block_until_ready()) if lib == "jax" else (lambda a: a)
         for name, value in ROWS:
             if name == "f_beta":
                 naive = lambda: ready((1 + 4.0) * tp * tr / (4.0 * tp + tr))  # noqa: E731
                 ours = lambda: ready(numeric.f_beta(tp, tr, 2.0))  # noqa: E731
+                port = lambda: ready(portable["f_beta"](tp, tr, 2.0))  # noqa: E731
             else:
                 b, e = 2.0 ** value, value + 1
                 naive = lambda: ready(((tp ** e * b + tr ** e) / (b + 1)) ** (1 / e))  # noqa: E731
                 ours = lambda: ready(numeric.g_beta_rho(tp, tr, 2.0, value))  # noqa: E731
-            ours(), naive()
-            best = _interleaved({"naive": naive, "ours": ours}, rounds)
+                port = lambda: ready(portable["g_beta_rho"](tp, tr, 2.0, value))  # noqa: E731
+            ours(), naive(), port()
+            best = _interleaved({"naive": naive, "ours": ours, "portable": port}, rounds)
             print(f"{lib:<7} {name:<11} {value!r:>13} {best['naive'] * 1e3:9.1f} {best['ours'] * 1e3:9.1f} "
-                  f"{best['naive'] / best['ours']:6.2f}")
+                  f"{best['naive'] / best['ours']:6.2f} {best['portable'] * 1e3:9.1f} "
+                  f"{best['naive'] / best['portable']:6.2f}")
 
 
 def main():

@@ -19,10 +19,12 @@ In both, a sixth of rho (phi) lie within 1/4 of those points, where the
 exponent of the power mean is small and its evaluation hardest.
 
 Columns: the NumPy float64 path (max and median ULP, and ``bad``), then the
-max ULP of each other backend installed (:data:`BACKENDS`): the portable
-kernel on ``array-api-strict``, PyTorch and JAX arrays (JAX in its default
-dtype, float32 unless ``jax_enable_x64`` is set), and float32 (NumPy and
-PyTorch) counted in float32 ULPs of the definition at the float32 inputs
+max ULP of each other backend installed (:data:`BACKENDS`): the package's
+functions on ``array-api-strict``, PyTorch and JAX arrays (JAX in its default
+dtype, float32 unless ``jax_enable_x64`` is set; PyTorch CPU tensors take the
+NumPy kernels, the others the portable kernels), the portable kernels on
+PyTorch tensors (``torch-port``, ``torch-port32``: as they run on a GPU), and
+float32 (NumPy and PyTorch) counted in float32 ULPs of the definition at the float32 inputs
 (P, R clipped to [1e-30, 1], so that results stay normal: XLA on CPU flushes
 subnormal floats to zero).
 
@@ -112,7 +114,28 @@ BACKENDS = {
     "torch": ("torch", _torch, numpy.float64),
     "torch-f32": ("torch", _torch, numpy.float32),
     "jax": ("jax", _jax, None),
+    # PyTorch CPU tensors take the NumPy kernels (the host path): the portable kernels on them, as on a GPU
+    "torch-port": ("torch", _torch, numpy.float64),
+    "torch-port32": ("torch", _torch, numpy.float32),
 }
+
+
+@functools.lru_cache(maxsize=None)
+def _portable(name):
+    """``name`` from a module written by ``symmetric codegen --backend array-api`` (the portable kernels on
+    any device), loaded from a temporary file."""
+    import importlib.util
+    import tempfile
+    from pathlib import Path
+
+    from .numeric.codegen import module_source
+
+    path = Path(tempfile.mkdtemp(prefix="symmetric-accuracy-")) / f"portable_{name}.py"
+    path.write_text(module_source(name, backend="array-api"), encoding="utf-8")
+    spec = importlib.util.spec_from_file_location(path.stem, path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return getattr(module, name)
 
 
 def available_backends() -> list[str]:
@@ -143,7 +166,8 @@ def _backend_error(name, backend, cols, dps):
         true = _true_values(name, cols, dps).astype(numpy.float32).astype(numpy.float64)
     else:
         true = _true_values(name, cols, dps)
-    got = _host(getattr(numeric, name)(*[convert(v.astype(dtype)) for v in cols.values()])).astype(numpy.float64)
+    func = _portable(name) if backend.startswith("torch-port") else getattr(numeric, name)
+    got = _host(func(*[convert(v.astype(dtype)) for v in cols.values()])).astype(numpy.float64)
     with numpy.errstate(all="ignore"):
         err = numpy.abs(got - true) / numpy.spacing(numpy.abs(true).astype(dtype)).astype(numpy.float64)
     return float(numpy.where(numpy.isfinite(got), err, numpy.inf).max())

@@ -279,14 +279,24 @@ def _gradients_source(records: tuple) -> str:
 
 
 def main(argv=None) -> int:
-    """``python -m symmetric.metrics._codegen [--check]``: write (or check) the metrics' generated modules."""
+    """``python -m symmetric.metrics._codegen [--check] [--output PATH] [--gradients-output PATH]``.
+
+    Writes (or checks) the metrics' generated modules: both of the package's by
+    default, else only those given.
+    """
     parser = argparse.ArgumentParser(prog="python -m symmetric.metrics._codegen", description=main.__doc__)
-    parser.add_argument("--check", action="store_true", help="exit with status 1 if a committed file is stale")
+    parser.add_argument("--check", action="store_true", help="exit with status 1 if a file is stale")
+    parser.add_argument("--output", type=Path, help="the module of the values to write or check")
+    parser.add_argument("--gradients-output", type=Path, help="the module of the delta method's gradients")
     args = parser.parse_args(argv)
-    return max(
-        write_or_check(PACKAGE_MODULE, package_source(), check=args.check),
-        write_or_check(GRADIENTS_MODULE, gradients_source(), check=args.check),
-    )
+    if args.output is None and args.gradients_output is None:
+        args.output, args.gradients_output = PACKAGE_MODULE, GRADIENTS_MODULE
+    status = 0
+    if args.output is not None:
+        status = max(status, write_or_check(args.output, package_source(), check=args.check))
+    if args.gradients_output is not None:
+        status = max(status, write_or_check(args.gradients_output, gradients_source(), check=args.check))
+    return status
 
 
 if __name__ == "__main__":

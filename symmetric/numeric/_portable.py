@@ -10,13 +10,19 @@ rewrites (:data:`symmetric.numeric.rewrites.KERNELS`) in the emitter's
 * the parameter stage is the NumPy runtime's (double-double on the host,
   from scalar parameters), its constants rounded once to the arrays' dtype;
 * the regime is chosen on the host, from the exponent ``phi``;
-* for ``|phi| < 1/4`` the binade kernels need ``P/R = m 2**k``: instead of
-  ``frexp``, ``k_P = floor(log2(P))`` (any integer near the binary exponent
+* for ``|phi| < 1/4`` the binade kernels need ``P/R = m 2**k``: PyTorch and
+  JAX have ``frexp`` (``m = m_P / m_R``, as the NumPy runtime); elsewhere,
+  ``k_P = floor(log2(P))`` (any integer near the binary exponent
   will do: only ``m`` in [1/8, 8] matters) and ``P / 2**k_P``, divided by a
   power of two gathered (``take``) from an exact table, so ``m`` is exact as
   with ``frexp``; ``c_k`` and ``w_k`` come from the same double-double table;
 * P = 0 or R = 0 take the boundary kernel's value (``where``), the kernels
-  seeing 1 there, so that no NaN is ever formed (nor reaches a gradient).
+  seeing 1 there, so that no NaN is ever formed (nor reaches a gradient);
+  the checks of P and R are one pass each (``torch.aminmax``, one compiled
+  reduction on JAX), whose minima say whether that is needed;
+* PyTorch runs the NumPy runtime's ``"inplace"`` kernels with PyTorch
+  operations in place of the ufuncs (:class:`_TorchUfuncs`): no tensor per
+  operation; JAX runs each kernel compiled (``jax.jit``), fused by XLA.
 
 Parameters given as arrays (beta, rho varying per element) are staged on the
 host as by the NumPy runtime; their constants, and the binade table entries
@@ -135,15 +141,16 @@ def evaluate(family, values, validate, error):
     Returns an array of that library, on the device and in the floating dtype of the inputs (no gradient:
     :mod:`symmetric.numeric._autodiff` adds them).
     """
-    xp, P, R, params, stage, index = prepare(family, values, validate, error)
-    return kernel(xp, stage, P, R, index)
+    xp, P, R, params, stage, index, positive = prepare(family, values, validate, error)
+    return kernel(xp, stage, P, R, index, positive)
 
 
 def prepare(family, values, validate, error):
-    """The checked inputs of an evaluation: ``(xp, P, R, params, stage, index)``.
+    """The checked inputs of an evaluation: ``(xp, P, R, params, stage, index, positive)``.
 
     P and R are broadcast arrays of the namespace ``xp`` in the result's dtype; ``params`` the parameters as
-    float64 NumPy arrays (on the host); ``index`` the stage point of each element (None for scalar parameters).
+    float64 NumPy arrays (on the host); ``index`` the stage point of each element (None for scalar parameters);
+    ``positive``: True when the checks found every P and R > 0 (no boundary), else None (not known).
     """
     xp, device = namespace_of(values)
     dtype = result_dtype(xp, device, values)
@@ -157,11 +164,15 @@ def prepare(family, values, validate, error):
         if a.dtype.kind not in "fiu":
             raise error.of(name, family.name, "a real number or array of real numbers", a)
     params = [a.astype(numpy.float64) for a in params]
+    positive = None
     if validate:
-        # min >= 0 and max < inf: two reductions, no temporaries (a NaN fails one of them: min and max propagate it)
-        ok = [math.prod(a.shape) == 0 or bool(xp.min(a) >= 0) and bool(xp.max(a) < math.inf) for a in (P, R)]
+        # min >= 0 and max < inf (a NaN fails one of them: min and max propagate it), in one pass per input
+        # where the library has one; the minima also tell the kernel whether it needs the boundary
+        extrema = [_extrema(xp, a) for a in (P, R)]
+        ok = [lo is None or lo >= 0 and hi < math.inf for lo, hi in extrema]
         if not all(ok) or not all(numpy.all(check(a)) for a, (_, check) in zip(params, family.domains[2:])):
             _validate([to_numpy(P), to_numpy(R), *params], names, family.domains, family.name, error)
+        positive = all(lo is not None and lo > 0 for lo, _ in extrema)
     try:
         shape = numpy.broadcast_shapes(tuple(P.shape), tuple(R.shape), *(a.shape for a in params))
     except ValueError:
@@ -173,7 +184,27 @@ def prepare(family, values, validate, error):
     index = None
     if not stage.scalar:  # the stage point of each element, on the host
         index = numpy.broadcast_to(numpy.arange(stage.code.size).reshape(stage.shape), shape).reshape(-1)
-    return xp, P, R, params, stage, index
+    return xp, P, R, params, stage, index, positive
+
+
+def _extrema(xp, a):
+    """``(min, max)`` of ``a`` as Python floats, in one pass where the library has it (None, None if empty)."""
+    if math.prod(a.shape) == 0:
+        return None, None
+    name = xp.__name__
+    if "torch" in name:
+        import torch
+
+        lo, hi = torch.aminmax(a)
+        return float(lo), float(hi)
+    if "jax" in name:
+        lo, hi = _compiled(xp, _min_max)(a)
+        return float(lo), float(hi)
+    return float(xp.min(a)), float(xp.max(a))
+
+
+def _min_max(xp, a):
+    return xp.min(a), xp.max(a)
 
 
 def _sigmoid(xp, z):
@@ -316,14 +347,16 @@ def _constants(xp, stage, code, index, keys, like):
     return {key: xp.asarray(value, dtype=like.dtype, device=_device(like)) for key, value in values.items()}
 
 
-def kernel(xp, stage, P, R, index=None):
+def kernel(xp, stage, P, R, index=None, positive=None):
     """The portable kernel of ``stage`` on broadcast arrays ``P``, ``R`` (of one floating dtype).
 
     ``index`` (NumPy, flat): the stage point of each element, for a stage of array parameters (None: scalar).
+    ``positive``: True if every P and R is known to be > 0 (then no test for zeros). PyTorch runs the
+    generated in-place kernels (:func:`_torch_kernel`), JAX the portable kernel compiled (``jax.jit``).
     """
     shape = P.shape
     P, R = xp.reshape(P, (-1,)), xp.reshape(R, (-1,))
-    if P.shape[0] and bool(xp.min(P) > 0) and bool(xp.min(R) > 0):  # no zero: no boundary, no masking
+    if positive or P.shape[0] and _extrema(xp, P)[0] > 0 and _extrema(xp, R)[0] > 0:  # no boundary, no masking
         positive, p, r = None, P, R
     else:
         positive = (P > 0) & (R > 0)
@@ -341,8 +374,11 @@ def kernel(xp, stage, P, R, index=None):
             values["P"], values["R"] = p, r
             if code in (BINADE, GEOMETRIC):
                 values["m"], values["c_k"], values["w_k"] = _exponents(xp, stage, code, p, r, index)
-            func, names = stage.common["portable"][_KERNEL[code]]
-            value = func(xp, *[values[name] for name in names])
+            if "torch" in xp.__name__:
+                value = _torch_kernel(stage, code, values)
+            else:
+                func, names = stage.common["portable"][_KERNEL[code]]
+                value = _compiled(xp, func)(*[values[name] for name in names])
             if out is None:
                 out = value
             else:
@@ -356,6 +392,100 @@ def kernel(xp, stage, P, R, index=None):
     if isinstance(edge, (int, float)):
         edge = _lift(xp, edge, P)
     return xp.reshape(xp.where(positive, out, edge), shape)
+
+
+class _TorchUfuncs:
+    """The NumPy ufuncs that the generated in-place kernels call, as PyTorch operations with ``out=``.
+
+    The kernels (:data:`symmetric.numeric.rewrites.KERNELS` in the emitter's ``"inplace"`` form, the NumPy
+    runtime's) run unchanged with this object as their ``numpy`` and :meth:`pow` as their ``_pow``: the same
+    operations in the same order, each writing into ``out`` or a scratch row, so a call allocates its output
+    and the scratch rows it uses instead of a tensor per operation. Python numbers become 0-d tensors of the
+    operands' dtype (one rounding per operation, as with NumPy).
+    """
+
+    def __init__(self, torch, dtype, device):
+        self.torch, self.dtype, self.device = torch, dtype, device
+
+    def _t(self, a):
+        if isinstance(a, (int, float, numpy.floating, numpy.integer)):
+            return self.torch.tensor(float(a), dtype=self.dtype, device=self.device)
+        return a
+
+    def multiply(self, a, b, out):
+        return self.torch.mul(self._t(a), self._t(b), out=out)
+
+    def add(self, a, b, out):
+        return self.torch.add(self._t(a), self._t(b), out=out)
+
+    def subtract(self, a, b, out):
+        return self.torch.sub(self._t(a), self._t(b), out=out)
+
+    def true_divide(self, a, b, out):
+        return self.torch.div(self._t(a), self._t(b), out=out)
+
+    def minimum(self, a, b, out):
+        return self.torch.minimum(self._t(a), self._t(b), out=out)
+
+    def maximum(self, a, b, out):
+        return self.torch.maximum(self._t(a), self._t(b), out=out)
+
+    def negative(self, a, out):
+        return self.torch.neg(a, out=out)
+
+    def exp(self, a, out):
+        return self.torch.exp(a, out=out)
+
+    def log(self, a, out):
+        return self.torch.log(a, out=out)
+
+    def log1p(self, a, out):
+        return self.torch.log1p(a, out=out)
+
+    def expm1(self, a, out):
+        return self.torch.expm1(a, out=out)
+
+    def copyto(self, dst, src):
+        return dst.copy_(self._t(src))
+
+    def pow(self, a, b, out):
+        return self.torch.pow(a, self._t(b), out=out)
+
+
+class _Rows:
+    """Scratch rows like the one of ``like``, allocated on first use."""
+
+    def __init__(self, like):
+        self.like, self.rows = like, {}
+
+    def __getitem__(self, i):
+        if i not in self.rows:
+            self.rows[i] = self.like.new_empty(self.like.shape)
+        return self.rows[i]
+
+
+_TORCH_KERNELS: dict = {}
+
+
+def _torch_kernel(stage, code, values):
+    """The NumPy runtime's in-place kernel of regime ``code`` on PyTorch tensors (see :class:`_TorchUfuncs`)."""
+    import torch
+
+    func, names = stage.common["kernels"][_KERNEL[code]]
+    like = values["P"]
+    key = (func, like.dtype, str(like.device))
+    if key not in _TORCH_KERNELS:
+        ufuncs = _TorchUfuncs(torch, like.dtype, like.device)
+        scope = {**func.__globals__, "numpy": ufuncs, "_pow": ufuncs.pow}
+        _TORCH_KERNELS[key] = type(func)(func.__code__, scope, func.__name__, func.__defaults__)  # a FunctionType
+    values["out"] = like.new_empty(like.shape)
+    values["scratch"] = _Rows(like)
+    values["check"] = _no_check
+    return _TORCH_KERNELS[key](*[values[name] for name in names])
+
+
+def _no_check(a):
+    """The in-place kernels' ``check``: the portable path checked P and R before (:func:`prepare`)."""
 
 
 _EXPONENTS = {4: (-149, 127), 8: (-1074, 1023)}  # binary exponents of the positive finite float32, float64
@@ -381,15 +511,20 @@ def _index_dtype(xp, device):
 
 
 def _exponents(xp, stage, code, p, r, index=None):
-    """``m``, ``c_k``, ``w_k`` with ``P/R = m 2**k``: exact scaling by powers of two, without frexp."""
+    """``m``, ``c_k``, ``w_k`` with ``P/R = m 2**k``: the library's ``frexp`` where it has one (:func:`_frexp`),
+    else exact scaling by powers of two."""
     device = _device(p)
-    lo, powers = _powers(xp, p.dtype, device)
-    last = powers.shape[0] - 1
-    itype = _index_dtype(xp, device)
-    kp = xp.clip(xp.astype(xp.floor(xp.log2(p)), itype) - lo, 0, last)
-    kr = xp.clip(xp.astype(xp.floor(xp.log2(r)), itype) - lo, 0, last)
-    m = (p / xp.take(powers, kp)) / (r / xp.take(powers, kr))
-    k = kp - kr
+    frexp = _frexp(xp)
+    if frexp is not None:  # the library's own frexp (PyTorch, JAX): m as the NumPy runtime computes it
+        m, k = _compiled(xp, frexp)(p, r)
+    else:
+        lo, powers = _powers(xp, p.dtype, device)
+        last = powers.shape[0] - 1
+        itype = _index_dtype(xp, device)
+        kp = xp.clip(xp.astype(xp.floor(xp.log2(p)), itype) - lo, 0, last)
+        kr = xp.clip(xp.astype(xp.floor(xp.log2(r)), itype) - lo, 0, last)
+        m = (p / xp.take(powers, kp)) / (r / xp.take(powers, kr))
+        k = kp - kr
     if k.shape[0] == 0:
         return m, m, m
     if index is not None:  # entries per (stage point, exponent), computed on the host as the NumPy runtime does
@@ -397,9 +532,36 @@ def _exponents(xp, stage, code, p, r, index=None):
         rows = (numpy.empty(n), numpy.empty(n))
         c, wk = stage.table(code, to_numpy(k).astype(numpy.int32), index, rows)
         return m, xp.asarray(c, dtype=p.dtype, device=device), xp.asarray(wk, dtype=p.dtype, device=device)
-    first, c, wk = _table(xp, stage, code, int(xp.min(k)), int(xp.max(k)), p.dtype, device)
-    i = k - first
-    return m, xp.take(c, i), xp.take(wk, i)
+    kmin, kmax = _extrema(xp, k)
+    first, c, wk = _table(xp, stage, code, int(kmin), int(kmax), p.dtype, device)
+    return (m, *_compiled(xp, _gather)(c, wk, k - first))
+
+
+def _gather(xp, c, wk, i):
+    return xp.take(c, i), xp.take(wk, i)
+
+
+def _torch_frexp(xp, p, r):
+    import torch
+
+    mp, kp = torch.frexp(p)
+    mr, kr = torch.frexp(r)
+    return mp / mr, (kp - kr).to(torch.int64)
+
+
+def _jax_frexp(xp, p, r):
+    import jax.numpy as jnp
+
+    mp, kp = jnp.frexp(p)
+    mr, kr = jnp.frexp(r)
+    return mp / mr, kp - kr
+
+
+def _frexp(xp):
+    """``(p, r) -> (m, k)`` with ``p/r = m 2**k`` by the library's own ``frexp`` (``P = m_P 2**k_P``, exact, then
+    ``m = m_P / m_R``, one rounding as in the NumPy runtime), or None where the namespace has none."""
+    name = xp.__name__
+    return _torch_frexp if "torch" in name else _jax_frexp if "jax" in name else None
 
 
 def _table(xp, stage, code, kmin, kmax, dtype, device):

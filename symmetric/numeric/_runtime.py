@@ -29,6 +29,7 @@ kept between calls is a few chunks. Regimes, by the exponent ``phi``:
 
 import contextvars
 import os
+import sys
 import threading
 
 import numpy
@@ -655,12 +656,22 @@ def thread_count(threads=None) -> int:
     """The number of threads a large evaluation uses.
 
     In order: ``threads`` (an argument of the numeric functions), the innermost
-    ``symmetric.numeric.thread_limits``, the environment variables ``SYMMETRIC_NUM_THREADS``
-    and ``OMP_NUM_THREADS`` (as OpenMP libraries and ``threadpoolctl`` read
-    it), else the cores this process may run on.
+    ``symmetric.numeric.thread_limits``, the limit of an active
+    ``threadpoolctl.threadpool_limits`` (user_api ``"symmetric"``), the
+    environment variables ``SYMMETRIC_NUM_THREADS`` and ``OMP_NUM_THREADS`` (as
+    OpenMP libraries read it), else the cores this process may run on.
     """
-    for value in (threads, _LIMIT.get(), os.environ.get(THREADS_VARIABLE), os.environ.get("OMP_NUM_THREADS")):
+    for value in (threads, _LIMIT.get(), _POOL_LIMIT[0]):
         n = _positive_int(value) if not isinstance(value, float) or value == value and abs(value) < 2**31 else None
+        if n is not None:
+            return n
+    return _default_threads()
+
+
+def _default_threads():
+    """The threads without an argument or a limit: the environment's, else the cores."""
+    for value in (os.environ.get(THREADS_VARIABLE), os.environ.get("OMP_NUM_THREADS")):
+        n = _positive_int(value)
         if n is not None:
             return n
     try:
@@ -670,11 +681,56 @@ def thread_count(threads=None) -> int:
 
 
 def _threads_for(threads, size):
+    if not _CONTROLLER:
+        _register_threadpoolctl()
     n = thread_count(threads)
     if n <= 1:
         return 1
     chunks = -(-size // CHUNK)
     return max(1, min(n, chunks // MIN_CHUNKS_PER_THREAD))
+
+
+#: The limit set by ``threadpoolctl.threadpool_limits`` (process-wide, as threadpoolctl's limits are).
+_POOL_LIMIT = [None]
+_CONTROLLER: list = []
+
+
+def _register_threadpoolctl():
+    """Let ``threadpoolctl`` limit this pool, once it has been imported (this module never imports it).
+
+    threadpoolctl finds the native libraries loaded in the process and a controller class for each; this
+    registers (``threadpoolctl.register``) a controller with user_api and internal_api ``"symmetric"`` for
+    the library the pool's work runs in, NumPy's ``_multiarray_umath`` extension: ``threadpool_limits(n)``
+    then sets :data:`_POOL_LIMIT` and restores it on exit. Called when this module is loaded and before each
+    evaluation that may use threads, until it registers; a ``threadpool_limits`` entered before the
+    registration does not see the pool. Only the package's runtime registers: threadpoolctl keeps one
+    controller per library file, so the copies that standalone modules embed (``symmetric codegen``) keep
+    to their own ``threads``, ``thread_limits`` and environment variables.
+    """
+    tpc = sys.modules.get("threadpoolctl")
+    if _CONTROLLER or tpc is None or not hasattr(tpc, "register") or not hasattr(tpc, "LibController"):
+        return
+    if __name__ != "symmetric.numeric._runtime":  # a standalone module's copy
+        _CONTROLLER.append(None)
+        return
+
+    class SymmetricController(tpc.LibController):
+        user_api = internal_api = "symmetric"
+        filename_prefixes = ("_multiarray_umath",)
+
+        def get_num_threads(self):
+            return _POOL_LIMIT[0] or _default_threads()
+
+        def set_num_threads(self, num_threads):
+            # the value it read on entry, restored on exit, is no limit when it is the default
+            n = _positive_int(num_threads)
+            _POOL_LIMIT[0] = None if n is None or n == _default_threads() else n
+
+        def get_version(self):
+            return None
+
+    _CONTROLLER.append(SymmetricController)
+    tpc.register(SymmetricController)
 
 
 def _executor(workers):
@@ -732,3 +788,6 @@ def _parallel(stage, p, r, out, buffers, invalid, workers):
 def _in_errstate(func, *args):
     with numpy.errstate(all="ignore"):  # numpy's error state is per thread
         return func(*args)
+
+
+_register_threadpoolctl()  # threadpoolctl imported before this module

@@ -368,11 +368,14 @@ def package_source() -> str:
 
 
 def main(argv=None) -> int:
-    """``python -m symmetric.numeric.codegen [--check]``: write (or check) the package's generated module."""
+    """``python -m symmetric.numeric.codegen [--check] [--output PATH]``: write (or check) the package's generated module."""
     parser = argparse.ArgumentParser(prog="python -m symmetric.numeric.codegen", description=main.__doc__)
     parser.add_argument("--check", action="store_true", help="exit with status 1 if the committed file is stale")
+    parser.add_argument(
+        "--output", type=Path, default=PACKAGE_MODULE, help="the module to write or check (default: the package's)"
+    )
     args = parser.parse_args(argv)
-    return write_or_check(PACKAGE_MODULE, package_source(), check=args.check)
+    return write_or_check(args.output, package_source(), check=args.check)
 
 
 def write_or_check(path: Path, source: str, *, check: bool) -> int:

@@ -5,9 +5,11 @@ float32 output). Arrays of another library that follows the Python Array API
 standard (PyTorch, JAX, CuPy, ``array-api-strict``; through
 ``array-api-compat``, the extra ``symmetric[array-api]``) run the portable
 kernels of :mod:`symmetric.numeric._portable` on their own device and dtype
-(float32 or float64) and return that library's array. Accuracy, by
-``python -m symmetric.accuracy``: at most 3 ULP on NumPy float64, at most 4
-ULP for the portable kernels in float64 and float32 (measured: 2 and 3).
+(float32 or float64) and return that library's array; PyTorch tensors in
+host memory run the NumPy kernels on zero-copy views instead (faster there,
+and as accurate as NumPy). Accuracy, by ``python -m symmetric.accuracy``: at
+most 3 ULP on NumPy float64, at most 4 ULP for the portable kernels in
+float64 and float32 (measured: 2 and 3).
 
 Their code is generated from the symbolic definitions by
 :func:`symmetric.numeric.codegen.package_source` and committed as

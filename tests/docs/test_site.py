@@ -11,6 +11,7 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
@@ -25,6 +26,23 @@ pytestmark = pytest.mark.skipif(any(importlib.util.find_spec(m) is None for m in
 def sphinx(*args, cwd=ROOT):
     return subprocess.run([sys.executable, "-m", "sphinx", *map(str, args)], cwd=cwd, capture_output=True, text=True,
                           timeout=600)
+
+
+def test_a_name_page_left_by_an_earlier_build_is_removed(tmp_path):
+    # A build, then a name moved to another module: its generated page would make autosummary import it again.
+    sys.path.insert(0, str(DOCS))
+    try:
+        import _api
+    finally:
+        sys.path.remove(str(DOCS))
+    generated = tmp_path / "api" / "generated"
+    generated.mkdir(parents=True)
+    (generated / "symmetric.symbols.gone.rst").write_text("stale\n")
+    (generated / "symmetric.symbols.TP.rst").write_text("kept\n")
+    app, config = SimpleNamespace(srcdir=tmp_path), SimpleNamespace(symmetric_api_modules=["symmetric.symbols"])
+    _api.write_pages(app, config)
+    assert sorted(p.name for p in generated.iterdir()) == ["symmetric.symbols.TP.rst"]
+    assert (tmp_path / "api" / "symmetric.symbols.rst").exists()
 
 
 def test_the_site_builds_with_warnings_as_errors_every_name_has_a_page_and_a_broken_reference_fails(tmp_path):

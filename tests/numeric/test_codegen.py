@@ -103,7 +103,7 @@ def test_the_runtime_imports_only_numpy_and_itself():
         future = {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) and not node.level}
         top = {a.name for node in tree.body if isinstance(node, ast.Import) for a in node.names}
         # array_api_compat, torch and jax only inside the portable runtime's functions, when their arrays come in
-        stdlib = {"math", "os", "threading", "contextvars"}  # and the thread pool, on first use
+        stdlib = {"math", "os", "sys", "threading", "contextvars"}  # and the thread pool, on first use
         assert top <= {"numpy", *stdlib} and future <= {"__future__", "concurrent.futures"}, name
         assert {a.split(".")[0] for a in absolute} <= {"numpy", *stdlib, "array_api_compat", "torch", "jax"}, name
         assert relative <= set(codegen.RUNTIME), name  # each other, loaded in order (RUNTIME is that order)
@@ -170,14 +170,14 @@ def test_the_committed_package_module_says_how_it_is_made():
     assert "python -m symmetric.numeric.codegen" in header
 
 
-def test_the_generator_command_writes_and_checks_the_module(tmp_path, monkeypatch, capsys):
+def test_the_generator_command_writes_and_checks_the_module(tmp_path, capsys):
     target = tmp_path / "_generated.py"
-    monkeypatch.setattr(codegen, "PACKAGE_MODULE", target)
-    assert codegen.main(["--check"]) == 1 and "stale" in capsys.readouterr().out
-    assert codegen.main([]) == 0 and target.read_text(encoding="utf-8") == package_source()
-    assert codegen.main(["--check"]) == 0 and "current" in capsys.readouterr().out
+    output = ["--output", str(target)]
+    assert codegen.main(["--check", *output]) == 1 and "stale" in capsys.readouterr().out
+    assert codegen.main(output) == 0 and target.read_text(encoding="utf-8") == package_source()
+    assert codegen.main(["--check", *output]) == 0 and "current" in capsys.readouterr().out
     target.write_text(package_source().replace("Do not edit", "Edit"), encoding="utf-8")
-    assert codegen.main(["--check"]) == 1
+    assert codegen.main(["--check", *output]) == 1
 
 
 def test_the_package_runtime_and_first_use_need_numpy_alone():

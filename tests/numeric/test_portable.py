@@ -117,3 +117,36 @@ def test_codegen_backends_write_modules_that_compute_on_their_arrays(tmp_path):
     with pytest.raises(InvalidParameterError, match="backend"):
         module_source("f_beta", backend="cupy")
     del jnp
+
+
+def test_torch_cpu_tensors_take_the_numpy_kernels_bit_for_bit():
+    torch = pytest.importorskip("torch")
+    p2, r2 = P_.reshape(8, 8), R_.reshape(8, 8)
+    for rho in RHOS:
+        got = g_beta_rho(torch.asarray(p2).T, torch.asarray(r2).T, 2.0, rho)  # strided views, no copy
+        assert got.dtype == torch.float64 and numpy.array_equal(got.numpy(), g_beta_rho(p2.T, r2.T, 2.0, rho))
+    single = f_beta(torch.asarray(P_, dtype=torch.float32), 0.5, 2.0)
+    assert single.dtype == torch.float32 and numpy.array_equal(single.numpy(), f_beta(P_.astype(numpy.float32), 0.5, 2.0))
+    scalar = f_beta(torch.tensor(0.5), torch.tensor(0.25, dtype=torch.float64), 1.0)
+    assert scalar.shape == () and scalar.dtype == torch.float64 and float(scalar) == f_beta(0.5, 0.25, 1.0)
+    with pytest.raises(InvalidParameterError, match="R"):
+        f_beta(torch.asarray([0.5]), torch.asarray([float("nan")]), 1.0)
+
+
+@pytest.mark.parametrize("dtype", ["float64", "float32"])
+def test_portable_kernels_on_torch_within_a_few_ulp(tmp_path, dtype):
+    torch = pytest.importorskip("torch")
+    from symmetric.numeric.codegen import module_source
+
+    portable = _load(tmp_path, f"g_portable_{dtype}", module_source("g_beta_rho", backend="array-api"))
+    p, r = (a.astype(dtype) for a in (P_, R_))
+    for rho in RHOS:
+        got = portable.g_beta_rho(torch.asarray(p), torch.asarray(r), 2.0, rho)
+        assert isinstance(got, torch.Tensor) and str(got.dtype) == f"torch.{dtype}"
+        want = g_beta_rho(p.astype(float), r.astype(float), 2.0, rho).astype(dtype)
+        err = numpy.abs(got.numpy().astype(float) - want) / numpy.spacing(numpy.abs(want).astype(dtype))
+        assert numpy.max(err) <= 4, rho
+    rho = torch.asarray([-2.0, -1.0, 0.0, 0.05, 5.0, -0.9])  # array parameters: one kernel per regime
+    p6, r6 = numpy.array([0.0, 0.5, 0.3, 0.2, 0.0, 0.7]), numpy.array([0.4, 0.4, 0.4, 0.4, 0.4, 1e-300])
+    got = portable.g_beta_rho(torch.asarray(p6), torch.asarray(r6), 1.5, rho)
+    assert numpy.max(ulp_errors(got.numpy(), g_beta_rho(p6, r6, 1.5, rho.numpy()))) <= 4

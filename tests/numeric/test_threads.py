@@ -40,3 +40,31 @@ def test_thread_count_follows_argument_limits_and_environment(monkeypatch):
     assert thread_count() == 5
     monkeypatch.delenv("OMP_NUM_THREADS")
     assert thread_count() >= 1
+
+
+def test_threadpoolctl_limits_the_pool(monkeypatch, tmp_path):
+    import importlib.util
+
+    from symmetric.numeric.codegen import module_source
+
+    threadpoolctl = pytest.importorskip("threadpoolctl")
+    # a standalone module's copy of the runtime, loaded after threadpoolctl, must not take the pool's place
+    (tmp_path / "fb_standalone.py").write_text(module_source("f_beta"), encoding="utf-8")
+    spec = importlib.util.spec_from_file_location("fb_standalone", tmp_path / "fb_standalone.py")
+    spec.loader.exec_module(importlib.util.module_from_spec(spec))
+    monkeypatch.setenv("SYMMETRIC_NUM_THREADS", "3")
+    want = g_beta_rho(P_, R_, 2.0, -0.9, threads=1)  # an evaluation on threads registers the pool's controller
+    assert numpy.array_equal(g_beta_rho(P_, R_, 2.0, -0.9), want)
+    assert any(info["user_api"] == "symmetric" for info in threadpoolctl.threadpool_info())
+    with threadpoolctl.threadpool_limits(limits=1):
+        assert thread_count() == 1 and thread_count(2) == 2  # the argument still wins
+        assert numpy.array_equal(g_beta_rho(P_, R_, 2.0, -0.9), want)
+        with thread_limits(2):
+            assert thread_count() == 2
+    assert thread_count() == 3
+    with threadpoolctl.threadpool_limits(limits={"symmetric": 2}):
+        assert thread_count() == 2
+    with threadpoolctl.threadpool_limits(limits=1, user_api="blas"):  # another library's limit
+        assert thread_count() == 3
+    monkeypatch.delenv("SYMMETRIC_NUM_THREADS")
+    assert thread_count() >= 1

@@ -49,7 +49,7 @@ from ..core.relations import relation_of
 from ..core.statement import Statement
 from ..core.substitution import bound_symbols, substitute
 from ..core.sympy_errors import SYMPY_ERRORS
-from .admissible import integer_roots, satisfies_assumptions, typical_values
+from .admissible import integer_roots, rational_facts, satisfies_assumptions, typical_values
 from ..core.unit_domain import is_unit_bound
 
 __all__ = ["sample_points", "special_constants", "coefficient_roots", "ROOT_LIMIT"]
@@ -388,17 +388,7 @@ def _admissible(sym: sympy.Symbol, value: sympy.Expr) -> bool:
     if not set(assumed) <= _FAST_FACTS:
         return satisfies_assumptions(sym, value)
     if value.is_Rational:  # decided from the numerator and denominator, without SymPy's fact deduction
-        p, q = value.p, value.q
-        facts = {
-            "positive": p > 0,
-            "negative": p < 0,
-            "nonnegative": p >= 0,
-            "nonpositive": p <= 0,
-            "nonzero": p != 0,
-            "zero": p == 0,
-            "integer": q == 1,
-            "real": True,
-        }
+        facts = rational_facts(value)
         return all(facts[name] == wanted for name, wanted in assumed.items() if name in facts)
     coefficient = _sqrt2_coefficient(value)
     if coefficient is not None:  # q*sqrt(2), q != 0: irrational, with the sign of q

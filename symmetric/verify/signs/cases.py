@@ -34,7 +34,8 @@ from typing import NamedTuple
 import sympy
 
 from ..core.linear import linear_coefficients
-from .decide import Interval, base_interval, sign_target
+from .decide import sign_target
+from .domain import Interval, base_interval
 from ..core.statement import Statement
 from ..core.substitution import fresh_symbol, scoped_nodes, substitute
 
@@ -103,7 +104,9 @@ class Piece:
     ``substitution`` maps the symbol to a point or to an expression in the
     positive variable ``t`` that ranges over the interval exactly once;
     ``inverse`` gives ``t`` back in terms of the symbol; ``conditions`` say
-    where the piece lies (none for a point).
+    where the piece lies (none for a point); ``interval`` is the piece of the
+    line itself (:class:`~symmetric.verify.signs.decide.Interval`: a point or
+    an open interval).
     """
 
     symbol: sympy.Symbol
@@ -112,6 +115,7 @@ class Piece:
     label: str
     t: sympy.Symbol | None = None
     inverse: sympy.Expr | None = None
+    interval: Interval | None = None
 
     @property
     def is_point(self) -> bool:
@@ -180,10 +184,10 @@ def cut(sym, values, t) -> list[Piece] | None:
     pieces = []
     for part in parts:
         if part.is_point:
-            pieces.append(Piece(sym, {sym: part.lo}, (), f"{sympy.sstr(sym)} = {sympy.sstr(part.lo)}"))
+            pieces.append(Piece(sym, {sym: part.lo}, (), f"{sympy.sstr(sym)} = {sympy.sstr(part.lo)}", interval=part))
         else:
             value, inverse, conditions, label = _parametrized(sym, part, kind, t)
-            pieces.append(Piece(sym, {sym: value}, conditions, label, t, inverse))
+            pieces.append(Piece(sym, {sym: value}, conditions, label, t, inverse, part))
     return pieces
 
 
