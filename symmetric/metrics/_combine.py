@@ -40,17 +40,14 @@ array([0.5])
 
 from __future__ import annotations
 
-import functools
 import math
 
 import numpy as np
 
 from .. import numeric
 from .._constraints import unchecked
-from ..families import counts
 from . import _limits
 from . import _generated
-from ..symbols import FN, FP, TN, TP, prevalence
 
 __all__ = [
     "f_beta_from_sums_values",
@@ -121,23 +118,20 @@ def g_values(P_, R_, beta: float, rho: float) -> np.ndarray:
     return np.asarray(unchecked(numeric.g_beta_rho)(P_, R_, beta, rho, validate=False), dtype=np.float64)
 
 
-@functools.lru_cache(maxsize=1)
-def _specificity():
-    return numeric.compile(counts.specificity(), (TN, FP), zero_division=np.nan)
+def _floats(*values) -> list[np.ndarray]:
+    return [np.asarray(v, dtype=np.float64) for v in values]
 
 
 def specificity_values(tn, fp) -> np.ndarray:
-    """Specificity from counts, compiled from :func:`symmetric.families.counts.specificity`; nan where undefined."""
+    """Specificity from counts, generated from :func:`symmetric.families.counts.specificity`; nan where undefined."""
     with np.errstate(all="ignore"):
-        return np.atleast_1d(np.asarray(_specificity()(tn, fp), dtype=np.float64)).copy()
-
-
-@functools.lru_cache(maxsize=1)
-def _prevalence_precision():
-    return numeric.compile(counts.precision_at_prevalence(), (TP, FP, FN, TN, prevalence), zero_division=np.nan)
+        return np.atleast_1d(np.asarray(_generated.specificity(*_floats(tn, fp)), dtype=np.float64)).copy()
 
 
 def precision_at_prevalence_values(tp, fp, fn, tn, pi: float) -> np.ndarray:
-    """Precision at prevalence ``pi`` from counts (where it is defined)."""
+    """Precision at prevalence ``pi`` from counts (where it is defined; nan elsewhere).
+
+    Generated from :func:`symmetric.families.counts.precision_at_prevalence`.
+    """
     with np.errstate(all="ignore"):
-        return np.asarray(_prevalence_precision()(tp, fp, fn, tn, pi), dtype=np.float64)
+        return np.asarray(_generated.precision_at_prevalence(*_floats(tp, fp, fn, tn, pi)), dtype=np.float64)

@@ -20,7 +20,8 @@ import warnings
 import numpy as np
 
 from .._constraints import Options, Predicate
-from . import _generated as gen
+from . import _generated as gen, _records
+from ._records import records  # the records' data, without SymPy (the CLI's `symmetric counts` reads it here)
 from ._confusion import matrix_of
 from ._counts import Counts
 from ._params import AVERAGE, DENSE_TARGETS, POS_LABEL, SCORE_OPTIONS, TARGETS, array_like, declare, zero_division_value
@@ -39,6 +40,7 @@ __all__ = [
     "matthews_corrcoef",
     "record_functions",
     "record_values",
+    "records",
 ]
 
 #: ``zero_division`` of ``jaccard_score``: scikit-learn does not take nan there.
@@ -65,13 +67,7 @@ LR_REPLACEMENT = Predicate(
 
 def record_functions(name: str):
     """``(value, undefined)``: the record's generated functions, or compiled from its definition when it has none."""
-    if hasattr(gen, name):
-        return getattr(gen, name), getattr(gen, f"{name}_undefined")
-    from ..families import CONFUSION_METRICS
-    from ._count_metrics import compiled_record
-
-    record = CONFUSION_METRICS[name]
-    return compiled_record(name, record.definition(), record.undefined)
+    return _records.functions(name)
 
 
 def record_values(name: str, *cells, zero_division=math.nan):
@@ -279,9 +275,7 @@ def jaccard_score(
 
 def _record_score(name: str, display: str, y_true, y_pred, *, func: str, average, **options):
     """A binary record's score from labels, one-vs-rest; its undefined cases warn with the record's words."""
-    from ..families import CONFUSION_METRICS
-
-    modifiers = tuple(word for _, word in CONFUSION_METRICS[name].undefined)
+    modifiers = _records.records()[name].undefined
     values, c = _one_vs_rest(name, display, modifiers, y_true, y_pred, average=average, func=func, **options)
     return _average(values, c, average, nan_aware=True)
 
@@ -327,9 +321,7 @@ def markedness_score(
 
 
 def _binary_metric_names() -> list[str]:
-    from ..families import CONFUSION_METRICS
-
-    return sorted(name for name, record in CONFUSION_METRICS.items() if record.binary)
+    return sorted(name for name, record in _records.records().items() if record.binary)
 
 
 #: ``metric`` of ``confusion_metric_score``: a registered metric of the four cells (read when checking).
@@ -381,9 +373,7 @@ def confusion_metric_score(
     0.6666666666666666
     """
     func = "confusion_metric_score"
-    from ..families import CONFUSION_METRICS
-
-    summary = CONFUSION_METRICS[metric].summary
+    summary = _records.records()[metric].summary
     return _record_score(
         metric, summary[:1].upper() + summary[1:], y_true, y_pred, func=func, labels=labels,
         pos_label=pos_label, average=average, sample_weight=sample_weight, zero_division=zero_division,

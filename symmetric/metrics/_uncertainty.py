@@ -205,12 +205,13 @@ def confidence_interval(
       The variance is the delta method's ``g^T (diag(p) - p p^T) g / n``
       (:mod:`symmetric.families.uncertainty`), with the gradient ``g`` of the
       metric over the cells derived by SymPy from
-      :mod:`symmetric.families.counts` and compiled (never typed by hand);
+      :mod:`symmetric.families.counts` and the records (never typed by hand;
+      generated code, compiled on first use at another prevalence);
       for micro, macro and weighted averages the gradient runs through every
       class's one-vs-rest counts, so Takahashi et al. (2022)'s micro- and
       macro-F1 variances are special cases (claims ``uncertainty.takahashi.*``;
       ``scale="identity", pseudo_count=0`` gives exactly their intervals).
-      Where the compiled derivatives overflow at extreme parameters (beta
+      Where the derivatives overflow at extreme parameters (beta
       above about 1e77, huge ``|rho|``, a prevalence near 0 or 1), the
       gradient is a central difference of the values, which follow the
       family's limits: F_beta at ``beta=1e100`` has recall's interval.
