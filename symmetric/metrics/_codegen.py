@@ -172,7 +172,7 @@ def boundary_rows(family_name: str = "g_beta_rho", parameter: str = "rho") -> tu
             lo_closed = hi_closed = True
         else:
             lo, hi, lo_closed, hi_closed = where.start, where.end, not where.left_open, not where.right_open
-        value = claim.rhs.name if claim.rhs.is_Symbol else None
+        value = claim.rhs.name if claim.rhs is not None and claim.rhs.is_Symbol else None
         rows.append((key, _number(lo), _number(hi), bool(lo_closed), bool(hi_closed), value, claim_id))
     return tuple(rows)
 

@@ -244,9 +244,10 @@ class CountMetric:
         rho = self.rho if self.name == "g_beta_rho" else None
         kind = {"f_beta": "f-score", "g_beta_rho": "g-score"}.get(name, name)
         shape = np.shape(c.tp)
-        flat = Counts(
-            *(np.reshape(a, -1) for a in (c.tp, c.pred_sum, c.true_sum, np.broadcast_to(c.total, shape))), None
+        tp, pred_sum, true_sum, total = (
+            np.reshape(a, -1) for a in (c.tp, c.pred_sum, c.true_sum, np.broadcast_to(c.total, shape))
         )
+        flat = Counts(tp, pred_sum, true_sum, total, None)
         values = prf_from_counts(
             flat,
             beta=self.beta,

@@ -257,4 +257,5 @@ def bca(table: Table, cells, squares, ordered: np.ndarray, estimate, *, level: f
     z = normal_quantile(level)
     with np.errstate(all="ignore"):
         probs = [_float(_cdf(z0 + (z0 + s) / (1 - a * (z0 + s)))) for s in (-z, z)]
-    return _widen(*(_quantiles(ordered, p) for p in probs), estimate)
+    low, high = (_quantiles(ordered, p) for p in probs)
+    return _widen(low, high, estimate)

@@ -76,8 +76,8 @@ def _combined_score(c: Counts, precision, recall, *, beta, beta2, rho, name, ave
     if side is not None:
         return recall if side == "R" else precision
     if rho == -2.0:
-        values, undefined = f_beta_from_sums_values(c.tp, c.true_sum, c.pred_sum, beta2)
-        undefined = [(undefined, "true nor predicted")]
+        values, empty = f_beta_from_sums_values(c.tp, c.true_sum, c.pred_sum, beta2)
+        undefined = [(empty, "true nor predicted")]
     else:
         no_pred, no_true = c.pred_sum == 0, c.true_sum == 0
         values = g_values(np.where(no_pred, 0.0, precision), np.where(no_true, 0.0, recall), beta, rho)

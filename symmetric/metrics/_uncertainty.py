@@ -60,7 +60,7 @@ def _seed(value) -> bool:
     return (
         value is None
         or isinstance(value, (np.random.SeedSequence, np.random.Generator))
-        or (isinstance(value, numbers.Integral) and value >= 0)
+        or (isinstance(value, numbers.Integral) and int(value) >= 0)
     )
 
 

@@ -199,7 +199,9 @@ class CompiledFunction:
                 columns.append(rng.uniform(-10, 10, n))
         got = numpy.broadcast_to(self._evaluate(columns, True, numpy.nan), (n,))
         exact = sympy.lambdify(self.args, self.expr, modules="mpmath")
-        errors, worst_point, nonfinite = [], {}, 0
+        errors: list = []
+        worst_point: dict = {}
+        nonfinite = 0
         with mpmath.workdps(dps):
             for i in range(n):
                 try:

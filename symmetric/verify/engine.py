@@ -44,7 +44,7 @@ from .core.verdict import InconsistentVerdictError, Verdict
 from .evidence.admissible import admissible_point
 from .core.trust import FLOAT_SEMANTICS, derivatives_as_limits, exact_floats, has_floats, non_real, stable_numbers
 
-__all__ = ["check", "DOMAINS", "OPTIONS", "with_domain"]
+__all__ = ["check", "decide", "DOMAINS", "OPTIONS", "with_domain"]
 
 #: Default time budget per check, in seconds.
 DEFAULT_TIMEOUT = 20.0
@@ -158,10 +158,59 @@ def check(
     """
     start = time.perf_counter()
     given = with_domain(Statement.of(lhs, rhs, relation=relation, conditions=conditions), domain)
+    return _decide(given, start, float(timeout), samples, seed, dps, prove, numeric_evidence)
+
+
+def decide(
+    statement: Statement,
+    *,
+    timeout: float = DEFAULT_TIMEOUT,
+    samples: int = 32,
+    seed: int = 0,
+    dps: int = 50,
+    prover=prove,
+    evidence=numeric_evidence,
+) -> Verdict:
+    """The verdict of :func:`check` on a built statement, with its two witnesses replaceable.
+
+    :func:`check` is ``decide(with_domain(Statement.of(...), domain), ...)``
+    with the default witnesses; the options are :func:`check`'s (not
+    validated here). Replacing a witness shows how the verdict combines
+    them: a buggy proof contradicted by the numbers raises
+    :class:`InconsistentVerdictError`, a proof that no sample point confirms
+    is "unknown", an exception in either is "unknown" and never escapes.
+
+    Parameters
+    ----------
+    statement : Statement
+        The statement, its domain's conditions included.
+    timeout, samples, seed, dps
+        As for :func:`check`.
+    prover : callable
+        ``prover(statement, deadline) -> (method, steps)`` or None: the
+        symbolic proof search for real-valued statements (by default the
+        registered strategies, :func:`symmetric.verify.strategies.search.prove`).
+    evidence : callable
+        ``evidence(statement, points, dps=dps) -> NumericEvidence``: the
+        high-precision sampling (by default
+        :func:`symmetric.verify.evidence.numeric.numeric_evidence`).
+
+    Examples
+    --------
+    >>> from symmetric import P, R
+    >>> decide(Statement.of(P + R, R + P), evidence=lambda st, points, dps: NumericEvidence(dps)).status
+    'unknown'
+    """
+    return _decide(statement, time.perf_counter(), float(timeout), samples, seed, dps, prover, evidence)
+
+
+def _decide(
+    given: Statement, start: float, timeout: float, samples: int, seed: int, dps: int, prover, evidence
+) -> Verdict:
     statement = _in_scope(given)
     floats = has_floats(given.lhs, given.rhs, *given.conditions)
     try:
-        verdict = _check(statement, start, float(timeout), samples, seed, dps)
+        verdict = _check(statement, start, timeout, samples, seed, dps, prover, evidence)
     except (InconsistentVerdictError, BudgetExceeded, KeyboardInterrupt):
         raise
     except Exception as exc:  # a bug or a SymPy failure: never a verdict other than "unknown"
@@ -201,7 +250,9 @@ def _refuted(statement: Statement, verdict: Verdict) -> Verdict:
     )
 
 
-def _check(statement: Statement, start: float, timeout: float, samples: int, seed: int, dps: int) -> Verdict:
+def _check(
+    statement: Statement, start: float, timeout: float, samples: int, seed: int, dps: int, prover, evidence
+) -> Verdict:
     deadline = start + timeout
 
     def elapsed():
@@ -209,7 +260,7 @@ def _check(statement: Statement, start: float, timeout: float, samples: int, see
 
     def numeric():
         points = sample_points(statement, n=samples, seed=seed)
-        return points, numeric_evidence(statement, points, dps=dps)
+        return points, evidence(statement, points, dps=dps)
 
     try:
         ok, found = run_with_budget(numeric, 0.5 * timeout)
@@ -217,18 +268,18 @@ def _check(statement: Statement, start: float, timeout: float, samples: int, see
         raise
     except Exception as exc:  # the numeric check cannot evaluate this statement: it supports nothing
         ok, found = True, ([], NumericEvidence(dps, notes=(f"numeric check failed: {type(exc).__name__}: {exc}",)))
-    points, evidence = found if ok else ([], NumericEvidence(dps, notes=("numeric check ran out of time",)))
-    if evidence.counterexample is not None:
-        lhs_value, rhs_value = evidence.values
-        how = evidence.notes[0] if evidence.notes else "an independent evaluation"
+    points, sampled = found if ok else ([], NumericEvidence(dps, notes=("numeric check ran out of time",)))
+    if sampled.counterexample is not None:
+        lhs_value, rhs_value = sampled.values
+        how = sampled.notes[0] if sampled.notes else "an independent evaluation"
         return _refuted(
             statement,
             Verdict(
                 "refuted",
                 "numeric counterexample",
-                evidence.counterexample,
+                sampled.counterexample,
                 elapsed(),
-                evidence,
+                sampled,
                 f"at this point the left side is {lhs_value} and the right side {rhs_value} (confirmed by {how})",
             ),
         )
@@ -241,29 +292,29 @@ def _check(statement: Statement, start: float, timeout: float, samples: int, see
                 "undecided",
                 {},
                 elapsed(),
-                evidence,
+                sampled,
                 f"outside the engine's scope: {complex_values}, so its values are not real on the "
                 "domain; only complex-safe steps (SymPy's automatic evaluation, polynomial "
                 "arithmetic) may prove it, and they did not",
             )
     else:
-        proof = prove(statement, deadline=deadline)
+        proof = prover(statement, deadline=deadline)
     if proof is not None:
         method, steps = proof
         method = readable(method)  # never SymPy's dummy names (_t): steps do the same
-        if evidence.disagree:
+        if sampled.disagree:
             raise InconsistentVerdictError(f"{statement}: proven by {method}, but numerics disagree")
-        if evidence.agree == 0:
+        if sampled.agree == 0:
             return Verdict(
                 "unknown",
                 "no numeric confirmation",
                 {},
                 elapsed(),
-                evidence,
+                sampled,
                 f"a symbolic argument ({method}) succeeded, but no sample point could confirm it",
             )
         return Verdict(
-            "proven", method, {}, elapsed(), evidence, "exact symbolic argument, numerically confirmed", tuple(steps)
+            "proven", method, {}, elapsed(), sampled, "exact symbolic argument, numerically confirmed", tuple(steps)
         )
     if statement.has(sympy.Limit) and points:
         remaining = deadline - time.perf_counter()
@@ -282,7 +333,7 @@ def _check(statement: Statement, start: float, timeout: float, samples: int, see
                     "exact limit counterexample",
                     point,
                     elapsed(),
-                    evidence,
+                    sampled,
                     f"at this point the exact limits make the left side {lhs_value} and the right side "
                     f"{rhs_value} (confirmed by {confirmation.how})",
                 ),
@@ -292,4 +343,4 @@ def _check(statement: Statement, start: float, timeout: float, samples: int, see
     else:
         obstacle = limit_obstacle(statement, deadline=deadline)
         reason = f"no strategy succeeded; {obstacle}" if obstacle else "no strategy succeeded"
-    return Verdict("unknown", "undecided", {}, elapsed(), evidence, reason)
+    return Verdict("unknown", "undecided", {}, elapsed(), sampled, reason)

@@ -40,10 +40,10 @@ def prove(lhs, relation, rhs, conditions=(), seconds=30.0, **kwargs):
 
 
 @pytest.fixture
-def exact_only(monkeypatch):
+def exact_only():
     """Strategy errors propagate, and no sample point prunes the search."""
-    monkeypatch.setattr(inequalities, "RAISE_ERRORS", True)
-    monkeypatch.setattr(inequalities, "_violated", lambda goal, tries=0: False)
+    with inequalities.exact_search():
+        yield
 
 
 @pytest.fixture

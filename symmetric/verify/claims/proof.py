@@ -108,7 +108,7 @@ class Definition:
         self, statement: Statement | None, steps, error: str = "", timed_out: bool = False, refined: dict | None = None
     ) -> Claim:
         steps = [s.written_back(refined) for s in steps] if refined else steps
-        sides = (
+        lhs, rhs, relation, conditions = (
             (statement.lhs, statement.rhs, statement.relation, statement.conditions)
             if statement
             else (None, None, self.relation or "==", self.conditions)
@@ -116,7 +116,10 @@ class Definition:
         return Claim(
             self.id,
             self.sentence,
-            *sides,
+            lhs,
+            rhs,
+            relation,
+            conditions,
             source=self.source,
             expected=self.expected,
             steps=tuple(steps),

@@ -125,7 +125,7 @@ def split_cases(split, domain: Domain) -> list[tuple[str, dict | None, Domain]] 
         iv = domain.interval(s)
         if iv is None:
             return None
-        cases = []
+        cases: list[tuple[str, dict | None, Domain]] = []
         for label, piece in iv.pieces(c):
             if piece.is_point:
                 d = domain.substitute({s: c})

@@ -147,9 +147,10 @@ def homogeneity(search, goal: Goal, depth: int):
         domain = cone
         for f, signs in goal.domain.facts:
             if (f.has(x) or f.has(y)) and _degree(f, x, y, is_positive) is not None:
-                domain = domain.assume(f.xreplace({x: t, y: 1}), signs)
-                if domain is None:
+                narrowed = domain.assume(f.xreplace({x: t, y: 1}), signs)
+                if narrowed is None:
                     return None
+                domain = narrowed
         sub = Goal(goal.big.xreplace({x: t, y: 1}), goal.small.xreplace({x: t, y: 1}), goal.strict, domain)
         steps = search.prove(sub, depth + 1)
         if steps is not None:

@@ -177,8 +177,11 @@ def cut(sym, values, t) -> list[Piece] | None:
         values = [v for v in values if (v.is_positive if kind == "positive" else v.is_negative)]
     if not values:
         return None
+    base = base_interval(sym)
+    if base is None:  # an extended-real symbol that may be infinite: no interval to cut
+        return None
     try:
-        parts = base_interval(sym).cut(values)
+        parts = base.cut(values)
     except ValueError:  # values SymPy cannot order
         return None
     pieces = []
@@ -248,7 +251,7 @@ def sign_cases(statement: Statement, expr) -> list[tuple[Statement, str, str]] |
     return None
 
 
-def condition_cases(statement: Statement, condition) -> list[tuple[Statement, str]] | None:
+def condition_cases(statement: Statement, condition) -> list[tuple[Statement, str, str]] | None:
     """Cases covering the part of the domain where ``condition`` holds, with it substituted.
 
     A condition ``rho < 0`` becomes ``rho = -t`` with a positive ``t``, so that
@@ -298,7 +301,8 @@ def piecewise_branches(pw: sympy.Piecewise) -> list[Branch]:
     >>> [b.label for b in piecewise_branches(g_beta_rho())]
     ['rho = 0', 'rho = -1', 'rho != 0, rho != -1']
     """
-    branches, previous = [], []
+    branches: list[Branch] = []
+    previous: list = []
     for expr, cond in pw.args:
         negated = tuple(sympy.Not(c) for c in previous)
         point = _single_value(cond) if isinstance(cond, sympy.Eq) else None
@@ -314,7 +318,7 @@ def piecewise_branches(pw: sympy.Piecewise) -> list[Branch]:
     return branches
 
 
-def piecewise_cases(statement: Statement) -> list[tuple[Statement, str]] | None:
+def piecewise_cases(statement: Statement) -> list[tuple[Statement, str, str]] | None:
     """Split on the ``Eq(symbol, constant)`` conditions of Piecewise branches in the free symbols.
 
     The cases are each singled-out value, and the generic case where all

@@ -33,6 +33,7 @@ True
 
 from __future__ import annotations
 
+import contextlib
 import random
 import time
 
@@ -51,7 +52,7 @@ from . import reductions  # noqa: F401  (registers the built-in reductions)
 from .clock import Clock, OutOfTime
 from .registry import strategies_for
 
-__all__ = ["GoalSearch", "prove_inequality"]
+__all__ = ["GoalSearch", "exact_search", "prove_inequality"]
 
 _MAX_DEPTH = 14
 _MAX_OPS = 300  # larger goals only get the sign rules, z3 and case splits
@@ -75,8 +76,31 @@ _ALLOWED = (
 )
 _INEQUALITIES = ("<", "<=", ">", ">=")
 
-#: Let strategy errors propagate instead of counting as failures (for debugging and tests).
-RAISE_ERRORS = False
+_EXACT_ONLY = [False]  # set by exact_search(): read by every search, in any thread
+
+
+@contextlib.contextmanager
+def exact_search():
+    """Within the block, inequality searches run on their exact strategies alone (for debugging and tests).
+
+    A strategy's error propagates instead of counting as a failed
+    strategy, and no sample point prunes the search: a false goal must
+    then be refused by the reductions themselves. Nothing becomes proven
+    that was not: the pruning only ever gives goals up. Applies to every
+    search started in the block, also those :func:`symmetric.verify.check`
+    starts; not thread-safe against searches outside the block.
+
+    >>> from symmetric import P, R
+    >>> with exact_search():
+    ...     prove_inequality(Statement.of(P * R, sympy.Min(P, R), relation="<="), time.perf_counter() + 60) is None
+    True
+    """
+    previous = _EXACT_ONLY[0]
+    _EXACT_ONLY[0] = True
+    try:
+        yield
+    finally:
+        _EXACT_ONLY[0] = previous
 
 
 class GoalSearch:
@@ -127,7 +151,7 @@ class GoalSearch:
         if depth > _MAX_DEPTH or key in self.failed or goal in self.active:
             return None
         # False goals come from the statement itself or from a first-derivative test: sample points catch most.
-        if (depth == 0 or self.calculus) and _violated(goal):
+        if (depth == 0 or self.calculus) and not _EXACT_ONLY[0] and _violated(goal):
             self.failed.add(key)
             return None
         self.active.add(goal)
@@ -143,7 +167,7 @@ class GoalSearch:
                 except (OutOfTime, RecursionError):
                     raise
                 except Exception:
-                    if RAISE_ERRORS:
+                    if _EXACT_ONLY[0]:
                         raise
                     steps = None
                 if steps is not None:
@@ -292,7 +316,7 @@ def prove_inequality(
     except (OutOfTime, RecursionError):
         return None
     except Exception:
-        if RAISE_ERRORS:
+        if _EXACT_ONLY[0]:
             raise
         return None
     return found if ok else None
