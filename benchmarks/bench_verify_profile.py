@@ -30,8 +30,7 @@ import time
 T0 = time.process_time()
 import symmetric  # noqa: E402,F401  (import time is part of the profile)
 from symmetric.verify import engine  # noqa: E402
-from symmetric.verify.inequalities import prover as inequalities  # noqa: E402
-from symmetric.verify.strategies import registry  # noqa: E402
+from symmetric.verify.strategies import case_splits, registry  # noqa: E402
 from symmetric.verify.strategies import search as symbolic  # noqa: E402
 from symmetric.verify.claims.registry import definitions, load_proofs, select_claims  # noqa: E402
 
@@ -65,15 +64,15 @@ class Meter:
 
 def instrument(meter: Meter) -> list:
     """Wrap the engine's steps; return what to restore."""
-    saved = [(registry, "STRATEGIES", list(registry.STRATEGIES)),
-             (symbolic, "INEQUALITY_PROVERS", list(symbolic.INEQUALITY_PROVERS))]
-    registry.STRATEGIES[:] = [dataclasses.replace(s, run=meter.wrap(("eq " if "==" in s.applies_to else "") + s.name, s.run))
+    saved = [(registry, "STRATEGIES", list(registry.STRATEGIES))]
+    labels = {"direct": lambda s: ("eq " if "==" in s.applies_to else "") + s.name, "prover": lambda s: s.name,
+              "reduction": lambda s: "goal " + s.name}
+    registry.STRATEGIES[:] = [dataclasses.replace(s, run=meter.wrap(labels[s.kind](s), s.run))
                               for s in registry.STRATEGIES]
-    symbolic.INEQUALITY_PROVERS[:] = [meter.wrap("inequality prover", inequalities.prove_inequality)]
     for module, name, label in [(engine, "sample_points", "sample points"), (engine, "numeric_evidence", "mpmath evidence"),
                                 (engine, "exact_counterexample", "exact limit counterexample"),
-                                (symbolic, "_evaluate_sides", "limits"), (symbolic, "piecewise_cases", "piecewise split"),
-                                (symbolic, "condition_cases", "condition split"), (symbolic, "sign_cases", "sign split")]:
+                                (symbolic, "_evaluate_sides", "limits"), (case_splits, "piecewise_cases", "piecewise split"),
+                                (case_splits, "condition_cases", "condition split"), (case_splits, "sign_cases", "sign split")]:
         saved.append((module, name, getattr(module, name)))
         setattr(module, name, meter.wrap(label, getattr(module, name)))
     return saved

@@ -1,7 +1,7 @@
 """Inequalities: the classic means in order, G between min and max, monotonicity and curvature.
 
 Every claim here is an inequality decided exactly by the engine
-(``symmetric.verify.inequalities.prover``): sign rules, case splits on Piecewise
+(``symmetric.verify.strategies.goal_search``): sign rules, case splits on Piecewise
 branches, Max/Min and exponent signs, homogeneity, monotone transforms and
 the first-derivative test, with z3 as an optional extra. Weighted means put
 weight w = gamma/(1+gamma) on precision and 1 - w on recall, so a symbolic

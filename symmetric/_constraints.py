@@ -1,16 +1,35 @@
-"""Parameter constraints as data, in the spirit of scikit-learn's ``validate_params``.
+"""Parameter constraints as data, enforced by the declaration, in the spirit of scikit-learn's ``validate_params``.
 
 A public function declares, next to its definition, what each argument may
 be: ``@declare(beta=Interval(float, 0, inf, closed="both"), ...)``. The
-declaration is a dict param -> constraint stored as the function's
-``parameter_constraints``; the function's checks read the same objects
-(their ``check`` raises :class:`InvalidParameterError` naming the argument,
-the value and the allowed range), and the test suite generates the bad-input
-cases of every public function from them (``invalid_values``). Declaring
-adds no wrapper: the function is returned unchanged, so a call costs nothing
-more. A function checks its arguments either one by one with the declared
-objects or all at once on entry (``validate(func, locals())``); a bound that
-depends on the data narrows the declared one (``Interval.up_to``).
+declaration is a dict param -> constraint, stored as the function's
+``parameter_constraints``, and it is enforced: :func:`declare` wraps the
+function, and each call checks every declared argument the caller gave, in
+the order of the signature, before the body runs, raising
+:class:`InvalidParameterError` (its ``param`` the argument's name) with the
+argument, the function, the allowed values and the value received. The
+test suite generates the bad-input cases of every public function from the
+same objects (``invalid_values``).
+
+The check is cheap: no :class:`inspect.Signature` binding per call (the
+position of each declared parameter is worked out once, at declaration),
+defaults are not checked (a test checks each against its declaration), and
+a constraint only tests the value it is given, never elements of an array.
+Three kinds of constraint change what the wrapper does:
+
+* a constraint that **converts** (``converts = True``, a family's
+  :class:`~symmetric.families.Parameter`) passes the body the value its
+  ``check`` returns (a number as an exact SymPy expression), so a value is
+  resolved once;
+* a constraint checked **in the body** (``in_body = True``: the values of an
+  array, fused with the computation) is declared for the record and the
+  generated tests, and the body checks it with the declared object;
+* a bound that depends on the data narrows the declared one inside the body
+  (``Interval.up_to``).
+
+A public function calling another declared one with arguments it has
+checked already calls :func:`unchecked` of it (scikit-learn's
+``prefer_skip_nested_validation``): the body, with no second check.
 
 >>> from math import inf
 >>> BETA = Interval(float, 0, inf, closed="both")
@@ -24,23 +43,38 @@ Traceback (most recent call last):
 symmetric._validation.InvalidParameterError: The 'beta' parameter of fbeta_score must be a float in the range [0.0, inf]. Got -1 instead.
 >>> Options(["binary", "macro"], none=True).allowed
 "a str among {'binary', 'macro'} or None"
+>>> @declare(level=Interval(float, 0, 1, closed="neither"))
+... def interval(values, *, level=0.95):
+...     return level
+>>> interval([1.0], level=1.5)
+Traceback (most recent call last):
+    ...
+symmetric._validation.InvalidParameterError: The 'level' parameter of interval must be a float in the range (0.0, 1.0). Got 1.5 instead.
+>>> unchecked(interval)([1.0], level=1.5)     # the body alone: for arguments checked already
+1.5
 """
 
 from __future__ import annotations
 
+import functools
+import inspect
 import math
 import numbers
-from typing import Callable
+from typing import Any, Callable, TypeVar
 
 from ._validation import InvalidParameterError
 
-__all__ = ["Constraint", "Interval", "Options", "Predicate", "declare", "constraints_of", "validate"]
+__all__ = ["Constraint", "Interval", "Options", "Predicate", "declare", "constraints_of", "unchecked"]
 
 
 class Constraint:
     """What an argument may be: ``allowed`` (the text of the error), a test, and values that fail it."""
 
     allowed: str = ""
+    #: The body receives the value :meth:`check` returns (a conversion), not the value given.
+    converts: bool = False
+    #: Checked by the function's body (on the data, fused with the computation), not by the declaration's wrapper.
+    in_body: bool = False
 
     def is_satisfied_by(self, value) -> bool:
         raise NotImplementedError
@@ -72,9 +106,10 @@ class Interval(Constraint):
 
     ``closed`` is "both", "left", "right" or "neither"; an infinite end is
     allowed only when that end is closed. ``none`` also allows None.
+    ``allowed`` replaces the generated text of the error ("a positive integer").
     """
 
-    def __init__(self, kind, left, right, *, closed: str = "both", none: bool = False):
+    def __init__(self, kind, left, right, *, closed: str = "both", none: bool = False, allowed: str | None = None):
         if kind not in (float, int) or closed not in ("both", "left", "right", "neither"):
             raise InvalidParameterError.of("kind", "Interval", "float or int, and a valid closed", (kind, closed))
         self.kind, self.left, self.right, self.closed, self.none = kind, left, right, closed, none
@@ -85,15 +120,22 @@ class Interval(Constraint):
         lo = "[" if closed in ("both", "left") else "("
         hi = "]" if closed in ("both", "right") else ")"
         article = "a float" if kind is float else "an int"
-        self.allowed = f"{article} in the range {lo}{shown(left)}, {shown(right)}{hi}" + (" or None" if none else "")
+        self.allowed = allowed or f"{article} in the range {lo}{shown(left)}, {shown(right)}{hi}" + (
+            " or None" if none else ""
+        )
 
     def is_satisfied_by(self, value) -> bool:
-        if value is None:
-            return self.none
-        if not _real(value) or (self.kind is int and not isinstance(value, numbers.Integral)):
-            return False
-        if math.isnan(value):
-            return False
+        kind = type(value)
+        if kind is float:  # the usual cases first, without the ABCs of numbers
+            if self.kind is int or value != value:
+                return False
+        elif kind is not int:
+            if value is None:
+                return self.none
+            if not _real(value) or (self.kind is int and not isinstance(value, numbers.Integral)):
+                return False
+            if math.isnan(value):
+                return False
         above = value >= self.left if self.closed in ("both", "left") else value > self.left
         below = value <= self.right if self.closed in ("both", "right") else value < self.right
         return above and below
@@ -129,16 +171,17 @@ class Options(Constraint):
 
     def __init__(self, options, *, none: bool = False, allowed: str | None = None, invalid: tuple = ("mean",)):
         self.options, self.none, self._invalid = tuple(options), none, tuple(invalid)
+        self._strings = frozenset(o for o in self.options if isinstance(o, str))
+        self._numbers = tuple(o for o in self.options if not isinstance(o, str))
         names = ", ".join(repr(o) for o in sorted(self.options, key=repr))
         self.allowed = allowed or "a str among {" + names + "}" + (" or None" if none else "")
 
     def is_satisfied_by(self, value) -> bool:
+        if type(value) is str:
+            return value in self._strings
         if value is None:
             return self.none
-        return any(type(value) is type(o) and value == o for o in self.options if isinstance(o, str)) or any(
-            _real(value) and not isinstance(o, str) and (value == o or (math.isnan(o) and math.isnan(value)))
-            for o in self.options
-        )
+        return _real(value) and any(value == o or (math.isnan(o) and math.isnan(value)) for o in self._numbers)
 
     def invalid_values(self) -> tuple:
         return self._invalid + (() if self.none else (None,))
@@ -157,17 +200,99 @@ class Predicate(Constraint):
         return self._invalid
 
 
-def declare(**constraints: Constraint):
-    """Attach ``constraints`` (param -> Constraint) to a function as its ``parameter_constraints``."""
+_Declared = TypeVar("_Declared", bound=Callable[..., Any])
+
+
+def declare(error: Any = InvalidParameterError, /, **constraints: Constraint) -> Callable[[_Declared], _Declared]:
+    """Declare and enforce ``constraints`` (param -> :class:`Constraint`) of a function or a class.
+
+    Returns a decorator. The decorated function checks, on each call and
+    before its body runs, every declared argument the caller gave (in the
+    order of the signature; defaults are not checked), and raises
+    ``error.of(param, function name, allowed, value)`` for the first bad one
+    (``error``, given positionally: :class:`InvalidParameterError` or a class
+    with its ``of``; the function is named by its ``__qualname__``, so a
+    method as ``Class.method``). It keeps the function's name, docstring and signature
+    (``functools.wraps``), and carries the declaration as
+    ``parameter_constraints``. Decorating a class declares the arguments of
+    its ``__init__`` (a dataclass's fields), the class's name in the error.
+    A declared name must be a parameter of the function. Type checkers see the
+    function (or class) unchanged.
+    """
     for name, c in constraints.items():
         if not isinstance(c, Constraint):
             raise InvalidParameterError.of(name, "declare", "a Constraint", c)
 
-    def attach(func):
-        func.parameter_constraints = dict(constraints)
-        return func
+    def decorate(target: _Declared) -> _Declared:
+        if inspect.isclass(target):
+            cls: Any = target
+            cls.__init__ = _enforcing(cls.__init__, constraints, error, cls.__name__)
+            cls.parameter_constraints = dict(constraints)
+            return target
+        qualname = target.__qualname__  # Proof.claim for a method; a function's own name where it is nested
+        return _enforcing(target, constraints, error, target.__name__ if "<locals>" in qualname else qualname)
 
-    return attach
+    return decorate
+
+
+def _enforcing(func, constraints: dict, error, shown: str) -> Any:
+    """``func`` wrapped so that each call checks ``constraints`` first (see :func:`declare`)."""
+    parameters = list(inspect.signature(func).parameters.values())
+    order = {p.name: i for i, p in enumerate(parameters)}
+    for name in constraints:
+        if name not in order or parameters[order[name]].kind is inspect.Parameter.VAR_KEYWORD:
+            raise InvalidParameterError.of(name, "declare", f"a parameter of {shown}", name)
+    plan = []
+    for name in sorted(constraints, key=order.__getitem__):
+        p, c = parameters[order[name]], constraints[name]
+        if c.in_body:
+            continue
+        # a position in the arguments as given (a class's __init__ gets self first, counted like any other)
+        position = -1 if p.kind is inspect.Parameter.KEYWORD_ONLY else order[name]
+        plan.append((name, position, p.kind is inspect.Parameter.VAR_POSITIONAL, c))
+    converting = any(c.converts for *_, c in plan)
+
+    def bad(constraint, name, value):
+        constraint.check(value, name=name, func=shown, error=error)  # raises: the value failed is_satisfied_by
+        raise AssertionError(f"{constraint!r} refused {value!r} but its check passed it")  # pragma: no cover
+
+    if not converting:
+
+        @functools.wraps(func)
+        def checked(*args, **kwargs):
+            given = len(args)
+            for name, position, star, constraint in plan:
+                if 0 <= position < given:
+                    value = args[position:] if star else args[position]
+                elif name in kwargs:
+                    value = kwargs[name]
+                else:
+                    continue
+                if not constraint.is_satisfied_by(value):
+                    bad(constraint, name, value)
+            return func(*args, **kwargs)
+
+    else:
+
+        @functools.wraps(func)
+        def checked(*args, **kwargs):
+            given = len(args)
+            for name, position, star, constraint in plan:
+                if 0 <= position < given and not star:
+                    value = constraint.check(args[position], name=name, func=shown, error=error)
+                    if constraint.converts:
+                        args = args[:position] + (value,) + args[position + 1 :]
+                elif name in kwargs:
+                    value = constraint.check(kwargs[name], name=name, func=shown, error=error)
+                    if constraint.converts:
+                        kwargs[name] = value
+                elif star and given > position >= 0:
+                    constraint.check(args[position:], name=name, func=shown, error=error)
+            return func(*args, **kwargs)
+
+    declared: Any = checked
+    declared.parameter_constraints = dict(constraints)
+    return declared
 
 
 def constraints_of(func) -> dict:
@@ -175,21 +300,12 @@ def constraints_of(func) -> dict:
     return dict(getattr(func, "parameter_constraints", {}))
 
 
-def validate(func, arguments, *, error=InvalidParameterError) -> None:
-    """Check ``arguments`` (name -> value; a function's ``locals()`` on entry) against ``func``'s declaration.
+def unchecked(func: _Declared) -> _Declared:
+    """The body of a declared function, without the checks of its declaration (``func`` itself if it declares none).
 
-    Every declared parameter is checked, in the order of the declaration, so a
-    function that calls this first refuses a bad option even where the option
-    would not be used (``n_resamples`` without the bootstrap), as scikit-learn does.
-
-    >>> @declare(level=Interval(float, 0, 1, closed="neither"))
-    ... def interval(*, level=0.95):
-    ...     validate(interval, locals())
-    ...     return level
-    >>> interval(level=1.5)
-    Traceback (most recent call last):
-        ...
-    symmetric._validation.InvalidParameterError: The 'level' parameter of interval must be a float in the range (0.0, 1.0). Got 1.5 instead.
+    For a function that calls another public one with arguments it has
+    checked already (scikit-learn's ``prefer_skip_nested_validation``); the
+    arguments are passed as given, so a converting constraint's value must be
+    passed converted. A declared class is returned as it is (its checks stay).
     """
-    for name, constraint in constraints_of(func).items():
-        constraint.check(arguments[name], name=name, func=func.__name__, error=error)
+    return getattr(func, "__wrapped__", func) if getattr(func, "parameter_constraints", None) else func

@@ -3,6 +3,9 @@
 Shared by ``symmetric explore`` and ``symmetric plot``. Text is only ever
 read by the whitelist parser of :mod:`symmetric.explore.parser`; every error
 names the option the text came from (``--beta``, ``--param``, ``--values``).
+A value is converted here (text to number) and checked once, by the
+declaration of the family or the parser it goes to; :func:`as_option_error`
+turns that error into the option's, from the error's ``param``.
 """
 
 from __future__ import annotations
@@ -13,35 +16,43 @@ import sympy
 
 from .._validation import InvalidParameterError
 from ..explore.parser import LIBRARY_PARAMETERS, parse, parse_parameter
-from ..families import FAMILIES, Parameter
+from ..families import FAMILIES
 
-__all__ = ["parameter_values", "symbolic_metric", "metric_expression", "output_path"]
+__all__ = ["parameter_values", "as_option_error", "symbolic_metric", "metric_expression", "output_path"]
 
 
 def parameter_values(specs, *, func: str) -> dict:
     """``[("--beta", "beta=2"), ("--param", "a"), ("--param", "c=0..1")]`` -> ``{"beta": 2, "a": None, "c": (0, 1)}``.
 
-    A value is None (a declared parameter), a number (checked against the
-    assumptions of the parameter: the library's, or positive for a new name)
-    or a :class:`sympy.Interval` (a declared range). A name given twice is an
-    error. Errors name the option.
+    A value is None (a declared parameter), a number or a
+    :class:`sympy.Interval` (a declared range); a number is checked where it
+    is used, once (the family's declaration, the parser's parameters), and
+    :func:`as_option_error` names the option in that error. A name given
+    twice is an error. Errors name the option.
     """
     values: dict = {}
     for option, spec in specs:
         name, value = parse_parameter(spec, func=func, param=option)
         if name in values:
             raise InvalidParameterError.of(option, func, "each parameter at most once", spec)
-        if value is not None and not isinstance(value, sympy.Interval):
-            library = LIBRARY_PARAMETERS.get(name)
-            positive = library is None or bool(library.is_positive)
-            try:  # the library's parameter, or a new one: positive
-                Parameter(library or sympy.Symbol(name, positive=True)).value(value, func=func)
-            except InvalidParameterError:
-                raise InvalidParameterError.of(
-                    option, func, f"{name}={'a positive number' if positive else 'a number'}", spec
-                ) from None
         values[name] = value
     return values
+
+
+def as_option_error(exc: InvalidParameterError, specs, *, func: str) -> InvalidParameterError:
+    """``exc`` as the error of the option that gave the refused parameter (read from ``exc.param``), else ``exc``.
+
+    ``specs`` are the ``(option, "NAME=VALUE")`` pairs of :func:`parameter_values`.
+
+    >>> exc = InvalidParameterError.of("beta", "f_beta", "a positive real number", -2)
+    >>> print(as_option_error(exc, [("--beta", "beta=-2")], func="symmetric plot"))
+    The '--beta' parameter of symmetric plot must be a positive real number. Got 'beta=-2' instead.
+    """
+    given = {spec.partition("=")[0].strip(): (option, spec) for option, spec in specs}
+    if exc.param not in given or exc.allowed is None:
+        return exc
+    option, spec = given[exc.param]
+    return InvalidParameterError.of(option, func, exc.allowed, spec)
 
 
 def declared(values: dict) -> dict:
@@ -77,13 +88,7 @@ def metric_expression(text: str, values: dict, *, func: str):
                 "--param", func, f"parameters of {text}: {list(family.parameter_names)}", unknown
             )
         given = {k: v for k, v in values.items() if v is not None and not isinstance(v, sympy.Symbol)}
-        try:
-            return family(**given)
-        except InvalidParameterError as exc:
-            shown = " ".join(f"--param {k}={sympy.sstr(v)}" for k, v in given.items())
-            raise InvalidParameterError(
-                f"{exc} (given as {shown})", param=exc.param, func=exc.func, allowed=exc.allowed, got=exc.got
-            ) from None
+        return family(**given)
     return parse(text, parameters=values, func=func)
 
 

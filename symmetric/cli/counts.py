@@ -23,12 +23,13 @@ def add_arguments(p) -> None:
 
 def run(args) -> int:
     """Print one line per metric: name, value (or why it is undefined), summary and claim ids."""
-    from ..families import CONFUSION_METRICS
-    from ..metrics._confusion_scores import record_functions, record_values
+    from ..metrics._confusion_scores import record_functions, record_values, records  # no SymPy
+
+    known = records()
 
     func = "symmetric counts"
     cells = (args.tp, args.fp, args.fn, args.tn)
-    binary = [name for name, r in CONFUSION_METRICS.items() if r.binary]
+    binary = [name for name, r in known.items() if r.binary]
     try:
         for name, value in zip(("TP", "FP", "FN", "TN"), cells):
             if not (math.isfinite(value) and value >= 0):
@@ -41,12 +42,12 @@ def run(args) -> int:
         return 2
     width = max(len(n) for n in binary)
     for name in args.metric or binary:
-        record = CONFUSION_METRICS[name]
+        record = known[name]
         _, undefined_of = record_functions(name)
         with np.errstate(all="ignore"):
             zeros = [
                 modifier
-                for (_, modifier), d in zip(record.undefined, undefined_of(*map(np.float64, cells)))
+                for modifier, d in zip(record.undefined, undefined_of(*map(np.float64, cells)))
                 if float(d) == 0
             ]
         value, _ = record_values(name, *cells)

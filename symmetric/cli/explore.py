@@ -7,7 +7,7 @@ import sys
 
 from .._validation import InvalidParameterError
 from ..families import PARAMETERS
-from ._metric import declared, metric_expression, parameter_values, ranges
+from ._metric import as_option_error, declared, metric_expression, parameter_values, ranges
 
 __all__ = ["add_arguments", "run"]
 
@@ -39,8 +39,9 @@ def run(args) -> int:
     from ..explore import analyze
 
     func = "symmetric explore"
+    specs = [("--param", spec) for spec in args.param]
     try:
-        values = parameter_values([("--param", spec) for spec in args.param], func=func)
+        values = parameter_values(specs, func=func)
         expr = metric_expression(args.expr, declared(values), func=func)
         for option, value in (("--timeout", args.timeout), ("--budget", args.budget)):
             if not value > 0 or value == float("inf"):
@@ -48,8 +49,8 @@ def run(args) -> int:
         analysis = analyze(
             expr, timeout=args.timeout, budget=args.budget, limits=not args.no_limits, ranges=ranges(values)
         )
-    except InvalidParameterError as exc:
-        print(f"symmetric explore: {exc}", file=sys.stderr)
+    except InvalidParameterError as exc:  # a value is checked once, where it is used: the error names the option
+        print(f"symmetric explore: {as_option_error(exc, specs, func=func)}", file=sys.stderr)
         return 2
     print(json.dumps(analysis.to_dict(), indent=1) if args.json else analysis)
     return 0

@@ -11,7 +11,7 @@ import sympy
 from .._validation import InvalidParameterError
 from ..explore.parser import parse_value
 from ..families import FAMILIES, PARAMETERS
-from ._metric import output_path, parameter_values, symbolic_metric
+from ._metric import as_option_error, output_path, parameter_values, symbolic_metric
 
 __all__ = ["add_arguments", "run"]
 
@@ -58,9 +58,14 @@ def add_arguments(p) -> None:
     p.add_argument("-o", "--output", required=True, metavar="FILE", help="FILE.png, FILE.svg or FILE.pdf")
 
 
-def _values(args, func):
+def _specs(args) -> list:
+    """The ``(option, "NAME=VALUE")`` pairs given: the families' options (``--beta``) and ``--param``."""
     specs = [(f"--{n}", f"{n}={getattr(args, n)}") for n in _library() if getattr(args, n, None) is not None]
-    values = parameter_values(specs + [("--param", spec) for spec in args.param], func=func)
+    return specs + [("--param", spec) for spec in args.param]
+
+
+def _values(args, func):
+    values = parameter_values(_specs(args), func=func)
     for name, value in values.items():
         if value is None or isinstance(value, sympy.Interval):
             option = f"--{name}" if name in _library() else "--param"
@@ -105,7 +110,7 @@ def run(args) -> int:
         for w in caught:
             print(f"symmetric plot: warning: {w.message}", file=sys.stderr)
     except InvalidParameterError as exc:
-        print(f"symmetric plot: {_option_named(exc, args)}", file=sys.stderr)
+        print(f"symmetric plot: {_option_named(exc, args, func)}", file=sys.stderr)
         return 2
     except ImportError as exc:
         print(f"symmetric plot: {exc}", file=sys.stderr)
@@ -121,11 +126,8 @@ def run(args) -> int:
     return 0
 
 
-def _option_named(exc, args) -> str:
-    """The error, naming the option for a parameter the library refused (the error's ``param``)."""
-    text, name = str(exc), exc.param
-    if name is not None and name in _library() and getattr(args, name, None) is not None:
-        return f"--{name}: {text}"
-    if args.vary and name == args.vary:
-        return f"--values: {text}"
-    return text
+def _option_named(exc, args, func) -> InvalidParameterError:
+    """The error, as the error of the option that gave the parameter the library refused (the error's ``param``)."""
+    if args.vary and exc.param == args.vary and exc.allowed is not None:
+        return InvalidParameterError.of("--values", func, f"values of {exc.param} each {exc.allowed}", args.values)
+    return as_option_error(exc, _specs(args), func=func)

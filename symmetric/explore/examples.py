@@ -12,6 +12,9 @@ families nobody had analysed, written as the text a user would type.
 
 from __future__ import annotations
 
+import functools
+from typing import Callable
+
 import sympy
 
 from .._validation import InvalidParameterError
@@ -26,16 +29,18 @@ TEXTS = {
     "weighted_geometric_mean": ("(P**a*R**b)**(1/(a + b))", ("a", "b")),
 }
 
-_BUILDERS = {
+
+def _parsed(text: str, names: tuple) -> sympy.Expr:
+    return parse(text, parameters=list(names))
+
+
+_BUILDERS: dict[str, Callable[[], sympy.Expr]] = {
     "g_beta_rho": g_beta_rho,
     "f_beta": f_beta,
     "power_mean": power_mean,
     "f_beta_alternative": f_beta_alternative,
     "weighted_arithmetic_mean": lambda: g_beta_rho(rho=0),
-    **{
-        name: (lambda text=text, names=names: parse(text, parameters=list(names)))
-        for name, (text, names) in TEXTS.items()
-    },
+    **{name: functools.partial(_parsed, text, names) for name, (text, names) in TEXTS.items()},
 }
 
 #: The names :func:`example` knows.

@@ -41,6 +41,7 @@ from ..verify.signs.cases import Piece, cut
 from ..verify.limits.limit_signs import CannotDecide, NeedSign
 from ..verify.limits.routine import NoLimit, limit_value
 from ..verify.core.powers import normalize_powers
+from ..verify.core.relations import relation_of
 from .analysis_budget import Budget, combine, unknown
 from .regimes import Regime, special_values
 
@@ -167,20 +168,27 @@ def _sympy_limit(expr, p, point, direction, P, R, budget: Budget):
 
 
 def _by_order(expr, p, point, direction, P, R, budget: Budget):
-    """The limit found separately for P > R, P = R and P < R, recombined (Max, Min or a Piecewise)."""
-    s = sympy.Dummy("s", positive=True)
-    above = _sympy_limit(expr.xreplace({P: R * (1 + s)}), p, point, direction, P, R, budget)[0]
-    below = (
-        _sympy_limit(expr.xreplace({R: P * (1 + s)}), p, point, direction, P, R, budget)[0]
-        if above is not None
-        else None
-    )
-    equal = _sympy_limit(expr.xreplace({R: P}), p, point, direction, P, R, budget)[0] if below is not None else None
+    """The limit found separately for P < R, P = R and P > R, recombined (Max, Min or a Piecewise).
+
+    The three cases are the engine's case split of P at R (:func:`~symmetric.verify.signs.cases.cut`:
+    ``P = R/(1 + s)``, ``P = R``, ``P = R*(1 + s)``), each limit written in P and R again by its piece.
+    """
+    pieces = cut(P, [R], sympy.Dummy("s", positive=True))
+    if pieces is None or len(pieces) != 3:
+        return None
+    below_piece, equal_piece, above_piece = pieces
+
+    def limit_on(piece):
+        return _sympy_limit(expr.xreplace(piece.substitution), p, point, direction, P, R, budget)[0]
+
+    above = limit_on(above_piece)
+    below = limit_on(below_piece) if above is not None else None
+    equal = limit_on(equal_piece) if below is not None else None
     if above is None or below is None or equal is None:
         return None
-    above = budget.simplify(above.xreplace({s: P / R - 1}))
-    below = budget.simplify(below.xreplace({s: R / P - 1}))
-    on_diagonal = [budget.simplify(v.xreplace({R: P}) - equal) == 0 for v in (above, below)]
+    above = budget.simplify(above_piece.restore(above))
+    below = budget.simplify(below_piece.restore(below))
+    on_diagonal = [budget.simplify(v.xreplace(equal_piece.substitution) - equal) == 0 for v in (above, below)]
     if budget.simplify(above - below) == 0 and on_diagonal[0]:
         return above
     if (above, below) == (P, R) and on_diagonal[0]:
@@ -191,7 +199,7 @@ def _by_order(expr, p, point, direction, P, R, budget: Budget):
         return sympy.Piecewise((above, P >= R), (below, True))
     if on_diagonal[1]:
         return sympy.Piecewise((above, P > R), (below, True))
-    return sympy.Piecewise((above, P > R), (equal.xreplace({P: R}), sympy.Eq(P, R)), (below, True))
+    return sympy.Piecewise((above, P > R), (equal, sympy.Eq(P, R)), (below, True))
 
 
 def _in_range(expr, p, budget: Budget):
@@ -242,12 +250,12 @@ def _piece_conditions(group: list[Piece]) -> tuple:
 
 
 def _as_set(piece: Piece):
-    q = piece.symbol
+    """The piece of the line as a SymPy set (the interval the engine's case split keeps)."""
+    iv = piece.interval
+    assert iv is not None  # cut() gives every piece its interval
     if piece.is_point:
-        return sympy.FiniteSet(piece.substitution[q])
-    lows = [c.rhs for c in piece.conditions if isinstance(c, sympy.StrictGreaterThan)]
-    highs = [c.rhs for c in piece.conditions if isinstance(c, sympy.StrictLessThan)]
-    return sympy.Interval.open(lows[0] if lows else -oo, highs[0] if highs else oo)
+        return sympy.FiniteSet(iv.lo)
+    return sympy.Interval(iv.lo, iv.hi, not iv.lo_closed, not iv.hi_closed)
 
 
 def _split_on_sign(expr, p, point, direction, regime: Regime, P, R, budget: Budget):
@@ -303,17 +311,17 @@ def _checked(regime: Regime, target, values, budget: Budget) -> list[LimitResult
 
 def _describe(conditions) -> str:
     """``(rho > -1, rho < 0)`` as ``-1 < rho < 0``; ``Ne(rho, -1)`` as ``rho != -1``."""
-    lows = [c for c in conditions if isinstance(c, (sympy.StrictGreaterThan, sympy.GreaterThan))]
-    highs = [c for c in conditions if isinstance(c, (sympy.StrictLessThan, sympy.LessThan))]
+    relations = [(c, relation_of(c)) for c in conditions]
+    lows = [(c, r) for c, r in relations if r is not None and r.text in (">", ">=")]
+    highs = [(c, r) for c, r in relations if r is not None and r.text in ("<", "<=")]
     parts = []
     if lows and highs:
-        lo, hi = lows[0], highs[0]
-        lo_op = "<" if isinstance(lo, sympy.StrictGreaterThan) else "<="
-        hi_op = "<" if isinstance(hi, sympy.StrictLessThan) else "<="
-        parts.append(f"{lo.rhs} {lo_op} {lo.lhs} {hi_op} {hi.rhs}")
+        (lo, lo_relation), (hi, hi_relation) = lows[0], highs[0]
+        lo_op = "<" if lo_relation.text == ">" else "<="
+        parts.append(f"{lo.rhs} {lo_op} {lo.lhs} {hi_relation.text} {hi.rhs}")
     else:
-        parts += [sympy.sstr(c) for c in lows + highs]
-    parts += [f"{c.lhs} != {c.rhs}" for c in conditions if isinstance(c, sympy.Ne)]
+        parts += [sympy.sstr(c) for c, _ in lows + highs]
+    parts += [f"{c.lhs} != {c.rhs}" for c, r in relations if r is not None and r.text == "!="]
     return ", ".join(parts)
 
 

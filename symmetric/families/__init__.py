@@ -148,14 +148,12 @@ def register_family(family: Family, *, replace: bool = False) -> Family:
     A name already registered is an error unless ``replace``; a parameter
     whose name a registered family uses with other assumptions is an error
     (the parser must know one symbol per name). A builder that declares no
-    constraints gets its parameters' (``parameter_constraints``). Returns ``family``.
+    constraints is called through its parameters' (``family.parameter_constraints``). Returns ``family``.
     Installed packages can register families through the entry point group
     ``symmetric.families`` instead: each entry point names a Family or a list
     of them.
     """
     func = "register_family"
-    _FAMILY.check(family, name="family", func=func)
-    _BOOL.check(replace, name="replace", func=func)
     if family.name in FAMILIES and not replace:
         raise InvalidParameterError.of(
             "family",
@@ -172,8 +170,6 @@ def register_family(family: Family, *, replace: bool = False) -> Family:
                 f"parameters with the assumptions of the registered parameter {p.name!r} ({known.domain})",
                 family.name,
             )
-    if not getattr(family.function, "parameter_constraints", None):
-        declare(**{p.name: p for p in family.params})(family.function)
     FAMILIES[family.name] = family
     return family
 
@@ -235,7 +231,6 @@ def general_formula(expr: sympy.Expr) -> sympy.Expr:
     >>> general_formula(g_beta_rho(beta=1, rho=1))
     sqrt(P**2/2 + R**2/2)
     """
-    _EXPR.check(expr, name="expr", func="general_formula")
     if isinstance(expr, sympy.Piecewise):
         formula, condition = expr.args[-1]
         assert condition is sympy.true, "the last branch of a family's Piecewise is its general formula"
@@ -246,7 +241,6 @@ def general_formula(expr: sympy.Expr) -> sympy.Expr:
 @declare(name=_FamilyName())
 def get_family(name: str) -> Family:
     """Return the registered family called ``name``."""
-    get_family.parameter_constraints["name"].check(name, name="name", func="get_family")
     return FAMILIES[name]
 
 

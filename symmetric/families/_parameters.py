@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import math
 import numbers
+from collections.abc import Callable
 from fractions import Fraction
 
 import sympy
@@ -135,7 +136,7 @@ def check_power(base: sympy.Expr, exponent: sympy.Expr, *, name: str, func: str,
         )
 
 
-def select(branches: list[tuple[object, sympy.Basic]], otherwise) -> sympy.Expr:
+def select(branches: list[tuple[Callable[[], sympy.Expr], sympy.Basic]], otherwise) -> sympy.Expr:
     """Pick the branch whose condition holds, or build a Piecewise.
 
     ``branches`` holds ``(make_expr, condition)`` pairs and ``otherwise`` makes
@@ -143,7 +144,7 @@ def select(branches: list[tuple[object, sympy.Basic]], otherwise) -> sympy.Expr:
     taken, so a formula that is singular at a stipulated point (``1/phi`` at
     ``phi = 0``) is never built there.
     """
-    pieces = []
+    pieces: list = []
     for make, condition in branches:
         if condition is sympy.true:
             if not pieces:

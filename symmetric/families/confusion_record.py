@@ -367,8 +367,6 @@ _BOOL = Predicate("a bool", lambda v: isinstance(v, bool), invalid=("yes", 1, No
 def register_confusion_metric(metric: ConfusionMetric, *, replace: bool = False) -> ConfusionMetric:
     """Add ``metric`` to :data:`CONFUSION_METRICS` (an error for a registered name unless ``replace``); returns it."""
     func = "register_confusion_metric"
-    _RECORD.check(metric, name="metric", func=func)
-    _BOOL.check(replace, name="replace", func=func)
     if metric.name in CONFUSION_METRICS and not replace:
         raise InvalidParameterError.of(
             "metric",
@@ -383,5 +381,4 @@ def register_confusion_metric(metric: ConfusionMetric, *, replace: bool = False)
 @declare(name=_MetricName())
 def get_confusion_metric(name: str) -> ConfusionMetric:
     """The registered :class:`ConfusionMetric` called ``name``."""
-    _MetricName().check(name, name="name", func="get_confusion_metric")
     return CONFUSION_METRICS[name]

@@ -30,7 +30,7 @@ def f_beta(beta=_beta) -> sympy.Expr:
     >>> f_beta()
     P*R*(beta**2 + 1)/(P*beta**2 + R)
     """
-    b = BETA.value(beta, func="f_beta")
+    b = beta  # an exact SymPy value: the declaration resolved it (symmetric.families.Parameter)
     return (1 + b**2) * P * R / (b**2 * P + R)
 
 
@@ -49,5 +49,5 @@ def f_beta_alternative(beta=_beta) -> sympy.Expr:
     >>> f_beta_alternative(beta=1)
     2*P*R/(P + R)
     """
-    b = BETA.value(beta, func="f_beta_alternative")
+    b = beta
     return (1 + b) * P * R / (R + b * P)

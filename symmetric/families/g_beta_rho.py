@@ -62,8 +62,7 @@ def g_beta_rho(beta=_beta, rho=_rho) -> sympy.Expr:
         ...
     symmetric._validation.InvalidParameterError: The 'rho' parameter of g_beta_rho must be a finite real number with |rho| <= 1000 or a SymPy expression (symmetric.numeric.g_beta_rho evaluates any finite rho). Got 10000000 instead.
     """
-    b = BETA.value(beta, func="g_beta_rho")
-    r = RHO.value(rho, func="g_beta_rho")
+    b, r = beta, rho  # exact SymPy values: the declaration resolved them (symmetric.families.Parameter)
     check_power(b, r, name="rho", func="g_beta_rho", value=rho)
     return select(
         [

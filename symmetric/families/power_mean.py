@@ -55,8 +55,7 @@ def power_mean(gamma=_gamma, phi=_phi) -> sympy.Expr:
     >>> power_mean(gamma=1, phi=sympy.Symbol("phi", positive=True))
     (P**phi/2 + R**phi/2)**(1/phi)
     """
-    g = GAMMA.value(gamma, func="power_mean")
-    f = PHI.value(phi, func="power_mean")
+    g, f = gamma, phi  # exact SymPy values: the declaration resolved them (symmetric.families.Parameter)
     return select(
         [(lambda: (P**g * R) ** (1 / (1 + g)), sympy.Eq(f, 0))],
         lambda: harmonic_form(((g * P**f + R**f) / (1 + g)) ** (1 / f), f),

@@ -28,7 +28,7 @@ from typing import Callable, Mapping
 import sympy
 
 from .. import symbols as _symbols
-from .._constraints import Constraint
+from .._constraints import Constraint, constraints_of, declare
 from .._validation import InvalidParameterError
 from ._parameters import MAX_EXPONENT, allowed_text, parameter
 
@@ -40,7 +40,9 @@ class Parameter(Constraint):
     """A family parameter: its symbol (assumptions give the domain), a bound on numbers, a LaTeX label.
 
     It is also the parameter's constraint (:mod:`symmetric._constraints`):
-    builders declare it and check values with :meth:`value`.
+    a builder declares it (``@declare(beta=BETA)``), and the declaration
+    passes the builder the value resolved by :meth:`value` (an exact SymPy
+    expression; ``converts``), so a value is checked and converted once.
 
     Parameters
     ----------
@@ -56,6 +58,8 @@ class Parameter(Constraint):
     symbol: sympy.Symbol
     label: str = ""
     bound: int | None = None
+    #: The declaration passes the builder :meth:`check`'s value, the exact SymPy expression (not a field).
+    converts = True
 
     def __post_init__(self):
         if not isinstance(self.symbol, sympy.Symbol) or self.symbol.is_extended_real is not True:
@@ -167,9 +171,20 @@ class Family:
         object.__setattr__(self, "limits", MappingProxyType(dict(self.limits)))
         if not self.label:
             object.__setattr__(self, "label", self.name)
+        # a builder that declares no constraints is called through a declaration of the record's parameters
+        checked = self.function
+        if not constraints_of(checked):
+            checked = declare(**{p.name: p for p in self.params})(checked)
+        object.__setattr__(self, "_checked", checked)
 
     def __call__(self, **values) -> sympy.Expr:
-        return self.function(**values)
+        """The family's expression at ``values``, each checked and resolved by its declared constraint."""
+        return self._checked(**values)
+
+    @property
+    def parameter_constraints(self) -> dict:
+        """What each parameter may be: the builder's declaration, else the record's parameters."""
+        return constraints_of(self._checked)
 
     @property
     def parameters(self) -> tuple[sympy.Symbol, ...]:

@@ -4,9 +4,10 @@ The functions take the same arguments as scikit-learn's and give the same
 values (to the last bit: scikit-learn's order of operations, F_beta in its
 count form), warnings and errors; filters on scikit-learn's warning and
 error classes catch symmetric's (:mod:`symmetric.metrics._sklearn_compat`).
-F_beta's count form and G come from code generated from
-:mod:`symmetric.families`. scikit-learn is not needed, and never imported,
-at run time. Deliberate differences: negative sample weights are refused
+Every formula comes from code generated from :mod:`symmetric.families`
+and committed, so SymPy is not imported either (but for a metric given as
+a SymPy expression, or a delta interval at another prevalence, compiled on
+first use); scikit-learn is not needed, and never imported, at run time. Deliberate differences: negative sample weights are refused
 (scikit-learn accepts them, but precision and recall then stop being ratios
 of counts); with float sample weights the counting pass sums more
 accurately than scikit-learn, so values can differ in the last bits.

@@ -13,14 +13,11 @@ import warnings
 
 import numpy as np
 
-from .._constraints import declare
-from ._params import BOOLEAN, DENSE_TARGETS, TARGETS, array_like
+from ._params import BOOLEAN, DENSE_TARGETS, TARGETS, array_like, declare
 from ._confusion import warn_single_label
-from ._params import check_array_like, check_bool
-from ._scores import check_targets_given
 from ._targets import check_targets
 from ._sklearn_compat import compatible
-from ._warnings import UndefinedMetricWarning
+from ._warnings import UndefinedMetricWarning, user_stacklevel
 
 __all__ = ["accuracy_score", "balanced_accuracy_score"]
 
@@ -53,9 +50,7 @@ def accuracy_score(y_true, y_pred, *, normalize=True, sample_weight=None):
     0.5
     """
     func = "accuracy_score"
-    check_targets_given(y_true, y_pred, func=func)
-    normalize = check_bool(normalize, name="normalize", func=func)
-    check_array_like(sample_weight, name="sample_weight", func=func)
+    normalize = bool(normalize)
     t = check_targets(y_true, y_pred, sample_weight, func=func)
     if t.y_type == "multilabel-indicator":
         right = ~np.any(t.y_true != t.y_pred, axis=1)
@@ -95,19 +90,17 @@ def balanced_accuracy_score(y_true, y_pred, *, sample_weight=None, adjusted=Fals
     0.25
     """
     func = "balanced_accuracy_score"
-    check_targets_given(y_true, y_pred, func=func, sparse=False)
-    check_array_like(sample_weight, name="sample_weight", func=func)
-    adjusted = check_bool(adjusted, name="adjusted", func=func)
+    adjusted = bool(adjusted)
     t = check_targets(y_true, y_pred, sample_weight, func=func)
     if t.y_type not in ("binary", "multiclass"):
         raise ValueError(f"{t.y_type} is not supported")
     if len(t.labels) == 1:
-        warn_single_label(stacklevel=3)
+        warn_single_label()
     true_sum = t.true_sum
     with np.errstate(divide="ignore", invalid="ignore"):
         per_class = t.tp / true_sum
     if (true_sum == 0).any():
-        warnings.warn("y_pred contains classes not in y_true", UserWarning, stacklevel=2)
+        warnings.warn("y_pred contains classes not in y_true", UserWarning, stacklevel=user_stacklevel())
         per_class = per_class[true_sum != 0]
     score = np.mean(per_class)
     if adjusted:
@@ -117,7 +110,7 @@ def balanced_accuracy_score(y_true, y_pred, *, sample_weight=None, adjusted=Fals
                 "Adjusted balanced accuracy is ill-defined and being set to nan: y_true has a single "
                 "label, so chance and a perfect prediction coincide.",
                 compatible(UndefinedMetricWarning),
-                stacklevel=2,
+                stacklevel=user_stacklevel(),
             )
             return float("nan")
         score -= chance

@@ -1,14 +1,20 @@
-"""Generate ``symmetric/metrics/_generated.py``: the count forms the metrics evaluate, as NumPy code, and the boundary facts they read.
+"""Generate ``symmetric/metrics/_generated.py``: every expression the metrics evaluate, as NumPy code, and the data they read.
 
 The forms are derived from the definitions (:func:`symmetric.families.counts.f_beta_from_sums`,
-proven equal by claim ``counts.f_beta_from_sums``) and printed by
-:func:`symmetric.numeric.compile.function_source`. The boundary facts
+proven equal by claim ``counts.f_beta_from_sums``; specificity, precision at a
+prevalence and the reweighted cells of :mod:`symmetric.families.counts`;
+Wilson's bounds and the delta method's scales of
+:mod:`symmetric.families.uncertainty`; each record of
+:data:`symmetric.families.CONFUSION_METRICS`) and printed by
+:func:`symmetric.numeric.compile.function_source`. The records' plain data
+(``RECORDS``: binary, generated, in [0, 1], summary, the words of the
+undefined cases, claim ids) is read from the records. The boundary facts
 (``BOUNDARY_LIMITS``: what G tends to as beta -> 0 or beta -> oo, and where it
 tends to 0 with R, on intervals of rho) are read here from the claims the
 record of ``g_beta_rho`` names (:attr:`symmetric.families.Family.limits`),
-each row with its claim id. The module is committed so that a first
-``fbeta_score`` or ``g_beta_rho_score`` call neither waits for SymPy nor
-opens a proof script; regenerate it after changing a definition or a claim with::
+each row with its claim id. The module is committed so that importing
+:mod:`symmetric.metrics` and computing any score neither imports SymPy nor
+opens a proof script (tests/metrics/test_without_sympy.py); regenerate it after changing a definition or a claim with::
 
     python -m symmetric.metrics._codegen
 
@@ -18,7 +24,9 @@ opens a proof script; regenerate it after changing a definition or a claim with:
 from __future__ import annotations
 
 import argparse
+import functools
 import math
+import re
 from pathlib import Path
 
 import sympy
@@ -26,14 +34,26 @@ import sympy
 from .. import __version__
 from ..numeric.codegen import write_or_check
 from ..numeric.compile import function_source
+from ..families import counts, uncertainty
 from ..families.counts import f_beta_from_sums
 from ..families.confusion import KAPPA_WEIGHTS, minimum_precision, unachievable_area
 from ..families.confusion_record import CONFUSION_METRICS
-from ..symbols import BETA_SQUARED, PRED_SUM, TP, TRUE_SUM, prevalence
+from ..symbols import BETA_SQUARED, FN, FP, PRED_SUM, TN, TP, TRUE_SUM, prevalence
+from ._records import record_data
 
-__all__ = ["PACKAGE_MODULE", "BOUNDARY_KEYS", "boundary_rows", "package_source", "main"]
+__all__ = [
+    "PACKAGE_MODULE",
+    "GRADIENTS_MODULE",
+    "BOUNDARY_KEYS",
+    "boundary_rows",
+    "package_source",
+    "gradients_source",
+    "main",
+]
 
 PACKAGE_MODULE = Path(__file__).resolve().parent / "_generated.py"
+#: The gradients of the delta method, apart: only ``confidence_interval`` imports them.
+GRADIENTS_MODULE = Path(__file__).resolve().parent / "_generated_gradients.py"
 
 
 def _record_functions() -> list[str]:
@@ -59,6 +79,42 @@ def _record_functions() -> list[str]:
             ).rstrip()
         )
     return out
+
+
+def _count_functions() -> list[str]:
+    """Specificity, precision at a prevalence and the cells reweighted to it (:mod:`symmetric.families.counts`)."""
+    cells = (TP, FP, FN, TN)
+    out = [
+        function_source("specificity", (TN, FP), counts.specificity()),
+        function_source("precision_at_prevalence", cells + (prevalence,), counts.precision_at_prevalence()),
+    ]
+    out += [function_source(f"reweighted_{k}", cells + (prevalence,), v) for k, v in counts.reweighted().items()]
+    return [f.rstrip() for f in out]
+
+
+def _uncertainty_functions() -> list[str]:
+    """Wilson's bounds in (k, n, z), and each scale of the delta method: ``<scale>``, its derivative and inverse."""
+    k, n, z = uncertainty.wilson_symbols()
+    out = [function_source(f"wilson_{b}", (k, n, z), e) for b, e in zip(("low", "high"), uncertainty.wilson_bounds())]
+    for scale in uncertainty.TRANSFORMS:
+        forward, derivative, inverse = uncertainty.transform(scale)
+        (x,), (y,) = forward.free_symbols, inverse.free_symbols
+        out += [
+            function_source(f"scale_{scale}", (x,), forward),
+            function_source(f"scale_{scale}_derivative", (x,), derivative),
+            function_source(f"scale_{scale}_inverse", (y,), inverse),
+        ]
+    return [f.rstrip() for f in out]
+
+
+def _records_source() -> str:
+    lines = [
+        "#: The records of symmetric.families.CONFUSION_METRICS as plain data (symmetric.metrics._records.RecordData):",
+        "#: (name, binary, generated code, values in [0, 1], summary, words of the undefined cases, claim ids).",
+        "RECORDS = (",
+    ]
+    lines += [f"    {tuple(record_data(r))!r}," for r in CONFUSION_METRICS.values()]
+    return "\n".join(lines + [")"])
 
 
 #: The limits of a family's record that the metrics read (symmetric.metrics._limits).
@@ -116,7 +172,7 @@ def boundary_rows(family_name: str = "g_beta_rho", parameter: str = "rho") -> tu
             lo_closed = hi_closed = True
         else:
             lo, hi, lo_closed, hi_closed = where.start, where.end, not where.left_open, not where.right_open
-        value = claim.rhs.name if claim.rhs.is_Symbol else None
+        value = claim.rhs.name if claim.rhs is not None and claim.rhs.is_Symbol else None
         rows.append((key, _number(lo), _number(hi), bool(lo_closed), bool(hi_closed), value, claim_id))
     return tuple(rows)
 
@@ -145,7 +201,8 @@ def package_source() -> str:
     header = (
         f'"""F_beta from counts for symmetric.metrics: generated by symmetric {__version__} from '
         f"symmetric.families.counts.f_beta_from_sums, G's boundary facts from the claims of its record, and "
-        f"the records of symmetric.families.CONFUSION_METRICS. Do not edit.\n\n"
+        f"the records of symmetric.families.CONFUSION_METRICS (their data and code), the count forms of "
+        f"symmetric.families.counts and the intervals' forms of symmetric.families.uncertainty. Do not edit.\n\n"
         f"f_beta_from_sums: {form}\n"
         f"f_beta_denominator: {sympy.fraction(form)[1]}\n\n"
         'Regenerate with `python -m symmetric.metrics._codegen` (tests/metrics/test_api.py fails when stale).\n"""\n'
@@ -157,6 +214,9 @@ def package_source() -> str:
                 function_source("f_beta_from_sums", args, form).rstrip(),
                 function_source("f_beta_denominator", args, sympy.fraction(form)[1]).rstrip(),
                 _rows_source(boundary_rows()),
+                *_count_functions(),
+                *_uncertainty_functions(),
+                _records_source(),
                 *_record_functions(),
             ]
         )
@@ -164,15 +224,79 @@ def package_source() -> str:
     )
 
 
-def main(argv=None) -> int:
-    """``python -m symmetric.metrics._codegen [--check] [--output PATH]``: write (or check) the metrics' generated module."""
-    parser = argparse.ArgumentParser(prog="python -m symmetric.metrics._codegen", description=main.__doc__)
-    parser.add_argument("--check", action="store_true", help="exit with status 1 if the committed file is stale")
-    parser.add_argument(
-        "--output", type=Path, default=PACKAGE_MODULE, help="the module to write or check (default: the package's)"
+def gradients_source() -> str:
+    """The text of ``_generated_gradients.py``: the cell gradients the delta method evaluates.
+
+    For each named metric (:data:`symmetric.metrics._count_metrics.NAMES`) and
+    each generated binary record, alone and multiplied by its support
+    ``TP + FN`` (the term of a support-weighted average), the four partial
+    derivatives with respect to TP, FP, FN, TN that
+    :meth:`~symmetric.metrics._count_metrics.CountMetric.gradient` would
+    otherwise compile (the same expressions, printed by the same emitter), in
+    ``GRADIENTS[name, support_weighted]``. At another prevalence they are
+    compiled on first use. Cached per set of records: the derivation takes about two seconds.
+    """
+    from ._count_metrics import NAMES
+
+    records = tuple(r for r in CONFUSION_METRICS.values() if r.binary and r.numeric and r.name not in NAMES)
+    return _gradients_source(records)
+
+
+@functools.lru_cache(maxsize=4)
+def _gradients_source(records: tuple) -> str:
+    from ..numeric.compile import namespace
+    from ._count_metrics import NAMES, _definition, _symbols
+
+    cells, args = _symbols()
+    names = [*NAMES, *(r.name for r in records)]
+    functions, table = [], []
+    for name in names:
+        for weighted in (False, True):
+            expr = _definition(name, None, False, weighted)
+            stem = f"d_{name}{'_weighted' if weighted else ''}"
+            functions += [function_source(f"{stem}_{c.name}", args, sympy.diff(expr, c)).rstrip() for c in cells]
+            table.append(f"    ({name!r}, {weighted!r}): ({', '.join(f'{stem}_{c.name}' for c in cells)}),")
+    body = "\n\n\n".join(functions)
+    used = [n for n in namespace() if n.startswith("_") and re.search(rf"\b{n}\(", body)]  # runtime primitives
+    header = (
+        f'"""The cell gradients of the count metrics for the delta method: generated by symmetric {__version__} '
+        "from the definitions of symmetric.families.counts and symmetric.families.CONFUSION_METRICS "
+        "(symmetric.metrics._codegen.gradients_source). Do not edit.\n\n"
+        'Regenerate with `python -m symmetric.metrics._codegen` (tests/metrics/test_api.py fails when stale).\n"""\n\n'
+        "import numpy  # noqa: F401 (the printed code may use it)\n"
+        + (f"\nfrom ..numeric._runtime import {', '.join(used)}\n" if used else "")
     )
+    gradients = "\n".join(
+        [
+            "#: (metric, multiplied by its support TP + FN) -> the partial derivatives in TP, FP, FN, TN,",
+            "#: each a function of (TP, FP, FN, TN, beta, rho, pi).",
+            "GRADIENTS = {",
+            *table,
+            "}",
+        ]
+    )
+    return header + "\n\n" + body + "\n\n\n" + gradients + "\n"
+
+
+def main(argv=None) -> int:
+    """``python -m symmetric.metrics._codegen [--check] [--output PATH] [--gradients-output PATH]``.
+
+    Writes (or checks) the metrics' generated modules: both of the package's by
+    default, else only those given.
+    """
+    parser = argparse.ArgumentParser(prog="python -m symmetric.metrics._codegen", description=main.__doc__)
+    parser.add_argument("--check", action="store_true", help="exit with status 1 if a file is stale")
+    parser.add_argument("--output", type=Path, help="the module of the values to write or check")
+    parser.add_argument("--gradients-output", type=Path, help="the module of the delta method's gradients")
     args = parser.parse_args(argv)
-    return write_or_check(args.output, package_source(), check=args.check)
+    if args.output is None and args.gradients_output is None:
+        args.output, args.gradients_output = PACKAGE_MODULE, GRADIENTS_MODULE
+    status = 0
+    if args.output is not None:
+        status = max(status, write_or_check(args.output, package_source(), check=args.check))
+    if args.gradients_output is not None:
+        status = max(status, write_or_check(args.gradients_output, gradients_source(), check=args.check))
+    return status
 
 
 if __name__ == "__main__":

@@ -4,7 +4,8 @@ G comes from :mod:`symmetric.numeric` (``g_beta_rho``), the code generated
 from the symbolic definitions through proven rewrites, never from a formula
 typed here; it takes the formula's limit where P or R is 0. The inputs are
 the scores' own precision and recall, so they are passed unchecked
-(``validate=False``).
+(``validate=False``, and the body without its declaration's checks:
+:func:`symmetric._constraints.unchecked`).
 
 F_beta (and G at rho = -2, which is F_beta: claim
 ``family.g.rho_minus_2_is_f_beta``) is computed from the counts, in the form
@@ -39,16 +40,14 @@ array([0.5])
 
 from __future__ import annotations
 
-import functools
 import math
 
 import numpy as np
 
 from .. import numeric
-from ..families import counts
+from .._constraints import unchecked
 from . import _limits
 from . import _generated
-from ..symbols import FN, FP, TN, TP, prevalence
 
 __all__ = [
     "f_beta_from_sums_values",
@@ -108,7 +107,7 @@ def f_beta_values(P_, R_, beta: float) -> np.ndarray:
     side = limit_parameter(beta, -2.0)
     if side is not None:
         return np.array(P_ if side == "P" else R_, dtype=np.float64)
-    return np.asarray(numeric.f_beta(P_, R_, beta, validate=False), dtype=np.float64)
+    return np.asarray(unchecked(numeric.f_beta)(P_, R_, beta, validate=False), dtype=np.float64)
 
 
 def g_values(P_, R_, beta: float, rho: float) -> np.ndarray:
@@ -116,26 +115,23 @@ def g_values(P_, R_, beta: float, rho: float) -> np.ndarray:
     side = limit_parameter(beta, rho)
     if side is not None:
         return np.array(P_ if side == "P" else R_, dtype=np.float64)
-    return np.asarray(numeric.g_beta_rho(P_, R_, beta, rho, validate=False), dtype=np.float64)
+    return np.asarray(unchecked(numeric.g_beta_rho)(P_, R_, beta, rho, validate=False), dtype=np.float64)
 
 
-@functools.lru_cache(maxsize=1)
-def _specificity():
-    return numeric.compile(counts.specificity(), (TN, FP), zero_division=np.nan)
+def _floats(*values) -> list[np.ndarray]:
+    return [np.asarray(v, dtype=np.float64) for v in values]
 
 
 def specificity_values(tn, fp) -> np.ndarray:
-    """Specificity from counts, compiled from :func:`symmetric.families.counts.specificity`; nan where undefined."""
+    """Specificity from counts, generated from :func:`symmetric.families.counts.specificity`; nan where undefined."""
     with np.errstate(all="ignore"):
-        return np.atleast_1d(np.asarray(_specificity()(tn, fp), dtype=np.float64)).copy()
-
-
-@functools.lru_cache(maxsize=1)
-def _prevalence_precision():
-    return numeric.compile(counts.precision_at_prevalence(), (TP, FP, FN, TN, prevalence), zero_division=np.nan)
+        return np.atleast_1d(np.asarray(_generated.specificity(*_floats(tn, fp)), dtype=np.float64)).copy()
 
 
 def precision_at_prevalence_values(tp, fp, fn, tn, pi: float) -> np.ndarray:
-    """Precision at prevalence ``pi`` from counts (where it is defined)."""
+    """Precision at prevalence ``pi`` from counts (where it is defined; nan elsewhere).
+
+    Generated from :func:`symmetric.families.counts.precision_at_prevalence`.
+    """
     with np.errstate(all="ignore"):
-        return np.asarray(_prevalence_precision()(tp, fp, fn, tn, pi), dtype=np.float64)
+        return np.asarray(_generated.precision_at_prevalence(*_floats(tp, fp, fn, tn, pi)), dtype=np.float64)

@@ -6,25 +6,24 @@ import warnings
 
 import numpy as np
 
-from .._constraints import declare
-from .._validation import InvalidParameterError
-from ._sklearn_compat import compatible
-from ._params import BOOLEAN, DENSE_TARGETS, NORMALIZE, POS_LABEL, PREVALENCE, TARGETS, ZERO_DIVISION, array_like
+from ._params import (
+    BOOLEAN,
+    DENSE_TARGETS,
+    NORMALIZE,
+    POS_LABEL,
+    PREVALENCE,
+    TARGETS,
+    ZERO_DIVISION,
+    array_like,
+    declare,
+)
 from ._combine import precision_at_prevalence_values
 from . import _tally
 from ._counts import _contains, counts_from_targets, select_labels
 from ._exact import bincount_exact
-from ._params import (
-    check_array_like,
-    check_bool,
-    check_pos_label,
-    check_prevalence,
-    check_zero_division,
-    zero_division_value,
-)
-from ._scores import check_targets_given
+from ._params import zero_division_value
 from ._targets import Targets, as_target_array, check_targets
-from ._warnings import warn_undefined
+from ._warnings import user_stacklevel, warn_undefined
 
 __all__ = [
     "confusion_matrix",
@@ -114,11 +113,7 @@ def confusion_matrix(y_true, y_pred, *, labels=None, sample_weight=None, normali
            [3, 1]])
     """
     func = "confusion_matrix"
-    check_targets_given(y_true, y_pred, func=func, sparse=False)
-    check_array_like(labels, name="labels", func=func)
-    check_array_like(sample_weight, name="sample_weight", func=func)
-    NORMALIZE.check(normalize, name="normalize", func=func, error=compatible(InvalidParameterError))
-    cm = matrix_of(None, labels, sample_weight, y_true=y_true, y_pred=y_pred, func=func, stacklevel=4)
+    cm = matrix_of(None, labels, sample_weight, y_true=y_true, y_pred=y_pred, func=func)
     if normalize is not None:
         with np.errstate(all="ignore"):
             total = {"true": cm.sum(axis=1, keepdims=True), "pred": cm.sum(axis=0, keepdims=True), "all": cm.sum()}
@@ -134,7 +129,6 @@ def matrix_of(
     y_true=None,
     y_pred=None,
     func: str = "confusion_matrix",
-    stacklevel: int = 4,
 ) -> np.ndarray:
     """The confusion matrix of checked targets ``t`` (or of ``y_true``, ``y_pred``), as :func:`confusion_matrix`.
 
@@ -165,17 +159,17 @@ def matrix_of(
         else:
             cm = cm.astype(np.float64)
     if cm.shape == (1, 1):
-        warn_single_label(stacklevel=stacklevel)
+        warn_single_label()
     return cm
 
 
-def warn_single_label(*, stacklevel: int) -> None:
+def warn_single_label() -> None:
     """scikit-learn's warning for a 1 x 1 confusion matrix (also given by its balanced accuracy)."""
     warnings.warn(
         "A single label was found in 'y_true' and 'y_pred'. For the confusion matrix to have the correct "
         "shape, use the 'labels' parameter to pass all known labels.",
         UserWarning,
-        stacklevel=stacklevel,
+        stacklevel=user_stacklevel(),
     )
 
 
@@ -220,10 +214,7 @@ def multilabel_confusion_matrix(y_true, y_pred, *, sample_weight=None, labels=No
             [1, 2]]])
     """
     func = "multilabel_confusion_matrix"
-    check_targets_given(y_true, y_pred, func=func)
-    check_array_like(sample_weight, name="sample_weight", func=func)
-    check_array_like(labels, name="labels", func=func)
-    samplewise = check_bool(samplewise, name="samplewise", func=func)
+    samplewise = bool(samplewise)
     t = check_targets(y_true, y_pred, sample_weight, func=func)
     c = counts_from_targets(t, labels=labels, average="samples" if samplewise else None)
     return np.stack([np.broadcast_to(a, c.tp.shape) for a in (c.tn, c.fp, c.fn, c.tp)]).T.reshape(-1, 2, 2)
@@ -265,11 +256,7 @@ def balanced_precision_score(y_true, y_pred, *, prevalence=0.5, pos_label=1, sam
     0.9 0.94
     """
     func = "balanced_precision_score"
-    check_targets_given(y_true, y_pred, func=func)
-    prevalence = check_prevalence(prevalence, func=func)
-    check_pos_label(pos_label, func=func)
-    check_array_like(sample_weight, name="sample_weight", func=func)
-    check_zero_division(zero_division, func=func)
+    prevalence = float(prevalence)
 
     def check_labels(y_type, present):
         if y_type != "binary":

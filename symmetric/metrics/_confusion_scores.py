@@ -19,26 +19,16 @@ import warnings
 
 import numpy as np
 
-from .._constraints import Options, Predicate, declare
-from . import _generated as gen
+from .._constraints import Options, Predicate
+from . import _generated as gen, _records
+from ._records import records  # the records' data, without SymPy (the CLI's `symmetric counts` reads it here)
 from ._confusion import matrix_of
 from ._counts import Counts
-from ._params import (
-    AVERAGE,
-    DENSE_TARGETS,
-    POS_LABEL,
-    SCORE_OPTIONS,
-    TARGETS,
-    array_like,
-    check_array_like,
-    checked,
-    invalid,
-    zero_division_value,
-)
-from ._scores import check_targets_given, nanaverage, validated_counts
+from ._params import AVERAGE, DENSE_TARGETS, POS_LABEL, SCORE_OPTIONS, TARGETS, array_like, declare, zero_division_value
+from ._scores import nanaverage, validated_counts
 from ._sklearn_compat import compatible
 from ._targets import check_targets
-from ._warnings import UndefinedMetricWarning, warn_undefined
+from ._warnings import UndefinedMetricWarning, user_stacklevel, warn_undefined
 
 __all__ = [
     "class_likelihood_ratios",
@@ -50,6 +40,7 @@ __all__ = [
     "matthews_corrcoef",
     "record_functions",
     "record_values",
+    "records",
 ]
 
 #: ``zero_division`` of ``jaccard_score``: scikit-learn does not take nan there.
@@ -76,13 +67,7 @@ LR_REPLACEMENT = Predicate(
 
 def record_functions(name: str):
     """``(value, undefined)``: the record's generated functions, or compiled from its definition when it has none."""
-    if hasattr(gen, name):
-        return getattr(gen, name), getattr(gen, f"{name}_undefined")
-    from ..families import CONFUSION_METRICS
-    from ._count_metrics import compiled_record
-
-    record = CONFUSION_METRICS[name]
-    return compiled_record(name, record.definition(), record.undefined)
+    return _records.functions(name)
 
 
 def record_values(name: str, *cells, zero_division=math.nan):
@@ -118,8 +103,6 @@ def matthews_corrcoef(y_true, y_pred, *, sample_weight=None):
     -0.3333
     """
     func = "matthews_corrcoef"
-    check_targets_given(y_true, y_pred, func=func, sparse=False)
-    check_array_like(sample_weight, name="sample_weight", func=func)
     t = check_targets(y_true, y_pred, sample_weight, func=func)
     if t.y_type not in ("binary", "multiclass"):
         raise ValueError(f"{t.y_type} is not supported")
@@ -168,12 +151,6 @@ def cohen_kappa_score(y1, y2, *, labels=None, weights=None, sample_weight=None, 
     0.6875
     """
     func = "cohen_kappa_score"
-    for name, value in (("y1", y1), ("y2", y2)):
-        check_array_like(value, name=name, func=func, optional=False)
-    check_array_like(labels, name="labels", func=func)
-    checked(KAPPA_WEIGHTS, weights, name="weights", func=func)
-    check_array_like(sample_weight, name="sample_weight", func=func)
-    checked(KAPPA_REPLACEMENT, replace_undefined_by, name="replace_undefined_by", func=func)
     try:
         confusion = matrix_of(None, labels, sample_weight, y_true=y1, y_pred=y2, func=func)
     except ValueError as error:
@@ -192,7 +169,7 @@ def cohen_kappa_score(y1, y2, *, labels=None, weights=None, sample_weight=None, 
             "undefined and set to the value defined by the `replace_undefined_by` param, which is set to "
             f"{replace_undefined_by}.",
             compatible(UndefinedMetricWarning),
-            stacklevel=2,
+            stacklevel=user_stacklevel(),
         )
         return replace_undefined_by
     w = _kappa_weights(weights, confusion.shape[0])
@@ -204,7 +181,7 @@ def cohen_kappa_score(y1, y2, *, labels=None, weights=None, sample_weight=None, 
             "set to the value defined by the the `replace_undefined_by` param, which is set to "
             f"{replace_undefined_by}.",
             compatible(UndefinedMetricWarning),
-            stacklevel=2,
+            stacklevel=user_stacklevel(),
         )
         return replace_undefined_by
     return float(value)
@@ -226,24 +203,9 @@ def _one_vs_rest(
     sample_weight,
     zero_division,
     func,
-    zero_division_constraint=None,
 ):
-    check_targets_given(y_true, y_pred, func=func)
-    if zero_division_constraint is not None:
-        check_array_like(labels, name="labels", func=func)
-        checked(POS_LABEL, pos_label, name="pos_label", func=func)
-        checked(AVERAGE, average, name="average", func=func)
-        check_array_like(sample_weight, name="sample_weight", func=func)
-        checked(zero_division_constraint, zero_division, name="zero_division", func=func)
     c: Counts = validated_counts(
-        y_true,
-        y_pred,
-        labels=labels,
-        pos_label=pos_label,
-        average=average,
-        sample_weight=sample_weight,
-        zero_division=0.0 if zero_division_constraint else zero_division,
-        func=func,
+        y_true, y_pred, labels=labels, pos_label=pos_label, average=average, sample_weight=sample_weight, func=func
     )
     tp, fp, fn = (np.asarray(a, dtype=np.float64) for a in (c.tp, c.fp, c.fn))
     tn = np.broadcast_to(np.asarray(c.tn, dtype=np.float64), tp.shape)
@@ -305,7 +267,6 @@ def jaccard_score(
         sample_weight=sample_weight,
         zero_division=zero_division,
         func="jaccard_score",
-        zero_division_constraint=JACCARD_ZERO_DIVISION,
     )
     if average == "micro":
         values, _ = record_values("jaccard", c.tp.sum(), c.fp.sum(), c.fn.sum(), 0.0)
@@ -314,9 +275,7 @@ def jaccard_score(
 
 def _record_score(name: str, display: str, y_true, y_pred, *, func: str, average, **options):
     """A binary record's score from labels, one-vs-rest; its undefined cases warn with the record's words."""
-    from ..families import CONFUSION_METRICS
-
-    modifiers = tuple(word for _, word in CONFUSION_METRICS[name].undefined)
+    modifiers = _records.records()[name].undefined
     values, c = _one_vs_rest(name, display, modifiers, y_true, y_pred, average=average, func=func, **options)
     return _average(values, c, average, nan_aware=True)
 
@@ -362,9 +321,7 @@ def markedness_score(
 
 
 def _binary_metric_names() -> list[str]:
-    from ..families import CONFUSION_METRICS
-
-    return sorted(name for name, record in CONFUSION_METRICS.items() if record.binary)
+    return sorted(name for name, record in _records.records().items() if record.binary)
 
 
 #: ``metric`` of ``confusion_metric_score``: a registered metric of the four cells (read when checking).
@@ -416,10 +373,7 @@ def confusion_metric_score(
     0.6666666666666666
     """
     func = "confusion_metric_score"
-    checked(BINARY_METRIC, metric, name="metric", func=func)
-    from ..families import CONFUSION_METRICS
-
-    summary = CONFUSION_METRICS[metric].summary
+    summary = _records.records()[metric].summary
     return _record_score(
         metric, summary[:1].upper() + summary[1:], y_true, y_pred, func=func, labels=labels,
         pos_label=pos_label, average=average, sample_weight=sample_weight, zero_division=zero_division,
@@ -443,7 +397,7 @@ def _lr_replacements(replace_undefined_by):
 
 
 def _warn(message):
-    warnings.warn(message, compatible(UndefinedMetricWarning), stacklevel=3)
+    warnings.warn(message, compatible(UndefinedMetricWarning), stacklevel=user_stacklevel())
 
 
 @declare(**TARGETS, labels=array_like(), sample_weight=array_like(), replace_undefined_by=LR_REPLACEMENT)
@@ -459,11 +413,6 @@ def class_likelihood_ratios(y_true, y_pred, *, labels=None, sample_weight=None, 
     (1.5, 0.75)
     """
     func = "class_likelihood_ratios"
-    check_targets_given(y_true, y_pred, func=func)
-    check_array_like(labels, name="labels", func=func)
-    check_array_like(sample_weight, name="sample_weight", func=func)
-    if isinstance(replace_undefined_by, bool) or not LR_REPLACEMENT.is_satisfied_by(replace_undefined_by):
-        raise invalid("replace_undefined_by", func, LR_REPLACEMENT.describe(func), replace_undefined_by)
     t = check_targets(y_true, y_pred, sample_weight, func=func)
     if t.y_type != "binary":
         raise ValueError(

@@ -4,9 +4,13 @@ A :class:`CountMetric` is one of :data:`NAMES` with its parameters (or a
 SymPy expression in ``TP``, ``FP``, ``FN``, ``TN``), optionally evaluated
 at another prevalence. Its values on arrays of counts follow the scores of
 :mod:`symmetric.metrics` (the same ``zero_division`` policy; F and G from
-the generated numeric code); its gradient with respect to the four cells is
-derived by SymPy from :mod:`symmetric.families.counts` and compiled with
-:func:`symmetric.numeric.compile`, once per metric.
+the generated numeric code, the records' values and the reweighted cells from
+``_generated.py``), without SymPy. Its gradient with respect to the four
+cells (the delta method of ``confidence_interval``) is derived by SymPy from
+:mod:`symmetric.families.counts` and the records: generated into
+``_generated_gradients.py`` for the named metrics and records, compiled with
+:func:`symmetric.numeric.compile` on first use at another prevalence or for an
+expression.
 
 >>> m = resolve_metric("f_beta", beta=1.0, rho=-2.0, func="demo")
 >>> m.values(8.0, 2.0, 2.0, 88.0)
@@ -20,22 +24,23 @@ from __future__ import annotations
 import difflib
 import functools
 import math
+import sys
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
-import sympy
 
-from .. import numeric
 from .._constraints import Predicate
 from .._validation import InvalidParameterError
-from ..families import counts
-from ..families.confusion_record import CONFUSION_METRICS
-from ..symbols import FN, FP, R, TN, TP, beta as _beta, prevalence as _prevalence, rho as _rho
+from . import _generated, _records
 from ._combine import limit_parameter, precision_at_prevalence_values
 from ._counts import Counts
-from ._params import checked, zero_division_value
+from ._params import zero_division_value
 from ._scores import prf_from_counts
 from ._warnings import warn_undefined
+
+if TYPE_CHECKING:
+    import sympy
 
 __all__ = [
     "NAMES",
@@ -46,7 +51,6 @@ __all__ = [
     "resolve_metric",
     "reweighted_values",
     "record_names",
-    "compiled_record",
 ]
 
 #: The metrics known by name.
@@ -60,81 +64,109 @@ PROPORTIONS = {
     "specificity": ((3,), (3, 1)),
     "accuracy": ((0, 3), (0, 1, 2, 3)),
 }
-CELLS = (TP, FP, FN, TN)
-_ARGS = CELLS + (_beta, _rho, _prevalence)
 #: The step of :meth:`CountMetric._difference_gradient`, relative to the table's total.
 _DIFFERENCE_STEP = 2.0**-20
-_DEFINITIONS = {
-    "precision": counts.precision,
-    "recall": counts.recall,
-    "specificity": counts.specificity,
-    "accuracy": counts.accuracy,
-    "balanced_precision": counts.balanced_precision,
-    "f_beta": lambda: counts.f_beta_counts(_beta),
-    "g_beta_rho": lambda: counts.g_beta_rho_counts(_beta, _rho),
-}
+
+
+def _symbols():
+    """``(cells, arguments)``: TP, FP, FN, TN, and the arguments of the gradients (SymPy: loaded when asked)."""
+    from ..symbols import FN, FP, TN, TP, beta, prevalence, rho
+
+    cells = (TP, FP, FN, TN)
+    return cells, cells + (beta, rho, prevalence)
 
 
 def record_names() -> tuple[str, ...]:
     """The binary metrics of :data:`symmetric.families.CONFUSION_METRICS` (read when asked: registration adds one)."""
-    return tuple(n for n, r in CONFUSION_METRICS.items() if r.binary and n not in NAMES)
+    return tuple(n for n, r in _records.records().items() if r.binary and n not in NAMES)
 
 
-def _definition(name, expression, prevalence: bool, support_weighted: bool) -> sympy.Expr:
+def _definition(name, expression, prevalence: bool, support_weighted: bool):
+    from ..families import CONFUSION_METRICS, counts
+    from ..symbols import FN, TP, beta, prevalence as pi, rho
+
+    definitions = {
+        "precision": counts.precision,
+        "recall": counts.recall,
+        "specificity": counts.specificity,
+        "accuracy": counts.accuracy,
+        "balanced_precision": counts.balanced_precision,
+        "f_beta": lambda: counts.f_beta_counts(beta),
+        "g_beta_rho": lambda: counts.g_beta_rho_counts(beta, rho),
+    }
     if name == "expression":
         expr = expression
-    elif name in _DEFINITIONS:
-        expr = _DEFINITIONS[name]()
+    elif name in definitions:
+        expr = definitions[name]()
     else:
         expr = CONFUSION_METRICS[name].definition()
     if prevalence:
-        expr = counts.at_prevalence(expr, _prevalence)
+        expr = counts.at_prevalence(expr, pi)
     if support_weighted:
         expr = (TP + FN) * expr
     return expr
 
 
+def _as_compiled(function):
+    """A generated function called as :func:`symmetric.numeric.compile` calls its code (float64, broadcast)."""
+
+    def evaluate(*values):
+        arrays = [np.asarray(v, dtype=np.float64) for v in values]
+        with np.errstate(all="ignore"):
+            out = np.asarray(function(*arrays), dtype=np.float64)
+        out = np.array(np.broadcast_to(out, np.broadcast_shapes(*(a.shape for a in arrays))))
+        return out[()] if out.ndim == 0 else out
+
+    return evaluate
+
+
 @functools.lru_cache(maxsize=64)
+def _gradient(name, expression, prevalence: bool, support_weighted: bool):
+    """The four partial derivatives: generated (``_generated_gradients.py``) for a named metric or a generated
+    record at the data's own prevalence, else compiled from the definition on first use (SymPy)."""
+    if name != "expression" and not prevalence and (name in NAMES or _records.generated(name)):
+        from ._generated_gradients import GRADIENTS
+
+        found = GRADIENTS.get((name, support_weighted))
+        if found is not None:
+            return tuple(_as_compiled(f) for f in found)
+    return _compiled_gradient(name, expression, prevalence, support_weighted)
+
+
 def _compiled_gradient(name, expression, prevalence: bool, support_weighted: bool):
+    import sympy
+
+    from .. import numeric
+
+    cells, args = _symbols()
     expr = _definition(name, expression, prevalence, support_weighted)
-    return tuple(numeric.compile(sympy.diff(expr, c), _ARGS, name=f"d_{c.name}", zero_division=np.nan) for c in CELLS)
+    return tuple(numeric.compile(sympy.diff(expr, c), args, name=f"d_{c.name}", zero_division=np.nan) for c in cells)
 
 
 @functools.lru_cache(maxsize=64)
 def _compiled_value(expression):
-    return numeric.compile(expression, CELLS, name="metric", zero_division=np.nan)
+    from .. import numeric
 
-
-@functools.lru_cache(maxsize=1)
-def _compiled_reweighting():
-    cells = counts.reweighted(_prevalence)
-    return tuple(
-        numeric.compile(cells[k], CELLS + (_prevalence,), name=f"reweighted_{k}", zero_division=np.nan)
-        for k in ("tp", "fp", "fn", "tn")
-    )
+    return numeric.compile(expression, _symbols()[0], name="metric", zero_division=np.nan)
 
 
 def reweighted_values(tp, fp, fn, tn, prevalence: float):
-    """The cells reweighted to ``prevalence`` (:func:`symmetric.families.counts.reweighted`), as arrays."""
-    return tuple(np.asarray(f(tp, fp, fn, tn, prevalence), dtype=np.float64) for f in _compiled_reweighting())
-
-
-@functools.lru_cache(maxsize=64)
-def compiled_record(name: str, definition: sympy.Expr, undefined: tuple):
-    """A record's value and its undefined expressions as NumPy functions: generated code, else compiled."""
-    from . import _generated as gen
-
-    if CONFUSION_METRICS[name].numeric and hasattr(gen, name):
-        return getattr(gen, name), getattr(gen, f"{name}_undefined")
-    value = numeric.compile(definition, CELLS, name=name, zero_division=np.nan)
-    parts = [numeric.compile(e, CELLS, name=f"{name}_undefined") for e, _ in undefined]
-    return value, lambda *cells: tuple(f(*cells) for f in parts)
+    """The cells reweighted to ``prevalence`` (generated from :func:`symmetric.families.counts.reweighted`)."""
+    args = [np.asarray(a, dtype=np.float64) for a in (tp, fp, fn, tn, prevalence)]
+    with np.errstate(all="ignore"):
+        return tuple(
+            np.asarray(getattr(_generated, f"reweighted_{k}")(*args), dtype=np.float64)
+            for k in ("tp", "fp", "fn", "tn")
+        )
 
 
 def _is_metric(value) -> bool:
     if isinstance(value, str):
         return value in NAMES or value in ALIASES or value in record_names()
-    return isinstance(value, sympy.Expr) and bool(value.free_symbols) and value.free_symbols <= set(CELLS)
+    sympy = sys.modules.get("sympy")  # an expression exists only where SymPy is loaded
+    if sympy is None or not isinstance(value, sympy.Expr):
+        return False
+    return bool(value.free_symbols) and value.free_symbols <= set(_symbols()[0])
 
 
 #: ``metric`` of the statistics functions: a name, or an expression in the cells.
@@ -148,6 +180,14 @@ class _MetricConstraint(Predicate):
                 note += f"; the closest {'name is' if len(close) == 1 else 'names are'} {', '.join(map(repr, close))}"
         return super().check(value, name=name, func=func, error=error, note=note)
 
+    def invalid_values(self) -> tuple:
+        """The refused values, expressions among them (built when asked: SymPy)."""
+        import sympy
+
+        from ..symbols import R, TP
+
+        return (*super().invalid_values(), TP + R, sympy.Integer(2))
+
 
 METRIC = _MetricConstraint(
     "a str among {"
@@ -155,7 +195,7 @@ METRIC = _MetricConstraint(
     + "} (or another registered binary ConfusionMetric) or a SymPy expression in TP, FP, FN "
     "and TN (symmetric.symbols)",
     _is_metric,
-    invalid=("auc", 3, None, TP + R, sympy.Integer(2)),
+    invalid=("auc", 3, None),
 )
 
 
@@ -204,9 +244,10 @@ class CountMetric:
         rho = self.rho if self.name == "g_beta_rho" else None
         kind = {"f_beta": "f-score", "g_beta_rho": "g-score"}.get(name, name)
         shape = np.shape(c.tp)
-        flat = Counts(
-            *(np.reshape(a, -1) for a in (c.tp, c.pred_sum, c.true_sum, np.broadcast_to(c.total, shape))), None
+        tp, pred_sum, true_sum, total = (
+            np.reshape(a, -1) for a in (c.tp, c.pred_sum, c.true_sum, np.broadcast_to(c.total, shape))
         )
+        flat = Counts(tp, pred_sum, true_sum, total, None)
         values = prf_from_counts(
             flat,
             beta=self.beta,
@@ -242,17 +283,16 @@ class CountMetric:
         """Whether its values lie in [0, 1] (a named metric, or a record saying so): a logit scale applies."""
         if self.name in NAMES:
             return True
-        record = CONFUSION_METRICS.get(self.name)
-        return record is not None and record.values.is_subset(sympy.Interval(0, 1))
+        record = _records.records().get(self.name)
+        return record is not None and record.unit_interval
 
     def _record_values(self, tp, fp, fn, tn, warn):
-        record = CONFUSION_METRICS[self.name]
-        value, undefined = compiled_record(self.name, record.definition(), record.undefined)
+        value, undefined = _records.functions(self.name)
         shape = np.broadcast_shapes(tp.shape, fp.shape, fn.shape, tn.shape)
         with np.errstate(all="ignore"):
             values = np.broadcast_to(np.asarray(value(tp, fp, fn, tn), dtype=np.float64), shape)
             zeros = [np.broadcast_to(np.asarray(d) == 0, shape) for d in undefined(tp, fp, fn, tn)]
-        for mask, (_, modifier) in zip(zeros, record.undefined):
+        for mask, modifier in zip(zeros, _records.records()[self.name].undefined):
             values = self.undefined(values, mask, modifier, warn)
         return values
 
@@ -267,7 +307,7 @@ class CountMetric:
         With ``support_weighted`` the metric is first multiplied by its support ``TP + FN``
         (the per-class term of the support-weighted average).
         """
-        functions = _compiled_gradient(self.name, self.expression, self.prevalence is not None, support_weighted)
+        functions = _gradient(self.name, self.expression, self.prevalence is not None, support_weighted)
         args = (tp, fp, fn, tn, self.beta, self.rho, 0.5 if self.prevalence is None else self.prevalence)
         parts = [np.asarray(f(*args), dtype=np.float64) for f in functions]
         g = np.stack(np.broadcast_arrays(*parts), axis=-1)
@@ -316,9 +356,8 @@ def resolve_metric(metric, *, beta, rho, func, prevalence=None, zero_division="w
     G at ``rho = -2`` is F_beta (claim ``family.g.rho_minus_2_is_f_beta``),
     whose count form ``counts.f_beta_counts`` stays defined where only one of
     P and R is. ``"f1"`` and ``"f2"`` are F_beta at beta = 1 and 2 (:data:`ALIASES`); with them, ``beta`` is
-    that value or the callers' default 1.0. An unknown name is refused with the closest known names.
+    that value or the callers' default 1.0. ``metric`` is checked by the callers' declarations (:data:`METRIC`).
     """
-    checked(METRIC, metric, name="metric", func=func)
     if isinstance(metric, str) and metric in ALIASES:
         metric, fixed = ALIASES[metric]
         if beta not in (1.0, fixed):

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ._targets import Targets, check_targets, multilabel_sums
+from ._warnings import user_stacklevel
 
 __all__ = ["Counts", "counts_from_targets", "label_counts", "select_labels"]
 
@@ -66,7 +67,7 @@ def _check_binary(y_type: str, present: np.ndarray, average, pos_label):
             f"Note that pos_label (set to {pos_label!r}) is ignored when average != 'binary' (got {average!r}). "
             "You may use labels=[pos_label] to specify a single positive class.",
             UserWarning,
-            stacklevel=5,
+            stacklevel=user_stacklevel(),
         )
 
 

@@ -17,13 +17,11 @@ import math
 
 import numpy as np
 
-from .._constraints import declare
-from ._params import BETA, BOOLEAN, N_BINS, POS_LABEL, RHO, array_like
+from ._params import BETA, BOOLEAN, N_BINS, POS_LABEL, RHO, array_like, declare, invalid, square
 from ._combine import f_beta_from_sums_values, g_values, limit_parameter
-from ._params import check_array_like, check_beta, check_bool, check_pos_label, check_rho, invalid, square
 from ._thresholds import pos_label_of as _pos_label
 from ._target_arrays import _assert_finite, _check_lengths, _check_sample_weight, as_target_array, type_of_target
-from ._thresholds import ThresholdCounts, check_n_bins, threshold_counts
+from ._thresholds import ThresholdCounts, threshold_counts
 
 __all__ = ["g_beta_rho_curve", "best_threshold", "threshold_curve"]
 
@@ -32,11 +30,7 @@ _BLOCK = 1 << 18
 
 
 def _check(y_true, y_score, pos_label, sample_weight, func, *, require_positive=True):
-    """``(positive, scores, weights)`` of validated inputs; samples of weight 0 are left out."""
-    check_array_like(y_true, name="y_true", func=func, optional=False)
-    check_array_like(y_score, name="y_score", func=func, optional=False)
-    check_pos_label(pos_label, func=func)
-    check_array_like(sample_weight, name="sample_weight", func=func)
+    """``(positive, scores, weights)`` of inputs a declaration has checked; samples of weight 0 are left out."""
     y_type = type_of_target(y_true, input_name="y_true")
     if not (y_type == "binary" or (y_type == "multiclass" and pos_label is not None)):
         raise ValueError(f"{y_type} format is not supported")
@@ -207,13 +201,11 @@ def g_beta_rho_curve(y_true, y_score, *, beta=1.0, rho=-2.0, pos_label=None, sam
 
 
 def _checked_curve(y_true, y_score, beta, rho, pos_label, sample_weight, n_bins, func):
-    """The curve after checking the arguments, with errors naming ``func``."""
-    beta, rho = check_beta(beta, func=func), check_rho(rho, func=func)
-    n_bins = check_n_bins(n_bins, func=func)
+    """The curve of arguments ``func``'s declaration has checked, with errors naming ``func``."""
+    beta, rho = float(beta), float(rho)
     from ._dask import dask_threshold_counts, is_dask
 
     if is_dask(y_true) or is_dask(y_score) or is_dask(sample_weight):
-        check_pos_label(pos_label, func=func)
         counts = dask_threshold_counts(y_true, y_score, pos_label, sample_weight, n_bins=n_bins, func=func)
         values, thresholds = _values(counts, _g_scorer(beta, rho))
         return values[0], thresholds
@@ -273,7 +265,7 @@ def best_threshold(
     >>> check.expected_threshold, round(check.expected_f, 3)   # where calibrated scores would put it
     (0.35, 0.667)
     """
-    optimality = check_bool(optimality, name="optimality", func="best_threshold")
+    optimality = bool(optimality)
     values, thresholds = _checked_curve(y_true, y_score, beta, rho, pos_label, sample_weight, n_bins, "best_threshold")
     i = int(np.argmax(values))
     if not optimality:

@@ -225,7 +225,9 @@ def encode(yt: np.ndarray, yp: np.ndarray, *, _guess: bool = True):
     (a second pass finds the true width when a later block proves it wrong).
     """
     yt, yp = (y.view(np.uint8) if y.dtype.kind == "b" else y for y in (yt, yp))
-    scheme = bits = width = None
+    scheme: str | None = None
+    width: int | None = None
+    bits = 0  # the key width of strings: read only when they are
     strings = yt.dtype.kind in "UO" and yp.dtype.kind in "UO"
     guessed = strings and _guess and (yt.dtype == object or yp.dtype == object)
     if strings:

@@ -187,7 +187,9 @@ class ExactBincount:
     """
 
     def __init__(self, m: int, top: float, block: int):
-        self.m, self.sums, self.blocks, self.out = m, {}, 0, None
+        self.m, self.blocks = m, 0
+        self.sums: dict = {}
+        self.out: ExactSums | None = None
         self.first = math.frexp(top)[1] + block.bit_length() - 52 if top > 0 else 0  # w / 2**first < 2**(52 - c)
         self.scaled, self.whole = np.empty(block), np.empty(block)
 
@@ -217,7 +219,7 @@ class ExactBincount:
             if first and scaled[:32].any():  # remainders everywhere (general floats): no need to count them
                 left = len(scaled)
             else:
-                left = np.count_nonzero(scaled)
+                left = int(np.count_nonzero(scaled))
             first = False
             if not left or exponent <= -1074:
                 break

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._constraints import Predicate, declare
+from .._constraints import Predicate
 from . import _generated as gen
 from ._confusion_scores import record_values
 from ._curve import _check, threshold_curve
@@ -36,14 +36,11 @@ from ._params import (
     TARGETS,
     ZERO_DIVISION,
     array_like,
-    check_array_like,
-    check_pos_label,
-    check_zero_division,
-    checked,
-    squared_beta,
+    declare,
+    square,
     zero_division_value,
 )
-from ._scores import check_targets_given, validated_counts
+from ._scores import validated_counts
 from ._warnings import warn_undefined
 
 
@@ -72,10 +69,6 @@ __all__ = [
 
 def _curve_counts(y_true, y_score, pos_label, sample_weight, func):
     """TP, FP, FN, TN at each threshold (decreasing), and the thresholds."""
-    for name, value in (("y_true", y_true), ("y_score", y_score)):
-        check_array_like(value, name=name, func=func, optional=False)
-    check_pos_label(pos_label, func=func)
-    check_array_like(sample_weight, name="sample_weight", func=func)
     positive, scores, sw = _check(y_true, y_score, pos_label, sample_weight, func, require_positive=False)
     (tp, predicted), thresholds = threshold_curve(positive, scores, sw, lambda tp, pr, pos: (tp, pr), width=2)
     positives, total = tp[-1], predicted[-1]
@@ -174,20 +167,9 @@ def f_gain_score(y_true, y_pred, *, beta=1.0, pos_label=1, sample_weight=None, z
     0.5
     """
     func = "f_gain_score"
-    check_targets_given(y_true, y_pred, func=func)
-    beta2 = squared_beta(beta, func=func)
-    check_pos_label(pos_label, func=func)
-    check_array_like(sample_weight, name="sample_weight", func=func)
-    check_zero_division(zero_division, func=func)
+    beta2 = square(beta)
     c = validated_counts(
-        y_true,
-        y_pred,
-        labels=None,
-        pos_label=pos_label,
-        average="binary",
-        sample_weight=sample_weight,
-        zero_division=zero_division,
-        func=func,
+        y_true, y_pred, labels=None, pos_label=pos_label, average="binary", sample_weight=sample_weight, func=func
     )
     cells = tuple(float(np.asarray(a).reshape(-1)[0]) for a in (c.tp, c.fp, c.fn, c.tn))
     pg, undefined = record_values("precision_gain", *cells)
@@ -209,9 +191,7 @@ def minimum_precision(recall, prevalence):
     >>> minimum_precision([0.0, 0.5, 1.0], 0.2).round(4)
     array([0.    , 0.1111, 0.2   ])
     """
-    func = "minimum_precision"
-    checked(RECALL, recall, name="recall", func=func)
-    prevalence = float(checked(PREVALENCE, prevalence, name="prevalence", func=func))
+    prevalence = float(prevalence)
     r = np.asarray(recall, dtype=np.float64)
     with np.errstate(all="ignore"):
         return np.asarray(gen.minimum_precision(r, prevalence), dtype=np.float64)
@@ -225,7 +205,7 @@ def unachievable_area(prevalence) -> float:
     >>> round(unachievable_area(0.5), 4)
     0.3069
     """
-    prevalence = float(checked(PREVALENCE, prevalence, name="prevalence", func="unachievable_area"))
+    prevalence = float(prevalence)
     return float(gen.unachievable_area(prevalence))
 
 

@@ -26,13 +26,11 @@ Normal quantiles come from :class:`statistics.NormalDist` (no SciPy).
 
 from __future__ import annotations
 
-import functools
 from statistics import NormalDist
 
 import numpy as np
 
-from .. import numeric
-from ..families import uncertainty
+from . import _generated
 from ._count_metrics import PROPORTIONS
 from ._tables import Table
 
@@ -55,23 +53,15 @@ def normal_quantile(level: float) -> float:
     return abs(_NORMAL.inv_cdf((1 - level) / 2))  # the tail is at most 1/2: abs is the negation, without -0.0
 
 
-@functools.lru_cache(maxsize=None)
 def _transform(scale: str):
-    forward, derivative, inverse = uncertainty.transform(scale)
-    x, y = sorted(forward.free_symbols | inverse.free_symbols, key=lambda s: s.name)
-    return (
-        numeric.compile(forward, (x,), name="forward"),
-        numeric.compile(derivative, (x,), name="derivative"),
-        numeric.compile(inverse, (y,), name="inverse"),
-    )
+    """The scale's transform, its derivative and its inverse: generated from
+    :func:`symmetric.families.uncertainty.transform`."""
+    return tuple(getattr(_generated, f"scale_{scale}{part}") for part in ("", "_derivative", "_inverse"))
 
 
-@functools.lru_cache(maxsize=1)
 def _wilson():
-    k, n, z = uncertainty.wilson_symbols()
-    return tuple(
-        numeric.compile(b, (k, n, z), name=name) for b, name in zip(uncertainty.wilson_bounds(), ("low", "high"))
-    )
+    """Wilson's bounds in ``(k, n, z)``: generated from :func:`symmetric.families.uncertainty.wilson_bounds`."""
+    return _generated.wilson_low, _generated.wilson_high
 
 
 def _float(a) -> np.ndarray:
@@ -103,7 +93,7 @@ def delta(table: Table, cells, squares, *, z: float, scale: str = "logit", pseud
     """The delta-method interval: the metric plus or minus ``z`` standard errors, on ``scale``.
 
     The variance is :func:`symmetric.families.uncertainty.delta_variance`,
-    ``sum(q * (g - g_mean)**2)`` with the compiled gradient ``g``, and both
+    ``sum(q * (g - g_mean)**2)`` with the metric's gradient ``g``, and both
     the centre and the variance are taken at the counts plus
     ``pseudo_count`` samples per cell; the interval is then widened to
     contain the plain estimate. Returns ``(estimate, low, high)``.
@@ -173,7 +163,7 @@ def wilson(table: Table, cells, squares, *, z: float):
     with np.errstate(all="ignore"):
         n_eff = n**2 / n2
         k_eff = k / n * n_eff
-        low, high = (_float(f(k_eff, n_eff, z)) for f in _wilson())
+        low, high = (_float(f(k_eff, n_eff, _float(z))) for f in _wilson())
     undefined = ~(n > 0)
     return estimate, np.where(undefined, np.nan, low), np.where(undefined, np.nan, high)
 
@@ -267,4 +257,5 @@ def bca(table: Table, cells, squares, ordered: np.ndarray, estimate, *, level: f
     z = normal_quantile(level)
     with np.errstate(all="ignore"):
         probs = [_float(_cdf(z0 + (z0 + s) / (1 - a * (z0 + s)))) for s in (-z, z)]
-    return _widen(*(_quantiles(ordered, p) for p in probs), estimate)
+    low, high = (_quantiles(ordered, p) for p in probs)
+    return _widen(low, high, estimate)

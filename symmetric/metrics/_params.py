@@ -1,12 +1,16 @@
-"""Validation of the keyword options of the metrics, with scikit-learn's wording.
+"""The constraints of the metrics' arguments, with scikit-learn's wording, and the metrics' :func:`declare`.
 
-Each check raises :class:`symmetric.InvalidParameterError` (a ``ValueError``
-and a ``TypeError``, like scikit-learn's error of the same name) naming the
+The public metrics declare their arguments with :func:`declare`, and the
+declaration enforces them (:func:`symmetric._constraints.declare`);
+:func:`checked` is for the bounds that depend on the data (the declared
+constraint narrowed: ``Interval.up_to``). Both raise
+:class:`symmetric.InvalidParameterError` (a ``ValueError`` and a
+``TypeError``, like scikit-learn's error of the same name) naming the
 parameter, the function, what is allowed and what was given, in
 scikit-learn's words. When scikit-learn's class is loaded the error is also
 an instance of it (:mod:`symmetric.metrics._sklearn_compat`).
 
->>> check_average("mean", func="f1_score")
+>>> checked(AVERAGE, "mean", name="average", func="f1_score")
 Traceback (most recent call last):
     ...
 symmetric._validation.InvalidParameterError: The 'average' parameter of f1_score must be a str among {'binary', 'macro', 'micro', 'samples', 'weighted'} or None. Got 'mean' instead.
@@ -19,7 +23,8 @@ import numbers
 
 import numpy as np
 
-from .._constraints import Interval, Options, Predicate, validate
+from .._constraints import Interval, Options, Predicate
+from .._constraints import declare as _declare
 from .._validation import InvalidParameterError
 from ._sklearn_compat import compatible
 from ._tally import Tally
@@ -27,20 +32,11 @@ from ._tally import Tally
 __all__ = [
     "AVERAGES",
     "invalid",
+    "INVALID",
+    "declare",
     "checked",
-    "check_declared",
-    "squared_beta",
-    "check_warn_for",
-    "check_average",
-    "check_zero_division",
     "zero_division_value",
-    "check_beta",
-    "check_rho",
-    "check_prevalence",
-    "check_pos_label",
-    "check_array_like",
-    "check_bool",
-    "check_digits",
+    "square",
     "array_like",
     "TARGETS",
     "DENSE_TARGETS",
@@ -61,7 +57,7 @@ __all__ = [
 #: The values of ``average``.
 AVERAGES = (None, "binary", "micro", "macro", "weighted", "samples")
 
-# The constraints the checks below read, and the public functions declare (symmetric._constraints.declare).
+# The constraints the public functions declare (declare, below).
 #: ``beta``: 0 and inf are the family's limits (precision, respectively recall).
 BETA = Interval(float, 0, math.inf, closed="both")
 #: ``rho``: any finite number.
@@ -78,10 +74,12 @@ ZERO_DIVISION = Options(
 )
 #: ``average``, of the scores taking every average.
 AVERAGE = Options(AVERAGES[1:], none=True, invalid=("mean", 1))
+# the types of most labels, tested before the ABCs of numbers (cheaper)
+_LABEL_TYPES = frozenset((int, str, float, bool))
 #: ``pos_label``.
 POS_LABEL = Predicate(
     "an instance of 'numbers.Real', an instance of 'str', an instance of 'bool' or None",
-    lambda v: v is None or isinstance(v, (numbers.Real, str, bool, np.bool_)),
+    lambda v: v is None or type(v) in _LABEL_TYPES or isinstance(v, (numbers.Real, str, bool, np.bool_)),
     invalid=([1],),
 )
 #: A flag such as ``normalize``.
@@ -107,31 +105,24 @@ def invalid(param: str, func: str, allowed: str, got) -> InvalidParameterError:
     return compatible(InvalidParameterError).of(param, func, allowed, got)
 
 
+class _Invalid:
+    """The error class of the metrics' declarations: its :meth:`of` is :func:`invalid`."""
+
+    of = staticmethod(invalid)
+
+
+#: What the metrics' declarations raise (:func:`invalid`: catchable as scikit-learn's error too).
+INVALID = _Invalid()
+
+
+def declare(**constraints):
+    """:func:`symmetric._constraints.declare` raising :func:`invalid`'s error (scikit-learn's class too, if loaded)."""
+    return _declare(INVALID, **constraints)
+
+
 def checked(constraint, value, *, name: str, func: str, note: str = ""):
     """Return ``value`` if it satisfies ``constraint``, else raise :func:`invalid`'s error (``note`` after it)."""
     return constraint.check(value, name=name, func=func, error=compatible(InvalidParameterError), note=note)
-
-
-def check_declared(function, arguments) -> None:
-    """Check ``arguments`` (``locals()`` on entry) against ``function``'s declared constraints, as :func:`checked`."""
-    validate(function, arguments, error=compatible(InvalidParameterError))
-
-
-def _real(value) -> bool:
-    return isinstance(value, numbers.Real) and not isinstance(value, (bool, np.bool_))
-
-
-def check_average(average, *, func: str, allowed=AVERAGES):
-    """Return ``average`` if it is one of ``allowed``."""
-    constraint = (
-        AVERAGE if allowed == AVERAGES else Options([a for a in allowed if a is not None], none=None in allowed)
-    )
-    return constraint.check(average, name="average", func=func, error=compatible(InvalidParameterError))
-
-
-def check_zero_division(zero_division, *, func: str):
-    """Return ``zero_division`` if it is "warn", 0, 1 or nan."""
-    return ZERO_DIVISION.check(zero_division, name="zero_division", func=func, error=compatible(InvalidParameterError))
 
 
 def zero_division_value(zero_division) -> float:
@@ -139,13 +130,8 @@ def zero_division_value(zero_division) -> float:
     return 0.0 if isinstance(zero_division, str) else float(zero_division)
 
 
-def check_beta(beta, *, func: str) -> float:
-    """Return ``beta`` as a float in [0, inf]."""
-    return float(BETA.check(beta, name="beta", func=func, error=compatible(InvalidParameterError)))
-
-
-def squared_beta(beta, *, func: str) -> float:
-    """``beta ** 2`` as scikit-learn computes it (Python's ``**`` on the value given), once beta is checked.
+def square(beta) -> float:
+    """``beta ** 2`` as scikit-learn computes it (Python's ``**`` on the value given), ``inf`` where that overflows.
 
     Python squares a float with the C library's ``pow``, which is not
     always correctly rounded; F_beta agrees with scikit-learn's to the last
@@ -155,34 +141,16 @@ def squared_beta(beta, *, func: str) -> float:
     is then recall to far below a unit in the last place, and the scores take
     the limit beta -> oo (scikit-learn raises OverflowError there).
 
-    >>> squared_beta(2, func="fbeta_score"), squared_beta(0.1, func="fbeta_score"), squared_beta(1e300, func="f")
+    >>> square(2), square(0.1), square(1e300)
     (4.0, 0.010000000000000002, inf)
     """
-    check_beta(beta, func=func)
-    return square(beta)
-
-
-def square(beta) -> float:
-    """``beta ** 2`` with Python's ``**`` (as scikit-learn squares it), ``inf`` where that overflows."""
     try:
         return float(beta**2)
     except OverflowError:
         return math.inf
 
 
-def check_rho(rho, *, func: str) -> float:
-    """Return ``rho`` as a finite float."""
-    return float(RHO.check(rho, name="rho", func=func, error=compatible(InvalidParameterError)))
-
-
-def check_prevalence(prevalence, *, func: str) -> float:
-    """Return ``prevalence`` as a float in the open interval (0, 1)."""
-    return float(PREVALENCE.check(prevalence, name="prevalence", func=func, error=compatible(InvalidParameterError)))
-
-
-def check_pos_label(pos_label, *, func: str):
-    """Return ``pos_label`` if it is a number, a str, a bool or None."""
-    return POS_LABEL.check(pos_label, name="pos_label", func=func, error=compatible(InvalidParameterError))
+_ARRAY_TYPES = frozenset((np.ndarray, list, tuple))
 
 
 def _array_like(value) -> bool:
@@ -190,26 +158,10 @@ def _array_like(value) -> bool:
 
     The counts a :class:`~symmetric.metrics.ConfusionCounts` has tallied stand for its targets.
     """
-    if isinstance(value, Tally):
+    if type(value) in _ARRAY_TYPES or isinstance(value, Tally):
         return True
     return (hasattr(value, "__len__") or hasattr(value, "shape") or hasattr(value, "__array__")) and not np.isscalar(
         value
-    )
-
-
-def check_array_like(value, *, name: str, func: str, optional: bool = True, sparse: bool = False):
-    """Return ``value`` if it is array-like (or None when ``optional``).
-
-    ``sparse`` only changes the wording ("an array-like or a sparse
-    matrix"): a SciPy sparse matrix has a shape, so it is array-like.
-
-    >>> check_array_like(None, name="y_true", func="f1_score", optional=False, sparse=True)
-    Traceback (most recent call last):
-        ...
-    symmetric._validation.InvalidParameterError: The 'y_true' parameter of f1_score must be an array-like or a sparse matrix. Got None instead.
-    """
-    return array_like(optional=optional, sparse=sparse).check(
-        value, name=name, func=func, error=compatible(InvalidParameterError)
     )
 
 
@@ -219,21 +171,6 @@ def array_like(*, optional: bool = True, sparse: bool = False) -> Predicate:
     return Predicate(
         allowed, lambda v: (v is None and optional) or _array_like(v), invalid=(3.5, "abc") if optional else (None, 3.5)
     )
-
-
-def check_warn_for(value, *, func: str):
-    """Return ``warn_for`` if it is a list, a tuple or a set."""
-    return WARN_FOR.check(value, name="warn_for", func=func, error=compatible(InvalidParameterError))
-
-
-def check_bool(value, *, name: str, func: str) -> bool:
-    """Return ``value`` if it is a bool."""
-    return bool(BOOLEAN.check(value, name=name, func=func, error=compatible(InvalidParameterError)))
-
-
-def check_digits(value, *, func: str) -> int:
-    """Return ``value`` if it is a nonnegative int small enough to format (Python refuses more digits)."""
-    return int(DIGITS.check(value, name="digits", func=func, error=compatible(InvalidParameterError)))
 
 
 #: ``y_true`` and ``y_pred`` of a score (sparse matrices allowed).

@@ -12,10 +12,9 @@ import warnings
 
 import numpy as np
 
-from .._constraints import declare
-from ._params import BOOLEAN, POS_LABEL, array_like
+from ._params import BOOLEAN, POS_LABEL, array_like, declare
 from ._curve import _check, _values, threshold_curve
-from ._params import check_array_like, check_bool, check_pos_label
+from ._warnings import user_stacklevel
 
 __all__ = ["precision_recall_curve"]
 
@@ -73,11 +72,7 @@ def precision_recall_curve(y_true, y_score, *, pos_label=None, sample_weight=Non
     array([0.1 , 0.35, 0.4 , 0.8 ])
     """
     func = "precision_recall_curve"
-    for name, value in (("y_true", y_true), ("y_score", y_score)):
-        check_array_like(value, name=name, func=func, optional=False)
-    check_pos_label(pos_label, func=func)
-    check_array_like(sample_weight, name="sample_weight", func=func)
-    drop_intermediate = check_bool(drop_intermediate, name="drop_intermediate", func=func)
+    drop_intermediate = bool(drop_intermediate)
     counts_at = lambda tp, predicted, positives: (tp, predicted)  # noqa: E731
     from ._dask import dask_threshold_counts, is_dask
 
@@ -94,7 +89,9 @@ def precision_recall_curve(y_true, y_score, *, pos_label=None, sample_weight=Non
     positives = tp[-1]  # at the lowest threshold every sample is predicted positive
     if positives == 0:
         warnings.warn(
-            "No positive class found in y_true, recall is set to one for all thresholds.", UserWarning, stacklevel=2
+            "No positive class found in y_true, recall is set to one for all thresholds.",
+            UserWarning,
+            stacklevel=user_stacklevel(),
         )
         recall = np.ones_like(tp)
     else:

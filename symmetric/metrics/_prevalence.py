@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._constraints import Predicate, declare
+from .._constraints import Predicate
 from ._count_metrics import METRIC, resolve_metric
-from ._params import BETA, DENSE_TARGETS, POS_LABEL, PREVALENCE, RHO, ZERO_DIVISION, array_like, check_declared
+from ._params import BETA, DENSE_TARGETS, POS_LABEL, PREVALENCE, RHO, ZERO_DIVISION, array_like, declare
 from ._uncertainty import _binary_cells
 
 __all__ = ["at_prevalence", "prevalence_curve"]
@@ -118,7 +118,6 @@ def at_prevalence(
     >>> round(at_prevalence(y_true, y_pred, metric="precision", prevalence=0.01), 3)
     0.154
     """
-    check_declared(at_prevalence, locals())
     return float(
         _values(
             y_true,
@@ -171,7 +170,6 @@ def prevalence_curve(
     >>> values.round(3)
     array([0.154, 0.667, 0.947])
     """
-    check_declared(prevalence_curve, locals())
     grid = DEFAULT_PREVALENCES.copy() if prevalences is None else _grid(prevalences)
     values = _values(
         y_true,

@@ -6,12 +6,11 @@ import warnings
 
 import numpy as np
 
-from .._constraints import declare
-from ._params import BETA, BOOLEAN, DIGITS, TARGETS, ZERO_DIVISION, array_like
+from ._params import BETA, BOOLEAN, DIGITS, TARGETS, ZERO_DIVISION, array_like, declare, square
 from ._counts import counts_from_targets
-from ._params import check_array_like, check_beta, check_bool, check_digits, check_zero_division, squared_beta
-from ._scores import check_targets_given, prf_from_counts
+from ._scores import prf_from_counts
 from ._targets import check_targets
+from ._warnings import user_stacklevel
 
 __all__ = ["classification_report"]
 
@@ -97,15 +96,9 @@ def classification_report(
     <BLANKLINE>
     """
     func = "classification_report"
-    check_targets_given(y_true, y_pred, func=func)
-    check_array_like(labels, name="labels", func=func)
-    check_array_like(target_names, name="target_names", func=func)
-    check_array_like(sample_weight, name="sample_weight", func=func)
-    digits = check_digits(digits, func=func)
-    output_dict = check_bool(output_dict, name="output_dict", func=func)
-    check_zero_division(zero_division, func=func)
-    beta2 = squared_beta(beta, func=func)
-    beta = check_beta(beta, func=func)
+    digits, output_dict = int(digits), bool(output_dict)
+    beta2 = square(beta)
+    beta = float(beta)
     headers = ["precision", "recall", f"f{beta:g}-score", "support"]
     column = max(9, len(headers[2]))
     t = check_targets(y_true, y_pred, sample_weight, func=func)
@@ -117,7 +110,8 @@ def classification_report(
     if target_names is not None and len(labels) != len(target_names):
         if labels_given:
             warnings.warn(
-                f"labels size, {len(labels)}, does not match size of target_names, {len(target_names)}", stacklevel=2
+                f"labels size, {len(labels)}, does not match size of target_names, {len(target_names)}",
+                stacklevel=user_stacklevel(),
             )
         else:
             raise ValueError(

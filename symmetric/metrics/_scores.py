@@ -25,22 +25,9 @@ import math
 
 import numpy as np
 
-from .._constraints import declare
-from ._params import BETA, RHO, SCORE_OPTIONS, TARGETS, WARN_FOR
+from ._params import BETA, RHO, SCORE_OPTIONS, TARGETS, WARN_FOR, declare, square, zero_division_value
 from ._combine import f_beta_from_sums_values, g_values, limit_parameter, specificity_values, zero_limit_is_zero
 from ._counts import Counts, label_counts
-from ._params import (
-    check_array_like,
-    check_average,
-    check_beta,
-    check_pos_label,
-    check_rho,
-    check_warn_for,
-    square,
-    check_zero_division,
-    squared_beta,
-    zero_division_value,
-)
 from ._warnings import warn_undefined
 
 __all__ = [
@@ -53,7 +40,6 @@ __all__ = [
     "specificity_score",
     "prf_from_counts",
     "nanaverage",
-    "check_targets_given",
     "validated_counts",
 ]
 
@@ -90,8 +76,8 @@ def _combined_score(c: Counts, precision, recall, *, beta, beta2, rho, name, ave
     if side is not None:
         return recall if side == "R" else precision
     if rho == -2.0:
-        values, undefined = f_beta_from_sums_values(c.tp, c.true_sum, c.pred_sum, beta2)
-        undefined = [(undefined, "true nor predicted")]
+        values, empty = f_beta_from_sums_values(c.tp, c.true_sum, c.pred_sum, beta2)
+        undefined = [(empty, "true nor predicted")]
     else:
         no_pred, no_true = c.pred_sum == 0, c.true_sum == 0
         values = g_values(np.where(no_pred, 0.0, precision), np.where(no_true, 0.0, recall), beta, rho)
@@ -152,32 +138,12 @@ def prf_from_counts(c: Counts, *, beta, rho, average, warn_for, zero_division, n
     return nanaverage(precision, weights), nanaverage(recall, weights), nanaverage(score, weights), None
 
 
-def check_targets_given(y_true, y_pred, *, func: str, sparse: bool = True) -> None:
-    """``y_true`` and ``y_pred`` are array-like (or sparse matrices), the first check of every metric."""
-    check_array_like(y_true, name="y_true", func=func, optional=False, sparse=sparse)
-    check_array_like(y_pred, name="y_pred", func=func, optional=False, sparse=sparse)
+def validated_counts(y_true, y_pred, *, labels, pos_label, average, sample_weight, func) -> Counts:
+    """The counts of a score whose declaration has checked its arguments (:func:`~symmetric.metrics._params.declare`).
 
-
-def validated_counts(
-    y_true, y_pred, *, labels, pos_label, average, sample_weight, zero_division, func, averages=None, warn_for=None
-) -> Counts:
-    """Check the common options of a score, then count.
-
-    The options are checked in the order of scikit-learn's signatures
-    (``labels, pos_label, average, [warn_for,] sample_weight,
-    zero_division``), so that with several bad arguments the same one is
-    reported; ``y_true``, ``y_pred`` and the function's own options come
-    first (:func:`check_targets_given`).
+    What depends on the data (the labels present, the kind of target, the
+    weights' length) is checked while counting.
     """
-    check_array_like(labels, name="labels", func=func)
-    check_pos_label(pos_label, func=func)
-    average = (
-        check_average(average, func=func) if averages is None else check_average(average, func=func, allowed=averages)
-    )
-    if warn_for is not None:
-        check_warn_for(warn_for, func=func)
-    check_array_like(sample_weight, name="sample_weight", func=func)
-    check_zero_division(zero_division, func=func)
     return label_counts(
         y_true, y_pred, labels=labels, pos_label=pos_label, average=average, sample_weight=sample_weight, func=func
     )
@@ -198,18 +164,9 @@ def _prfs(
     func,
     name="f-score",
     beta2=None,
-    check_warn_for=False,
 ):
     c = validated_counts(
-        y_true,
-        y_pred,
-        labels=labels,
-        pos_label=pos_label,
-        average=average,
-        sample_weight=sample_weight,
-        zero_division=zero_division,
-        func=func,
-        warn_for=warn_for if check_warn_for else None,
+        y_true, y_pred, labels=labels, pos_label=pos_label, average=average, sample_weight=sample_weight, func=func
     )
     return prf_from_counts(
         c, beta=beta, rho=rho, average=average, warn_for=warn_for, zero_division=zero_division, name=name, beta2=beta2
@@ -265,8 +222,7 @@ def precision_recall_fscore_support(
     (0.222, 0.333, 0.267, None)
     """
     func = "precision_recall_fscore_support"
-    check_targets_given(y_true, y_pred, func=func)
-    beta2 = squared_beta(beta, func=func)
+    beta2 = square(beta)
     return _prfs(
         y_true,
         y_pred,
@@ -280,13 +236,11 @@ def precision_recall_fscore_support(
         zero_division=zero_division,
         func=func,
         beta2=beta2,
-        check_warn_for=True,
     )
 
 
 def _one(index, func, y_true, y_pred, *, labels, pos_label, average, sample_weight, zero_division, beta=1.0, warn_for):
-    check_targets_given(y_true, y_pred, func=func)
-    beta2 = squared_beta(beta, func=func)
+    beta2 = square(beta)
     return _prfs(
         y_true,
         y_pred,
@@ -438,15 +392,12 @@ def g_beta_rho_score(
     0.75
     """
     func = "g_beta_rho_score"
-    check_targets_given(y_true, y_pred, func=func)
-    beta2 = squared_beta(beta, func=func)
-    beta = check_beta(beta, func=func)
-    rho = check_rho(rho, func=func)
+    beta2 = square(beta)
     return _prfs(
         y_true,
         y_pred,
-        beta=beta,
-        rho=rho,
+        beta=float(beta),
+        rho=float(rho),
         labels=labels,
         pos_label=pos_label,
         average=average,
@@ -475,16 +426,8 @@ def specificity_score(
     array([1.        , 0.66666667, 0.5       ])
     """
     func = "specificity_score"
-    check_targets_given(y_true, y_pred, func=func)
     c = validated_counts(
-        y_true,
-        y_pred,
-        labels=labels,
-        pos_label=pos_label,
-        average=average,
-        sample_weight=sample_weight,
-        zero_division=zero_division,
-        func=func,
+        y_true, y_pred, labels=labels, pos_label=pos_label, average=average, sample_weight=sample_weight, func=func
     )
     tn = c.tn
     values = _undefined(

@@ -35,6 +35,7 @@ from __future__ import annotations
 import functools
 import importlib
 import sys
+from typing import Any
 
 __all__ = ["compatible"]
 
@@ -45,8 +46,11 @@ _COUNTERPARTS = {
 }
 
 
-def compatible(own: type) -> type:
-    """``own``, or a class derived from ``own`` and scikit-learn's class of the same name if that is loaded."""
+def compatible(own: Any) -> Any:
+    """``own``, or a class derived from ``own`` and scikit-learn's class of the same name if that is loaded.
+
+    Typed ``Any``: the class returned has ``own``'s methods (``InvalidParameterError.of``).
+    """
     theirs = getattr(sys.modules.get(_COUNTERPARTS[own.__name__]), own.__name__, None)
     if not isinstance(theirs, type) or issubclass(own, theirs):
         return own

@@ -31,12 +31,10 @@ from dataclasses import dataclass
 import numpy as np
 
 from ._exact import ExactSums, bincount_exact
-from ._params import N_BINS
 
 __all__ = [
     "ThresholdCounts",
     "threshold_counts",
-    "check_n_bins",
     "binned_upper_bound",
     "ScoreSummary",
     "pos_label_of",
@@ -56,18 +54,13 @@ class ThresholdCounts:
     bin_positives: np.ndarray | None = None
 
 
-def check_n_bins(n_bins, *, func: str):
-    """Return ``n_bins`` if it is None or an int >= 1."""
-    return N_BINS.check(n_bins, name="n_bins", func=func)
-
-
 @dataclass
 class ScoreSummary:
     """Per distinct score (or per bin): positive and total counts, int64 or exact; mergeable."""
 
     keys: np.ndarray  # distinct scores, increasing (or bin indices)
-    positives: object  # int64 array or ExactSums
-    samples: object
+    positives: np.ndarray | ExactSums  # int64 array or ExactSums
+    samples: np.ndarray | ExactSums
     classes: np.ndarray  # the distinct labels of y_true seen (with nonzero weight)
 
     def __add__(self, other: ScoreSummary) -> ScoreSummary:
@@ -107,6 +100,8 @@ def score_summary(positive: np.ndarray, scores: np.ndarray, sw, classes=None, ed
         inverse = np.searchsorted(edges, scores, side="right") - 1
         keys = np.arange(len(edges))
     m = len(keys)
+    pos: np.ndarray | ExactSums
+    all_: np.ndarray | ExactSums
     if sw is None:
         pos = np.bincount(inverse[positive], minlength=m)
         all_ = np.bincount(inverse, minlength=m)
@@ -143,7 +138,7 @@ def counts_from_summary(s: ScoreSummary, edges=None) -> ThresholdCounts:
 
 def _nonzero(counts) -> np.ndarray:
     if isinstance(counts, ExactSums):
-        return counts.digits.any(axis=-1)
+        return np.asarray(counts.digits.any(axis=-1))
     return counts != 0
 
 

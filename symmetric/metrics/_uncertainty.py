@@ -9,11 +9,11 @@ from typing import NamedTuple
 
 import numpy as np
 
-from .._constraints import Interval, Options, Predicate, declare
+from .._constraints import Interval, Options, Predicate
 from ._count_metrics import METRIC, PROPORTIONS, resolve_metric
 from ._counts import label_counts
 from ._intervals import bca, bootstrap_values, delta, normal_quantile, percentile, sort_resamples, wilson
-from ._params import BETA, DENSE_TARGETS, POS_LABEL, RHO, ZERO_DIVISION, array_like, check_declared, checked, invalid
+from ._params import BETA, DENSE_TARGETS, POS_LABEL, RHO, ZERO_DIVISION, array_like, checked, declare, invalid
 from ._tables import Table
 from ._targets import check_targets
 
@@ -60,7 +60,7 @@ def _seed(value) -> bool:
     return (
         value is None
         or isinstance(value, (np.random.SeedSequence, np.random.Generator))
-        or (isinstance(value, numbers.Integral) and value >= 0)
+        or (isinstance(value, numbers.Integral) and int(value) >= 0)
     )
 
 
@@ -205,12 +205,13 @@ def confidence_interval(
       The variance is the delta method's ``g^T (diag(p) - p p^T) g / n``
       (:mod:`symmetric.families.uncertainty`), with the gradient ``g`` of the
       metric over the cells derived by SymPy from
-      :mod:`symmetric.families.counts` and compiled (never typed by hand);
+      :mod:`symmetric.families.counts` and the records (never typed by hand;
+      generated code, compiled on first use at another prevalence);
       for micro, macro and weighted averages the gradient runs through every
       class's one-vs-rest counts, so Takahashi et al. (2022)'s micro- and
       macro-F1 variances are special cases (claims ``uncertainty.takahashi.*``;
       ``scale="identity", pseudo_count=0`` gives exactly their intervals).
-      Where the compiled derivatives overflow at extreme parameters (beta
+      Where the derivatives overflow at extreme parameters (beta
       above about 1e77, huge ``|rho|``, a prevalence near 0 or 1), the
       gradient is a central difference of the values, which follow the
       family's limits: F_beta at ``beta=1e100`` has recall's interval.
@@ -329,7 +330,6 @@ def confidence_interval(
     >>> ci.low.round(3)
     array([0.893, 0.607])
     """
-    check_declared(confidence_interval, locals())
     func = "confidence_interval"
     level = float(level)
     if prevalence is not None:

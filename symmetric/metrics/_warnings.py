@@ -2,11 +2,27 @@
 
 from __future__ import annotations
 
+import sys
 import warnings
+from types import FrameType
 
 from ._sklearn_compat import compatible
 
-__all__ = ["UndefinedMetricWarning", "warn_undefined"]
+__all__ = ["UndefinedMetricWarning", "warn_undefined", "user_stacklevel"]
+
+
+def user_stacklevel() -> int:
+    """The ``stacklevel`` that points a warning issued by the caller at the first frame outside ``symmetric``.
+
+    The scores reach a warning through helpers of varying depth and the
+    wrapper of their declaration (:func:`symmetric._constraints.declare`), so
+    the level is counted, not typed: the warning names the user's line.
+    """
+    frame: FrameType | None = sys._getframe(1)
+    level = 1
+    while frame is not None and frame.f_globals.get("__name__", "").startswith("symmetric."):
+        frame, level = frame.f_back, level + 1
+    return level
 
 
 class UndefinedMetricWarning(UserWarning):
@@ -47,5 +63,5 @@ def warn_undefined(average, modifier: str, msg_start: str, result_size: int) -> 
         f"{msg_start} ill-defined and being set to 0.0 {reason} no {modifier} {axis0}s. "
         "Use `zero_division` parameter to control this behavior.",
         compatible(UndefinedMetricWarning),
-        stacklevel=4,
+        stacklevel=user_stacklevel(),
     )

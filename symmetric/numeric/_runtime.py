@@ -429,7 +429,7 @@ def _bound(stage, rows, exponents, validate):
 #: output: fresh buffers of a megabyte or more come from ``mmap``, so every call faulted their pages in
 #: again (23 page faults per F_beta call at 10**6 elements on main, none now). At most ``SPARE_BUFFERS`` sets are kept,
 #: 6.8 MB of address space each, of which only the rows a regime writes take memory (1 MB for F_beta).
-_SPARE = []
+_SPARE: list = []
 SPARE_BUFFERS = 4
 
 
@@ -640,7 +640,7 @@ THREADS_VARIABLE = "SYMMETRIC_NUM_THREADS"
 #: Chunks each thread gets at least: below ``2 * MIN_CHUNKS_PER_THREAD * CHUNK`` elements, one thread.
 MIN_CHUNKS_PER_THREAD = 4
 _LIMIT = contextvars.ContextVar("symmetric_thread_limit", default=None)
-_POOL = []
+_POOL: list = []
 _POOL_LOCK = threading.Lock()
 
 

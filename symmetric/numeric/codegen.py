@@ -249,7 +249,7 @@ def _runtime_package() -> str:
 
 @functools.lru_cache(maxsize=1)
 def _runtime_sources() -> dict:
-    return {name: Path(module.__file__).read_text(encoding="utf-8") for name, module in RUNTIME.items()}
+    return {name: Path(str(module.__file__)).read_text(encoding="utf-8") for name, module in RUNTIME.items()}
 
 
 _LOADER = '''
@@ -334,12 +334,12 @@ def module_source(names, *, fixed=None, standalone: bool = True, backend: str = 
         + ("import sys\nimport types\n\n" if standalone else "")
         + "import numpy\n"
     )
-    body = ["# --- kernels and parameter stages generated from symmetric.numeric.rewrites ---\n" + _common_source()]
+    sections = ["# --- kernels and parameter stages generated from symmetric.numeric.rewrites ---\n" + _common_source()]
     for n in names:
-        body.append(f"# --- {n} ---\n" + _family_source(n))
-        body.append(_public_source(n, fixed, backend))
-    body.append(f"__all__ = {names!r}\n")
-    body = "\n\n".join(body)
+        sections.append(f"# --- {n} ---\n" + _family_source(n))
+        sections.append(_public_source(n, fixed, backend))
+    sections.append(f"__all__ = {names!r}\n")
+    body = "\n\n".join(sections)
     parts = [header]
     if standalone:
         package = _runtime_package()

@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 import numpy
 import sympy
 
+from .._constraints import Predicate, declare
 from .._validation import InvalidParameterError
 from .. import symbols as _symbols
 from . import _runtime
@@ -198,7 +199,9 @@ class CompiledFunction:
                 columns.append(rng.uniform(-10, 10, n))
         got = numpy.broadcast_to(self._evaluate(columns, True, numpy.nan), (n,))
         exact = sympy.lambdify(self.args, self.expr, modules="mpmath")
-        errors, worst_point, nonfinite = [], {}, 0
+        errors: list = []
+        worst_point: dict = {}
+        nonfinite = 0
         with mpmath.workdps(dps):
             for i in range(n):
                 try:
@@ -220,6 +223,34 @@ class CompiledFunction:
         return self.report
 
 
+def _is_expression(value) -> bool:
+    return isinstance(value, sympy.Basic) and not (
+        isinstance(value, sympy.logic.boolalg.Boolean) and not isinstance(value, sympy.Expr)
+    )
+
+
+def _is_zero_division(value) -> bool:
+    if isinstance(value, str):
+        return value in ("warn", "raise")
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and (math.isnan(value) or value in (0, 1))
+
+
+#: What :func:`compile` takes (``args`` is checked against ``expr``'s symbols in the body).
+COMPILE_OPTIONS = {
+    "expr": Predicate("a SymPy expression", _is_expression, invalid=("P + R", 1.5, sympy.Eq(_symbols.P, 1))),
+    "check": Predicate("True or False", lambda v: isinstance(v, bool), invalid=("yes", 1, None)),
+    "name": Predicate(
+        "a Python identifier",
+        lambda v: isinstance(v, str) and v.isidentifier() and not keyword.iskeyword(v),
+        invalid=("1f", "lambda", None),
+    ),
+    "zero_division": Predicate(
+        '"warn", "raise", 0.0, 1.0 or numpy.nan', _is_zero_division, invalid=("ignore", 0.5, True, None)
+    ),
+}
+
+
+@declare(**COMPILE_OPTIONS)
 def compile(
     expr,
     args,
@@ -274,12 +305,6 @@ def compile(
         ...
     symmetric._validation.InvalidParameterError: The 'P' parameter of compiled function compiled must be a number in [0, 1]. Got -1.0 instead.
     """
-    if (
-        not isinstance(expr, sympy.Basic)
-        or isinstance(expr, (sympy.logic.boolalg.Boolean,))
-        and not isinstance(expr, sympy.Expr)
-    ):
-        raise InvalidParameterError.of("expr", "compile", "a SymPy expression", expr)
     args = tuple(args)
     if not all(isinstance(a, sympy.Symbol) for a in args):
         raise InvalidParameterError.of("args", "compile", "a sequence of SymPy symbols", args)
@@ -288,20 +313,6 @@ def compile(
         raise InvalidParameterError.of(
             "args", "compile", f"a sequence of symbols including {sorted(map(str, missing))}", args
         )
-    if not isinstance(name, str) or not name.isidentifier() or keyword.iskeyword(name):
-        raise InvalidParameterError.of("name", "compile", "a Python identifier", name)
-    if not (
-        zero_division in ("warn", "raise")
-        if isinstance(zero_division, str)
-        else isinstance(zero_division, (int, float))
-        and not isinstance(zero_division, bool)
-        and (math.isnan(zero_division) or zero_division in (0, 1))
-    ):
-        raise InvalidParameterError.of(
-            "zero_division", "compile", '"warn", "raise", 0.0, 1.0 or numpy.nan', zero_division
-        )
-    if not isinstance(check, bool):
-        raise InvalidParameterError.of("check", "compile", "True or False", check)
     source = function_source(name, args, expr)
     ns = namespace()
     exec(source, ns)  # noqa: S102 - source generated from a SymPy expression, never from user text

@@ -21,11 +21,58 @@ results.
 
 from __future__ import annotations
 
+import math
+
+import numpy
+
+from .._constraints import Constraint, Interval, Predicate, declare
 from . import _generated
 
 __all__ = ["g_beta_rho", "power_mean", "f_beta"]
 
 
+class Elements(Constraint):
+    """Every element of an array argument in a domain: checked by the kernel, fused with the evaluation.
+
+    The declaration records it (and the tests generate bad values from it);
+    the wrapper does not scan the array: the generated runtime checks each
+    chunk as it evaluates it (``validate=True``), with the same text, so an
+    array is read once.
+    """
+
+    in_body = True
+
+    def __init__(self, allowed: str, test):
+        self.allowed, self._test = allowed, test
+
+    def is_satisfied_by(self, value) -> bool:
+        try:
+            a = numpy.asarray(value, dtype=numpy.float64)
+        except (TypeError, ValueError):
+            return False
+        return bool(numpy.all(self._test(a)))
+
+    def invalid_values(self) -> tuple:
+        return tuple(v for v in (-1.0, 0.0, math.nan, math.inf, -math.inf) if not self.is_satisfied_by(v))
+
+
+def _declared(family):
+    """The constraints of a generated family's function: its arguments' domains (from the generator), the options."""
+    names = ("P", "R", *family.parameters)
+    return {
+        **{name: Elements(allowed, test) for name, (allowed, test) in zip(names, family.domains)},
+        "validate": VALIDATE,
+        "threads": THREADS,
+    }
+
+
+#: ``validate`` of the numeric functions.
+VALIDATE = Predicate("a bool", lambda v: isinstance(v, (bool, numpy.bool_)), invalid=("yes", 1, None))
+#: ``threads`` of the numeric functions: None (the default chain, :func:`symmetric.numeric.thread_count`) or >= 1.
+THREADS = Interval(int, 1, math.inf, closed="left", none=True)
+
+
+@declare(**_declared(_generated._FAMILY_g_beta_rho))
 def g_beta_rho(P, R, beta, rho, *, validate=True, threads=None):
     r"""The generalized F-score :math:`G_{\beta,\rho}(P, R)` on arrays.
 
@@ -75,6 +122,7 @@ def g_beta_rho(P, R, beta, rho, *, validate=True, threads=None):
     return _generated.g_beta_rho(P, R, beta, rho, validate=validate, threads=threads)
 
 
+@declare(**_declared(_generated._FAMILY_power_mean))
 def power_mean(P, R, gamma, phi, *, validate=True, threads=None):
     r"""The weighted power mean :math:`((\gamma P^\phi + R^\phi)/(1+\gamma))^{1/\phi}` on arrays.
 
@@ -110,6 +158,7 @@ def power_mean(P, R, gamma, phi, *, validate=True, threads=None):
     return _generated.power_mean(P, R, gamma, phi, validate=validate, threads=threads)
 
 
+@declare(**_declared(_generated._FAMILY_f_beta))
 def f_beta(P, R, beta, *, validate=True, threads=None):
     r"""The F-score :math:`F_\beta = (1+\beta^2) P R / (\beta^2 P + R)` on arrays.
 

@@ -25,12 +25,15 @@ after threadpoolctl, else at its first evaluation on threads; a
 
 from __future__ import annotations
 
-from .._validation import InvalidParameterError
+import math
+
+from .._constraints import Interval, declare
 from ._runtime import _LIMIT, thread_count
 
 __all__ = ["thread_count", "thread_limits"]
 
 
+@declare(limits=Interval(int, 1, math.inf, closed="left", allowed="a whole number of threads >= 1"))
 class thread_limits:  # noqa: N801 - used as a function, like threadpoolctl.threadpool_limits
     """Limit the threads of the numeric functions inside a ``with`` block.
 
@@ -41,9 +44,7 @@ class thread_limits:  # noqa: N801 - used as a function, like threadpoolctl.thre
     """
 
     def __init__(self, limits):
-        if isinstance(limits, bool) or not isinstance(limits, int) or limits < 1:
-            raise InvalidParameterError.of("limits", "thread_limits", "a whole number of threads >= 1", limits)
-        self.limits = limits
+        self.limits = int(limits)
         self._tokens = []
 
     def __enter__(self):

@@ -26,9 +26,11 @@ from __future__ import annotations
 
 import time
 from dataclasses import replace
-from numbers import Real
+import math
 
 import sympy
+
+from .._constraints import Interval, Options, declare
 
 from .core.budget import BudgetExceeded, run_with_budget
 from .evidence.sample_points import sample_points
@@ -42,13 +44,22 @@ from .core.verdict import InconsistentVerdictError, Verdict
 from .evidence.admissible import admissible_point
 from .core.trust import FLOAT_SEMANTICS, derivatives_as_limits, exact_floats, has_floats, non_real, stable_numbers
 
-__all__ = ["check", "DOMAINS", "with_domain"]
+__all__ = ["check", "decide", "DOMAINS", "OPTIONS", "with_domain"]
 
 #: Default time budget per check, in seconds.
 DEFAULT_TIMEOUT = 20.0
 
 #: The domains ``check`` knows: P and R in (0, 1] ("unit"), or any positive values ("positive").
 DOMAINS = ("unit", "positive")
+
+#: What each option of :func:`check` may be (its declaration; also the options of the claims and of the runner).
+OPTIONS = {
+    "domain": Options(DOMAINS, allowed=f"one of {list(DOMAINS)}", invalid=("all", 1)),
+    "timeout": Interval(float, 0, math.inf, closed="neither", allowed="a positive finite number of seconds"),
+    "samples": Interval(int, 1, math.inf, closed="left", allowed="a positive integer"),
+    "seed": Interval(int, -math.inf, math.inf, closed="neither", allowed="an integer"),
+    "dps": Interval(int, 40, math.inf, closed="left", allowed="an integer >= 40"),
+}
 
 
 def with_domain(statement: Statement, domain: str) -> Statement:
@@ -72,6 +83,7 @@ def with_domain(statement: Statement, domain: str) -> Statement:
     return Statement(statement.lhs, statement.rhs, statement.relation, conditions)
 
 
+@declare(**OPTIONS)
 def check(
     lhs,
     rhs=None,
@@ -144,13 +156,61 @@ def check(
     >>> check(sympy.Limit(f_beta(), beta, sympy.oo), R).method
     'limit'
     """
-    _validate(timeout=timeout, samples=samples, seed=seed, dps=dps, domain=domain)
     start = time.perf_counter()
     given = with_domain(Statement.of(lhs, rhs, relation=relation, conditions=conditions), domain)
+    return _decide(given, start, float(timeout), samples, seed, dps, prove, numeric_evidence)
+
+
+def decide(
+    statement: Statement,
+    *,
+    timeout: float = DEFAULT_TIMEOUT,
+    samples: int = 32,
+    seed: int = 0,
+    dps: int = 50,
+    prover=prove,
+    evidence=numeric_evidence,
+) -> Verdict:
+    """The verdict of :func:`check` on a built statement, with its two witnesses replaceable.
+
+    :func:`check` is ``decide(with_domain(Statement.of(...), domain), ...)``
+    with the default witnesses; the options are :func:`check`'s (not
+    validated here). Replacing a witness shows how the verdict combines
+    them: a buggy proof contradicted by the numbers raises
+    :class:`InconsistentVerdictError`, a proof that no sample point confirms
+    is "unknown", an exception in either is "unknown" and never escapes.
+
+    Parameters
+    ----------
+    statement : Statement
+        The statement, its domain's conditions included.
+    timeout, samples, seed, dps
+        As for :func:`check`.
+    prover : callable
+        ``prover(statement, deadline) -> (method, steps)`` or None: the
+        symbolic proof search for real-valued statements (by default the
+        registered strategies, :func:`symmetric.verify.strategies.search.prove`).
+    evidence : callable
+        ``evidence(statement, points, dps=dps) -> NumericEvidence``: the
+        high-precision sampling (by default
+        :func:`symmetric.verify.evidence.numeric.numeric_evidence`).
+
+    Examples
+    --------
+    >>> from symmetric import P, R
+    >>> decide(Statement.of(P + R, R + P), evidence=lambda st, points, dps: NumericEvidence(dps)).status
+    'unknown'
+    """
+    return _decide(statement, time.perf_counter(), float(timeout), samples, seed, dps, prover, evidence)
+
+
+def _decide(
+    given: Statement, start: float, timeout: float, samples: int, seed: int, dps: int, prover, evidence
+) -> Verdict:
     statement = _in_scope(given)
     floats = has_floats(given.lhs, given.rhs, *given.conditions)
     try:
-        verdict = _check(statement, start, float(timeout), samples, seed, dps)
+        verdict = _check(statement, start, timeout, samples, seed, dps, prover, evidence)
     except (InconsistentVerdictError, BudgetExceeded, KeyboardInterrupt):
         raise
     except Exception as exc:  # a bug or a SymPy failure: never a verdict other than "unknown"
@@ -190,7 +250,9 @@ def _refuted(statement: Statement, verdict: Verdict) -> Verdict:
     )
 
 
-def _check(statement: Statement, start: float, timeout: float, samples: int, seed: int, dps: int) -> Verdict:
+def _check(
+    statement: Statement, start: float, timeout: float, samples: int, seed: int, dps: int, prover, evidence
+) -> Verdict:
     deadline = start + timeout
 
     def elapsed():
@@ -198,7 +260,7 @@ def _check(statement: Statement, start: float, timeout: float, samples: int, see
 
     def numeric():
         points = sample_points(statement, n=samples, seed=seed)
-        return points, numeric_evidence(statement, points, dps=dps)
+        return points, evidence(statement, points, dps=dps)
 
     try:
         ok, found = run_with_budget(numeric, 0.5 * timeout)
@@ -206,18 +268,18 @@ def _check(statement: Statement, start: float, timeout: float, samples: int, see
         raise
     except Exception as exc:  # the numeric check cannot evaluate this statement: it supports nothing
         ok, found = True, ([], NumericEvidence(dps, notes=(f"numeric check failed: {type(exc).__name__}: {exc}",)))
-    points, evidence = found if ok else ([], NumericEvidence(dps, notes=("numeric check ran out of time",)))
-    if evidence.counterexample is not None:
-        lhs_value, rhs_value = evidence.values
-        how = evidence.notes[0] if evidence.notes else "an independent evaluation"
+    points, sampled = found if ok else ([], NumericEvidence(dps, notes=("numeric check ran out of time",)))
+    if sampled.counterexample is not None:
+        lhs_value, rhs_value = sampled.values
+        how = sampled.notes[0] if sampled.notes else "an independent evaluation"
         return _refuted(
             statement,
             Verdict(
                 "refuted",
                 "numeric counterexample",
-                evidence.counterexample,
+                sampled.counterexample,
                 elapsed(),
-                evidence,
+                sampled,
                 f"at this point the left side is {lhs_value} and the right side {rhs_value} (confirmed by {how})",
             ),
         )
@@ -230,29 +292,29 @@ def _check(statement: Statement, start: float, timeout: float, samples: int, see
                 "undecided",
                 {},
                 elapsed(),
-                evidence,
+                sampled,
                 f"outside the engine's scope: {complex_values}, so its values are not real on the "
                 "domain; only complex-safe steps (SymPy's automatic evaluation, polynomial "
                 "arithmetic) may prove it, and they did not",
             )
     else:
-        proof = prove(statement, deadline=deadline)
+        proof = prover(statement, deadline=deadline)
     if proof is not None:
         method, steps = proof
         method = readable(method)  # never SymPy's dummy names (_t): steps do the same
-        if evidence.disagree:
+        if sampled.disagree:
             raise InconsistentVerdictError(f"{statement}: proven by {method}, but numerics disagree")
-        if evidence.agree == 0:
+        if sampled.agree == 0:
             return Verdict(
                 "unknown",
                 "no numeric confirmation",
                 {},
                 elapsed(),
-                evidence,
+                sampled,
                 f"a symbolic argument ({method}) succeeded, but no sample point could confirm it",
             )
         return Verdict(
-            "proven", method, {}, elapsed(), evidence, "exact symbolic argument, numerically confirmed", tuple(steps)
+            "proven", method, {}, elapsed(), sampled, "exact symbolic argument, numerically confirmed", tuple(steps)
         )
     if statement.has(sympy.Limit) and points:
         remaining = deadline - time.perf_counter()
@@ -271,7 +333,7 @@ def _check(statement: Statement, start: float, timeout: float, samples: int, see
                     "exact limit counterexample",
                     point,
                     elapsed(),
-                    evidence,
+                    sampled,
                     f"at this point the exact limits make the left side {lhs_value} and the right side "
                     f"{rhs_value} (confirmed by {confirmation.how})",
                 ),
@@ -281,32 +343,4 @@ def _check(statement: Statement, start: float, timeout: float, samples: int, see
     else:
         obstacle = limit_obstacle(statement, deadline=deadline)
         reason = f"no strategy succeeded; {obstacle}" if obstacle else "no strategy succeeded"
-    return Verdict("unknown", "undecided", {}, elapsed(), evidence, reason)
-
-
-def _validate(*, timeout, samples, seed, dps, domain):
-    def is_int(v):
-        return isinstance(v, int) and not isinstance(v, bool)
-
-    if (
-        isinstance(timeout, bool)
-        or not isinstance(timeout, Real)
-        or not timeout > 0
-        or timeout != timeout
-        or timeout == float("inf")
-    ):
-        raise _invalid("timeout", "a positive finite number of seconds", timeout)
-    if not is_int(samples) or samples < 1:
-        raise _invalid("samples", "a positive integer", samples)
-    if not is_int(seed):
-        raise _invalid("seed", "an integer", seed)
-    if not is_int(dps) or dps < 40:
-        raise _invalid("dps", "an integer >= 40", dps)
-    if not isinstance(domain, str) or domain not in DOMAINS:
-        raise _invalid("domain", f"one of {list(DOMAINS)}", domain)
-
-
-def _invalid(param, allowed, got):
-    from .._validation import InvalidParameterError
-
-    return InvalidParameterError.of(param, "check", allowed, got)
+    return Verdict("unknown", "undecided", {}, elapsed(), sampled, reason)

@@ -125,3 +125,15 @@ def test_the_generator_writes_and_checks_the_module(tmp_path, capsys):
     assert _codegen.main(["--check", *output]) == 1 and "stale" in capsys.readouterr().out
     assert _codegen.main(output) == 0 and target.read_text(encoding="utf-8") == _codegen.package_source()
     assert _codegen.main(["--check", *output]) == 0
+
+
+def test_warnings_name_the_line_of_the_call():
+    """The declaration's wrapper adds a frame: a metric's warning still names the caller's line, not a module of ours."""
+    from symmetric.metrics import cohen_kappa_score, f1_score, precision_recall_curve
+
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        f1_score([0, 0], [0, 0])
+        cohen_kappa_score([1, 1], [1, 1])
+        precision_recall_curve([0, 0], [0.1, 0.2])
+    assert len(caught) >= 3 and {w.filename for w in caught} == {__file__}

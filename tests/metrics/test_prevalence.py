@@ -167,15 +167,15 @@ def test_a_prevalence_plot_closes_its_figure_when_drawing_fails(monkeypatch):
     import matplotlib
 
     matplotlib.use("Agg")
+    import matplotlib.axes
     import matplotlib.pyplot as plt
 
     from symmetric import plot
-    from symmetric.plot import prevalence
 
     def broken(*args, **kwargs):
         raise RuntimeError("drawing failed")
 
-    monkeypatch.setattr(prevalence, "_draw_prevalence_curves", broken)
+    monkeypatch.setattr(matplotlib.axes.Axes, "plot", broken)  # matplotlib's public method fails mid-drawing
     before = plt.get_fignums()
     with pytest.raises(RuntimeError, match="drawing failed"):
         plot.prevalence_curve(Y_TRUE, Y_PRED)

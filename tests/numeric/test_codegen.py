@@ -190,7 +190,7 @@ def test_the_package_runtime_and_first_use_need_numpy_alone():
     loaded = set(done.stdout.split())
     assert "symmetric.numeric._generated" in loaded and "numpy" in loaded
     assert {m for m in loaded if m.startswith("symmetric")} == {
-        "symmetric", "symmetric._validation", "symmetric.numeric", "symmetric.numeric._dd",
+        "symmetric", "symmetric._validation", "symmetric._constraints", "symmetric.numeric", "symmetric.numeric._dd",
         "symmetric.numeric._runtime", "symmetric.numeric._portable", "symmetric.numeric._autodiff",
         "symmetric.numeric._generated",
         "symmetric.numeric.functions"}

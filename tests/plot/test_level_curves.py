@@ -221,18 +221,17 @@ def test_missing_matplotlib_says_how_to_install(monkeypatch):
 
 
 def test_the_cli_names_the_option_from_the_errors_parameter_not_its_text():
-    from types import SimpleNamespace
-
     from symmetric import InvalidParameterError
-    from symmetric.cli.plot import _option_named
+    from symmetric.cli._metric import as_option_error
 
-    args = SimpleNamespace(rho=3.0, beta=None, vary=None)
-    assert InvalidParameterError.of("rho", "g_beta_rho", "a real number", "x").param == "rho"
-    assert _option_named(InvalidParameterError("worded any way", param="rho"), args) == "--rho: worded any way"
-    assert _option_named(InvalidParameterError("The 'rho' parameter, by text alone"), args) == \
-        "The 'rho' parameter, by text alone"
-    vary = SimpleNamespace(rho=None, beta=None, vary="beta")
-    assert _option_named(InvalidParameterError("bad", param="beta"), vary) == "--values: bad"
+    specs = [("--rho", "rho=3"), ("--param", "a=-1")]
+    worded = InvalidParameterError("worded any way", param="rho", allowed="a real number", got=3)
+    named = as_option_error(worded, specs, func="symmetric plot")
+    assert (named.param, named.func, named.got) == ("--rho", "symmetric plot", "rho=3")
+    assert str(named) == "The '--rho' parameter of symmetric plot must be a real number. Got 'rho=3' instead."
+    text_only = InvalidParameterError("The 'rho' parameter, by text alone")   # no param: the text is never read
+    assert as_option_error(text_only, specs, func="symmetric plot") is text_only
+    assert as_option_error(InvalidParameterError.of("a", "parse", "positive", -1), specs, func="f").param == "--param"
 
 
 def test_the_plot_package_only_draws():

@@ -26,7 +26,7 @@ from symmetric import P, R, beta, f_beta, g_beta_rho, gamma, phi, power_mean, rh
 
 from .case import false, t, true
 
-__all__ = ["build", "UNIT_ONLY", "ABOVE_ONE_ONLY"]
+__all__ = ["build", "UNIT_ONLY", "ABOVE_ONE_ONLY", "USER_BOUND"]
 
 half = Rational(1, 2)
 F, G, M = f_beta(), g_beta_rho(), power_mean()
@@ -68,6 +68,18 @@ ABOVE_ONE_ONLY = [
     ("union_below_min", P + R - P * R, "<=", Min(P, R), {P: half, R: half}),
 ]
 
+# A user's "<= 1" on a positive symbol other than P and R is an ordinary condition, not the metric domain's
+# bound: its 1 is a special value to sample. The sampler used to treat it as the domain's bound (and did not
+# single out 1, nor the values just below it) while the proof search did not: one rule now (core.unit_domain).
+_w = sympy.Symbol("w", positive=True)
+# (name, lhs, relation, rhs, conditions, witness or None for a true case, why)
+USER_BOUND = [
+    ("just_below_one", 4 * _w**300 * (1 - _w**300), "<", half, (_w <= 1,), {_w: Rational(999, 1000)},
+     "w**300 sweeps (0, 1) only within 10^-2 of w = 1"),
+    ("at_one", _w**2, "<", _w, (_w <= 1,), {_w: 1}, "equality at the bound w = 1"),
+    ("square_below", _w**2, "<=", _w, (_w <= 1,), None, "0 < w <= 1"),
+]
+
 
 def build():
     """All cases of this module."""
@@ -83,6 +95,11 @@ def build():
         used = [c for c in above if c.free_symbols <= sympy.sympify(lhs - rhs).free_symbols]
         out.append(true(f"above_one.{name}.holds_there", "8-domain", lhs, rhs, rel, used, domain="positive",
                         why="holds where P, R >= 1"))
+    for name, lhs, rel, rhs, conds, witness, why in USER_BOUND:
+        if witness is None:
+            out.append(true(f"user_bound.{name}", "8-domain", lhs, rhs, rel, conds, why=why))
+        else:
+            out.append(false(f"user_bound.{name}", "8-domain", lhs, rhs, rel, conds, witness=witness, why=why))
     scaled = {P: t * P, R: t * R}
     w = {P: 3, R: 2, beta: 2, gamma: 3, rho: 2, t: 5}
     identities = [

@@ -132,22 +132,25 @@ def test_budget_interrupts_slow_work_in_main_and_other_threads():
     assert run_with_budget(lambda: run_with_budget(lambda: 3, 1.0), 1.0) == (True, (True, 3))
 
 
-def test_symbolic_proof_contradicted_by_numerics_fails_loudly(monkeypatch):
-    monkeypatch.setattr(engine, "prove", lambda statement, deadline: ("a buggy strategy", ()))
-    monkeypatch.setattr(engine, "numeric_evidence", lambda *a, **k: NumericEvidence(50, agree=3, disagree=1))
+def _decide(lhs, rhs, **witnesses):
+    """``check(lhs, rhs)`` with the proof search or the sampling replaced (``engine.decide``)."""
+    return engine.decide(engine.with_domain(Statement.of(lhs, rhs), "unit"), **witnesses)
+
+
+def test_symbolic_proof_contradicted_by_numerics_fails_loudly():
     with pytest.raises(InconsistentVerdictError, match="a buggy strategy"):
-        check(P, R)
+        _decide(P, R, prover=lambda statement, deadline: ("a buggy strategy", ()),
+                evidence=lambda *a, **k: NumericEvidence(50, agree=3, disagree=1))
 
 
-def test_symbolic_proof_without_any_numeric_confirmation_is_not_proven(monkeypatch):
-    monkeypatch.setattr(engine, "numeric_evidence", lambda *a, **k: NumericEvidence(50, undefined=32))
-    v = check(P + R, R + P)
+def test_symbolic_proof_without_any_numeric_confirmation_is_not_proven():
+    assert check(P + R, R + P).status == "proven"  # the default witnesses prove it
+    v = _decide(P + R, R + P, evidence=lambda *a, **k: NumericEvidence(50, undefined=32))
     assert v.status == "unknown" and v.method == "no numeric confirmation"
 
 
-def test_false_claim_is_never_proven_even_when_sampling_misses(monkeypatch):
-    monkeypatch.setattr(engine, "numeric_evidence", lambda *a, **k: NumericEvidence(50, agree=32))
-    assert check(P + 1, P).status == "unknown"
+def test_false_claim_is_never_proven_even_when_sampling_misses():
+    assert _decide(P + 1, P, evidence=lambda *a, **k: NumericEvidence(50, agree=32)).status == "unknown"
 
 
 def test_sample_points_respect_assumptions_conditions_and_special_values():
@@ -278,18 +281,16 @@ def test_bad_options_name_the_argument():
             check(P, P, **kwargs)
 
 
-def test_no_exception_escapes_a_check(monkeypatch):
-    from symmetric.verify.strategies import search as symbolic
-
+def test_no_exception_escapes_a_check():
     def broken(*args, **kwargs):
         raise NotImplementedError("a SymPy gap")
 
-    monkeypatch.setattr(symbolic, "limit_value", broken)
-    v = check(sympy.Limit(f_beta(), beta, sympy.oo), R)
+    v = _decide(sympy.Limit(f_beta(), beta, sympy.oo), R, prover=broken)
     assert v.status == "unknown"
-    monkeypatch.setattr(engine, "prove", broken)
-    v = check(P + R, R + P)
+    v = _decide(P + R, R + P, prover=broken)
     assert v.status == "unknown" and "NotImplementedError" in v.detail
+    v = _decide(P + R, R + P, evidence=broken)  # the sampling failing supports nothing: no proof confirmed
+    assert v.status == "unknown"
 
 
 def test_a_proof_records_its_steps_and_what_each_trusts():

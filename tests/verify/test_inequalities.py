@@ -17,7 +17,7 @@ from sympy import Max, Min, Ne, Rational as Q
 from symmetric import P, R, beta, f_beta, g_beta_rho, gamma, phi, power_mean, rho
 from symmetric.families import general_formula
 from symmetric.verify import check, run_with_budget
-from symmetric.verify.inequalities import prover as inequalities
+from symmetric.verify.strategies import goal_search as inequalities
 from symmetric.verify.inequalities.goals import domains_of
 from symmetric.verify.inequalities.polynomials import univariate_signs
 from symmetric.verify.signs.decide import ANY, NEG, NONNEG, NONPOS, POS, Domain, Interval, sign_of
@@ -40,10 +40,10 @@ def prove(lhs, relation, rhs, conditions=(), seconds=30.0, **kwargs):
 
 
 @pytest.fixture
-def exact_only(monkeypatch):
+def exact_only():
     """Strategy errors propagate, and no sample point prunes the search."""
-    monkeypatch.setattr(inequalities, "RAISE_ERRORS", True)
-    monkeypatch.setattr(inequalities, "_violated", lambda goal, tries=0: False)
+    with inequalities.exact_search():
+        yield
 
 
 @pytest.fixture

@@ -134,7 +134,7 @@ def test_no_direct_strategy_runs_on_a_refuted_statement(monkeypatch):
 
     ran = []
     counted = [dataclasses.replace(s, run=lambda l, r, rel, s=s: ran.append(s.name) or s.run(l, r, rel))
-               for s in registry.STRATEGIES]
+               if s.kind == "direct" else s for s in registry.STRATEGIES]
     monkeypatch.setattr(registry, "STRATEGIES", counted)
     st = Statement.of((P + R) ** 2 / (P + 1), (P**2 + R**2) / (P + 1))
     assert symbolic.prove(st, deadline=time.perf_counter() + 30) is None

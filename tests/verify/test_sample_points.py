@@ -36,8 +36,7 @@ CONDITIONS = [P <= 1, P < 1, rho >= 0, rho > 0, sympy.Eq(rho, 0), sympy.Ne(rho, 
 
 def _sympy_holds(condition, point):
     """The route the shortcut replaces: substitute, let SymPy evaluate the relation."""
-    free = sorted(condition.free_symbols, key=sympy.default_sort_key)
-    return domain._holds.__wrapped__(condition, tuple((s, point[s]) for s in free))
+    return domain.holds_by_substitution(condition, point)
 
 
 def _points():
@@ -48,15 +47,15 @@ def _points():
         yield {P: a, R: a, rho: a}
 
 
-def test_conditions_at_rational_and_sqrt2_values_are_decided_as_sympy_decides(monkeypatch):
+def test_conditions_at_rational_and_sqrt2_values_are_decided_as_sympy_decides():
     expected = {(i, j): _sympy_holds(c, p) for j, c in enumerate(CONDITIONS) for i, p in enumerate(_points())}
     assert 0.2 < sum(expected.values()) / len(expected) < 0.8  # both answers occur often
 
     def refuse(*args):
         raise AssertionError("the exact route should have decided this condition")
 
-    monkeypatch.setattr(domain, "_holds", refuse)  # every case here must be decided without SymPy's relations
-    got = {(i, j): domain.satisfies([c], p) for j, c in enumerate(CONDITIONS) for i, p in enumerate(_points())}
+    # every case here must be decided without SymPy's relations
+    got = {(i, j): domain.satisfies([c], p, fallback=refuse) for j, c in enumerate(CONDITIONS) for i, p in enumerate(_points())}
     assert got == expected
 
 
@@ -119,47 +118,38 @@ STATEMENTS = [
 ]
 
 
-class _AllSolved(domain._Roots):
-    """The roots as before the lazy route: every pair of ``coefficient_roots`` solved first, no shortcut."""
-
-    def __init__(self, statement):
-        self.sources, self.eager, self.found = [], True, domain.coefficient_roots(statement)
-
-
-def _eager_points(monkeypatch, statement, n=32):
-    with monkeypatch.context() as mp:
-        mp.setattr(domain, "_Roots", _AllSolved)
-        return domain.sample_points(statement, n=n)
+def _eager_points(statement, n=32):
+    """The points as before the lazy route: every pair of ``coefficient_roots`` solved first, no shortcut."""
+    return domain.sample_points(statement, n=n, lazy_roots=False)
 
 
 @pytest.mark.parametrize("index", range(len(STATEMENTS)))
-def test_lazy_roots_give_the_points_of_the_eager_roots(monkeypatch, index):
+def test_lazy_roots_give_the_points_of_the_eager_roots(index):
     statement = STATEMENTS[index]
     lazy = domain.sample_points(statement)
-    eager = _eager_points(monkeypatch, statement)
+    eager = _eager_points(statement)
     assert [list(p.items()) for p in lazy] == [list(p.items()) for p in eager]
 
 
-def test_root_points_are_taken_and_refused_roots_are_not_solved(monkeypatch):
+def test_root_points_are_taken_and_refused_roots_are_not_solved():
     statement = STATEMENTS[4]  # P*rho + R - 1 (roots in P, R, rho) and P*beta + R (every root refused)
     roots = dict(domain.coefficient_roots(statement, limit=100))
     assert roots[rho] == (1 - R) / P
     points = domain.sample_points(statement)
     assert any(p[rho] == (1 - p[R]) / p[P] for p in points)  # a root point is taken
     solved = []
-    real = domain._roots_in.__wrapped__
-    monkeypatch.setattr(domain, "_roots_in", lambda num, sym: solved.append((num, sym)) or real(num, sym))
-    assert domain.sample_points(statement) == points
+    real = domain.real_roots
+    assert domain.sample_points(statement, solve=lambda num, sym: solved.append((num, sym)) or real(num, sym)) == points
     assert (P * beta + R, P) not in solved and (P * beta + R, R) not in solved  # -R/beta, -P*beta: negative
     assert (P * rho + R - 1, rho) in solved  # an accepted root comes from solve's own form
 
 
-def test_a_statement_with_more_roots_than_the_limit_keeps_the_first_ones(monkeypatch):
+def test_a_statement_with_more_roots_than_the_limit_keeps_the_first_ones():
     statement = Statement.of(sum(1 / (P - j * R) for j in range(2, 11)), 1, conditions=[P <= 1, R <= 1])
     assert len(domain.coefficient_roots(statement)) == domain.ROOT_LIMIT
     assert len(domain.coefficient_roots(statement, limit=100)) == 18  # P = 10*R and R = P/10 are left out
     points = domain.sample_points(statement, n=64)  # room for root points: R = P/10 would be taken
-    eager = _eager_points(monkeypatch, statement, n=64)
+    eager = _eager_points(statement, n=64)
     assert [list(p.items()) for p in points] == [list(p.items()) for p in eager]
 
 

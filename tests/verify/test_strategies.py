@@ -1,12 +1,15 @@
 """Strategies are records in a public registry: adding one is one record and one registration."""
 
+import time
+
 import pytest
 import sympy
 
 from symmetric import InvalidParameterError
-from symmetric.verify import check
+from symmetric.verify import Statement, check
+from symmetric.verify.strategies import prove_inequality
 from symmetric.verify.strategies import STRATEGIES, Strategy, register_strategy, strategies_for, unregister_strategy
-from symmetric.verify.strategies.registry import COSTS, EQUALITY, INEQUALITIES
+from symmetric.verify.strategies.registry import COSTS, EQUALITY, INEQUALITIES, KINDS
 
 
 def test_a_strategy_registered_in_the_test_suite_is_tried_by_the_search():
@@ -33,7 +36,8 @@ def test_the_built_in_strategies_in_search_order():
         ("evaluation", "cheap"), ("cancel", "cheap"), ("powsimp", "standard"), ("ratio", "standard"),
         ("logarithm", "general"), ("simplify", "general")]
     assert [s.name for s in strategies_for("<")] == ["sign", "sign of factored form", "sign of simplified form"]
-    assert all(s.trusts and s.cost in COSTS and s.applies_to in (EQUALITY, INEQUALITIES) for s in STRATEGIES)
+    assert all(s.trusts and s.cost in COSTS and s.applies_to in (EQUALITY, INEQUALITIES, EQUALITY | INEQUALITIES)
+               for s in STRATEGIES)
 
 
 @pytest.mark.parametrize(("field", "value"), [("name", ""), ("trusts", None), ("cost", "free"),
@@ -53,3 +57,44 @@ def test_registration_refuses_a_taken_name_and_an_unknown_place():
         register_strategy(Strategy("new", "t", "cheap", EQUALITY, lambda l, r, relation: False), before="nothing")
     with pytest.raises(InvalidParameterError):
         unregister_strategy("nothing")
+
+
+def test_a_reduction_registered_in_the_test_suite_is_tried_by_the_goal_search():
+    from symmetric.verify.inequalities.goals import step
+
+    x = sympy.Symbol("x_reduced", positive=True)
+
+    def rewrite_as_square(search, goal, depth):  # a toy reduction: x + 1/x - 2 = (x - 1)**2/x, then a subgoal
+        if goal.big != x + 1 / x or goal.small != 2:
+            return None
+        sub = goal.with_sides((x - 1) ** 2 / x, 0)
+        steps = search.prove(sub, depth + 1)
+        return None if steps is None else step("square", f"x + 1/x - 2 = (x - 1)**2/x: {sub}", "algebra") + steps
+
+    register_strategy(Strategy("square", "the test suite's one rewrite", "cheap", INEQUALITIES, rewrite_as_square,
+                               kind="reduction"), before="sign")
+    try:
+        assert [s.name for s in strategies_for(">=", kind="reduction")][:2] == ["square", "sign"]
+        method, steps = prove_inequality(Statement.of(x + 1 / x, 2, relation=">="), time.perf_counter() + 30)
+    finally:
+        unregister_strategy("square", kind="reduction")
+    assert method == "square + sign" and [s.strategy for s in steps] == ["square", "sign"]
+    assert prove_inequality(Statement.of(x + 1 / x, 2, relation=">="), time.perf_counter() + 30)[0] != method
+    assert "square" not in [s.name for s in STRATEGIES]
+
+
+def test_the_provers_reductions_and_case_splits_are_records_in_search_order():
+    assert [(s.name, s.cost) for s in strategies_for("<", kind="prover")] == [
+        ("counts sign", "standard"), ("inequality prover", "standard")]
+    assert [(s.name, s.cost) for s in strategies_for(">", kind="reduction")] == [
+        ("sign", "cheap"), ("z3 nlsat", "cheap"), ("case split", "cheap"), ("homogeneity", "standard"),
+        ("Sturm", "standard"), ("monotone transform", "standard"), ("logarithm", "standard"),
+        ("factor signs", "standard"), ("exponent cases", "standard"), ("first-derivative test", "standard")]
+    assert [(s.name, s.cost) for s in strategies_for("==", kind="split")] == [
+        ("Piecewise branches", "cheap"), ("conditions", "standard"), ("order of Max and Min arguments", "standard"),
+        ("sign a limit depends on", "standard"), ("metric domain", "standard")]
+    assert all(s.kind in KINDS for s in STRATEGIES)
+    with pytest.raises(InvalidParameterError, match="'kind' parameter of Strategy"):
+        Strategy("n", "t", "cheap", INEQUALITIES, lambda search, goal, depth: None, kind="lemma")
+    with pytest.raises(InvalidParameterError, match="new name"):  # names are unique within a kind
+        register_strategy(Strategy("sign", "t", "cheap", INEQUALITIES, lambda s, g, d: None, kind="reduction"))

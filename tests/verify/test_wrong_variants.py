@@ -227,14 +227,19 @@ def test_true_limits_are_not_refuted_by_a_substituted_counterexample():
     assert check(Lim(Pw((P, rho < 1), (R, True)), rho, 1, "-"), P).status == "proven"
 
 
-def test_an_exact_limit_contradicted_by_the_approach_values_never_refutes(monkeypatch):
+def test_an_exact_limit_contradicted_by_the_approach_values_never_refutes():
     # A buggy exact limit routine must not override the numeric approach values.
-    from symmetric.verify.evidence import confirm
+    from symmetric.verify.engine import with_domain
+    from symmetric.verify.evidence.confirm import confirm
+    from symmetric.verify.evidence.sample_points import sample_points
 
-    monkeypatch.setattr(confirm, "replace_limits", lambda side, **k: side.replace(
-        lambda e: isinstance(e, sympy.Limit), lambda e: e.args[0].subs(e.args[1], 1)))
-    v = check(Lim(F, beta, oo), R)
-    assert v.status != "refuted", v
+    def buggy(side, **kwargs):  # the limit beta -> oo taken as the value at beta = 1
+        return side.replace(lambda e: isinstance(e, sympy.Limit), lambda e: e.args[0].subs(e.args[1], 1))
+
+    statement = with_domain(Statement.of(Lim(F, beta, oo), R), "unit")
+    points = [p for p in sample_points(statement, n=8) if buggy(statement.lhs).subs(p) != p[R]]
+    assert len(points) >= 4  # the buggy exact values contradict the statement at these points
+    assert all(confirm(statement, p, exact_limits=buggy) is None for p in points)
 
 
 @pytest.mark.parametrize("lhs, rhs, relation", [

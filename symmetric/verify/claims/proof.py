@@ -59,10 +59,11 @@ from typing import Callable
 
 import sympy
 
+from ..._constraints import declare
 from ..._validation import InvalidParameterError
 from ..core.budget import run_with_budget
 from .derivation import Derivation, Step, watch_rewriting
-from .record import DEFAULT_TIMEOUT, Claim, Result, check_options
+from .record import CLAIM_OPTIONS, DEFAULT_TIMEOUT, Claim, Result
 from .report import print_result
 from ..core.statement import RELATIONS, Statement
 
@@ -107,7 +108,7 @@ class Definition:
         self, statement: Statement | None, steps, error: str = "", timed_out: bool = False, refined: dict | None = None
     ) -> Claim:
         steps = [s.written_back(refined) for s in steps] if refined else steps
-        sides = (
+        lhs, rhs, relation, conditions = (
             (statement.lhs, statement.rhs, statement.relation, statement.conditions)
             if statement
             else (None, None, self.relation or "==", self.conditions)
@@ -115,7 +116,10 @@ class Definition:
         return Claim(
             self.id,
             self.sentence,
-            *sides,
+            lhs,
+            rhs,
+            relation,
+            conditions,
             source=self.source,
             expected=self.expected,
             steps=tuple(steps),
@@ -236,6 +240,7 @@ class Proof:
     def __repr__(self) -> str:
         return f"Proof({self.name!r}, {len(self._definitions)} claims, from {self.origin})"
 
+    @declare(**CLAIM_OPTIONS)
     def claim(
         self,
         id: str,
@@ -259,7 +264,6 @@ class Proof:
         :class:`~symmetric.verify.Statement`. The function is returned
         unchanged; it runs when the claim is first needed.
         """
-        check_options("Proof.claim", id, expected, timeout)
         if relation is not None and relation not in RELATIONS:
             raise InvalidParameterError.of("relation", "Proof.claim", f"one of {list(RELATIONS)}", relation)
         if target is not None:

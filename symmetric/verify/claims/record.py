@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 import sympy
 
+from ..._constraints import Interval, Options, Predicate, declare
 from ..._validation import InvalidParameterError
 from ..core.statement import RELATIONS, Statement
 from ..core.verdict import STATUSES, Verdict
@@ -21,14 +22,26 @@ from ..engine import check
 from .derivation import Step
 from .report import proof_step_data, step_data
 
-__all__ = ["Claim", "Result", "Step", "DEFAULT_TIMEOUT", "check_options"]
+__all__ = ["Claim", "Result", "Step", "DEFAULT_TIMEOUT", "CLAIM_OPTIONS"]
 
 _ID = re.compile(r"^[a-z][a-z0-9_]*(\.[a-z0-9_]+)+$")
 
 #: Seconds a claim's derivation, and then its check, may take unless it says otherwise.
 DEFAULT_TIMEOUT = 30.0
 
+#: What a claim's id, expected verdict and timeout may be: declared by :class:`Claim` and :meth:`Proof.claim`.
+CLAIM_OPTIONS = {
+    "id": Predicate(
+        "dotted lowercase words such as 'g.break_even'",
+        lambda v: isinstance(v, str) and _ID.match(v) is not None,
+        invalid=("F1", "f1", 3, None),
+    ),
+    "expected": Options(STATUSES, allowed=f"one of {list(STATUSES)}", invalid=("proved", None)),
+    "timeout": Interval(float, 0, math.inf, closed="neither", allowed="a positive number of seconds"),
+}
 
+
+@declare(**CLAIM_OPTIONS)
 @dataclass(frozen=True)
 class Claim:
     """A checked statement with a stable id, a sentence and the verdict it should get.
@@ -97,7 +110,6 @@ class Claim:
     timed_out: bool = False
 
     def __post_init__(self):
-        check_options("Claim", self.id, self.expected, self.timeout)
         if not isinstance(self.sentence, str):
             raise InvalidParameterError.of("sentence", "Claim", "a string", self.sentence)
         if self.lhs is None and self.rhs is None:
@@ -171,19 +183,6 @@ class Claim:
                 if v.status == status:
                     return v
         return verdicts[-1]
-
-
-def check_options(func, id, expected, timeout):
-    if not isinstance(id, str) or not _ID.match(id):
-        raise InvalidParameterError.of("id", func, "dotted lowercase words such as 'g.break_even'", id)
-    if expected not in STATUSES:
-        raise InvalidParameterError.of("expected", func, f"one of {list(STATUSES)}", expected)
-    if (
-        isinstance(timeout, bool)
-        or not isinstance(timeout, (int, float))
-        or not (timeout > 0 and math.isfinite(timeout))
-    ):
-        raise InvalidParameterError.of("timeout", func, "a positive number of seconds", timeout)
 
 
 @dataclass(frozen=True)

@@ -106,6 +106,7 @@ def load_file(path: str | os.PathLike) -> list[Proof]:
         stem = re.sub(r"\W", "_", path.stem)
         name = f"_symmetric_claims_{hashlib.sha256(str(path).encode()).hexdigest()[:12]}_{stem}"
         spec = importlib.util.spec_from_file_location(name, path)
+        assert spec is not None  # a path always gives a spec
         module = importlib.util.module_from_spec(spec)
         sys.modules[name] = module
         try:

@@ -10,8 +10,9 @@ import re
 import sys
 import threading
 import time
-from typing import Generator, Iterable
+from typing import Generator, Iterable, cast
 
+from ..._constraints import Constraint, declare
 from ..._validation import InvalidParameterError
 from .proof import Claim, Definition, Result
 from .workers import run_in_workers
@@ -21,6 +22,8 @@ __all__ = [
     "default_memory_limit",
     "dispatch_chunks",
     "dispatch_order",
+    "JOBS",
+    "MEMORY_LIMIT_OPTION",
     "jobs_option",
     "memory_limit_option",
     "run_claims",
@@ -41,15 +44,42 @@ def default_jobs() -> int:
     return max(1, min(n, 4))
 
 
-def jobs_option(value, *, option: str = "jobs") -> int:
-    """``value`` (an int or its text, as an option gives it) as a number of worker processes, at least 1."""
+class _Converted(Constraint):
+    """An option given as a value or as its text (from a command line): ``convert`` returns the value or None."""
+
+    converts = True
+
+    def __init__(self, allowed: str, convert, invalid: tuple):
+        self.allowed, self._convert, self._invalid = allowed, convert, invalid
+
+    def is_satisfied_by(self, value) -> bool:
+        return self._convert(value) is not None
+
+    def check(self, value, *, name: str, func: str, error=InvalidParameterError, note: str = ""):
+        converted = self._convert(value)
+        if converted is None:
+            raise error.of(name, func, self.allowed + note, value)
+        return converted
+
+    def invalid_values(self) -> tuple:
+        return self._invalid
+
+
+def _jobs(value) -> int | None:
     try:
         n = int(value) if not isinstance(value, (bool, float)) else 0
     except (TypeError, ValueError):
         n = 0
-    if n < 1:
-        raise InvalidParameterError.of(option, "run_claims", "a positive whole number of worker processes", value)
-    return n
+    return n if n >= 1 else None
+
+
+#: ``jobs`` of :func:`run_claims`: worker processes, an int or its text.
+JOBS = _Converted("a positive whole number of worker processes", _jobs, invalid=(0, -1, 1.5, True, "two", None))
+
+
+def jobs_option(value, *, option: str = "jobs") -> int:
+    """``value`` (an int or its text, as an option gives it) as a number of worker processes, at least 1 (:data:`JOBS`)."""
+    return JOBS.check(value, name=option, func="run_claims")
 
 
 def default_memory_limit(jobs: int = 1) -> int:
@@ -68,16 +98,8 @@ def default_memory_limit(jobs: int = 1) -> int:
     return min(MEMORY_LIMIT, share)
 
 
-def memory_limit_option(value, *, option: str = "memory_limit") -> int | None:
-    """``value`` as a memory bound in bytes: 0 for none, None for the default (:func:`default_memory_limit`).
-
-    Text takes binary units: ``"512M"``, ``"4G"``, ``"1.5GiB"``; ``"none"``
-    (or ``"0"``) lifts the bound, ``"auto"`` (or None, or ``""``) keeps the
-    default. A number is bytes.
-
-    >>> memory_limit_option("512M"), memory_limit_option("2GiB"), memory_limit_option("none"), memory_limit_option("auto")
-    (536870912, 2147483648, 0, None)
-    """
+def _memory_limit(value) -> int | None | bool:
+    """The bound in bytes (0: none), None for the default, or False for a value that is none of these."""
     if value is None or (isinstance(value, str) and value.strip().lower() in ("", "auto")):
         return None
     if isinstance(value, str):
@@ -90,11 +112,39 @@ def memory_limit_option(value, *, option: str = "memory_limit") -> int | None:
         size = value
     else:
         size = -1
-    if size < 0 or (isinstance(value, str) and size < 2**20):
-        raise InvalidParameterError.of(
-            option, "run_claims", "a size such as '512M' or '4G' (at least 1M), 'none' or 'auto'", value
-        )
-    return size
+    return False if size < 0 or (isinstance(value, str) and size < 2**20) else size
+
+
+class _MemoryLimit(_Converted):
+    """``memory_limit``: None (the default) is a valid value, so the test is on ``False``."""
+
+    def is_satisfied_by(self, value) -> bool:
+        return self._convert(value) is not False
+
+    def check(self, value, *, name: str, func: str, error=InvalidParameterError, note: str = ""):
+        converted = self._convert(value)
+        if converted is False:
+            raise error.of(name, func, self.allowed + note, value)
+        return converted
+
+
+#: ``memory_limit`` of :func:`run_claims`: bytes, text with binary units, "none" or "auto" (:func:`memory_limit_option`).
+MEMORY_LIMIT_OPTION = _MemoryLimit(
+    "a size such as '512M' or '4G' (at least 1M), 'none' or 'auto'", _memory_limit, invalid=("4X", -1, "10K", 1.5)
+)
+
+
+def memory_limit_option(value, *, option: str = "memory_limit") -> int | None:
+    """``value`` as a memory bound in bytes: 0 for none, None for the default (:func:`default_memory_limit`).
+
+    Text takes binary units: ``"512M"``, ``"4G"``, ``"1.5GiB"``; ``"none"``
+    (or ``"0"``) lifts the bound, ``"auto"`` (or None, or ``""``) keeps the
+    default. A number is bytes.
+
+    >>> memory_limit_option("512M"), memory_limit_option("2GiB"), memory_limit_option("none"), memory_limit_option("auto")
+    (536870912, 2147483648, 0, None)
+    """
+    return MEMORY_LIMIT_OPTION.check(value, name=option, func="run_claims")
 
 
 def _run(item: Claim | Definition, timeout: float | None) -> Result:
@@ -168,6 +218,7 @@ def dispatch_chunks(order: list[int], jobs: int, *, largest: int = 8) -> list[li
     return chunks
 
 
+@declare(jobs=JOBS, memory_limit=MEMORY_LIMIT_OPTION)
 def run_claims(
     claims: Iterable[Claim | Definition],
     *,
@@ -198,9 +249,8 @@ def run_claims(
     Where a process cannot fork (Windows, or other Python threads running:
     forking then can deadlock) the claims run in this process, unprotected.
     """
-    jobs = jobs_option(jobs)
-    limit = memory_limit_option(memory_limit)
-    limit = default_memory_limit(jobs) if limit is None else limit
+    # jobs and memory_limit were resolved by the declaration (JOBS, MEMORY_LIMIT_OPTION): an int, an int or None
+    limit = default_memory_limit(jobs) if memory_limit is None else cast(int, memory_limit)
     claims = list(claims)
     can_fork = (
         "fork" in multiprocessing.get_all_start_methods() and sys.platform != "win32" and threading.active_count() == 1

@@ -26,6 +26,7 @@ import _weakrefset
 import contextlib
 import functools
 import gc
+import math
 import signal
 import sys
 import threading
@@ -33,7 +34,7 @@ import time
 import weakref
 from typing import Any, Callable
 
-from ..._validation import InvalidParameterError
+from ..._constraints import Interval, Predicate, declare
 
 __all__ = ["BudgetExceeded", "held", "run_with_budget"]
 
@@ -135,16 +136,20 @@ def _arm(deadline: float) -> None:
     signal.setitimer(signal.ITIMER_REAL, max(deadline - time.monotonic(), 1e-4), _REPEAT)
 
 
+#: What :func:`run_with_budget` takes: a callable and a positive number of seconds (inf: no limit).
+BUDGET_OPTIONS = {
+    "func": Predicate("a callable", callable, invalid=(None, "f")),
+    "seconds": Interval(float, 0, math.inf, closed="right", allowed="a positive number"),
+}
+
+
+@declare(**BUDGET_OPTIONS)
 def run_with_budget(func: Callable[[], Any], seconds: float) -> tuple[bool, Any]:
     """Return ``(True, func())``, or ``(False, None)`` when ``seconds`` run out.
 
     Exceptions raised by ``func`` propagate unchanged. A call nested inside
     another budgeted call gets at most what is left of the outer budget.
     """
-    if not callable(func):
-        raise InvalidParameterError.of("func", "run_with_budget", "a callable", func)
-    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not seconds > 0:
-        raise InvalidParameterError.of("seconds", "run_with_budget", "a positive number", seconds)
     if _active:
         if threading.current_thread() is threading.main_thread():
             return _run_nested(func, seconds)

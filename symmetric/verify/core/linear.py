@@ -5,13 +5,16 @@
 ((1, -7*R), None, None)
 >>> linear_root(2 * rho + 1, rho), linear_root(rho**2 - 1, rho), linear_root(rho - P, rho)
 (-1/2, None, None)
+>>> const, coefficients = affine_form(2 * P - 3 * R + 1)
+>>> const, coefficients[P], coefficients[R], affine_form(P * R)
+(1, 2, -3, None)
 """
 
 from __future__ import annotations
 
 import sympy
 
-__all__ = ["linear_coefficients", "linear_root"]
+__all__ = ["affine_form", "linear_coefficients", "linear_root"]
 
 
 def linear_coefficients(expr, symbol):
@@ -51,3 +54,19 @@ def linear_root(expr, symbol):
     if not (a.is_number and b.is_number and a.is_real and b.is_real):
         return None
     return -b / a
+
+
+def affine_form(expr):
+    """``(constant, {symbol: coefficient})`` when ``expr`` is affine in all its symbols with numeric
+    coefficients (as it stands: not expanded), else None. The sign decider reads a sum of bounded symbols so."""
+    const, coeffs = sympy.Integer(0), {}
+    for term, c in expr.as_coefficients_dict().items():
+        if not c.is_number:
+            return None
+        if term == 1:
+            const += c
+        elif isinstance(term, sympy.Symbol):
+            coeffs[term] = coeffs.get(term, 0) + c
+        else:
+            return None
+    return const, coeffs

@@ -39,6 +39,7 @@ different keys, as they are different symbols.
 from __future__ import annotations
 
 import functools
+from typing import Any
 
 __all__ = ["memoized"]
 
@@ -60,6 +61,7 @@ def memoized(func=None, *, maxsize: int = MAXSIZE):
             return func(*args)
         return cached(*args)
 
-    wrapper.cache_info = cached.cache_info
-    wrapper.cache_clear = cached.cache_clear
-    return wrapper
+    memo: Any = wrapper  # a function with the lru_cache's two methods added
+    memo.cache_info = cached.cache_info
+    memo.cache_clear = cached.cache_clear
+    return memo

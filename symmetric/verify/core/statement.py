@@ -119,7 +119,8 @@ class Statement:
             if not isinstance(value, sympy.Expr):
                 raise InvalidParameterError.of(name, "check", "a SymPy expression (not a set, tuple or boolean)", value)
             sides.append(value)
-        return cls(*sides, relation, _flatten_conditions(conditions))
+        lhs, rhs = sides
+        return cls(lhs, rhs, relation, _flatten_conditions(conditions))
 
     @property
     def free_symbols(self) -> set:

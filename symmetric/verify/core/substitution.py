@@ -98,8 +98,8 @@ def free_nodes(expr, types) -> list:
     return list(dict.fromkeys(out))
 
 
-def _all_names(*exprs) -> set:
-    names = set()
+def _all_names(*exprs) -> set[str]:
+    names: set[str] = set()
     for e in exprs:
         if isinstance(e, sympy.Basic):
             names.update(s.name for s in e.atoms(sympy.Symbol))

@@ -37,10 +37,18 @@ from ..core.memo import memoized
 from ..core.substitution import substitute
 from ..core.sympy_errors import SYMPY_ERRORS
 
-__all__ = ["satisfies_assumptions", "admissible_point", "typical_values", "integer_roots", "integer_roots_of"]
+__all__ = [
+    "rational_facts",
+    "satisfies_assumptions",
+    "admissible_point",
+    "typical_values",
+    "integer_roots",
+    "integer_roots_of",
+]
 
 
-def _rational_facts(value: sympy.Rational) -> dict:
+def rational_facts(value: sympy.Rational) -> dict:
+    """The truth of each SymPy assumption about the rational ``value``, from its numerator and denominator."""
     p, q = value.p, value.q
     integer = q == 1
     prime = integer and p > 1 and sympy.isprime(p)
@@ -87,7 +95,7 @@ def satisfies_assumptions(sym: sympy.Symbol, value: sympy.Expr) -> bool:
     a definite answer that matches counts.
     """
     value = sympy.sympify(value)
-    facts = _rational_facts(value) if value.is_Rational else {}
+    facts = rational_facts(value) if value.is_Rational else {}
     for name, wanted in sym.assumptions0.items():
         if wanted is None:
             continue

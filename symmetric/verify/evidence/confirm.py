@@ -255,7 +255,7 @@ def _huge(expr, bits=20000) -> bool:
     return any(max(abs(r.p).bit_length(), r.q.bit_length()) > bits for r in expr.atoms(sympy.Rational))
 
 
-def confirm(statement: Statement, point: dict, dps: int = 50) -> Confirmation | None:
+def confirm(statement: Statement, point: dict, dps: int = 50, *, exact_limits=None) -> Confirmation | None:
     """Evaluate the original statement at ``point`` independently; a Confirmation when it fails there.
 
     Without limits: SymPy's evaluation with ``evalf(strict=True)``, which
@@ -268,22 +268,28 @@ def confirm(statement: Statement, point: dict, dps: int = 50) -> Confirmation | 
     domain (:func:`~symmetric.verify.evidence.admissible.admissible_point`: a symbol
     without a value or one the statement does not have, an assumption such as
     ``prime`` or ``irrational`` violated, a condition failing) confirms nothing.
+
+    ``exact_limits(expr)`` replaces each ``Limit`` by its exact value (by
+    default :func:`~symmetric.verify.limits.routine.replace_limits`); a
+    wrong one never confirms alone, since the approach sequences must
+    settle on its values.
     """
     point = {k: sympy.sympify(v) for k, v in point.items()}
     if admissible_point(statement, point) is not None:  # off an assumption or a condition, or a symbol without a value
         return None
     if not statement.has(sympy.Limit):
         return _exact_violation(statement, point, dps)
-    ok, found = run_with_budget(lambda: _confirm_limits(statement, point, dps), 2 * _CONFIRM_SECONDS)
+    limits = exact_limits or replace_limits
+    ok, found = run_with_budget(lambda: _confirm_limits(statement, point, dps, limits), 2 * _CONFIRM_SECONDS)
     return found if ok else None
 
 
-def _confirm_limits(statement, point, dps):
+def _confirm_limits(statement, point, dps, exact_limits):
     at = statement.substitute(point)
     if at is None:
         return None
     try:
-        exact = [sympy.sympify(replace_limits(side)) for side in (at.lhs, at.rhs)]
+        exact = [sympy.sympify(exact_limits(side)) for side in (at.lhs, at.rhs)]
     except NoLimit as missing:
         return _confirm_missing(statement, point, dps, missing)
     except (NeedSign, CannotDecide) + _EXACT_ERRORS:

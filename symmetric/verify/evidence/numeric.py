@@ -32,6 +32,7 @@ defined, but at ``P = R`` it is ``0 * zoo``: undefined, not a point that agrees.
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
 import mpmath
 import sympy
@@ -189,7 +190,7 @@ def numeric_evidence(statement: Statement, points: list[dict], *, dps: int = 50)
     lhs, rhs = numeric_form(statement.lhs), numeric_form(statement.rhs)
     exact_rational = _ExactSides(statement) if _rational_sides(statement) else None
     limits = statement.has(sympy.Limit)
-    counts = {"agree": 0, "disagree": 0, "inconclusive": 0, "undefined": 0}
+    counts: dict[str, Any] = {"agree": 0, "disagree": 0, "inconclusive": 0, "undefined": 0}
     failed = 0
 
     def confirmed(point):

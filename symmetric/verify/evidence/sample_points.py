@@ -49,7 +49,7 @@ from ..core.relations import relation_of
 from ..core.statement import Statement
 from ..core.substitution import bound_symbols, substitute
 from ..core.sympy_errors import SYMPY_ERRORS
-from .admissible import integer_roots, satisfies_assumptions, typical_values
+from .admissible import integer_roots, rational_facts, satisfies_assumptions, typical_values
 from ..core.unit_domain import is_unit_bound
 
 __all__ = ["sample_points", "special_constants", "coefficient_roots", "ROOT_LIMIT"]
@@ -154,21 +154,26 @@ def special_constants(statement: Statement) -> dict:
 ROOT_LIMIT = 16
 
 
-def coefficient_roots(statement: Statement, *, limit: int = ROOT_LIMIT) -> list[tuple[sympy.Symbol, sympy.Expr]]:
+def coefficient_roots(
+    statement: Statement, *, limit: int = ROOT_LIMIT, solve=None
+) -> list[tuple[sympy.Symbol, sympy.Expr]]:
     """``(symbol, value)`` pairs where a sum inside the statement vanishes.
 
     Only sums in the free symbols count (not in a limit's own variable),
     solved for one symbol when they are polynomials of degree at most 2 in
     it; the value may involve other symbols (``P = 7*R``). Collecting stops
     after the symbol whose roots bring the pairs to ``limit`` or more.
+    ``solve(numerator, symbol)`` gives the roots of one sum (by default
+    :func:`real_roots`).
 
     >>> from symmetric import P, R, beta
     >>> coefficient_roots(Statement.of((P - 7*R) / (beta**2 - 2), 1))
     [(beta, sqrt(2)), (P, 7*R), (R, P/7)]
     """
+    solve = solve or real_roots
     found: list = []
     for num, sym, _ in _root_sources(statement):
-        for value in _roots_in(num, sym):
+        for value in solve(num, sym):
             pair = (sym, value)
             if pair not in found:
                 found.append(pair)
@@ -228,7 +233,7 @@ def _node_sources(node) -> tuple:
 
 
 @memoized
-def _roots_in(num, sym) -> tuple:
+def real_roots(num, sym) -> tuple:
     """The real roots of ``num`` (a polynomial of degree 1 or 2 in ``sym``) that ``sympy.solve`` finds.
 
     Memoised per process, keyed on the whole numerator and the symbol.
@@ -328,15 +333,16 @@ class _Roots:
     Otherwise every sum is solved first, as :func:`coefficient_roots` does.
     """
 
-    def __init__(self, statement: Statement):
+    def __init__(self, statement: Statement, solve, *, lazy: bool = True):
+        self.solve = solve
         self.sources = _root_sources(statement)
-        self.eager = sum(degree for _, _, degree in self.sources) >= ROOT_LIMIT
-        self.found = coefficient_roots(statement) if self.eager else None
+        self.eager = not lazy or sum(degree for _, _, degree in self.sources) >= ROOT_LIMIT
+        self.found = coefficient_roots(statement, solve=solve) if self.eager else None
 
     def numeric(self) -> dict:
         """``{symbol: [numeric roots]}`` in the order of the pairs."""
         out: dict = {}
-        if self.eager:
+        if self.found is not None:  # eager: every sum solved already
             pairs = self.found
         else:
             pairs = list(
@@ -344,7 +350,7 @@ class _Roots:
                     (sym, value)
                     for num, sym, _ in self.sources
                     if _may_have_constant_root(num, sym)
-                    for value in _roots_in(num, sym)
+                    for value in self.solve(num, sym)
                 )
             )
         for sym, value in pairs:
@@ -359,7 +365,7 @@ class _Roots:
                 yield sym, None, lambda value=value: (value,)
             return
         for num, sym, degree in self.sources:
-            yield sym, _linear_coefficients(num, sym), lambda num=num, sym=sym: _roots_in(num, sym)
+            yield sym, _linear_coefficients(num, sym), lambda num=num, sym=sym: self.solve(num, sym)
 
 
 _ASSUMPTION_TESTS = {
@@ -388,17 +394,7 @@ def _admissible(sym: sympy.Symbol, value: sympy.Expr) -> bool:
     if not set(assumed) <= _FAST_FACTS:
         return satisfies_assumptions(sym, value)
     if value.is_Rational:  # decided from the numerator and denominator, without SymPy's fact deduction
-        p, q = value.p, value.q
-        facts = {
-            "positive": p > 0,
-            "negative": p < 0,
-            "nonnegative": p >= 0,
-            "nonpositive": p <= 0,
-            "nonzero": p != 0,
-            "zero": p == 0,
-            "integer": q == 1,
-            "real": True,
-        }
+        facts = rational_facts(value)
         return all(facts[name] == wanted for name, wanted in assumed.items() if name in facts)
     coefficient = _sqrt2_coefficient(value)
     if coefficient is not None:  # q*sqrt(2), q != 0: irrational, with the sign of q
@@ -510,14 +506,23 @@ def _random_value(statement: Statement, sym: sympy.Symbol, rng: random.Random) -
     return value if _admissible(sym, value) else abs(value)
 
 
-def satisfies(conditions, point) -> bool:
+def satisfies(conditions, point, *, fallback=None) -> bool:
     """Whether every condition holds at ``point`` (exactly; an undecidable one counts as failing).
 
     A comparison of two polynomials with rational coefficients (``P <= 1``,
     ``rho < 0``, ``Eq(beta, 1)``, ``B_0 > C_01 + C_02``) at values
     ``a + b*sqrt(2)`` with rational ``a``, ``b`` is decided in exact integer
-    arithmetic; any other condition or value is substituted and evaluated by
-    SymPy (:func:`_holds`).
+    arithmetic; any other condition or value goes to ``fallback``.
+
+    Parameters
+    ----------
+    conditions : iterable of SymPy relations
+    point : dict
+        ``{symbol: value}``.
+    fallback : callable, optional
+        ``fallback(condition, point) -> bool`` for a condition the exact
+        arithmetic cannot decide; by default :func:`holds_by_substitution`.
+        A fallback that raises shows which conditions the exact route decides.
 
     >>> from symmetric import P, rho
     >>> satisfies([P <= 1, rho < 0], {P: sympy.Integer(1), rho: sympy.Rational(-1, 3)})
@@ -533,10 +538,26 @@ def satisfies(conditions, point) -> bool:
                 if not decided:
                     return False
                 continue
-        values = tuple((s, point[s]) for s in symbols if s in point)
-        if not _holds(c, values):
+        if fallback is not None:
+            if not fallback(c, point):
+                return False
+        elif not _holds(c, tuple((s, point[s]) for s in symbols if s in point)):
             return False
     return True
+
+
+def holds_by_substitution(condition, point) -> bool:
+    """Whether ``condition`` holds at ``point``, substituted and evaluated by SymPy (memoised).
+
+    The route :func:`satisfies` takes for a condition its exact arithmetic
+    cannot decide.
+
+    >>> from symmetric import P
+    >>> holds_by_substitution(P**2 < sympy.pi, {P: sympy.Integer(1)})
+    True
+    """
+    symbols = _condition_plan(condition)[0]
+    return _holds(condition, tuple((s, point[s]) for s in symbols if s in point))
 
 
 @memoized
@@ -750,18 +771,37 @@ def _add_root_points(pts: _Points, bases, roots: _Roots, share: int) -> None:
                 pts.add({**base, sym: sympy.nsimplify(v) if v.is_Float else v}, share)
 
 
-def sample_points(statement: Statement, *, n: int = 32, seed: int = 0) -> list[dict]:
+def sample_points(
+    statement: Statement, *, n: int = 32, seed: int = 0, solve=None, lazy_roots: bool = True
+) -> list[dict]:
     """Up to ``n`` points of the statement's domain, simple ones first, then adversarial ones.
 
     Each point maps every free symbol to an exact value (rational, or a
     simple algebraic number) that satisfies the symbol's assumptions and all
     conditions.
+
+    Parameters
+    ----------
+    statement : Statement
+    n : int, default 32
+        The most points returned.
+    seed : int, default 0
+        Seed of the random points (the same seed gives the same points).
+    solve : callable, optional
+        ``solve(numerator, symbol) -> tuple`` of the real roots of a sum in
+        the statement; by default :func:`real_roots`. The sampling calls it
+        only for sums whose roots it may still take, so a counting
+        ``solve`` shows which sums were solved.
+    lazy_roots : bool, default True
+        Solve the sums one at a time while the points still take roots;
+        False solves every sum first (as :func:`coefficient_roots` does):
+        the same points, with more solving.
     """
     symbols = sorted(statement.free_symbols, key=lambda s: s.name)
     if not symbols:
         return [{}]
     specials = special_constants(statement)
-    roots = _Roots(statement)
+    roots = _Roots(statement, solve or real_roots, lazy=lazy_roots)
     numeric_roots = roots.numeric()
     for sym, values in integer_roots(statement).items():  # integer-valued symbols and floor/ceiling arguments
         numeric_roots[sym] = list(dict.fromkeys(values + numeric_roots.get(sym, [])))
@@ -811,10 +851,11 @@ def sample_points(statement: Statement, *, n: int = 32, seed: int = 0) -> list[d
     # 3. extreme regions
     share += max(2, (n * 3) // 16)
     unit = [s for s in symbols if s.is_positive and _unit_bounded(statement, s)]
-    extremes = []
+    pairs: list[dict] = []  # both unit symbols moved at once, tried first
+    groups: list[list[dict]] = []  # one symbol's extreme values, interleaved across symbols
     if len(unit) >= 2:
         a, b = unit[:2]
-        extremes += [
+        pairs += [
             {a: sympy.Integer(1), b: _Q(1, 10**8)},
             {a: _Q(1, 10**8), b: sympy.Integer(1)},
             {a: _Q(1, 10**4), b: _Q(1, 10**12)},
@@ -827,11 +868,10 @@ def sample_points(statement: Statement, *, n: int = 32, seed: int = 0) -> list[d
             if s.is_positive
             else (sympy.Integer(-50), _Q(-1, 10**3), sympy.Integer(50))
         )
-        extremes.append([{s: v} for v in values])
-    order = []
+        groups.append([{s: v} for v in values])
+    order = list(pairs)
     for k in range(3):
-        order += [group[k] for group in extremes if isinstance(group, list) and k < len(group)]
-    order = [e for e in extremes if isinstance(e, dict)] + order
+        order += [group[k] for group in groups if k < len(group)]
     for base in bases:
         for extreme in order:
             pts.add({**base, **extreme}, share)

@@ -46,6 +46,7 @@ import itertools
 
 import sympy
 
+from ..core.relations import NEG, POS, relation_of
 from ..core.statement import Statement
 from ..core.steps import ProofStep
 
@@ -75,12 +76,10 @@ def _positive_facts(conditions, gens) -> list:
     """The polynomials with nonnegative coefficients that conditions state positive (``TP + FP > 0``)."""
     out = []
     for c in conditions:
-        if isinstance(c, sympy.StrictGreaterThan):
-            e = c.lhs - c.rhs
-        elif isinstance(c, sympy.StrictLessThan):
-            e = c.rhs - c.lhs
-        else:
+        relation = relation_of(c)
+        if relation is None or relation.signs not in (POS, NEG):  # only the strict ones
             continue
+        e = c.lhs - c.rhs if relation.signs == POS else c.rhs - c.lhs
         p = _polynomial(e, gens)
         if p is not None and not p.is_zero and all(x >= 0 for x in p.coeffs()):
             out.append(p)
@@ -225,7 +224,7 @@ def counts_statement(statement: Statement) -> bool:
 
 
 def prove_counts_inequality(statement: Statement, deadline: float):
-    """An inequality prover (``symbolic.INEQUALITY_PROVERS``): ``(method, steps)`` or None."""
+    """An inequality prover (a registered strategy of kind ``"prover"``): ``(method, steps)`` or None."""
     if statement.relation not in ("<=", "<", ">=", ">"):
         return None
     free = sorted(statement.free_symbols, key=sympy.default_sort_key)

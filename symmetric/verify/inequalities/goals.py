@@ -1,6 +1,6 @@
 """The goals of the inequality prover: ``big > small`` (or ``>=``) at every point of a domain.
 
-A :class:`Goal` is what each strategy of :mod:`symmetric.verify.inequalities.prover`
+A :class:`Goal` is what each reduction of the goal search (:mod:`symmetric.verify.strategies.goal_search`)
 receives; a strategy either settles it, reduces it to subgoals whose proofs
 together imply it, or gives up. :func:`domains_of` turns a statement's
 conditions into the domains to prove on: a linear condition on one symbol
@@ -24,7 +24,6 @@ from dataclasses import dataclass, replace
 
 import sympy
 
-from ..signs.conditions import from_conditions
 from ..signs.decide import Domain
 from ..core.statement import Statement
 from ..core.steps import ProofStep
@@ -67,6 +66,6 @@ def step(strategy: str, statement: str, trusts: str) -> tuple[ProofStep, ...]:
 def domains_of(statement: Statement) -> list[tuple[Domain, dict]] | None:
     """The domains (with the values substituted for symbols) that together make up the statement's domain.
 
-    None when a free symbol is not known to be real (see :func:`~symmetric.verify.signs.conditions.from_conditions`).
+    None when a free symbol is not known to be real (see :meth:`~symmetric.verify.signs.domain.Domain.from_conditions`).
     """
-    return from_conditions(statement.conditions, statement.free_symbols, cases=True)
+    return Domain.from_conditions(statement.conditions, statement.free_symbols, cases=True)

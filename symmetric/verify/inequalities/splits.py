@@ -33,7 +33,7 @@ from __future__ import annotations
 import sympy
 
 from ..signs.cases import piecewise_branches
-from ..signs.conditions import affine_in_one, assume
+from ..signs.domain import affine_in_one
 from ..core.relations import NEG, NONNEG, NONPOS, POS, ZERO, relation_of
 from ..signs.decide import Domain, sign_of
 
@@ -125,7 +125,7 @@ def split_cases(split, domain: Domain) -> list[tuple[str, dict | None, Domain]] 
         iv = domain.interval(s)
         if iv is None:
             return None
-        cases = []
+        cases: list[tuple[str, dict | None, Domain]] = []
         for label, piece in iv.pieces(c):
             if piece.is_point:
                 d = domain.substitute({s: c})
@@ -140,7 +140,7 @@ def split_cases(split, domain: Domain) -> list[tuple[str, dict | None, Domain]] 
     parts = ((NONNEG, ">= 0"), (NONPOS, "<= 0")) if kind == "order" else ((POS, "> 0"), (ZERO, "= 0"), (NEG, "< 0"))
     cases = []
     for signs, text in parts:
-        d = assume(domain, expr, signs)
+        d = domain.assume(expr, signs)
         if d is not None:
             cases.append((f"{sympy.sstr(expr)} {text}", None, d))
     return cases

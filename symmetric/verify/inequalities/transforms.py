@@ -38,14 +38,23 @@ from dataclasses import replace
 
 import sympy
 
-from ..signs.conditions import assume
 from .goals import Goal, step
 from ..signs.decide import NEG, NONNEG, NONPOS, POS, Interval, settles
 
-__all__ = ["homogeneity", "monotone_power", "logarithm", "factor_signs", "derivative_test"]
+__all__ = ["TRUSTS", "homogeneity", "monotone_power", "logarithm", "factor_signs", "derivative_test"]
 
-_POWER = "x -> x**k is increasing on x > 0 for k > 0 and decreasing for k < 0"
 _ALGEBRA = "SymPy rewrites (expand_power_base, powsimp, expand_log, together, cancel) as identities for positive bases"
+#: What each reduction trusts (the text of its step).
+TRUSTS = {
+    "homogeneity": (
+        "scaling rules f(l*x, l*y) = l**k*(f + L*log(l)) for sums, products, powers of positive "
+        "bases and logs, with L = 0 shown by SymPy cancel; y**k > 0"
+    ),
+    "monotone transform": "x -> x**k is increasing on x > 0 for k > 0 and decreasing for k < 0",
+    "logarithm": "log is increasing; " + _ALGEBRA,
+    "factor signs": "SymPy factor/together as identities; the sign of a product",
+    "first-derivative test": "mean value theorem; SymPy diff",
+}
 
 
 def _power_normal(e):
@@ -138,9 +147,10 @@ def homogeneity(search, goal: Goal, depth: int):
         domain = cone
         for f, signs in goal.domain.facts:
             if (f.has(x) or f.has(y)) and _degree(f, x, y, is_positive) is not None:
-                domain = assume(domain, f.xreplace({x: t, y: 1}), signs)
-                if domain is None:
+                narrowed = domain.assume(f.xreplace({x: t, y: 1}), signs)
+                if narrowed is None:
                     return None
+                domain = narrowed
         sub = Goal(goal.big.xreplace({x: t, y: 1}), goal.small.xreplace({x: t, y: 1}), goal.strict, domain)
         steps = search.prove(sub, depth + 1)
         if steps is not None:
@@ -150,8 +160,7 @@ def homogeneity(search, goal: Goal, depth: int):
                     "homogeneity",
                     f"both sides are homogeneous of degree {sympy.sstr(degree)} in ({x}, {y}), "
                     f"so f({x}, {y}) = {y}**k*f({x}/{y}, 1); with t = {x}/{y} it suffices that {sub}",
-                    "scaling rules f(l*x, l*y) = l**k*(f + L*log(l)) for sums, products, powers of positive "
-                    "bases and logs, with L = 0 shown by SymPy cancel; y**k > 0",
+                    TRUSTS["homogeneity"],
                 )
                 + steps
             )
@@ -199,7 +208,7 @@ def monotone_power(search, goal: Goal, depth: int):
                 step(
                     "monotone transform",
                     f"x -> x**({sympy.sstr(k)}) is {kind} on x > 0, so it suffices that {sub}",
-                    _POWER,
+                    TRUSTS["monotone transform"],
                 )
                 + steps
             )
@@ -222,10 +231,7 @@ def logarithm(search, goal: Goal, depth: int):
     steps = search.prove(sub, depth + 1)
     if steps is None:
         return None
-    return (
-        step("logarithm", f"log is increasing on (0, oo), so it suffices that {sub}", "log is increasing; " + _ALGEBRA)
-        + steps
-    )
+    return step("logarithm", f"log is increasing on (0, oo), so it suffices that {sub}", TRUSTS["logarithm"]) + steps
 
 
 # --- factor signs -----------------------------------------------------------------------------
@@ -262,7 +268,7 @@ def factor_signs(search, goal: Goal, depth: int):
                     "factor signs",
                     f"{sympy.sstr(diff)} = {sympy.sstr(form)}; the other factors have known "
                     f"signs, so it suffices that {sub}",
-                    "SymPy factor/together as identities; the sign of a product",
+                    TRUSTS["factor signs"],
                 )
                 + steps
             )
@@ -354,7 +360,7 @@ def derivative_test(search, goal: Goal, depth: int):
             derivative = sympy.diff(f, x) if derivative is None else derivative
             proofs = []
             for label, signs in ((">", POS), ("<", NEG)):
-                part = assume(d, x - x0, signs)
+                part = d.assume(x - x0, signs)
                 if part is None:
                     continue
                 sub = (
@@ -373,7 +379,7 @@ def derivative_test(search, goal: Goal, depth: int):
                     f"f = {sympy.sstr(f)} is differentiable in {x}; f({x} = {x0}) >= 0 and f' = "
                     f"{sympy.sstr(derivative)} has the sign of {x} - {x0}, so f {'>' if goal.strict else '>='} 0"
                 )
-                return step("first-derivative test", text, "mean value theorem; SymPy diff") + tuple(
+                return step("first-derivative test", text, TRUSTS["first-derivative test"]) + tuple(
                     s for p in proofs for s in p
                 )
     return None

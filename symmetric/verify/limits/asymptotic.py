@@ -165,7 +165,10 @@ class Asymptotics:
                     if fact == cond.negated:
                         return False
             s = self.eventual_sign(d)
-            return relation_of(cond).compare(s, 0)
+            relation = relation_of(cond)
+            if relation is None:  # a relational class outside the relation table
+                raise CannotDecide(f"cannot decide the condition {sympy.sstr(cond)} near the point")
+            return relation.compare(s, 0)
         raise CannotDecide(f"cannot decide the condition {sympy.sstr(cond)} near the point")
 
     def _step(self, node):

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import sympy
 
-from ..signs.conditions import from_conditions
 from ..signs.decide import Domain, NotReal, SignOracle, definite_sign, sign_target
 
 __all__ = ["T", "LOG_T", "CannotDecide", "NeedSign", "Signs"]
@@ -124,7 +123,7 @@ class Signs:
 
     def _param_sign(self, c):
         if self._oracle is None:
-            self._domain = from_conditions(self.facts)
+            self._domain = Domain.from_conditions(self.facts)
             self._oracle = SignOracle(self._domain)
         try:
             return definite_sign(c, self._domain, oracle=self._oracle)

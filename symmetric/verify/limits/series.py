@@ -186,7 +186,7 @@ class SeriesArithmetic:
         for o in s.orders:
             if self.cmp(o, ONE) != -1:
                 raise Insufficient()
-        parts = {1: [], 0: [], -1: []}
+        parts: dict[int, list] = {1: [], 0: [], -1: []}
         for c, m in s.terms:
             parts[self.cmp(m, ONE)].append((c, m))
         return parts[1], [c for c, _ in parts[0]], parts[-1]
@@ -336,7 +336,7 @@ class SeriesArithmetic:
 
     def _exp(self, s: Series, n) -> Series:
         big, level, small = self._against_one(s)
-        scale = {}
+        scale: dict = {}
         for c, m in big:
             if m.scale or not m.e.is_Rational:
                 raise CannotDecide("an exponential of an exponential, or of a symbolic power of t")

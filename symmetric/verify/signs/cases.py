@@ -34,7 +34,8 @@ from typing import NamedTuple
 import sympy
 
 from ..core.linear import linear_coefficients
-from .decide import Interval, base_interval, sign_target
+from .decide import sign_target
+from .domain import Interval, base_interval
 from ..core.statement import Statement
 from ..core.substitution import fresh_symbol, scoped_nodes, substitute
 
@@ -103,7 +104,9 @@ class Piece:
     ``substitution`` maps the symbol to a point or to an expression in the
     positive variable ``t`` that ranges over the interval exactly once;
     ``inverse`` gives ``t`` back in terms of the symbol; ``conditions`` say
-    where the piece lies (none for a point).
+    where the piece lies (none for a point); ``interval`` is the piece of the
+    line itself (:class:`~symmetric.verify.signs.decide.Interval`: a point or
+    an open interval).
     """
 
     symbol: sympy.Symbol
@@ -112,6 +115,7 @@ class Piece:
     label: str
     t: sympy.Symbol | None = None
     inverse: sympy.Expr | None = None
+    interval: Interval | None = None
 
     @property
     def is_point(self) -> bool:
@@ -173,17 +177,20 @@ def cut(sym, values, t) -> list[Piece] | None:
         values = [v for v in values if (v.is_positive if kind == "positive" else v.is_negative)]
     if not values:
         return None
+    base = base_interval(sym)
+    if base is None:  # an extended-real symbol that may be infinite: no interval to cut
+        return None
     try:
-        parts = base_interval(sym).cut(values)
+        parts = base.cut(values)
     except ValueError:  # values SymPy cannot order
         return None
     pieces = []
     for part in parts:
         if part.is_point:
-            pieces.append(Piece(sym, {sym: part.lo}, (), f"{sympy.sstr(sym)} = {sympy.sstr(part.lo)}"))
+            pieces.append(Piece(sym, {sym: part.lo}, (), f"{sympy.sstr(sym)} = {sympy.sstr(part.lo)}", interval=part))
         else:
             value, inverse, conditions, label = _parametrized(sym, part, kind, t)
-            pieces.append(Piece(sym, {sym: value}, conditions, label, t, inverse))
+            pieces.append(Piece(sym, {sym: value}, conditions, label, t, inverse, part))
     return pieces
 
 
@@ -244,7 +251,7 @@ def sign_cases(statement: Statement, expr) -> list[tuple[Statement, str, str]] |
     return None
 
 
-def condition_cases(statement: Statement, condition) -> list[tuple[Statement, str]] | None:
+def condition_cases(statement: Statement, condition) -> list[tuple[Statement, str, str]] | None:
     """Cases covering the part of the domain where ``condition`` holds, with it substituted.
 
     A condition ``rho < 0`` becomes ``rho = -t`` with a positive ``t``, so that
@@ -294,7 +301,8 @@ def piecewise_branches(pw: sympy.Piecewise) -> list[Branch]:
     >>> [b.label for b in piecewise_branches(g_beta_rho())]
     ['rho = 0', 'rho = -1', 'rho != 0, rho != -1']
     """
-    branches, previous = [], []
+    branches: list[Branch] = []
+    previous: list = []
     for expr, cond in pw.args:
         negated = tuple(sympy.Not(c) for c in previous)
         point = _single_value(cond) if isinstance(cond, sympy.Eq) else None
@@ -310,7 +318,7 @@ def piecewise_branches(pw: sympy.Piecewise) -> list[Branch]:
     return branches
 
 
-def piecewise_cases(statement: Statement) -> list[tuple[Statement, str]] | None:
+def piecewise_cases(statement: Statement) -> list[tuple[Statement, str, str]] | None:
     """Split on the ``Eq(symbol, constant)`` conditions of Piecewise branches in the free symbols.
 
     The cases are each singled-out value, and the generic case where all

@@ -8,10 +8,11 @@ non-integer exponent needs a positive base, a negative power a nonzero
 base, ``log`` a positive argument. So a sign set is also a proof of
 definedness.
 
-A :class:`Domain` bounds each real symbol by an :class:`Interval` (by default
-the one its SymPy assumptions give: ``(0, oo)`` for a positive symbol) and
-keeps *facts*: expressions with a known sign set, such as ``P - R`` negative
-under the condition ``P < R``.
+A :class:`~.domain.Domain` (:mod:`.domain`, re-exported here) bounds each
+real symbol by an :class:`~.domain.Interval` (by default the one its SymPy
+assumptions give: ``(0, oo)`` for a positive symbol) and keeps *facts*:
+expressions with a known sign set, such as ``P - R`` negative under the
+condition ``P < R``.
 
 What the rules trust (each is a theorem about real numbers, applied exactly):
 
@@ -50,15 +51,16 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
 from functools import reduce
 
 import sympy
 
+from ..core.linear import affine_form
 from ..core.memo import memoized
 from ..core.relations import ANY, NEG, NONNEG, NONPOS, NONZERO, POS, ZERO
 from ..core.sympy_errors import SYMPY_ERRORS
 from ..core.trust import stable_numbers, untrusted
+from .domain import Domain, Interval, number_sign
 
 __all__ = [
     "POS",
@@ -82,7 +84,6 @@ __all__ = [
     "combine_fractions",
 ]
 
-_oo = sympy.oo
 _MAX_NESTING = 60  # nested rule applications; deeper means a runaway rewrite, answered "unknown"
 
 
@@ -103,254 +104,6 @@ def add_signs(a: frozenset, b: frozenset) -> frozenset:
 def settles(signs: frozenset | None, *, strict: bool) -> bool:
     """Whether ``signs`` shows ``> 0`` (``strict``) or ``>= 0``."""
     return signs is not None and bool(signs) and signs <= (POS if strict else NONNEG)
-
-
-def number_sign(x) -> int | None:
-    """The exact sign of a real number (``oo`` included), or None if SymPy cannot decide it."""
-    x = sympy.sympify(x)
-    if x is _oo:
-        return 1
-    if x is -_oo:
-        return -1
-    x = stable_numbers(x)  # log(1 + 10**-60) is not 0 (core.trust)
-    if untrusted(x) or x.is_extended_real is not True or x.is_finite is not True:
-        return None  # an unguarded atan, asin, acos: SymPy's answers are wrong (core.trust)
-    if x.is_zero:
-        return 0
-    if x.is_positive:
-        return 1
-    if x.is_negative:
-        return -1
-    return None
-
-
-def _cmp(a, b) -> int | None:
-    if a == b:
-        return 0
-    if a is _oo or b is -_oo:
-        return 1
-    if a is -_oo or b is _oo:
-        return -1
-    return number_sign(a - b)
-
-
-@dataclass(frozen=True)
-class Interval:
-    """A real interval with numeric (or infinite) endpoints."""
-
-    lo: sympy.Expr = -_oo
-    hi: sympy.Expr = _oo
-    lo_closed: bool = False
-    hi_closed: bool = False
-
-    def __post_init__(self):
-        object.__setattr__(self, "lo", sympy.sympify(self.lo))
-        object.__setattr__(self, "hi", sympy.sympify(self.hi))
-        if self.lo.is_infinite:
-            object.__setattr__(self, "lo_closed", False)
-        if self.hi.is_infinite:
-            object.__setattr__(self, "hi_closed", False)
-
-    @classmethod
-    def point(cls, c) -> "Interval":
-        return cls(c, c, True, True)
-
-    @property
-    def is_point(self) -> bool:
-        return self.lo == self.hi and self.lo_closed and self.hi_closed
-
-    def is_empty(self) -> bool:
-        c = _cmp(self.lo, self.hi)
-        if c is None:
-            return False
-        return c > 0 or (c == 0 and not (self.lo_closed and self.hi_closed))
-
-    def contains(self, c, *, closure: bool = False) -> bool | None:
-        """Whether the number ``c`` lies in the interval (or its closure); None if undecided."""
-        a, b = _cmp(self.lo, c), _cmp(c, self.hi)
-        if a is None or b is None:
-            return None
-        return (a < 0 or (a == 0 and (self.lo_closed or closure))) and (
-            b < 0 or (b == 0 and (self.hi_closed or closure))
-        )
-
-    def intersect(self, other: "Interval") -> "Interval":
-        lo, lo_closed = self.lo, self.lo_closed
-        c = _cmp(other.lo, lo)
-        if c is None:
-            raise ValueError("incomparable interval endpoints")
-        if c > 0:
-            lo, lo_closed = other.lo, other.lo_closed
-        elif c == 0:
-            lo_closed = lo_closed and other.lo_closed
-        hi, hi_closed = self.hi, self.hi_closed
-        c = _cmp(other.hi, hi)
-        if c is None:
-            raise ValueError("incomparable interval endpoints")
-        if c < 0:
-            hi, hi_closed = other.hi, other.hi_closed
-        elif c == 0:
-            hi_closed = hi_closed and other.hi_closed
-        return Interval(lo, hi, lo_closed, hi_closed)
-
-    def signs(self) -> frozenset:
-        """The signs of the points of the interval (a superset when endpoints are undecided)."""
-        out = set()
-        if _cmp(self.lo, 0) != 1:
-            out.add(-1)
-        if self.contains(0) is not False:
-            out.add(0)
-        if _cmp(self.hi, 0) != -1:
-            out.add(1)
-        # An interval that reaches below 0 only at a closed endpoint 0 has no negative point.
-        if _cmp(self.lo, 0) == 0:
-            out.discard(-1)
-        if _cmp(self.hi, 0) == 0:
-            out.discard(1)
-        return frozenset(out)
-
-    def pieces(self, c) -> list[tuple[str, "Interval"]]:
-        """The nonempty parts below, at and above the number ``c``, labelled ``<``, ``=``, ``>``.
-
-        This is where a real line is cut: :meth:`cut` (several values) and the
-        substitutions of :func:`symmetric.verify.signs.cases.cut` are built on it.
-        """
-        out = []
-        for label, part in (
-            ("<", Interval(-_oo, c, False, False)),
-            ("=", Interval.point(c)),
-            (">", Interval(c, _oo, False, False)),
-        ):
-            piece = self.intersect(part)
-            if not piece.is_empty():
-                out.append((label, piece))
-        return out
-
-    def cut(self, values) -> list["Interval"]:
-        """The open intervals and points into which the sorted numbers ``values`` cut the interval.
-
-        >>> [iv.describe("rho") for iv in Interval().cut([-1, 0])]
-        ['rho < -1', 'rho = -1', '-1 < rho < 0', 'rho = 0', '0 < rho']
-        """
-        out = [self]
-        for c in values:
-            out[-1:] = [piece for _, piece in out[-1].pieces(c)]
-        return out
-
-    def describe(self, name: str) -> str:
-        if self.is_point:
-            return f"{name} = {self.lo}"
-        parts = []
-        if self.lo is not -_oo:
-            parts.append(f"{self.lo} {'<=' if self.lo_closed else '<'} ")
-        parts.append(name)
-        if self.hi is not _oo:
-            parts.append(f" {'<=' if self.hi_closed else '<'} {self.hi}")
-        return "".join(parts) if len(parts) > 1 else f"{name} real"
-
-
-def base_interval(symbol: sympy.Symbol) -> Interval | None:
-    """The interval a symbol's SymPy assumptions give; None for a symbol not known to be real."""
-    if symbol.is_real is not True:
-        return None
-    if symbol.is_positive:
-        return Interval(0, _oo)
-    if symbol.is_nonnegative:
-        return Interval(0, _oo, lo_closed=True)
-    if symbol.is_negative:
-        return Interval(-_oo, 0)
-    if symbol.is_nonpositive:
-        return Interval(-_oo, 0, hi_closed=True)
-    return Interval()
-
-
-@dataclass(frozen=True)
-class Domain:
-    """Bounds on real symbols and facts (expressions with known sign sets)."""
-
-    bounds: tuple = ()
-    facts: tuple = ()
-
-    @classmethod
-    def of_symbols(cls, symbols) -> "Domain":
-        """The domain the symbols' own assumptions give."""
-        bounds = []
-        for s in sorted(symbols, key=sympy.default_sort_key):
-            iv = base_interval(s)
-            if iv is None:
-                raise ValueError(f"symbol {s} is not known to be real")
-            bounds.append((s, iv))
-        return cls(tuple(bounds))
-
-    def interval(self, symbol) -> Interval | None:
-        for s, iv in self.bounds:
-            if s == symbol:
-                return iv
-        return base_interval(symbol) if isinstance(symbol, sympy.Symbol) else None
-
-    def restrict(self, symbol, interval: Interval) -> "Domain | None":
-        """The domain with ``symbol`` also in ``interval``; None when that leaves nothing."""
-        current = self.interval(symbol)
-        if current is None:
-            return None
-        new = current.intersect(interval)
-        if new.is_empty():
-            return None
-        bounds = tuple((s, new if s == symbol else iv) for s, iv in self.bounds)
-        if all(s != symbol for s, _ in self.bounds):
-            bounds = tuple(sorted(bounds + ((symbol, new),), key=lambda b: sympy.default_sort_key(b[0])))
-        return replace(self, bounds=bounds)
-
-    def with_fact(self, expr, signs: frozenset) -> "Domain":
-        return replace(self, facts=self.facts + ((sympy.expand(expr), frozenset(signs)),))
-
-    def substitute(self, mapping: dict) -> "Domain | None":
-        """The domain after substituting values for symbols; None when a fact becomes false."""
-        facts = []
-        for f, signs in self.facts:
-            g = sympy.expand(f.xreplace(mapping))
-            if g.is_number:
-                s = number_sign(g)
-                if s is not None and s not in signs:
-                    return None
-                continue
-            facts.append((g, signs))
-        bounds = tuple((s, iv) for s, iv in self.bounds if s not in mapping)
-        return Domain(bounds, tuple(facts))
-
-    def forget(self, symbols) -> "Domain":
-        """A larger domain: no bounds or facts on ``symbols`` beyond their assumptions."""
-        symbols = set(symbols)
-        return Domain(
-            tuple((s, iv) for s, iv in self.bounds if s not in symbols),
-            tuple((f, sg) for f, sg in self.facts if not (f.free_symbols & symbols)),
-        )
-
-    def without_facts_on(self, symbols) -> "Domain":
-        """A larger domain: the facts that mention ``symbols`` dropped, bounds kept."""
-        symbols = set(symbols)
-        return replace(self, facts=tuple((f, sg) for f, sg in self.facts if not (f.free_symbols & symbols)))
-
-    def describe(self) -> str:
-        parts = [iv.describe(str(s)) for s, iv in self.bounds if iv != base_interval(s)]
-        names = {POS: "> 0", NEG: "< 0", NONNEG: ">= 0", NONPOS: "<= 0", ZERO: "= 0", NONZERO: "!= 0"}
-        parts += [f"{sympy.sstr(f)} {names.get(sg, 'any')}" for f, sg in self.facts]
-        return ", ".join(parts) or "all values the symbols' assumptions allow"
-
-
-def _affine(expr):
-    """``(constant, {symbol: coefficient})`` when ``expr`` is affine with numeric coefficients."""
-    const, coeffs = sympy.Integer(0), {}
-    for term, c in expr.as_coefficients_dict().items():
-        if not c.is_number:
-            return None
-        if term == 1:
-            const += c
-        elif isinstance(term, sympy.Symbol):
-            coeffs[term] = coeffs.get(term, 0) + c
-        else:
-            return None
-    return const, coeffs
 
 
 def _factors(term) -> dict:
@@ -468,7 +221,7 @@ class SignOracle:
         return s
 
     def _affine(self, e):
-        form = _affine(e)
+        form = affine_form(e)
         if form is None:
             return None
         const, coeffs = form

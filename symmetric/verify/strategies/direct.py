@@ -1,10 +1,13 @@
-"""The built-in direct strategies of the proof search, each one record registered in :mod:`.registry`.
+"""The built-in direct strategies and provers of the proof search, each one record registered in :mod:`.registry`.
 
 Equalities: the difference of the sides is zero, cheapest route first
 (automatic evaluation, ``cancel``, power normalisation under the sign
 assumptions, the ratio, the logarithms, ``simplify``). Inequalities: the sign
 of the difference decided by SymPy's assumption system (as it stands,
-factored, simplified). What each trusts is its record's ``trusts``.
+factored, simplified); then the provers: the signs of ratios of counts
+(:mod:`symmetric.verify.inequalities.count_signs`, also in the first pass on
+statements in counts) and the goal search (:mod:`.goal_search`). What each
+trusts is its record's ``trusts``.
 """
 
 from __future__ import annotations
@@ -15,10 +18,13 @@ from ..core.powers import normalize_powers
 from ..core.relations import RELATION_OF_TEXT
 from ..core.steps import TRUSTS
 from ..core.trust import untrusted
+from ..inequalities.count_signs import TRUSTS as COUNTS_TRUSTS
+from ..inequalities.count_signs import counts_statement, prove_counts_inequality
+from .goal_search import prove_inequality
 from .rational_zero import cancels_to_zero, numerator_is_zero
 from .registry import EQUALITY, INEQUALITIES, Strategy, register_strategy
 
-__all__ = ["BUILTIN"]
+__all__ = ["BUILTIN", "BUILTIN_PROVERS"]
 
 
 def _is_zero(expr) -> bool:
@@ -97,4 +103,31 @@ BUILTIN = tuple(
             _sign_holds(sympy.simplify),
         ),
     )
+)
+
+#: The built-in provers of inequality statements (their limits replaced by values), in the order the search
+#: tries them after the sign strategies.
+BUILTIN_PROVERS = (
+    register_strategy(
+        Strategy(
+            "counts sign",
+            COUNTS_TRUSTS,
+            "standard",
+            INEQUALITIES,
+            prove_counts_inequality,
+            kind="prover",
+            cheap_for=counts_statement,
+        )
+    ),
+    register_strategy(
+        Strategy(
+            "inequality prover",
+            "the goal search's steps, each with what it trusts: sign rules, monotone transforms, first-derivative "
+            "test, Sturm sequences, optional z3 (docs/inequalities.md)",
+            "standard",
+            INEQUALITIES,
+            prove_inequality,
+            kind="prover",
+        )
+    ),
 )

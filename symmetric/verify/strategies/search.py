@@ -8,8 +8,8 @@ returns the steps it took with what each one trusts
   first (automatic evaluation, ``cancel``, power normalisation under the
   sign assumptions, the ratio, the logarithms, ``simplify``);
 * inequality: the sign of the difference decided by SymPy's assumption
-  system (as it stands, factored, simplified), then the inequality prover
-  plugged in at :data:`INEQUALITY_PROVERS`;
+  system (as it stands, factored, simplified), then the registered provers
+  (the counts prover, the goal search of :mod:`.goal_search`);
 * limits: replaced by their values from :mod:`symmetric.verify.limits.routine`,
   which decides the branch of every step function on a one-sided
   neighbourhood and proves every sign it needs; when a value depends on the
@@ -21,7 +21,8 @@ returns the steps it took with what each one trusts
   (``P - 7*R``: the cases ``P = 7*R/(1 + t)``, ``P = 7*R``,
   ``P = 7*R*(1 + t)``).
 
-Every strategy runs under the caller's deadline.
+The strategies are the records of :mod:`.registry`, tried in their order;
+every strategy runs under the caller's deadline, on one :class:`~.clock.Clock`.
 
 >>> import sympy, time
 >>> from symmetric import P, R, phi
@@ -37,70 +38,38 @@ Every strategy runs under the caller's deadline.
 
 from __future__ import annotations
 
-import itertools
 import re
-import time
-from typing import Callable
 
 import sympy
 
 from ..limits.limit_signs import CannotDecide, NeedSign
-from ..core.budget import run_with_budget
-from ..signs.cases import condition_cases, piecewise_cases, sign_cases
-from ..inequalities.prover import prove_inequality
 from ..limits.routine import LIMIT_TRUST, NoLimit, limit_value
 from ..core.statement import Statement
 from ..core.steps import TRUSTS, ProofStep
-from ..core.substitution import free_nodes, substitute
-from ..core.unit_domain import is_unit_bound
-from ..core.verdict import InconsistentVerdictError
-from . import direct  # noqa: F401  (registers the built-in strategies)
+from ..core.substitution import substitute
+from . import case_splits, direct  # noqa: F401  (register the built-in strategies and case splits)
+from .clock import Clock
 from .rational_zero import differs_somewhere
 from .registry import strategies_for
 from ..core.trust import derivatives_as_limits, guard_functions, kinked_derivative_at_point
-from ..inequalities.count_signs import counts_statement, prove_counts_inequality  # counts under conditions; squaring
 
-__all__ = ["prove", "prove_complex_safe", "INEQUALITY_PROVERS"]
+__all__ = ["prove", "prove_complex_safe"]
 
 _MAX_DEPTH = 4
 
-#: Extra provers for inequalities, tried in order after the sign strategies:
-#: callables ``prove_inequality(statement, deadline) -> (method, steps) | None``.
-#: The statement they receive has its limits already replaced by their values.
-INEQUALITY_PROVERS: list[Callable] = []
 
+class _Clock(Clock):
+    """The search's clock, with the sides of each statement (limits evaluated) and the pass it is in."""
 
-def _inequality_provers() -> list[Callable]:
-    provers = [prove_counts_inequality] + [p for p in INEQUALITY_PROVERS if p is not prove_counts_inequality]
-    if prove_inequality not in provers:
-        provers.append(prove_inequality)
-    return provers
-
-
-class _Clock:
     def __init__(self, deadline: float, *, general: bool = True):
-        self.deadline = deadline
+        super().__init__(deadline)
         self.sides: dict = {}
-        self.notes: list[str] = []
-        self.general = general  # whether the _GENERAL strategies run
+        self.general = general  # whether the strategies of cost "general" run
         self.skipped = False  # whether one was skipped
 
-    def remaining(self) -> float:
-        return self.deadline - time.perf_counter()
-
-    def run(self, func, share: float = 1.0):
-        """Run ``func`` with a share of the remaining time; None when it runs out or fails."""
-        budget = self.remaining() * share
-        if budget <= 0.01:
-            return None
-        try:
-            ok, value = run_with_budget(func, budget)
-        except InconsistentVerdictError:
-            raise
-        except Exception as exc:  # SymPy fails in many ways on hard input; a failed strategy proves nothing
-            self.notes.append(f"{type(exc).__name__}: {exc}"[:200])
-            return None
-        return value if ok else None
+    def sides_of(self, st: Statement) -> "_Sides":
+        """Both sides of ``st`` with their limits evaluated (memoized), for the case splits."""
+        return _sides(st, self)
 
 
 class _Sides:
@@ -198,44 +167,26 @@ def _direct(st: Statement, clock: _Clock, *, cheap: bool):
             method = prefix if prefix and name in ("evaluation", "cancel") else "+".join(filter(None, [prefix, name]))
             step = ProofStep(name, _statement_text(lhs, st.relation, rhs), strategy.trusts)
             return method, sides.steps + (step,)
-    if st.relation != "==" and (not cheap or counts_statement(st)):
+    provers = [p for p in strategies_for(st.relation, kind="prover") if not cheap or (p.cheap_for and p.cheap_for(st))]
+    if provers:
         limitless = Statement(lhs, rhs, st.relation, st.conditions)
-        for prover in _inequality_provers() if not cheap else [prove_counts_inequality]:
-            found = clock.run(lambda: prover(limitless, clock.deadline), share=0.8)
+        for prover in provers:
+            found = clock.run(lambda: prover.run(limitless, clock.deadline), share=0.8)
             if found:
                 method, steps = found
                 return "+".join(filter(None, [prefix, method])), sides.steps + tuple(steps)
     return None
 
 
-def _max_min_pairs(st: Statement):
-    """Pairs of arguments of Max and Min (symbols first) whose order decides them."""
-    pairs = []
-    free = st.free_symbols
-    for side in (st.lhs, st.rhs):
-        for m in free_nodes(side, (sympy.Max, sympy.Min)):
-            args = [a for a in m.args if a.free_symbols and a.free_symbols <= free]
-            pairs.extend(itertools.combinations(sorted(args, key=sympy.default_sort_key), 2))
-    return list(dict.fromkeys(pairs))
-
-
-def _splits(st: Statement, clock: _Clock):
-    """Case splits to try, as lists of cases: user conditions, orderings, needed signs, the metric domain."""
-    conditions = [c for c in st.conditions if not is_unit_bound(c)]
-    makers = [lambda c=c: condition_cases(st, c) for c in conditions]
-    makers += [lambda a=a, b=b: sign_cases(st, a - b) for a, b in _max_min_pairs(st)]
-    makers.append(lambda: sign_cases(st, _sides(st, clock).need) if _sides(st, clock).need is not None else None)
-    makers += [lambda c=c: condition_cases(st, c) for c in st.conditions if is_unit_bound(c)]
-    for make in makers:
-        cases = clock.run(make, share=0.3)  # building the cases substitutes into the statement: budgeted too
-        if cases:
-            yield cases
-
-
-def _piecewise(st: Statement, clock: _Clock):
-    cases = clock.run(lambda: piecewise_cases(st), share=0.3)
-    if cases:
-        yield cases
+def _splits(st: Statement, clock: _Clock, cost: str):
+    """The registered case splits of ``cost`` (:mod:`.case_splits`), in order: each a list of cases."""
+    for split in strategies_for(st.relation, kind="split"):
+        if split.cost != cost:
+            continue
+        for make in split.run(st, clock):
+            cases = clock.run(make, share=0.3)  # building the cases substitutes into the statement: budgeted too
+            if cases:
+                yield cases
 
 
 def _mentions(text: str, how: str) -> bool:
@@ -270,13 +221,13 @@ def _by_cases(splits, clock: _Clock, depth: int):
 
 
 def _prove(st: Statement, clock: _Clock, depth: int):
-    """Cheap strategies, then Piecewise branches, then expensive strategies, then other splits."""
+    """Cheap strategies, then cheap splits (Piecewise branches), then the other strategies, then the other splits."""
     deeper = depth < _MAX_DEPTH
     return (
         _direct(st, clock, cheap=True)
-        or (deeper and _by_cases(_piecewise(st, clock), clock, depth))
+        or (deeper and _by_cases(_splits(st, clock, "cheap"), clock, depth))
         or _direct(st, clock, cheap=False)
-        or (deeper and _by_cases(_splits(st, clock), clock, depth))
+        or (deeper and _by_cases(_splits(st, clock, "standard"), clock, depth))
         or None
     )
 

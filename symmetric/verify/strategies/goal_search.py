@@ -1,27 +1,17 @@
-"""Decided inequalities: exact proofs of ``lhs < rhs``, ``<=``, ``>``, ``>=`` on a whole domain.
+"""The goal search: exact proofs of ``lhs < rhs``, ``<=``, ``>``, ``>=`` on a whole domain.
 
-:func:`prove_inequality` is the entry point the engine calls for a
-:class:`~symmetric.verify.core.statement.Statement` with an inequality relation.
-It turns the statement into goals ``big > small`` (or ``>=``) on the domains
-its conditions define (:mod:`symmetric.verify.inequalities.goals`) and searches, within
-the deadline, for a tree of strategies that settles every goal. Each
-strategy either settles a goal or reduces it to subgoals that imply it; the
-proof is the list of :class:`~symmetric.verify.core.steps.ProofStep` of that tree,
-each naming what it trusts. The strategies, tried in this order:
-
-1. **sign** -- the sign rules of :mod:`symmetric.verify.signs.decide` applied to
-   ``big - small`` and to its ``together``/``factor`` forms;
-2. **z3 nlsat** -- when both sides are algebraic and the optional ``z3``
-   is installed, its complete procedure for nonlinear real arithmetic
-   (:mod:`symmetric.verify.inequalities.solvers`);
-3. **case split** -- Piecewise branches and ``Max``/``Min``
-   (:mod:`symmetric.verify.inequalities.splits`);
-4. **homogeneity**, 5. **Sturm** (one variable, :mod:`symmetric.verify.inequalities.polynomials`),
-6. **monotone transform** (``x**k``), 7. **logarithm**, 8. **factor signs**
-   (:mod:`symmetric.verify.inequalities.transforms`);
-9. **exponent cases** -- a split on the sign of an exponent whose sign a
-   monotone transform needed (``rho + 1 > 0``, ``= 0``, ``< 0``);
-10. **first-derivative test** (:mod:`symmetric.verify.inequalities.transforms`).
+:func:`prove_inequality` is the inequality prover the statement search
+(:mod:`.search`) runs (a strategy of kind ``"prover"``). It turns the
+statement into goals ``big > small`` (or ``>=``) on the domains its
+conditions define (:mod:`symmetric.verify.inequalities.goals`) and searches,
+within the deadline (the search's one :class:`~.clock.Clock`), for a tree of
+strategies that settles every goal: the registered strategies of kind
+``"reduction"`` (:mod:`.registry`; the built-in ones in :mod:`.reductions`:
+sign rules, z3, case splits, then homogeneity, Sturm, monotone transforms,
+factor signs, exponent cases, the first-derivative test), in their order.
+Each strategy either settles a goal or reduces it to subgoals that imply it;
+the proof is the list of :class:`~symmetric.verify.core.steps.ProofStep` of
+that tree, each naming what it trusts.
 
 Soundness does not depend on the order or the search: every step is a valid
 implication, and a goal is proven only when all its subgoals are. Sides
@@ -43,6 +33,7 @@ True
 
 from __future__ import annotations
 
+import contextlib
 import random
 import time
 
@@ -50,24 +41,19 @@ import mpmath
 import sympy
 
 from ..core.budget import run_with_budget
-from .goals import Goal, domains_of, step
-from .polynomials import univariate_signs
-from ..signs.decide import Domain, SignOracle, settles
-from .solvers import load_z3, z3_decide, z3_version
-from .splits import exponent_cut, resolve, split_cases
+from ..core.relations import NONPOS, RELATION_OF_TEXT
 from ..core.statement import Statement
 from ..core.steps import ProofStep
-from .transforms import derivative_test, factor_signs, homogeneity, logarithm, monotone_power
+from ..inequalities.goals import Goal, domains_of, step
+from ..inequalities.reductions import TRUSTS
+from ..inequalities.solvers import load_z3
+from ..signs.decide import Domain, SignOracle
+from . import reductions  # noqa: F401  (registers the built-in reductions)
+from .clock import Clock, OutOfTime
+from .registry import strategies_for
 
-__all__ = ["prove_inequality", "SIGN_TRUST"]
+__all__ = ["GoalSearch", "exact_search", "prove_inequality"]
 
-#: What the sign rules trust (see :mod:`symmetric.verify.signs.decide`).
-SIGN_TRUST = (
-    "exact sign rules: interval arithmetic, signs of sums and products, x**k and log monotone on x > 0, "
-    "the domain's facts; SymPy's exact signs of constants, and together/factor as identities"
-)
-_SPLIT_TRUST = "the cases cover the domain (an interval cut at a point, or the signs of an expression)"
-_STURM_TRUST = "Sturm sequences over the rationals (SymPy Poly.sqf_list, Poly.count_roots)"
 _MAX_DEPTH = 14
 _MAX_OPS = 300  # larger goals only get the sign rules, z3 and case splits
 _ALLOWED = (
@@ -88,21 +74,40 @@ _ALLOWED = (
     sympy.Not,
     sympy.logic.boolalg.BooleanAtom,
 )
-_RELATIONS = {">": (False, True), ">=": (False, False), "<": (True, True), "<=": (True, False)}
+_INEQUALITIES = ("<", "<=", ">", ">=")
 
-#: Let strategy errors propagate instead of counting as failures (for debugging and tests).
-RAISE_ERRORS = False
-
-
-class _OutOfTime(Exception):
-    pass
+_EXACT_ONLY = [False]  # set by exact_search(): read by every search, in any thread
 
 
-class _Search:
-    """Depth-first search for a proof, memoizing failed goals, under a deadline."""
+@contextlib.contextmanager
+def exact_search():
+    """Within the block, inequality searches run on their exact strategies alone (for debugging and tests).
+
+    A strategy's error propagates instead of counting as a failed
+    strategy, and no sample point prunes the search: a false goal must
+    then be refused by the reductions themselves. Nothing becomes proven
+    that was not: the pruning only ever gives goals up. Applies to every
+    search started in the block, also those :func:`symmetric.verify.check`
+    starts; not thread-safe against searches outside the block.
+
+    >>> from symmetric import P, R
+    >>> with exact_search():
+    ...     prove_inequality(Statement.of(P * R, sympy.Min(P, R), relation="<="), time.perf_counter() + 60) is None
+    True
+    """
+    previous = _EXACT_ONLY[0]
+    _EXACT_ONLY[0] = True
+    try:
+        yield
+    finally:
+        _EXACT_ONLY[0] = previous
+
+
+class GoalSearch:
+    """Depth-first search for a proof of a goal by the registered reductions, memoizing failed goals, on a clock."""
 
     def __init__(self, deadline: float, candidates: list | None, original: set):
-        self.deadline = deadline
+        self.clock = Clock(deadline)
         self.candidates = candidates
         self.original = original
         self.failed: set = set()
@@ -114,11 +119,11 @@ class _Search:
         self.use_z3 = load_z3() is not None
 
     def tick(self):
-        if time.perf_counter() > self.deadline:
-            raise _OutOfTime()
+        """Raise :class:`~.clock.OutOfTime` past the deadline."""
+        self.clock.tick()
 
     def remaining(self) -> float:
-        return self.deadline - time.perf_counter()
+        return self.clock.remaining()
 
     def sign(self, expr, domain: Domain):
         """The sign set of ``expr`` on ``domain`` (memoized per domain for the whole search)."""
@@ -140,27 +145,29 @@ class _Search:
         return self.sign(goal.big, goal.domain) is not None and self.sign(goal.small, goal.domain) is not None
 
     def prove(self, goal: Goal, depth: int) -> tuple[ProofStep, ...] | None:
+        """The steps of a proof of ``goal`` (at ``depth`` in the tree), or None."""
         self.tick()
         key = (goal, self.calculus)
         if depth > _MAX_DEPTH or key in self.failed or goal in self.active:
             return None
         # False goals come from the statement itself or from a first-derivative test: sample points catch most.
-        if (depth == 0 or self.calculus) and _violated(goal):
+        if (depth == 0 or self.calculus) and not _EXACT_ONLY[0] and _violated(goal):
             self.failed.add(key)
             return None
         self.active.add(goal)
         try:
-            strategies = list(_FIRST)
-            # The reductions are expensive: only for defined goals of moderate size.
+            registered = strategies_for(">" if goal.strict else ">=", kind="reduction")
+            strategies = [s for s in registered if s.cost == "cheap"]
+            # The others are expensive: only for defined goals of moderate size.
             if self.defined(goal) and sympy.count_ops(goal.difference) <= _MAX_OPS:
-                strategies += _THEN
+                strategies += [s for s in registered if s.cost != "cheap"]
             for strategy in strategies:
                 try:
-                    steps = strategy(self, goal, depth)
-                except (_OutOfTime, RecursionError):
+                    steps = strategy.run(self, goal, depth)
+                except (OutOfTime, RecursionError):
                     raise
                 except Exception:
-                    if RAISE_ERRORS:
+                    if _EXACT_ONLY[0]:
                         raise
                     steps = None
                 if steps is not None:
@@ -241,99 +248,6 @@ def _violated(goal: Goal, tries: int = 16) -> bool:
     return False
 
 
-def _sign(search: _Search, goal: Goal, depth: int):
-    if not search.defined(goal):
-        return None
-    diff = goal.difference
-    rewrites = (lambda e: e, sympy.together, sympy.factor_terms, sympy.factor)  # each applied to the previous form
-    form, seen = diff, set()
-    for rewrite in rewrites:
-        form = rewrite(form)
-        if form in seen:
-            continue
-        seen.add(form)
-        if settles(search.sign(form, goal.domain), strict=goal.strict):
-            return step(
-                "sign", f"{sympy.sstr(form)} {'>' if goal.strict else '>='} 0 for {goal.domain.describe()}", SIGN_TRUST
-            )
-        search.tick()
-    return None
-
-
-def _z3(search: _Search, goal: Goal, depth: int):
-    if not search.use_z3:
-        return None
-    budget = min(max(search.remaining() * 0.25, 0.05), 5.0)
-    answer, point = z3_decide(goal.big, goal.small, domain=goal.domain, strict=goal.strict, timeout=budget)
-    if answer == "proven":
-        return step(
-            "z3 nlsat",
-            str(goal),
-            f"z3 nlsat decision procedure, version {z3_version()}; "
-            "the translation in symmetric.verify.inequalities.solvers",
-        )
-    if answer == "candidate" and search.candidates is not None and depth == 0:
-        # A model of the statement itself (not of a subgoal, whose domain may be larger).
-        point = {**search.mapping, **point}
-        if set(point) == search.original:
-            search.candidates.append(point)
-    return None
-
-
-def _cases(search: _Search, goal: Goal, depth: int, split, strategy: str):
-    cases = split_cases(split, goal.domain)
-    if not cases:
-        return None
-    proofs = []
-    for text, mapping, domain in cases:
-        case = goal.with_domain(domain)
-        if mapping:
-            case = Goal(goal.big.xreplace(mapping), goal.small.xreplace(mapping), goal.strict, domain)
-        steps = search.prove(case, depth + 1)
-        if steps is None:
-            return None
-        proofs.append(steps)
-    labels = "; ".join(text for text, _, _ in cases)
-    return step(strategy, f"cases {labels} cover {goal.domain.describe()}", _SPLIT_TRUST) + tuple(
-        s for p in proofs for s in p
-    )
-
-
-def _structure(search: _Search, goal: Goal, depth: int):
-    big, split_big = resolve(goal.big, goal.domain)
-    small, split_small = resolve(goal.small, goal.domain)
-    if (big, small) != (goal.big, goal.small):
-        sub = goal.with_sides(big, small)
-        steps = search.prove(sub, depth + 1)
-        return (
-            None
-            if steps is None
-            else step("case split", f"on {goal.domain.describe()} the branches taken give {sub}", _SPLIT_TRUST) + steps
-        )
-    split = split_big or split_small
-    return None if split is None else _cases(search, goal, depth, split, "case split")
-
-
-def _sturm(search: _Search, goal: Goal, depth: int):
-    if settles(univariate_signs(goal.difference, goal.domain), strict=goal.strict):
-        return step("Sturm", str(goal), _STURM_TRUST)
-    return None
-
-
-def _exponent_cases(search: _Search, goal: Goal, depth: int):
-    for k in search.exponents(goal):
-        split = exponent_cut(k, goal.domain)
-        if split is not None:
-            steps = _cases(search, goal, depth, split, "exponent cases")
-            if steps is not None:
-                return steps
-    return None
-
-
-_FIRST = (_sign, _z3, _structure)
-_THEN = (homogeneity, _sturm, monotone_power, logarithm, factor_signs, _exponent_cases, derivative_test)
-
-
 def _supported(statement: Statement) -> bool:
     for side in (statement.lhs, statement.rhs):
         for node in sympy.preorder_traversal(side):
@@ -347,18 +261,19 @@ def _method(steps) -> str:
 
 
 def _prove_statement(statement: Statement, deadline: float, candidates):
-    flip, strict = _RELATIONS[statement.relation]
+    signs = RELATION_OF_TEXT[statement.relation].signs
+    flip, strict = signs <= NONPOS, 0 not in signs
     big, small = (statement.rhs, statement.lhs) if flip else (statement.lhs, statement.rhs)
     cases = domains_of(statement)
     if not cases or not _supported(statement):
         return None
-    search = _Search(deadline, candidates, set(statement.free_symbols))
+    search = GoalSearch(deadline, candidates, set(statement.free_symbols))
     steps: tuple = ()
     if len(cases) > 1:
         steps = step(
             "case split",
             "the conditions split the domain into " + "; ".join(d.describe() for d, _ in cases),
-            _SPLIT_TRUST,
+            TRUSTS["case split"],
         )
     for domain, mapping in cases:
         search.mapping = mapping
@@ -391,17 +306,17 @@ def prove_inequality(
         A short name of the strategies used and the proof steps, each with
         what it trusts. Never raises on a valid statement.
     """
-    if not isinstance(statement, Statement) or statement.relation not in _RELATIONS:
+    if not isinstance(statement, Statement) or statement.relation not in _INEQUALITIES:
         return None
     remaining = deadline - time.perf_counter()
     if remaining <= 0.01:
         return None
     try:
         ok, found = run_with_budget(lambda: _prove_statement(statement, deadline, candidates), remaining)
-    except (_OutOfTime, RecursionError):
+    except (OutOfTime, RecursionError):
         return None
     except Exception:
-        if RAISE_ERRORS:
+        if _EXACT_ONLY[0]:
             raise
         return None
     return found if ok else None
