@@ -31,7 +31,7 @@ from dataclasses import dataclass
 
 import sympy
 
-from .._constraints import Constraint, Predicate, declare
+from .._constraints import Predicate, declare
 from .._validation import InvalidParameterError
 from ..symbols import (
     CORRECT,
@@ -47,6 +47,7 @@ from ..symbols import (
     TRUE_DOT_TRUE,
 )
 from . import confusion as _c
+from ._registry import REPLACE, RegisteredName, refuse_registered_name
 
 __all__ = ["CELLS", "CONFUSION_METRICS", "ConfusionMetric", "get_confusion_metric", "register_confusion_metric"]
 
@@ -343,42 +344,22 @@ CONFUSION_METRICS: dict[str, ConfusionMetric] = {
 }
 
 
-class _MetricName(Constraint):
-    """The name of a registered metric of the confusion matrix (the registry is read when checking)."""
-
-    @property  # read when checking: the registry can grow
-    def allowed(self) -> str:  # type: ignore[override]
-        return f"one of {sorted(CONFUSION_METRICS)}"
-
-    def is_satisfied_by(self, value) -> bool:
-        return isinstance(value, str) and value in CONFUSION_METRICS
-
-    def invalid_values(self) -> tuple:
-        return ("auc", None, 3)
-
-
 _RECORD = Predicate(
     "a symmetric.families.ConfusionMetric", lambda v: isinstance(v, ConfusionMetric), invalid=("mcc", None)
 )
-_BOOL = Predicate("a bool", lambda v: isinstance(v, bool), invalid=("yes", 1, None))
 
 
-@declare(metric=_RECORD, replace=_BOOL)
+@declare(metric=_RECORD, replace=REPLACE)
 def register_confusion_metric(metric: ConfusionMetric, *, replace: bool = False) -> ConfusionMetric:
     """Add ``metric`` to :data:`CONFUSION_METRICS` (an error for a registered name unless ``replace``); returns it."""
-    func = "register_confusion_metric"
-    if metric.name in CONFUSION_METRICS and not replace:
-        raise InvalidParameterError.of(
-            "metric",
-            func,
-            f"a metric whose name is not registered yet (or replace=True); registered: {sorted(CONFUSION_METRICS)}",
-            metric.name,
-        )
+    refuse_registered_name(
+        CONFUSION_METRICS, metric.name, replace=replace, param="metric", func="register_confusion_metric", what="metric"
+    )
     CONFUSION_METRICS[metric.name] = metric
     return metric
 
 
-@declare(name=_MetricName())
+@declare(name=RegisteredName(CONFUSION_METRICS, invalid=("auc", None, 3)))
 def get_confusion_metric(name: str) -> ConfusionMetric:
     """The registered :class:`ConfusionMetric` called ``name``."""
     return CONFUSION_METRICS[name]

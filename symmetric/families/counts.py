@@ -88,6 +88,12 @@ def _ratio(numerator, denominator, func: str, names: str) -> sympy.Expr:
     return numerator / denominator
 
 
+def _rate(func: str, **cells) -> sympy.Expr:
+    """The first of two counts over their sum (precision, recall, specificity, the error rates), checked."""
+    first, second = _counts(func, **cells)
+    return _ratio(first, first + second, func, ", ".join(cells))
+
+
 def precision(tp=TP, fp=FP) -> sympy.Expr:
     """Precision ``TP/(TP + FP)``: the fraction of predicted positives that are positive.
 
@@ -98,8 +104,7 @@ def precision(tp=TP, fp=FP) -> sympy.Expr:
         ...
     symmetric._validation.InvalidParameterError: The 'tp, fp' parameter of precision must be counts with tp + fp > 0 (the ratio is undefined at 0; scores from labels apply a zero_division policy there). Got 'tp, fp = 0' instead.
     """
-    tp, fp = _counts("precision", tp=tp, fp=fp)
-    return _ratio(tp, tp + fp, "precision", "tp, fp")
+    return _rate("precision", tp=tp, fp=fp)
 
 
 def recall(tp=TP, fn=FN) -> sympy.Expr:
@@ -108,8 +113,7 @@ def recall(tp=TP, fn=FN) -> sympy.Expr:
     >>> recall()
     TP/(FN + TP)
     """
-    tp, fn = _counts("recall", tp=tp, fn=fn)
-    return _ratio(tp, tp + fn, "recall", "tp, fn")
+    return _rate("recall", tp=tp, fn=fn)
 
 
 #: The true positive rate is recall.
@@ -122,8 +126,7 @@ def specificity(tn=TN, fp=FP) -> sympy.Expr:
     >>> specificity()
     TN/(FP + TN)
     """
-    tn, fp = _counts("specificity", tn=tn, fp=fp)
-    return _ratio(tn, tn + fp, "specificity", "tn, fp")
+    return _rate("specificity", tn=tn, fp=fp)
 
 
 #: The true negative rate is specificity.
@@ -136,8 +139,7 @@ def fpr(fp=FP, tn=TN) -> sympy.Expr:
     >>> fpr()
     FP/(FP + TN)
     """
-    fp, tn = _counts("fpr", fp=fp, tn=tn)
-    return _ratio(fp, fp + tn, "fpr", "fp, tn")
+    return _rate("fpr", fp=fp, tn=tn)
 
 
 def fnr(fn=FN, tp=TP) -> sympy.Expr:
@@ -146,8 +148,7 @@ def fnr(fn=FN, tp=TP) -> sympy.Expr:
     >>> fnr()
     FN/(FN + TP)
     """
-    fn, tp = _counts("fnr", fn=fn, tp=tp)
-    return _ratio(fn, fn + tp, "fnr", "fn, tp")
+    return _rate("fnr", fn=fn, tp=tp)
 
 
 def accuracy(tp=TP, fp=FP, fn=FN, tn=TN) -> sympy.Expr:
@@ -220,6 +221,14 @@ def g_beta_rho_counts(beta=_beta, rho=_rho, tp=TP, fp=FP, fn=FN) -> sympy.Expr:
     return g_beta_rho(beta, rho).subs({P: p, R: r}, simultaneous=True)
 
 
+def _check_prevalence(prevalence, func):
+    """``prevalence`` as a SymPy number or expression, refused outside (0, 1)."""
+    p = parameter(prevalence, name="prevalence", func=func, positive=True)
+    if p.is_number and p >= 1:
+        raise InvalidParameterError.of("prevalence", func, "a number in (0, 1)", prevalence)
+    return p
+
+
 def precision_at_prevalence(prevalence=_prevalence, tp=TP, fp=FP, fn=FN, tn=TN) -> sympy.Expr:
     r"""Precision the classifier would have where positives make up ``prevalence`` of the data.
 
@@ -232,9 +241,7 @@ def precision_at_prevalence(prevalence=_prevalence, tp=TP, fp=FP, fn=FN, tn=TN) 
     >>> sympy.factor(sympy.cancel(precision_at_prevalence(prevalence=sympy.Rational(1, 10))))
     TP*(FP + TN)/(9*FN*FP + 10*FP*TP + TN*TP)
     """
-    p = parameter(prevalence, name="prevalence", func="precision_at_prevalence", positive=True)
-    if p.is_number and p >= 1:
-        raise InvalidParameterError.of("prevalence", "precision_at_prevalence", "a number in (0, 1)", prevalence)
+    p = _check_prevalence(prevalence, "precision_at_prevalence")
     t, f = recall(tp, fn), fpr(fp, tn)
     return _ratio(p * t, p * t + (1 - p) * f, "precision_at_prevalence", "tp, fp, fn, tn")
 
@@ -246,13 +253,6 @@ def balanced_precision(tp=TP, fp=FP, fn=FN, tn=TN) -> sympy.Expr:
     TP*(FP + TN)/(FN*FP + 2*FP*TP + TN*TP)
     """
     return precision_at_prevalence(sympy.Rational(1, 2), tp, fp, fn, tn)
-
-
-def _check_prevalence(prevalence, func):
-    p = parameter(prevalence, name="prevalence", func=func, positive=True)
-    if p.is_number and p >= 1:
-        raise InvalidParameterError.of("prevalence", func, "a number in (0, 1)", prevalence)
-    return p
 
 
 def reweighted(prevalence=_prevalence, tp=TP, fp=FP, fn=FN, tn=TN) -> dict:
