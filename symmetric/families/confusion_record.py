@@ -56,6 +56,7 @@ CELLS = (TP, FP, FN, TN)
 _UNIT = sympy.Interval(0, 1)
 _SIGNED = sympy.Interval(-1, 1)
 _RATIO = sympy.Interval(0, sympy.oo)
+_AT_MOST_ONE = sympy.Interval(-sympy.oo, 1)
 
 
 @dataclass(frozen=True)
@@ -146,6 +147,8 @@ def _margins(*which):
 
 
 _MCC_SUMS = (CORRECT, TOTAL, TRUE_DOT_PRED, PRED_DOT_PRED, TRUE_DOT_TRUE)
+#: Where precision gain and recall gain are undefined: no positives, no negatives (the prevalence), no TP.
+_GAINS_UNDEFINED = _margins("true", "negative") + ((TP, "true positives"),)
 
 #: The registered metrics of the confusion matrix by name; add one with :func:`register_confusion_metric`.
 CONFUSION_METRICS: dict[str, ConfusionMetric] = {
@@ -198,7 +201,7 @@ CONFUSION_METRICS: dict[str, ConfusionMetric] = {
             "Cohen's kappa of K classes from weighted disagreements (unweighted, linear, quadratic)",
             r"$\kappa_w$",
             arguments=(OBSERVED_DISAGREEMENT, EXPECTED_DISAGREEMENT),
-            values=sympy.Interval(-sympy.oo, 1),
+            values=_AT_MOST_ONE,
             numeric=True,
             undefined=((EXPECTED_DISAGREEMENT, "chance disagreement"),),
             claims=("confusion.kappa.weighted_binary.linear", "confusion.kappa.weighted_binary.quadratic"),
@@ -316,9 +319,9 @@ CONFUSION_METRICS: dict[str, ConfusionMetric] = {
             _c.precision_gain,
             "precision gain (Flach and Kull 2015)",
             r"$\mathrm{precG}$",
-            values=sympy.Interval(-sympy.oo, 1),
+            values=_AT_MOST_ONE,
             numeric=True,
-            undefined=_margins("true", "negative") + ((TP, "true positives"),),
+            undefined=_GAINS_UNDEFINED,
             claims=("confusion.gain.precision_in_counts", "confusion.gain.f_gain_linear"),
         ),
         ConfusionMetric(
@@ -326,9 +329,9 @@ CONFUSION_METRICS: dict[str, ConfusionMetric] = {
             _c.recall_gain,
             "recall gain (Flach and Kull 2015)",
             r"$\mathrm{recG}$",
-            values=sympy.Interval(-sympy.oo, 1),
+            values=_AT_MOST_ONE,
             numeric=True,
-            undefined=_margins("true", "negative") + ((TP, "true positives"),),
+            undefined=_GAINS_UNDEFINED,
             claims=("confusion.gain.recall_in_counts", "confusion.gain.f_gain_linear"),
         ),
         ConfusionMetric(
