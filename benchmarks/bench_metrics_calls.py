@@ -76,7 +76,7 @@ json.dump(out, sys.stdout)
 def run(tree: Path, n: int, mode: str) -> dict:
     code = f"N = {n}\nMODE = {mode!r}\nCALLS = {CALLS!r}\n" + CHILD
     env = {**os.environ, "PYTHONPATH": str(tree)}
-    # run in the tree: ``python -c`` puts the working directory before PYTHONPATH on sys.path
+    # in the tree: ``python -c`` puts the working directory first on sys.path (from a checkout, its symmetric)
     done = subprocess.run([sys.executable, "-c", code], cwd=tree, env=env, capture_output=True, text=True, check=True)
     return json.loads(done.stdout)
 
