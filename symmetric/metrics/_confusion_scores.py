@@ -195,15 +195,19 @@ def cohen_kappa_score(y1, y2, *, labels=None, weights=None, sample_weight=None, 
 # Scores of the one-vs-rest cells: jaccard, informedness, markedness.
 
 
-def _one_vs_rest(name, metric, modifiers, y_true, y_pred, *, zero_division, **counting):
-    """The record ``name`` per label from the labels' counts (``counting``: the options of ``label_counts``)."""
-    c = label_counts(y_true, y_pred, **counting)
+def _one_vs_rest(
+    name, metric, modifiers, y_true, y_pred, *, labels, pos_label, average, sample_weight, func, zero_division
+):
+    """The record ``name`` per label from the labels' counts; its undefined cases warn with ``modifiers``."""
+    c = label_counts(
+        y_true, y_pred, labels=labels, pos_label=pos_label, average=average, sample_weight=sample_weight, func=func
+    )
     tp, fp, fn = (np.asarray(a, dtype=np.float64) for a in (c.tp, c.fp, c.fn))
     tn = np.broadcast_to(np.asarray(c.tn, dtype=np.float64), tp.shape)
     values, _, zeros = _record_values(name, (tp, fp, fn, tn), zero_division)
     for zero, modifier in zip(zeros, modifiers):
         if zero_division == "warn" and np.broadcast_to(zero, values.shape).any():
-            warn_undefined(counting["average"], modifier, f"{metric} is", values.shape[0])
+            warn_undefined(average, modifier, f"{metric} is", values.shape[0])
     return values, c
 
 
@@ -248,10 +252,15 @@ def jaccard_score(
     return _average(values, c, average, nan_aware=False)
 
 
-def _record_score(name: str, display: str, y_true, y_pred, *, func: str, average, **options):
+def _record_score(
+    name: str, display: str, y_true, y_pred, *, func: str, labels, pos_label, average, sample_weight, zero_division
+):
     """A binary record's score from labels, one-vs-rest; its undefined cases warn with the record's words."""
     modifiers = _records.records()[name].undefined
-    values, c = _one_vs_rest(name, display, modifiers, y_true, y_pred, average=average, func=func, **options)
+    values, c = _one_vs_rest(
+        name, display, modifiers, y_true, y_pred, labels=labels, pos_label=pos_label, average=average,
+        sample_weight=sample_weight, func=func, zero_division=zero_division,
+    )  # fmt: skip
     return _average(values, c, average, nan_aware=True)
 
 

@@ -139,19 +139,36 @@ def prf_from_counts(c: Counts, *, beta, rho, average, warn_for, zero_division, n
     return nanaverage(precision, weights), nanaverage(recall, weights), nanaverage(score, weights), None
 
 
-def _prfs(y_true, y_pred, *, zero_division, warn_for, beta=1.0, rho=None, name="f-score", **counting):
+def _prfs(
+    y_true,
+    y_pred,
+    *,
+    labels,
+    pos_label,
+    average,
+    sample_weight,
+    func,
+    zero_division,
+    warn_for,
+    beta=1.0,
+    rho=None,
+    name="f-score",
+):
     """:func:`prf_from_counts` of the labels' counts, for a score whose declaration has checked its arguments.
 
-    ``counting`` are the options of :func:`~symmetric.metrics._counts.label_counts`
-    (``labels``, ``pos_label``, ``average``, ``sample_weight``, ``func``): what
-    depends on the data (the labels present, the kind of target, the weights'
-    length) is checked while counting. ``beta`` is the caller's value: F_beta
-    takes its square as scikit-learn computes it (:func:`~symmetric.metrics._params.square`).
+    What depends on the data (the labels present, the kind of target, the
+    weights' length) is checked while counting. ``beta`` is the caller's
+    value: F_beta takes its square as scikit-learn computes it
+    (:func:`~symmetric.metrics._params.square`). The options are named one
+    by one, not forwarded as ``**options``: a dictionary built and unpacked
+    on every call costs about 2 us, 1 % of the smallest score.
     """
-    c = label_counts(y_true, y_pred, **counting)
+    c = label_counts(
+        y_true, y_pred, labels=labels, pos_label=pos_label, average=average, sample_weight=sample_weight, func=func
+    )
     return prf_from_counts(
-        c, beta=float(beta), rho=rho, average=counting["average"], warn_for=warn_for, zero_division=zero_division,
-        name=name, beta2=square(beta),
+        c, beta=float(beta), rho=rho, average=average, warn_for=warn_for, zero_division=zero_division, name=name,
+        beta2=square(beta),
     )  # fmt: skip
 
 
