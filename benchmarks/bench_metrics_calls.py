@@ -9,8 +9,9 @@ tar -x -C DIR``). Each round times every call in a fresh interpreter on each tre
 alternating order (best of 15 to 300 calls per round; the best over the rounds is kept), so that a
 shared, noisy machine slows both alike; the ratio is this tree over the baseline. At 100 labels a call
 is its fixed cost (checks, dispatch, the generated code's calls), which is what a refactoring of the
-Python around the counting pass changes; at 10^5 the counting starts to dominate. Last, the number of
-function calls one call makes (Python and C, counted by ``cProfile``): a figure load cannot change.
+Python around the counting pass changes; at 10^5 the counting starts to dominate. Last, what one call
+runs, figures load cannot change: its function calls (Python and C, counted by ``cProfile``) and the
+Python lines it executes (``sys.settrace``).
 """
 
 from __future__ import annotations
@@ -65,7 +66,12 @@ with warnings.catch_warnings():
         call()
         if MODE == "count":
             profile = cProfile.Profile(); profile.enable(); call(); profile.disable()
-            out[name] = pstats.Stats(profile).total_calls
+            lines = [0]
+            def trace(frame, event, arg):
+                lines[0] += event == "line"
+                return trace
+            sys.settrace(trace); call(); sys.settrace(None)
+            out[name] = (pstats.Stats(profile).total_calls, lines[0])
         else:
             number = 300 if N <= 1000 else 15
             out[name] = min(timeit.repeat(call, number=1, repeat=number))
@@ -102,9 +108,11 @@ def main(argv=None) -> None:
             print(f"| {name} | {n} | {a * 1e6:.1f} | {b * 1e6:.1f} | {a / b:.3f} |", flush=True)
     print(f"\ngeometric mean of the ratios: {math.exp(sum(map(math.log, ratios)) / len(ratios)):.3f}\n")
     counts = {label: run(tree, 100, "count") for label, tree in trees.items()}
-    print("| call (100 labels) | function calls, this tree | baseline |\n| --- | ---: | ---: |")
+    print("| call (100 labels) | function calls, this tree | baseline | Python lines run, this tree | baseline |")
+    print("| --- | ---: | ---: | ---: | ---: |")
     for name in CALLS:
-        print(f"| {name} | {counts['this tree'][name]} | {counts['baseline'][name]} |")
+        (calls, lines), (base_calls, base_lines) = counts["this tree"][name], counts["baseline"][name]
+        print(f"| {name} | {calls} | {base_calls} | {lines} | {base_lines} |")
 
 
 if __name__ == "__main__":
