@@ -3,9 +3,12 @@
 Each is ``run(search, goal, depth) -> steps | None`` (a strategy of kind
 ``"reduction"``, registered in :mod:`symmetric.verify.strategies.reductions`
 with the monotone transforms of :mod:`.transforms`): it settles the goal
-(one step) or reduces it to subgoals and proves them with
-``search.prove(subgoal, depth + 1)``. What they use of ``search``
-(:class:`~symmetric.verify.strategies.goal_search.GoalSearch`): ``prove``,
+(one step) or reduces it to subgoals and proves them with the search's
+``search.prove(subgoal, depth + 1)`` (one subgoal) or
+``search.prove_all(subgoals, depth)`` (every case of a split), the one
+AND-OR search of :mod:`symmetric.verify.strategies.tree`. What they use of
+``search`` (:class:`~symmetric.verify.strategies.goal_search.GoalSearch`):
+``prove``, ``prove_all``,
 ``sign(expr, domain)`` (memoized sign sets), ``defined(goal)``, ``tick()``,
 ``remaining()``, ``want(goal, k)`` and ``exponents(goal)`` (exponents whose
 sign blocked a step), and for z3's candidates ``use_z3``, ``candidates``,
@@ -91,18 +94,19 @@ def z3_nlsat(search, goal: Goal, depth: int):
 
 
 def _cases(search, goal: Goal, depth: int, split, strategy: str):
+    """The goal proven on every case of ``split`` (each a subgoal, all proven by ``search.prove_all``), or None."""
     cases = split_cases(split, goal.domain)
     if not cases:
         return None
-    proofs = []
-    for text, mapping, domain in cases:
-        case = goal.with_domain(domain)
-        if mapping:
-            case = Goal(goal.big.xreplace(mapping), goal.small.xreplace(mapping), goal.strict, domain)
-        steps = search.prove(case, depth + 1)
-        if steps is None:
-            return None
-        proofs.append(steps)
+    subgoals = [
+        Goal(goal.big.xreplace(mapping), goal.small.xreplace(mapping), goal.strict, domain)
+        if mapping
+        else goal.with_domain(domain)
+        for _, mapping, domain in cases
+    ]
+    proofs = search.prove_all(subgoals, depth)
+    if proofs is None:
+        return None
     labels = "; ".join(text for text, _, _ in cases)
     return step(strategy, f"cases {labels} cover {goal.domain.describe()}", TRUSTS["case split"]) + tuple(
         s for p in proofs for s in p

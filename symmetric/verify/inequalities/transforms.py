@@ -358,23 +358,17 @@ def derivative_test(search, goal: Goal, depth: int):
             if strict_sides and inside:
                 continue
             derivative = sympy.diff(f, x) if derivative is None else derivative
-            proofs = []
-            for label, signs in ((">", POS), ("<", NEG)):
-                part = d.assume(x - x0, signs)
-                if part is None:
-                    continue
-                sub = (
-                    Goal(derivative, 0, strict_sides, part) if label == ">" else Goal(0, derivative, strict_sides, part)
-                )
-                search.calculus += 1
-                try:
-                    steps = search.prove(sub, depth + 1)
-                finally:
-                    search.calculus -= 1
-                if steps is None:
-                    break
-                proofs.append(steps)
-            else:
+            # f' >= 0 where x > x0 and f' <= 0 where x < x0 (the parts of the domain that are not empty)
+            right, left = d.assume(x - x0, POS), d.assume(x - x0, NEG)
+            subgoals = ([Goal(derivative, 0, strict_sides, right)] if right is not None else []) + (
+                [Goal(0, derivative, strict_sides, left)] if left is not None else []
+            )
+            search.calculus += 1
+            try:
+                proofs = search.prove_all(subgoals, depth)
+            finally:
+                search.calculus -= 1
+            if proofs is not None:
                 text = (
                     f"f = {sympy.sstr(f)} is differentiable in {x}; f({x} = {x0}) >= 0 and f' = "
                     f"{sympy.sstr(derivative)} has the sign of {x} - {x0}, so f {'>' if goal.strict else '>='} 0"
