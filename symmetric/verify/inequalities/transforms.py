@@ -39,7 +39,8 @@ from dataclasses import replace
 import sympy
 
 from .goals import Goal, step
-from ..signs.decide import NEG, NONNEG, NONPOS, POS, Interval, settles
+from ..core.relations import NEG, NONNEG, NONPOS, POS
+from ..signs.decide import Interval, settles
 
 __all__ = ["TRUSTS", "homogeneity", "monotone_power", "logarithm", "factor_signs", "derivative_test"]
 

@@ -20,6 +20,7 @@ from ..core.steps import TRUSTS
 from ..core.trust import untrusted
 from ..inequalities.count_signs import TRUSTS as COUNTS_TRUSTS
 from ..inequalities.count_signs import counts_statement, prove_counts_inequality
+from ..signs.decide import assumed_in
 from .goal_search import prove_inequality
 from .rational_zero import cancels_to_zero, numerator_is_zero
 from .registry import EQUALITY, INEQUALITIES, Strategy, register_strategy
@@ -57,12 +58,11 @@ def _logs_agree(lhs, rhs):
 
 
 def _sign_holds(form):
-    """A sign strategy: SymPy's assumption that says the relation holds, asked of ``form(lhs - rhs)``, never
-    of an expression whose SymPy assumptions are known to be wrong (:func:`~symmetric.verify.core.trust.untrusted`)."""
+    """A sign strategy: SymPy's assumption that says the relation holds, asked of ``form(lhs - rhs)`` by the one
+    sign decider (:func:`~symmetric.verify.signs.decide.assumed_in`)."""
 
     def holds(l, r, relation):
-        e = form(l - r)
-        return not untrusted(e) and getattr(e, RELATION_OF_TEXT[relation].assumption)
+        return assumed_in(form(l - r), RELATION_OF_TEXT[relation].signs)
 
     return holds
 
