@@ -30,10 +30,17 @@ class OutOfTime(Exception):
 
 
 class Clock:
-    """A deadline (a ``time.perf_counter()`` value) and the notes of the strategies that failed before it."""
+    """A deadline (a ``time.perf_counter()`` value) and the notes of the strategies that failed before it.
 
-    def __init__(self, deadline: float):
+    With ``strict=True`` (the goal search under
+    :func:`~.goal_search.exact_search`) an error in :meth:`run` propagates
+    instead of counting as a failure, except a ``RecursionError`` (SymPy
+    giving up on deeply nested input).
+    """
+
+    def __init__(self, deadline: float, *, strict: bool = False):
         self.deadline = deadline
+        self.strict = strict
         self.notes: list[str] = []
 
     def remaining(self) -> float:
@@ -55,6 +62,8 @@ class Clock:
         except InconsistentVerdictError:
             raise
         except Exception as exc:  # SymPy fails in many ways on hard input; a failed strategy proves nothing
+            if self.strict and not isinstance(exc, RecursionError):
+                raise
             self.notes.append(f"{type(exc).__name__}: {exc}"[:200])
             return None
         return value if ok else None

@@ -37,12 +37,10 @@ from __future__ import annotations
 
 import contextlib
 import random
-import time
 
 import mpmath
 import sympy
 
-from ..core.budget import run_with_budget
 from ..core.relations import NONPOS, RELATION_OF_TEXT
 from ..core.statement import Statement
 from ..core.steps import ProofStep
@@ -52,7 +50,7 @@ from ..inequalities.solvers import load_z3
 from ..signs.decide import Domain, SignOracle
 from . import reductions  # noqa: F401  (registers the built-in reductions)
 from .clock import Clock, OutOfTime
-from .registry import strategies_for
+from .registry import INEQUALITIES, strategies_for
 from .tree import TreeSearch
 
 __all__ = ["GoalSearch", "exact_search", "prove_inequality"]
@@ -76,7 +74,6 @@ _ALLOWED = (
     sympy.Not,
     sympy.logic.boolalg.BooleanAtom,
 )
-_INEQUALITIES = ("<", "<=", ">", ">=")
 
 _EXACT_ONLY = [False]  # set by exact_search(): read by every search, in any thread
 
@@ -92,6 +89,7 @@ def exact_search():
     search started in the block, also those :func:`symmetric.verify.check`
     starts; not thread-safe against searches outside the block.
 
+    >>> import time
     >>> from symmetric import P, R
     >>> with exact_search():
     ...     prove_inequality(Statement.of(P * R, sympy.Min(P, R), relation="<="), time.perf_counter() + 60) is None
@@ -303,17 +301,6 @@ def prove_inequality(
         A short name of the strategies used and the proof steps, each with
         what it trusts. Never raises on a valid statement.
     """
-    if not isinstance(statement, Statement) or statement.relation not in _INEQUALITIES:
+    if not isinstance(statement, Statement) or statement.relation not in INEQUALITIES:
         return None
-    remaining = deadline - time.perf_counter()
-    if remaining <= 0.01:
-        return None
-    try:
-        ok, found = run_with_budget(lambda: _prove_statement(statement, deadline, candidates), remaining)
-    except RecursionError:
-        return None
-    except Exception:
-        if _EXACT_ONLY[0]:
-            raise
-        return None
-    return found if ok else None
+    return Clock(deadline, strict=_EXACT_ONLY[0]).run(lambda: _prove_statement(statement, deadline, candidates))
