@@ -70,7 +70,7 @@ class Relation:
         It does not guard against expressions whose assumptions SymPy gets
         wrong: a sign decision asks :func:`symmetric.verify.signs.decide.assumed_in`.
         """
-        return getattr(difference, self.assumption)
+        return getattr(difference, self.assumption, None)
 
     def holds_for_signs(self, signs: frozenset) -> bool | None:
         """True when every sign in ``signs`` satisfies the relation, False when none does, else None."""

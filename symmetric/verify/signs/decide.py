@@ -402,7 +402,7 @@ def assumed_in(expr, signs: frozenset) -> bool:
     >>> assumed_in(P + R, POS), assumed_in(P - R, POS), assumed_in(-P * R, NONPOS)
     (True, False, True)
     """
-    return not untrusted(expr) and _assumed(expr, signs)
+    return _assumed(expr, signs) and not untrusted(expr)  # the trust check only where it matters
 
 
 def _assumed(expr, signs: frozenset) -> bool:
