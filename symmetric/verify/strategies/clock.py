@@ -4,7 +4,7 @@ The search over statements (:mod:`.search`) runs each strategy with a share
 of the remaining time (:meth:`Clock.run`, through the engine's one budget
 :func:`~symmetric.verify.core.budget.run_with_budget`); the one AND-OR search
 (:mod:`.tree`, which both searches are instances of) checks the deadline at
-every node and between children, and the goal search's reductions between
+every node, and the goal search's reductions between
 their steps (:meth:`Clock.tick`, which raises :class:`OutOfTime`).
 
 >>> import time

@@ -109,8 +109,8 @@ class GoalSearch(TreeSearch):
     At a goal it tries the registered reductions (:mod:`.reductions`) in
     order: the cheap ones on every goal, the others on goals defined on their
     domain and of moderate size; a reduction settles the goal or proves the
-    subgoals it reduces it to with :meth:`~.tree.TreeSearch.prove` and
-    :meth:`~.tree.TreeSearch.prove_all`. A failed goal is remembered with
+    subgoals it reduces it to with :meth:`reduce` (every subgoal proven with
+    :meth:`~.tree.TreeSearch.prove_all`, its steps after the reduction's own). A failed goal is remembered with
     the number of first-derivative tests on its path; the statement's own
     goal and the goals of a first-derivative test are first tried at sample
     points (:func:`_violated`), which only gives false ones up.
@@ -146,6 +146,15 @@ class GoalSearch(TreeSearch):
 
     def defined(self, goal: Goal) -> bool:
         return self.sign(goal.big, goal.domain) is not None and self.sign(goal.small, goal.domain) is not None
+
+    def reduce(self, subgoals, depth: int, head):
+        """A goal at ``depth`` proven through ``subgoals`` (all of them, one level deeper: :meth:`prove_all`).
+
+        The proof is ``head()`` (the reduction's own steps, built only on
+        success) followed by the steps of every subgoal; None when one fails.
+        """
+        proofs = self.prove_all(subgoals, depth)
+        return None if proofs is None else head() + tuple(s for p in proofs for s in p)
 
     def memo_key(self, goal: Goal):
         return goal, self.calculus

@@ -21,8 +21,8 @@ is the same for both:
   nodes it reduces to (the goal search's reductions do);
 * **depth**: a node deeper than :attr:`TreeSearch.max_depth` fails, and a
   split whose children would be deeper is not even built;
-* **time**: the one :class:`~.clock.Clock`; at every node and between
-  children :meth:`~.clock.Clock.tick` raises :class:`~.clock.OutOfTime`,
+* **time**: the one :class:`~.clock.Clock`; at every node (so between
+  children too) :meth:`~.clock.Clock.tick` raises :class:`~.clock.OutOfTime`,
   which ends the whole search (:meth:`TreeSearch.run` answers ``None``);
 * **memo** (an option): a node that failed is not searched again (keyed by
   :meth:`TreeSearch.memo_key`), a node on the current path is not entered
@@ -170,7 +170,6 @@ class TreeSearch:
         """The proofs of all ``children`` of a node at ``depth``, in order; None at the first that fails."""
         proofs = []
         for child in children:
-            self.tick()
             found = self.prove(child, depth + 1)
             if found is None:
                 return None
