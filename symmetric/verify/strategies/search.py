@@ -161,20 +161,20 @@ class StatementSearch(TreeSearch):
 
     def attempts(self, st: Statement, depth: int):
         """Cheap strategies, then cheap splits (Piecewise branches), then the other strategies, then the other splits."""
-        yield self._direct(st, cheap=True)
+        yield from self._direct(st, cheap=True)
         yield from self._splits(st, "cheap")
-        yield self._direct(st, cheap=False)
+        yield from self._direct(st, cheap=False)
         yield from self._splits(st, "standard")
 
     def _direct(self, st: Statement, *, cheap: bool):
-        """Try to prove ``st`` without splitting into cases; ``(method, steps)`` or None.
+        """The direct strategies, then the provers, on ``st`` without splitting it: each ``(method, steps)`` or None.
 
         ``cheap=True`` runs only the fast strategies, ``cheap=False`` only the others.
         """
         clock = self.clock
         sides = _sides(st, self)
         if not sides.ok:
-            return None
+            return
         lhs, rhs = sides.lhs, sides.rhs
         prefix = "limit" if sides.steps else ""
         for strategy in strategies_for(st.relation):  # the registry (.registry), in order
@@ -193,7 +193,9 @@ class StatementSearch(TreeSearch):
                     prefix if prefix and name in ("evaluation", "cancel") else "+".join(filter(None, [prefix, name]))
                 )
                 step = ProofStep(name, _statement_text(lhs, st.relation, rhs), strategy.trusts)
-                return method, sides.steps + (step,)
+                yield method, sides.steps + (step,)
+            else:
+                yield None
         provers = [
             p for p in strategies_for(st.relation, kind="prover") if not cheap or (p.cheap_for and p.cheap_for(st))
         ]
@@ -203,8 +205,9 @@ class StatementSearch(TreeSearch):
                 found = clock.run(lambda: prover.run(limitless, clock.deadline), share=0.8)
                 if found:
                     method, steps = found
-                    return "+".join(filter(None, [prefix, method])), sides.steps + tuple(steps)
-        return None
+                    yield "+".join(filter(None, [prefix, method])), sides.steps + tuple(steps)
+                else:
+                    yield None
 
     def _splits(self, st: Statement, cost: str):
         """The registered case splits of ``cost`` (:mod:`.case_splits`), in order, each a :class:`~.tree.Split`.
