@@ -335,8 +335,8 @@ def test_analyze_accepts_same_named_symbols():
 
 
 @pytest.fixture(scope="module")
-def small_analyses():
-    return {text: analyze(parse(text)) for text in ["(P + R)/2", "R", "Min(P, R)"]}
+def small_analyses(shared_analyses):
+    return {text: shared_analyses(parse(text)) for text in ["(P + R)/2", "R", "Min(P, R)"]}
 
 
 def test_every_ratio_is_break_even_for_the_arithmetic_mean(small_analyses):
