@@ -31,9 +31,13 @@ from symmetric.verify import check
 a, b = sympy.symbols("a b", positive=True)
 
 
-@pytest.fixture
+@pytest.fixture(scope="module")
 def analyses(shared_analyses):
-    """Each family analysed once per session, shared with the doctests (conftest.py's ``shared_analyses``)."""
+    """Each family analysed once per session, shared with the doctests (conftest.py's ``shared_analyses``).
+
+    Module-scoped, so that under pytest-xdist the tests using it are one group (tests/conftest.py) and each
+    family is analysed in one worker, not in both.
+    """
     return shared_analyses.family
 
 
