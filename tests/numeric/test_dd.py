@@ -8,7 +8,6 @@ from pathlib import Path
 
 import mpmath
 import numpy
-import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
