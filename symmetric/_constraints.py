@@ -70,11 +70,18 @@ __all__ = ["Constraint", "Interval", "Options", "Predicate", "declare", "constra
 class Constraint:
     """What an argument may be: ``allowed`` (the text of the error), a test, and values that fail it."""
 
-    allowed: str = ""
+    #: The text of ``allowed``, set by a subclass's ``__init__``; a subclass whose text is read live (the names in
+    #: a registry that can grow) overrides the property instead.
+    _allowed: str = ""
     #: The body receives the value :meth:`check` returns (a conversion), not the value given.
     converts: bool = False
     #: Checked by the function's body (on the data, fused with the computation), not by the declaration's wrapper.
     in_body: bool = False
+
+    @property
+    def allowed(self) -> str:
+        """What the argument may be, as the error states it ("a float in the range [0.0, inf]")."""
+        return self._allowed
 
     def is_satisfied_by(self, value) -> bool:
         raise NotImplementedError
@@ -120,7 +127,7 @@ class Interval(Constraint):
         lo = "[" if closed in ("both", "left") else "("
         hi = "]" if closed in ("both", "right") else ")"
         article = "a float" if kind is float else "an int"
-        self.allowed = allowed or f"{article} in the range {lo}{shown(left)}, {shown(right)}{hi}" + (
+        self._allowed = allowed or f"{article} in the range {lo}{shown(left)}, {shown(right)}{hi}" + (
             " or None" if none else ""
         )
 
@@ -174,7 +181,7 @@ class Options(Constraint):
         self._strings = frozenset(o for o in self.options if isinstance(o, str))
         self._numbers = tuple(o for o in self.options if not isinstance(o, str))
         names = ", ".join(repr(o) for o in sorted(self.options, key=repr))
-        self.allowed = allowed or "a str among {" + names + "}" + (" or None" if none else "")
+        self._allowed = allowed or "a str among {" + names + "}" + (" or None" if none else "")
 
     def is_satisfied_by(self, value) -> bool:
         if type(value) is str:
@@ -191,7 +198,7 @@ class Predicate(Constraint):
     """Any test, with its text and its refused values: "array-like", "boolean", an instance of a type."""
 
     def __init__(self, allowed: str, test: Callable[[object], bool], invalid: tuple):
-        self.allowed, self._test, self._invalid = allowed, test, tuple(invalid)
+        self._allowed, self._test, self._invalid = allowed, test, tuple(invalid)
 
     def is_satisfied_by(self, value) -> bool:
         return bool(self._test(value))

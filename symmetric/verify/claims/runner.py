@@ -50,7 +50,7 @@ class _Converted(Constraint):
     converts = True
 
     def __init__(self, allowed: str, convert, invalid: tuple):
-        self.allowed, self._convert, self._invalid = allowed, convert, invalid
+        self._allowed, self._convert, self._invalid = allowed, convert, invalid
 
     def is_satisfied_by(self, value) -> bool:
         return self._convert(value) is not None
