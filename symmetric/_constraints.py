@@ -108,18 +108,46 @@ def _real(value) -> bool:
     return isinstance(value, numbers.Real) and not isinstance(value, bool) and type(value).__name__ != "bool_"
 
 
+def _scalar_array_value(value) -> float | None:
+    """The value of a 0-d real (not bool, not complex) array of any library as a float, else None."""
+    if getattr(value, "ndim", None) != 0 or any(k in str(getattr(value, "dtype", "")) for k in ("bool", "complex")):
+        return None
+    try:
+        return float(value)
+    except (TypeError, ValueError):  # not a number, or a traced array with no value yet
+        return None
+
+
 class Interval(Constraint):
     """A real (``float``) or integer (``int``) number between ``left`` and ``right``.
 
     ``closed`` is "both", "left", "right" or "neither"; an infinite end is
     allowed only when that end is closed. ``none`` also allows None.
     ``allowed`` replaces the generated text of the error ("a positive integer").
+    ``scalar_arrays`` also allows a 0-d real array of any library (NumPy,
+    PyTorch, JAX) whose value is within: the function receives it as given
+    (a tensor keeps its gradient), the test reads only its ``float``.
+
+    >>> import numpy
+    >>> Interval(float, 0, math.inf, closed="neither", scalar_arrays=True).is_satisfied_by(numpy.array(2.0))
+    True
     """
 
-    def __init__(self, kind, left, right, *, closed: str = "both", none: bool = False, allowed: str | None = None):
+    def __init__(
+        self,
+        kind,
+        left,
+        right,
+        *,
+        closed: str = "both",
+        none: bool = False,
+        allowed: str | None = None,
+        scalar_arrays: bool = False,
+    ):
         if kind not in (float, int) or closed not in ("both", "left", "right", "neither"):
             raise InvalidParameterError.of("kind", "Interval", "float or int, and a valid closed", (kind, closed))
         self.kind, self.left, self.right, self.closed, self.none = kind, left, right, closed, none
+        self.scalar_arrays = scalar_arrays
 
         def shown(x):
             return repr(float(x)) if kind is float else ("inf" if math.isinf(x) else str(int(x)))
@@ -139,6 +167,10 @@ class Interval(Constraint):
         elif kind is not int:
             if value is None:
                 return self.none
+            if self.scalar_arrays and not _real(value):
+                value = _scalar_array_value(value)
+                if value is None:
+                    return False
             if not _real(value) or (self.kind is int and not isinstance(value, numbers.Integral)):
                 return False
             if math.isnan(value):
@@ -154,7 +186,7 @@ class Interval(Constraint):
         'an int in the range [2, 100]'
         """
         closed = "both" if self.closed in ("both", "left") else "right"
-        return Interval(self.kind, self.left, right, closed=closed, none=self.none)
+        return Interval(self.kind, self.left, right, closed=closed, none=self.none, scalar_arrays=self.scalar_arrays)
 
     def invalid_values(self) -> tuple:
         out = ["1", True, math.nan]
