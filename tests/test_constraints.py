@@ -39,6 +39,7 @@ FUNCTIONS = dict(_functions())
 
 def _declared_elsewhere():
     """Functions outside MODULES whose declarations cover only their options (their other arguments are data)."""
+    from symmetric.families import counts
     from symmetric.losses import f_beta_loss, g_beta_rho_loss
     from symmetric.numeric import compile, f_beta, g_beta_rho, power_mean, thread_limits
     from symmetric.verify import check, run_with_budget
@@ -54,7 +55,9 @@ def _declared_elsewhere():
                         ("symmetric.numeric.f_beta", f_beta), ("symmetric.numeric.compile", compile),
                         ("symmetric.numeric.thread_limits", thread_limits),
                         ("symmetric.losses.f_beta_loss", f_beta_loss),
-                        ("symmetric.losses.g_beta_rho_loss", g_beta_rho_loss)]:
+                        ("symmetric.losses.g_beta_rho_loss", g_beta_rho_loss),
+                        *((f"symmetric.families.counts.{f.__name__}", f)
+                          for f in (counts.reweighted, counts.at_prevalence, counts.precision_at_prevalence))]:
         yield where, func
 
 
