@@ -111,7 +111,7 @@ class _Prevalence(Constraint):
 
 
 #: The declared constraint of ``prevalence``.
-PREVALENCE = _Prevalence()
+_PREVALENCE = _Prevalence()
 _EXPR = Predicate("a SymPy expression in TP, FP, FN and TN", lambda v: isinstance(v, sympy.Expr), invalid=("TP", 0.5))
 
 
@@ -260,7 +260,7 @@ def g_beta_rho_counts(beta=_beta, rho=_rho, tp=TP, fp=FP, fn=FN) -> sympy.Expr:
     return g_beta_rho(beta, rho).subs({P: p, R: r}, simultaneous=True)
 
 
-@declare(prevalence=PREVALENCE)
+@declare(prevalence=_PREVALENCE)
 def precision_at_prevalence(prevalence=_prevalence, tp=TP, fp=FP, fn=FN, tn=TN) -> sympy.Expr:
     r"""Precision the classifier would have where positives make up ``prevalence`` of the data.
 
@@ -286,7 +286,7 @@ def balanced_precision(tp=TP, fp=FP, fn=FN, tn=TN) -> sympy.Expr:
     return precision_at_prevalence(sympy.Rational(1, 2), tp, fp, fn, tn)
 
 
-@declare(prevalence=PREVALENCE)
+@declare(prevalence=_PREVALENCE)
 def reweighted(prevalence=_prevalence, tp=TP, fp=FP, fn=FN, tn=TN) -> dict:
     r"""The cells of a data set of total 1 in which positives make up ``prevalence``, at the same TPR and FPR.
 
@@ -305,7 +305,7 @@ def reweighted(prevalence=_prevalence, tp=TP, fp=FP, fn=FN, tn=TN) -> dict:
     return {"tp": positive * tp, "fp": negative * fp, "fn": positive * fn, "tn": negative * tn}
 
 
-@declare(expr=_EXPR, prevalence=PREVALENCE)
+@declare(expr=_EXPR, prevalence=_PREVALENCE)
 def at_prevalence(expr, prevalence=_prevalence) -> sympy.Expr:
     """A count metric ``expr`` (in TP, FP, FN, TN) evaluated on the :func:`reweighted` cells.
 
