@@ -60,6 +60,8 @@ def test_losses_on_jax_and_strict_arrays():
     grad = jax.grad(lambda q: f_beta_loss(jax.numpy.asarray(Y), q, beta=2.0))(jax.numpy.asarray(Q, dtype="float32"))
     g = numpy.asarray(grad)
     assert numpy.all(g[Y == 1] <= 0) and numpy.all(g[Y == 0] >= 0)
+    y, q = jax.numpy.asarray(Y), jax.numpy.asarray(Q, dtype="float32")   # beta a 0-d array: passed on as given
+    assert float(f_beta_loss(y, q, beta=jax.numpy.asarray(2.0))) == float(f_beta_loss(y, q, beta=2.0))
 
 
 @pytest.mark.parametrize("call, name", [
@@ -86,6 +88,3 @@ def test_beta_and_rho_may_be_0d_arrays_but_nothing_else_than_numbers():
         with pytest.raises(InvalidParameterError) as info:
             g_beta_rho_loss(Y, Q, **{name: bad})
         assert info.value.param == name and info.value.got is bad
-    jax = pytest.importorskip("jax")
-    y, q = jax.numpy.asarray(Y), jax.numpy.asarray(Q, dtype="float32")
-    assert float(f_beta_loss(y, q, beta=jax.numpy.asarray(2.0))) == float(f_beta_loss(y, q, beta=2.0))
