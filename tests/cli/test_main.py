@@ -39,6 +39,8 @@ CHILD = textwrap.dedent(
     print("help", code, "counts" in text and "verify" in text)
     code, text = run("counts", "8", "2", "0", "88")
     print("counts", code, text.split()[:2])
+    code, text = run("counts", "8", "2", "0", "88", "--metric", "mcc", "--metric", "npv")
+    print("counts-metric", code, [line.split()[0] for line in text.splitlines()])
     code, text = run("counts", "--help")
     print("counts-help", code, "--metric NAME" in text)
     print("loaded", sorted(n for n in sys.modules if n.split(".")[0] in ("sympy", "mpmath")))
@@ -52,6 +54,7 @@ def test_help_and_counts_run_without_sympy():
     lines = dict(line.split(" ", 1) for line in done.stdout.splitlines() if " " in line)
     assert lines.get("help") == "0 True", done.stdout + done.stderr
     assert lines.get("counts") == "0 ['mcc', '0.884433']", done.stdout + done.stderr
+    assert lines.get("counts-metric") == "0 ['mcc', 'npv']", done.stdout + done.stderr
     assert lines.get("counts-help") == "0 True", done.stdout + done.stderr
     assert lines.get("loaded") == "[]" and lines.get("refused") == "[]", done.stdout + done.stderr
 
