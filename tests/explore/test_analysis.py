@@ -18,20 +18,26 @@ Hand derivations used below (u = R/P, f homogeneous of degree 1, S = s(u)):
 from __future__ import annotations
 
 import time
+import warnings
 
 import pytest
 import sympy
 
 from symmetric import InvalidParameterError, P, R, beta, g_beta_rho, gamma, phi, power_mean, rho
 from symmetric.explore import analyze, parse
+from symmetric.explore.geometry import EVERY_RATIO
 from symmetric.verify import check
 
 a, b = sympy.symbols("a b", positive=True)
 
 
-@pytest.fixture
+@pytest.fixture(scope="module")
 def analyses(shared_analyses):
-    """Each family analysed once per session, shared with the doctests (conftest.py's ``shared_analyses``)."""
+    """Each family analysed once per session, shared with the doctests (conftest.py's ``shared_analyses``).
+
+    Module-scoped, so that under pytest-xdist the tests using it are one group (tests/conftest.py) and each
+    family is analysed in one worker, not in both.
+    """
     return shared_analyses.family
 
 
@@ -320,3 +326,76 @@ def test_the_homogeneity_counterexample_names_the_scale_factor_as_the_statement_
     assert "_t" not in str(found)
     t = sympy.Symbol("t", positive=True)      # a parameter named t: the scale factor is named otherwise
     assert "t1" in {str(s) for s in analyze(P**t * R, limits=False).properties["homogeneous"].counterexample}
+
+
+# --- bad input, small metrics and their display ------------------------------------------------------
+
+def test_analyze_accepts_same_named_symbols():
+    p, r = sympy.symbols("P R")  # no assumptions: not symmetric.P and symmetric.R
+    a = analyze(2 * p * r / (p + r), limits=False)
+    assert a.expr == 2 * P * R / (P + R) and a.break_even == 1
+    with pytest.raises(InvalidParameterError, match="symmetric.P and symmetric.R"):
+        analyze(sympy.Symbol("x", positive=True) + 1, limits=False)
+
+
+@pytest.fixture(scope="module")
+def small_analyses(shared_analyses):
+    return {text: shared_analyses(parse(text)) for text in ["(P + R)/2", "R", "Min(P, R)"]}
+
+
+def test_every_ratio_is_break_even_for_the_arithmetic_mean(small_analyses):
+    a = small_analyses["(P + R)/2"]
+    assert a.break_even == EVERY_RATIO and a.verdicts["break_even"].proven
+    assert a.slope == -1 and a.neutral_curvature == 0 and a.equivalent_rho == 0
+    text = str(a)
+    assert "break-even ratio R/P   every ratio" in text and "no ratio is special" not in text
+
+
+def test_a_metric_of_recall_alone(small_analyses):
+    a = small_analyses["R"]
+    assert a.break_even is None and a.slope is None
+    assert "does not depend on P" in a.break_even_note
+    text = str(a)
+    assert "zoo" not in text and "nan" not in text
+    assert a.properties["separable"].status == "proven" and a.properties["separable"].detail == "T(x) = x"
+
+
+def test_min_is_not_differentiable_and_its_limits_are_found(small_analyses):
+    a = small_analyses["Min(P, R)"]
+    assert a.slope is None and "not differentiable" in a.break_even_note
+    assert "Heaviside" not in str(a.slope) and "slope" not in a.verdicts
+    limits = {r.approach: (r.value, r.verdict.status) for r in a.limits}
+    assert limits == {"P -> 0+": (0, "proven"), "R -> 0+": (0, "proven")}
+
+
+def test_declared_range_makes_the_weighted_geometric_mean_a_mean():
+    g = parse("P**a*R**(1 - a)", parameters=["a"])
+    a = analyze(g, ranges={"a": (0, 1)}, limits=False)
+    assert a.properties["bounded"].status == "proven" and a.properties["mean"].status == "proven"
+    assert "0 < a < 1" in str(a)
+    with pytest.raises(InvalidParameterError, match="'ranges' parameter of analyze"):
+        analyze(g, ranges={"b": (0, 1)})
+    with pytest.raises(InvalidParameterError, match="'ranges' parameter of analyze"):
+        analyze(g, ranges={"a": (-1, 1)})  # a is positive
+
+
+def _ipython_text(obj) -> str:
+    from IPython.lib.pretty import pretty
+
+    return pretty(obj)
+
+
+def test_analysis_displays_as_its_report(small_analyses):
+    pytest.importorskip("IPython")
+    a = small_analyses["(P + R)/2"]
+    assert _ipython_text(a) == str(a)
+    assert repr(a) == "<Analysis of f(P, R) = P/2 + R/2: break-even ratio every ratio, equivalent rho 0>"
+    assert "| break-even ratio R/P | every ratio | proven |" in a._repr_markdown_()
+    prop = a.properties["mean"]
+    assert _ipython_text(prop) == "mean: idempotent, bounded, increasing in P and R: proven"
+    assert "**mean**" in prop._repr_markdown_()
+    limit = a.limits[0]
+    assert _ipython_text(limit) == "P -> 0+: R/2, proven" and "$\\frac{R}{2}$" in limit._repr_markdown_()
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert "| property |" in a._repr_markdown_()

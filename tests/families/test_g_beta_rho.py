@@ -1,5 +1,6 @@
 """The metric families: closed forms, stipulations, and values against mpmath at high precision."""
 
+import time
 from fractions import Fraction
 
 import mpmath
@@ -9,7 +10,7 @@ import sympy
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from symmetric import P, R, beta, f_beta, g_beta_rho, gamma, power_mean, rho
+from symmetric import InvalidParameterError, P, R, beta, f_beta, g_beta_rho, gamma, power_mean, rho
 from symmetric.families import FAMILIES, f_beta_alternative, general_formula, get_family
 
 
@@ -91,3 +92,21 @@ def test_registry_lists_every_family_with_its_parameters():
 def test_general_formula_is_the_last_branch():
     assert general_formula(g_beta_rho()).has(rho) and not general_formula(g_beta_rho()).has(sympy.Piecewise)
     assert general_formula(f_beta()) == f_beta()
+
+
+# --- the range of rho: refused at once beyond it, printed at its end ---------------------------------
+
+@pytest.mark.parametrize("rho", [10**5, 10**7, 1e100, 10**100, -(10**7)])
+def test_huge_rho_is_refused_at_once_naming_the_range(rho):
+    cpu = time.process_time()  # CPU time: a loaded machine does not inflate it
+    with pytest.raises(InvalidParameterError, match=r"'rho' parameter of g_beta_rho must be a finite real number "
+                                                    r"with \|rho\| <= 1000"):
+        g_beta_rho(beta=2, rho=rho)
+    assert time.process_time() - cpu < 1
+
+
+def test_the_largest_allowed_rho_builds_and_prints():
+    expr = g_beta_rho(beta=2, rho=1000)
+    assert len(str(expr)) > 300 and "P**1001" in str(expr)
+    with pytest.raises(InvalidParameterError, match=r"\|rho\| <= 30 when the base is 1e\+100"):
+        g_beta_rho(beta=10**100, rho=1000)  # 10**100000 would not print (4300-digit limit)

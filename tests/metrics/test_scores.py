@@ -324,3 +324,18 @@ def test_negative_sample_weights_are_refused(func):
 def test_negative_sample_weights_are_refused_by_the_curve():
     with pytest.raises(ValueError, match="at index 2"):
         sm.g_beta_rho_curve([1, 0, 1], [0.2, 0.4, 0.9], sample_weight=[1, 1, -1])
+
+
+def test_g_beta_rho_score_at_huge_rho():
+    from symmetric.metrics import g_beta_rho_score
+
+    y_true, y_pred = [1, 1, 1, 0, 0, 1], [1, 0, 0, 1, 0, 1]  # P = 2/3, R = 1/2
+    assert g_beta_rho_score(y_true, y_pred, beta=2, rho=1e308) == pytest.approx(max(2 / 3, 1 / 4))
+    assert g_beta_rho_score(y_true, y_pred, beta=2, rho=-1e308) == pytest.approx(min(4 / 3, 1 / 2))
+
+
+def test_best_threshold_names_itself():
+    from symmetric.metrics import best_threshold
+
+    with pytest.raises(InvalidParameterError, match="'beta' parameter of best_threshold"):
+        best_threshold([0, 1], [0.1, 0.2], beta=-1)

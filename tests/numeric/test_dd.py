@@ -8,7 +8,6 @@ from pathlib import Path
 
 import mpmath
 import numpy
-import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -16,6 +15,7 @@ from symmetric.numeric import _dd, _generated, _runtime, f_beta, g_beta_rho, pow
 from symmetric.numeric._dd import (_DD, _LN2, _dd_exp, _dd_expm1, _dd_log, _dd_log1p, _dd_logaddexp, _dd_select,
                                    _dd_softplus)
 
+LARGEST = numpy.finfo(float).max
 TOLERANCE = 2.0**-64  # relative; the constants are rounded to float64 (2**-53), so this leaves them correctly rounded
 
 
@@ -150,3 +150,17 @@ def test_results_are_the_same_where_long_double_is_plain_double(tmp_path):
                  f_beta(data["P"], data["R"], data["beta"])]
     subprocess.run([sys.executable, "-c", RUNNER, *paths, str(tmp_path / "out.npy")], check=True)
     assert numpy.array_equal(numpy.load(tmp_path / "out.npy").view(numpy.int64), numpy.concatenate(here).view(numpy.int64))
+
+
+def test_double_double_products_beyond_veltkamps_range_are_exact():
+    from symmetric.numeric._dd import _two_prod
+
+    rng = numpy.random.default_rng(5)
+    with mpmath.workdps(80), numpy.errstate(all="ignore"):
+        for _ in range(200):
+            a = rng.uniform(1, 2) * 2.0 ** int(rng.integers(990, 1023))
+            b = rng.uniform(-1, 1) * 2.0 ** int(rng.integers(-60, 0))
+            p, e = _two_prod(numpy.float64(a), numpy.float64(b))
+            if numpy.isfinite(p):
+                assert mpmath.mpf(a) * mpmath.mpf(b) == mpmath.mpf(float(p)) + mpmath.mpf(float(e))
+        assert _two_prod(numpy.float64(LARGEST), numpy.float64(2.0)) == (numpy.inf, 0.0)

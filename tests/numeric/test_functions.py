@@ -1,5 +1,6 @@
 """symmetric.numeric.g_beta_rho, power_mean and f_beta: values, regimes, limits and bad input."""
 
+import mpmath
 import numpy
 import pytest
 from hypothesis import given, settings
@@ -9,6 +10,8 @@ from symmetric import InvalidParameterError
 from symmetric.accuracy import true_value, ulp_errors
 from symmetric.numeric import f_beta, g_beta_rho, power_mean
 from symmetric.numeric._runtime import CHUNK
+
+LARGEST = numpy.finfo(float).max
 
 
 def exact(name, *args):
@@ -273,3 +276,44 @@ def test_values_above_1_are_in_the_documented_domain_and_negative_ones_are_refus
     assert float(g_beta_rho(2.0, 0.5, 1.0, -2.0)) == float(f_beta(2.0, 0.5, 1.0)) == 0.8
     with pytest.raises(InvalidParameterError, match="'P'"):
         g_beta_rho(-0.5, 0.5, 1.0, -2.0)
+
+
+# --- the limits of the family at huge rho and phi, never nan ---------------------------------------
+
+def _limits(P_, R_, beta):
+    """G's limits as rho -> +oo and -oo, computed here from the formula with mpmath (not from the code)."""
+    def G(rho):
+        P1, R1, b, r = (mpmath.mpf(x) for x in (P_, R_, beta, rho))
+        return float(((b**r * P1 ** (r + 1) + R1 ** (r + 1)) / (1 + b**r)) ** (1 / (r + 1)))
+
+    with mpmath.workdps(60):
+        return G(10**40), G(-(10**40))
+
+
+@pytest.mark.parametrize("beta", [2.0, 0.5, 1.0, 10.0, 1e300, 1e-300])
+@pytest.mark.parametrize("P_, R_", [(0.5, 0.25), (0.3, 0.9), (0.9, 0.1)])
+def test_huge_rho_gives_the_limits_never_nan(beta, P_, R_):
+    """Issue 12: nan for rho above about 1.34e300; now the limits, up to the largest double."""
+    up, down = _limits(P_, R_, beta)
+    rhos = numpy.array([1e20, 1.34e300, 1e305, 1e308, LARGEST])
+    got_up = g_beta_rho(P_, R_, beta, rhos)
+    got_down = g_beta_rho(P_, R_, beta, -rhos)
+    assert numpy.allclose(got_up, up, rtol=1e-15) and numpy.allclose(got_down, down, rtol=1e-15)
+    # and they are the limits the issue names: Max(P, R/beta), Min(beta P, R) for beta >= 1; the mirror below 1
+    if beta >= 1:
+        assert up == pytest.approx(max(P_, R_ / beta), rel=1e-12) and down == pytest.approx(min(beta * P_, R_), rel=1e-12)
+    else:
+        assert up == pytest.approx(max(beta * P_, R_), rel=1e-12) and down == pytest.approx(min(P_, R_ / beta), rel=1e-12)
+
+
+def test_the_issue_example_rho_sweep():
+    rho = numpy.append(numpy.geomspace(1e299, 1e308, 50), LARGEST)
+    out = g_beta_rho(0.5, 0.25, 2.0, rho)
+    assert numpy.all(out == 0.5)  # Max(0.5, 0.25/2)
+    assert numpy.all(g_beta_rho(0.5, 0.25, 2.0, -rho) == 0.25)  # Min(2 * 0.5, 0.25)
+
+
+def test_huge_phi_gives_max_and_min():
+    assert float(power_mean(0.5, 0.25, 2.0, LARGEST)) == 0.5
+    assert float(power_mean(0.5, 0.25, 2.0, -LARGEST)) == 0.25
+    assert float(power_mean(0.5, 0.25, 1e300, 1e308)) == 0.5

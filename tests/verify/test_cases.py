@@ -18,7 +18,8 @@ from symmetric.verify.signs import cases
 from symmetric.verify.signs import decide as signs
 from symmetric.verify.signs.cases import cut, piecewise_branches
 from symmetric.verify.limits.limit_signs import Signs
-from symmetric.verify.signs.decide import NEG, Domain, Interval, definite_sign, sign_of
+from symmetric.verify.core.relations import NEG
+from symmetric.verify.signs.decide import Domain, Interval, definite_sign, sign_of
 
 x = sympy.Symbol("x", real=True)
 n = sympy.Symbol("n", negative=True)

@@ -20,7 +20,8 @@ from symmetric.verify import check, run_with_budget
 from symmetric.verify.strategies import goal_search as inequalities
 from symmetric.verify.inequalities.goals import domains_of
 from symmetric.verify.inequalities.polynomials import univariate_signs
-from symmetric.verify.signs.decide import ANY, NEG, NONNEG, NONPOS, POS, Domain, Interval, sign_of
+from symmetric.verify.core.relations import ANY, NEG, NONNEG, NONPOS, POS
+from symmetric.verify.signs.decide import Domain, Interval, sign_of
 from symmetric.verify.inequalities.solvers import _uninterrupted, load_z3, z3_decide
 from symmetric.verify.inequalities.splits import resolve, split_cases
 from symmetric.verify.core.statement import Statement

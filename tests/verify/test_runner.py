@@ -20,6 +20,9 @@ import pytest
 from symmetric.cli import main
 
 ROOT = Path(__file__).resolve().parents[2]
+#: Wall-clock seconds to wait for a command (to start its claims, to end once signalled): a guard against a hang,
+#: not a timing, so generous that a loaded machine (a Python start with SymPy taking 20 s) does not reach it.
+HANG = 300
 
 #: The body of each claim's derivation, by name (after it wrote its pid).
 FAULTS = {
@@ -176,15 +179,17 @@ def _interrupt(argv, folder: Path, signum: int, *, group: bool):
     proc = subprocess.Popen(argv, cwd=folder, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                             start_new_session=True)
     try:
-        deadline = time.monotonic() + 60  # a guard against a hang, not a timing
+        deadline = time.monotonic() + HANG
         while not (folder / "pids" / "started").exists() and proc.poll() is None and time.monotonic() < deadline:
             time.sleep(0.05)
+        # Signalled before the claim sleeps, the command would be cut elsewhere (while it starts): fail here, saying so.
+        assert (folder / "pids" / "started").exists(), f"the sleeping claim did not start within {HANG} s"
         workers = {(c.pid, c.create_time()) for c in psutil.Process(proc.pid).children(recursive=True)}
         if group:
             os.killpg(proc.pid, signum)
         else:
             proc.send_signal(signum)
-        out, err = proc.communicate(timeout=60)
+        out, err = proc.communicate(timeout=HANG)
     finally:
         if proc.poll() is None:
             proc.kill()

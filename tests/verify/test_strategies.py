@@ -68,8 +68,7 @@ def test_a_reduction_registered_in_the_test_suite_is_tried_by_the_goal_search():
         if goal.big != x + 1 / x or goal.small != 2:
             return None
         sub = goal.with_sides((x - 1) ** 2 / x, 0)
-        steps = search.prove(sub, depth + 1)
-        return None if steps is None else step("square", f"x + 1/x - 2 = (x - 1)**2/x: {sub}", "algebra") + steps
+        return search.reduce([sub], depth, lambda: step("square", f"x + 1/x - 2 = (x - 1)**2/x: {sub}", "algebra"))
 
     register_strategy(Strategy("square", "the test suite's one rewrite", "cheap", INEQUALITIES, rewrite_as_square,
                                kind="reduction"), before="sign")
@@ -98,3 +97,33 @@ def test_the_provers_reductions_and_case_splits_are_records_in_search_order():
         Strategy("n", "t", "cheap", INEQUALITIES, lambda search, goal, depth: None, kind="lemma")
     with pytest.raises(InvalidParameterError, match="new name"):  # names are unique within a kind
         register_strategy(Strategy("sign", "t", "cheap", INEQUALITIES, lambda s, g, d: None, kind="reduction"))
+
+
+def test_both_searches_are_instances_of_the_one_and_or_search():
+    from symmetric.verify.strategies.goal_search import GoalSearch
+    from symmetric.verify.strategies.search import StatementSearch
+    from symmetric.verify.strategies.tree import TreeSearch
+
+    machinery = ("run", "prove", "prove_all", "prove_split", "tick")
+    for search in (StatementSearch, GoalSearch):
+        assert issubclass(search, TreeSearch)
+        assert not set(machinery) & set(vars(search)), f"{search.__name__} redefines the search's machinery"
+    assert (StatementSearch.max_depth, GoalSearch.max_depth) == (4, 14)
+
+
+def test_the_one_search_proves_a_node_only_when_all_children_of_a_split_are_proven():
+    from symmetric.verify.strategies.clock import Clock
+    from symmetric.verify.strategies.tree import Split, TreeSearch
+
+    class Halves(TreeSearch):  # a node n: settled at 1, split into its halves when even, nothing when odd
+        max_depth = 5
+
+        def attempts(self, n, depth):
+            yield ("leaf",) if n == 1 else None
+            if n % 2 == 0:
+                yield Split(lambda: [n // 2, n // 2], lambda children, proofs: sum(proofs, (n,)))
+
+    clock = Clock(time.perf_counter() + 60)
+    assert len(Halves(clock).run(8)) == 15  # 8, 4, 4, 2 (four times), 1 (eight times)
+    assert Halves(clock).run(12) is None  # 12 -> 6 -> 3: the 3s are not proven, so neither is 12
+    assert Halves(clock).run(64) is None  # six halvings: deeper than the bound

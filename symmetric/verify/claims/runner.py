@@ -45,19 +45,21 @@ def default_jobs() -> int:
 
 
 class _Converted(Constraint):
-    """An option given as a value or as its text (from a command line): ``convert`` returns the value or None."""
+    """An option given as a value or as its text (from a command line): ``convert`` returns the value, or
+    ``rejected`` (None) for a bad one."""
 
     converts = True
+    rejected: object = None
 
     def __init__(self, allowed: str, convert, invalid: tuple):
         self._allowed, self._convert, self._invalid = allowed, convert, invalid
 
     def is_satisfied_by(self, value) -> bool:
-        return self._convert(value) is not None
+        return self._convert(value) is not self.rejected
 
     def check(self, value, *, name: str, func: str, error=InvalidParameterError, note: str = ""):
         converted = self._convert(value)
-        if converted is None:
+        if converted is self.rejected:
             raise error.of(name, func, self.allowed + note, value)
         return converted
 
@@ -116,16 +118,9 @@ def _memory_limit(value) -> int | None | bool:
 
 
 class _MemoryLimit(_Converted):
-    """``memory_limit``: None (the default) is a valid value, so the test is on ``False``."""
+    """``memory_limit``: None (the default) is a valid value, so a bad one converts to ``False``."""
 
-    def is_satisfied_by(self, value) -> bool:
-        return self._convert(value) is not False
-
-    def check(self, value, *, name: str, func: str, error=InvalidParameterError, note: str = ""):
-        converted = self._convert(value)
-        if converted is False:
-            raise error.of(name, func, self.allowed + note, value)
-        return converted
+    rejected = False
 
 
 #: ``memory_limit`` of :func:`run_claims`: bytes, text with binary units, "none" or "auto" (:func:`memory_limit_option`).

@@ -6,7 +6,9 @@ holds exactly where the sign of ``a - b`` is in the relation's ``signs``;
 ``compare`` makes the comparison between two numbers (exact rationals, mpmath
 values, SymPy numbers, the signs -1, 0, 1) or builds it between two z3
 expressions; ``assumption`` names SymPy's assumption query that says the
-difference has such a sign. Every table of the engine keyed on relations is a
+difference has such a sign (asked by :meth:`Relation.assumed`, the one place
+that reads it; :func:`symmetric.verify.signs.decide.assumed_in` is the sign
+decision built on it). Every table of the engine keyed on relations is a
 view of this one.
 
 >>> import sympy
@@ -61,6 +63,14 @@ class Relation:
     signs: frozenset
     compare: Callable
     assumption: str
+
+    def assumed(self, difference) -> bool | None:
+        """SymPy's assumption system asked whether ``difference`` has a sign in ``signs`` (True, False or None).
+
+        It does not guard against expressions whose assumptions SymPy gets
+        wrong: a sign decision asks :func:`symmetric.verify.signs.decide.assumed_in`.
+        """
+        return getattr(difference, self.assumption, None)
 
     def holds_for_signs(self, signs: frozenset) -> bool | None:
         """True when every sign in ``signs`` satisfies the relation, False when none does, else None."""

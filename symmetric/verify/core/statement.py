@@ -84,7 +84,7 @@ def _decide(condition):
     d = condition.lhs - condition.rhs
     for form in (lambda e: e, sympy.expand, lambda e: sympy.factor(sympy.cancel(sympy.together(e)))):
         try:
-            holds = getattr(form(d), relation.assumption)
+            holds = relation.assumed(form(d))
         except SYMPY_ERRORS:
             continue
         if holds is not None:

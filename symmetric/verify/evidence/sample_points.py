@@ -43,7 +43,7 @@ from typing import Iterator
 
 import sympy
 
-from ..core.linear import linear_root
+from ..core.linear import linear_coefficients, linear_root
 from ..core.memo import memoized
 from ..core.relations import relation_of
 from ..core.statement import Statement
@@ -267,14 +267,7 @@ def _linear_coefficients(num, sym):
     poly = _rational_poly(num, sym)
     if poly is None or poly.degree(sym) != 1:
         return None
-    a = b = sympy.Integer(0)
-    for monom, coeff in poly.terms():
-        term = coeff * sympy.Mul(*(g**k for g, k in zip(poly.gens[1:], monom[1:])))
-        if monom[0]:
-            a += term
-        else:
-            b += term
-    return a, b
+    return linear_coefficients(num, sym)  # the one linear solver (core.linear)
 
 
 def _linear_root_at(coefficients, base):

@@ -46,7 +46,7 @@ import itertools
 
 import sympy
 
-from ..core.relations import NEG, POS, relation_of
+from ..core.relations import NEG, NONNEG, POS, relation_of
 from ..core.statement import Statement
 from ..core.steps import ProofStep
 
@@ -58,8 +58,6 @@ TRUSTS = (
     "(decided over every set of positive symbols the stated positive conditions allow); even powers, Abs and "
     "roots of nonnegative reals are nonnegative; squaring: |a| <= b with b >= 0 gives a <= b"
 )
-
-_POS, _NONNEG = "positive", "nonnegative"
 
 
 def _polynomial(expr, gens):
@@ -93,7 +91,7 @@ def _polynomial_sign(base, facts, gens):
     coeffs = p.coeffs()
     if not all(c >= 0 for c in coeffs):
         return None
-    return _POS if _positive_by_support(p, facts, gens) else _NONNEG
+    return POS if _positive_by_support(p, facts, gens) else NONNEG
 
 
 def _support(p) -> list:
@@ -124,24 +122,24 @@ def _positive_by_support(p, facts, gens) -> bool:
 def _factor_sign(base, facts, gens):
     """The sign of one factor (not a product): positive, nonnegative, or None."""
     if base.is_Number:
-        return _POS if base > 0 else None if base < 0 else _NONNEG
+        return POS if base > 0 else None if base < 0 else NONNEG
     if isinstance(base, sympy.Abs):
-        return _NONNEG if _defined(base.args[0], facts, gens) else None
+        return NONNEG if _defined(base.args[0], facts, gens) else None
     if isinstance(base, sympy.Pow):
         b, e = base.args
         if e.is_Integer and e.is_even and e > 0:
             if _defined(b, facts, gens):
                 inner = sign_under_conditions(b, facts, gens)
-                return _POS if inner == (1, _POS) or inner == (-1, _POS) else _NONNEG
+                return POS if inner == (1, POS) or inner == (-1, POS) else NONNEG
             return None
         inner = sign_under_conditions(b, facts, gens)
         if inner is None or inner[0] < 0:
             return None
         if e.is_negative or not e.is_Integer:
-            return _POS if inner[1] == _POS else (_NONNEG if e.is_positive else None)
+            return POS if inner[1] == POS else (NONNEG if e.is_positive else None)
         return inner[1]
     if isinstance(base, sympy.Symbol):
-        return _POS if base.is_positive else _NONNEG if base.is_nonnegative else None
+        return POS if base.is_positive else NONNEG if base.is_nonnegative else None
     return _polynomial_sign(base, facts, gens)
 
 
@@ -152,24 +150,24 @@ def sign_under_conditions(expr, facts, gens):
     nonnegative symbols. Every denominator factor must be positive.
     """
     if expr.is_zero:
-        return (1, _NONNEG)
+        return (1, NONNEG)
     form = sympy.factor(sympy.together(expr))
     numerator, denominator = sympy.fraction(form)
-    sign, kind = 1, _POS
-    for part, needed in ((denominator, _POS), (numerator, None)):
+    sign, kind = 1, POS
+    for part, needed in ((denominator, POS), (numerator, None)):
         for factor in sympy.Mul.make_args(part):
             found = _signed_factor(factor, facts, gens)
-            if found is None or (needed == _POS and found[1] != _POS):
+            if found is None or (needed == POS and found[1] != POS):
                 return None
             sign *= found[0]
-            kind = _NONNEG if found[1] == _NONNEG else kind
+            kind = NONNEG if found[1] == NONNEG else kind
     return sign, kind
 
 
 def _signed_factor(factor, facts, gens):
     """``(sign, kind)`` of one factor: itself, or its opposite (a negative number, ``-(a - b)``)."""
     if factor.is_Number:
-        return (1, _POS) if factor > 0 else (-1, _POS) if factor < 0 else (1, _NONNEG)
+        return (1, POS) if factor > 0 else (-1, POS) if factor < 0 else (1, NONNEG)
     odd = isinstance(factor, sympy.Pow) and factor.exp.is_Integer and factor.exp.is_odd
     base = factor.base if odd else factor
     s = _factor_sign(base, facts, gens)
@@ -194,7 +192,7 @@ def _defined(expr, facts, gens) -> bool:
             if not (e.is_Rational or e.is_Integer):
                 return False
             s = sign_under_conditions(b, facts, gens)
-            if s is None or (e.is_negative and s[1] != _POS) or (not e.is_Integer and s[0] < 0):
+            if s is None or (e.is_negative and s[1] != POS) or (not e.is_Integer and s[0] < 0):
                 return False
             continue
         return False
@@ -206,7 +204,7 @@ def _square(e):
 
 
 def _holds(sign, strict: bool) -> bool:
-    return sign is not None and sign[0] > 0 and (sign[1] == _POS or not strict)
+    return sign is not None and sign[0] > 0 and (sign[1] == POS or not strict)
 
 
 def counts_statement(statement: Statement) -> bool:

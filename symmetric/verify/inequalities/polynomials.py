@@ -33,7 +33,8 @@ from functools import reduce
 
 import sympy
 
-from ..signs.decide import ANY, NONNEG, ZERO, Domain, Interval, mul_signs, number_sign
+from ..core.relations import ANY, NONNEG, ZERO
+from ..signs.decide import Domain, Interval, mul_signs, number_sign
 
 __all__ = ["polynomial_signs", "univariate_signs"]
 

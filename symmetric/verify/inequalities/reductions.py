@@ -3,9 +3,11 @@
 Each is ``run(search, goal, depth) -> steps | None`` (a strategy of kind
 ``"reduction"``, registered in :mod:`symmetric.verify.strategies.reductions`
 with the monotone transforms of :mod:`.transforms`): it settles the goal
-(one step) or reduces it to subgoals and proves them with
-``search.prove(subgoal, depth + 1)``. What they use of ``search``
-(:class:`~symmetric.verify.strategies.goal_search.GoalSearch`): ``prove``,
+(one step) or reduces it to subgoals: ``search.reduce(subgoals, depth,
+head)`` proves all of them one level deeper (the AND of the one AND-OR
+search, :mod:`symmetric.verify.strategies.tree`) and gives ``head()``, the
+reduction's own step, followed by theirs. What they use of ``search``
+(:class:`~symmetric.verify.strategies.goal_search.GoalSearch`): ``reduce``,
 ``sign(expr, domain)`` (memoized sign sets), ``defined(goal)``, ``tick()``,
 ``remaining()``, ``want(goal, k)`` and ``exponents(goal)`` (exponents whose
 sign blocked a step), and for z3's candidates ``use_z3``, ``candidates``,
@@ -91,21 +93,21 @@ def z3_nlsat(search, goal: Goal, depth: int):
 
 
 def _cases(search, goal: Goal, depth: int, split, strategy: str):
+    """The goal proven on every case of ``split`` (each a subgoal, all proven: ``search.reduce``), or None."""
     cases = split_cases(split, goal.domain)
     if not cases:
         return None
-    proofs = []
-    for text, mapping, domain in cases:
-        case = goal.with_domain(domain)
-        if mapping:
-            case = Goal(goal.big.xreplace(mapping), goal.small.xreplace(mapping), goal.strict, domain)
-        steps = search.prove(case, depth + 1)
-        if steps is None:
-            return None
-        proofs.append(steps)
+    subgoals = [
+        Goal(goal.big.xreplace(mapping), goal.small.xreplace(mapping), goal.strict, domain)
+        if mapping
+        else goal.with_domain(domain)
+        for _, mapping, domain in cases
+    ]
     labels = "; ".join(text for text, _, _ in cases)
-    return step(strategy, f"cases {labels} cover {goal.domain.describe()}", TRUSTS["case split"]) + tuple(
-        s for p in proofs for s in p
+    return search.reduce(
+        subgoals,
+        depth,
+        lambda: step(strategy, f"cases {labels} cover {goal.domain.describe()}", TRUSTS["case split"]),
     )
 
 
@@ -115,12 +117,12 @@ def case_split(search, goal: Goal, depth: int):
     small, split_small = resolve(goal.small, goal.domain)
     if (big, small) != (goal.big, goal.small):
         sub = goal.with_sides(big, small)
-        steps = search.prove(sub, depth + 1)
-        return (
-            None
-            if steps is None
-            else step("case split", f"on {goal.domain.describe()} the branches taken give {sub}", TRUSTS["case split"])
-            + steps
+        return search.reduce(
+            [sub],
+            depth,
+            lambda: step(
+                "case split", f"on {goal.domain.describe()} the branches taken give {sub}", TRUSTS["case split"]
+            ),
         )
     split = split_big or split_small
     return None if split is None else _cases(search, goal, depth, split, "case split")

@@ -39,7 +39,8 @@ from dataclasses import replace
 import sympy
 
 from .goals import Goal, step
-from ..signs.decide import NEG, NONNEG, NONPOS, POS, Interval, settles
+from ..core.relations import NEG, NONNEG, NONPOS, POS
+from ..signs.decide import Interval, settles
 
 __all__ = ["TRUSTS", "homogeneity", "monotone_power", "logarithm", "factor_signs", "derivative_test"]
 
@@ -152,18 +153,19 @@ def homogeneity(search, goal: Goal, depth: int):
                     return None
                 domain = narrowed
         sub = Goal(goal.big.xreplace({x: t, y: 1}), goal.small.xreplace({x: t, y: 1}), goal.strict, domain)
-        steps = search.prove(sub, depth + 1)
-        if steps is not None:
-            degree = degrees[0] if goal.big != 0 else degrees[1]
-            return (
-                step(
-                    "homogeneity",
-                    f"both sides are homogeneous of degree {sympy.sstr(degree)} in ({x}, {y}), "
-                    f"so f({x}, {y}) = {y}**k*f({x}/{y}, 1); with t = {x}/{y} it suffices that {sub}",
-                    TRUSTS["homogeneity"],
-                )
-                + steps
-            )
+        degree = degrees[0] if goal.big != 0 else degrees[1]
+        found = search.reduce(
+            [sub],
+            depth,
+            lambda: step(
+                "homogeneity",
+                f"both sides are homogeneous of degree {sympy.sstr(degree)} in ({x}, {y}), "
+                f"so f({x}, {y}) = {y}**k*f({x}/{y}, 1); with t = {x}/{y} it suffices that {sub}",
+                TRUSTS["homogeneity"],
+            ),
+        )
+        if found is not None:
+            return found
         search.tick()
     return None
 
@@ -201,17 +203,18 @@ def monotone_power(search, goal: Goal, depth: int):
         # side >= other  <=>  X >= root (k > 0) or X <= root (k < 0); likewise with the roles swapped
         big, small = (X, root) if (which == "big") == increasing else (root, X)
         sub = goal.with_sides(big, small)
-        steps = search.prove(sub, depth + 1)
-        if steps is not None:
-            kind = "increasing" if increasing else "decreasing"
-            return (
-                step(
-                    "monotone transform",
-                    f"x -> x**({sympy.sstr(k)}) is {kind} on x > 0, so it suffices that {sub}",
-                    TRUSTS["monotone transform"],
-                )
-                + steps
-            )
+        kind = "increasing" if increasing else "decreasing"
+        found = search.reduce(
+            [sub],
+            depth,
+            lambda: step(
+                "monotone transform",
+                f"x -> x**({sympy.sstr(k)}) is {kind} on x > 0, so it suffices that {sub}",
+                TRUSTS["monotone transform"],
+            ),
+        )
+        if found is not None:
+            return found
     return None
 
 
@@ -228,10 +231,11 @@ def logarithm(search, goal: Goal, depth: int):
     if big.has(sympy.log(goal.big)) and small.has(sympy.log(goal.small)):
         return None  # nothing expanded
     sub = goal.with_sides(big, small)
-    steps = search.prove(sub, depth + 1)
-    if steps is None:
-        return None
-    return step("logarithm", f"log is increasing on (0, oo), so it suffices that {sub}", TRUSTS["logarithm"]) + steps
+    return search.reduce(
+        [sub],
+        depth,
+        lambda: step("logarithm", f"log is increasing on (0, oo), so it suffices that {sub}", TRUSTS["logarithm"]),
+    )
 
 
 # --- factor signs -----------------------------------------------------------------------------
@@ -261,17 +265,18 @@ def factor_signs(search, goal: Goal, depth: int):
             continue
         (u,) = unknown
         sub = goal.with_sides(u, 0) if sign > 0 else goal.with_sides(0, u)
-        steps = search.prove(sub, depth + 1)
-        if steps is not None:
-            return (
-                step(
-                    "factor signs",
-                    f"{sympy.sstr(diff)} = {sympy.sstr(form)}; the other factors have known "
-                    f"signs, so it suffices that {sub}",
-                    TRUSTS["factor signs"],
-                )
-                + steps
-            )
+        found = search.reduce(
+            [sub],
+            depth,
+            lambda: step(
+                "factor signs",
+                f"{sympy.sstr(diff)} = {sympy.sstr(form)}; the other factors have known "
+                f"signs, so it suffices that {sub}",
+                TRUSTS["factor signs"],
+            ),
+        )
+        if found is not None:
+            return found
     return None
 
 
@@ -358,30 +363,28 @@ def derivative_test(search, goal: Goal, depth: int):
             if strict_sides and inside:
                 continue
             derivative = sympy.diff(f, x) if derivative is None else derivative
-            proofs = []
-            for label, signs in ((">", POS), ("<", NEG)):
-                part = d.assume(x - x0, signs)
-                if part is None:
-                    continue
-                sub = (
-                    Goal(derivative, 0, strict_sides, part) if label == ">" else Goal(0, derivative, strict_sides, part)
+            # f' >= 0 where x > x0 and f' <= 0 where x < x0 (the parts of the domain that are not empty)
+            right, left = d.assume(x - x0, POS), d.assume(x - x0, NEG)
+            subgoals = ([Goal(derivative, 0, strict_sides, right)] if right is not None else []) + (
+                [Goal(0, derivative, strict_sides, left)] if left is not None else []
+            )
+            search.calculus += 1
+            try:
+                found = search.reduce(
+                    subgoals,
+                    depth,
+                    lambda: step(
+                        "first-derivative test",
+                        f"f = {sympy.sstr(f)} is differentiable in {x}; f({x} = {x0}) >= 0 and f' = "
+                        f"{sympy.sstr(derivative)} has the sign of {x} - {x0}, "
+                        f"so f {'>' if goal.strict else '>='} 0",
+                        TRUSTS["first-derivative test"],
+                    ),
                 )
-                search.calculus += 1
-                try:
-                    steps = search.prove(sub, depth + 1)
-                finally:
-                    search.calculus -= 1
-                if steps is None:
-                    break
-                proofs.append(steps)
-            else:
-                text = (
-                    f"f = {sympy.sstr(f)} is differentiable in {x}; f({x} = {x0}) >= 0 and f' = "
-                    f"{sympy.sstr(derivative)} has the sign of {x} - {x0}, so f {'>' if goal.strict else '>='} 0"
-                )
-                return step("first-derivative test", text, TRUSTS["first-derivative test"]) + tuple(
-                    s for p in proofs for s in p
-                )
+            finally:
+                search.calculus -= 1
+            if found is not None:
+                return found
     return None
 
 

@@ -30,7 +30,8 @@ What the rules trust (each is a theorem about real numbers, applied exactly):
 
 :func:`definite_sign` answers the narrower question "which one sign does
 the expression have at every point" (what the limit routine asks of a
-coefficient): SymPy's assumption system on the expression and on cheap exact
+coefficient): SymPy's assumption system (:func:`assumed_in`, which the direct
+``sign`` strategies of the proof search ask too) on the expression and on cheap exact
 normal forms (expanded, cancelled, factored, logarithms expanded without
 ``force``), the facts of the domain, a number's sign from ``evalf`` with
 ``strict=True``, and :func:`sign_of` on the same domain. This module is the
@@ -57,19 +58,12 @@ import sympy
 
 from ..core.linear import affine_form
 from ..core.memo import memoized
-from ..core.relations import ANY, NEG, NONNEG, NONPOS, NONZERO, POS, ZERO
+from ..core.relations import ANY, NEG, NONNEG, NONPOS, POS, RELATION_OF_SIGNS, ZERO
 from ..core.sympy_errors import SYMPY_ERRORS
 from ..core.trust import stable_numbers, untrusted
 from .domain import Domain, Interval, number_sign
 
 __all__ = [
-    "POS",
-    "NEG",
-    "ZERO",
-    "NONNEG",
-    "NONPOS",
-    "NONZERO",
-    "ANY",
     "Interval",
     "Domain",
     "sign_of",
@@ -79,6 +73,7 @@ __all__ = [
     "number_sign",
     "SignOracle",
     "NotReal",
+    "assumed_in",
     "definite_sign",
     "sign_target",
     "combine_fractions",
@@ -395,15 +390,31 @@ def sign_target(c):
     return f
 
 
+def assumed_in(expr, signs: frozenset) -> bool:
+    """Whether SymPy's assumption system says that ``expr`` has a sign in ``signs`` (``POS``, ``NONNEG``, ...).
+
+    Never for an expression whose SymPy assumptions are known to be wrong
+    (:func:`~symmetric.verify.core.trust.untrusted`). The query is the
+    relation table's (:meth:`~symmetric.verify.core.relations.Relation.assumed`):
+    ``assumed_in(lhs - rhs, NONPOS)`` asks ``(lhs - rhs).is_nonpositive``.
+
+    >>> from symmetric import P, R
+    >>> assumed_in(P + R, POS), assumed_in(P - R, POS), assumed_in(-P * R, NONPOS)
+    (True, False, True)
+    """
+    return _assumed(expr, signs) and not untrusted(expr)  # the trust check only where it matters
+
+
+def _assumed(expr, signs: frozenset) -> bool:
+    return RELATION_OF_SIGNS[signs].assumed(expr) is True
+
+
 def _assumed_sign(c):
     if untrusted(c):  # SymPy's assumptions are known to be wrong on it (core.trust)
         return None
-    if c.is_zero:
-        return 0
-    if c.is_positive:
-        return 1
-    if c.is_negative:
-        return -1
+    for sign, signs in ((0, ZERO), (1, POS), (-1, NEG)):
+        if _assumed(c, signs):
+            return sign
     return None
 
 

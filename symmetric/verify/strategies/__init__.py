@@ -4,10 +4,12 @@ The strategies are records (name, what it trusts, cost class, the relations
 it applies to, kind, run) in one public registry (:mod:`.registry`): the
 direct strategies and the provers of inequality statements (built-in ones in
 :mod:`.direct`) and the reductions of an inequality's goals (built-in ones in
-:mod:`.reductions`). :mod:`.search` runs the search over statements and
-their case splits, :mod:`.goal_search` the search over an inequality's goals
-(``prove_inequality``, itself a registered prover), both on one
-:class:`~.clock.Clock`. :mod:`.rational_zero` is the fast exact route to
+:mod:`.reductions`). :mod:`.tree` is the one search: a depth-bounded
+AND-OR search on one :class:`~.clock.Clock` (at a node its strategies in
+order; one settles the node or splits it into children that must all be
+proven). :mod:`.search` is its instance over statements and their case
+splits, :mod:`.goal_search` its instance over an inequality's goals
+(``prove_inequality``, itself a registered prover). :mod:`.rational_zero` is the fast exact route to
 ``cancel``'s zero. They use the limit routine and the pieces of the
 inequality prover below them.
 

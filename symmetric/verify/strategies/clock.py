@@ -2,9 +2,10 @@
 
 The search over statements (:mod:`.search`) runs each strategy with a share
 of the remaining time (:meth:`Clock.run`, through the engine's one budget
-:func:`~symmetric.verify.core.budget.run_with_budget`); the search over an
-inequality's goals (:mod:`.goal_search`) checks the same deadline between
-steps (:meth:`Clock.tick`, which raises :class:`OutOfTime`).
+:func:`~symmetric.verify.core.budget.run_with_budget`); the one AND-OR search
+(:mod:`.tree`, which both searches are instances of) checks the deadline at
+every node, and the goal search's reductions between
+their steps (:meth:`Clock.tick`, which raises :class:`OutOfTime`).
 
 >>> import time
 >>> clock = Clock(time.perf_counter() + 60)
@@ -29,10 +30,17 @@ class OutOfTime(Exception):
 
 
 class Clock:
-    """A deadline (a ``time.perf_counter()`` value) and the notes of the strategies that failed before it."""
+    """A deadline (a ``time.perf_counter()`` value) and the notes of the strategies that failed before it.
 
-    def __init__(self, deadline: float):
+    With ``strict=True`` (the goal search under
+    :func:`~.goal_search.exact_search`) an error in :meth:`run` propagates
+    instead of counting as a failure, except a ``RecursionError`` (SymPy
+    giving up on deeply nested input).
+    """
+
+    def __init__(self, deadline: float, *, strict: bool = False):
         self.deadline = deadline
+        self.strict = strict
         self.notes: list[str] = []
 
     def remaining(self) -> float:
@@ -54,6 +62,8 @@ class Clock:
         except InconsistentVerdictError:
             raise
         except Exception as exc:  # SymPy fails in many ways on hard input; a failed strategy proves nothing
+            if self.strict and not isinstance(exc, RecursionError):
+                raise
             self.notes.append(f"{type(exc).__name__}: {exc}"[:200])
             return None
         return value if ok else None

@@ -15,20 +15,17 @@ from __future__ import annotations
 import sympy
 
 from ..core.powers import normalize_powers
-from ..core.relations import RELATION_OF_TEXT
+from ..core.relations import POS, RELATION_OF_TEXT
 from ..core.steps import TRUSTS
 from ..core.trust import untrusted
 from ..inequalities.count_signs import TRUSTS as COUNTS_TRUSTS
 from ..inequalities.count_signs import counts_statement, prove_counts_inequality
+from ..signs.decide import assumed_in
 from .goal_search import prove_inequality
-from .rational_zero import cancels_to_zero, numerator_is_zero
+from .rational_zero import cancels_to_zero, is_zero, numerator_is_zero
 from .registry import EQUALITY, INEQUALITIES, Strategy, register_strategy
 
 __all__ = ["BUILTIN", "BUILTIN_PROVERS"]
-
-
-def _is_zero(expr) -> bool:
-    return expr == 0 or (getattr(expr, "is_zero", None) is True and not untrusted(expr))  # core.trust
 
 
 def _normalize_powers(expr):
@@ -40,29 +37,28 @@ def _powsimp_is_zero(diff) -> bool:
     form = sympy.powsimp(_normalize_powers(diff))
     if isinstance(form, sympy.Expr) and numerator_is_zero(*form.as_numer_denom()):
         return True  # the fast way to the answer cancel gives (see zero_test)
-    return _is_zero(sympy.cancel(form))
+    return is_zero(sympy.cancel(form))
 
 
 def _ratio_is_one(lhs, rhs):
     if rhs.is_zero is not False or untrusted(rhs):
         return False
-    return _is_zero(sympy.simplify(lhs / rhs) - 1)
+    return is_zero(sympy.simplify(lhs / rhs) - 1)
 
 
 def _logs_agree(lhs, rhs):
-    if lhs.is_positive is not True or rhs.is_positive is not True or untrusted(lhs) or untrusted(rhs):
+    if not (assumed_in(lhs, POS) and assumed_in(rhs, POS)):
         return False
     diff = sympy.expand_log(sympy.log(lhs)) - sympy.expand_log(sympy.log(rhs))
-    return _is_zero(sympy.simplify(diff))
+    return is_zero(sympy.simplify(diff))
 
 
 def _sign_holds(form):
-    """A sign strategy: SymPy's assumption that says the relation holds, asked of ``form(lhs - rhs)``, never
-    of an expression whose SymPy assumptions are known to be wrong (:func:`~symmetric.verify.core.trust.untrusted`)."""
+    """A sign strategy: SymPy's assumption that says the relation holds, asked of ``form(lhs - rhs)`` by the one
+    sign decider (:func:`~symmetric.verify.signs.decide.assumed_in`)."""
 
     def holds(l, r, relation):
-        e = form(l - r)
-        return not untrusted(e) and getattr(e, RELATION_OF_TEXT[relation].assumption)
+        return assumed_in(form(l - r), RELATION_OF_TEXT[relation].signs)
 
     return holds
 
@@ -85,7 +81,7 @@ BUILTIN = tuple(
         Strategy("ratio", TRUSTS["ratio"], "standard", EQUALITY, lambda l, r, relation: _ratio_is_one(l, r)),
         Strategy("logarithm", TRUSTS["logarithm"], "general", EQUALITY, lambda l, r, relation: _logs_agree(l, r)),
         Strategy(
-            "simplify", TRUSTS["simplify"], "general", EQUALITY, lambda l, r, relation: _is_zero(sympy.simplify(l - r))
+            "simplify", TRUSTS["simplify"], "general", EQUALITY, lambda l, r, relation: is_zero(sympy.simplify(l - r))
         ),
         Strategy("sign", TRUSTS["sign"], "cheap", INEQUALITIES, _sign_holds(lambda e: e), before_refutation=True),
         Strategy(

@@ -5,7 +5,9 @@
 statement into goals ``big > small`` (or ``>=``) on the domains its
 conditions define (:mod:`symmetric.verify.inequalities.goals`) and searches,
 within the deadline (the search's one :class:`~.clock.Clock`), for a tree of
-strategies that settles every goal: the registered strategies of kind
+strategies that settles every goal (:class:`GoalSearch`, an instance of the
+engine's one AND-OR search :class:`~.tree.TreeSearch`, as the search over
+statements is: depth 14, failed goals remembered): the registered strategies of kind
 ``"reduction"`` (:mod:`.registry`; the built-in ones in :mod:`.reductions`:
 sign rules, z3, case splits, then homogeneity, Sturm, monotone transforms,
 factor signs, exponent cases, the first-derivative test), in their order.
@@ -35,12 +37,10 @@ from __future__ import annotations
 
 import contextlib
 import random
-import time
 
 import mpmath
 import sympy
 
-from ..core.budget import run_with_budget
 from ..core.relations import NONPOS, RELATION_OF_TEXT
 from ..core.statement import Statement
 from ..core.steps import ProofStep
@@ -50,11 +50,11 @@ from ..inequalities.solvers import load_z3
 from ..signs.decide import Domain, SignOracle
 from . import reductions  # noqa: F401  (registers the built-in reductions)
 from .clock import Clock, OutOfTime
-from .registry import strategies_for
+from .registry import INEQUALITIES, strategies_for
+from .tree import TreeSearch
 
 __all__ = ["GoalSearch", "exact_search", "prove_inequality"]
 
-_MAX_DEPTH = 14
 _MAX_OPS = 300  # larger goals only get the sign rules, z3 and case splits
 _ALLOWED = (
     sympy.Add,
@@ -74,7 +74,6 @@ _ALLOWED = (
     sympy.Not,
     sympy.logic.boolalg.BooleanAtom,
 )
-_INEQUALITIES = ("<", "<=", ">", ">=")
 
 _EXACT_ONLY = [False]  # set by exact_search(): read by every search, in any thread
 
@@ -90,6 +89,7 @@ def exact_search():
     search started in the block, also those :func:`symmetric.verify.check`
     starts; not thread-safe against searches outside the block.
 
+    >>> import time
     >>> from symmetric import P, R
     >>> with exact_search():
     ...     prove_inequality(Statement.of(P * R, sympy.Min(P, R), relation="<="), time.perf_counter() + 60) is None
@@ -103,27 +103,30 @@ def exact_search():
         _EXACT_ONLY[0] = previous
 
 
-class GoalSearch:
-    """Depth-first search for a proof of a goal by the registered reductions, memoizing failed goals, on a clock."""
+class GoalSearch(TreeSearch):
+    """The goal search: the one :class:`~.tree.TreeSearch`, its nodes goals, failed goals remembered.
+
+    At a goal it tries the registered reductions (:mod:`.reductions`) in
+    order: the cheap ones on every goal, the others on goals defined on their
+    domain and of moderate size; a reduction settles the goal or proves the
+    subgoals it reduces it to with :meth:`reduce` (every subgoal proven with
+    :meth:`~.tree.TreeSearch.prove_all`, its steps after the reduction's own). A failed goal is remembered with
+    the number of first-derivative tests on its path; the statement's own
+    goal and the goals of a first-derivative test are first tried at sample
+    points (:func:`_violated`), which only gives false ones up.
+    """
+
+    max_depth = 14
 
     def __init__(self, deadline: float, candidates: list | None, original: set):
-        self.clock = Clock(deadline)
+        super().__init__(Clock(deadline), memo=True)
         self.candidates = candidates
         self.original = original
-        self.failed: set = set()
-        self.active: set = set()
         self.wanted: dict = {}
         self.oracles: dict = {}
         self.calculus = 0  # first-derivative tests on the current path
         self.mapping: dict = {}  # values the statement's conditions fix (Eq(beta, 2))
         self.use_z3 = load_z3() is not None
-
-    def tick(self):
-        """Raise :class:`~.clock.OutOfTime` past the deadline."""
-        self.clock.tick()
-
-    def remaining(self) -> float:
-        return self.clock.remaining()
 
     def sign(self, expr, domain: Domain):
         """The sign set of ``expr`` on ``domain`` (memoized per domain for the whole search)."""
@@ -144,38 +147,39 @@ class GoalSearch:
     def defined(self, goal: Goal) -> bool:
         return self.sign(goal.big, goal.domain) is not None and self.sign(goal.small, goal.domain) is not None
 
-    def prove(self, goal: Goal, depth: int) -> tuple[ProofStep, ...] | None:
-        """The steps of a proof of ``goal`` (at ``depth`` in the tree), or None."""
-        self.tick()
-        key = (goal, self.calculus)
-        if depth > _MAX_DEPTH or key in self.failed or goal in self.active:
-            return None
+    def reduce(self, subgoals, depth: int, head):
+        """A goal at ``depth`` proven through ``subgoals`` (all of them, one level deeper: :meth:`prove_all`).
+
+        The proof is ``head()`` (the reduction's own steps, built only on
+        success) followed by the steps of every subgoal; None when one fails.
+        """
+        proofs = self.prove_all(subgoals, depth)
+        return None if proofs is None else head() + tuple(s for p in proofs for s in p)
+
+    def memo_key(self, goal: Goal):
+        return goal, self.calculus
+
+    def pruned(self, goal: Goal, depth: int) -> bool:
         # False goals come from the statement itself or from a first-derivative test: sample points catch most.
-        if (depth == 0 or self.calculus) and not _EXACT_ONLY[0] and _violated(goal):
-            self.failed.add(key)
-            return None
-        self.active.add(goal)
-        try:
-            registered = strategies_for(">" if goal.strict else ">=", kind="reduction")
-            strategies = [s for s in registered if s.cost == "cheap"]
-            # The others are expensive: only for defined goals of moderate size.
-            if self.defined(goal) and sympy.count_ops(goal.difference) <= _MAX_OPS:
-                strategies += [s for s in registered if s.cost != "cheap"]
-            for strategy in strategies:
-                try:
-                    steps = strategy.run(self, goal, depth)
-                except (OutOfTime, RecursionError):
+        return bool((depth == 0 or self.calculus) and not _EXACT_ONLY[0] and _violated(goal))
+
+    def attempts(self, goal: Goal, depth: int):
+        """The registered reductions, each run on ``goal``: its steps, or None when it fails."""
+        registered = strategies_for(">" if goal.strict else ">=", kind="reduction")
+        strategies = [s for s in registered if s.cost == "cheap"]
+        # The others are expensive: only for defined goals of moderate size.
+        if self.defined(goal) and sympy.count_ops(goal.difference) <= _MAX_OPS:
+            strategies += [s for s in registered if s.cost != "cheap"]
+        for strategy in strategies:
+            try:
+                steps = strategy.run(self, goal, depth)
+            except (OutOfTime, RecursionError):
+                raise
+            except Exception:
+                if _EXACT_ONLY[0]:
                     raise
-                except Exception:
-                    if _EXACT_ONLY[0]:
-                        raise
-                    steps = None
-                if steps is not None:
-                    return steps
-        finally:
-            self.active.discard(goal)
-        self.failed.add(key)
-        return None
+                steps = None
+            yield steps
 
 
 _PROBES = (
@@ -277,7 +281,7 @@ def _prove_statement(statement: Statement, deadline: float, candidates):
         )
     for domain, mapping in cases:
         search.mapping = mapping
-        found = search.prove(Goal(big.xreplace(mapping), small.xreplace(mapping), strict, domain), 0)
+        found = search.run(Goal(big.xreplace(mapping), small.xreplace(mapping), strict, domain))
         if found is None:
             return None
         steps += found
@@ -306,17 +310,6 @@ def prove_inequality(
         A short name of the strategies used and the proof steps, each with
         what it trusts. Never raises on a valid statement.
     """
-    if not isinstance(statement, Statement) or statement.relation not in _INEQUALITIES:
+    if not isinstance(statement, Statement) or statement.relation not in INEQUALITIES:
         return None
-    remaining = deadline - time.perf_counter()
-    if remaining <= 0.01:
-        return None
-    try:
-        ok, found = run_with_budget(lambda: _prove_statement(statement, deadline, candidates), remaining)
-    except (OutOfTime, RecursionError):
-        return None
-    except Exception:
-        if _EXACT_ONLY[0]:
-            raise
-        return None
-    return found if ok else None
+    return Clock(deadline, strict=_EXACT_ONLY[0]).run(lambda: _prove_statement(statement, deadline, candidates))

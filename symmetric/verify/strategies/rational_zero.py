@@ -42,16 +42,19 @@ from sympy.polys.domains import QQ
 from sympy.polys.rings import PolyRing
 
 from ..core.memo import memoized
+from ..core.relations import ZERO
 from ..core.statement import HOLDS
 from ..core.substitution import substitute
 from ..core.sympy_errors import SYMPY_ERRORS
-from ..core.trust import untrusted
+from ..signs.decide import assumed_in
 
-__all__ = ["cancels_to_zero", "differs_somewhere", "numerator_is_zero"]
+__all__ = ["cancels_to_zero", "differs_somewhere", "is_zero", "numerator_is_zero"]
 
 
-def _is_zero(expr) -> bool:
-    return expr == 0 or (getattr(expr, "is_zero", None) is True and not untrusted(expr))  # core.trust
+def is_zero(expr) -> bool:
+    """Whether ``expr`` is zero as built, or by SymPy's assumptions where they are trusted
+    (:func:`~symmetric.verify.signs.decide.assumed_in`)."""
+    return expr == 0 or assumed_in(expr, ZERO)
 
 
 def _atoms(expr, out: dict) -> None:
@@ -187,7 +190,7 @@ def cancels_to_zero(expr) -> bool:
     together = sympy.together(expr)
     if isinstance(together, sympy.Expr) and numerator_is_zero(*together.as_numer_denom()):
         return True
-    return _is_zero(sympy.cancel(together))
+    return is_zero(sympy.cancel(together))
 
 
 # Values tried for each free symbol, in order; the first one its assumptions admit is used.

@@ -24,7 +24,8 @@ strategies of each kind in order, within its one clock (:mod:`.clock`):
   goal ``big > small`` (or ``>=``) on a domain
   (:class:`~symmetric.verify.inequalities.goals.Goal`): it settles the goal
   (one step) or reduces it to subgoals it proves with
-  ``search.prove(subgoal, depth + 1)`` (its step, then theirs).
+  ``search.reduce(subgoals, depth, head)`` (all of them; its step ``head()``,
+  then theirs).
   ``cost="cheap"``: tried on every goal; ``"standard"``: only on goals whose
   sides are defined on the domain and of moderate size.
 * ``kind="split"``: ``run(statement, search) -> iterable of builders`` (``search.sides_of(statement)``: its sides with limits evaluated), each

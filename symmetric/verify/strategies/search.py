@@ -23,6 +23,10 @@ returns the steps it took with what each one trusts
 
 The strategies are the records of :mod:`.registry`, tried in their order;
 every strategy runs under the caller's deadline, on one :class:`~.clock.Clock`.
+The search is :class:`StatementSearch`, an instance of the one AND-OR search
+of the engine (:class:`~.tree.TreeSearch`, which the goal search of
+:mod:`.goal_search` is an instance of too): its nodes are statements, its
+splits the case splits (every case proven, depth 4).
 
 >>> import sympy, time
 >>> from symmetric import P, R, phi
@@ -39,6 +43,7 @@ every strategy runs under the caller's deadline, on one :class:`~.clock.Clock`.
 from __future__ import annotations
 
 import re
+from functools import partial
 
 import sympy
 
@@ -51,25 +56,10 @@ from . import case_splits, direct  # noqa: F401  (register the built-in strategi
 from .clock import Clock
 from .rational_zero import differs_somewhere
 from .registry import strategies_for
+from .tree import Split, TreeSearch
 from ..core.trust import derivatives_as_limits, guard_functions, kinked_derivative_at_point
 
-__all__ = ["prove", "prove_complex_safe"]
-
-_MAX_DEPTH = 4
-
-
-class _Clock(Clock):
-    """The search's clock, with the sides of each statement (limits evaluated) and the pass it is in."""
-
-    def __init__(self, deadline: float, *, general: bool = True):
-        super().__init__(deadline)
-        self.sides: dict = {}
-        self.general = general  # whether the strategies of cost "general" run
-        self.skipped = False  # whether one was skipped
-
-    def sides_of(self, st: Statement) -> "_Sides":
-        """Both sides of ``st`` with their limits evaluated (memoized), for the case splits."""
-        return _sides(st, self)
+__all__ = ["StatementSearch", "prove", "prove_complex_safe"]
 
 
 class _Sides:
@@ -118,7 +108,7 @@ def _evaluate_sides(st: Statement) -> _Sides:
     return _Sides(lhs, rhs, steps)
 
 
-def _sides(st: Statement, clock: _Clock) -> _Sides:
+def _sides(st: Statement, search: StatementSearch) -> _Sides:
     """Both sides with their limits evaluated (memoized per statement).
 
     A derivative at a point of a function with a kink (a case split may have
@@ -126,67 +116,113 @@ def _sides(st: Statement, clock: _Clock) -> _Sides:
     quotient (:func:`~symmetric.verify.core.trust.derivatives_as_limits`); one that
     cannot be written so proves nothing.
     """
-    if st not in clock.sides:
+    if st not in search.sides:
         given = st
         st = Statement(derivatives_as_limits(st.lhs), derivatives_as_limits(st.rhs), st.relation, st.conditions)
         if kinked_derivative_at_point(st.lhs) or kinked_derivative_at_point(st.rhs):
-            clock.sides[given] = _Sides(reason="a derivative at a point where it may not exist")
+            search.sides[given] = _Sides(reason="a derivative at a point where it may not exist")
         elif not st.has(sympy.Limit):
-            clock.sides[given] = _Sides(st.lhs, st.rhs)
+            search.sides[given] = _Sides(st.lhs, st.rhs)
         else:
-            out = clock.run(lambda: _evaluate_sides(st), share=0.5)
-            clock.sides[given] = out if out is not None else _Sides(reason="limit: out of time or failed")
+            out = search.clock.run(lambda: _evaluate_sides(st), share=0.5)
+            search.sides[given] = out if out is not None else _Sides(reason="limit: out of time or failed")
         st = given
-    return clock.sides[st]
+    return search.sides[st]
 
 
 def _statement_text(lhs, relation, rhs) -> str:
     return f"{sympy.sstr(lhs)} {relation} {sympy.sstr(rhs)}"
 
 
-def _direct(st: Statement, clock: _Clock, *, cheap: bool):
-    """Try to prove ``st`` without splitting into cases; ``(method, steps)`` or None.
+class StatementSearch(TreeSearch):
+    """The search over statements: the one :class:`~.tree.TreeSearch`, its nodes statements.
 
-    ``cheap=True`` runs only the fast strategies, ``cheap=False`` only the others.
+    At a statement, in order: the cheap direct strategies; the cheap case
+    splits (the Piecewise branches); the other direct strategies and the
+    provers; the other case splits (:mod:`.case_splits`: every case a
+    :class:`~symmetric.verify.core.statement.Statement` of its own, a
+    substitution of the statement). ``general`` says whether the direct
+    strategies of cost ``"general"`` run (``skipped`` records that one did
+    not); ``sides`` holds the sides of each statement with its limits
+    evaluated (:meth:`sides_of`), which the case splits read too.
     """
-    sides = _sides(st, clock)
-    if not sides.ok:
-        return None
-    lhs, rhs = sides.lhs, sides.rhs
-    prefix = "limit" if sides.steps else ""
-    for strategy in strategies_for(st.relation):  # the registry (.registry), in order
-        if (strategy.cost == "cheap") != cheap:
-            continue
-        if strategy.cost == "general" and not clock.general:
-            clock.skipped = True
-            continue
-        if not strategy.before_refutation and clock.run(lambda: differs_somewhere(lhs, rhs, st.relation), share=0.3):
-            break  # false at an admissible point: no identity or sign argument can prove it
-        if clock.run(lambda: strategy.run(lhs, rhs, st.relation), share=0.6):
-            name = strategy.name
-            method = prefix if prefix and name in ("evaluation", "cancel") else "+".join(filter(None, [prefix, name]))
-            step = ProofStep(name, _statement_text(lhs, st.relation, rhs), strategy.trusts)
-            return method, sides.steps + (step,)
-    provers = [p for p in strategies_for(st.relation, kind="prover") if not cheap or (p.cheap_for and p.cheap_for(st))]
-    if provers:
-        limitless = Statement(lhs, rhs, st.relation, st.conditions)
-        for prover in provers:
-            found = clock.run(lambda: prover.run(limitless, clock.deadline), share=0.8)
-            if found:
-                method, steps = found
-                return "+".join(filter(None, [prefix, method])), sides.steps + tuple(steps)
-    return None
+
+    max_depth = 4
+
+    def __init__(self, deadline: float, *, general: bool = True):
+        super().__init__(Clock(deadline))
+        self.sides: dict = {}
+        self.general = general  # whether the strategies of cost "general" run
+        self.skipped = False  # whether one was skipped
+
+    def sides_of(self, st: Statement) -> _Sides:
+        """Both sides of ``st`` with their limits evaluated (memoized), for the case splits."""
+        return _sides(st, self)
+
+    def attempts(self, st: Statement, depth: int):
+        """Cheap strategies, then cheap splits (Piecewise branches), then the other strategies, then the other splits."""
+        yield from self._direct(st, cheap=True)
+        yield from self._splits(st, "cheap")
+        yield from self._direct(st, cheap=False)
+        yield from self._splits(st, "standard")
+
+    def _direct(self, st: Statement, *, cheap: bool):
+        """The direct strategies, then the provers, on ``st`` without splitting it: each ``(method, steps)`` or None.
+
+        ``cheap=True`` runs only the fast strategies, ``cheap=False`` only the others.
+        """
+        clock = self.clock
+        sides = _sides(st, self)
+        if not sides.ok:
+            return
+        lhs, rhs = sides.lhs, sides.rhs
+        prefix = "limit" if sides.steps else ""
+        for strategy in strategies_for(st.relation):  # the registry (.registry), in order
+            if (strategy.cost == "cheap") != cheap:
+                continue
+            if strategy.cost == "general" and not self.general:
+                self.skipped = True
+                continue
+            if not strategy.before_refutation and clock.run(
+                lambda: differs_somewhere(lhs, rhs, st.relation), share=0.3
+            ):
+                break  # false at an admissible point: no identity or sign argument can prove it
+            if clock.run(lambda: strategy.run(lhs, rhs, st.relation), share=0.6):
+                name = strategy.name
+                method = (
+                    prefix if prefix and name in ("evaluation", "cancel") else "+".join(filter(None, [prefix, name]))
+                )
+                step = ProofStep(name, _statement_text(lhs, st.relation, rhs), strategy.trusts)
+                yield method, sides.steps + (step,)
+            else:
+                yield None
+        provers = [
+            p for p in strategies_for(st.relation, kind="prover") if not cheap or (p.cheap_for and p.cheap_for(st))
+        ]
+        if provers:
+            limitless = Statement(lhs, rhs, st.relation, st.conditions)
+            for prover in provers:
+                found = clock.run(lambda: prover.run(limitless, clock.deadline), share=0.8)
+                if found:
+                    method, steps = found
+                    yield "+".join(filter(None, [prefix, method])), sides.steps + tuple(steps)
+                else:
+                    yield None
+
+    def _splits(self, st: Statement, cost: str):
+        """The registered case splits of ``cost`` (:mod:`.case_splits`), in order, each a :class:`~.tree.Split`.
+
+        Building the cases substitutes into the statement: it runs on the clock too, with a share of the time.
+        """
+        for split in strategies_for(st.relation, kind="split"):
+            if split.cost != cost:
+                continue
+            for make in split.run(st, self):
+                yield Split(partial(self.clock.run, make, share=0.3), _assemble_cases, _case_statement)
 
 
-def _splits(st: Statement, clock: _Clock, cost: str):
-    """The registered case splits of ``cost`` (:mod:`.case_splits`), in order: each a list of cases."""
-    for split in strategies_for(st.relation, kind="split"):
-        if split.cost != cost:
-            continue
-        for make in split.run(st, clock):
-            cases = clock.run(make, share=0.3)  # building the cases substitutes into the statement: budgeted too
-            if cases:
-                yield cases
+def _case_statement(case) -> Statement:
+    return case[0]
 
 
 def _mentions(text: str, how: str) -> bool:
@@ -197,39 +233,20 @@ def _mentions(text: str, how: str) -> bool:
     return any(re.search(rf"\b{re.escape(name)}\b", text) for name in new)
 
 
-def _by_cases(splits, clock: _Clock, depth: int):
-    for cases in splits:
-        methods, steps = [], []
-        for case, label, _ in cases:
-            if clock.remaining() <= 0:
-                return None
-            found = _prove(case, clock, depth + 1)
-            if found is None:
-                break
-            methods.append(found[0])
-            steps.append((label, found[1]))
-        else:
-            inner = "; ".join(dict.fromkeys(methods))
-            labels = ", ".join(
-                f"{label} ({how})" if how != label and _mentions(inner, how) else label for _, label, how in cases
-            )
-            how = ", ".join(dict.fromkeys(h for _, _, h in cases))
-            head = ProofStep("cases", labels, f"{TRUSTS['cases']}: {how}, each new symbol positive")
-            body = tuple(ProofStep(s.strategy, f"[{d}] {s.statement}", s.trusts) for d, ss in steps for s in ss)
-            return f"cases {labels}: " + inner, (head,) + body
-    return None
-
-
-def _prove(st: Statement, clock: _Clock, depth: int):
-    """Cheap strategies, then cheap splits (Piecewise branches), then the other strategies, then the other splits."""
-    deeper = depth < _MAX_DEPTH
-    return (
-        _direct(st, clock, cheap=True)
-        or (deeper and _by_cases(_splits(st, clock, "cheap"), clock, depth))
-        or _direct(st, clock, cheap=False)
-        or (deeper and _by_cases(_splits(st, clock, "standard"), clock, depth))
-        or None
+def _assemble_cases(cases, proofs) -> tuple:
+    """``(method, steps)`` of a statement proven by ``cases`` (``(case, label, substitution)``) and their proofs."""
+    inner = "; ".join(dict.fromkeys(method for method, _ in proofs))
+    labels = ", ".join(
+        f"{label} ({how})" if how != label and _mentions(inner, how) else label for _, label, how in cases
     )
+    how = ", ".join(dict.fromkeys(h for _, _, h in cases))
+    head = ProofStep("cases", labels, f"{TRUSTS['cases']}: {how}, each new symbol positive")
+    body = tuple(
+        ProofStep(s.strategy, f"[{label}] {s.statement}", s.trusts)
+        for (_, label, _), (_, steps) in zip(cases, proofs)
+        for s in steps
+    )
+    return f"cases {labels}: " + inner, (head,) + body
 
 
 def prove(statement: Statement, *, deadline: float):
@@ -241,11 +258,11 @@ def prove(statement: Statement, *, deadline: float):
     search fails does it run again with them, at every depth.
     """
     statement = _guarded(statement)
-    clock = _Clock(deadline, general=False)
-    found = _prove(statement, clock, 0)
-    if found is None and clock.skipped and clock.remaining() > 0:
-        clock.general = True
-        found = _prove(statement, clock, 0)
+    search = StatementSearch(deadline, general=False)
+    found = search.run(statement)
+    if found is None and search.skipped and search.remaining() > 0:
+        search.general = True
+        found = search.run(statement)
     return found
 
 
@@ -275,7 +292,7 @@ def prove_complex_safe(statement: Statement, *, deadline: float):
         return None
     statement = _guarded(statement)
     lhs, rhs = statement.lhs, statement.rhs
-    clock = _Clock(deadline)
+    clock = Clock(deadline)
     for strategy in strategies_for("=="):
         if strategy.name in COMPLEX_SAFE and clock.run(lambda: strategy.run(lhs, rhs, "=="), share=0.6):
             return strategy.name, (
@@ -292,5 +309,5 @@ def limit_obstacle(statement: Statement, *, deadline: float) -> str:
     """Why the limits of ``statement`` could not be evaluated (for the verdict's detail), or ""."""
     if not statement.has(sympy.Limit):
         return ""
-    sides = _sides(statement, _Clock(deadline))
+    sides = StatementSearch(deadline).sides_of(statement)
     return "" if sides.ok else sides.reason
