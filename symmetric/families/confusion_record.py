@@ -347,7 +347,7 @@ class _MetricName(Constraint):
     """The name of a registered metric of the confusion matrix (the registry is read when checking)."""
 
     @property  # read when checking: the registry can grow
-    def allowed(self) -> str:  # type: ignore[override]
+    def allowed(self) -> str:
         return f"one of {sorted(CONFUSION_METRICS)}"
 
     def is_satisfied_by(self, value) -> bool:
