@@ -70,11 +70,18 @@ __all__ = ["Constraint", "Interval", "Options", "Predicate", "declare", "constra
 class Constraint:
     """What an argument may be: ``allowed`` (the text of the error), a test, and values that fail it."""
 
-    allowed: str = ""
+    #: The text of ``allowed``, set by a subclass's ``__init__``; a subclass whose text is read live (the names in
+    #: a registry that can grow) overrides the property instead.
+    _allowed: str = ""
     #: The body receives the value :meth:`check` returns (a conversion), not the value given.
     converts: bool = False
     #: Checked by the function's body (on the data, fused with the computation), not by the declaration's wrapper.
     in_body: bool = False
+
+    @property
+    def allowed(self) -> str:
+        """What the argument may be, as the error states it ("a float in the range [0.0, inf]")."""
+        return self._allowed
 
     def is_satisfied_by(self, value) -> bool:
         raise NotImplementedError
@@ -101,18 +108,46 @@ def _real(value) -> bool:
     return isinstance(value, numbers.Real) and not isinstance(value, bool) and type(value).__name__ != "bool_"
 
 
+def _scalar_array_value(value) -> float | None:
+    """The value of a 0-d real (not bool, not complex) array of any library as a float, else None."""
+    if getattr(value, "ndim", None) != 0 or any(k in str(getattr(value, "dtype", "")) for k in ("bool", "complex")):
+        return None
+    try:
+        return float(value)
+    except (TypeError, ValueError):  # not a number, or a traced array with no value yet
+        return None
+
+
 class Interval(Constraint):
     """A real (``float``) or integer (``int``) number between ``left`` and ``right``.
 
     ``closed`` is "both", "left", "right" or "neither"; an infinite end is
     allowed only when that end is closed. ``none`` also allows None.
     ``allowed`` replaces the generated text of the error ("a positive integer").
+    ``scalar_arrays`` also allows a 0-d real array of any library (NumPy,
+    PyTorch, JAX) whose value is within: the function receives it as given
+    (a tensor keeps its gradient), the test reads only its ``float``.
+
+    >>> import numpy
+    >>> Interval(float, 0, math.inf, closed="neither", scalar_arrays=True).is_satisfied_by(numpy.array(2.0))
+    True
     """
 
-    def __init__(self, kind, left, right, *, closed: str = "both", none: bool = False, allowed: str | None = None):
+    def __init__(
+        self,
+        kind,
+        left,
+        right,
+        *,
+        closed: str = "both",
+        none: bool = False,
+        allowed: str | None = None,
+        scalar_arrays: bool = False,
+    ):
         if kind not in (float, int) or closed not in ("both", "left", "right", "neither"):
             raise InvalidParameterError.of("kind", "Interval", "float or int, and a valid closed", (kind, closed))
         self.kind, self.left, self.right, self.closed, self.none = kind, left, right, closed, none
+        self.scalar_arrays = scalar_arrays
 
         def shown(x):
             return repr(float(x)) if kind is float else ("inf" if math.isinf(x) else str(int(x)))
@@ -120,7 +155,7 @@ class Interval(Constraint):
         lo = "[" if closed in ("both", "left") else "("
         hi = "]" if closed in ("both", "right") else ")"
         article = "a float" if kind is float else "an int"
-        self.allowed = allowed or f"{article} in the range {lo}{shown(left)}, {shown(right)}{hi}" + (
+        self._allowed = allowed or f"{article} in the range {lo}{shown(left)}, {shown(right)}{hi}" + (
             " or None" if none else ""
         )
 
@@ -132,6 +167,10 @@ class Interval(Constraint):
         elif kind is not int:
             if value is None:
                 return self.none
+            if self.scalar_arrays and not _real(value):
+                value = _scalar_array_value(value)
+                if value is None:
+                    return False
             if not _real(value) or (self.kind is int and not isinstance(value, numbers.Integral)):
                 return False
             if math.isnan(value):
@@ -147,7 +186,7 @@ class Interval(Constraint):
         'an int in the range [2, 100]'
         """
         closed = "both" if self.closed in ("both", "left") else "right"
-        return Interval(self.kind, self.left, right, closed=closed, none=self.none)
+        return Interval(self.kind, self.left, right, closed=closed, none=self.none, scalar_arrays=self.scalar_arrays)
 
     def invalid_values(self) -> tuple:
         out = ["1", True, math.nan]
@@ -174,7 +213,7 @@ class Options(Constraint):
         self._strings = frozenset(o for o in self.options if isinstance(o, str))
         self._numbers = tuple(o for o in self.options if not isinstance(o, str))
         names = ", ".join(repr(o) for o in sorted(self.options, key=repr))
-        self.allowed = allowed or "a str among {" + names + "}" + (" or None" if none else "")
+        self._allowed = allowed or "a str among {" + names + "}" + (" or None" if none else "")
 
     def is_satisfied_by(self, value) -> bool:
         if type(value) is str:
@@ -191,7 +230,7 @@ class Predicate(Constraint):
     """Any test, with its text and its refused values: "array-like", "boolean", an instance of a type."""
 
     def __init__(self, allowed: str, test: Callable[[object], bool], invalid: tuple):
-        self.allowed, self._test, self._invalid = allowed, test, tuple(invalid)
+        self._allowed, self._test, self._invalid = allowed, test, tuple(invalid)
 
     def is_satisfied_by(self, value) -> bool:
         return bool(self._test(value))

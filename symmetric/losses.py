@@ -30,16 +30,23 @@ SoftCounts(tp=1.8, fp=0.2, fn=1.2, tn=0.8)
 
 from __future__ import annotations
 
+import math
 from typing import NamedTuple
 
 import numpy
 
+from ._constraints import Interval, Options, declare
 from ._validation import InvalidParameterError
 
 __all__ = ["SoftCounts", "soft_counts", "f_beta_loss", "g_beta_rho_loss", "AVERAGES"]
 
 #: The averages of the losses over classes.
 AVERAGES = ("binary", "micro", "macro", "weighted")
+
+# The options of the losses. beta and rho may be 0-d arrays (a tensor that asks for their gradient): passed on as given.
+_BETA = Interval(float, 0, math.inf, closed="neither", scalar_arrays=True, allowed="a finite number > 0")
+_RHO = Interval(float, -math.inf, math.inf, closed="neither", scalar_arrays=True, allowed="a finite real number")
+_AVERAGE = Options(AVERAGES, allowed=f"one of {list(AVERAGES)}", invalid=("samples", "mean"))
 
 
 class SoftCounts(NamedTuple):
@@ -178,8 +185,6 @@ def _ratio(xp, num, den):
 
 
 def _loss(func, metric, y_true, y_prob, sample_weight, average, params):
-    if average not in AVERAGES:
-        raise InvalidParameterError.of("average", func, f"one of {list(AVERAGES)}", average)
     xp, y, p, w = _inputs(func, y_true, y_prob, sample_weight)
     if average == "binary" and p.shape[1] != 1:
         raise InvalidParameterError.of("average", func, "'micro', 'macro' or 'weighted' for 2-d y_prob", average)
@@ -198,19 +203,7 @@ def _loss(func, metric, y_true, y_prob, sample_weight, average, params):
     return float(loss) if _is_numpy(y_prob) else loss
 
 
-def _check_parameters(func, beta, rho=0.0):
-    for name, value, ok, allowed in (
-        ("beta", beta, lambda v: v > 0, "a finite number > 0"),
-        ("rho", rho, lambda v: True, "a finite real number"),
-    ):
-        try:
-            v = float(value)
-        except (TypeError, ValueError):
-            raise InvalidParameterError.of(name, func, allowed, value) from None
-        if not (numpy.isfinite(v) and ok(v)):
-            raise InvalidParameterError.of(name, func, allowed, value)
-
-
+@declare(beta=_BETA, rho=_RHO, average=_AVERAGE)
 def g_beta_rho_loss(y_true, y_prob, *, beta=1.0, rho=-2.0, average="binary", sample_weight=None):
     r"""``1 - G_{beta,rho}`` of the soft counts (:func:`soft_counts`): a loss for training classifiers.
 
@@ -242,10 +235,10 @@ def g_beta_rho_loss(y_true, y_prob, *, beta=1.0, rho=-2.0, average="binary", sam
     """
     from .numeric import g_beta_rho
 
-    _check_parameters("g_beta_rho_loss", beta, rho)
     return _loss("g_beta_rho_loss", g_beta_rho, y_true, y_prob, sample_weight, average, (beta, rho))
 
 
+@declare(beta=_BETA, average=_AVERAGE)
 def f_beta_loss(y_true, y_prob, *, beta=1.0, average="binary", sample_weight=None):
     r"""``1 - F_beta`` of the soft counts (:func:`soft_counts`): the "soft F-score" loss.
 
@@ -261,5 +254,4 @@ def f_beta_loss(y_true, y_prob, *, beta=1.0, average="binary", sample_weight=Non
     """
     from .numeric import f_beta
 
-    _check_parameters("f_beta_loss", beta)
     return _loss("f_beta_loss", f_beta, y_true, y_prob, sample_weight, average, (beta,))

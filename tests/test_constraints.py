@@ -21,7 +21,8 @@ MODULES = ["symmetric.metrics", "symmetric.families"]
 VALID = {"y_true": [0, 1, 1, 0, 1], "y_pred": [0, 1, 0, 0, 1], "y_score": [0.1, 0.9, 0.4, 0.2, 0.8], "beta": 1.0,
          "name": "f_beta", "expr": None, "family": None, "prevalence": 0.5, "recall": [0.5],
          "P": 0.5, "R": 0.25, "rho": -2.0, "gamma": 1.0, "phi": 1.0, "lhs": 1, "id": "demo.claim",
-         "sentence": "a claim", "rhs": 1, "claims": [], "func": int, "seconds": 1.0}
+         "sentence": "a claim", "rhs": 1, "claims": [], "func": int, "seconds": 1.0,
+         "y_prob": [0.1, 0.9, 0.4, 0.2, 0.8], "names": "f_beta"}
 
 
 def _functions():
@@ -38,7 +39,10 @@ FUNCTIONS = dict(_functions())
 
 def _declared_elsewhere():
     """Functions outside MODULES whose declarations cover only their options (their other arguments are data)."""
+    from symmetric.families import counts
+    from symmetric.losses import f_beta_loss, g_beta_rho_loss
     from symmetric.numeric import compile, f_beta, g_beta_rho, power_mean, thread_limits
+    from symmetric.numeric.codegen import module_source
     from symmetric.verify import check, run_with_budget
     from symmetric.verify.claims.proof import Proof
     from symmetric.verify.claims.record import Claim
@@ -50,7 +54,12 @@ def _declared_elsewhere():
                         ("symmetric.verify.claims.runner.run_claims", run_claims),
                         ("symmetric.numeric.g_beta_rho", g_beta_rho), ("symmetric.numeric.power_mean", power_mean),
                         ("symmetric.numeric.f_beta", f_beta), ("symmetric.numeric.compile", compile),
-                        ("symmetric.numeric.thread_limits", thread_limits)]:
+                        ("symmetric.numeric.thread_limits", thread_limits),
+                        ("symmetric.numeric.codegen.module_source", module_source),
+                        ("symmetric.losses.f_beta_loss", f_beta_loss),
+                        ("symmetric.losses.g_beta_rho_loss", g_beta_rho_loss),
+                        *((f"symmetric.families.counts.{f.__name__}", f)
+                          for f in (counts.reweighted, counts.at_prevalence, counts.precision_at_prevalence))]:
         yield where, func
 
 

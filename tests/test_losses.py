@@ -60,6 +60,8 @@ def test_losses_on_jax_and_strict_arrays():
     grad = jax.grad(lambda q: f_beta_loss(jax.numpy.asarray(Y), q, beta=2.0))(jax.numpy.asarray(Q, dtype="float32"))
     g = numpy.asarray(grad)
     assert numpy.all(g[Y == 1] <= 0) and numpy.all(g[Y == 0] >= 0)
+    y, q = jax.numpy.asarray(Y), jax.numpy.asarray(Q, dtype="float32")   # beta a 0-d array: passed on as given
+    assert float(f_beta_loss(y, q, beta=jax.numpy.asarray(2.0))) == float(f_beta_loss(y, q, beta=2.0))
 
 
 @pytest.mark.parametrize("call, name", [
@@ -75,3 +77,14 @@ def test_losses_on_jax_and_strict_arrays():
 def test_bad_input_names_the_argument(call, name):
     with pytest.raises(InvalidParameterError, match=name):
         call()
+
+
+def test_beta_and_rho_may_be_0d_arrays_but_nothing_else_than_numbers():
+    # declared (symmetric._constraints.Interval with scalar_arrays): a 0-d array is passed on as given
+    expected = g_beta_rho_loss(Y, Q, beta=2.0, rho=-3.0)
+    assert g_beta_rho_loss(Y, Q, beta=numpy.array(2.0), rho=numpy.float32(-3.0)) == expected
+    for name, bad in [("beta", numpy.array([2.0])), ("beta", "2"), ("beta", True), ("beta", numpy.array(0.0)),
+                      ("rho", numpy.array(numpy.inf)), ("rho", numpy.array(1 + 0j)), ("rho", numpy.array(True))]:
+        with pytest.raises(InvalidParameterError) as info:
+            g_beta_rho_loss(Y, Q, **{name: bad})
+        assert info.value.param == name and info.value.got is bad

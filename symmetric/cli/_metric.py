@@ -10,15 +10,30 @@ turns that error into the option's, from the error's ``param``.
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 
 import sympy
 
+from .._constraints import Interval
 from .._validation import InvalidParameterError
 from ..explore.parser import LIBRARY_PARAMETERS, parse, parse_parameter
 from ..families import FAMILIES
 
-__all__ = ["parameter_values", "as_option_error", "symbolic_metric", "metric_expression", "output_path"]
+__all__ = [
+    "parameter_values",
+    "as_option_error",
+    "symbolic_metric",
+    "metric_expression",
+    "output_path",
+    "DPI",
+    "SECONDS",
+]
+
+#: ``--dpi`` of the commands that draw (``plot``, ``fit``).
+DPI = Interval(int, 20, 1200, allowed="from 20 to 1200")
+#: A time in seconds (``explore --timeout``, ``--budget``).
+SECONDS = Interval(float, 0, math.inf, closed="neither", allowed="a positive number of seconds")
 
 
 def parameter_values(specs, *, func: str) -> dict:

@@ -20,8 +20,6 @@ from .._validation import InvalidParameterError
 from .verify import _output_file, _seconds
 
 PROG = "symmetric check"
-#: Read with ``parse_intermixed_args``: files and options in any order.
-INTERMIXED = True
 
 
 def _symbol(text: str) -> tuple[str, str]:

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import math
 import sys
 
 from .._validation import InvalidParameterError
 from ._metric import output_path
 
-# The options offered (argparse needs them before SymPy is loaded); their domains come from
-# symmetric.numeric.catalog, and which ones a family takes is checked by module_source.
+# The options offered (argparse needs them before SymPy is loaded); module_source checks the values (their
+# domains from symmetric.numeric.catalog, and which ones a family takes), and errors name the option.
 _PARAMETERS = ("beta", "rho", "gamma", "phi")
 
 
@@ -27,22 +26,24 @@ def add_arguments(p) -> None:
     p.add_argument("-o", "--output", metavar="FILE.py", required=True, help="file to write")
 
 
+def _as_option(exc: InvalidParameterError, fixed: dict, func: str) -> InvalidParameterError:
+    """The error of ``module_source`` (which checks the values once) as the error of the option that gave it."""
+    option = f"--{exc.param}" if exc.param in fixed else "NAME" if exc.param == "names" else None
+    if option is None or exc.allowed is None:
+        return exc
+    return InvalidParameterError.of(option, func, exc.allowed, exc.got)
+
+
 def run(args) -> int:
-    from .. import symbols
-    from ..numeric.catalog import domain
     from ..numeric.codegen import module_source
 
     func = "symmetric codegen"
     fixed = {k: getattr(args, k) for k in _PARAMETERS if getattr(args, k) is not None}
     try:
         output = output_path(args.output, func=func, suffixes=(".py",))
-        for name, value in fixed.items():  # the option named; the domain is the numeric stage's (the catalog)
-            kind, allowed = domain(getattr(symbols, name))
-            if not (math.isfinite(value) and (value > 0 or kind != "positive")):
-                raise InvalidParameterError.of(f"--{name}", func, allowed, value)
         source = module_source(args.name, fixed=fixed, backend=getattr(args, "backend", "numpy"))
     except InvalidParameterError as exc:
-        print(f"{func}: {exc}", file=sys.stderr)
+        print(f"{func}: {_as_option(exc, fixed, func)}", file=sys.stderr)
         return 2
     output.write_text(source, encoding="utf-8")
     print(

@@ -7,7 +7,11 @@ import sys
 
 import numpy as np
 
+from .._constraints import Interval, Options
 from .._validation import InvalidParameterError
+
+#: A cell of the confusion matrix: a (weighted) count.
+_COUNT = Interval(float, 0, math.inf, closed="left", allowed="a finite count >= 0")
 
 
 def add_arguments(p) -> None:
@@ -32,11 +36,10 @@ def run(args) -> int:
     binary = [name for name, r in known.items() if r.binary]
     try:
         for name, value in zip(("TP", "FP", "FN", "TN"), cells):
-            if not (math.isfinite(value) and value >= 0):
-                raise InvalidParameterError.of(name, func, "a finite count >= 0", value)
+            _COUNT.check(value, name=name, func=func)
+        names = Options(binary, allowed=f"one of {binary}")  # the registry's binary records, read when run
         for name in args.metric or ():
-            if name not in binary:
-                raise InvalidParameterError.of("--metric", func, f"one of {binary}", name)
+            names.check(name, name="--metric", func=func)
     except InvalidParameterError as exc:
         print(f"{func}: {exc}", file=sys.stderr)
         return 2

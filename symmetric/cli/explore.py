@@ -7,7 +7,7 @@ import sys
 
 from .._validation import InvalidParameterError
 from ..families import PARAMETERS
-from ._metric import as_option_error, declared, metric_expression, parameter_values, ranges
+from ._metric import SECONDS, as_option_error, declared, metric_expression, parameter_values, ranges
 
 __all__ = ["add_arguments", "run"]
 
@@ -44,8 +44,7 @@ def run(args) -> int:
         values = parameter_values(specs, func=func)
         expr = metric_expression(args.expr, declared(values), func=func)
         for option, value in (("--timeout", args.timeout), ("--budget", args.budget)):
-            if not value > 0 or value == float("inf"):
-                raise InvalidParameterError.of(option, func, "a positive number of seconds", value)
+            SECONDS.check(value, name=option, func=func)
         analysis = analyze(
             expr, timeout=args.timeout, budget=args.budget, limits=not args.no_limits, ranges=ranges(values)
         )

@@ -23,8 +23,11 @@ import json
 import math
 import sys
 from fractions import Fraction
+from .._constraints import Interval
 from .._validation import InvalidParameterError
-from ._metric import output_path
+from ._metric import DPI, output_path
+
+_TOLERANCE = Interval(float, 0, math.inf, closed="neither", allowed="a positive finite number (log units)")
 
 __all__ = ["add_arguments", "run", "read_statements", "COLUMNS"]
 
@@ -142,10 +145,8 @@ def run(args) -> int:
     try:
         if args.output:  # checked before any work: suffix, existing and writable folder
             output_path(args.output, func=func, suffixes=_FORMATS)
-        if not 20 <= args.dpi <= 1200:
-            raise InvalidParameterError.of("--dpi", func, "from 20 to 1200", args.dpi)
-        if not 0 < args.tolerance < math.inf:  # also nan
-            raise InvalidParameterError.of("--tolerance", func, "a positive finite number (log units)", args.tolerance)
+        DPI.check(args.dpi, name="--dpi", func=func)
+        _TOLERANCE.check(args.tolerance, name="--tolerance", func=func)
         with open(args.file, encoding="utf-8", newline="") as handle:
             statements = read_statements(handle)
         fit = fit_preferences(statements, family=args.family, tolerance=args.tolerance)

@@ -8,10 +8,14 @@ import warnings
 
 import sympy
 
+from .._constraints import Interval
 from .._validation import InvalidParameterError
 from ..explore.parser import parse_value
 from ..families import FAMILIES, PARAMETERS
-from ._metric import as_option_error, output_path, parameter_values, symbolic_metric
+from ._metric import DPI, as_option_error, output_path, parameter_values, symbolic_metric
+
+_LEVELS = Interval(int, 1, 100, none=True, allowed="from 1 to 100")
+_RESOLUTION = Interval(int, 10, 4000, none=True, allowed="from 10 to 4000")
 
 __all__ = ["add_arguments", "run"]
 
@@ -90,12 +94,9 @@ def run(args) -> int:
         metric = symbolic_metric(args.metric, names, func=func)
         if (args.vary is None) != (args.values is None):
             raise InvalidParameterError.of("--vary", func, "given together with --values", args.vary)
-        if args.dpi < 20 or args.dpi > 1200:
-            raise InvalidParameterError.of("--dpi", func, "from 20 to 1200", args.dpi)
-        if args.levels is not None and not 1 <= args.levels <= 100:
-            raise InvalidParameterError.of("--levels", func, "from 1 to 100", args.levels)
-        if args.resolution is not None and not 10 <= args.resolution <= 4000:
-            raise InvalidParameterError.of("--resolution", func, "from 10 to 4000", args.resolution)
+        DPI.check(args.dpi, name="--dpi", func=func)
+        _LEVELS.check(args.levels, name="--levels", func=func)
+        _RESOLUTION.check(args.resolution, name="--resolution", func=func)
         grid = {} if args.resolution is None else {"resolution": args.resolution}
         from .. import plot
 

@@ -29,8 +29,6 @@ from types import SimpleNamespace
 from .._validation import InvalidParameterError
 
 PROG = "symmetric verify"
-#: Read with ``parse_intermixed_args``: paths, ids and options in any order.
-INTERMIXED = True
 
 
 def _jobs(text: str) -> int:

@@ -25,11 +25,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 import sympy
 
+from .._constraints import Constraint
 from .._validation import InvalidParameterError
 from ..families import FAMILIES, Parameter, get_family
 from ..symbols import P, R
@@ -158,13 +159,27 @@ def _float_latex(x: float) -> str:
     return {"1": power, "-1": f"-{power}"}.get(mantissa, rf"{mantissa} \times {power}")
 
 
-def _check_value(name, value, symbol, func):
-    """A parameter value as a SymPy number within its symbol's assumptions and the float range."""
-    # the parameter's domain: positive, or real (a family's exponent takes any finite value here)
-    domain = sympy.Symbol(name, positive=True) if symbol.is_positive else sympy.Symbol(name, real=True)
+def _domain(name: str, symbol: sympy.Symbol, declared: Constraint | None = None) -> Constraint:
+    """What a value of parameter ``name`` may be here: a family's declared constraint, else its symbol's assumptions.
+
+    A family's :class:`Parameter` is taken without its bound on exponents: the
+    numeric function takes any finite value, and a value too large for exact
+    powers is drawn from it (``FixedMetric.expr`` is then None).
+    """
+    if isinstance(declared, Parameter):
+        return replace(declared, bound=None)
+    if declared is not None:
+        return declared
+    return Parameter(sympy.Symbol(name, positive=True) if symbol.is_positive else sympy.Symbol(name, real=True))
+
+
+def _check_value(name, value, domain: Constraint, func):
+    """A parameter value as a SymPy number within its ``domain`` (:func:`_domain`) and the float range."""
     if isinstance(value, float) and math.isfinite(value):
         value = sympy.nsimplify(value, rational=True)  # 0.5 is 1/2: exact analysis, and a readable title
-    number = Parameter(domain).value(value, func=func)
+    number = domain.check(value, name=name, func=func)
+    if not isinstance(number, sympy.Expr):
+        number = Parameter(sympy.Symbol(name, real=True)).value(number, func=func)
     if not number.is_number:
         raise InvalidParameterError.of(name, func, "a number", value)
     if not math.isfinite(float(number)):
@@ -210,8 +225,11 @@ def fix_parameters(metric, parameters: dict, *, func: str) -> FixedMetric:
                 f"values for exactly the parameters {list(family.parameter_names)} of {metric}",
                 sorted(parameters),
             )
-        symbols = dict(zip(family.parameter_names, family.parameters))
-        values = {n: _check_value(n, parameters[n], symbols[n], func) for n in family.parameter_names}
+        declared = family.parameter_constraints
+        values = {
+            n: _check_value(n, parameters[n], _domain(n, symbol, declared.get(n)), func)
+            for n, symbol in zip(family.parameter_names, family.parameters)
+        }
         expr: sympy.Expr | None
         try:
             expr = family(**values)
@@ -230,7 +248,7 @@ def fix_parameters(metric, parameters: dict, *, func: str) -> FixedMetric:
                 f"values for exactly the parameters {sorted(by_name)} of the expression",
                 sorted(parameters),
             )
-        values = {n: _check_value(n, parameters[n], by_name[n], func) for n in sorted(parameters)}
+        values = {n: _check_value(n, parameters[n], _domain(n, by_name[n]), func) for n in sorted(parameters)}
         expr = metric.xreplace({by_name[n]: v for n, v in values.items()})
         if expr.free_symbols - {P, R}:
             raise InvalidParameterError.of("parameters", func, "numbers", parameters)

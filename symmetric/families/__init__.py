@@ -21,6 +21,7 @@ plotting and the metrics look families up by name; :func:`register_family`
 
 from __future__ import annotations
 
+import copyreg
 from collections.abc import Mapping
 
 import sympy
@@ -199,6 +200,23 @@ def _load_entry_points() -> None:
                     "entry_points", "symmetric.families", "entry points naming a Family or a list of them", where
                 )
             register_family(family)
+
+
+def _pickled(family: Family) -> tuple:
+    """Pickle (and copy) a registered family by its name, any other by its fields.
+
+    The registry is the one source of truth: unpickling a registered family
+    gives the family registered under that name where it is unpickled
+    (``get_family(name)``), and a copy of one is itself, as a copy of a
+    function is.
+    """
+    if FAMILIES.get(family.name) is family:
+        return get_family, (family.name,)
+    f = family
+    return Family, (f.name, f.function, f.params, f.summary, f.label, f.numeric, dict(f.limits))
+
+
+copyreg.pickle(Family, _pickled)
 
 
 @declare(expr=_EXPR)

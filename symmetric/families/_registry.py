@@ -25,7 +25,7 @@ class RegisteredName(Constraint):
         self.registry, self._invalid = registry, invalid
 
     @property  # read when checking: the registry can grow
-    def allowed(self) -> str:  # type: ignore[override]
+    def allowed(self) -> str:
         return f"one of {sorted(self.registry)}"
 
     def is_satisfied_by(self, value) -> bool:

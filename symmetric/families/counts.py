@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import sympy
 
+from .._constraints import Constraint, Predicate, declare, unchecked
 from .._validation import InvalidParameterError
 from ..symbols import (
     BETA_SQUARED,
@@ -36,7 +37,7 @@ from ..symbols import (
     prevalence as _prevalence,
     rho as _rho,
 )
-from ._parameters import parameter
+from ._parameters import allowed_text, parameter
 from .g_beta_rho import g_beta_rho
 
 __all__ = [
@@ -73,6 +74,45 @@ def _counts(func: str, **given) -> list:
             raise InvalidParameterError.of(name, func, "a count: a finite number >= 0 or a SymPy expression", value)
         out.append(number)
     return out
+
+
+class _Prevalence(Constraint):
+    """``prevalence``: a number in (0, 1) or a SymPy expression not known to be outside; passed on exact.
+
+    The body receives the value as an exact SymPy expression
+    (:func:`~symmetric.families._parameters.parameter`), so it is checked and
+    converted once.
+    """
+
+    converts = True
+    _allowed = "a number in (0, 1) or a SymPy expression"
+
+    def check(self, value, *, name: str, func: str, error=InvalidParameterError, note: str = ""):
+        try:
+            p = parameter(value, name=name, func=func, positive=True)
+        except InvalidParameterError as exc:
+            if exc.allowed == allowed_text(name=name, func=func, positive=True):
+                p = None  # not a positive number: refused below, with this constraint's words
+            else:  # a number too large to hold exactly: parameter's own words
+                raise error.of(exc.param, exc.func, f"{exc.allowed}{note}", exc.got) from None
+        if p is None or (p.is_number and p >= 1):
+            raise error.of(name, func, self.describe(func) + note, value)
+        return p
+
+    def is_satisfied_by(self, value) -> bool:
+        try:
+            self.check(value, name="prevalence", func="check")
+        except InvalidParameterError:
+            return False
+        return True
+
+    def invalid_values(self) -> tuple:
+        return (0, -0.5, 1, 1.5, float("nan"), float("inf"), "0.5", True, None, sympy.Integer(2), sympy.I)
+
+
+#: The declared constraint of ``prevalence``.
+_PREVALENCE = _Prevalence()
+_EXPR = Predicate("a SymPy expression in TP, FP, FN and TN", lambda v: isinstance(v, sympy.Expr), invalid=("TP", 0.5))
 
 
 def _ratio(numerator, denominator, func: str, names: str) -> sympy.Expr:
@@ -221,14 +261,7 @@ def g_beta_rho_counts(beta=_beta, rho=_rho, tp=TP, fp=FP, fn=FN) -> sympy.Expr:
     return g_beta_rho(beta, rho).subs({P: p, R: r}, simultaneous=True)
 
 
-def _check_prevalence(prevalence, func):
-    """``prevalence`` as a SymPy number or expression, refused outside (0, 1)."""
-    p = parameter(prevalence, name="prevalence", func=func, positive=True)
-    if p.is_number and p >= 1:
-        raise InvalidParameterError.of("prevalence", func, "a number in (0, 1)", prevalence)
-    return p
-
-
+@declare(prevalence=_PREVALENCE)
 def precision_at_prevalence(prevalence=_prevalence, tp=TP, fp=FP, fn=FN, tn=TN) -> sympy.Expr:
     r"""Precision the classifier would have where positives make up ``prevalence`` of the data.
 
@@ -241,9 +274,8 @@ def precision_at_prevalence(prevalence=_prevalence, tp=TP, fp=FP, fn=FN, tn=TN) 
     >>> sympy.factor(sympy.cancel(precision_at_prevalence(prevalence=sympy.Rational(1, 10))))
     TP*(FP + TN)/(9*FN*FP + 10*FP*TP + TN*TP)
     """
-    p = _check_prevalence(prevalence, "precision_at_prevalence")
     t, f = recall(tp, fn), fpr(fp, tn)
-    return _ratio(p * t, p * t + (1 - p) * f, "precision_at_prevalence", "tp, fp, fn, tn")
+    return _ratio(prevalence * t, prevalence * t + (1 - prevalence) * f, "precision_at_prevalence", "tp, fp, fn, tn")
 
 
 def balanced_precision(tp=TP, fp=FP, fn=FN, tn=TN) -> sympy.Expr:
@@ -255,6 +287,7 @@ def balanced_precision(tp=TP, fp=FP, fn=FN, tn=TN) -> sympy.Expr:
     return precision_at_prevalence(sympy.Rational(1, 2), tp, fp, fn, tn)
 
 
+@declare(prevalence=_PREVALENCE)
 def reweighted(prevalence=_prevalence, tp=TP, fp=FP, fn=FN, tn=TN) -> dict:
     r"""The cells of a data set of total 1 in which positives make up ``prevalence``, at the same TPR and FPR.
 
@@ -267,21 +300,18 @@ def reweighted(prevalence=_prevalence, tp=TP, fp=FP, fn=FN, tn=TN) -> dict:
     (TP/(2*(FN + TP)), FP/(2*(FP + TN)))
     """
     func = "reweighted"
-    p = _check_prevalence(prevalence, func)
     tp, fp, fn, tn = _counts(func, tp=tp, fp=fp, fn=fn, tn=tn)
-    positive = _ratio(p, tp + fn, func, "tp, fn")
-    negative = _ratio(1 - p, fp + tn, func, "fp, tn")
+    positive = _ratio(prevalence, tp + fn, func, "tp, fn")
+    negative = _ratio(1 - prevalence, fp + tn, func, "fp, tn")
     return {"tp": positive * tp, "fp": negative * fp, "fn": positive * fn, "tn": negative * tn}
 
 
+@declare(expr=_EXPR, prevalence=_PREVALENCE)
 def at_prevalence(expr, prevalence=_prevalence) -> sympy.Expr:
     """A count metric ``expr`` (in TP, FP, FN, TN) evaluated on the :func:`reweighted` cells.
 
     >>> sympy.factor(at_prevalence(recall(), prevalence=sympy.Rational(1, 10)))
     TP/(FN + TP)
     """
-    if not isinstance(expr, sympy.Expr):
-        raise InvalidParameterError.of("expr", "at_prevalence", "a SymPy expression in TP, FP, FN and TN", expr)
-    _check_prevalence(prevalence, "at_prevalence")
-    cells = reweighted(prevalence)
+    cells = unchecked(reweighted)(prevalence)
     return expr.subs({TP: cells["tp"], FP: cells["fp"], FN: cells["fn"], TN: cells["tn"]}, simultaneous=True)

@@ -99,11 +99,17 @@ class Parameter(Constraint):
             return False
         return True
 
-    def check(self, value, *, name: str, func: str, error=InvalidParameterError):
-        return self.value(value, func=func)
+    def check(self, value, *, name: str, func: str, error=InvalidParameterError, note: str = ""):
+        """``value`` as an exact SymPy expression (:meth:`value`), or ``error`` naming the argument ``name``."""
+        try:
+            return parameter(value, name=name, func=func, positive=self.positive, exponent=self.bound is not None)
+        except InvalidParameterError as exc:
+            if error is InvalidParameterError and not note:
+                raise
+            raise error.of(exc.param, exc.func, f"{exc.allowed}{note}", exc.got) from None
 
     def invalid_values(self) -> tuple:
-        out = (math.nan, math.inf, "1", True, sympy.I)
+        out: tuple[object, ...] = (math.nan, math.inf, "1", True, sympy.I)
         if self.positive:
             out += (0, -1.5, 0.0, sympy.Symbol("x", negative=True))
         if self.bound is not None:
@@ -146,6 +152,12 @@ class Family:
     limits : mapping of str to tuple of str, optional
         What tends where (``"beta -> 0"``) -> the ids of the claims that give
         the limit.
+
+    Notes
+    -----
+    A family pickles and copies (:mod:`symmetric.families` registers how):
+    a registered one by its name, so unpickling it gives the family
+    registered under that name; any other by its fields.
     """
 
     name: str
@@ -155,6 +167,8 @@ class Family:
     label: str = ""
     numeric: bool = False
     limits: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    #: The builder as called: its own declaration, else one of the record's parameters (set by ``__post_init__``).
+    _checked: Callable[..., sympy.Expr] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self):
         func = "Family"

@@ -89,7 +89,7 @@ def select_labels(t: Targets, labels) -> np.ndarray:
                     f"All labels must be in [0, n labels) for multilabel targets. Got {requested.min()} < 0"
                 )
         return requested.astype(np.intp)
-    index = {}
+    index: dict[object, int] = {}
     for i, label in enumerate(t.labels.tolist()):
         index.setdefault(label, i)
     return np.array([index.get(label, -1) for label in requested.tolist()], dtype=np.intp)
@@ -104,12 +104,12 @@ def _take(values: np.ndarray, idx: np.ndarray) -> np.ndarray:
 
 
 def _multilabel(t: Targets, idx: np.ndarray, samplewise: bool):
-    if samplewise and t.y_true is None:
-        raise ValueError(
-            "average='samples' needs the counts of every sample: not available for Dask input "
-            "(counted chunk by chunk); choose another average."
-        )
     if samplewise:
+        if t.y_true is None or t.y_pred is None:
+            raise ValueError(
+                "average='samples' needs the counts of every sample: not available for Dask input "
+                "(counted chunk by chunk); choose another average."
+            )
         yt, yp = t.y_true[:, idx], t.y_pred[:, idx]
         both = yt & yp
         sw = t.sample_weight
@@ -117,6 +117,7 @@ def _multilabel(t: Targets, idx: np.ndarray, samplewise: bool):
             return (*(a.sum(axis=1) for a in (both, yp, yt)), np.asarray(yt.shape[1]))
         return (*(a.sum(axis=1) * sw for a in (both, yp, yt)), sw * yt.shape[1])
     if t.label_sums is None:
+        assert t.y_true is not None and t.y_pred is not None, "counted chunk by chunk: label_sums are given"
         t.label_sums = multilabel_sums(t.y_true, t.y_pred, t.sample_weight).counts()
     sums = t.label_sums
     return sums[0][idx], sums[1][idx], sums[2][idx], np.asarray(t.total_weight)
@@ -143,6 +144,7 @@ def counts_from_targets(t: Targets, *, labels, average) -> Counts:
     if t.y_type == "multilabel-indicator":
         tp, pred_sum, true_sum, total = _multilabel(t, idx, samplewise)
     else:
+        assert t.tp is not None and t.pred_sum is not None and t.true_sum is not None, "1-d targets hold their counts"
         tp, pred_sum, true_sum = (_take(a, idx) for a in (t.tp, t.pred_sum, t.true_sum))
         total = np.asarray(t.total_weight)
     if average == "micro":

@@ -79,21 +79,28 @@ class Tally:
     def dense(self) -> bool:
         return self.cells is not None
 
-    def counts(self):
+    def counts(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, int | float]:
         """``(tp, true_sum, pred_sum, total)``: int64 arrays and int, or float64 when weighted."""
-        if self.weighted:
-            if self.dense:
+        if self.wtotal is not None:
+            if self.wcells is not None:
                 parts = [_diagonal(self.wcells), self.wcells.sum(axis=1), self.wcells.sum(axis=0)]
             else:
+                assert self.wsums is not None, "a weighted tally holds weighted cells or weighted sums"
                 parts = [self.wsums.take(i) for i in range(3)]
-            return (*(p.to_float() for p in parts), float(self.wtotal.to_float()))
-        if self.dense:
+            tp, true_sum, pred_sum = (p.to_float() for p in parts)
+            return tp, true_sum, pred_sum, float(self.wtotal.to_float())
+        if self.cells is not None:
             return np.diagonal(self.cells).copy(), self.cells.sum(axis=1), self.cells.sum(axis=0), self.n_samples
+        assert self.sums is not None, "a tally holds cells or sums"
         return self.sums[0], self.sums[1], self.sums[2], self.n_samples
 
     def matrix(self) -> np.ndarray:
-        """The confusion matrix (float64 when weighted)."""
-        return self.wcells.to_float() if self.weighted else self.cells
+        """The confusion matrix (float64 when weighted) of a :attr:`dense` tally."""
+        if self.wcells is not None:
+            return self.wcells.to_float()
+        if self.cells is None:
+            raise ValueError(f"{len(self.labels)} labels are too many for a dense confusion matrix")
+        return self.cells
 
     def __add__(self, other: Tally) -> Tally:
         if not isinstance(other, Tally):
@@ -123,11 +130,11 @@ class Tally:
                 out.cells = _scatter_add(out.cells, part.cells, np.ix_(at, at), (k, k))
             else:
                 out.sums = _scatter_add(out.sums, part.sums, (slice(None), at), (3, k))
-            if part.weighted:
-                if dense:
-                    out.wcells = _scatter_exact(out.wcells, part.wcells, np.ix_(at, at), (k, k))
-                else:
-                    out.wsums = _scatter_exact(out.wsums, part.wsums, (slice(None), at), (3, k))
+            if dense and part.wcells is not None:
+                out.wcells = _scatter_exact(out.wcells, part.wcells, np.ix_(at, at), (k, k))
+            elif not dense and part.wsums is not None:
+                out.wsums = _scatter_exact(out.wsums, part.wsums, (slice(None), at), (3, k))
+            if part.wtotal is not None:
                 out.wtotal = part.wtotal if out.wtotal is None else out.wtotal + part.wtotal
         return out
 
@@ -135,22 +142,24 @@ class Tally:
         """The same counts as weighted counts (every sample of weight 1)."""
         if self.weighted:
             return self
-        out = replace(self, wtotal=ExactSums.zeros(()))
-        out.wtotal.add_integers(np.float64(self.n_samples), 0)
-        if self.dense:
-            out.wcells = ExactSums.zeros(self.cells.shape)
-            out.wcells.add_integers(self.cells.astype(np.float64), 0)
-        else:
-            out.wsums = ExactSums.zeros(self.sums.shape)
-            out.wsums.add_integers(self.sums.astype(np.float64), 0)
-        return out
+        wtotal = ExactSums.zeros(())
+        wtotal.add_integers(np.float64(self.n_samples), 0)
+        if self.cells is not None:
+            wcells = ExactSums.zeros(self.cells.shape)
+            wcells.add_integers(self.cells.astype(np.float64), 0)
+            return replace(self, wtotal=wtotal, wcells=wcells)
+        assert self.sums is not None, "a tally holds cells or sums"
+        wsums = ExactSums.zeros(self.sums.shape)
+        wsums.add_integers(self.sums.astype(np.float64), 0)
+        return replace(self, wtotal=wtotal, wsums=wsums)
 
     def _to_sums(self) -> Tally:
-        """The same counts without the matrix (per-label sums only)."""
+        """The same counts without the matrix (per-label sums only), of a :attr:`dense` tally."""
         cells = self.cells
+        assert cells is not None, "only a dense tally has cells to sum"
         sums = np.stack([np.diagonal(cells), cells.sum(axis=1), cells.sum(axis=0)])
         wsums = None
-        if self.weighted:
+        if self.wcells is not None:
             w = self.wcells
             wsums = ExactSums.stack([_diagonal(w), w.sum(axis=1), w.sum(axis=0)])
         return replace(self, cells=None, sums=sums, wcells=None, wsums=wsums, codes=None)
@@ -228,12 +237,12 @@ class _Cells:
     def tally(self, values, n) -> Tally:
         k = self.k
         wcells = None
-        cells = self.counts.reshape(k, k)
+        cells: np.ndarray = self.counts.reshape(k, k)
         if self.exact is not None:
             wcells = self.exact.result((k, k))
             if not self.count_samples:
-                cells = wcells.digits.any(axis=-1).astype(np.int64)
-        seen = (cells.any(axis=1), cells.any(axis=0))
+                cells = np.asarray(np.any(wcells.digits, axis=-1), dtype=np.int64)
+        seen = (np.any(cells, axis=1), np.any(cells, axis=0))
         keep = np.flatnonzero(seen[0] | seen[1])
         order = keep[np.argsort(values[keep], kind="stable")]
         if len(order) < k or np.any(order != np.arange(k)):
@@ -292,9 +301,9 @@ def count(
     if ranged is not None:
         values, lo, r = ranged
         k = r
-        ct = cp = None
+        coded: tuple[np.ndarray, np.ndarray] | None = None
     else:
-        values, (ct, cp) = encode(yt, yp)
+        values, coded = encode(yt, yp)
         k = len(values)
     if categories is not None:
         values = categories[values.astype(np.intp)]
@@ -303,16 +312,17 @@ def count(
         for a in range(0, n, cells.block):
             b = min(a + cells.block, n)
             codes = cells.codes[: b - a]
-            if ct is None:
+            if coded is None:
                 _offset_codes(yt[a:b], yp[a:b], lo, r, codes)
             else:
+                ct, cp = coded
                 np.multiply(ct[a:b], k, out=codes)
                 codes += cp[a:b]
             cells.add(codes, a)
         t = cells.tally(values, n)
         t.integer_weights = sw is None or integer_weights
         return t
-    if ct is None:  # label - lo, as int32 (4 bytes a sample)
+    if coded is None:  # label - lo, as int32 (4 bytes a sample)
         dtype = np.int32 if r < 2**31 else np.int64
         low = np.array(lo).astype(dtype)  # wraps like the labels: the differences (below r) are exact
         ct, cp = (
@@ -321,6 +331,8 @@ def count(
             else np.subtract(y.view(np.uint8) if y.dtype == bool else y, low, dtype=dtype, casting="unsafe")
             for y in (yt, yp)
         )
+    else:
+        ct, cp = coded
     sums, wsums = _count_sums(ct, cp, k, sw, weight_range)
     seen = (sums[1] > 0, sums[2] > 0)
     keep = np.flatnonzero(seen[0] | seen[1])

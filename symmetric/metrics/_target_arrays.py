@@ -215,8 +215,8 @@ def targets_from_tally(tally: Tally, sample_weight: np.ndarray | None = None) ->
     )
     if tally.weighted:
         t.total, t.weighted, t.integer_weights = total, True, tally.integer_weights
-    elif not t.tp.any():  # scikit-learn's counts are float when no sample is predicted right
-        t.tp, t.true_sum, t.pred_sum = (a.astype(np.float64) for a in (t.tp, t.true_sum, t.pred_sum))
+    elif not tp.any():  # scikit-learn's counts are float when no sample is predicted right
+        t.tp, t.true_sum, t.pred_sum = (a.astype(np.float64) for a in (tp, true_sum, pred_sum))
     return t
 
 
@@ -234,17 +234,21 @@ class MultilabelSums:
             raise ValueError("Multi-label binary indicator input with different numbers of labels")
         if (self.wtotal is None) != (other.wtotal is None):
             raise ValueError("Cannot add counts with sample weights to counts without them.")
-        weighted = self.wtotal is not None
         return MultilabelSums(
             self.n_samples + other.n_samples,
             self.sums + other.sums,
-            self.wsums + other.wsums if weighted else None,
-            self.wtotal + other.wtotal if weighted else None,
+            _add_exact(self.wsums, other.wsums),
+            _add_exact(self.wtotal, other.wtotal),
         )
 
-    def counts(self):
+    def counts(self) -> tuple[np.ndarray, ...]:
         """``(tp, pred_sum, true_sum)``: int64, or float64 (exact sums rounded once) when weighted."""
         return tuple(self.sums) if self.wsums is None else tuple(self.wsums.to_float())
+
+
+def _add_exact(a: ExactSums | None, b: ExactSums | None) -> ExactSums | None:
+    """The sum of two weighted counts, None for counts without weights."""
+    return None if a is None or b is None else a + b
 
 
 def multilabel_sums(yt: np.ndarray, yp: np.ndarray, sw: np.ndarray | None) -> MultilabelSums:

@@ -43,7 +43,7 @@ class Elements(Constraint):
     in_body = True
 
     def __init__(self, allowed: str, test):
-        self.allowed, self._test = allowed, test
+        self._allowed, self._test = allowed, test
 
     def is_satisfied_by(self, value) -> bool:
         try:

@@ -58,6 +58,48 @@ def test_the_record_gives_validation_with_the_declared_domain(family):
     assert constraints_of(family) == {"w": W}   # the record declares the builder's parameters
 
 
+def test_a_parameter_declared_for_another_argument_name_and_error_names_them():
+    # found by mypy: Parameter.check ignored the argument's name, the declaration's error class and the note
+    from symmetric._constraints import declare
+
+    class Refused(InvalidParameterError):
+        pass
+
+    @declare(Refused, b=W)
+    def builder(b=W.symbol):
+        return b
+
+    assert builder(b=2) == 2 and builder(b=2.0).is_Integer
+    with pytest.raises(Refused) as info:
+        builder(b=0)
+    assert (info.value.param, info.value.got) == ("b", 0)
+    assert str(info.value) == ("The 'b' parameter of builder must be a positive real number or a SymPy "
+                               "expression. Got 0 instead.")
+    with pytest.raises(InvalidParameterError, match=r"expression; here\. Got -1 instead"):
+        W.check(-1, name="b", func="builder", note="; here")
+
+
+def test_families_pickle_and_copy(family):
+    import copy
+    import pickle
+
+    for registered in FAMILIES.values():   # by name: the registered record itself
+        assert pickle.loads(pickle.dumps(registered)) is registered
+        assert copy.copy(registered) is registered and copy.deepcopy(registered) is registered
+    from symmetric.families import BETA, f_beta
+
+    unregistered = Family("f_beta_copy", f_beta, (BETA,), "F_beta again", limits={"beta -> 0": ("f.id",)})
+    again = pickle.loads(pickle.dumps(unregistered))   # by its fields
+    assert again == unregistered and again is not unregistered
+    assert again(beta=1) == unregistered(beta=1) and again.limits == {"beta -> 0": ("f.id",)}
+    assert copy.deepcopy(unregistered) == unregistered
+    shipped = pickle.dumps(family)
+    del FAMILIES[family.name]   # unpickled where the name is not registered: the registry's own error
+    with pytest.raises(InvalidParameterError, match="The 'name' parameter of get_family must be one of"):
+        pickle.loads(shipped)
+    FAMILIES[family.name] = family
+
+
 def test_a_parameter_name_means_one_symbol(family):
     clash = Family("other", weighted_geometric, (Parameter(sympy.Symbol("w", real=True)),), "w real")
     with pytest.raises(InvalidParameterError, match="assumptions of the registered parameter 'w'"):

@@ -172,6 +172,15 @@ def test_many_classes_count_without_a_dense_matrix():
     assert np.array_equal(cm, skm.confusion_matrix(y_true, y_pred, labels=labels[:5]))
 
 
+def test_a_tally_without_a_dense_matrix_refuses_to_give_one():
+    # found by mypy: matrix() returned None (not an array) for a tally of per-label sums only
+    t = count(np.arange(2100), np.arange(2100)[::-1])
+    assert not t.dense
+    with pytest.raises(ValueError, match="2100 labels are too many for a dense confusion matrix"):
+        t.matrix()
+    assert count(np.array([0, 1]), np.array([1, 1])).matrix().tolist() == [[0, 1], [0, 1]]
+
+
 def test_many_classes_stream_scores_but_not_a_confusion_matrix():
     rng = np.random.default_rng(4)
     y_true = rng.integers(0, 2100, 6000)

@@ -147,7 +147,7 @@ def test_the_counts_command_runs_without_sympy():
     code = GUARD % {"root": str(ROOT)} + textwrap.dedent(
         """
         import argparse, sys
-        from symmetric.cli import counts   # the command's module (the whole CLI's parser loads every command)
+        from symmetric.cli import counts   # the module alone (tests/cli/test_main.py: through the entry point)
         parser = argparse.ArgumentParser()
         counts.add_arguments(parser)
         assert counts.run(parser.parse_args(["8", "2", "0", "88"])) == 0

@@ -232,7 +232,7 @@ def test_per_family_facts_come_from_the_catalog(monkeypatch):
     assert catalog.domain(sympy.Symbol("t", real=True))[0] == "real"
     with pytest.raises(ValueError, match="no numeric domain"):
         catalog.domain(sympy.Symbol("z"))
-    with pytest.raises(InvalidParameterError, match="'beta' parameter of codegen f_beta must be a finite number > 0"):
+    with pytest.raises(InvalidParameterError, match="'beta' parameter of module_source must be a finite number > 0"):
         module_source("f_beta", fixed={"beta": 0.0})  # the domain of beta, from its assumptions
 
 

@@ -52,7 +52,7 @@ class _Converted(Constraint):
     rejected: object = None
 
     def __init__(self, allowed: str, convert, invalid: tuple):
-        self.allowed, self._convert, self._invalid = allowed, convert, invalid
+        self._allowed, self._convert, self._invalid = allowed, convert, invalid
 
     def is_satisfied_by(self, value) -> bool:
         return self._convert(value) is not self.rejected
