@@ -75,7 +75,9 @@ def whole_calls(tree: Path) -> dict:
         if not name.startswith("empty")
     )
     env = {**os.environ, "PYTHONPATH": str(tree)}
-    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True).stdout
+    # in the tree: ``python -c`` puts the working directory first on sys.path (from a checkout, its symmetric)
+    out = subprocess.run([sys.executable, "-c", code], cwd=tree, env=env, capture_output=True, text=True,
+                         check=True).stdout
     return dict(zip([n for n in CALLS if not n.startswith("empty")], map(float, out.split())))
 
 

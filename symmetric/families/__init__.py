@@ -26,12 +26,13 @@ from collections.abc import Mapping
 
 import sympy
 
-from .._constraints import Constraint, Predicate, declare
+from .._constraints import Predicate, declare
 from .._validation import InvalidParameterError
 from .f_beta import f_beta, f_beta_alternative
 from .g_beta_rho import g_beta_rho
 from .power_mean import power_mean
 from .record import BETA, GAMMA, PHI, RHO, Family, Parameter
+from . import _registry
 from .confusion_record import CONFUSION_METRICS, ConfusionMetric, get_confusion_metric, register_confusion_metric
 
 __all__ = [
@@ -123,26 +124,11 @@ FAMILIES: dict[str, Family] = {
 }
 
 
-class _FamilyName(Constraint):
-    """The name of a registered family (the registry is read when checking)."""
-
-    @property
-    def allowed(self) -> str:
-        return f"one of {sorted(FAMILIES)}"
-
-    def is_satisfied_by(self, value) -> bool:
-        return isinstance(value, str) and value in FAMILIES
-
-    def invalid_values(self) -> tuple:
-        return ("f1", None, 3)
-
-
 _FAMILY = Predicate("a symmetric.families.Family", lambda v: isinstance(v, Family), invalid=("f_beta", None))
-_BOOL = Predicate("a bool", lambda v: isinstance(v, bool), invalid=("yes", 1, None))
 _EXPR = Predicate("a SymPy expression", lambda v: isinstance(v, sympy.Expr), invalid=("P", 1.5, sympy.Eq(1, 2)))
 
 
-@declare(family=_FAMILY, replace=_BOOL)
+@declare(family=_FAMILY, replace=_registry.REPLACE)
 def register_family(family: Family, *, replace: bool = False) -> Family:
     """Add ``family`` to the registry, so the CLI, plots, parser and analysis know it by name.
 
@@ -155,13 +141,7 @@ def register_family(family: Family, *, replace: bool = False) -> Family:
     of them.
     """
     func = "register_family"
-    if family.name in FAMILIES and not replace:
-        raise InvalidParameterError.of(
-            "family",
-            func,
-            f"a family whose name is not registered yet (or replace=True); registered: {sorted(FAMILIES)}",
-            family.name,
-        )
+    _registry.refuse_registered_name(FAMILIES, family.name, replace=replace, param="family", func=func, what="family")
     for p in family.params:
         known = _parameter_specs().get(p.name)
         if known is not None and known.symbol != p.symbol:
@@ -256,7 +236,7 @@ def general_formula(expr: sympy.Expr) -> sympy.Expr:
     return expr
 
 
-@declare(name=_FamilyName())
+@declare(name=_registry.RegisteredName(FAMILIES, invalid=("f1", None, 3)))
 def get_family(name: str) -> Family:
     """Return the registered family called ``name``."""
     return FAMILIES[name]

@@ -31,7 +31,7 @@ from dataclasses import dataclass
 
 import sympy
 
-from .._constraints import Constraint, Predicate, declare
+from .._constraints import Predicate, declare
 from .._validation import InvalidParameterError
 from ..symbols import (
     CORRECT,
@@ -47,6 +47,7 @@ from ..symbols import (
     TRUE_DOT_TRUE,
 )
 from . import confusion as _c
+from ._registry import REPLACE, RegisteredName, refuse_registered_name
 
 __all__ = ["CELLS", "CONFUSION_METRICS", "ConfusionMetric", "get_confusion_metric", "register_confusion_metric"]
 
@@ -55,6 +56,7 @@ CELLS = (TP, FP, FN, TN)
 _UNIT = sympy.Interval(0, 1)
 _SIGNED = sympy.Interval(-1, 1)
 _RATIO = sympy.Interval(0, sympy.oo)
+_AT_MOST_ONE = sympy.Interval(-sympy.oo, 1)
 
 
 @dataclass(frozen=True)
@@ -145,6 +147,8 @@ def _margins(*which):
 
 
 _MCC_SUMS = (CORRECT, TOTAL, TRUE_DOT_PRED, PRED_DOT_PRED, TRUE_DOT_TRUE)
+#: Where precision gain and recall gain are undefined: no positives, no negatives (the prevalence), no TP.
+_GAINS_UNDEFINED = _margins("true", "negative") + ((TP, "true positives"),)
 
 #: The registered metrics of the confusion matrix by name; add one with :func:`register_confusion_metric`.
 CONFUSION_METRICS: dict[str, ConfusionMetric] = {
@@ -197,7 +201,7 @@ CONFUSION_METRICS: dict[str, ConfusionMetric] = {
             "Cohen's kappa of K classes from weighted disagreements (unweighted, linear, quadratic)",
             r"$\kappa_w$",
             arguments=(OBSERVED_DISAGREEMENT, EXPECTED_DISAGREEMENT),
-            values=sympy.Interval(-sympy.oo, 1),
+            values=_AT_MOST_ONE,
             numeric=True,
             undefined=((EXPECTED_DISAGREEMENT, "chance disagreement"),),
             claims=("confusion.kappa.weighted_binary.linear", "confusion.kappa.weighted_binary.quadratic"),
@@ -315,9 +319,9 @@ CONFUSION_METRICS: dict[str, ConfusionMetric] = {
             _c.precision_gain,
             "precision gain (Flach and Kull 2015)",
             r"$\mathrm{precG}$",
-            values=sympy.Interval(-sympy.oo, 1),
+            values=_AT_MOST_ONE,
             numeric=True,
-            undefined=_margins("true", "negative") + ((TP, "true positives"),),
+            undefined=_GAINS_UNDEFINED,
             claims=("confusion.gain.precision_in_counts", "confusion.gain.f_gain_linear"),
         ),
         ConfusionMetric(
@@ -325,9 +329,9 @@ CONFUSION_METRICS: dict[str, ConfusionMetric] = {
             _c.recall_gain,
             "recall gain (Flach and Kull 2015)",
             r"$\mathrm{recG}$",
-            values=sympy.Interval(-sympy.oo, 1),
+            values=_AT_MOST_ONE,
             numeric=True,
-            undefined=_margins("true", "negative") + ((TP, "true positives"),),
+            undefined=_GAINS_UNDEFINED,
             claims=("confusion.gain.recall_in_counts", "confusion.gain.f_gain_linear"),
         ),
         ConfusionMetric(
@@ -343,42 +347,22 @@ CONFUSION_METRICS: dict[str, ConfusionMetric] = {
 }
 
 
-class _MetricName(Constraint):
-    """The name of a registered metric of the confusion matrix (the registry is read when checking)."""
-
-    @property  # read when checking: the registry can grow
-    def allowed(self) -> str:
-        return f"one of {sorted(CONFUSION_METRICS)}"
-
-    def is_satisfied_by(self, value) -> bool:
-        return isinstance(value, str) and value in CONFUSION_METRICS
-
-    def invalid_values(self) -> tuple:
-        return ("auc", None, 3)
-
-
 _RECORD = Predicate(
     "a symmetric.families.ConfusionMetric", lambda v: isinstance(v, ConfusionMetric), invalid=("mcc", None)
 )
-_BOOL = Predicate("a bool", lambda v: isinstance(v, bool), invalid=("yes", 1, None))
 
 
-@declare(metric=_RECORD, replace=_BOOL)
+@declare(metric=_RECORD, replace=REPLACE)
 def register_confusion_metric(metric: ConfusionMetric, *, replace: bool = False) -> ConfusionMetric:
     """Add ``metric`` to :data:`CONFUSION_METRICS` (an error for a registered name unless ``replace``); returns it."""
-    func = "register_confusion_metric"
-    if metric.name in CONFUSION_METRICS and not replace:
-        raise InvalidParameterError.of(
-            "metric",
-            func,
-            f"a metric whose name is not registered yet (or replace=True); registered: {sorted(CONFUSION_METRICS)}",
-            metric.name,
-        )
+    refuse_registered_name(
+        CONFUSION_METRICS, metric.name, replace=replace, param="metric", func="register_confusion_metric", what="metric"
+    )
     CONFUSION_METRICS[metric.name] = metric
     return metric
 
 
-@declare(name=_MetricName())
+@declare(name=RegisteredName(CONFUSION_METRICS, invalid=("auc", None, 3)))
 def get_confusion_metric(name: str) -> ConfusionMetric:
     """The registered :class:`ConfusionMetric` called ``name``."""
     return CONFUSION_METRICS[name]

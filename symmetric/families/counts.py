@@ -128,6 +128,12 @@ def _ratio(numerator, denominator, func: str, names: str) -> sympy.Expr:
     return numerator / denominator
 
 
+def _rate(func: str, **cells) -> sympy.Expr:
+    """The first of two counts over their sum (precision, recall, specificity, the error rates), checked."""
+    first, second = _counts(func, **cells)
+    return _ratio(first, first + second, func, ", ".join(cells))
+
+
 def precision(tp=TP, fp=FP) -> sympy.Expr:
     """Precision ``TP/(TP + FP)``: the fraction of predicted positives that are positive.
 
@@ -138,8 +144,7 @@ def precision(tp=TP, fp=FP) -> sympy.Expr:
         ...
     symmetric._validation.InvalidParameterError: The 'tp, fp' parameter of precision must be counts with tp + fp > 0 (the ratio is undefined at 0; scores from labels apply a zero_division policy there). Got 'tp, fp = 0' instead.
     """
-    tp, fp = _counts("precision", tp=tp, fp=fp)
-    return _ratio(tp, tp + fp, "precision", "tp, fp")
+    return _rate("precision", tp=tp, fp=fp)
 
 
 def recall(tp=TP, fn=FN) -> sympy.Expr:
@@ -148,8 +153,7 @@ def recall(tp=TP, fn=FN) -> sympy.Expr:
     >>> recall()
     TP/(FN + TP)
     """
-    tp, fn = _counts("recall", tp=tp, fn=fn)
-    return _ratio(tp, tp + fn, "recall", "tp, fn")
+    return _rate("recall", tp=tp, fn=fn)
 
 
 #: The true positive rate is recall.
@@ -162,8 +166,7 @@ def specificity(tn=TN, fp=FP) -> sympy.Expr:
     >>> specificity()
     TN/(FP + TN)
     """
-    tn, fp = _counts("specificity", tn=tn, fp=fp)
-    return _ratio(tn, tn + fp, "specificity", "tn, fp")
+    return _rate("specificity", tn=tn, fp=fp)
 
 
 #: The true negative rate is specificity.
@@ -176,8 +179,7 @@ def fpr(fp=FP, tn=TN) -> sympy.Expr:
     >>> fpr()
     FP/(FP + TN)
     """
-    fp, tn = _counts("fpr", fp=fp, tn=tn)
-    return _ratio(fp, fp + tn, "fpr", "fp, tn")
+    return _rate("fpr", fp=fp, tn=tn)
 
 
 def fnr(fn=FN, tp=TP) -> sympy.Expr:
@@ -186,8 +188,7 @@ def fnr(fn=FN, tp=TP) -> sympy.Expr:
     >>> fnr()
     FN/(FN + TP)
     """
-    fn, tp = _counts("fnr", fn=fn, tp=tp)
-    return _ratio(fn, fn + tp, "fnr", "fn, tp")
+    return _rate("fnr", fn=fn, tp=tp)
 
 
 def accuracy(tp=TP, fp=FP, fn=FN, tn=TN) -> sympy.Expr:

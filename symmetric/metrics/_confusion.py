@@ -22,7 +22,8 @@ from . import _tally
 from ._counts import _contains, counts_from_targets, select_labels
 from ._exact import bincount_exact
 from ._params import zero_division_value
-from ._targets import Targets, as_target_array, check_targets
+from ._target_arrays import Targets, as_target_array
+from ._targets import check_targets
 from ._warnings import user_stacklevel, warn_undefined
 
 __all__ = [

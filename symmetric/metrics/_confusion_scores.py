@@ -23,9 +23,9 @@ from .._constraints import Options, Predicate
 from . import _generated as gen, _records
 from ._records import records  # the records' data, without SymPy (the CLI's `symmetric counts` reads it here)
 from ._confusion import matrix_of
-from ._counts import Counts
+from ._counts import Counts, label_counts
 from ._params import AVERAGE, DENSE_TARGETS, POS_LABEL, SCORE_OPTIONS, TARGETS, array_like, declare, zero_division_value
-from ._scores import nanaverage, validated_counts
+from ._scores import average_weights, nanaverage
 from ._sklearn_compat import compatible
 from ._targets import check_targets
 from ._warnings import UndefinedMetricWarning, user_stacklevel, warn_undefined
@@ -75,7 +75,12 @@ def record_values(name: str, *cells, zero_division=math.nan):
 
     Undefined values (a zero in the record's ``undefined`` expressions) are ``zero_division``.
     """
-    arrays = [np.asarray(c, dtype=np.float64) for c in cells]
+    values, mask, _ = _record_values(name, [np.asarray(c, dtype=np.float64) for c in cells], zero_division)
+    return values, mask
+
+
+def _record_values(name: str, arrays, zero_division):
+    """:func:`record_values` of float arrays, and where each of the record's ``undefined`` expressions is zero."""
     with np.errstate(all="ignore"):
         value, undefined = record_functions(name)
         values = np.asarray(value(*arrays), dtype=np.float64)
@@ -84,7 +89,7 @@ def record_values(name: str, *cells, zero_division=math.nan):
     for z in zeros:
         mask |= z
     values = np.where(mask, zero_division_value(zero_division), np.broadcast_to(values, mask.shape))
-    return values, mask
+    return values, mask, zeros
 
 
 # matthews_corrcoef and cohen_kappa_score: the whole K x K matrix.
@@ -191,30 +196,17 @@ def cohen_kappa_score(y1, y2, *, labels=None, weights=None, sample_weight=None, 
 
 
 def _one_vs_rest(
-    name,
-    metric,
-    modifiers,
-    y_true,
-    y_pred,
-    *,
-    labels,
-    pos_label,
-    average,
-    sample_weight,
-    zero_division,
-    func,
+    name, metric, modifiers, y_true, y_pred, *, labels, pos_label, average, sample_weight, func, zero_division
 ):
-    c: Counts = validated_counts(
+    """The record ``name`` per label from the labels' counts; its undefined cases warn with ``modifiers``."""
+    c = label_counts(
         y_true, y_pred, labels=labels, pos_label=pos_label, average=average, sample_weight=sample_weight, func=func
     )
     tp, fp, fn = (np.asarray(a, dtype=np.float64) for a in (c.tp, c.fp, c.fn))
     tn = np.broadcast_to(np.asarray(c.tn, dtype=np.float64), tp.shape)
-    values, _ = record_values(name, tp, fp, fn, tn, zero_division=zero_division)
-    with np.errstate(all="ignore"):
-        denominators = record_functions(name)[1](tp, fp, fn, tn)
-    for d, modifier in zip(denominators, modifiers):
-        mask = np.broadcast_to(np.asarray(d) == 0, values.shape)
-        if mask.any() and zero_division == "warn":
+    values, _, zeros = _record_values(name, (tp, fp, fn, tn), zero_division)
+    for zero, modifier in zip(zeros, modifiers):
+        if zero_division == "warn" and np.broadcast_to(zero, values.shape).any():
             warn_undefined(average, modifier, f"{metric} is", values.shape[0])
     return values, c
 
@@ -222,15 +214,11 @@ def _one_vs_rest(
 def _average(values, c: Counts, average, *, nan_aware: bool):
     if average is None:
         return values
-    weights: np.ndarray | None
-    if average == "weighted":
-        weights = c.true_sum
-        if not nan_aware and not np.any(weights):
-            weights = None
-    else:
-        weights = c.sample_weight if average == "samples" else None
+    weights = average_weights(c, average)
     if nan_aware:
         return nanaverage(values, weights)
+    if average == "weighted" and not np.any(weights):  # no support: the plain mean, as scikit-learn's
+        weights = None
     return float(np.average(values, weights=weights))
 
 
@@ -256,27 +244,23 @@ def jaccard_score(
     0.5
     """
     values, c = _one_vs_rest(
-        "jaccard",
-        "Jaccard",
-        ("true or predicted",),
-        y_true,
-        y_pred,
-        labels=labels,
-        pos_label=pos_label,
-        average=average,
-        sample_weight=sample_weight,
-        zero_division=zero_division,
-        func="jaccard_score",
-    )
+        "jaccard", "Jaccard", ("true or predicted",), y_true, y_pred, func="jaccard_score", labels=labels,
+        pos_label=pos_label, average=average, sample_weight=sample_weight, zero_division=zero_division,
+    )  # fmt: skip
     if average == "micro":
         values, _ = record_values("jaccard", c.tp.sum(), c.fp.sum(), c.fn.sum(), 0.0)
     return _average(values, c, average, nan_aware=False)
 
 
-def _record_score(name: str, display: str, y_true, y_pred, *, func: str, average, **options):
+def _record_score(
+    name: str, display: str, y_true, y_pred, *, func: str, labels, pos_label, average, sample_weight, zero_division
+):
     """A binary record's score from labels, one-vs-rest; its undefined cases warn with the record's words."""
     modifiers = _records.records()[name].undefined
-    values, c = _one_vs_rest(name, display, modifiers, y_true, y_pred, average=average, func=func, **options)
+    values, c = _one_vs_rest(
+        name, display, modifiers, y_true, y_pred, labels=labels, pos_label=pos_label, average=average,
+        sample_weight=sample_weight, func=func, zero_division=zero_division,
+    )  # fmt: skip
     return _average(values, c, average, nan_aware=True)
 
 

@@ -19,7 +19,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ._targets import Targets, check_targets, multilabel_sums
+from ._target_arrays import Targets, multilabel_sums
+from ._targets import check_targets
 from ._warnings import user_stacklevel
 
 __all__ = ["Counts", "counts_from_targets", "label_counts", "select_labels"]

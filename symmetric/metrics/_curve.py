@@ -17,7 +17,7 @@ import math
 
 import numpy as np
 
-from ._params import BETA, BOOLEAN, N_BINS, POS_LABEL, RHO, array_like, declare, invalid, square
+from ._params import BETA, BOOLEAN, N_BINS, RHO, SCORED_TARGETS, declare, invalid, square
 from ._combine import f_beta_from_sums_values, g_values, limit_parameter
 from ._thresholds import pos_label_of as _pos_label
 from ._target_arrays import _assert_finite, _check_lengths, _check_sample_weight, as_target_array, type_of_target
@@ -27,6 +27,8 @@ __all__ = ["g_beta_rho_curve", "best_threshold", "threshold_curve"]
 
 #: Thresholds handled per block when the counts are turned into G values.
 _BLOCK = 1 << 18
+#: The arguments :func:`g_beta_rho_curve` and :func:`best_threshold` share.
+_CURVE_ARGUMENTS = dict(**SCORED_TARGETS, beta=BETA, rho=RHO, n_bins=N_BINS)
 
 
 def _check(y_true, y_score, pos_label, sample_weight, func, *, require_positive=True):
@@ -145,15 +147,7 @@ def _g_scorer(beta, rho):
     return lambda tp, predicted, positives: g_values(tp / predicted, tp / positives, beta, rho)
 
 
-@declare(
-    y_true=array_like(optional=False),
-    y_score=array_like(optional=False),
-    beta=BETA,
-    rho=RHO,
-    pos_label=POS_LABEL,
-    sample_weight=array_like(),
-    n_bins=N_BINS,
-)
+@declare(**_CURVE_ARGUMENTS)
 def g_beta_rho_curve(y_true, y_score, *, beta=1.0, rho=-2.0, pos_label=None, sample_weight=None, n_bins=None):
     """G_{beta,rho} of the predictions ``y_score >= t`` for every distinct score ``t``.
 
@@ -218,16 +212,7 @@ def _checked_curve(y_true, y_score, beta, rho, pos_label, sample_weight, n_bins,
     return values[0], thresholds
 
 
-@declare(
-    y_true=array_like(optional=False),
-    y_score=array_like(optional=False),
-    beta=BETA,
-    rho=RHO,
-    pos_label=POS_LABEL,
-    sample_weight=array_like(),
-    n_bins=N_BINS,
-    optimality=BOOLEAN,
-)
+@declare(**_CURVE_ARGUMENTS, optimality=BOOLEAN)
 def best_threshold(
     y_true, y_score, *, beta=1.0, rho=-2.0, pos_label=None, sample_weight=None, n_bins=None, optimality=False
 ):

@@ -29,18 +29,9 @@ from .._constraints import Predicate
 from . import _generated as gen
 from ._confusion_scores import record_values
 from ._curve import _check, threshold_curve
-from ._params import (
-    BETA,
-    POS_LABEL,
-    PREVALENCE,
-    TARGETS,
-    ZERO_DIVISION,
-    array_like,
-    declare,
-    square,
-    zero_division_value,
-)
-from ._scores import validated_counts
+from ._params import BETA, POS_LABEL, PREVALENCE, SCORED_TARGETS, TARGETS, ZERO_DIVISION, array_like, declare, square
+from ._params import zero_division_value
+from ._counts import label_counts
 from ._warnings import warn_undefined
 
 
@@ -81,12 +72,7 @@ def _curve_counts(y_true, y_score, pos_label, sample_weight, func):
     return tp, fp, positives - tp, (total - positives) - fp, thresholds, positives / total
 
 
-@declare(
-    y_true=array_like(optional=False),
-    y_score=array_like(optional=False),
-    pos_label=POS_LABEL,
-    sample_weight=array_like(),
-)
+@declare(**SCORED_TARGETS)
 def precision_recall_gain_curve(y_true, y_score, *, pos_label=None, sample_weight=None):
     """Precision gain and recall gain of the predictions ``y_score >= t`` for every distinct score ``t``.
 
@@ -136,12 +122,7 @@ def _gain_curve(y_true, y_score, pos_label, sample_weight, func):
     return pg[keep], rg[keep], thresholds[keep]
 
 
-@declare(
-    y_true=array_like(optional=False),
-    y_score=array_like(optional=False),
-    pos_label=POS_LABEL,
-    sample_weight=array_like(),
-)
+@declare(**SCORED_TARGETS)
 def prg_auc_score(y_true, y_score, *, pos_label=None, sample_weight=None):
     """The area under the precision-recall gain curve (trapezoids over the points kept, in recall gain).
 
@@ -168,7 +149,7 @@ def f_gain_score(y_true, y_pred, *, beta=1.0, pos_label=1, sample_weight=None, z
     """
     func = "f_gain_score"
     beta2 = square(beta)
-    c = validated_counts(
+    c = label_counts(
         y_true, y_pred, labels=None, pos_label=pos_label, average="binary", sample_weight=sample_weight, func=func
     )
     cells = tuple(float(np.asarray(a).reshape(-1)[0]) for a in (c.tp, c.fp, c.fn, c.tn))
@@ -209,12 +190,7 @@ def unachievable_area(prevalence) -> float:
     return float(gen.unachievable_area(prevalence))
 
 
-@declare(
-    y_true=array_like(optional=False),
-    y_score=array_like(optional=False),
-    pos_label=POS_LABEL,
-    sample_weight=array_like(),
-)
+@declare(**SCORED_TARGETS)
 def normalized_average_precision_score(y_true, y_score, *, pos_label=None, sample_weight=None):
     """Average precision with the unachievable area removed: ``(AP - AP_min)/(1 - AP_min)`` (Boyd et al. 2012).
 

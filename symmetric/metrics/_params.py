@@ -40,6 +40,7 @@ __all__ = [
     "array_like",
     "TARGETS",
     "DENSE_TARGETS",
+    "SCORED_TARGETS",
     "SCORE_OPTIONS",
     "NORMALIZE",
     "N_BINS",
@@ -177,6 +178,13 @@ def array_like(*, optional: bool = True, sparse: bool = False) -> Predicate:
 TARGETS = {"y_true": array_like(optional=False, sparse=True), "y_pred": array_like(optional=False, sparse=True)}
 #: ``y_true`` and ``y_pred`` where sparse matrices are not taken.
 DENSE_TARGETS = {"y_true": array_like(optional=False), "y_pred": array_like(optional=False)}
+#: ``y_true`` and ``y_score`` of the curves over thresholds, with the positive class and the samples' weights.
+SCORED_TARGETS = {
+    "y_true": array_like(optional=False),
+    "y_score": array_like(optional=False),
+    "pos_label": POS_LABEL,
+    "sample_weight": array_like(),
+}
 #: The options every score from labels takes.
 SCORE_OPTIONS = {
     "labels": array_like(),

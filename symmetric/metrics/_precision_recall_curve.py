@@ -12,7 +12,7 @@ import warnings
 
 import numpy as np
 
-from ._params import BOOLEAN, POS_LABEL, array_like, declare
+from ._params import BOOLEAN, SCORED_TARGETS, declare
 from ._curve import _check, _values, threshold_curve
 from ._warnings import user_stacklevel
 
@@ -27,13 +27,7 @@ def _kept(tp: np.ndarray) -> np.ndarray:
     return np.flatnonzero(np.concatenate([[True], changes, [True]]))
 
 
-@declare(
-    y_true=array_like(optional=False),
-    y_score=array_like(optional=False),
-    pos_label=POS_LABEL,
-    sample_weight=array_like(),
-    drop_intermediate=BOOLEAN,
-)
+@declare(**SCORED_TARGETS, drop_intermediate=BOOLEAN)
 def precision_recall_curve(y_true, y_score, *, pos_label=None, sample_weight=None, drop_intermediate=False):
     """Precision and recall of the predictions ``y_score >= t`` for every distinct score ``t``: scikit-learn's function.
 

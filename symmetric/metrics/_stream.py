@@ -20,25 +20,7 @@ import inspect
 
 import numpy as np
 
-from ._confusion import balanced_precision_score, confusion_matrix
-from ._confusion_scores import (
-    class_likelihood_ratios,
-    cohen_kappa_score,
-    informedness_score,
-    jaccard_score,
-    markedness_score,
-    matthews_corrcoef,
-)
-from ._report import classification_report
-from ._scores import (
-    f1_score,
-    fbeta_score,
-    g_beta_rho_score,
-    precision_recall_fscore_support,
-    precision_score,
-    recall_score,
-    specificity_score,
-)
+from . import _confusion, _confusion_scores, _report, _scores
 from ._tally import Tally, count
 from ._target_arrays import _check_lengths, _is_string, _kind, as_target_array, check_sample_weight, type_of_target
 
@@ -189,19 +171,19 @@ class ConfusionCounts:
             )
         return self._tally
 
-    precision_recall_fscore_support = _scored(precision_recall_fscore_support)
-    precision_score = _scored(precision_score)
-    recall_score = _scored(recall_score)
-    f1_score = _scored(f1_score)
-    fbeta_score = _scored(fbeta_score)
-    g_beta_rho_score = _scored(g_beta_rho_score)
-    specificity_score = _scored(specificity_score)
-    balanced_precision_score = _scored(balanced_precision_score)
-    classification_report = _scored(classification_report)
-    confusion_matrix = _scored(confusion_matrix)
-    matthews_corrcoef = _scored(matthews_corrcoef)
-    cohen_kappa_score = _scored(cohen_kappa_score)
-    jaccard_score = _scored(jaccard_score)
-    class_likelihood_ratios = _scored(class_likelihood_ratios)
-    informedness_score = _scored(informedness_score)
-    markedness_score = _scored(markedness_score)
+    precision_recall_fscore_support = _scored(_scores.precision_recall_fscore_support)
+    precision_score = _scored(_scores.precision_score)
+    recall_score = _scored(_scores.recall_score)
+    f1_score = _scored(_scores.f1_score)
+    fbeta_score = _scored(_scores.fbeta_score)
+    g_beta_rho_score = _scored(_scores.g_beta_rho_score)
+    specificity_score = _scored(_scores.specificity_score)
+    balanced_precision_score = _scored(_confusion.balanced_precision_score)
+    classification_report = _scored(_report.classification_report)
+    confusion_matrix = _scored(_confusion.confusion_matrix)
+    matthews_corrcoef = _scored(_confusion_scores.matthews_corrcoef)
+    cohen_kappa_score = _scored(_confusion_scores.cohen_kappa_score)
+    jaccard_score = _scored(_confusion_scores.jaccard_score)
+    class_likelihood_ratios = _scored(_confusion_scores.class_likelihood_ratios)
+    informedness_score = _scored(_confusion_scores.informedness_score)
+    markedness_score = _scored(_confusion_scores.markedness_score)

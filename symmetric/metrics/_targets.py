@@ -28,7 +28,6 @@ import numpy as np
 from ._exact import sum_exact
 from ._tally import Tally, count
 from ._target_arrays import (
-    MultilabelSums,
     Targets,
     _check_lengths,
     _checked_weights,
@@ -36,22 +35,11 @@ from ._target_arrays import (
     _kind,
     _shared_categories,
     as_target_array,
-    check_sample_weight,
-    multilabel_sums,
     targets_from_tally,
     type_of_target,
 )
 
-__all__ = [
-    "Targets",
-    "check_targets",
-    "type_of_target",
-    "as_target_array",
-    "targets_from_tally",
-    "MultilabelSums",
-    "multilabel_sums",
-    "check_sample_weight",
-]
+__all__ = ["check_targets"]  # the targets, their arrays and checks: symmetric.metrics._target_arrays
 
 
 def check_targets(y_true, y_pred, sample_weight=None, *, func: str, check_labels=None) -> Targets:

@@ -134,14 +134,8 @@ def power_mean(P, R, gamma, phi, *, validate=True, threads=None):
         Weight of P relative to R, finite and > 0.
     phi : array_like
         Exponent, finite; at ``phi = 0`` the weighted geometric mean (its limit).
-    validate : bool, default True
-        Check the input; ``False`` skips the checks for trusted input.
-    threads : int, optional
-        Threads for large NumPy input (chunks of ``2**16`` elements on a
-        pool; the result is bit for bit that of one thread). Default: the
-        innermost ``symmetric.numeric.thread_limits``, else the environment
-        variable ``SYMMETRIC_NUM_THREADS``, else ``OMP_NUM_THREADS``, else
-        the cores this process may use.
+    validate, threads
+        As for :func:`g_beta_rho`.
 
     Returns
     -------
@@ -169,14 +163,8 @@ def f_beta(P, R, beta, *, validate=True, threads=None):
         ``P = R = 0`` the result is 0, the limit along every path.
     beta : array_like
         Finite and > 0.
-    validate : bool, default True
-        Check the input; ``False`` skips the checks for trusted input.
-    threads : int, optional
-        Threads for large NumPy input (chunks of ``2**16`` elements on a
-        pool; the result is bit for bit that of one thread). Default: the
-        innermost ``symmetric.numeric.thread_limits``, else the environment
-        variable ``SYMMETRIC_NUM_THREADS``, else ``OMP_NUM_THREADS``, else
-        the cores this process may use.
+    validate, threads
+        As for :func:`g_beta_rho`.
 
     Returns
     -------

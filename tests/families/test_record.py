@@ -51,6 +51,8 @@ def test_the_record_gives_validation_with_the_declared_domain(family):
             family(w=bad)
     with pytest.raises(InvalidParameterError, match="not registered yet"):
         register_family(family)
+    with pytest.raises(InvalidParameterError, match=r"of get_family must be one of \[.*'weighted_geometric'"):
+        get_family("weighted")   # the registry is read when checking, not when declaring
     from symmetric._constraints import constraints_of
 
     assert constraints_of(family) == {"w": W}   # the record declares the builder's parameters
