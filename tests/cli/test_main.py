@@ -7,23 +7,15 @@ import textwrap
 from pathlib import Path
 
 from symmetric.cli import COMMANDS, build_parser
+from tests.isolation import no_symbolic_guard
 
 ROOT = Path(__file__).resolve().parents[2]
 
-#: In a fresh interpreter: importing SymPy or mpmath fails, then the entry point runs as the console script does.
-CHILD = textwrap.dedent(
+#: In a fresh interpreter, after the guard (SymPy, mpmath and proof scripts refused): the entry point runs as
+#: the console script does.
+CHILD = no_symbolic_guard("the entry point") + textwrap.dedent(
     """
-    import contextlib, importlib.abc, io, sys
-    refused = []
-
-    class NoSymbolic(importlib.abc.MetaPathFinder):
-        def find_spec(self, name, path=None, target=None):
-            if name.split(".")[0] in ("sympy", "mpmath"):
-                refused.append(name)
-                raise ImportError(f"{name} is refused: the entry point must run without it")
-            return None
-
-    sys.meta_path.insert(0, NoSymbolic())
+    import contextlib, io
     from symmetric.cli import main
 
     def run(*argv):
@@ -68,7 +60,7 @@ def test_a_commands_summary_is_its_modules_first_docstring_line():
 
 def test_a_subcommand_loads_its_arguments_when_it_prints_help():
     parser = build_parser()
-    sub = parser.get_default("_subparsers")["check"]   # an intermixed one, as main() reads it
+    sub = parser.get_default("_subparsers")["check"]  # an intermixed one, as main() reads it
     assert sub.description == COMMANDS["check"].summary
     assert "--annotate OUT" in sub.format_usage() and "--strict" in sub.format_help()
     assert set(parser.get_default("_subparsers")) == {n for n, c in COMMANDS.items() if c.intermixed}

@@ -16,37 +16,9 @@ import sys
 import textwrap
 from pathlib import Path
 
-
+from tests.isolation import no_symbolic_guard
 
 ROOT = Path(__file__).resolve().parents[2]
-
-#: Installed first in the child: imports of SymPy and mpmath fail, opening a proof script fails.
-GUARD = textwrap.dedent(
-    """
-    import importlib.abc, os, sys
-    PROOFS = os.path.join(%(root)r, "proofs")
-    refused = []
-
-    class NoSymbolic(importlib.abc.MetaPathFinder):
-        def find_spec(self, name, path=None, target=None):
-            if name.split(".")[0] in ("sympy", "mpmath"):
-                refused.append(name)
-                raise ImportError(f"{name} is refused: the metrics must run without it")
-            return None
-
-    guard = NoSymbolic()
-    sys.meta_path.insert(0, guard)
-
-    def no_proofs(event, args):
-        if event == "open" and args and isinstance(args[0], (str, bytes, os.PathLike)):
-            path = os.path.abspath(os.fsdecode(args[0]))
-            if path.startswith(PROOFS + os.sep) or path == PROOFS:
-                refused.append(path)
-                raise PermissionError(f"{path}: a metric opened a proof script")
-
-    sys.addaudithook(no_proofs)
-    """
-)
 
 SCORES = textwrap.dedent(
     """
@@ -135,7 +107,7 @@ def _run(code: str) -> subprocess.CompletedProcess:
 
 
 def test_every_metric_runs_without_sympy_and_without_proof_scripts():
-    done = _run(GUARD % {"root": str(ROOT)} + SCORES)
+    done = _run(no_symbolic_guard("the metrics") + SCORES)
     lines = dict(line.split(" ", 1) for line in done.stdout.splitlines() if " " in line)
     assert lines.get("missed") == "[]", done.stdout + done.stderr
     assert lines.get("loaded") == "[]", done.stdout + done.stderr
@@ -144,7 +116,7 @@ def test_every_metric_runs_without_sympy_and_without_proof_scripts():
 
 
 def test_the_counts_command_runs_without_sympy():
-    code = GUARD % {"root": str(ROOT)} + textwrap.dedent(
+    code = no_symbolic_guard("the metrics") + textwrap.dedent(
         """
         import argparse, sys
         from symmetric.cli import counts   # the module alone (tests/cli/test_main.py: through the entry point)
@@ -215,7 +187,7 @@ def test_the_guard_refuses_sympy_and_proof_scripts():
             print("refused proof")
         """
     )
-    done = _run(GUARD % {"root": str(ROOT)} + probe)
+    done = _run(no_symbolic_guard("the metrics") + probe)
     assert done.stdout.split("\n")[:3] == ["refused sympy", "refused mpmath", "refused proof"], done.stderr
 
 
