@@ -404,46 +404,44 @@ class _TorchUfuncs:
     operands' dtype (one rounding per operation, as with NumPy).
     """
 
+    #: NumPy's binary ufuncs and the PyTorch operations that stand for them (Python numbers lifted to tensors).
+    BINARY = {
+        "multiply": "mul",
+        "add": "add",
+        "subtract": "sub",
+        "true_divide": "div",
+        "minimum": "minimum",
+        "maximum": "maximum",
+    }
+    #: NumPy's unary ufuncs and their PyTorch operations.
+    UNARY = {"negative": "neg", "exp": "exp", "log": "log", "log1p": "log1p", "expm1": "expm1"}
+
     def __init__(self, torch, dtype, device):
         self.torch, self.dtype, self.device = torch, dtype, device
+        lift = self._t
+        for name, op in self.BINARY.items():
+            setattr(self, name, self._binary(getattr(torch, op), lift))
+        for name, op in self.UNARY.items():
+            setattr(self, name, self._unary(getattr(torch, op)))
+
+    @staticmethod
+    def _binary(op, lift):
+        def ufunc(a, b, out):
+            return op(lift(a), lift(b), out=out)
+
+        return ufunc
+
+    @staticmethod
+    def _unary(op):
+        def ufunc(a, out):
+            return op(a, out=out)
+
+        return ufunc
 
     def _t(self, a):
         if isinstance(a, (int, float, numpy.floating, numpy.integer)):
             return self.torch.tensor(float(a), dtype=self.dtype, device=self.device)
         return a
-
-    def multiply(self, a, b, out):
-        return self.torch.mul(self._t(a), self._t(b), out=out)
-
-    def add(self, a, b, out):
-        return self.torch.add(self._t(a), self._t(b), out=out)
-
-    def subtract(self, a, b, out):
-        return self.torch.sub(self._t(a), self._t(b), out=out)
-
-    def true_divide(self, a, b, out):
-        return self.torch.div(self._t(a), self._t(b), out=out)
-
-    def minimum(self, a, b, out):
-        return self.torch.minimum(self._t(a), self._t(b), out=out)
-
-    def maximum(self, a, b, out):
-        return self.torch.maximum(self._t(a), self._t(b), out=out)
-
-    def negative(self, a, out):
-        return self.torch.neg(a, out=out)
-
-    def exp(self, a, out):
-        return self.torch.exp(a, out=out)
-
-    def log(self, a, out):
-        return self.torch.log(a, out=out)
-
-    def log1p(self, a, out):
-        return self.torch.log1p(a, out=out)
-
-    def expm1(self, a, out):
-        return self.torch.expm1(a, out=out)
 
     def copyto(self, dst, src):
         return dst.copy_(self._t(src))

@@ -24,15 +24,8 @@ module                    draws
 Recall runs across and precision up. Contour labels take the colour that
 contrasts with their band, with a halo, so they read on every colour of the
 map; what the engine says about the break-even line is written below the
-plot (or in a panel's title), never over the data.
-
->>> import matplotlib
->>> matplotlib.use("Agg")
->>> from symmetric import plot
->>> ax = plot.level_curves("g_beta_rho", beta=2, rho=-3)
->>> [line.get_label() for line in ax.lines]
-['break-even $R = 2P$']
->>> plot.close(ax.figure)
+plot (or in a panel's title), never over the data. :func:`level_curves`
+shows a whole call.
 """
 
 from __future__ import annotations
