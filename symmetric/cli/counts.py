@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 import sys
 
 import numpy as np
@@ -49,6 +50,9 @@ _MARGINS = {
 
 
 def add_arguments(p) -> None:
+    # A cell such as -1 or -inf is read as a (refused) value, not as an option.
+    if hasattr(p, "_negative_number_matcher"):
+        p._negative_number_matcher = re.compile(r"^-(\.?\d|inf|nan)", re.IGNORECASE)
     for cell in _CELLS:
         p.add_argument(
             cell,
