@@ -75,6 +75,15 @@ def test_submodules_load_lazily_by_attribute():
         symmetric.no_such_name
 
 
+@pytest.mark.parametrize("name", [n for n in PUBLIC_MODULES if "__dir__" in vars(importlib.import_module(n))])
+def test_a_lazily_loading_package_lists_its_names_and_no_module_it_imported(name):
+    module = importlib.import_module(name)
+    shown = {n for n in dir(module) if not n.startswith("_")}
+    assert set(module.__all__) <= shown
+    imported = [n for n in shown if inspect.ismodule(getattr(module, n)) and not getattr(module, n).__name__.startswith(name)]
+    assert not imported, f"dir({name}) lists the modules it imported: {imported}"
+
+
 # Every public function taking user parameters that declares no constraints, with one bad value per parameter
 # (the declared ones are covered by tests/test_constraints.py, generated from their declarations).
 BAD_INPUTS = {

@@ -148,11 +148,15 @@ def _check_method(method, metric, average, prevalence, func):
     elif average not in ("binary", None):
         proportion = False
     if not proportion:
+        others = ", ".join(repr(m) for m in METHODS if m != "wilson")
         raise invalid(
             "method",
             func,
-            "'wilson' only for a proportion (precision, recall, specificity or accuracy; micro "
-            "precision or recall; no prevalence)",
+            f"one of {others} for this metric ({metric.label}"
+            + ("" if average in ("binary", None) else f", average={average!r}")
+            + ("" if prevalence is None else ", at a prevalence")
+            + "): Wilson's interval is only for a proportion (precision, recall, specificity or accuracy; "
+            "micro precision or recall; no prevalence)",
             method,
         )
     return method
