@@ -144,16 +144,19 @@ def _row(name, cells, args, records):
 
 def run(args) -> int:
     """Print one line per metric: name, value (or why it is undefined), summary and claim ids; or JSON."""
+    from .._constraints import constraints_of
+    from ..metrics import confidence_interval
     from ..metrics._confusion_scores import records  # no SymPy
-    from ..metrics._params import BETA, RHO
+
+    declared = constraints_of(confidence_interval)  # beta and rho as the metrics declare them
 
     func = "symmetric counts"
     known = records()
     try:
         cells = _cells(args, func)
-        for option, value, declared in (("--beta", args.beta, BETA), ("--rho", args.rho, RHO)):
+        for option, value in (("--beta", args.beta), ("--rho", args.rho)):
             if value is not None:
-                declared.check(value, name=option, func=func)
+                declared[option[2:]].check(value, name=option, func=func)
         shown = _shown(args, known)
         every = [*_NAMED, *(n for n in shown if n not in _NAMED)]  # --metric f_beta without --beta: at beta 1
         names = Options(every, allowed=f"one of {every}")  # the registry's binary records, read when run

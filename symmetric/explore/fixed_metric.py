@@ -32,18 +32,17 @@ from typing import Any
 import numpy as np
 import sympy
 
-from .._constraints import Constraint, Options, Predicate, unchecked
+from .._constraints import Constraint, Options, Predicate, constraints_of, unchecked
 from .._validation import InvalidParameterError
 from ..families import FAMILIES, Parameter, get_family
-from ..families._registry import RegisteredName
 from ..symbols import P, R
 from .break_even import BreakEvenLine
 from .parser import parse
 
 __all__ = ["FixedMetric", "fix_parameters", "metric_of", "other_parameters", "parameter_names", "varied_parameter"]
 
-#: A bare name given as a metric must be a registered family (other text is an expression).
-_FAMILY = RegisteredName(FAMILIES, invalid=())
+#: A bare name given as a metric must be a registered family (other text is an expression): get_family's declaration.
+_FAMILY = constraints_of(get_family)["name"]
 
 
 @dataclass(frozen=True)
@@ -223,7 +222,7 @@ class _Drawable(Constraint):
         self.domain = declared
 
     def describe(self, func: str) -> str:
-        return f"{self.domain.describe(func)}; a number within the range of floats"
+        return f"{self.domain.describe(func)} that is a number within the range of floats"
 
     @property
     def allowed(self) -> str:
