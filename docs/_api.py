@@ -15,6 +15,7 @@ import ast
 import importlib
 import inspect
 import pkgutil
+import re
 from pathlib import Path
 
 from sphinx.util import logging
@@ -131,8 +132,20 @@ def own_docstring_only(app, what, name, obj, options, lines) -> None:
             lines.clear()
 
 
+_HEADING = re.compile(r"(<h1>)(.*?)(<a class=\"headerlink\")", flags=re.S)
+
+
+def breakable_headings(app, pagename, templatename, context, doctree) -> None:
+    """An API page's title, a long dotted name, may break after each dot (``<wbr>``) rather than being cut."""
+    if pagename.startswith("api/") and "body" in context:
+        context["body"] = _HEADING.sub(
+            lambda m: m.group(1) + re.sub(r"\.(?=[^<>]*(<|$))", ".<wbr>", m.group(2)) + m.group(3), context["body"], count=1
+        )
+
+
 def setup(app):
     app.connect("missing-reference", internal_reference)
+    app.connect("html-page-context", breakable_headings)
     app.connect("autodoc-process-docstring", own_docstring_only, priority=400)  # before numpydoc (500)
     app.add_config_value("_symmetric_api", {}, "env")
     app.add_config_value("symmetric_api_modules", None, "env")  # None: public_modules()

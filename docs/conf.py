@@ -28,12 +28,14 @@ release = version = symmetric.__version__
 extensions = [
     "sphinx.ext.autodoc",
     "sphinx.ext.autosummary",
-    "sphinx.ext.mathjax",
     "numpydoc",
     "myst_parser",
     "sphinx_gallery.gen_gallery",
     "_api",
+    "_mathml",
 ]
+# Math as MathML written at build time (docs/_mathml.py): a page loads no script for it and reads offline.
+html_math_renderer = "mathml"
 
 source_suffix = {".rst": "restructuredtext", ".md": "markdown"}
 root_doc = "index"
@@ -84,11 +86,15 @@ sphinx_gallery_conf = {
 
 html_theme = "pydata_sphinx_theme"
 html_title = f"symmetric {release}"
-html_static_path: list[str] = []
+# Headings and code that fit the page (long API names wrap; code scrolls within its block, never clipped).
+html_static_path = ["_static"]
+html_css_files = ["fit.css"]
 html_show_sourcelink = False
 html_theme_options = {
     "navigation_with_keys": False,
     "show_toc_level": 2,
     "header_links_before_dropdown": 6,
 }
+# The home page has no sidebar; every page of a section (User guide, The checked mathematics, Gallery, API,
+# Development) lists the section's pages in its sidebar.
 html_sidebars = {"index": []}

@@ -12,7 +12,7 @@ P/2 + R/2
 
 from __future__ import annotations
 
-import importlib
+import importlib as _importlib
 
 from ._validation import InvalidParameterError
 
@@ -48,9 +48,9 @@ _LAZY_NAMES = {
 
 def __getattr__(name: str):
     if name in _LAZY_MODULES:
-        return importlib.import_module(f"{__name__}.{name}")
+        return _importlib.import_module(f"{__name__}.{name}")
     if name in _LAZY_NAMES:
-        value = getattr(importlib.import_module(_LAZY_NAMES[name]), name)
+        value = getattr(_importlib.import_module(_LAZY_NAMES[name]), name)
         globals()[name] = value
         return value
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -9,6 +9,7 @@ cases: a new parameter or function is covered by its declaration.
 """
 
 import importlib
+import importlib.util
 import inspect
 
 import pytest
@@ -61,6 +62,20 @@ def _declared_elsewhere():
                         *((f"symmetric.families.counts.{f.__name__}", f)
                           for f in (counts.reweighted, counts.at_prevalence, counts.precision_at_prevalence))]:
         yield where, func
+    # every public function of symmetric.explore and symmetric.plot (their **parameters are a family's, checked by
+    # its declaration); symmetric.plot's only with matplotlib installed
+    import symmetric.explore
+
+    modules = [symmetric.explore]
+    if importlib.util.find_spec("matplotlib") is not None:
+        import symmetric.plot
+
+        modules.append(symmetric.plot)
+    for module in modules:
+        for name in module.__all__:
+            obj = getattr(module, name)
+            if inspect.isfunction(obj):
+                yield f"{module.__name__}.{name}", obj
 
 
 DECLARED = {**FUNCTIONS, **dict(_declared_elsewhere())}
@@ -72,7 +87,10 @@ def _required(func):
 
     from symmetric.families import ConfusionMetric, confusion
 
+    from symmetric.explore import TradeOff
+
     valid = {**VALID, "expr": P, "family": Family("f_beta_copy", f_beta, (BETA,), "a copy"),
+             "statements": [TradeOff(0.5, 0.5, 1.0)], "text": "P*R", "spec": "a=1", "figure": None,
              "y1": VALID["y_true"], "y2": VALID["y_pred"],
              "metric": ConfusionMetric("jaccard_copy", confusion.jaccard, "a copy"), "args": (P,), "limits": 2}
     # a name where the function takes a registered metric by name (confusion_metric_score)
@@ -84,7 +102,8 @@ def _required(func):
             return alternatives[n]
         return valid[n]
 
-    return {n: value(n) for n, p in inspect.signature(func).parameters.items() if p.default is inspect.Parameter.empty}
+    return {n: value(n) for n, p in inspect.signature(func).parameters.items()
+            if p.default is inspect.Parameter.empty and p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD)}
 
 
 @pytest.mark.parametrize("qualname", sorted(FUNCTIONS))

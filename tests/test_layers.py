@@ -194,6 +194,8 @@ KNOWN_PRIVATE_IMPORTS = {
     ("symmetric.accuracy", "symmetric.numeric._portable"),
     ("symmetric.losses", "symmetric.numeric._portable"),
     ("symmetric.cli.counts", "symmetric.metrics._confusion_scores"),
+    # the metrics known by name, of the four cells (symmetric counts): the metrics have no public function of counts
+    ("symmetric.cli.counts", "symmetric.metrics._count_metrics"),
     # generated code runs on the numeric runtime's primitives (_pow, _piecewise), as numeric/_generated.py does
     ("symmetric.metrics._generated_gradients", "symmetric.numeric._runtime"),
 }

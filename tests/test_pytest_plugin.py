@@ -22,7 +22,7 @@ def test_claims_named_in_the_ini_file_are_items_and_a_failure_shows_the_countere
     result.stdout.fnmatch_lines([
         "claims/good.py::good.f1_harmonic PASSED*",
         "claims/wrong.py::wrong.swap FAILED*",
-        "*claim wrong.swap [[]new]: P equals R.",
+        "*claim wrong.swap: P equals R.",
         "*statement: P == R",
         "*verdict: refuted by numeric counterexample, expected proven",
         "*counterexample: P = *, R = *",

@@ -10,7 +10,6 @@ turns that error into the option's, from the error's ``param``.
 
 from __future__ import annotations
 
-import math
 from pathlib import Path
 
 import sympy
@@ -27,13 +26,10 @@ __all__ = [
     "metric_expression",
     "output_path",
     "DPI",
-    "SECONDS",
 ]
 
-#: ``--dpi`` of the commands that draw (``plot``, ``fit``).
+#: ``--dpi`` of the commands that draw (``plot``, ``fit``): an option of the command line alone.
 DPI = Interval(int, 20, 1200, allowed="from 20 to 1200")
-#: A time in seconds (``explore --timeout``, ``--budget``).
-SECONDS = Interval(float, 0, math.inf, closed="neither", allowed="a positive number of seconds")
 
 
 def parameter_values(specs, *, func: str) -> dict:

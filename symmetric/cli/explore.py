@@ -7,7 +7,7 @@ import sys
 
 from .._validation import InvalidParameterError
 from ..families import PARAMETERS
-from ._metric import SECONDS, as_option_error, declared, metric_expression, parameter_values, ranges
+from ._metric import as_option_error, declared, metric_expression, parameter_values, ranges
 
 __all__ = ["add_arguments", "run"]
 
@@ -43,12 +43,12 @@ def run(args) -> int:
     try:
         values = parameter_values(specs, func=func)
         expr = metric_expression(args.expr, declared(values), func=func)
-        for option, value in (("--timeout", args.timeout), ("--budget", args.budget)):
-            SECONDS.check(value, name=option, func=func)
         analysis = analyze(
             expr, timeout=args.timeout, budget=args.budget, limits=not args.no_limits, ranges=ranges(values)
         )
     except InvalidParameterError as exc:  # a value is checked once, where it is used: the error names the option
+        if exc.param in ("timeout", "budget") and exc.allowed is not None:  # analyze's declaration
+            exc = InvalidParameterError.of(f"--{exc.param}", func, exc.allowed, exc.got)
         print(f"symmetric explore: {as_option_error(exc, specs, func=func)}", file=sys.stderr)
         return 2
     print(json.dumps(analysis.to_dict(), indent=1) if args.json else analysis)

@@ -23,11 +23,9 @@ import json
 import math
 import sys
 from fractions import Fraction
-from .._constraints import Interval
+
 from .._validation import InvalidParameterError
 from ._metric import DPI, output_path
-
-_TOLERANCE = Interval(float, 0, math.inf, closed="neither", allowed="a positive finite number (log units)")
 
 __all__ = ["add_arguments", "run", "read_statements", "COLUMNS"]
 
@@ -146,10 +144,12 @@ def run(args) -> int:
         if args.output:  # checked before any work: suffix, existing and writable folder
             output_path(args.output, func=func, suffixes=_FORMATS)
         DPI.check(args.dpi, name="--dpi", func=func)
-        _TOLERANCE.check(args.tolerance, name="--tolerance", func=func)
         with open(args.file, encoding="utf-8", newline="") as handle:
             statements = read_statements(handle)
-        fit = fit_preferences(statements, family=args.family, tolerance=args.tolerance)
+        fit = fit_preferences(statements, family=args.family, tolerance=args.tolerance)  # checked there, once
+    except InvalidParameterError as exc:
+        print(f"{func}: {_option_named(exc, func)}", file=sys.stderr)
+        return 2
     except (OSError, ValueError) as exc:
         print(f"{func}: {exc}", file=sys.stderr)
         return 2
@@ -167,6 +167,13 @@ def run(args) -> int:
         if not args.json:
             print(f"wrote {args.output}")
     return 0
+
+
+def _option_named(exc: InvalidParameterError, func: str) -> InvalidParameterError:
+    """A refused option of ``fit_preferences`` (its declaration's text) as the command-line option's error."""
+    if exc.param == "tolerance" and exc.allowed is not None:
+        return InvalidParameterError.of("--tolerance", func, exc.allowed, exc.got)
+    return exc
 
 
 def _draw_fit(fit, *, ax=None):

@@ -8,16 +8,15 @@ import warnings
 
 import sympy
 
-from .._constraints import Interval
 from .._validation import InvalidParameterError
 from ..explore.parser import parse_value
 from ..families import FAMILIES, PARAMETERS
 from ._metric import DPI, as_option_error, output_path, parameter_values, symbolic_metric
 
-_LEVELS = Interval(int, 1, 100, none=True, allowed="from 1 to 100")
-_RESOLUTION = Interval(int, 10, 4000, none=True, allowed="from 10 to 4000")
-
 __all__ = ["add_arguments", "run"]
+
+#: The options handed to the plotting functions as they are: checked by their declarations (the error's param).
+_PASSED = ("levels", "resolution")
 
 _FORMATS = (".png", ".svg", ".pdf")
 
@@ -95,8 +94,6 @@ def run(args) -> int:
         if (args.vary is None) != (args.values is None):
             raise InvalidParameterError.of("--vary", func, "given together with --values", args.vary)
         DPI.check(args.dpi, name="--dpi", func=func)
-        _LEVELS.check(args.levels, name="--levels", func=func)
-        _RESOLUTION.check(args.resolution, name="--resolution", func=func)
         grid = {} if args.resolution is None else {"resolution": args.resolution}
         from .. import plot
 
@@ -129,6 +126,10 @@ def run(args) -> int:
 
 def _option_named(exc, args, func) -> InvalidParameterError:
     """The error, as the error of the option that gave the parameter the library refused (the error's ``param``)."""
-    if args.vary and exc.param == args.vary and exc.allowed is not None:
+    if exc.allowed is None:
+        return exc
+    if args.vary and exc.param == args.vary:
         return InvalidParameterError.of("--values", func, f"values of {exc.param} each {exc.allowed}", args.values)
+    if exc.param in _PASSED:  # the plotting function's declaration: its text, the option's name
+        return InvalidParameterError.of(f"--{exc.param}", func, exc.allowed, exc.got)
     return as_option_error(exc, _specs(args), func=func)

@@ -24,14 +24,15 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from fractions import Fraction
+from typing import cast
 
 import sympy
 
 from .. import symbols as _symbols
-from .._validation import InvalidParameterError
+from .._constraints import Options, Predicate, declare
 from ..verify import DOMAINS, Verdict
 from .analysis_budget import Budget, combine
+from .arguments import BOOLEAN, EXPRESSION, NAMES, POSITIVE_SYMBOL, RANGES, SECONDS, range_interval
 from .geometry import EVERY_RATIO, Geometry, local_geometry
 from .metric_limits import metric_limits
 from .properties import metric_properties
@@ -39,6 +40,8 @@ from .regimes import Regime, piecewise_regimes
 
 __all__ = ["Analysis", "analyze", "regime_geometries"]
 
+#: Where precision and recall range in an analysis.
+DOMAIN = Options(DOMAINS, allowed=f"one of {list(DOMAINS)}", invalid=("all", None))
 #: Default seconds for one check, and for a whole analysis.
 DEFAULT_TIMEOUT = 10.0
 DEFAULT_BUDGET = 120.0
@@ -139,92 +142,49 @@ def _same_named(expr, P, R):
     )
 
 
-def _validate(expr, P, R, timeout, budget):
+def _narrowed(allowed: str, test) -> Predicate:
+    """A constraint that depends on other arguments, checked in the body (``invalid``: none of its own)."""
+    return Predicate(allowed, test, invalid=())
+
+
+def _validate(expr, P, R):
+    """``expr`` in ``P`` and ``R`` (symbols named like them replaced), each checked against the others."""
     func = "analyze"
-    if isinstance(expr, bytes):
-        raise InvalidParameterError.of(
-            "expr",
-            func,
-            "a SymPy expression or text (str), such as '2*P*R/(P + R)', which symmetric.explore.parse reads",
-            expr,
-        )
-    if not isinstance(expr, sympy.Expr):
-        raise InvalidParameterError.of("expr", func, "a SymPy expression in P and R", expr)
-    for name, s in (("P", P), ("R", R)):
-        if not isinstance(s, sympy.Symbol) or s.is_positive is not True:
-            raise InvalidParameterError.of(name, func, "a positive SymPy symbol, such as Symbol('x', positive=True)", s)
-    if P == R:
-        raise InvalidParameterError.of("R", func, "a symbol other than P", R)
+    _narrowed("a symbol other than P", lambda r: r != P).check(R, name="R", func=func)
     expr = _same_named(expr, P, R)
-    if not expr.has(P, R):
-        raise InvalidParameterError.of(
-            "expr",
-            func,
-            f"an expression in P and R (the positive symbols {P} and {R}: symmetric.P and symmetric.R by default)",
-            expr,
-        )
-    for s in sorted(expr.free_symbols - {P, R}, key=lambda s: s.name):
-        if s.is_real is not True:
-            raise InvalidParameterError.of(
-                "expr",
-                func,
-                "an expression whose parameters are real symbols (Symbol(name, positive=True) or "
-                f"real=True); {s} is not known to be real",
-                expr,
-            )
-    for name, value in (("timeout", timeout), ("budget", budget)):
-        if isinstance(value, bool) or not isinstance(value, (int, float)) or not value > 0 or value != value:
-            raise InvalidParameterError.of(name, func, "a positive number of seconds", value)
+    _narrowed(
+        f"an expression in P and R (the positive symbols {P} and {R}: symmetric.P and symmetric.R by default)",
+        lambda e: e.has(P, R),
+    ).check(expr, name="expr", func=func)
+    unknown = sorted((s for s in expr.free_symbols - {P, R} if s.is_real is not True), key=lambda s: s.name)
+    _narrowed(
+        "an expression whose parameters are real symbols (Symbol(name, positive=True) or "
+        f"real=True); {unknown[0] if unknown else ''} is not known to be real",
+        lambda e: not unknown,
+    ).check(expr, name="expr", func=func)
     return expr
 
 
 def _ranges(ranges, expr, P, R) -> dict:
-    """The declared ranges as symbol -> Interval, checked against the parameters and their assumptions."""
-    func, allowed = (
-        "analyze",
-        (
-            "a mapping from parameters (symbols or names) to ranges (lo, hi), meaning "
-            "lo < parameter < hi (None for no bound), or sympy.Interval"
-        ),
-    )
+    """The declared ranges (checked by ``analyze``'s declaration) as symbol -> Interval, checked against the
+    expression's parameters and their assumptions."""
+    func = "analyze"
     if ranges is None:
         return {}
-    if not isinstance(ranges, Mapping):
-        raise InvalidParameterError.of("ranges", func, allowed, ranges)
     parameters = {s.name: s for s in expr.free_symbols - {P, R}}
+    known = _narrowed(
+        f"ranges of the parameters {sorted(parameters)}",
+        lambda key: (key.name if isinstance(key, sympy.Symbol) else key) in parameters,
+    )
     out = {}
     for key, value in ranges.items():
+        known.check(key, name="ranges", func=func)
         name = key.name if isinstance(key, sympy.Symbol) else key
-        if not isinstance(name, str) or name not in parameters:
-            raise InvalidParameterError.of("ranges", func, f"ranges of the parameters {sorted(parameters)}", key)
-        symbol = parameters[name]
-        if isinstance(value, sympy.Interval):
-            interval = value
-        elif isinstance(value, (tuple, list)) and len(value) == 2:
-            ends = []
-            for end, default in zip(value, (-sympy.oo, sympy.oo)):
-                if end is None:
-                    ends.append(default)
-                    continue
-                if isinstance(end, (bool, str)) or not isinstance(end, (int, float, Fraction, sympy.Expr)):
-                    raise InvalidParameterError.of("ranges", func, allowed, value)
-                end = (
-                    sympy.Rational(end.numerator, end.denominator)
-                    if isinstance(end, Fraction)
-                    else sympy.sympify(sympy.nsimplify(end) if isinstance(end, float) else end)
-                )
-                if not end.is_number or end.is_extended_real is not True:
-                    raise InvalidParameterError.of("ranges", func, allowed, value)
-                ends.append(end)
-            if not ends[0] < ends[1]:
-                raise InvalidParameterError.of("ranges", func, "ranges (lo, hi) with lo < hi", value)
-            interval = sympy.Interval.open(*ends)
-        else:
-            raise InvalidParameterError.of("ranges", func, allowed, value)
-        if symbol.is_positive and interval.inf < 0:
-            raise InvalidParameterError.of(
-                "ranges", func, f"a range within (0, oo) for the positive parameter {name}", value
-            )
+        symbol, interval = parameters[name], cast(sympy.Interval, range_interval(value))  # declared: a range
+        _narrowed(
+            f"a range within (0, oo) for the positive parameter {name}",
+            lambda v: not (symbol.is_positive and interval.inf < 0),
+        ).check(value, name="ranges", func=func)
         out[symbol] = interval
     return out
 
@@ -296,8 +256,19 @@ def _break_even_note(geometries: list[Geometry]) -> str:
     return "; ".join(f"{g.regime.label}: {g.note}" for g in missing)
 
 
+@declare(
+    expr=EXPRESSION,
+    P=POSITIVE_SYMBOL,
+    R=POSITIVE_SYMBOL,
+    timeout=SECONDS,
+    budget=SECONDS,
+    limits=BOOLEAN,
+    ranges=RANGES,
+    domain=DOMAIN,
+    parameters=NAMES,
+)
 def analyze(
-    expr: sympy.Expr,
+    expr: sympy.Expr | str,
     *,
     P: sympy.Symbol = _symbols.P,
     R: sympy.Symbol = _symbols.R,
@@ -366,16 +337,11 @@ def analyze(
         from .parser import parse
 
         expr = parse(expr, parameters=parameters, P=P, R=R, func="analyze", param="expr")
-    elif parameters is not None:
-        raise InvalidParameterError.of(
-            "parameters",
-            "analyze",
-            "None when expr is a SymPy expression (it names the parameters of text)",
-            parameters,
+    else:
+        _narrowed("None when expr is a SymPy expression (it names the parameters of text)", lambda v: v is None).check(
+            parameters, name="parameters", func="analyze"
         )
-    expr = _validate(expr, P, R, timeout, budget)
-    if not isinstance(domain, str) or domain not in DOMAINS:
-        raise InvalidParameterError.of("domain", "analyze", f"one of {list(DOMAINS)}", domain)
+    expr = _validate(expr, P, R)
     clock = Budget(total=budget, per_check=timeout, ranges=_ranges(ranges, expr, P, R), domain=domain)
     regimes = piecewise_regimes(expr, P, R)
     geometries = regime_geometries(regimes, P, R, clock)

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 import sympy
 
-from .._validation import InvalidParameterError
+from .._constraints import Predicate, declare
 from ..families import get_family
 from ..symbols import P, R
 from .analysis import regime_geometries
@@ -88,7 +88,20 @@ class BreakEvenLine:
         return "" if self.status != "proven" or self.ratio == 1 else sympy.latex(self.ratio)
 
 
-def break_even_ratio(expr: sympy.Expr) -> tuple[sympy.Expr | None, str]:
+def _in_p_and_r(expr) -> bool:
+    return isinstance(expr, sympy.Expr) and not expr.free_symbols - {P, R}
+
+
+#: A metric without free parameters: a SymPy expression in P and R only, or such an expression as text.
+_METRIC = Predicate(
+    "a SymPy expression in P and R only, or one as text (read by symmetric.explore.parse)",
+    lambda v: isinstance(v, str) or _in_p_and_r(v),
+    invalid=(3, None, P + R + sympy.Symbol("c", positive=True)),
+)
+
+
+@declare(expr=_METRIC)
+def break_even_ratio(expr: sympy.Expr | str) -> tuple[sympy.Expr | None, str]:
     """The proven break-even ratio R/P of a metric without free parameters, or None and why.
 
     The ratio is :data:`symmetric.explore.geometry.EVERY_RATIO` when every
@@ -97,11 +110,13 @@ def break_even_ratio(expr: sympy.Expr) -> tuple[sympy.Expr | None, str]:
     >>> from symmetric import P, R
     >>> break_even_ratio(2 * P * R / (P + 4 * R))
     (1/2, '')
-    >>> break_even_ratio((P + R) / 2)
+    >>> break_even_ratio("(P + R)/2")
     (Interval.open(0, oo), 'df/dR = df/dP at every point: every ratio R/P is break-even')
     """
-    if not isinstance(expr, sympy.Expr) or expr.free_symbols - {P, R}:
-        raise InvalidParameterError.of("expr", "break_even_ratio", "a SymPy expression in P and R only", expr)
+    if isinstance(expr, str):
+        from .parser import parse
+
+        expr = _METRIC.check(parse(expr, func="break_even_ratio", param="expr"), name="expr", func="break_even_ratio")
     return _cached_ratio(expr)
 
 

@@ -1,9 +1,10 @@
 """A metric with a value for every parameter: resolved here, so that :mod:`symmetric.plot` only draws it.
 
 :func:`fix_parameters` takes a registered family's name or an expression in
-``P`` and ``R`` with values for its parameters, checks them (exactly: a float
-such as 0.5 is taken as 1/2), builds the expression, picks its numeric
-function (the generated code of a family with one, otherwise
+``P`` and ``R`` (text, read by the whitelist parser, or SymPy) with values for
+its parameters, checks each value once (exactly: a float such as 0.5 is taken
+as 1/2), builds the expression, picks its numeric function (the generated code
+of a family with one, called without checking the values again, otherwise
 :func:`symmetric.numeric.compile`) and writes what titles show in LaTeX;
 :meth:`FixedMetric.values_at` evaluates it (NaN where it is undefined or not
 real), :meth:`FixedMetric.unbounded` probes the edges of the square, and
@@ -26,17 +27,22 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from typing import Any
 
 import numpy as np
 import sympy
 
-from .._constraints import Constraint
+from .._constraints import Constraint, Options, Predicate, constraints_of, unchecked
 from .._validation import InvalidParameterError
 from ..families import FAMILIES, Parameter, get_family
 from ..symbols import P, R
 from .break_even import BreakEvenLine
+from .parser import parse
 
-__all__ = ["FixedMetric", "fix_parameters", "parameter_names"]
+__all__ = ["FixedMetric", "fix_parameters", "metric_of", "other_parameters", "parameter_names", "varied_parameter"]
+
+#: A bare name given as a metric must be a registered family (other text is an expression): get_family's declaration.
+_FAMILY = constraints_of(get_family)["name"]
 
 
 @dataclass(frozen=True)
@@ -112,6 +118,28 @@ class FixedMetric:
         return BreakEvenLine.of(self.expr)
 
 
+def metric_of(metric, names, *, func: str) -> str | sympy.Expr:
+    """A registered family's name as given, text as the whitelist parser reads it, a SymPy expression as given.
+
+    ``names`` are the parameters the caller gives values for (the text may use
+    them besides P, R and the library's parameters); errors name ``func``'s
+    argument ``metric``. The caller's declaration has checked that ``metric`` is
+    text or a SymPy expression.
+
+    >>> metric_of("f_beta", ["beta"], func="level_curves"), metric_of("(1 + a)*P*R/(a*P + R)", ["a"], func="demo")
+    ('f_beta', P*R*(a + 1)/(P*a + R))
+    >>> metric_of("fbeta", [], func="level_curves")
+    Traceback (most recent call last):
+        ...
+    symmetric._validation.InvalidParameterError: The 'metric' parameter of level_curves must be one of ['f_beta', 'f_beta_alternative', 'g_beta_rho', 'power_mean'], or an expression in P and R. Got 'fbeta' instead.
+    """
+    if not isinstance(metric, str) or metric in FAMILIES:
+        return metric
+    if metric.strip().isidentifier() and metric.strip() not in ("P", "R"):
+        _FAMILY.check(metric, name="metric", func=func, note=", or an expression in P and R")
+    return parse(metric, parameters=list(names), func=func, param="metric")
+
+
 def parameter_names(metric, *, func: str) -> tuple[str, ...]:
     """The names of the parameters of a registered family (by name) or of an expression in P and R.
 
@@ -120,9 +148,22 @@ def parameter_names(metric, *, func: str) -> tuple[str, ...]:
     """
     if isinstance(metric, str):
         return get_family(metric).parameter_names
-    if isinstance(metric, sympy.Expr):
-        return tuple(sorted(s.name for s in metric.free_symbols - {P, R}))
-    raise InvalidParameterError.of("metric", func, f"a SymPy expression or one of {sorted(FAMILIES)}", metric)
+    return tuple(sorted(s.name for s in metric.free_symbols - {P, R}))
+
+
+def varied_parameter(metric, *, func: str) -> Options:
+    """What the varied parameter of a grid of ``metric`` (resolved by :func:`metric_of`) may be: one of its own."""
+    names = parameter_names(metric, func=func)
+    return Options(names, allowed=f"one of {list(names)}", invalid=())
+
+
+def other_parameters(vary: str) -> Predicate:
+    """What the fixed parameters of a grid varying ``vary`` may be: values of the other parameters."""
+
+    def other(values: Any) -> bool:
+        return vary not in values
+
+    return Predicate(f"values for parameters other than {vary!r}", other, invalid=())
 
 
 def parameter_label(name: str) -> str:
@@ -159,32 +200,84 @@ def _float_latex(x: float) -> str:
     return {"1": power, "-1": f"-{power}"}.get(mantissa, rf"{mantissa} \times {power}")
 
 
-def _domain(name: str, symbol: sympy.Symbol, declared: Constraint | None = None) -> Constraint:
-    """What a value of parameter ``name`` may be here: a family's declared constraint, else its symbol's assumptions.
+class _Drawable(Constraint):
+    """A value of parameter ``name`` for a plot: a number in the parameter's domain and in the range of floats.
 
-    A family's :class:`Parameter` is taken without its bound on exponents: the
-    numeric function takes any finite value, and a value too large for exact
-    powers is drawn from it (``FixedMetric.expr`` is then None).
+    A registered family's parameter is taken without its bound on exponents:
+    the numeric function takes any finite value, and a value too large for
+    exact powers is drawn from it (``FixedMetric.expr`` is then None). Any
+    other parameter's domain is its symbol's assumptions. :meth:`check`
+    returns the exact number (a float such as 0.5 as 1/2).
     """
-    if isinstance(declared, Parameter):
-        return replace(declared, bound=None)
-    if declared is not None:
-        return declared
-    return Parameter(sympy.Symbol(name, positive=True) if symbol.is_positive else sympy.Symbol(name, real=True))
+
+    converts = True
+
+    def __init__(self, name: str, symbol: sympy.Symbol, declared: Constraint | None = None):
+        if isinstance(declared, Parameter):
+            declared = replace(declared, bound=None)
+        elif declared is None:
+            declared = Parameter(
+                sympy.Symbol(name, positive=True) if symbol.is_positive else sympy.Symbol(name, real=True)
+            )
+        self.domain = declared
+
+    def describe(self, func: str) -> str:
+        return f"{self.domain.describe(func)} that is a number within the range of floats"
+
+    @property
+    def allowed(self) -> str:
+        return self.describe("the plot")
+
+    def is_satisfied_by(self, value) -> bool:
+        try:
+            self.check(value, name="value", func="check")
+        except InvalidParameterError:
+            return False
+        return True
+
+    def check(self, value, *, name: str, func: str, error=InvalidParameterError, note: str = ""):
+        given = value
+        if isinstance(value, float) and math.isfinite(value):
+            value = sympy.nsimplify(value, rational=True)  # 0.5 is 1/2: exact analysis, and a readable title
+        number = self.domain.check(value, name=name, func=func, error=error, note=note)
+        if not isinstance(number, sympy.Expr):  # a constraint that does not convert: the value as a SymPy number
+            number = Parameter(sympy.Symbol(name, real=True)).value(number, func=func)
+        if not (number.is_number and math.isfinite(float(number))):
+            raise error.of(name, func, self.describe(func) + note, given)
+        return number
+
+    def invalid_values(self) -> tuple:
+        return (*self.domain.invalid_values(), 10**400, sympy.Symbol("x", positive=True))
 
 
-def _check_value(name, value, domain: Constraint, func):
-    """A parameter value as a SymPy number within its ``domain`` (:func:`_domain`) and the float range."""
-    if isinstance(value, float) and math.isfinite(value):
-        value = sympy.nsimplify(value, rational=True)  # 0.5 is 1/2: exact analysis, and a readable title
-    number = domain.check(value, name=name, func=func)
-    if not isinstance(number, sympy.Expr):
-        number = Parameter(sympy.Symbol(name, real=True)).value(number, func=func)
-    if not number.is_number:
-        raise InvalidParameterError.of(name, func, "a number", value)
-    if not math.isfinite(float(number)):
-        raise InvalidParameterError.of(name, func, "a number within the range of floats", value)
-    return number
+#: An expression with every parameter replaced by its value.
+def _numbers_only(expr: Any) -> bool:
+    return not expr.free_symbols - {P, R}
+
+
+_IN_P_AND_R = Predicate("an expression whose parameters have distinct names", _numbers_only, invalid=())
+
+
+def _exactly(names, of: str) -> Predicate:
+    """What the parameters given for a metric may be: values for exactly ``names``."""
+    return Predicate(
+        f"values for exactly the parameters {list(names)} {of}", lambda given: given == sorted(names), invalid=()
+    )
+
+
+def _family_expression(family, values: dict, declared: dict) -> sympy.Expr | None:
+    """The family's expression at ``values`` (checked by :func:`fix_parameters`), or None when only its numeric
+    function can take them: a value beyond a parameter's bound on exponents, or an exact power too large."""
+    if all(not isinstance(declared.get(n), Parameter) or v in declared[n].domain for n, v in values.items()):
+        try:
+            return unchecked(family.function)(**values)  # the values are checked: no second check
+        except InvalidParameterError:  # too large for exact powers: the numeric function follows the family's limits
+            if family.numeric:
+                return None
+            raise
+    if family.numeric:
+        return None
+    return family(**values)  # raises: the family's own declaration refuses a value beyond its bound
 
 
 def _has_numeric(metric) -> bool:
@@ -198,7 +291,8 @@ def fix_parameters(metric, parameters: dict, *, func: str) -> FixedMetric:
     Parameters
     ----------
     metric : str or sympy.Expr
-        A registered family's name or an expression in ``symmetric.P`` and ``symmetric.R``.
+        A registered family's name or an expression in ``symmetric.P`` and
+        ``symmetric.R``, as text (read by :func:`symmetric.explore.parse`) or SymPy.
     parameters : dict
         A value for exactly each of its parameters, by name.
     func : str
@@ -214,48 +308,26 @@ def fix_parameters(metric, parameters: dict, *, func: str) -> FixedMetric:
         For an unknown metric, missing or extra parameters, or a value
         outside a parameter's domain or the range of floats.
     """
+    metric = metric_of(metric, parameters, func=func)
     if isinstance(metric, str):
-        family = get_family(metric)
-        unknown = sorted(set(parameters) - set(family.parameter_names))
-        missing = [n for n in family.parameter_names if n not in parameters]
-        if unknown or missing:
-            raise InvalidParameterError.of(
-                "parameters",
-                func,
-                f"values for exactly the parameters {list(family.parameter_names)} of {metric}",
-                sorted(parameters),
-            )
+        family = FAMILIES[metric]
+        _exactly(family.parameter_names, f"of {metric}").check(sorted(parameters), name="parameters", func=func)
         declared = family.parameter_constraints
         values = {
-            n: _check_value(n, parameters[n], _domain(n, symbol, declared.get(n)), func)
+            n: _Drawable(n, symbol, declared.get(n)).check(parameters[n], name=n, func=func)
             for n, symbol in zip(family.parameter_names, family.parameters)
         }
-        expr: sympy.Expr | None
-        try:
-            expr = family(**values)
-        except InvalidParameterError:
-            if not _has_numeric(metric):
-                raise
-            expr = None  # too large for exact powers; the numeric function follows the family's limits
+        expr = _family_expression(family, values, declared)
         label, formula_latex, formula_text = family.label, "", ""
         description = f"{metric}({', '.join(f'{n} = {sympy.sstr(v)}' for n, v in values.items())})"
-    elif isinstance(metric, sympy.Expr):
+    else:
         by_name = {s.name: s for s in metric.free_symbols - {P, R}}
-        if set(parameters) != set(by_name):
-            raise InvalidParameterError.of(
-                "parameters",
-                func,
-                f"values for exactly the parameters {sorted(by_name)} of the expression",
-                sorted(parameters),
-            )
-        values = {n: _check_value(n, parameters[n], _domain(n, by_name[n]), func) for n in sorted(parameters)}
+        _exactly(sorted(by_name), "of the expression").check(sorted(parameters), name="parameters", func=func)
+        values = {n: _Drawable(n, by_name[n]).check(parameters[n], name=n, func=func) for n in sorted(parameters)}
         expr = metric.xreplace({by_name[n]: v for n, v in values.items()})
-        if expr.free_symbols - {P, R}:
-            raise InvalidParameterError.of("parameters", func, "numbers", parameters)
+        _IN_P_AND_R.check(expr, name="metric", func=func)  # two symbols of one name: one is left
         label, formula_latex, formula_text = "", sympy.latex(metric), sympy.sstr(metric)
         description = sympy.sstr(expr)
-    else:
-        raise InvalidParameterError.of("metric", func, f"a SymPy expression or one of {sorted(FAMILIES)}", metric)
     return FixedMetric(
         metric=metric,
         expr=expr,
@@ -274,11 +346,13 @@ def _numeric(metric, expr, values) -> Callable:
     """The metric as a NumPy function of (precision, recall), from :mod:`symmetric.numeric`.
 
     A registered family uses its numerically stable generated function (which
-    takes any finite parameter value); anything else is compiled.
+    takes any finite parameter value), without checking its input again: the
+    values are checked (:func:`fix_parameters`), and precision and recall are
+    the plot's own grid; anything else is compiled.
     """
     from .. import numeric
 
     if _has_numeric(metric):
         family, floats = getattr(numeric, metric), {n: float(v) for n, v in values.items()}
-        return lambda precision, recall: family(precision, recall, **floats)
+        return lambda precision, recall: family(precision, recall, **floats, validate=False)
     return numeric.compile(expr, (P, R), zero_division=np.nan)

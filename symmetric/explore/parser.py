@@ -42,7 +42,9 @@ import sympy
 
 from .. import families as _families
 from .. import symbols as _symbols
+from .._constraints import Predicate, declare, unchecked
 from .._validation import InvalidParameterError
+from .arguments import NAME, NAMES, SYMBOL, TEXT
 
 __all__ = [
     "ExpressionError",
@@ -411,17 +413,30 @@ def check_power_size(base: sympy.Expr, exponent: sympy.Expr, fail) -> None:
 # --- the public functions -------------------------------------------------------------------------
 
 
+#: What a parameter's name may be, in the order they are checked.
+_NAME_RULES = (
+    Predicate(
+        "identifiers not starting with '_'",
+        lambda n: (
+            isinstance(n, str) and bool(_NAME.fullmatch(n)) and not n.startswith("_") and not keyword.iskeyword(n)
+        ),
+        invalid=("_x", "2a", "lambda"),
+    ),
+    Predicate(
+        "names other than P, R and the functions " + ", ".join(FUNCTIONS),
+        lambda n: n not in ("P", "R") and n not in FUNCTIONS,
+        invalid=("P", "exp"),
+    ),
+    Predicate("names of at most 32 characters", lambda n: len(str(n)) <= 32, invalid=("a" * 33,)),
+)
+
+
 def _check_name(name, func, param="parameters"):
-    if not isinstance(name, str) or not _NAME.fullmatch(name) or name.startswith("_") or keyword.iskeyword(name):
-        raise InvalidParameterError.of(param, func, "identifiers not starting with '_'", name)
-    if name in ("P", "R") or name in FUNCTIONS:
-        raise InvalidParameterError.of(
-            param, func, "names other than P, R and the functions " + ", ".join(FUNCTIONS), name
-        )
-    if len(name) > 32:
-        raise InvalidParameterError.of(param, func, "names of at most 32 characters", name)
+    for rule in _NAME_RULES:
+        rule.check(name, name=param, func=func)
 
 
+@declare(parameters=NAMES, func=NAME)
 def parameter_symbols(
     parameters: Iterable[str] | Mapping[str, object] | None = None, *, func: str = "parameter_symbols"
 ) -> dict:
@@ -445,8 +460,6 @@ def parameter_symbols(
     names = dict(LIBRARY_PARAMETERS)
     if parameters is None:
         return names
-    if isinstance(parameters, (str, bytes)) or not isinstance(parameters, (Mapping, Iterable)):
-        raise InvalidParameterError.of("parameters", func, "a mapping or a list of names", parameters)
     items = parameters.items() if isinstance(parameters, Mapping) else ((n, None) for n in parameters)
     for name, value in items:
         _check_name(name, func)
@@ -465,6 +478,7 @@ def parameter_symbols(
     return names
 
 
+@declare(text=TEXT, parameters=NAMES, P=SYMBOL, R=SYMBOL, func=NAME, param=NAME)
 def parse(
     text: str,
     *,
@@ -500,9 +514,7 @@ def parse(
         When the text is anything but an allowed expression; nothing of it
         has been evaluated.
     """
-    if not isinstance(text, str):
-        raise InvalidParameterError.of(param, func, "a string", text)
-    names = {"P": P, "R": R, **parameter_symbols(parameters, func=func)}
+    names = {"P": P, "R": R, **unchecked(parameter_symbols)(parameters, func=func)}
     return _parse(text, _Grammar(names, func, param))
 
 
@@ -523,6 +535,7 @@ def _parse(text: str, grammar: _Grammar) -> sympy.Expr:
     return expr
 
 
+@declare(text=TEXT, func=NAME, param=NAME)
 def parse_value(text: str, *, func: str = "parse_value", param: str = "value") -> sympy.Expr:
     """Parse a number given as text: ``"2"``, ``"-1/3"``, ``"1e-3"``, ``"sqrt(2)"``; errors name ``param``.
 
@@ -536,12 +549,14 @@ def parse_value(text: str, *, func: str = "parse_value", param: str = "value") -
         ...
     symmetric.explore.parser.ExpressionError: The '--beta' parameter of symmetric plot must be a number: ... Got 'nan' instead. Unknown name 'nan'; a value is a finite number (nan and inf are not numbers) (position 1).
     """
-    grammar = _Grammar({}, func, param, value=True)
-    if not isinstance(text, str):
-        raise InvalidParameterError.of(param, func, VALUE_ALLOWED, text)
-    return _parse(text, grammar)
+    return _parse(text, _Grammar({}, func, param, value=True))
 
 
+@declare(
+    spec=Predicate("'NAME', 'NAME=VALUE' or 'NAME=LO..HI'", lambda v: isinstance(v, str), invalid=(2, None)),
+    func=NAME,
+    param=NAME,
+)
 def parse_parameter(spec: str, *, func: str = "parse_parameter", param: str = "parameters") -> tuple[str, object]:
     """Split a command-line parameter ``NAME``, ``NAME=VALUE`` or ``NAME=LO..HI`` into name and value.
 
@@ -562,8 +577,6 @@ def parse_parameter(spec: str, *, func: str = "parse_parameter", param: str = "p
         ...
     symmetric._validation.InvalidParameterError: The 'parameters' parameter of parse_parameter must be names other than P, R and the functions exp, log, sqrt, Abs, Min, Max. Got 'P' instead.
     """
-    if not isinstance(spec, str):
-        raise InvalidParameterError.of(param, func, "'NAME', 'NAME=VALUE' or 'NAME=LO..HI'", spec)
     name, sep, value = spec.partition("=")
     name = name.strip()
     _check_name(name, func, param)

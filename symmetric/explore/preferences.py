@@ -46,8 +46,10 @@ from dataclasses import dataclass, field
 import numpy as np
 import sympy
 
+from .._constraints import Constraint, Predicate, declare
 from .._validation import InvalidParameterError
 from ..symbols import P, R, beta as _beta, rho as _rho
+from .arguments import TOLERANCE
 
 __all__ = ["TradeOff", "Indifference", "Preference", "PreferenceFit", "fit_preferences", "fittable_families"]
 
@@ -355,28 +357,44 @@ def _why(a, b) -> str:
     return ""
 
 
-def _check_statements(statements, func):
-    if isinstance(statements, (str, bytes)) or not hasattr(statements, "__iter__"):
-        raise InvalidParameterError.of(
-            "statements", func, "a sequence of TradeOff, Indifference or Preference", statements
+def _statements(value) -> bool:
+    """Whether ``value`` is a nonempty sequence of statements, at least one a trade-off or an indifference."""
+    if isinstance(value, (str, bytes)) or not hasattr(value, "__iter__") or not hasattr(value, "__len__"):
+        return False
+    return (
+        len(value) > 0
+        and all(isinstance(s, (TradeOff, Indifference, Preference)) for s in value)
+        and any(isinstance(s, (TradeOff, Indifference)) for s in value)
+    )
+
+
+#: The statements a fit takes.
+STATEMENTS = Predicate(
+    "a nonempty sequence of TradeOff, Indifference or Preference, at least one a TradeOff or an Indifference "
+    "(preferences alone only bound beta and rho)",
+    _statements,
+    invalid=("P", [1.0], [], 3),
+)
+
+
+class _Fittable(Constraint):
+    """The name of a registered family the fit can fit (:func:`fittable_families`, read when checking)."""
+
+    @property
+    def allowed(self) -> str:
+        return (
+            f"one of {sorted(fittable_families())} (a registered family whose expression is G_{{beta,rho}}'s, "
+            "or G's at rho = -2)"
         )
-    statements = list(statements)
-    bad = [s for s in statements if not isinstance(s, (TradeOff, Indifference, Preference))]
-    if bad or not statements:
-        raise InvalidParameterError.of(
-            "statements",
-            func,
-            "a nonempty sequence of TradeOff, Indifference or Preference",
-            bad[0] if bad else statements,
-        )
-    if not any(isinstance(s, (TradeOff, Indifference)) for s in statements):
-        raise InvalidParameterError.of(
-            "statements",
-            func,
-            "at least one TradeOff or Indifference (preferences alone only bound beta and rho)",
-            statements,
-        )
-    return statements
+
+    def is_satisfied_by(self, value) -> bool:
+        return isinstance(value, str) and value in fittable_families()
+
+    def invalid_values(self) -> tuple:
+        return ("power_mean", "g", None)
+
+
+FAMILY = _Fittable()
 
 
 def _grid_search(problem, fixed_rho):
@@ -445,6 +463,7 @@ def _pair_conflicts(statements, residuals, tolerance, fixed_rho):
     return out
 
 
+@declare(statements=STATEMENTS, family=FAMILY, tolerance=TOLERANCE)
 def fit_preferences(statements, *, family="g_beta_rho", tolerance=0.05):
     r"""Fit the beta and rho that express ``statements`` best (see the module docstring).
 
@@ -486,19 +505,8 @@ def fit_preferences(statements, *, family="g_beta_rho", tolerance=0.05):
     These statements cannot all be expressed by any G_{beta,rho}
     ...
     """
-    func = "fit_preferences"
-    statements = _check_statements(statements, func)
-    families = fittable_families()
-    if not isinstance(family, str) or family not in families:
-        raise InvalidParameterError.of(
-            "family",
-            func,
-            f"one of {sorted(families)} (a registered family whose expression is G_{{beta,rho}}'s, or G's at rho = -2)",
-            family,
-        )
-    if not (isinstance(tolerance, numbers.Real) and not isinstance(tolerance, bool) and 0 < tolerance < math.inf):
-        raise InvalidParameterError.of("tolerance", func, "a positive number", tolerance)
-    fixed_rho = families[family]
+    statements = list(statements)
+    fixed_rho = fittable_families()[family]
     problem = _Problem(statements)
     theta, r, jac = _refine(problem, _grid_search(problem, fixed_rho), fixed_rho)
     stipulated = False

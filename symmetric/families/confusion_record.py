@@ -46,7 +46,7 @@ from ..symbols import (
     TRUE_DOT_PRED,
     TRUE_DOT_TRUE,
 )
-from . import confusion as _c
+from . import confusion as _c, counts
 from ._registry import REPLACE, RegisteredName, refuse_registered_name
 
 __all__ = ["CELLS", "CONFUSION_METRICS", "ConfusionMetric", "get_confusion_metric", "register_confusion_metric"]
@@ -214,6 +214,15 @@ CONFUSION_METRICS: dict[str, ConfusionMetric] = {
             numeric=True,
             undefined=((TP + FP + FN, "true or predicted"),),
             claims=("confusion.jaccard.f1",),
+        ),
+        ConfusionMetric(
+            "balanced_accuracy",
+            counts.balanced_accuracy,
+            "balanced accuracy, the mean of the true positive and true negative rates",
+            r"$\mathrm{BA}$",
+            numeric=True,
+            undefined=_margins("true", "negative"),
+            claims=("confusion.gmean.at_most_balanced_accuracy",),
         ),
         ConfusionMetric(
             "informedness",

@@ -39,7 +39,7 @@ __all__ = ["Parameter", "Family", "BETA", "GAMMA", "RHO", "PHI"]
 class Parameter(Constraint):
     """A family parameter: its symbol (assumptions give the domain), a bound on numbers, a LaTeX label.
 
-    It is also the parameter's constraint (:mod:`symmetric._constraints`):
+    It is also the parameter's declared constraint (docs/design.md, "Constraints as data"):
     a builder declares it (``@declare(beta=BETA)``), and the declaration
     passes the builder the value resolved by :meth:`value` (an exact SymPy
     expression; ``converts``), so a value is checked and converted once.

@@ -3,7 +3,7 @@
 The functions take the same arguments as scikit-learn's and give the same
 values (to the last bit: scikit-learn's order of operations, F_beta in its
 count form), warnings and errors; filters on scikit-learn's warning and
-error classes catch symmetric's (:mod:`symmetric.metrics._sklearn_compat`).
+error classes catch symmetric's (:class:`UndefinedMetricWarning`).
 Every formula comes from code generated from :mod:`symmetric.families`
 and committed, so SymPy is not imported either (but for a metric given as
 a SymPy expression, or a delta interval at another prevalence, compiled on

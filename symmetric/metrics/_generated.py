@@ -101,6 +101,7 @@ RECORDS = (
     ('cohen_kappa', True, True, False, "Cohen's kappa (binary; linear and quadratic weights agree)", ('chance disagreement',), ('confusion.kappa.at_most_mcc', 'confusion.kappa.symmetric_margins', 'confusion.kappa.weighted_binary.linear', 'confusion.kappa.weighted_binary.quadratic')),
     ('cohen_kappa_weighted', False, True, False, "Cohen's kappa of K classes from weighted disagreements (unweighted, linear, quadratic)", ('chance disagreement',), ('confusion.kappa.weighted_binary.linear', 'confusion.kappa.weighted_binary.quadratic')),
     ('jaccard', True, True, True, 'Jaccard index (threat score)', ('true or predicted',), ('confusion.jaccard.f1',)),
+    ('balanced_accuracy', True, True, True, 'balanced accuracy, the mean of the true positive and true negative rates', ('true', 'negative'), ('confusion.gmean.at_most_balanced_accuracy',)),
     ('informedness', True, True, False, "informedness (Youden's J, bookmaker)", ('true', 'negative'), ('confusion.mcc.squared_informedness_markedness', 'confusion.prevalence_free')),
     ('markedness', True, True, False, 'markedness', ('predicted', 'predicted negative'), ('confusion.mcc.squared_informedness_markedness',)),
     ('npv', True, True, True, 'negative predictive value', ('predicted negative',), ('confusion.npv.complement_of_for',)),
@@ -161,6 +162,14 @@ def jaccard(TP, FP, FN, TN):
 
 def jaccard_undefined(TP, FP, FN, TN):
     return (FN + FP + TP,)
+
+
+def balanced_accuracy(TP, FP, FN, TN):
+    return (1/2)*TN/(FP + TN) + (1/2)*TP/(FN + TP)
+
+
+def balanced_accuracy_undefined(TP, FP, FN, TN):
+    return (FN + TP, FP + TN)
 
 
 def informedness(TP, FP, FN, TN):

@@ -833,6 +833,43 @@ def d_jaccard_weighted_TN(TP, FP, FN, TN, beta, rho, pi):
     return 0
 
 
+def d_balanced_accuracy_TP(TP, FP, FN, TN, beta, rho, pi):
+    _x0 = FN + TP
+    return -1/2*TP/_x0**2 + (1/2)/_x0
+
+
+def d_balanced_accuracy_FP(TP, FP, FN, TN, beta, rho, pi):
+    return -1/2*TN/(FP + TN)**2
+
+
+def d_balanced_accuracy_FN(TP, FP, FN, TN, beta, rho, pi):
+    return -1/2*TP/(FN + TP)**2
+
+
+def d_balanced_accuracy_TN(TP, FP, FN, TN, beta, rho, pi):
+    _x0 = FP + TN
+    return -1/2*TN/_x0**2 + (1/2)/_x0
+
+
+def d_balanced_accuracy_weighted_TP(TP, FP, FN, TN, beta, rho, pi):
+    _x0 = FN + TP
+    _x1 = _x0**(-1.0)
+    return (1/2)*TN/(FP + TN) + (1/2)*TP*_x1 + _x0*(-1/2*TP/_x0**2 + (1/2)*_x1)
+
+
+def d_balanced_accuracy_weighted_FP(TP, FP, FN, TN, beta, rho, pi):
+    return -1/2*TN*(FN + TP)/(FP + TN)**2
+
+
+def d_balanced_accuracy_weighted_FN(TP, FP, FN, TN, beta, rho, pi):
+    return (1/2)*TN/(FP + TN)
+
+
+def d_balanced_accuracy_weighted_TN(TP, FP, FN, TN, beta, rho, pi):
+    _x0 = FP + TN
+    return (FN + TP)*(-1/2*TN/_x0**2 + (1/2)/_x0)
+
+
 def d_informedness_TP(TP, FP, FN, TN, beta, rho, pi):
     _x0 = FN + TP
     return -TP/_x0**2 + _x0**(-1.0)
@@ -1547,6 +1584,8 @@ GRADIENTS = {
     ('cohen_kappa', True): (d_cohen_kappa_weighted_TP, d_cohen_kappa_weighted_FP, d_cohen_kappa_weighted_FN, d_cohen_kappa_weighted_TN),
     ('jaccard', False): (d_jaccard_TP, d_jaccard_FP, d_jaccard_FN, d_jaccard_TN),
     ('jaccard', True): (d_jaccard_weighted_TP, d_jaccard_weighted_FP, d_jaccard_weighted_FN, d_jaccard_weighted_TN),
+    ('balanced_accuracy', False): (d_balanced_accuracy_TP, d_balanced_accuracy_FP, d_balanced_accuracy_FN, d_balanced_accuracy_TN),
+    ('balanced_accuracy', True): (d_balanced_accuracy_weighted_TP, d_balanced_accuracy_weighted_FP, d_balanced_accuracy_weighted_FN, d_balanced_accuracy_weighted_TN),
     ('informedness', False): (d_informedness_TP, d_informedness_FP, d_informedness_FN, d_informedness_TN),
     ('informedness', True): (d_informedness_weighted_TP, d_informedness_weighted_FP, d_informedness_weighted_FN, d_informedness_weighted_TN),
     ('markedness', False): (d_markedness_TP, d_markedness_FP, d_markedness_FN, d_markedness_TN),

@@ -309,8 +309,12 @@ def g_beta_rho_score(
     ``rho = -2`` is :func:`fbeta_score`; ``rho = -1`` the weighted geometric
     mean, ``rho = 0`` the weighted arithmetic mean (see
     :func:`symmetric.g_beta_rho`). Averages, labels, weights and
-    ``zero_division`` work as in :func:`precision_recall_fscore_support`;
-    see :mod:`symmetric.metrics._scores` for when G is ill-defined.
+    ``zero_division`` work as in :func:`precision_recall_fscore_support`.
+    Where precision and recall are both defined, G is ``G(P, R)``; where only
+    one is (no true positives), G is 0 for ``rho <= -1`` (scikit-learn's
+    F-score) and ill-defined for ``rho > -1`` (claim
+    ``scores.g_at_zero_recall_depends_on_precision``), set by
+    ``zero_division`` with a warning, as where neither is.
 
     Parameters
     ----------

@@ -148,11 +148,15 @@ def _check_method(method, metric, average, prevalence, func):
     elif average not in ("binary", None):
         proportion = False
     if not proportion:
+        others = ", ".join(repr(m) for m in METHODS if m != "wilson")
         raise invalid(
             "method",
             func,
-            "'wilson' only for a proportion (precision, recall, specificity or accuracy; micro "
-            "precision or recall; no prevalence)",
+            f"one of {others} for this metric ({metric.label}"
+            + ("" if average in ("binary", None) else f", average={average!r}")
+            + ("" if prevalence is None else ", at a prevalence")
+            + "): Wilson's interval is only for a proportion (precision, recall, specificity or accuracy; "
+            "micro precision or recall; no prevalence)",
             method,
         )
     return method
@@ -268,7 +272,8 @@ def confidence_interval(
     pos_label : int, float, bool or str, default 1
     sample_weight : array-like of shape (n_samples,), optional
         Treated as sampling weights (the delta method's variance sums squared
-        weights); see :mod:`symmetric.metrics._intervals` for the bootstrap.
+        weights); the bootstrap draws Kish's effective number of samples ``W**2 / sum(w**2)`` and
+        rescales them to the total weight ``W``: exact without weights, an approximation with them.
     method : {"delta", "wilson", "bca", "bootstrap", "percentile"}, default "delta"
     level : float in (0, 1), default 0.95
         A level below about 1e-16 gives ``z = 0``: the delta and Wilson

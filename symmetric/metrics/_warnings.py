@@ -31,9 +31,8 @@ class UndefinedMetricWarning(UserWarning):
     Like scikit-learn's warning of the same name, it subclasses
     :class:`UserWarning`. Filters on either class catch the warnings of
     :mod:`symmetric.metrics`: once scikit-learn's class is imported, the
-    warning is issued with a class derived from both (see
-    :mod:`symmetric.metrics._sklearn_compat`; symmetric never imports
-    scikit-learn itself).
+    warning is issued with a class derived from both (symmetric never
+    imports scikit-learn itself).
 
     >>> import warnings
     >>> from sklearn.exceptions import UndefinedMetricWarning as SklearnWarning

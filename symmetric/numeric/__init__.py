@@ -16,9 +16,9 @@ and calling the functions does not run SymPy.
 True
 """
 
-import importlib
-import sys
-import types
+import importlib as _importlib
+import sys as _sys
+import types as _types
 
 __all__ = ["UndefinedValueWarning", "compile", "f_beta", "g_beta_rho", "power_mean", "thread_count", "thread_limits"]
 
@@ -35,7 +35,7 @@ _LAZY_NAMES = {
 
 def __getattr__(name: str):
     if name in _LAZY_NAMES:
-        value = getattr(importlib.import_module(_LAZY_NAMES[name], __name__), name)
+        value = getattr(_importlib.import_module(_LAZY_NAMES[name], __name__), name)
         globals()[name] = value
         return value
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
@@ -45,7 +45,7 @@ def __dir__():
     return sorted(set(globals()) | set(_LAZY_NAMES))
 
 
-class _Package(types.ModuleType):
+class _Package(_types.ModuleType):
     """This package, where ``compile`` stays the function when its submodule ``compile`` loads.
 
     The import system sets a submodule as an attribute of its package; with the
@@ -54,9 +54,9 @@ class _Package(types.ModuleType):
     """
 
     def __setattr__(self, name, value):
-        if name in _LAZY_NAMES and isinstance(value, types.ModuleType):
+        if name in _LAZY_NAMES and isinstance(value, _types.ModuleType):
             return  # the submodule stays reachable as sys.modules["symmetric.numeric.compile"]
         super().__setattr__(name, value)
 
 
-sys.modules[__name__].__class__ = _Package
+_sys.modules[__name__].__class__ = _Package

@@ -19,6 +19,7 @@ module                    draws
 ``prevalence``            :func:`prevalence_curve`
 ``gain``                  :func:`prg_curve`, :func:`unachievable_region`
 ``figure``                sizes, matplotlib on demand, :func:`close`
+``arguments``             what each function takes: the constraints it declares
 ========================  ===============================================================
 
 Recall runs across and precision up. Contour labels take the colour that

@@ -11,13 +11,13 @@ title), never over the data.
 
 from __future__ import annotations
 
-import math
 import textwrap
 import warnings
 
 import numpy as np
 
-from .._validation import InvalidParameterError
+from .._constraints import declare
+from .arguments import AX, BOOLEAN, CMAP, LEVELS, METRIC, RESOLUTION, TITLE
 from .figure import SINGLE_SIZE, pyplot
 from .levels import colour_ticks, contour_levels, contrasting, format_level, formatter, halo, label_positions, light
 
@@ -93,20 +93,16 @@ def _grid(fixed, resolution):
     return recall, precision, fixed.values_at(precision, recall)
 
 
-def _check_options(levels, resolution, func) -> None:
-    if isinstance(resolution, bool) or not isinstance(resolution, int) or not 10 <= resolution <= 4000:
-        raise InvalidParameterError.of("resolution", func, "an integer from 10 to 4000", resolution)
-    if levels is not None and isinstance(levels, int) and not isinstance(levels, bool) and not 1 <= levels <= 100:
-        raise InvalidParameterError.of("levels", func, "from 1 to 100 levels, or a sequence of levels", levels)
-    if levels is not None and not isinstance(levels, int):
-        try:
-            ok = len(levels) > 0 and all(math.isfinite(float(v)) for v in levels)
-        except (TypeError, ValueError):
-            ok = False
-        if not ok:
-            raise InvalidParameterError.of("levels", func, "an integer or a sequence of finite numbers", levels)
-
-
+@declare(
+    metric=METRIC,
+    ax=AX,
+    levels=LEVELS,
+    resolution=RESOLUTION,
+    break_even=BOOLEAN,
+    colorbar=BOOLEAN,
+    title=TITLE,
+    cmap=CMAP,
+)
 def level_curves(
     metric,
     *,
@@ -125,7 +121,10 @@ def level_curves(
     ----------
     metric : str or sympy.Expr
         The name of a registered family (``"g_beta_rho"``, ``"f_beta"``,
-        ``"power_mean"``, ...) or an expression in ``symmetric.P`` and ``symmetric.R``.
+        ``"power_mean"``, ...), an expression in P and R as text
+        (``"2*P*R/(P + R)"``, read by :func:`symmetric.explore.parse`, never
+        ``eval``; its parameters are the names given values below), or a SymPy
+        expression in ``symmetric.P`` and ``symmetric.R``.
     ax : matplotlib Axes, optional
         Where to draw; a new figure when omitted.
     levels : int or sequence of float, optional
@@ -171,11 +170,14 @@ def level_curves(
     >>> [line.get_label() for line in ax.lines]
     ['break-even $R = 2P$']
     >>> plot.close(ax.figure)
+    >>> ax = plot.level_curves("(1 + a)*P*R/(a*P + R)", a=4)       # text: a parameter named by its value
+    >>> [line.get_label() for line in ax.lines]
+    ['break-even $R = 2P$']
+    >>> plot.close(ax.figure)
     """
     from ..explore.fixed_metric import fix_parameters
 
     func = "level_curves"
-    _check_options(levels, resolution, func)
     return draw_level_curves(
         fix_parameters(metric, parameters, func=func),
         ax=ax,

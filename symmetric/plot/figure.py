@@ -1,12 +1,13 @@
 """What every figure of the package shares: sizes, matplotlib imported on demand with install advice, closing.
 
-The lowest module of :mod:`symmetric.plot`: the others build on it, and it
-imports nothing of the package but the error type.
+The lowest module of :mod:`symmetric.plot` after the declarations of the arguments
+(:mod:`.arguments`): the others build on it.
 """
 
 from __future__ import annotations
 
-from .._validation import InvalidParameterError
+from .._constraints import declare
+from .arguments import FIGURE
 
 __all__ = ["INSTALL", "SINGLE_SIZE", "PANEL_SIZE", "pyplot", "close"]
 
@@ -29,11 +30,7 @@ def pyplot():
     return plt
 
 
+@declare(figure=FIGURE)
 def close(figure) -> None:
     """Release a figure made by this package (None: the current figure)."""
-    plt = pyplot()
-    from matplotlib.figure import Figure
-
-    if figure is not None and not isinstance(figure, Figure):
-        raise InvalidParameterError.of("figure", "close", "a matplotlib Figure (or None for the current one)", figure)
-    plt.close(figure)
+    pyplot().close(figure)

@@ -8,11 +8,22 @@ from __future__ import annotations
 
 import numpy as np
 
+from .._constraints import declare, unchecked
+from .arguments import AX, LABEL, Borrowed
 from .figure import SINGLE_SIZE, pyplot
 
 __all__ = ["prg_curve", "unachievable_region"]
 
 
+def _scored(*, none: bool = False) -> dict:
+    """The arguments a curve of scores hands on to :mod:`symmetric.metrics`, declared with their constraints there."""
+    return {
+        param: Borrowed("symmetric.metrics", "precision_recall_gain_curve", param, none=none and param.startswith("y_"))
+        for param in ("y_true", "y_score", "pos_label", "sample_weight")
+    }
+
+
+@declare(**_scored(), ax=AX, label=LABEL)
 def prg_curve(y_true, y_score, *, pos_label=None, sample_weight=None, ax=None, label=None):
     """Draw the precision-recall gain curve (Flach and Kull 2015) on the unit square.
 
@@ -34,8 +45,11 @@ def prg_curve(y_true, y_score, *, pos_label=None, sample_weight=None, ax=None, l
     """
     from .. import metrics as _metrics
 
-    pg, rg, _ = _metrics.precision_recall_gain_curve(y_true, y_score, pos_label=pos_label, sample_weight=sample_weight)
-    area = _metrics.prg_auc_score(y_true, y_score, pos_label=pos_label, sample_weight=sample_weight)
+    # the arguments are checked by this function's declaration (the metrics' own constraints)
+    pg, rg, _ = unchecked(_metrics.precision_recall_gain_curve)(
+        y_true, y_score, pos_label=pos_label, sample_weight=sample_weight
+    )
+    area = unchecked(_metrics.prg_auc_score)(y_true, y_score, pos_label=pos_label, sample_weight=sample_weight)
     if ax is None:
         _, ax = pyplot().subplots(figsize=SINGLE_SIZE, constrained_layout=True)
     ax.plot(rg, pg, marker="o", markersize=3, label=f"{label or 'PRG'} (AUPRG {area:.3f})")
@@ -45,6 +59,7 @@ def prg_curve(y_true, y_score, *, pos_label=None, sample_weight=None, ax=None, l
     return ax
 
 
+@declare(prevalence=Borrowed("symmetric.metrics", "unachievable_area", "prevalence"), **_scored(none=True), ax=AX)
 def unachievable_region(prevalence, *, y_true=None, y_score=None, pos_label=None, sample_weight=None, ax=None):
     """Shade the region of PR space no classifier reaches at ``prevalence`` (Boyd et al. 2012).
 
@@ -65,18 +80,19 @@ def unachievable_region(prevalence, *, y_true=None, y_score=None, pos_label=None
     """
     from .. import metrics as _metrics
 
-    area = _metrics.unachievable_area(prevalence)
+    # the arguments are checked by this function's declaration (the metrics' own constraints)
+    area = unchecked(_metrics.unachievable_area)(prevalence)
     recall = np.linspace(0.0, 1.0, 201)
-    floor = _metrics.minimum_precision(recall, prevalence)
+    floor = unchecked(_metrics.minimum_precision)(recall, prevalence)
     if ax is None:
         _, ax = pyplot().subplots(figsize=SINGLE_SIZE, constrained_layout=True)
     ax.fill_between(recall, 0.0, floor, color="0.8", label=f"unachievable (area {area:.3f})")
     ax.plot(recall, floor, color="0.4", linewidth=1)
     if y_true is not None and y_score is not None:
-        precision, rec, _ = _metrics.precision_recall_curve(
+        precision, rec, _ = unchecked(_metrics.precision_recall_curve)(
             y_true, y_score, pos_label=pos_label, sample_weight=sample_weight
         )
-        normalised = _metrics.normalized_average_precision_score(
+        normalised = unchecked(_metrics.normalized_average_precision_score)(
             y_true, y_score, pos_label=pos_label, sample_weight=sample_weight
         )
         ax.step(rec, precision, where="post", label=f"PR curve (normalised AP {normalised:.3f})")

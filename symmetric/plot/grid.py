@@ -7,14 +7,16 @@ import warnings
 
 import numpy as np
 
-from .._validation import InvalidParameterError
-from .contours import UnboundedMetricWarning, _check_options, draw_level_curves, metric_title, values_title
+from .._constraints import declare
+from .arguments import LEVELS, METRIC, NCOLS, RESOLUTION, VALUES, VARY
+from .contours import UnboundedMetricWarning, draw_level_curves, metric_title, values_title
 from .figure import PANEL_SIZE, pyplot
 from .levels import colour_ticks, formatter
 
 __all__ = ["family_grid"]
 
 
+@declare(metric=METRIC, vary=VARY, values=VALUES, ncols=NCOLS, levels=LEVELS, resolution=RESOLUTION)
 def family_grid(
     metric,
     *,
@@ -34,7 +36,8 @@ def family_grid(
     Parameters
     ----------
     metric : str or sympy.Expr
-        A registered family, or an expression in P and R.
+        A registered family, or an expression in P and R (text, read by
+        :func:`symmetric.explore.parse`, or SymPy).
     vary : str
         The parameter that varies, e.g. ``"beta"`` or ``"rho"``.
     values : sequence of numbers
@@ -50,30 +53,16 @@ def family_grid(
     -------
     matplotlib.figure.Figure
     """
-    from ..explore.fixed_metric import fix_parameters, parameter_names
+    from ..explore.fixed_metric import fix_parameters, metric_of, other_parameters, varied_parameter
 
     func = "family_grid"
-    names = parameter_names(metric, func=func)
-    if vary not in names:
-        raise InvalidParameterError.of("vary", func, f"one of {list(names)}", vary)
-    if vary in parameters:
-        raise InvalidParameterError.of("parameters", func, f"values for parameters other than {vary!r}", parameters)
-    if isinstance(values, (str, bytes)):
-        raise InvalidParameterError.of("values", func, "1 to 16 values", values)
-    try:
-        values = list(values)
-    except TypeError:
-        raise InvalidParameterError.of("values", func, "1 to 16 values", values) from None
-    if not 1 <= len(values) <= 16:
-        raise InvalidParameterError.of("values", func, "1 to 16 values", values)
-    ncols = ncols or min(len(values), 4)
-    if isinstance(ncols, bool) or not isinstance(ncols, int) or ncols < 1:
-        raise InvalidParameterError.of("ncols", func, "a positive integer", ncols)
-    _check_options(levels, resolution, func)
-    ncols = min(ncols, len(values))
+    metric = metric_of(metric, [*parameters, vary], func=func)
+    varied_parameter(metric, func=func).check(vary, name="vary", func=func)
+    other_parameters(vary).check(parameters, name="parameters", func=func)
+    ncols = min(ncols or 4, len(values))
     nrows = math.ceil(len(values) / ncols)
     # every value is checked before anything is drawn
-    panels = [fix_parameters(metric, {**parameters, vary: value}, func=func) for value in values]
+    panels = [fix_parameters(metric, {**parameters, vary: value}, func=func) for value in list(values)]
     plt = pyplot()
     fig, axes = plt.subplots(
         nrows,

@@ -5,11 +5,10 @@ Needs matplotlib (the ``plot`` extra).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import numpy as np
 
-from .._validation import InvalidParameterError
+from .._constraints import declare, unchecked
+from .arguments import AX, BOOLEAN, METRICS, Borrowed
 from .figure import SINGLE_SIZE, pyplot
 
 __all__ = ["prevalence_curve"]
@@ -25,11 +24,31 @@ _LABELS = {
 }
 
 
+def _of_metrics(param: str, *, none: bool = False) -> Borrowed:
+    return Borrowed("symmetric.metrics", "prevalence_curve", param, none=none)
+
+
+#: Each name of ``metrics``, as :func:`symmetric.metrics.prevalence_curve` takes it.
+_METRIC = _of_metrics("metric")
+
+
+@declare(
+    y_true=_of_metrics("y_true"),
+    y_pred=_of_metrics("y_pred"),
+    metrics=METRICS,
+    prevalences=_of_metrics("prevalences"),
+    beta=_of_metrics("beta"),
+    rho=_of_metrics("rho"),
+    pos_label=_of_metrics("pos_label"),
+    sample_weight=_of_metrics("sample_weight"),
+    ax=AX,
+    log_scale=BOOLEAN,
+)
 def prevalence_curve(
     y_true,
     y_pred,
     *,
-    metrics=("precision", "f_beta", "g_beta_rho"),
+    metrics=None,
     prevalences=None,
     beta=1.0,
     rho=-2.0,
@@ -43,8 +62,10 @@ def prevalence_curve(
     Parameters
     ----------
     y_true, y_pred : 1-d array-like of binary labels
-    metrics : sequence of str
-        Names accepted by :func:`symmetric.metrics.prevalence_curve`.
+    metrics : sequence of str, optional
+        Names accepted by :func:`symmetric.metrics.prevalence_curve`. Default:
+        precision and F_beta, and G_{beta,rho} when ``rho`` is not -2 (at
+        -2, G is F_beta: claim ``family.g.rho_minus_2_is_f_beta``).
     prevalences : 1-d array-like of floats in (0, 1), optional
         Default: 200 points from 0.001 to 0.99 (log-spaced when ``log_scale``).
     beta, rho : float
@@ -69,21 +90,26 @@ def prevalence_curve(
     >>> [line.get_label() for line in ax.lines][:3]
     ['precision', '$F_\\\\beta$ ($\\\\beta = 2$)', '$G_{\\\\beta,\\\\rho}$ ($\\\\beta = 2$, $\\\\rho = -3$)']
     >>> plot.close(ax.figure)
+    >>> ax = plot.prevalence_curve(y_true, y_pred)      # F_1 once: G at rho = -2 would be the same curve
+    >>> [line.get_label() for line in ax.lines]
+    ['precision', '$F_\\\\beta$ ($\\\\beta = 1$)', "data's prevalence (0.5)"]
+    >>> plot.close(ax.figure)
     """
     from .. import metrics as _metrics
 
     func = "prevalence_curve"
-    if isinstance(metrics, str) or not isinstance(metrics, (Sequence, np.ndarray)) or len(metrics) == 0:
-        raise InvalidParameterError.of("metrics", func, "a nonempty sequence of metric names", metrics)
-    if not isinstance(log_scale, (bool, np.bool_)):
-        raise InvalidParameterError.of("log_scale", func, "a bool", log_scale)
+    if metrics is None:
+        metrics = ("precision", "f_beta") + (("g_beta_rho",) if rho != -2 else ())
+    for name in metrics:
+        _METRIC.check(name, name="metrics", func=func)
     if prevalences is None:
         prevalences = np.geomspace(0.001, 0.99, 200) if log_scale else np.linspace(0.005, 0.99, 200)
     # Every argument is checked, and every value computed, before a figure exists: an error leaves none open.
+    values_of = unchecked(_metrics.prevalence_curve)  # the arguments are checked by this function's declaration
     curves = [
         (
             name,
-            *_metrics.prevalence_curve(
+            *values_of(
                 y_true,
                 y_pred,
                 metric=name,
@@ -98,11 +124,6 @@ def prevalence_curve(
     ]
     own = _own_prevalence(y_true, pos_label, sample_weight)
     plt = pyplot()
-    if ax is not None:
-        from matplotlib.axes import Axes
-
-        if not isinstance(ax, Axes):
-            raise InvalidParameterError.of("ax", func, "a matplotlib Axes or None", ax)
     figure = None
     if ax is None:
         figure, ax = plt.subplots(figsize=SINGLE_SIZE, layout="constrained")

@@ -124,6 +124,10 @@ def test_explore_refuses_bad_parameters(param, capsys):
     (["plot", "g_beta_rho", "--beta", "2", "--rho", "1", "-o", "x.gif"], "--output", "ending in one of"),
     (["plot", "f_beta", "--beta", "2", "-o", "no/such/folder/x.png"], "--output", "existing folder"),
     (["codegen", "g_beta_rho", "-o", "no/such/folder/x.py"], "--output", "existing folder"),
+    # the library's declarations, read for the option's message (analyze's timeout and budget)
+    (["explore", "P*R", "--timeout", "0"], "--timeout", "must be a positive number of seconds. Got 0.0 instead"),
+    (["explore", "P*R", "--budget", "nan"], "--budget", "must be a positive number of seconds. Got nan instead"),
+    (["plot", "f_beta", "--beta", "2", "--levels", "101", "-o", "x.png"], "--levels", "an integer from 1 to 100"),
 ])
 def test_errors_name_the_option_given(args, option, reason, tmp_path, capsys, monkeypatch):
     """Issue 12: these blamed "the 'expr' parameter", or gave a traceback after the work was done."""

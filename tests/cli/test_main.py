@@ -15,7 +15,7 @@ ROOT = Path(__file__).resolve().parents[2]
 #: the console script does.
 CHILD = no_symbolic_guard("the entry point") + textwrap.dedent(
     """
-    import contextlib, io
+    import contextlib, io, json
     from symmetric.cli import main
 
     def run(*argv):
@@ -30,9 +30,11 @@ CHILD = no_symbolic_guard("the entry point") + textwrap.dedent(
     code, text = run("--help")
     print("help", code, "counts" in text and "verify" in text)
     code, text = run("counts", "8", "2", "0", "88")
-    print("counts", code, text.split()[:2])
-    code, text = run("counts", "8", "2", "0", "88", "--metric", "mcc", "--metric", "npv")
-    print("counts-metric", code, [line.split()[0] for line in text.splitlines()])
+    rows = {line.split()[0]: line.split()[1] for line in text.splitlines()[1:]}
+    print("counts", code, text.splitlines()[0], rows["precision"], rows["mcc"], rows["balanced_accuracy"])
+    code, text = run("counts", "--tn", "88", "--fp", "2", "--fn", "0", "--tp", "8", "--metric", "mcc", "--metric",
+                     "npv", "--metric", "f1", "--json")
+    print("counts-metric", code, [(m["name"], round(m["value"], 6)) for m in json.loads(text)["metrics"]])
     code, text = run("counts", "--help")
     print("counts-help", code, "--metric NAME" in text)
     print("loaded", sorted(n for n in sys.modules if n.split(".")[0] in ("sympy", "mpmath")))
@@ -45,8 +47,10 @@ def test_help_and_counts_run_without_sympy():
     done = subprocess.run([sys.executable, "-c", CHILD], capture_output=True, text=True, cwd=ROOT, timeout=120)
     lines = dict(line.split(" ", 1) for line in done.stdout.splitlines() if " " in line)
     assert lines.get("help") == "0 True", done.stdout + done.stderr
-    assert lines.get("counts") == "0 ['mcc', '0.884433']", done.stdout + done.stderr
-    assert lines.get("counts-metric") == "0 ['mcc', 'npv']", done.stdout + done.stderr
+    assert lines.get("counts") == "0 cells: TP = 8, FP = 2, FN = 0, TN = 88 0.8 0.884433 0.988889", \
+        done.stdout + done.stderr
+    assert lines.get("counts-metric") == "0 [('mcc', 0.884433), ('npv', 1.0), ('f1', 0.888889)]", \
+        done.stdout + done.stderr
     assert lines.get("counts-help") == "0 True", done.stdout + done.stderr
     assert lines.get("loaded") == "[]" and lines.get("refused") == "[]", done.stdout + done.stderr
 

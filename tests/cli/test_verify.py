@@ -265,3 +265,13 @@ def test_dispatch_chunks_cover_the_order_once_and_end_in_single_claims(n, jobs):
     assert all(1 <= len(chunk) <= 8 for chunk in chunks)
     assert [len(chunk) for chunk in chunks] == sorted((len(chunk) for chunk in chunks), reverse=True)
     assert all(len(chunk) == 1 for chunk in chunks[-min(n, 4 * jobs):])
+
+
+def test_a_claim_stated_here_shows_no_source_tag_and_a_cited_one_shows_its_source(tmp_path, capsys):
+    write(tmp_path / "wrong.py", WRONG)   # a claim without a source: "new", stated by its author
+    code, out, _ = verify(capsys, "--no-builtin", tmp_path, "--jobs", "1")
+    assert code == 1 and "claim wrong.swap: P equals R." in out and "[new]" not in out
+    write(tmp_path / "wrong.py", WRONG.replace('Proof("wrong", "A wrong derivation")',
+                                               'Proof("wrong", "A wrong derivation", source="seed 002")'))
+    code, out, _ = verify(capsys, "--no-builtin", tmp_path, "--jobs", "1")
+    assert code == 1 and "claim wrong.swap [seed 002]: P equals R." in out

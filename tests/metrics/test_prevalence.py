@@ -141,7 +141,7 @@ def test_prevalence_plot_draws_each_metric_and_checks_its_input():
     ({"rho": 1e400}, "rho"),
     ({"beta": -1.0}, "beta"),
     ({"prevalences": [0.0, 0.5]}, "prevalences"),
-    ({"metrics": ("precision", "f3")}, "metric"),
+    ({"metrics": ("precision", "f3")}, "metrics"),   # the argument of plot.prevalence_curve named
     ({"metrics": 3}, "metrics"),
     ({"log_scale": "yes"}, "log_scale"),
     ({"ax": "axes"}, "ax"),

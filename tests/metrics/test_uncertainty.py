@@ -253,6 +253,15 @@ def test_bad_input_names_the_argument(kwargs, param):
         confidence_interval(y_true, y_pred, **kwargs)
 
 
+def test_wilson_for_a_metric_that_is_no_proportion_says_which_methods_apply():
+    y_true, y_pred = labels_of(BINARY)
+    with pytest.raises(InvalidParameterError) as info:
+        confidence_interval(y_true, y_pred, method="wilson")   # F_1
+    message = str(info.value)
+    assert "must be one of 'delta', 'bootstrap', 'percentile', 'bca' for this metric (f_beta)" in message
+    assert "must be 'wilson'" not in message and message.endswith("Got 'wilson' instead.")
+
+
 @pytest.mark.parametrize("func, kwargs", [(confidence_interval, {}), (at_prevalence, {"prevalence": 0.5})])
 @pytest.mark.parametrize("bad", [None, "abc", 3])
 def test_targets_that_are_not_arrays_name_the_argument(func, kwargs, bad):

@@ -196,22 +196,44 @@ def test_long_expressions_get_a_readable_title(closing):
 
 
 @pytest.mark.parametrize("call, param", [
-    (lambda: plot.level_curves("nope"), "name"),
+    (lambda: plot.level_curves("nope"), "metric"),
+    (lambda: plot.level_curves("2*P*R/(P + R"), "metric"),
+    (lambda: plot.level_curves("P*R*c"), "metric"),
     (lambda: plot.level_curves("g_beta_rho", beta=2), "parameters"),
     (lambda: plot.level_curves("g_beta_rho", beta=2, rho=1, gamma=3), "parameters"),
     (lambda: plot.level_curves("g_beta_rho", beta=-2, rho=1), "beta"),
     (lambda: plot.level_curves("g_beta_rho", beta=2, rho=float("nan")), "rho"),
     (lambda: plot.level_curves(P + R + sympy.Symbol("c", positive=True)), "parameters"),
+    (lambda: plot.level_curves("P*R + a", a=-1), "a"),
     (lambda: plot.level_curves("f_beta", beta=2, resolution=3), "resolution"),
     (lambda: plot.level_curves("f_beta", beta=2, levels=[float("nan")]), "levels"),
     (lambda: plot.level_curves(42), "metric"),
     (lambda: plot.family_grid("f_beta", vary="rho", values=[1]), "vary"),
     (lambda: plot.family_grid("f_beta", vary="beta", values=[]), "values"),
     (lambda: plot.family_grid("f_beta", vary="beta", values=[1, -1]), "beta"),
+    (lambda: plot.family_grid("(1 + a)*P*R/(a*P + R)", vary="b", values=[1, 2], a=1), "vary"),
+    (lambda: plot.family_grid("(1 + a)*P*R/(a*P + R)", vary="b", values=[1, 2]), "metric"),   # a: no value
 ])
 def test_bad_input(call, param):
-    with pytest.raises(InvalidParameterError, match=f"The '{param}' parameter"):
+    # the error names the public function called (never an internal one, such as get_family)
+    with pytest.raises(InvalidParameterError, match=f"The '{param}' parameter of (level_curves|family_grid) must"):
         call()
+
+
+def test_expression_text_is_taken_wherever_a_family_is(closing):
+    text = "(1 + a)*P*R/(a*P + R)"   # F_beta with a = beta**2: break-even at R = sqrt(a) P
+    ax = plot.level_curves(text, a=4, resolution=40)
+    closing(ax.figure)
+    assert [line.get_label() for line in ax.lines] == ["break-even $R = 2P$"]
+    assert ax.get_title().startswith("$f(P, R) = ")
+    figure = plot.family_grid(text, vary="a", values=[1, 4], resolution=20)
+    closing(figure)
+    assert [ax.get_title() for ax in figure.axes[:2]] == ["$a = 1$\nbreak-even $R = P$ (dashed)",
+                                                          "$a = 4$\nbreak-even $R = 2P$ (dashed)"]
+    ratio, _ = plot.break_even_ratio("2*P*R/(P + 4*R)")
+    assert ratio == sympy.Rational(1, 2)
+    with pytest.raises(InvalidParameterError, match="The 'expr' parameter of break_even_ratio"):
+        plot.break_even_ratio("2*P*R/(P + beta*R)")
 
 
 def test_missing_matplotlib_says_how_to_install(monkeypatch):
@@ -241,7 +263,48 @@ def test_the_plot_package_only_draws():
 
     code = ("import sys, symmetric.plot; "
             "print(sorted(m for m in sys.modules if m == 'sympy' or (m.startswith('symmetric.') "
-            "and not m.startswith('symmetric.plot') and m != 'symmetric._validation')))")
+            "and not m.startswith('symmetric.plot') and m not in ('symmetric._validation', "
+            "'symmetric._constraints'))))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
     assert plot.break_even_ratio is sys.modules["symmetric.explore.break_even"].break_even_ratio
+
+
+def test_a_parameter_value_is_checked_once_on_its_way_to_the_numeric_function(closing):
+    from dataclasses import dataclass
+
+    from symmetric.families import FAMILIES, Family, Parameter, register_family
+
+    seen = []
+
+    @dataclass(frozen=True)
+    class Counted(Parameter):
+        def check(self, value, **kwargs):
+            seen.append(value)
+            return super().check(value, **kwargs)
+
+    W = Counted(sympy.Symbol("w", positive=True), label="w")
+
+    def weighted_mean(w=W.symbol):
+        return (w * P + R) / (1 + w)
+
+    register_family(Family("counted_mean", weighted_mean, (W,), "a weighted arithmetic mean"))
+    try:
+        ax = plot.level_curves("counted_mean", w=2, resolution=20)
+        closing(ax.figure)
+    finally:
+        del FAMILIES["counted_mean"]
+    assert len(seen) == 1   # by level_curves (fix_parameters); the builder and the numeric code get it checked
+
+
+def test_the_command_line_reads_the_plotting_functions_declarations(tmp_path, capsys):
+    from symmetric._constraints import constraints_of
+    from symmetric.cli import main
+
+    for option, value in (("--levels", "0"), ("--resolution", "3")):
+        code = main(["plot", "f_beta", "--beta", "2", option, value, "-o", str(tmp_path / "f.png")])
+        err = capsys.readouterr().err
+        allowed = constraints_of(plot.level_curves)[option[2:]].allowed
+        assert code == 2 and err.strip() == (f"symmetric plot: The {option!r} parameter of symmetric plot must be "
+                                             f"{allowed}. Got {int(value)} instead.")
+    assert not list(tmp_path.iterdir())

@@ -29,7 +29,8 @@ def test_every_claim_prints_its_steps_and_verdict(claim_results):
         buffer = io.StringIO()
         print_result(result, file=buffer)
         text = buffer.getvalue()
-        assert text.startswith(f"## {claim_id}  [{result.claim.source}]\n{result.claim.sentence}\n")
+        source = "" if result.claim.source == "new" else f"  [{result.claim.source}]"   # a claim stated here: no tag
+        assert text.startswith(f"## {claim_id}{source}\n{result.claim.sentence}\n")
         assert f"verdict: {result.status} (expected {result.claim.expected})" in text
 
 

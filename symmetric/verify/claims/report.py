@@ -93,10 +93,15 @@ def step_line(result, index: int) -> str:
     return text
 
 
+def _source(claim, space: str = " ") -> str:
+    """Where a claim comes from, as a tag after its id (``[seed 002]``); none for a claim stated here ("new")."""
+    return "" if claim.source == "new" else f"{space}[{claim.source}]"
+
+
 def print_result(result, file=None) -> None:
     """Print one claim's derivation (each checked step with its verdict), statement and verdict."""
     c = result.claim
-    out = [f"## {c.id}  [{c.source}]", f"{c.sentence}"]
+    out = [f"## {c.id}{_source(c, '  ')}", f"{c.sentence}"]
     for i, step in enumerate(result.steps):
         mark = f"[{_step_status(result, i)}] " if step.checked else ""
         out.append(f"  - {mark}{step.text}")
@@ -144,7 +149,7 @@ def _proof_steps_markdown(result) -> list[str]:
 def failure_text(result) -> str:
     """Why a claim missed its expected verdict: its sentence, statement, verdict and counterexample."""
     c = result.claim
-    lines = [f"claim {c.id} [{c.source}]: {c.sentence}"]
+    lines = [f"claim {c.id}{_source(c)}: {c.sentence}"]
     statement = result.statement
     lines.append(f"  statement: {statement}" if statement is not None else "  statement: none (the derivation failed)")
     lines.append(f"  verdict: {_verdict(result)}, expected {c.expected}")
