@@ -1,4 +1,4 @@
-"""Displays to steps, and each step checked by :func:`symmetric.verify.check`.
+"""Displays to steps, and each step checked under every reading of it (:mod:`~symmetric.documents.judge`).
 
 Three kinds of multi-row display (docs/documents.md):
 
@@ -6,144 +6,45 @@ Three kinds of multi-row display (docs/documents.md):
   is a step, checked on the domain;
 * a **sequence of equations**, every row with its own left side: the first
   row is a premise, each later row must be an identity or follow from the
-  row before on the domain (each side rewritten, or a nonzero multiple of
-  it); a row refuted as an identity is *refuted* only where a point is found
-  at which the row before holds and it does not;
-* **definitions**: a fresh name on the left (``F_\\beta = ...``,
-  ``\\text{Weighted Power Mean}(\\gamma, \\phi): ...``, ``S &= ...``), used by
-  later displays; an equation whose left side holds a fresh subscripted or
-  worded name defines that name implicitly.
+  row before on the domain; a row refuted as an identity is *refuted* only
+  where a point is found at which the row before holds and it does not;
+* **definitions**, conditions and worked-example values
+  (:mod:`~symmetric.documents.definitions`), which are not steps.
 
-A step whose reading depends on something the display does not fix (a
-derivative of a quantity with respect to a variable it does not depend on
-explicitly) is "unknown" with that reason, never checked literally.
+A row after an implication arrow is checked under the row before it (its
+hypothesis); bounds written beside a row (``, m > 0``) and hypotheses stated
+in the prose for a display (:mod:`~symmetric.documents.context`) are premises
+of its steps. A step whose reading depends on something the display does not
+fix (a derivative of a quantity with respect to a variable it does not depend
+on explicitly) is "unknown" with that reason, never checked literally.
 """
 
 from __future__ import annotations
 
-import re
-import time
-from dataclasses import dataclass
-
 import sympy
 
-from ..verify import InconsistentVerdictError, check, run_with_budget
-from .conditions import Condition, prose_conditions, solved
-from .latex import LatexError, Token, tokenize
-from .latex_parser import Parsed, definition_head, parse_tokens
-from .names import Definition, Names
+from ..verify import run_with_budget
+from .context import Condition, Context, solved
+from .definitions import PARSE_SECONDS, Definitions
+from .judge import Judge, Outcome, combinations, counterexample_text, cx_text, describe, rounding_verdict
+from .latex import LatexError, tokenize
+from .latex_parser import parse_tokens
+from .lexicon import Lexicon
+from .names import Names
 from .report import Note, Step
+from .rows import IMPLICATIONS, Part, Row, rows_of
 from .sequences import follows
 
 __all__ = ["DEFAULT_TIMEOUT", "IMPLICATIONS", "PARSE_SECONDS", "Checker"]
 
 #: Seconds for the check of one step (each of the checks a sequence row needs gets a share).
 DEFAULT_TIMEOUT = 10.0
-#: Seconds for reading one side of a step (tokens to SymPy, derivatives taken): independent of the checks' time.
-PARSE_SECONDS = 10.0
-_RELATION_SIGNS = {"==": "=", "<=": "\\le", ">=": "\\ge", "<": "<", ">": ">"}
+_OPS = {"==": sympy.Eq, "<": sympy.StrictLessThan, ">": sympy.StrictGreaterThan, "<=": sympy.LessThan,
+        ">=": sympy.GreaterThan}
+_PROBABILITY_BASES = ("p", "P", "pi", "Pr")
 
 
-@dataclass
-class _Part:
-    tokens: list
-    text: str
-    start: int
-    parsed: Parsed | None = None
-    error: LatexError | None = None
-
-    @property
-    def reading(self) -> Parsed:
-        """What the part was read as, once read without error."""
-        if self.parsed is None:
-            raise ValueError(f"the part {self.text!r} has not been read")
-        return self.parsed
-
-
-@dataclass
-class _Row:
-    parts: list
-    rels: list
-    continued: bool
-
-
-#: Arrows between equations: what follows them is a new equation, as on a new row.
-IMPLICATIONS = {
-    "\\implies",
-    "\\Rightarrow",
-    "\\Longrightarrow",
-    "\\iff",
-    "\\Leftrightarrow",
-    "\\Longleftrightarrow",
-    "\\therefore",
-}
-
-
-def _rows(tokens: list[Token]) -> list[list[Token]]:
-    """The rows of a display: cut at ``\\\\``, at implication arrows and at top-level commas (a list of
-    equations on one line); the punctuation ending a row (``.``, ``,``, ``;``) dropped."""
-    rows: list[list[Token]] = []
-    current: list[Token] = []
-    depth = 0
-    for t in tokens:
-        depth += 1 if t.kind == "open" else -1 if t.kind == "close" else 0
-        if t.kind == "row" or (
-            depth == 0
-            and (t.value in IMPLICATIONS and t.kind in ("rel", "cmd") or (t.kind == "op" and t.value in (",", ";")))
-        ):
-            rows.append(current)
-            current = []
-        else:
-            current.append(t)
-    rows.append(current)
-    out = []
-    for r in rows:
-        while r and (r[-1].kind == "amp" or (r[-1].kind == "op" and r[-1].value in ".,;")):
-            r = r[:-1]
-        if any(t.kind != "amp" for t in r):
-            out.append(r)
-    return out
-
-
-def _split_row(tokens: list[Token], content: str) -> _Row:
-    parts: list[list[Token]] = []
-    rels: list[Token] = []
-    current: list[Token] = []
-    depth = 0
-    continued = False
-    seen = False
-    for k, t in enumerate(tokens):
-        if t.kind == "amp" and k + 1 < len(tokens) and tokens[k + 1].kind == "amp" and seen:
-            break  # '&&' starts the remark column of an align row: "&& \text{by (1)}"
-        if t.kind == "amp":
-            continue
-        if t.kind == "note" and depth == 0 and seen:
-            break  # a remark in words ends the mathematics of the row: "\quad \text{since } ..."
-        if t.kind == "open":
-            depth += 1
-        elif t.kind == "close":
-            depth -= 1
-        is_rel = depth == 0 and (
-            t.kind == "rel" or (t.kind == "op" and t.value == ":=") or (t.kind == "op" and t.value == ":" and not rels)
-        )
-        if is_rel:
-            if not seen:
-                continued = True
-            parts.append(current)
-            rels.append(t)
-            current = []
-        else:
-            current.append(t)
-        seen = True
-    parts.append(current)
-    out = []
-    for p in parts:
-        text = content[p[0].start : p[-1].end] if p else ""
-        out.append(_Part(p, " ".join(text.split()), p[0].start if p else 0))
-    return _Row(out, rels, continued)
-
-
-class Checker:
+class Checker(Definitions):
     """Checks the displays of documents, keeping one :class:`Names` per file.
 
     Parameters
@@ -159,80 +60,72 @@ class Checker:
         self.symbols = dict(symbols or {})
         self.domain = domain
         self.timeout = timeout
+        self.judge = Judge(domain=domain, timeout=timeout)
         self.used: dict = {}
-        self.prose: list = []  # the conditions stated in the prose around the display being checked
+        self.nearby: list = []  # the conditions stated in the prose around the display being checked
         self.stated: list = []  # the conditions stated by displays so far (of the file being checked)
 
     # -- a document -----------------------------------------------------------------------------------
-    def check_segments(self, name: str, segments, fmt: str) -> tuple[list[Step], list[Note], list]:
+    def check_document(self, document) -> tuple[list[Step], list[Note], list]:
         """Steps, notes and ``(segment, display, steps)`` triples (for --annotate) of one document."""
-        names = Names(symbols=self.symbols)
+        text = "\n\n".join(segment.text for segment in document.segments)
+        names = Names(symbols=self.symbols, lexicon=Lexicon.of_text(text))
         self.stated = []
         steps, notes, marks = [], [], []
-        for segment in segments:
-            displays = segment.displays(latex=fmt == "latex")
+        for segment in document.segments:
+            context = Context(segment, Names(symbols=self.symbols, lexicon=names.lexicon))
+            displays = segment.displays()
             for k, display in enumerate(displays):
                 before = displays[k - 1].end if k else 0
-                after = displays[k + 1].offset if k + 1 < len(displays) else len(segment.text)
+                after = displays[k + 1].start if k + 1 < len(displays) else len(segment.text)
                 paragraph = segment.text.find("\n\n", display.end, after)
-                self.prose = prose_conditions(
-                    segment.text, max(before, display.offset - 1500), display.offset, names, segment.line_of
-                ) + prose_conditions(
-                    segment.text, display.end, paragraph if paragraph >= 0 else after, names, segment.line_of
-                )
-                found, found_notes = self.check_display(name, segment, display, names)
+                end = paragraph if paragraph >= 0 else after
+                self.nearby = context.conditions(max(before, display.start - 1500), end)
+                found, found_notes = self.check_display(document.name, segment, display, names, context)
                 steps += found
                 notes += found_notes
                 marks.append((segment, display, found))
         self.used.update(names.used)
+        self.names = names
         return steps, notes, marks
 
-    def check_display(self, name, segment, display, names: Names):
+    def check_display(self, name, segment, display, names: Names, context: Context):
         content = display.content
 
         def line(offset: int) -> int:
             return segment.line_of(display.offset + offset)
 
+        def where(offset: int) -> int | None:
+            return segment.cell_line(display.offset + offset) if segment.cell is not None else None
+
+        def make_step(line_at, lhs, rhs, relation, status, reason, kind) -> Step:
+            return Step(name, line(line_at), lhs, rhs, relation, status, None, reason, kind, cell=segment.cell,
+                        cell_line=where(line_at))
+
+        self.where = (name, segment, line, where)
+        self.context, self.offset = context, display.offset
         steps: list[Step] = []
         notes: list[Note] = []
         try:
             tokens = tokenize(content)
         except LatexError as exc:
-            return [
-                Step(
-                    name,
-                    line(exc.offset),
-                    "",
-                    "",
-                    "",
-                    "unparsed",
-                    None,
-                    f"{exc.reason} (line {line(exc.offset)})",
-                    "display",
-                    cell=segment.cell,
-                )
-            ], []
-        rows = [_split_row(r, content) for r in _rows(tokens)]
+            return [make_step(exc.offset, "", "", "", "unparsed", f"{exc.reason} (line {line(exc.offset)})",
+                              "display")], []
+        rows = rows_of(tokens, content)
         if not rows:
             return [], []
-        # A row that is only '+ ...' or '- ...' continues the expression of the row before.
-        merged: list[_Row] = []
-        for row in rows:
-            first = row.parts[0].tokens[:1]
-            if merged and not row.rels and first and first[0].kind == "op" and first[0].value in "+-":
-                last = merged[-1].parts[-1]
-                last.tokens = last.tokens + row.parts[0].tokens
-                last.text = " ".join(content[last.tokens[0].start : last.tokens[-1].end].split())
-            else:
-                merged.append(row)
-        rows = merged
+        rows = _merge_continuations(rows, content)
+        premises = context.premises(display.offset)
 
-        def make(left: _Part, rel: Token, right: _Part, kind: str) -> Step:
-            return self.step(name, line(rel.start), left, rel, right, kind, names, segment.cell)
-
-        own = [r for r in rows if not r.continued and r.rels]
-        heads = {id(r): self.definition(r, names) for r in own}
-        equations = [r for r in own if heads[id(r)] is None]
+        own = [r for r in rows if not r.continued and r.rels and not r.implied]
+        heads, right_to_left = {}, set()
+        for r in own:
+            heads[id(r)] = self.definition(r, names)
+            if heads[id(r)] is None:
+                heads[id(r)] = self.definition_right_to_left(r, names)
+                if heads[id(r)] is not None:
+                    right_to_left.add(id(r))
+        equations = [r for r in own if heads[id(r)] is None and not r.hypothesis]
         # Several rows with their own left side: a sequence of equations (or a block of facts), unless each
         # row gives a different symbol a value (P = TP/(TP + FP), R = TP/(TP + FN)): a block of conditions.
         sequence = len(equations) >= 2
@@ -241,124 +134,115 @@ class Checker:
                 x, f = row.parts[0].parsed.expr, row.parts[1].parsed.expr
                 notes.append(Note(name, line(row.rels[0].start), "condition", str(x), sympy.sstr(f)))
                 self.stated.append(Condition(x, f, line(row.rels[0].start), "display"))
+                context.add_display(Condition(x, f, line(row.rels[0].start), "display", None,
+                                              display.offset + row.rels[0].start, (0, 0)))
             rows = [r for r in rows if all(r is not e for e in equations)]
             sequence = False
         previous_part = None
         previous_equation, previous_identity = None, False  # the equation the next row must follow from
+        previous_status = None
+        hypothesis = None  # the relation before an implication arrow
         for row in rows:
+            offset = display.offset + (row.rels[0].start if row.rels else 0)
+            row_premises = premises + self.row_conditions(row, names, line)
+            if row.implied and hypothesis is not None:
+                row_premises = row_premises + hypothesis
             if not row.rels:
                 self.read(row.parts[0], names)
                 if row.parts[0].error is not None and len(rows) == 1:
                     err = row.parts[0].error
-                    steps.append(
-                        Step(
-                            name,
-                            line(err.offset),
-                            row.parts[0].text,
-                            "",
-                            "",
-                            "unparsed",
-                            None,
-                            f"{err.reason} (line {line(err.offset)}); the display has no relation to "
-                            "check but could not be read",
-                            "display",
-                            cell=segment.cell,
-                        )
-                    )
-                previous_part = row.parts[0]
-                previous_equation = None
+                    steps.append(make_step(err.offset, row.parts[0].text, "", "", "unparsed",
+                                           f"{err.reason} (line {line(err.offset)}); the display has no relation to "
+                                           "check but could not be read", "display"))
+                previous_part, previous_equation = row.parts[0], None
                 continue
             parts = row.parts
             if row.continued:
                 if previous_part is None:
-                    steps.append(
-                        Step(
-                            name,
-                            line(row.rels[0].start),
-                            "",
-                            parts[1].text,
-                            row.rels[0].value,
-                            "unparsed",
-                            None,
-                            "the display starts with a relation: no left side to continue",
-                            "chain",
-                            cell=segment.cell,
-                        )
-                    )
+                    steps.append(make_step(row.rels[0].start, "", parts[1].text, row.rels[0].value, "unparsed",
+                                           "the display starts with a relation: no left side to continue", "chain"))
                     previous_part = parts[-1]
                     continue
                 parts = [previous_part] + parts[1:]
-                found = [make(parts[k], rel, parts[k + 1], "chain") for k, rel in enumerate(row.rels)]
+                found = [self.step(parts[k], rel, parts[k + 1], "chain", names, row_premises)
+                         for k, rel in enumerate(row.rels)]
                 steps += found
                 previous_part = parts[-1]
                 if previous_equation is not None and all(r.value == "=" for r in row.rels):
-                    previous_equation = (previous_equation[0], parts[-1])
+                    previous_equation = (previous_equation[0], parts[-1], previous_equation[2])
                     previous_identity = previous_identity and all(f.status == "proven" for f in found)
                 else:
                     previous_equation = None
                 continue
-            head = heads[id(row)]
-            if head is not None:
-                note = self.define(name, line(row.rels[0].start), head, parts[1], names)
-                notes.append(note)
+            head = heads.get(id(row))
+            if head is not None and not row.implied:
+                if id(row) in right_to_left:
+                    notes.append(self.define(name, line(row.rels[0].start), head, parts[0], names, context, offset))
+                    previous_part, previous_equation = parts[-1], None
+                    continue
+                notes.append(self.define(name, line(row.rels[0].start), head, parts[1], names, context, offset))
                 for k in range(1, len(row.rels)):
-                    steps.append(make(parts[k], row.rels[k], parts[k + 1], "chain"))
-                previous_part = parts[-1]
-                previous_equation = None
+                    steps.append(self.step(parts[k], row.rels[k], parts[k + 1], "chain", names, row_premises))
+                previous_part, previous_equation = parts[-1], None
                 continue
-            if sequence and len(row.rels) == 1 and row.rels[0].value == "=":
+            if row.hypothesis:
+                hypothesis, found = self.hypothesis_row(row, names, row_premises, claimed=row.implied)
+                steps += found
+                previous_part, previous_equation = parts[-1], None
+                continue
+            value = None if row.implied else self.example_value(name, line(row.rels[0].start), row, names, context,
+                                                                 offset)
+            if value is not None:
+                notes.append(value)
+                for k in range(1, len(row.rels)):
+                    steps.append(self.step(parts[k], row.rels[k], parts[k + 1], "chain", names, row_premises))
+                previous_part, previous_equation = parts[-1], None
+                continue
+            if sequence and len(row.rels) == 1 and not row.implied:
                 for p in parts:
                     self.read(p, names)
                 if previous_equation is None:
-                    step = self.premise(name, line(row.rels[0].start), parts, row.rels[0], segment.cell)
+                    step = self.premise(parts, row.rels[0], names, row_premises)
                 else:
-                    step = self.sequence_step(
-                        name,
-                        line(row.rels[0].start),
-                        previous_equation,
-                        parts,
-                        row.rels[0],
-                        segment.cell,
-                        previous_identity,
-                    )
+                    step = self.sequence_step(previous_equation, parts, row.rels[0], previous_identity,
+                                              previous_status, names, row_premises)
                 steps.append(step)
-                previous_equation = (parts[0], parts[1])
+                previous_equation = (parts[0], parts[1], row.rels[0].relation)
                 previous_identity = step.status == "proven" and step.reason.startswith("holds as an identity")
+                previous_status = step.status
                 previous_part = parts[-1]
                 continue
-            if not sequence:
+            if not sequence and not row.implied:
                 implicit = self.implicit_definition(name, line(row.rels[0].start), row, rows, names)
                 if implicit is not None:
                     notes.append(implicit)
                     previous_part = parts[-1]
                     continue
-                condition = self.condition(name, line(row.rels[0].start), row, rows, names)
+                condition = self.condition(name, line(row.rels[0].start), row, rows, names, context, offset)
                 if condition is not None:
                     notes.append(condition)
                     previous_part = parts[-1]
                     continue
-            found = [make(parts[k], rel, parts[k + 1], "chain") for k, rel in enumerate(row.rels)]
+            found = [self.step(parts[k], rel, parts[k + 1], "chain", names, row_premises)
+                     for k, rel in enumerate(row.rels)]
             steps += found
             previous_part = parts[-1]
             if all(r.value == "=" for r in row.rels):
-                previous_equation = (parts[0], parts[-1])
+                previous_equation = (parts[0], parts[-1], "==")
                 previous_identity = all(f.status == "proven" for f in found)
+                previous_status = "proven" if previous_identity else found[-1].status
             else:
                 previous_equation = None
-        if own and heads[id(own[0])] is None and not sequence:
+        if own and heads.get(id(own[0])) is None and not sequence:
             self.register_derived(rows, own[0], names, line)
         return steps, notes
 
     # -- reading ------------------------------------------------------------------------------------------
-    def read(self, part: _Part, names: Names) -> None:
+    def read(self, part: Part, names: Names) -> None:
         if part.parsed is not None or part.error is not None:
             return
-
-        def parse():
-            return parse_tokens(part.tokens, names)
-
         try:
-            done, parsed = run_with_budget(parse, PARSE_SECONDS)
+            done, parsed = run_with_budget(lambda: parse_tokens(part.tokens, names), PARSE_SECONDS)
         except LatexError as exc:
             part.error = exc
             return
@@ -370,185 +254,51 @@ class Checker:
             return
         part.parsed = parsed
 
-    def definition(self, row: _Row, names: Names):
-        """``(key, params)`` when the row's first relation defines a fresh name, else None."""
-        if row.rels[0].value not in ("=", ":", ":="):
-            return None
-        head = definition_head(row.parts[0].tokens)
-        if head is None:
-            return None
-        key, params = head
-        if key in names.definitions or names.is_project(key):
-            return None
-        if params is None and "_" not in key and not key.startswith("\\text") and _readable(key) in names.used:
-            return None  # a letter used before is a variable, not a fresh name
-        if row.rels[0].value == ":" and params is None and not key.startswith("\\text"):
-            return None
-        right = row.parts[1]
-        if any(
-            t.kind in ("letter", "text", "cmd")
-            and _readable(t.value if t.kind != "text" else "\\text{" + t.value + "}") == _readable(key)
-            for t in right.tokens
-        ):
-            return None  # x = f(x) is an equation in x, not a definition of it
-        return key, params
-
-    def define(self, file, line, head, part: _Part, names: Names) -> Note:
-        key, params = head
-        symbols = tuple(names.symbol(p) for p in params or ())
-        self.read(part, names)
-        if part.error is not None:
-            value = sympy.Symbol(_readable(key), positive=True)
-            shown = f"(unread: {part.error.reason})"
-        else:
-            value = part.reading.expr
-            shown = sympy.sstr(value)
-        readings = tuple(part.parsed.implicit) if part.parsed is not None else ()
-        if part.error is None and not readings:
-            shown += self.special_case(key, value, names)
-        names.definitions[key] = Definition(key, value, symbols, line, file=file, readings=readings)
-        shown_name = key + (f"({', '.join(params)})" if params else "")
-        return Note(file, line, "definition", shown_name, shown)
-
-    def special_case(self, key: str, value, names: Names) -> str:
-        """``G_{\\beta,\\rho=0} = ...`` next to a defined ``G_{\\beta,\\rho}``: how the two compare there."""
-        bindings = re.findall(r"(\\?[A-Za-z]+)=([^,}]+)", key)
-        if not bindings:
-            return ""
-        general_key = re.sub(r"=[^,}]+", "", key)
-        general = names.definitions.get(general_key)
-        if general is None or general.params:
-            return ""
-        mapping = {}
-        for var, text in bindings:
+    def readings(self, left: Part, right: Part, names: Names) -> list:
+        """``(label, lhs, rhs)`` for every combination of the open readings of a step, the default first."""
+        choices = {**left.reading.choices, **right.reading.choices}
+        if not choices:
+            return [("", left.reading.expr, right.reading.expr)]
+        out = []
+        for combo in combinations(choices):
             try:
-                mapping[names.symbol(var)] = parse_tokens(tokenize(text), names).expr
+                a = parse_tokens(left.tokens, names, choose=combo)
+                b = parse_tokens(right.tokens, names, choose=combo)
             except LatexError:
-                return ""
-        at = ", ".join(f"{k} = {v}" for k, v in mapping.items())
-        ok, there = run_with_budget(lambda: general.value.subs(mapping), PARSE_SECONDS)
-        if not ok:
-            return ""
-        if there.has(sympy.zoo, sympy.nan) or there.is_finite is False:
-            return f" (a stipulation: the formula of {general_key} is undefined at {at})"
-        v = self.verdict(there, value, "==", self.timeout)
-        if v.status == "proven":
-            return f" (the formula of {general_key} at {at})"
-        if v.status == "refuted":
-            return (
-                f" (a stipulation: the formula of {general_key} at {at} is {sympy.sstr(there)}, a different "
-                f"value" + (f", e.g. at {_cx_text(v.counterexample)}" if v.counterexample else "") + ")"
-            )
-        return ""
+                continue
+            out.append((describe(choices, combo), a.expr, b.expr))
+        return out or [("", left.reading.expr, right.reading.expr)]
 
-    def register_derived(self, rows, row, names: Names, line) -> None:
-        """A chain whose left side is a derivative read implicitly gives that quantity its last value."""
-        first = row.parts[0]
-        if first.parsed is None or not first.parsed.implicit:
-            return
-        last = rows[-1].parts[-1]
-        if last is first or last.parsed is None or last.parsed.implicit:
-            return
-        tokens = first.tokens
-        if len(tokens) < 2 or tokens[0].value not in ("\\frac", "\\dfrac"):
-            return
-        from .latex_parser import _Parser  # the same grouping the parser uses
-
-        parser = _Parser(tokens[1:], names, Parsed(sympy.S.Zero))
-        try:
-            num, den = parser.group(), parser.group()
-        except LatexError:
-            return
-        if parser.peek() is not None:
-            return
-        from .latex_parser import name_key
-
-        names.derived[name_key(num) + "/" + name_key(den)] = (last.parsed.expr, line(last.start))
-
-    def implicit_definition(self, file, line, row: _Row, rows, names: Names):
-        """``k_1 \\frac{0.5}{TP + FN} = ...``: a fresh named symbol on the left, solved for when linear."""
-        if len(rows) != 1 or len(row.rels) != 1 or row.rels[0].value != "=":
-            return None
-        self.read(row.parts[0], names)
-        if row.parts[0].error is not None:
-            return None
-        left = row.parts[0].parsed.expr
-        self.read(row.parts[1], names)
-        if row.parts[1].error is not None:
-            return None
-        right = row.parts[1].parsed.expr
-        fresh = [
-            s
-            for s in sorted(left.free_symbols, key=str)
-            if ("_" in s.name or " " in s.name)
-            and _key_of(s) not in names.definitions
-            and not names.is_project(_key_of(s))
-            and not right.has(s)
-        ]
-        if not fresh:
-            return None
-        target = fresh[0]
-        difference = left - row.parts[1].parsed.expr
-        slope = sympy.diff(difference, target)
-        value = None
-        if not slope.has(target) and slope != 0:
-            value = sympy.simplify(-(difference - slope * target) / slope)
-        key = _key_of(target)
-        if value is not None:
-            names.definitions[key] = Definition(key, value, (), line, implicit=True, file=file)
-        return Note(
-            file,
-            line,
-            "definition",
-            target.name,
-            sympy.sstr(value) if value is not None else f"(implicit: {row.parts[0].text} = {row.parts[1].text})",
-            implicit=True,
-        )
-
-    def conditions_block(self, equations, names: Names) -> bool:
-        """Each row ``x = f(...)`` with its own symbol x, not in f, and no continuation: values, not a sequence."""
-        seen = set()
-        for row in equations:
-            if len(row.rels) != 1 or row.rels[0].value != "=":
-                return False
-            for p in row.parts:
-                self.read(p, names)
-            if any(p.error is not None or p.parsed.implicit for p in row.parts):
-                return False
-            x, f = row.parts[0].parsed.expr, row.parts[1].parsed.expr
-            if not isinstance(x, sympy.Symbol) or x in f.free_symbols or x in seen:
-                return False
-            seen.add(x)
-        return True
-
-    def condition(self, file, line, row: _Row, rows, names: Names):
-        """A lone display ``x = f(...)`` with x a symbol not in f: a condition, not an identity to check."""
-        if len(rows) != 1 or len(row.rels) != 1 or row.rels[0].value != "=":
-            return None
-        for p in row.parts:
-            self.read(p, names)
-        if any(p.error is not None or p.parsed.implicit for p in row.parts):
-            return None
-        a, b = (p.parsed.expr for p in row.parts)
-        found = solved(a, b)
-        if found is None or not found[1].free_symbols:
-            return None
-        self.stated.append(Condition(found[0], found[1], line, "display"))
-        return Note(file, line, "condition", str(found[0]), sympy.sstr(found[1]))
+    def row_conditions(self, row: Row, names: Names, line) -> list:
+        """The bounds written beside a row (``, m > 0``, ``(a, b > 0)``) as premises."""
+        out = []
+        for tokens in row.conditions:
+            pieces = [[]]
+            rel = next(t for t in tokens if t.kind == "rel")
+            k = tokens.index(rel)
+            for t in tokens[:k]:
+                if t.kind == "op" and t.value == ",":
+                    pieces.append([])
+                else:
+                    pieces[-1].append(t)
+            try:
+                bound = parse_tokens(tokens[k + 1 :], names).expr
+                for piece in pieces:
+                    symbol = parse_tokens(piece, names).expr
+                    out.append(Condition(None, None, line(rel.start), "display", _OPS[rel.relation](symbol, bound)))
+            except (LatexError, TypeError):
+                continue
+        return [c for c in out if c.relation not in (sympy.true, sympy.false)]
 
     # -- checking -----------------------------------------------------------------------------------------
-    def _sides(self, left: _Part, right: _Part, names: Names):
+    def step(self, left: Part, rel, right: Part, kind, names: Names, premises=()) -> Step:
+        name, segment, line, where = self.where
         self.read(left, names)
         self.read(right, names)
-        for p in (left, right):
-            if p.error is not None:
-                return p.error
-        return None
-
-    def step(self, file, line, left: _Part, rel: Token, right: _Part, kind, names, cell) -> Step:
-        error = self._sides(left, right, names)
         relation = rel.relation if rel.value != ":=" else None
-        step = Step(file, line, left.text, right.text, relation or rel.value, "unparsed", kind=kind, cell=cell)
+        step = Step(name, line(rel.start), left.text, right.text, relation or rel.value, "unparsed", kind=kind,
+                    cell=segment.cell, cell_line=where(rel.start))
+        error = next((p.error for p in (left, right) if p.error is not None), None)
         if error is not None:
             step.reason = f"{error.reason} (in '{_context(left, right, error)}')"
             return step
@@ -557,102 +307,145 @@ class Checker:
             return step
         lhs, rhs = left.reading, right.reading
         step.read = (sympy.sstr(lhs.expr), sympy.sstr(rhs.expr))
-        implicit = lhs.implicit + rhs.implicit
-        if implicit:
+        step.reading = _reading(lhs, rhs)
+        if lhs.implicit or rhs.implicit:
             step.status = "unknown"
-            step.reason = "depends on a reading the display does not fix: " + "; ".join(dict.fromkeys(implicit))
+            step.reason = "depends on a reading the display does not fix: " + "; ".join(
+                dict.fromkeys(lhs.implicit + rhs.implicit)
+            )
             return step
-        rounded = _rounding(left, right, relation)
-        if rounded is not None:
-            step.status, step.reason = rounded
-            step.counterexample = {} if step.status == "refuted" else None  # no free symbol to give a value
-            return step
-        verdict = self.verdict(lhs.expr, rhs.expr, relation, self.timeout)
-        _fill(step, verdict, lhs.uses + rhs.uses)
-        if step.status == "refuted":
-            self.under_conditions(step, lhs.expr, rhs.expr, relation)
-        if step.status == "refuted" and (lhs.logs or rhs.logs):
-            self.other_log_base(step, left, right, relation, names)
+        values = self.context_values(step)
+        outcome = self.judge.decide(
+            self.readings(left, right, names),
+            relation,
+            premises=premises,
+            values=values,
+            rescue=lambda out: self.rescue(out, left, right, relation, names, premises),
+        )
+        _fill(step, outcome, lhs.uses + rhs.uses)
         return step
 
-    def other_log_base(self, step: Step, left: _Part, right: _Part, relation, names) -> None:
-        """A refuted step with a \\log written without a base: "unknown" if it holds in base 10 or 2."""
-        for base in (10, 2):
-            try:
-                a, b = (parse_tokens(p.tokens, names, log_base=base).expr for p in (left, right))
-            except LatexError:
-                return
-            v = self.verdict(a, b, relation, self.timeout / 2)
-            if v.status == "proven":
-                fails = _cx_text(step.counterexample)
-                step.status, step.counterexample = "unknown", None
-                step.reason = f"holds with \\log read as the logarithm in base {base}, not as the natural one" + (
-                    f" (which fails at {fails})" if fails else ""
-                )
-                return
+    def context_values(self, step) -> dict:
+        """The values of the worked example the display being checked sits in."""
+        return self.context.values(self.offset)
 
-    def under_conditions(self, step: Step, lhs, rhs, relation) -> None:
-        """A refuted step that holds under a condition the document states becomes "unknown", naming it."""
-        relevant = [
-            c
-            for c in list(reversed(self.prose)) + list(reversed(self.stated))
-            if lhs.has(c.symbol) or rhs.has(c.symbol)
-        ]
-        latest = list({c.symbol: c for c in reversed(relevant)}.values())  # the latest condition on each symbol
-        tries = [[c] for c in relevant] + ([latest] if len(latest) > 1 else [])
-        for conditions in tries:
-            mapping = {c.symbol: c.value for c in conditions}
-            v = self.verdict(
-                lhs.subs(mapping, simultaneous=True), rhs.subs(mapping, simultaneous=True), relation, self.timeout / 2
-            )
+    def rescue(self, outcome: Outcome, left: Part, right: Part, relation, names: Names, premises) -> Outcome | None:
+        """A refutation that a reading of the context makes "unknown" (see :mod:`~symmetric.documents.judge`)."""
+        fails = cx_text(outcome.counterexample)
+        suffix = f" (it fails at {fails})" if fails else ""
+        undefined = names.undefined_names()
+        named = [k for k in (outcome.counterexample or {}) if k in undefined]
+        if named:
+            return Outcome("unknown", None, "depends on " + ", ".join(named) + ", which the document does not "
+                           "define (its value is not the document's error)" + suffix, outcome.seconds)
+        rounded = self.rounding(left, right, relation, names)
+        if rounded is not None:
+            status, reason = rounded
+            if status == "unknown":
+                return Outcome("unknown", None, reason, outcome.seconds)
+            outcome.detail = reason
+            outcome.counterexample = outcome.counterexample or {}
+        lhs, rhs = left.reading.expr, right.reading.expr
+        for conditions in self.condition_sets(lhs, rhs):
+            mapping = {c.symbol: c.value for c in conditions if c.relation is None}
+            bounds = [c.relation for c in conditions if c.relation is not None]
+            v = self.judge.verdict(lhs.subs(mapping, simultaneous=True), rhs.subs(mapping, simultaneous=True),
+                                   relation, self.timeout / 2, bounds)
             if v.status == "proven":
-                fails = _cx_text(step.counterexample)
-                step.status, step.counterexample = "unknown", None
-                step.reason = (
-                    f"holds under the condition{'s' if len(conditions) > 1 else ''} "
-                    + "; ".join(c.text() for c in conditions)
-                    + ", not as an identity"
-                    + (f" (it fails at {fails})" if fails else "")
-                )
-                return
+                return Outcome("unknown", None, f"holds under the condition{'s' if len(conditions) > 1 else ''} "
+                               + "; ".join(c.text() for c in conditions) + ", not as an identity" + suffix,
+                               outcome.seconds)
+        probabilities = [s for s in lhs.free_symbols | rhs.free_symbols
+                         if s.name.split("_")[0] in _PROBABILITY_BASES and "_" in s.name]
+        if probabilities:
+            bounds = [s < 1 for s in probabilities]
+            v = self.judge.verdict(lhs, rhs, relation, self.timeout / 2, bounds)
+            if v.status == "proven":
+                shown = ", ".join(str(s) for s in probabilities)
+                return Outcome("unknown", None, f"holds with {shown} in (0, 1), as a probability is" + suffix,
+                               outcome.seconds)
+        if left.reading.logs or right.reading.logs:
+            for base in (10, 2):
+                try:
+                    a, b = (parse_tokens(p.tokens, names, log_base=base).expr for p in (left, right))
+                except LatexError:
+                    break
+                v = self.judge.verdict(a, b, relation, self.timeout / 2)
+                if v.status == "proven":
+                    return Outcome("unknown", None, f"holds with \\log read as the logarithm in base {base}, not as "
+                                   "the natural one" + (f" (which fails at {fails})" if fails else ""), outcome.seconds)
+        return None
 
-    def verdict(self, lhs, rhs, relation, timeout):
-        start = time.perf_counter()
+    def condition_sets(self, lhs, rhs):
+        relevant = [c for c in list(self.nearby) + list(reversed(self.stated))
+                    if (c.symbol is not None and (lhs.has(c.symbol) or rhs.has(c.symbol)))
+                    or (c.relation is not None and c.relation.free_symbols & (lhs.free_symbols | rhs.free_symbols))]
+        seen: dict = {}
+        for c in relevant:
+            seen.setdefault(c.symbol if c.symbol is not None else c.relation, c)
+        latest = list(seen.values())
+        return [[c] for c in relevant] + ([latest] if len(latest) > 1 else [])
+
+    def rounding(self, left: Part, right: Part, relation, names: Names):
+        """``(status, reason)`` when the step has decimals and is decided to the digits written, else None."""
         try:
-            v = check(lhs, rhs, relation=relation, domain=self.domain, timeout=timeout)
-        except InconsistentVerdictError:
-            raise
-        except (ValueError, TypeError, NotImplementedError, RecursionError) as exc:
-            return _Outcome(
-                "unknown",
-                None,
-                f"the engine could not take it ({type(exc).__name__}: {exc})",
-                time.perf_counter() - start,
-            )
-        detail = v.method if v.status == "proven" else (v.detail or v.method)
-        return _Outcome(v.status, v.counterexample if v.status == "refuted" else None, detail, v.seconds)
+            a = parse_tokens(left.tokens, names, decimals=True)
+            b = parse_tokens(right.tokens, names, decimals=True)
+        except LatexError:
+            return None
+        decimals = {**(a.decimals or {}), **(b.decimals or {})}
+        if not decimals:
+            return None
+        verdict = rounding_verdict(a.expr, b.expr, relation, decimals)
+        if verdict is None:
+            return None
+        digits = max(k for _, k in decimals.values())
+        exact = [p.reading.expr for p, read in ((left, a), (right, b)) if not read.decimals and p.reading.expr.is_number]
+        shown = " and ".join(f"{sympy.sstr(e)} = {sympy.N(e, digits + 4)}" for e in exact if e != sympy.N(e, digits))
+        if verdict == "holds":
+            return "unknown", f"holds to the {digits} decimal(s) written, not exactly" + (f": {shown}" if shown else "")
+        written = next((t.value for p in (left, right) for t in p.tokens if t.kind == "num" and "." in t.value), "")
+        return "refuted", (f"{shown} does not round to {written}" if shown else
+                           f"wrong beyond the rounding of the decimals written ({written})")
 
-    @staticmethod
-    def _equation(file, line, parts, cell, kind) -> tuple[Step, bool]:
-        """The step of an equation row and whether it can be checked: unparsed or an ambiguous reading can't."""
-        left, right = parts[0], parts[1]
-        step = Step(file, line, left.text, right.text, "==", "unparsed", kind=kind, cell=cell)
-        error = next((p.error for p in (left, right) if p.error is not None), None)
-        if error is not None:
-            step.reason = f"{error.reason} (in '{_context(left, right, error)}')"
-            return step, False
-        step.read = (sympy.sstr(left.parsed.expr), sympy.sstr(right.parsed.expr))
-        if left.parsed.implicit or right.parsed.implicit:
-            step.status, step.reason = "unknown", "depends on a reading the display does not fix"
-            return step, False
-        return step, True
+    def hypothesis_row(self, row: Row, names: Names, premises, *, claimed: bool = False):
+        """The row before an implication arrow: its relations are the hypotheses of the row after it. When it
+        follows an arrow itself (``claimed``) it is a step, checked under its own hypothesis; otherwise a relation
+        that holds as an identity is a step (proven) and any other is not claimed."""
+        hypotheses, found = [], []
+        name, segment, line, where = self.where
+        for k, rel in enumerate(row.rels):
+            left, right = row.parts[k], row.parts[k + 1]
+            if claimed:
+                found.append(self.step(left, rel, right, "chain", names, premises))
+            self.read(left, names)
+            self.read(right, names)
+            if left.error is not None or right.error is not None or rel.relation is None:
+                continue
+            if left.parsed.implicit or right.parsed.implicit:
+                continue
+            a, b = left.parsed.expr, right.parsed.expr
+            if claimed:
+                pass
+            elif self.judge.verdict(a, b, rel.relation, self.timeout / 2).status == "proven":
+                found.append(self.step(left, rel, right, "chain", names, premises))
+                continue
+            if rel.relation == "==":
+                hit = solved(a, b)
+                if hit is not None:
+                    hypotheses.append(Condition(hit[0], hit[1], line(rel.start), "display"))
+                else:
+                    hypotheses.append(Condition(None, None, line(rel.start), "display", sympy.Eq(a, b)))
+            else:
+                hypotheses.append(Condition(None, None, line(rel.start), "display", _OPS[rel.relation](a, b)))
+        return hypotheses, found
 
-    def premise(self, file, line, parts, rel, cell) -> Step:
+    def premise(self, parts, rel, names, premises) -> Step:
         left, right = parts[0], parts[1]
-        step, readable = self._equation(file, line, parts, cell, "premise")
+        step, readable = self._equation(parts, rel, "premise")
         if not readable:
             return step
-        v = self.verdict(left.parsed.expr, right.parsed.expr, "==", self.timeout)
+        v = self.judge.evaluate(left.parsed.expr, right.parsed.expr, rel.relation, premises)
         step.seconds = v.seconds
         if v.status == "proven":
             step.status, step.reason = "proven", f"holds as an identity ({v.detail})"
@@ -660,116 +453,133 @@ class Checker:
             step.status = "unknown"
             step.reason = (
                 "the first equation of a sequence: a premise, not an identity"
-                + (f" (it fails at {_cx_text(v.counterexample)})" if v.counterexample else "")
+                + (f" (it fails at {cx_text(v.counterexample)})" if v.counterexample else "")
                 + "; the rows after it are checked against it"
             )
         return step
 
-    def sequence_step(self, file, line, previous, parts, rel, cell, previous_identity=False) -> Step:
+    def sequence_step(self, previous, parts, rel, previous_identity, previous_status, names, premises) -> Step:
         left, right = parts[0], parts[1]
-        step, readable = self._equation(file, line, parts, cell, "sequence")
+        step, readable = self._equation(parts, rel, "sequence")
         if not readable:
             return step
-        start = time.perf_counter()
-        L1, R1 = left.parsed.expr, right.parsed.expr
+        L1, R1, relation = left.parsed.expr, right.parsed.expr, rel.relation
         share = self.timeout / 2
-        identity = self.verdict(L1, R1, "==", share)
+        identity = self.judge.evaluate(L1, R1, relation, premises, timeout=share)
         if identity.status == "proven":
             step.status, step.reason = "proven", f"holds as an identity ({identity.detail})"
         elif identity.status == "refuted" and previous_identity:
-            step.status, step.counterexample = "refuted", {str(k): str(v) for k, v in identity.counterexample.items()}
+            step.status, step.counterexample = "refuted", identity.counterexample
             step.reason = (
                 "not an identity, and the equation before holds everywhere, so this one does not follow "
                 "from it either" + (f" ({identity.detail})" if identity.detail else "")
             )
-        elif any(p.error is not None or p.parsed.implicit for p in previous):
+        elif previous_status == "refuted":
+            step.status = "unknown"
+            step.reason = "the row before is refuted; whether this one follows from the derivation is undecided"
+        elif any(p.error is not None or p.parsed.implicit for p in previous[:2]):
             step.status, step.reason = "unknown", "not an identity, and the equation before it could not be read"
         else:
-            L0, R0 = previous[0].parsed.expr, previous[1].parsed.expr
-            status, cx, reason = follows((L0, R0), (L1, R1), self.verdict, share, self.domain)
-            step.status, step.counterexample, step.reason = status, cx, reason
+            L0, R0, before = previous[0].parsed.expr, previous[1].parsed.expr, previous[2]
+            if before == "==" and relation == "==":
+                status, cx, reason = follows((L0, R0), (L1, R1), self.judge.verdict, share, self.domain)
+            else:
+                status, cx, reason = self.implied(L0, R0, before, L1, R1, relation, share)
+            step.status, step.counterexample, step.reason = status, counterexample_text(cx) if cx else cx, reason
             if status == "unknown" and identity.status == "refuted":
                 step.reason = (
-                    f"not an identity (it fails at {_cx_text(identity.counterexample)}), and whether it "
-                    f"follows from the equation before is undecided"
+                    f"not an identity (it fails at {cx_text(identity.counterexample)}), and whether it "
+                    f"follows from the {'equation' if before == '==' else 'row'} before is undecided"
                 )
-        step.seconds = time.perf_counter() - start
         return step
 
+    def implied(self, L0, R0, before, L1, R1, relation, share):
+        """A row of a sequence of inequalities: checked with the row before as its condition."""
+        v = self.judge.verdict(L1, R1, relation, share, [_OPS[before](L0, R0)])
+        if v.status == "proven":
+            return "proven", None, "follows from the row before (checked with it as a condition)"
+        if v.status == "refuted":
+            return "refuted", v.counterexample, ("does not follow from the row before: at this point the row before "
+                                                 "holds and this one fails")
+        return "unknown", None, "not an identity, and whether it follows from the row before is undecided"
 
-@dataclass
-class _Outcome:
-    status: str
-    counterexample: dict | None
-    detail: str
-    seconds: float
+    def _equation(self, parts, rel, kind) -> tuple[Step, bool]:
+        """The step of an equation row and whether it can be checked: unparsed or an ambiguous reading can't."""
+        name, segment, line, where = self.where
+        left, right = parts[0], parts[1]
+        step = Step(name, line(rel.start), left.text, right.text, rel.relation or rel.value, "unparsed", kind=kind,
+                    cell=segment.cell, cell_line=where(rel.start))
+        error = next((p.error for p in (left, right) if p.error is not None), None)
+        if error is not None:
+            step.reason = f"{error.reason} (in '{_context(left, right, error)}')"
+            return step, False
+        if rel.relation is None:
+            step.reason = f"the relation {rel.value} is outside the subset (=, \\le, \\ge, <, >)"
+            return step, False
+        step.read = (sympy.sstr(left.parsed.expr), sympy.sstr(right.parsed.expr))
+        step.reading = _reading(left.parsed, right.parsed)
+        if left.parsed.implicit or right.parsed.implicit:
+            step.status, step.reason = "unknown", "depends on a reading the display does not fix"
+            return step, False
+        if left.parsed.choices or right.parsed.choices:
+            step.status, step.reason = "unknown", "depends on a reading the display does not fix: " + "; ".join(
+                c.what for c in {**left.parsed.choices, **right.parsed.choices}.values()
+            )
+            return step, False
+        return step, True
 
 
-def _fill(step: Step, outcome: _Outcome, uses) -> None:
+def _merge_continuations(rows, content):
+    """A row that is only ``+ ...`` or ``- ...`` continues the expression of the row before."""
+    merged = []
+    for row in rows:
+        first = row.parts[0].tokens[:1]
+        if merged and not row.rels and first and first[0].kind == "op" and first[0].value in "+-":
+            last = merged[-1].parts[-1]
+            last.tokens = last.tokens + row.parts[0].tokens
+            last.text = " ".join(content[last.tokens[0].start : last.tokens[-1].end].split())
+        else:
+            merged.append(row)
+    return merged
+
+
+def _reading(left, right) -> dict:
+    """What a step was read with: names, products where a name was possible, named values, open readings."""
+    out: dict = {}
+    names = {**left.names, **right.names}
+    if names:
+        out["names"] = [f"{k}: {v}" for k, v in names.items()]
+    products = list(dict.fromkeys(left.products + right.products))
+    if products:
+        out["products"] = products
+    opaque = list(dict.fromkeys(left.opaque + right.opaque))
+    if opaque:
+        out["named values"] = opaque
+    choices = {**left.choices, **right.choices}
+    if choices:
+        out["open"] = [f"{c.what}: " + " or ".join(c.options) for c in choices.values()]
+    sums = left.sums + right.sums
+    if sums:
+        out["sums"] = sums
+    return out
+
+
+def _fill(step: Step, outcome: Outcome, uses) -> None:
     step.status = outcome.status
     step.seconds = outcome.seconds
-    step.counterexample = (
-        {str(k): str(v) for k, v in outcome.counterexample.items()} if outcome.counterexample is not None else None
-    )
+    step.counterexample = outcome.counterexample if outcome.status == "refuted" else None
     if outcome.status == "refuted" and not step.counterexample:
         step.counterexample = {}
     step.reason = outcome.detail
+    for key in ("premises", "values", "open"):
+        if outcome.notes.get(key):
+            step.reading[{"premises": "conditions", "values": "values", "open": "readings"}[key]] = outcome.notes[key]
     if uses:
         step.reason += "; uses " + ", ".join(dict.fromkeys(uses))
 
 
-def _rounding(left: _Part, right: _Part, relation: str):
-    """``= 0.64`` for 9/14: a number written with k decimals stands for the interval it rounds.
-
-    Returns ``(status, reason)`` when one side is such a decimal and the other a number: "unknown" when the
-    other side rounds to it (the step holds to the decimals written, not exactly), "refuted" when it does not;
-    None otherwise (the step is checked exactly).
-    """
-    if relation != "==":
-        return None
-    for written, other in ((right, left), (left, right)):
-        tokens = [t for t in written.tokens if not (t.kind == "op" and t.value in "+-")]
-        if len(tokens) != 1 or tokens[0].kind != "num" or "." not in tokens[0].value:
-            continue
-        value, exact = written.reading.expr, other.reading.expr
-        if not (exact.is_number and exact.is_real) or exact.free_symbols:
-            return None
-        if exact == value:
-            return None
-        decimals = len(tokens[0].value.partition(".")[2])
-        half = sympy.Rational(1, 2 * 10**decimals)
-        gap = abs(exact - value)
-        if (gap - half).evalf(30) <= 0:
-            return "unknown", (
-                f"holds to the {decimals} decimal(s) written, not exactly: "
-                f"{sympy.sstr(exact)} = {sympy.N(exact, decimals + 4)}"
-            )
-        return "refuted", (f"{sympy.sstr(exact)} = {sympy.N(exact, decimals + 4)} does not round to {tokens[0].value}")
-    return None
-
-
-def _cx_text(cx) -> str:
-    return ", ".join(f"{k} = {v}" for k, v in (cx or {}).items())
-
-
-def _context(left: _Part, right: _Part, error: LatexError) -> str:
+def _context(left: Part, right: Part, error: LatexError) -> str:
     for p in (left, right):
         if p.error is error:
             return p.text if len(p.text) <= 60 else p.text[:57] + "..."
     return left.text
-
-
-def _readable(key: str) -> str:
-    from .names import readable
-
-    return readable(key)
-
-
-def _key_of(symbol: sympy.Symbol) -> str:
-    name = symbol.name
-    if " " in name:
-        return "\\text{" + name + "}"
-    base, _, sub = name.partition("_")
-    if sub:
-        return base + "_{" + sub.strip("{}") + "}"
-    return name
