@@ -40,6 +40,14 @@ def key_of(symbol: sympy.Symbol) -> str:
     return name
 
 
+def _variable_like(key: str) -> bool:
+    """A single letter or a Greek letter (a derivation's variable), not a subscripted or worded name."""
+    from .latex import GREEK
+
+    bare = key.rstrip("'*")
+    return len(bare) == 1 or bare in GREEK or ("\\" + bare.lstrip("\\")) in GREEK
+
+
 class Definitions:
     """The Checker's handling of the rows that are not steps (a mixin; see the module's docstring)."""
 
@@ -53,7 +61,10 @@ class Definitions:
         key, params = head
         if key in names.definitions or names.is_project(key):
             return None
-        if params is None and "_" not in key and not key.startswith("\\text") and readable(key) in names.used:
+        base = key.partition("^{")[0]
+        if base != key and (names.is_project(base) or readable(base) in names.used or base in names.definitions):
+            return None  # R^2 = ...: a power of a symbol in use, not the name of a new quantity
+        if params is None and _variable_like(key) and readable(key) in names.used:
             return None  # a letter used before is a variable, not a fresh name
         if row.rels[0].value == ":" and params is None and not key.startswith("\\text"):
             return None
@@ -74,7 +85,7 @@ class Definitions:
         if head is None or head[1] is not None:
             return None
         key = head[0]
-        if key in names.definitions or names.is_project(key) or readable(key) in names.used:
+        if key in names.definitions or names.is_project(key) or readable(key) in names.used or "^{" in key:
             return None
         if "_" not in key and not key.startswith("\\text") and len(readable(key)) < 2:
             return None  # "... = x": a letter on the right is a variable being solved for, not a name
@@ -93,6 +104,10 @@ class Definitions:
         else:
             value = part.reading.expr
             shown = sympy.sstr(value)
+            undefined = names.undefined_names()
+            if not params and value.free_symbols and all(s.name in undefined for s in value.free_symbols):
+                # P_o = Agreements / Total: a name explained in words, kept as a name
+                return Note(file, line, "definition", key, shown + " (in words: the name is kept)")
             if not params and value.is_number and not part.reading.choices:
                 # a number: the value of its worked example, held in its section only
                 symbol = names.symbol(key)
@@ -114,10 +129,18 @@ class Definitions:
         left, right = row.parts[0], row.parts[1]
         self.read(left, names)
         self.read(right, names)
-        if left.error is not None or right.error is not None or left.parsed.choices or right.parsed.choices:
+        if left.error is not None or right.error is not None or right.parsed.choices:
             return None
         value = right.parsed.expr
         if not value.is_number or value.has(sympy.I) or left.parsed.implicit:
+            return None
+        applied = left.parsed.expr
+        if isinstance(applied, sympy.Symbol) and left.parsed.opaque and all(k[0] == "apply" for k in
+                                                                            left.parsed.choices):
+            # P(P) = 0.225: the value of a function the document applies, in its worked example
+            context.add_display(Condition(applied, value, line, "display", None, offset, context.scope(offset)))
+            return Note(file, line, "value", applied.name, sympy.sstr(value))
+        if left.parsed.choices:
             return None
         head = definition_head(left.tokens, names)
         if head is None or head[1] is not None:

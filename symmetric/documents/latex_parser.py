@@ -44,7 +44,7 @@ import sympy
 from ..explore.parser import FUNCTIONS
 from ..explore.parser import LIMITS as EXPRESSION_LIMITS
 from ..explore.parser import check_power_size
-from .latex import ACCENTS, GREEK, LatexError, Token
+from .latex import GREEK, LatexError, Token
 from .latex_ranges import RangeParsing
 from .names import COUNT_NAMES, Names, readable
 
@@ -494,6 +494,11 @@ class _Parser(RangeParsing):
         indexed = self.indexed(tokens)
         if indexed is not None:
             return indexed
+        if self.at("op", "^"):  # a squared quantity the document defines: \chi^2
+            power = _power_key(self.t[self.i : self.i + 2]) or _power_key(self.t[self.i : self.i + 4])
+            if power is not None and key + power in self.names.definitions:
+                self.i += 2 if self.at("num", None, 1) else 4
+                key += power
         definition = self.names.definitions.get(key)
         if definition is not None:
             self.state.uses.append(f"{key} (line {definition.line})")
@@ -972,6 +977,9 @@ def definition_head(tokens: list[Token], names: Names | None = None):
         return None  # a run that may be a product is not a name being defined
     key = _canonical(key_tokens)
     rest = parser.t[parser.i :]
+    power = _power_key(rest)
+    if power is not None:  # \chi^2 = ...: the name of a squared quantity
+        return key + power, None
     if not rest:
         return key, None
     if rest[0].kind == "open" and rest[0].value in ("(", "[") and rest[-1].kind == "close" and len(rest) > 2:
@@ -985,5 +993,17 @@ def definition_head(tokens: list[Token], names: Names | None = None):
     return None
 
 
-# Accents are names for the tokenizer; the accents' names are kept here for the messages of later stages.
-_ACCENTS = ACCENTS
+def _power_key(rest: list[Token]) -> str | None:
+    """``^2`` or ``^{2}`` (all of ``rest``) as a key suffix ``^{2}``, else None."""
+    if len(rest) == 2 and rest[0].value == "^" and rest[1].kind == "num" and len(rest[1].value) == 1:
+        return "^{" + rest[1].value + "}"
+    if (
+        len(rest) == 4
+        and rest[0].value == "^"
+        and rest[1].value == "{"
+        and rest[2].kind == "num"
+        and len(rest[2].value) == 1
+        and rest[3].value == "}"
+    ):
+        return "^{" + rest[2].value + "}"
+    return None

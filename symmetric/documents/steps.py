@@ -64,6 +64,7 @@ class Checker(Definitions):
         self.used: dict = {}
         self.nearby: list = []  # the conditions stated in the prose around the display being checked
         self.stated: list = []  # the conditions stated by displays so far (of the file being checked)
+        self.carried = self.last_part = None  # the last side of the display before, when the next one continues it
 
     # -- a document -----------------------------------------------------------------------------------
     def check_document(self, document) -> tuple[list[Step], list[Note], list]:
@@ -75,8 +76,10 @@ class Checker(Definitions):
         for segment in document.segments:
             context = Context(segment, Names(symbols=self.symbols, lexicon=names.lexicon))
             displays = segment.displays()
+            self.last_part = None
             for k, display in enumerate(displays):
                 before = displays[k - 1].end if k else 0
+                self.carried = self.last_part if k and not segment.text[before : display.start].strip() else None
                 after = displays[k + 1].start if k + 1 < len(displays) else len(segment.text)
                 paragraph = segment.text.find("\n\n", display.end, after)
                 end = paragraph if paragraph >= 0 else after
@@ -111,6 +114,12 @@ class Checker(Definitions):
         except LatexError as exc:
             return [make_step(exc.offset, "", "", "", "unparsed", f"{exc.reason} (line {line(exc.offset)})",
                               "display")], []
+        environment = _environment(tokens)
+        if environment is not None:
+            at, env = environment
+            return [make_step(at, " ".join(content.split())[:60], "", "", "unparsed",
+                              f"the environment {env} (a matrix, an array or cases) is outside the subset "
+                              f"(line {line(at)})", "display")], []
         rows = rows_of(tokens, content)
         if not rows:
             return [], []
@@ -138,7 +147,7 @@ class Checker(Definitions):
                                               display.offset + row.rels[0].start, (0, 0)))
             rows = [r for r in rows if all(r is not e for e in equations)]
             sequence = False
-        previous_part = None
+        previous_part = self.carried  # a display that starts with its relation continues the one just before
         previous_equation, previous_identity = None, False  # the equation the next row must follow from
         previous_status = None
         hypothesis = None  # the relation before an implication arrow
@@ -223,7 +232,7 @@ class Checker(Definitions):
                     notes.append(condition)
                     previous_part = parts[-1]
                     continue
-            found = [self.step(parts[k], rel, parts[k + 1], "chain", names, row_premises)
+            found = [self.step(parts[k], rel, parts[k + 1], "chain", names, row_premises, head=k == 0)
                      for k, rel in enumerate(row.rels)]
             steps += found
             previous_part = parts[-1]
@@ -235,6 +244,7 @@ class Checker(Definitions):
                 previous_equation = None
         if own and heads.get(id(own[0])) is None and not sequence:
             self.register_derived(rows, own[0], names, line)
+        self.last_part = previous_part
         return steps, notes
 
     # -- reading ------------------------------------------------------------------------------------------
@@ -291,7 +301,7 @@ class Checker(Definitions):
         return [c for c in out if c.relation not in (sympy.true, sympy.false)]
 
     # -- checking -----------------------------------------------------------------------------------------
-    def step(self, left: Part, rel, right: Part, kind, names: Names, premises=()) -> Step:
+    def step(self, left: Part, rel, right: Part, kind, names: Names, premises=(), head: bool = False) -> Step:
         name, segment, line, where = self.where
         self.read(left, names)
         self.read(right, names)
@@ -320,7 +330,7 @@ class Checker(Definitions):
             relation,
             premises=premises,
             values=values,
-            rescue=lambda out: self.rescue(out, left, right, relation, names, premises),
+            rescue=lambda out: self.rescue(out, left, right, relation, names, premises, head),
         )
         _fill(step, outcome, lhs.uses + rhs.uses)
         return step
@@ -329,10 +339,18 @@ class Checker(Definitions):
         """The values of the worked example the display being checked sits in."""
         return self.context.values(self.offset)
 
-    def rescue(self, outcome: Outcome, left: Part, right: Part, relation, names: Names, premises) -> Outcome | None:
+    def rescue(self, outcome: Outcome, left: Part, right: Part, relation, names: Names, premises, head=False):
         """A refutation that a reading of the context makes "unknown" (see :mod:`~symmetric.documents.judge`)."""
         fails = cx_text(outcome.counterexample)
         suffix = f" (it fails at {fails})" if fails else ""
+        again = self.redefinition(left, names) if head else None
+        if again is not None:
+            return Outcome("unknown", None, f"a second definition of {again.key} (the first at line {again.line}), "
+                           "or a claim about it" + suffix, outcome.seconds)
+        instance = _instance(left, right, relation)
+        if instance is not None:
+            return Outcome("unknown", None, "the formula evaluated at values the document does not state: "
+                           f"{instance} against a number written with decimals" + suffix, outcome.seconds)
         undefined = names.undefined_names()
         named = [k for k in (outcome.counterexample or {}) if k in undefined]
         if named:
@@ -375,6 +393,15 @@ class Checker(Definitions):
                     return Outcome("unknown", None, f"holds with \\log read as the logarithm in base {base}, not as "
                                    "the natural one" + (f" (which fails at {fails})" if fails else ""), outcome.seconds)
         return None
+
+    def redefinition(self, left: Part, names: Names):
+        """The definition a row's left side names exactly (``F_1`` of ``F_1 = ...``), else None."""
+        from .latex_parser import definition_head
+
+        head = definition_head(left.tokens, names)
+        if head is None or head[1] is not None:
+            return None
+        return names.definitions.get(head[0])
 
     def condition_sets(self, lhs, rhs):
         relevant = [c for c in list(self.nearby) + list(reversed(self.stated))
@@ -527,6 +554,29 @@ class Checker(Definitions):
             )
             return step, False
         return step, True
+
+
+def _instance(left: Part, right: Part, relation) -> str | None:
+    """An equation between a formula in symbols and a number written with decimals: the formula's text, else None."""
+    if relation != "==":
+        return None
+    for formula, number in ((left, right), (right, left)):
+        decimals = any(t.kind == "num" and "." in t.value for t in number.tokens)
+        if decimals and number.reading.expr.is_number and formula.reading.expr.free_symbols:
+            return formula.text
+    return None
+
+
+def _environment(tokens) -> tuple | None:
+    """``(offset, name)`` of an environment (a matrix, an array, cases) inside a display, else None."""
+    for k, t in enumerate(tokens):
+        if t.kind == "cmd" and t.value == "\\begin":
+            name = "".join(x.value for x in tokens[k + 2 : k + 12] if x.kind in ("letter", "op") and x.value != "}")
+            end = next((j for j in range(k + 1, min(k + 14, len(tokens))) if tokens[j].kind == "close"), None)
+            if end is not None:
+                name = "".join(x.value for x in tokens[k + 2 : end])
+            return t.start, name
+    return None
 
 
 def _merge_continuations(rows, content):
