@@ -36,6 +36,7 @@ _CONDITION_WORDS = re.compile(
 )
 _HYPOTHESIS_WORDS = re.compile(r"\b(if|assume|assuming|suppose|let|given|in the case|in case|provided)\b", re.IGNORECASE)
 _PLAIN_VALUE = re.compile(r"(?<![\w\\$])([A-Za-z][A-Za-z0-9]{0,11})\s*=\s*(-?\d+(?:\.\d+)?)(\s*%)?(?![\w.]*\$)")
+_LIST_ITEM = re.compile(r"(?:^|\n)\s*(?:[-*+]|\d+[.)])\s*$")
 _TABLE_ROW = re.compile(r"^\s*\|(.+)\|\s*$")
 _LEVEL = re.compile(r"^(#{1,6})\s|^\\(part|chapter|section|subsection|subsubsection)\*?\{|"
                     r"^\\begin\{(vkProblem|esProblem|problem|exercise|example)\}", re.MULTILINE)
@@ -151,7 +152,7 @@ class Context:
                 fact = _condition(a, relation, b, line, "prose", start, self.scope(start))
                 if fact is None:
                     continue
-                if fact.is_value or words is not None:
+                if words is not None or (fact.is_value and _LIST_ITEM.search(text[max(0, start - 12) : start])):
                     self.facts.append(fact)
                 nxt = next((d for d in displays if d.start >= end), None)
                 if nxt is not None and self.hypothesis_before(text, end, nxt.start, start):

@@ -231,6 +231,7 @@ class Definitions:
             s
             for s in sorted(left.free_symbols, key=str)
             if ("_" in s.name or " " in s.name)
+            and not any(c in s.name for c in "|(\u2016")
             and key_of(s) not in names.definitions
             and not names.is_project(key_of(s))
             and not right.has(s)
@@ -243,6 +244,10 @@ class Definitions:
         value = None
         if not slope.has(target) and slope != 0:
             value = sympy.simplify(-(difference - slope * target) / slope)
+        else:  # 1/F_1 = (1/P + 1/R)/2: solved when it has one solution
+            ok, found = run_with_budget(lambda: sympy.solve(difference, target, dict=False), PARSE_SECONDS)
+            if ok and isinstance(found, list) and len(found) == 1 and not found[0].has(target):
+                value = sympy.simplify(found[0])
         key = key_of(target)
         if value is not None:
             names.definitions[key] = Definition(key, value, (), line, implicit=True, file=file)

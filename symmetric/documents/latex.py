@@ -74,6 +74,7 @@ GREEK.update(
         "\\varrho": "rho",
         "\\varsigma": "sigma",
         "\\varpi": "pi",
+        "\\ell": "ell",  # not Greek, but a letter written as a command, read the same way
     }
 )
 

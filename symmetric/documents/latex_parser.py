@@ -246,8 +246,8 @@ class _Parser(RangeParsing):
             return [tok]
         if tok.kind == "cmd" and tok.value == "\\infty":
             return [tok]
-        if tok.kind == "op" and tok.value in ("*", "'"):
-            return [tok]
+        if tok.kind == "op" and tok.value in ("*", "'", "+", "-"):
+            return [tok]  # P^*, x_+ (a name's mark)
         raise self.fail(f"a braced group is expected, found {tok.value!r}", tok)
 
     # -- grammar --------------------------------------------------------------------------------------
@@ -506,7 +506,7 @@ class _Parser(RangeParsing):
             if definition.params and (self.at("open", "(") or self.at("open", "[")):
                 return self.apply(definition, tok)
             return definition.value
-        if self.at("open", "(") and not self.peek().sized:
+        if self.at("open", "(") and not self.peek().sized and key not in COUNT_NAMES:
             applied = self.application(key, tokens, tok)
             if applied is not None:
                 return applied
@@ -523,12 +523,14 @@ class _Parser(RangeParsing):
             if depth == 0:
                 break
         inner = self.t[self.i + 1 : k - 1]
-        commas = any(t.kind == "op" and t.value == "," for t in _top_level(inner))
+        commas = any(t.kind == "op" and t.value in (",", ";") for t in _top_level(inner))
         named = tok.kind in ("text", "name") or len(tokens[0].value) > 1
         simple = bool(inner) and all(_is_name_start(t) or t.kind == "num" or (t.kind == "op" and t.value in "_'")
-                                     or t.kind in ("open", "close") for t in inner)
+                                     for t in _top_level(inner))
         if not (commas or (named and inner) or simple):
             return None
+        inner = [Token("op", ",", t.start, t.end) if t.kind == "op" and t.value == ";" else t for t in inner]
+        self.t[self.i + 1 : k - 1] = inner  # x; t as x, t: the arguments of a function
         shown = readable(key) + "(" + ", ".join("".join(_text(p)) for p in _split(inner, "op", ",")) + ")"
         if not (commas or named):
             option = self.state.option(
@@ -586,6 +588,8 @@ class _Parser(RangeParsing):
             raise self.fail("\\left. must close with \\right| and a subscript x = a (an evaluation bar)", closing)
         if opener.value not in _OPENERS and not opener.sized:
             raise self.fail(_unexpected(opener), opener)
+        if opener.value == "[" and not opener.sized and self.iverson():
+            raise self.fail("an Iverson bracket [a = b] (1 when it holds, else 0) is outside the subset", opener)
         inner = self.sum()
         if self.at("op", ","):
             raise self.fail("a list or an interval in brackets is outside the subset", self.peek())
@@ -593,6 +597,20 @@ class _Parser(RangeParsing):
         if opener.sized and closing.value == "|" and self.at("op", "_"):
             return self.evaluate_at(inner, closing)
         return inner
+
+    def iverson(self) -> bool:
+        """Whether the square bracket just opened holds a relation at its top level: ``[y_i = 1]``."""
+        depth = 0
+        for t in self.t[self.i :]:
+            if t.kind == "open":
+                depth += 1
+            elif t.kind == "close":
+                if depth == 0:
+                    return False
+                depth -= 1
+            elif depth == 0 and t.kind == "rel":
+                return True
+        return False
 
     def bars(self, tok: Token) -> sympy.Expr:
         """``|x|`` (an absolute value) or ``|A \\cap B|`` (the size of a set, one named value)."""

@@ -25,6 +25,10 @@ class RangeParsing:
 
     def range_operator(self, tok):
         what = "sum" if tok.value == "\\sum" else "product"
+        upper = None
+        if self.at("op", "^"):  # \sum^{n}_{i=1}: the bounds in the other order
+            self.take()
+            upper = self.group()
         if not self.at("op", "_"):
             raise self.fail(f"{tok.value} without an index range ({tok.value}_{{i=1}}^{{n}}) is outside the subset", tok)
         self.take()
@@ -33,10 +37,11 @@ class RangeParsing:
         if len(cut) != 1 or cut[0] != 1 or lower[0].kind != "letter":
             raise self.fail(f"{tok.value} (a {what} over an index set) is outside the subset (a range i = a..b is read)",
                             tok)
-        if not self.at("op", "^"):
-            raise self.fail(f"{tok.value} needs an upper bound ({tok.value}_{{i=1}}^{{n}})", tok)
-        self.take()
-        upper = self.group()
+        if upper is None:
+            if not self.at("op", "^"):
+                raise self.fail(f"{tok.value} needs an upper bound ({tok.value}_{{i=1}}^{{n}})", tok)
+            self.take()
+            upper = self.group()
         index = sympy.Symbol(lower[0].value, integer=True)
         start = self.sub(lower[2:], tok)
         end = self.sub(upper, tok)

@@ -58,6 +58,7 @@ class Row:
     conditions: list = field(default_factory=list)  # token runs bounding symbols (", m > 0"), conditions of the row
     implied: bool = False  # written after an implication arrow: the row before is its hypothesis
     hypothesis: bool = False  # followed by an implication arrow
+    listed: bool = False  # one of several equations on a line, separated by commas
 
 
 def _cut(tokens: list[Token]) -> list[tuple[list[Token], str]]:
@@ -130,11 +131,19 @@ def rows_of(tokens: list[Token], content: str) -> list[Row]:
                 row = split_row(piece, content)
                 row.implied = previous == "implies" and bool(rows)
                 row.hypothesis = ended == "implies"
+                row.listed = previous == "comma" or ended == "comma"
+                if previous == "comma" and rows:
+                    rows[-1].listed = True
                 if bound is not None:
                     row.conditions.append(bound)
                 rows.append(row)
         previous = ended
     return rows
+
+
+def _labels(tokens: list[Token], k: int) -> bool:
+    """Whether the colon at ``k`` follows a label (``H_0 :``) of the relation after it, not a definition."""
+    return any(t.kind == "rel" for t in tokens[k + 1 :]) and k <= 4
 
 
 def split_row(tokens: list[Token], content: str) -> Row:
@@ -159,8 +168,12 @@ def split_row(tokens: list[Token], content: str) -> Row:
         is_rel = depth == 0 and (
             t.kind == "rel"
             or (t.kind == "op" and t.value == ":=")
-            or (t.kind == "op" and t.value == ":" and not rels)
+            or (t.kind == "op" and t.value == ":" and not rels and not _labels(tokens, k))
         )
+        if depth == 0 and t.kind == "op" and t.value == ":" and not rels and _labels(tokens, k):
+            current = []  # "H_0 : p \le p_0": a label, then the relation it names
+            seen = False
+            continue
         if is_rel:
             if not seen:
                 continued = True

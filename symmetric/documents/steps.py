@@ -25,12 +25,13 @@ import sympy
 
 from ..verify import run_with_budget
 from .context import Condition, Context, solved
-from .definitions import PARSE_SECONDS, Definitions
+from .definitions import PARSE_SECONDS, Definitions, key_of
+from .field import field_reading
 from .judge import Judge, Outcome, combinations, counterexample_text, cx_text, describe, rounding_verdict
-from .latex import LatexError, tokenize
+from .latex import GREEK, LatexError, tokenize
 from .latex_parser import parse_tokens
 from .lexicon import Lexicon
-from .names import Names
+from .names import Definition, Names
 from .report import Note, Step
 from .rows import IMPLICATIONS, Part, Row, rows_of
 from .sequences import follows
@@ -42,6 +43,7 @@ DEFAULT_TIMEOUT = 10.0
 _OPS = {"==": sympy.Eq, "<": sympy.StrictLessThan, ">": sympy.StrictGreaterThan, "<=": sympy.LessThan,
         ">=": sympy.GreaterThan}
 _PROBABILITY_BASES = ("p", "P", "pi", "Pr")
+_GREEK_NAMES = frozenset(GREEK.values())
 
 
 class Checker(Definitions):
@@ -107,6 +109,7 @@ class Checker(Definitions):
 
         self.where = (name, segment, line, where)
         self.context, self.offset = context, display.offset
+        self.known = set(names.used)  # the names used before this display
         steps: list[Step] = []
         notes: list[Note] = []
         try:
@@ -114,6 +117,7 @@ class Checker(Definitions):
         except LatexError as exc:
             return [make_step(exc.offset, "", "", "", "unparsed", f"{exc.reason} (line {line(exc.offset)})",
                               "display")], []
+        tokens = _unwrapped(tokens)
         environment = _environment(tokens)
         if environment is not None:
             at, env = environment
@@ -137,7 +141,8 @@ class Checker(Definitions):
         equations = [r for r in own if heads[id(r)] is None and not r.hypothesis]
         # Several rows with their own left side: a sequence of equations (or a block of facts), unless each
         # row gives a different symbol a value (P = TP/(TP + FP), R = TP/(TP + FN)): a block of conditions.
-        sequence = len(equations) >= 2
+        # Equations listed on one line with commas are separate facts, not a sequence.
+        sequence = len([r for r in equations if not r.listed]) >= 2
         if sequence and self.conditions_block(equations, names):
             for row in equations:
                 x, f = row.parts[0].parsed.expr, row.parts[1].parsed.expr
@@ -235,6 +240,9 @@ class Checker(Definitions):
             found = [self.step(parts[k], rel, parts[k + 1], "chain", names, row_premises, head=k == 0)
                      for k, rel in enumerate(row.rels)]
             steps += found
+            again = self.redefinition(parts[0], names) if row.rels[0].value == "=" else None
+            if again is not None and found[0].status != "proven" and parts[1].parsed is not None:
+                again.value, again.line = parts[1].parsed.expr, line(row.rels[0].start)  # the later definition holds
             previous_part = parts[-1]
             if all(r.value == "=" for r in row.rels):
                 previous_equation = (parts[0], parts[-1], "==")
@@ -324,9 +332,20 @@ class Checker(Definitions):
                 dict.fromkeys(lhs.implicit + rhs.implicit)
             )
             return step
+        introduced = self.introduced(lhs.expr, rhs.expr, names) if relation == "==" else None
+        if introduced is not None:
+            step.status, step.reason = "unknown", introduced
+            return step
         values = self.context_values(step)
+        readings, field = [], []
+        for label, a, b in self.readings(left, right, names):
+            a, b, named = field_reading(a, b)
+            readings.append((label, a, b))
+            field = field or named
+        if field:
+            step.reading["field definitions"] = field
         outcome = self.judge.decide(
-            self.readings(left, right, names),
+            readings,
             relation,
             premises=premises,
             values=values,
@@ -334,6 +353,25 @@ class Checker(Definitions):
         )
         _fill(step, outcome, lhs.uses + rhs.uses)
         return step
+
+    def introduced(self, lhs, rhs, names: Names) -> str | None:
+        """A subscripted or worded name used for the first time on one side only, the other side holding what it
+        stands for (``\\frac{FP}{FP + TN} = \\frac{FP}{\\ell_-}``): the step is read as its definition (registered
+        when it can be solved for), not checked."""
+        for side, other in ((rhs, lhs), (lhs, rhs)):
+            fresh = [s for s in side.free_symbols - other.free_symbols
+                     if s.name not in self.known and not names.is_project(key_of(s))
+                     and ("_" in s.name or (len(s.name) > 1 and s.name not in _GREEK_NAMES))]
+            if len(fresh) != 1:
+                continue
+            target = fresh[0]
+            ok, found = run_with_budget(lambda: sympy.solve(side - other, target, dict=False), PARSE_SECONDS)
+            if not ok or not isinstance(found, list) or len(found) != 1 or found[0].has(target):
+                continue
+            names.definitions[key_of(target)] = Definition(key_of(target), found[0], (), self.where[2](0))
+            return (f"introduces {target} (used here for the first time): read as its definition, "
+                    f"{target} = {sympy.sstr(found[0])}, not as a claim")
+        return None
 
     def context_values(self, step) -> dict:
         """The values of the worked example the display being checked sits in."""
@@ -350,18 +388,20 @@ class Checker(Definitions):
         instance = _instance(left, right, relation)
         if instance is not None:
             return Outcome("unknown", None, "the formula evaluated at values the document does not state: "
-                           f"{instance} against a number written with decimals" + suffix, outcome.seconds)
+                           f"{instance}" + suffix, outcome.seconds)
+        rounded = self.rounding(left, right, relation, names)
+        if rounded is not None and rounded[0] == "unknown":
+            return Outcome("unknown", None, rounded[1], outcome.seconds)
+        if self.fails_everywhere(left.reading.expr, right.reading.expr, relation):
+            outcome.detail += "; it fails for every value of its symbols, so under every reading of them"
+            return None
         undefined = names.undefined_names()
         named = [k for k in (outcome.counterexample or {}) if k in undefined]
         if named:
             return Outcome("unknown", None, "depends on " + ", ".join(named) + ", which the document does not "
                            "define (its value is not the document's error)" + suffix, outcome.seconds)
-        rounded = self.rounding(left, right, relation, names)
         if rounded is not None:
-            status, reason = rounded
-            if status == "unknown":
-                return Outcome("unknown", None, reason, outcome.seconds)
-            outcome.detail = reason
+            outcome.detail = rounded[1]
             outcome.counterexample = outcome.counterexample or {}
         lhs, rhs = left.reading.expr, right.reading.expr
         for conditions in self.condition_sets(lhs, rhs):
@@ -393,6 +433,14 @@ class Checker(Definitions):
                     return Outcome("unknown", None, f"holds with \\log read as the logarithm in base {base}, not as "
                                    "the natural one" + (f" (which fails at {fails})" if fails else ""), outcome.seconds)
         return None
+
+    def fails_everywhere(self, lhs, rhs, relation) -> bool:
+        """Whether a step with symbols fails at every point of the domain (``a = b`` with ``a - b`` of one sign,
+        ``a <= b`` with ``a > b``): then no reading of its names or conditions can make it right."""
+        if not (lhs.free_symbols | rhs.free_symbols):
+            return False
+        opposite = {"==": (">", "<"), "<=": (">",), "<": (">=",), ">=": ("<",), ">": ("<=",)}[relation]
+        return any(self.judge.verdict(lhs, rhs, r, self.timeout / 3).status == "proven" for r in opposite)
 
     def redefinition(self, left: Part, names: Names):
         """The definition a row's left side names exactly (``F_1`` of ``F_1 = ...``), else None."""
@@ -557,14 +605,62 @@ class Checker(Definitions):
 
 
 def _instance(left: Part, right: Part, relation) -> str | None:
-    """An equation between a formula in symbols and a number written with decimals: the formula's text, else None."""
+    """An equation between a formula in symbols and the same formula with numbers for some of its names
+    (``\\frac{FP}{\\ell_-} = \\frac{0}{\\ell_-}``), or a number written with decimals: the formula's values
+    are not the document's to check, so its text, else None."""
     if relation != "==":
         return None
     for formula, number in ((left, right), (right, left)):
+        if not formula.reading.expr.free_symbols:
+            continue
         decimals = any(t.kind == "num" and "." in t.value for t in number.tokens)
-        if decimals and number.reading.expr.is_number and formula.reading.expr.free_symbols:
-            return formula.text
+        if decimals and number.reading.expr.is_number:
+            return formula.text + " against a number written with decimals"
+        substituted = _substituted(formula.tokens, number.tokens)
+        if substituted:
+            return formula.text + " with " + ", ".join(f"{n} = {v}" for n, v in substituted)
     return None
+
+
+def _substituted(formula, number) -> list:
+    """``[(name, number)]`` when ``number`` is ``formula`` with numbers in place of some of its one-token names."""
+    if len(formula) != len(number) or not formula:
+        return []
+    pairs = []
+    for a, b in zip(formula, number):
+        if (a.kind, a.value) == (b.kind, b.value):
+            continue
+        if b.kind == "num" and (a.kind in ("letter", "text", "name") or (a.kind == "cmd" and a.value in GREEK)):
+            pairs.append((a.value, b.value))
+            continue
+        return []
+    return pairs
+
+
+def _unwrapped(tokens):
+    """The tokens without a wrapper that changes nothing: ``{\\displaystyle ...}`` around the whole display, or
+    ``\\begin{array}{l} ... \\end{array}`` (one column of equations)."""
+    if len(tokens) >= 2 and tokens[0].kind == "open" and tokens[0].value == "{" and tokens[-1].kind == "close":
+        depth = 0
+        for k, t in enumerate(tokens):
+            depth += 1 if t.kind == "open" else -1 if t.kind == "close" else 0
+            if depth == 0 and k < len(tokens) - 1:
+                break
+        else:
+            tokens = tokens[1:-1]
+    values = [t.value for t in tokens]
+    if (
+        len(values) > 16
+        and values[0] == "\\begin"
+        and "".join(values[2:7]) == "array"
+        and values[7:9] == ["}", "{"]
+        and values[-8] == "\\end"
+        and "".join(values[-6:-1]) == "array"
+    ):
+        spec_end = values.index("}", 9)
+        if "".join(values[9:spec_end]) in ("l", "c", "r"):
+            return tokens[spec_end + 1 : -8]
+    return tokens
 
 
 def _environment(tokens) -> tuple | None:
@@ -580,9 +676,23 @@ def _environment(tokens) -> tuple | None:
 
 
 def _merge_continuations(rows, content):
-    """A row that is only ``+ ...`` or ``- ...`` continues the expression of the row before."""
+    """A row that is only ``+ ...`` or ``- ...`` continues the expression of the row before; a row ending with a
+    relation that the next row repeats (``A &= B = \\\\ &= C``, the sign written again at the line break) ends
+    before it."""
     merged = []
-    for row in rows:
+    for k, row in enumerate(rows):
+        after = rows[k + 1] if k + 1 < len(rows) else None
+        if (
+            len(row.parts) > 1
+            and not row.parts[-1].tokens
+            and after is not None
+            and after.continued
+            and after.rels
+            and after.rels[0].value == row.rels[-1].value
+        ):
+            row.parts, row.rels = row.parts[:-1], row.rels[:-1]
+            if not row.rels:
+                row.continued = False
         first = row.parts[0].tokens[:1]
         if merged and not row.rels and first and first[0].kind == "op" and first[0].value in "+-":
             last = merged[-1].parts[-1]
