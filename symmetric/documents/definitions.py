@@ -51,8 +51,9 @@ def _variable_like(key: str) -> bool:
 class Definitions:
     """The Checker's handling of the rows that are not steps (a mixin; see the module's docstring)."""
 
-    def definition(self, row, names: Names):
-        """``(key, params)`` when the row's first relation defines a fresh name, else None."""
+    def definition(self, row, names: Names, earlier=frozenset()):
+        """``(key, params)`` when the row's first relation defines a fresh name, else None (``earlier``: the letters
+        of the display's rows before it)."""
         if row.rels[0].value not in ("=", ":", ":="):
             return None
         head = definition_head(row.parts[0].tokens, names)
@@ -62,9 +63,10 @@ class Definitions:
         if key in names.definitions or names.is_project(key):
             return None
         base = key.partition("^{")[0]
-        if base != key and (names.is_project(base) or readable(base) in names.used or base in names.definitions):
-            return None  # R^2 = ...: a power of a symbol in use, not the name of a new quantity
-        if params is None and _variable_like(key) and readable(key) in names.used:
+        if base != key and (names.is_project(base) or readable(base) in names.used or base in names.definitions
+                            or all(t.kind == "num" or t.value in "+-." for t in row.parts[1].tokens)):
+            return None  # R^2 = ..., z^2 = 4: a power of a symbol in use, or an equation; not a new quantity
+        if params is None and _variable_like(key) and (readable(key) in names.used or key in earlier):
             return None  # a letter used before is a variable, not a fresh name
         if row.rels[0].value == ":" and params is None and not key.startswith("\\text"):
             return None
@@ -143,7 +145,7 @@ class Definitions:
         if left.parsed.choices:
             return None
         head = definition_head(left.tokens, names)
-        if head is None or head[1] is not None:
+        if head is None or head[1] is not None or "^{" in head[0]:
             return None
         key = head[0]
         definition = names.definitions.get(key)

@@ -67,6 +67,7 @@ class Checker(Definitions):
         self.nearby: list = []  # the conditions stated in the prose around the display being checked
         self.stated: list = []  # the conditions stated by displays so far (of the file being checked)
         self.carried = self.last_part = None  # the last side of the display before, when the next one continues it
+        self.last_equation = None  # the lone equation of the display before, when the next one solves it
 
     # -- a document -----------------------------------------------------------------------------------
     def check_document(self, document) -> tuple[list[Step], list[Note], list]:
@@ -78,7 +79,7 @@ class Checker(Definitions):
         for segment in document.segments:
             context = Context(segment, Names(symbols=self.symbols, lexicon=names.lexicon))
             displays = segment.displays()
-            self.last_part = None
+            self.last_part = self.last_equation = None
             for k, display in enumerate(displays):
                 before = displays[k - 1].end if k else 0
                 self.carried = self.last_part if k and not segment.text[before : display.start].strip() else None
@@ -129,11 +130,16 @@ class Checker(Definitions):
             return [], []
         rows = _merge_continuations(rows, content)
         premises = context.premises(display.offset)
+        solution = self.solution_display(rows, names)
+        if solution is not None:
+            return solution, []
 
         own = [r for r in rows if not r.continued and r.rels and not r.implied]
         heads, right_to_left = {}, set()
+        earlier: set = set()  # the letters of the rows before: a letter used there is a variable, not a fresh name
         for r in own:
-            heads[id(r)] = self.definition(r, names)
+            heads[id(r)] = self.definition(r, names, earlier)
+            earlier |= {t.value for p in r.parts for t in p.tokens if t.kind in ("letter", "cmd", "text")}
             if heads[id(r)] is None:
                 heads[id(r)] = self.definition_right_to_left(r, names)
                 if heads[id(r)] is not None:
@@ -204,8 +210,8 @@ class Checker(Definitions):
                 steps += found
                 previous_part, previous_equation = parts[-1], None
                 continue
-            value = None if row.implied else self.example_value(name, line(row.rels[0].start), row, names, context,
-                                                                 offset)
+            value = None if row.implied or sequence else self.example_value(name, line(row.rels[0].start), row,
+                                                                             names, context, offset)
             if value is not None:
                 notes.append(value)
                 for k in range(1, len(row.rels)):
@@ -253,7 +259,35 @@ class Checker(Definitions):
         if own and heads.get(id(own[0])) is None and not sequence:
             self.register_derived(rows, own[0], names, line)
         self.last_part = previous_part
+        single = [r for r in rows if r.rels]
+        self.last_equation = None
+        if len(single) == 1 and len(single[0].rels) == 1 and single[0].rels[0].value == "=" and len(steps) == 1:
+            self.last_equation = (single[0].parts[0], single[0].parts[1], steps[0])
         return steps, notes
+
+    def solution_display(self, rows, names: Names):
+        """``x = c`` alone in the display after a lone equation in x: the equation is one to solve (a premise, not
+        an identity), and this row is checked as its solution."""
+        previous = self.last_equation
+        self.last_equation = None
+        if previous is None or len(rows) != 1 or len(rows[0].rels) != 1 or rows[0].rels[0].value != "=":
+            return None
+        parts = rows[0].parts
+        for p in parts:
+            self.read(p, names)
+        if any(p.error is not None or p.parsed.choices or p.parsed.implicit for p in parts):
+            return None
+        x, value = parts[0].parsed.expr, parts[1].parsed.expr
+        left, right, step = previous
+        if not isinstance(x, sympy.Symbol) or not value.is_number or left.parsed is None or right.parsed is None:
+            return None
+        if not (left.parsed.expr.has(x) or right.parsed.expr.has(x)) or step.status == "proven":
+            return None
+        if step.status == "refuted":
+            step.status, step.counterexample = "unknown", None
+            step.reason = (f"an equation in {x}, solved in the display after it: a premise, not an identity "
+                           f"({step.reason})")
+        return [self.sequence_step((left, right, "=="), parts, rows[0].rels[0], False, "unknown", names, ())]
 
     # -- reading ------------------------------------------------------------------------------------------
     def read(self, part: Part, names: Names) -> None:
