@@ -93,6 +93,9 @@ class Definitions:
             return None  # "... = x": a letter on the right is a variable being solved for, not a name
         if definition_head(row.parts[0].tokens, names) is not None:
             return None
+        spelled = "".join(t.value for t in row.parts[0].tokens if t.kind in ("letter", "text", "cmd"))
+        if readable(key) in spelled or key in spelled:
+            return None  # \sqrt{tpr^2} = tpr: an equation in tpr, not its definition
         return key, None
 
     def define(self, file, line, head, part, names: Names, context, offset) -> Note:

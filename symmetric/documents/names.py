@@ -19,7 +19,7 @@ import re
 from .. import symbols as _symbols
 from .._constraints import Predicate
 from .latex import GREEK
-from .lexicon import Lexicon
+from .lexicon import FIELD_NAMES, Lexicon
 
 __all__ = ["ASSUMPTIONS", "SYMBOL_OPTION", "Definition", "Names", "parse_symbol_option", "valid_symbols"]
 
@@ -216,8 +216,10 @@ class Names:
         defined = {readable(k) for k in self.definitions}
         for name, sym in self.used.items():
             base = name.split("_")[0]
-            if name in defined or sym in _PROJECT.values() or base in _GREEK_NAMES:
-                continue
+            if name in defined or sym in _PROJECT.values() or base in _GREEK_NAMES or name in self.symbols:
+                continue  # defined, the project's, a Greek letter, or declared by --symbol
+            if base.lower() in FIELD_NAMES:
+                continue  # a name of the field: its meaning is known
             if len(base) > 1 or any(c in name for c in " (|\u2016"):
                 out.add(name)
         return out

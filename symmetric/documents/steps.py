@@ -232,7 +232,7 @@ class Checker(Definitions):
                 previous_status = step.status
                 previous_part = parts[-1]
                 continue
-            if not sequence and not row.implied:
+            if not sequence and not row.implied and not row_premises:
                 implicit = self.implicit_definition(name, line(row.rels[0].start), row, rows, names)
                 if implicit is not None:
                     notes.append(implicit)
