@@ -36,6 +36,8 @@ _CONDITION_WORDS = re.compile(
 )
 _HYPOTHESIS_WORDS = re.compile(r"\b(if|assume|assuming|suppose|let|given|in the case|in case|provided)\b", re.IGNORECASE)
 _PLAIN_VALUE = re.compile(r"(?<![\w\\$])([A-Za-z][A-Za-z0-9]{0,11})\s*=\s*(-?\d+(?:\.\d+)?)(\s*%)?(?![\w.]*\$)")
+_DENOTE_BEFORE = re.compile(r"\b(denote|denotes|denoted|call|called|let)\s*$", re.IGNORECASE)
+_DENOTE_AFTER = re.compile(r"\s*(as|be)\s+(the\s+)?[a-z]", re.IGNORECASE)
 _LIST_ITEM = re.compile(r"(?:^|\n)\s*(?:[-*+]|\d+[.)])\s*$")
 _TABLE_ROW = re.compile(r"^\s*\|(.+)\|\s*$")
 _LEVEL = re.compile(r"^(#{1,6})\s|^\\(part|chapter|section|subsection|subsubsection)\*?\{|"
@@ -124,6 +126,7 @@ class Context:
         self.names = names
         self.facts: list[Condition] = []  # values and conditions, with their places
         self.hypotheses: dict = {}  # display offset -> conditions stated as its premises
+        self.in_words: set = set()  # names the prose defines in words ("denote $A_n$ as the arithmetic mean")
         self.read()
 
     def scope(self, offset: int) -> tuple:
@@ -147,6 +150,7 @@ class Context:
         for start, end, body in segment.inline_math():
             before = text[max(0, start - 60) : start]
             line = segment.line_of(start)
+            self.named_in_words(body, before, text[end : end + 30])
             words = _CONDITION_WORDS.search(before)
             for a, relation, b in _relations(body, names):
                 fact = _condition(a, relation, b, line, "prose", start, self.scope(start))
@@ -169,6 +173,18 @@ class Context:
                                             self.scope(m.start())))
         self.read_tables(text)
         self.facts.sort(key=lambda f: f.offset)
+
+    def named_in_words(self, body: str, before: str, after: str) -> None:
+        """"Denote $A_n$ as the arithmetic mean": a subscripted or worded name the document defines in words only
+        (so a step about it is not refuted for a value of it)."""
+        if not (_DENOTE_BEFORE.search(before) or _DENOTE_AFTER.match(after)):
+            return
+        try:
+            read = parse_tokens(tokenize(body), self.names)
+        except (LatexError, ValueError, TypeError, RecursionError):
+            return
+        if isinstance(read.expr, sympy.Symbol) and ("_" in read.expr.name or len(read.expr.name) > 1):
+            self.in_words.add(read.expr.name)
 
     def hypothesis_before(self, text: str, end: int, display: int, start: int) -> bool:
         """Whether inline math ending at ``end`` states a premise of the display at ``display``: a hypothesis word

@@ -27,7 +27,16 @@ from ..verify import run_with_budget
 from .context import Condition, Context, solved
 from .definitions import PARSE_SECONDS, Definitions, key_of
 from .field import field_reading
-from .judge import Judge, Outcome, combinations, counterexample_text, cx_text, describe, rounding_verdict
+from .judge import (
+    Judge,
+    Outcome,
+    apply_premises,
+    combinations,
+    counterexample_text,
+    cx_text,
+    describe,
+    rounding_verdict,
+)
 from .latex import GREEK, LatexError, tokenize
 from .latex_parser import parse_tokens
 from .lexicon import Lexicon
@@ -78,6 +87,7 @@ class Checker(Definitions):
         steps, notes, marks = [], [], []
         for segment in document.segments:
             context = Context(segment, Names(symbols=self.symbols, lexicon=names.lexicon))
+            names.unread |= context.in_words
             displays = segment.displays()
             self.last_part = self.last_equation = None
             for k, display in enumerate(displays):
@@ -86,7 +96,7 @@ class Checker(Definitions):
                 after = displays[k + 1].start if k + 1 < len(displays) else len(segment.text)
                 paragraph = segment.text.find("\n\n", display.end, after)
                 end = paragraph if paragraph >= 0 else after
-                self.nearby = context.conditions(max(before, display.start - 1500), end)
+                self.nearby = context.conditions(max(before, _lead_in(segment.text, display.start)), end)
                 found, found_notes = self.check_display(document.name, segment, display, names, context)
                 steps += found
                 notes += found_notes
@@ -273,6 +283,9 @@ class Checker(Definitions):
         if previous is None or len(rows) != 1 or len(rows[0].rels) != 1 or rows[0].rels[0].value != "=":
             return None
         parts = rows[0].parts
+        left_tokens, right_tokens = parts[0].tokens, parts[1].tokens
+        if len(left_tokens) != 1 or not all(t.kind == "num" or t.value in "+-./" for t in right_tokens):
+            return None  # not "x = c": read nothing (reading would take a fresh name as used)
         for p in parts:
             self.read(p, names)
         if any(p.error is not None or p.parsed.choices or p.parsed.implicit for p in parts):
@@ -437,10 +450,10 @@ class Checker(Definitions):
         if rounded is not None:
             outcome.detail = rounded[1]
             outcome.counterexample = outcome.counterexample or {}
-        lhs, rhs = left.reading.expr, right.reading.expr
+        lhs, rhs, premised, _ = apply_premises(left.reading.expr, right.reading.expr, premises)
         for conditions in self.condition_sets(lhs, rhs):
             mapping = {c.symbol: c.value for c in conditions if c.relation is None}
-            bounds = [c.relation for c in conditions if c.relation is not None]
+            bounds = [c.relation for c in conditions if c.relation is not None] + premised
             v = self.judge.verdict(lhs.subs(mapping, simultaneous=True), rhs.subs(mapping, simultaneous=True),
                                    relation, self.timeout / 2, bounds)
             if v.status == "proven":
@@ -707,6 +720,15 @@ def _environment(tokens) -> tuple | None:
                 name = "".join(x.value for x in tokens[k + 2 : end])
             return t.start, name
     return None
+
+
+def _lead_in(text: str, start: int) -> int:
+    """Where the prose leading into a display begins: its paragraph, or the one before when the display opens
+    one of its own (at most 800 characters back)."""
+    cut = text.rfind("\n\n", 0, start)
+    if cut >= 0 and not text[cut:start].strip():
+        cut = text.rfind("\n\n", 0, cut)
+    return max(cut, start - 800, 0)
 
 
 def _merge_continuations(rows, content):
