@@ -153,9 +153,11 @@ def run(args) -> int:
     else:
         print(report.text())
     for name, (kind, reason) in report.problems.items():
-        print(f"{PROG}: {name}: {'no step to check: ' if kind == 'empty' and 'no step' not in reason else ''}"
-              f"{reason}" + (" (allowed by --allow-empty)" if kind == "empty" and args.allow_empty else ""),
-              file=sys.stderr)
+        print(
+            f"{PROG}: {name}: {'no step to check: ' if kind == 'empty' and 'no step' not in reason else ''}"
+            f"{reason}" + (" (allowed by --allow-empty)" if kind == "empty" and args.allow_empty else ""),
+            file=sys.stderr,
+        )
     for warning in report.warnings:
         print(f"{PROG}: warning: {warning}", file=sys.stderr)
     if args.junit:

@@ -62,8 +62,9 @@ OPTIONS = {
         invalid=("t:real", {"t": "complex"}, {"": "real"}),
     ),
     "domain": _ENGINE_OPTIONS["domain"],
-    "timeout": Interval(float, 0, MAX_TIMEOUT, closed="right", allowed=f"a positive number of seconds, at most "
-                        f"{MAX_TIMEOUT}"),
+    "timeout": Interval(
+        float, 0, MAX_TIMEOUT, closed="right", allowed=f"a positive number of seconds, at most {MAX_TIMEOUT}"
+    ),
 }
 _SOURCE = Predicate("an existing file or the text of a document", _reader.is_source, invalid=(1, None, "missing.md"))
 _SOURCES = Predicate(
@@ -162,7 +163,9 @@ def _mark(steps, latex: bool) -> str:
         counts[s.status] = counts.get(s.status, 0) + 1
     text = ", ".join(f"{n} {k}" for k, n in counts.items()) or "no step"
     details = [
-        f"line {s.line}" + (f" (cell {s.cell}, line {s.cell_line})" if s.cell is not None else "") + f" {s.status}"
+        f"line {s.line}"
+        + (f" (cell {s.cell}, line {s.cell_line})" if s.cell is not None else "")
+        + f" {s.status}"
         + (" at " + ", ".join(f"{k} = {v}" for k, v in s.counterexample.items()) if s.counterexample else "")
         for s in steps
         if s.status != "proven"

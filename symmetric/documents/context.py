@@ -34,14 +34,19 @@ _CONDITION_WORDS = re.compile(
     r"for which|for|with|suppose|let|in the case|in case)\s*[:,]?\s*$",
     re.IGNORECASE,
 )
-_HYPOTHESIS_WORDS = re.compile(r"\b(if|assume|assuming|suppose|let|given|in the case|in case|provided)\b", re.IGNORECASE)
+_HYPOTHESIS_WORDS = re.compile(
+    r"\b(if|assume|assuming|suppose|let|given|in the case|in case|provided)\b", re.IGNORECASE
+)
 _PLAIN_VALUE = re.compile(r"(?<![\w\\$])([A-Za-z][A-Za-z0-9]{0,11})\s*=\s*(-?\d+(?:\.\d+)?)(\s*%)?(?![\w.]*\$)")
 _DENOTE_BEFORE = re.compile(r"\b(denote|denotes|denoted|call|called|let)\s*$", re.IGNORECASE)
 _DENOTE_AFTER = re.compile(r"\s*(as|be)\s+(the\s+)?[a-z]", re.IGNORECASE)
 _LIST_ITEM = re.compile(r"(?:^|\n)\s*(?:[-*+]|\d+[.)])\s*$")
 _TABLE_ROW = re.compile(r"^\s*\|(.+)\|\s*$")
-_LEVEL = re.compile(r"^(#{1,6})\s|^\\(part|chapter|section|subsection|subsubsection)\*?\{|"
-                    r"^\\begin\{(vkProblem|esProblem|problem|exercise|example)\}", re.MULTILINE)
+_LEVEL = re.compile(
+    r"^(#{1,6})\s|^\\(part|chapter|section|subsection|subsubsection)\*?\{|"
+    r"^\\begin\{(vkProblem|esProblem|problem|exercise|example)\}",
+    re.MULTILINE,
+)
 
 
 @dataclass(frozen=True)
@@ -64,7 +69,7 @@ class Condition:
 
     @property
     def is_value(self) -> bool:
-        return self.relation is None and getattr(self.value, "is_number", False) and bool(self.value.is_number)
+        return self.relation is None and bool(getattr(self.value, "is_number", False))
 
 
 def solved(a, b):
@@ -86,7 +91,7 @@ def _relations(body: str, names) -> list:
         return []
     rel = tokens[cut[0]]
     left, right = tokens[: cut[0]], tokens[cut[0] + 1 :]
-    lefts = [[]]
+    lefts: list[list] = [[]]
     for t in left:  # "a, b > 0": the same relation for each
         if t.kind == "op" and t.value == ",":
             lefts.append([])
@@ -169,13 +174,14 @@ class Context:
             except (TypeError, ValueError):
                 continue
             if isinstance(symbol, sympy.Symbol):
-                self.facts.append(Condition(symbol, value, segment.line_of(m.start()), "text", None, m.start(),
-                                            self.scope(m.start())))
+                self.facts.append(
+                    Condition(symbol, value, segment.line_of(m.start()), "text", None, m.start(), self.scope(m.start()))
+                )
         self.read_tables(text)
         self.facts.sort(key=lambda f: f.offset)
 
     def named_in_words(self, body: str, before: str, after: str) -> None:
-        """"Denote $A_n$ as the arithmetic mean": a subscripted or worded name the document defines in words only
+        """ "Denote $A_n$ as the arithmetic mean": a subscripted or worded name the document defines in words only
         (so a step about it is not refuted for a value of it)."""
         if not (_DENOTE_BEFORE.search(before) or _DENOTE_AFTER.match(after)):
             return
@@ -227,8 +233,11 @@ class Context:
                 continue
             symbol = self.names.symbol(head)
             if isinstance(symbol, sympy.Symbol):
-                self.facts.append(Condition(symbol, sympy.Rational(value), self.segment.line_of(at), "table", None, at,
-                                            self.scope(at)))
+                self.facts.append(
+                    Condition(
+                        symbol, sympy.Rational(value), self.segment.line_of(at), "table", None, at, self.scope(at)
+                    )
+                )
 
     def add_display(self, condition: Condition) -> None:
         """A value or condition a display states (``P_e = 0.5``, ``R = \\beta P``)."""

@@ -19,6 +19,7 @@ import sympy
 
 from ..verify import run_with_budget
 from .context import Condition, solved
+from .judge import Judge
 from .latex import LatexError, tokenize
 from .latex_parser import Parsed, definition_head, name_key, parse_tokens
 from .names import Definition, Names, readable
@@ -51,6 +52,13 @@ def _variable_like(key: str) -> bool:
 class Definitions:
     """The Checker's handling of the rows that are not steps (a mixin; see the module's docstring)."""
 
+    judge: Judge
+    timeout: float
+    stated: list
+
+    def read(self, part, names: Names) -> None:  # the Checker's reading of a side
+        raise NotImplementedError
+
     def definition(self, row, names: Names, earlier=frozenset()):
         """``(key, params)`` when the row's first relation defines a fresh name, else None (``earlier``: the letters
         of the display's rows before it)."""
@@ -63,8 +71,12 @@ class Definitions:
         if key in names.definitions or names.is_project(key):
             return None
         base = key.partition("^{")[0]
-        if base != key and (names.is_project(base) or readable(base) in names.used or base in names.definitions
-                            or all(t.kind == "num" or t.value in "+-." for t in row.parts[1].tokens)):
+        if base != key and (
+            names.is_project(base)
+            or readable(base) in names.used
+            or base in names.definitions
+            or all(t.kind == "num" or t.value in "+-." for t in row.parts[1].tokens)
+        ):
             return None  # R^2 = ..., z^2 = 4: a power of a symbol in use, or an equation; not a new quantity
         if params is None and _variable_like(key) and (readable(key) in names.used or key in earlier):
             return None  # a letter used before is a variable, not a fresh name
@@ -140,8 +152,11 @@ class Definitions:
         if not value.is_number or value.has(sympy.I) or left.parsed.implicit:
             return None
         applied = left.parsed.expr
-        if isinstance(applied, sympy.Symbol) and left.parsed.opaque and all(k[0] == "apply" for k in
-                                                                            left.parsed.choices):
+        if (
+            isinstance(applied, sympy.Symbol)
+            and left.parsed.opaque
+            and all(k[0] == "apply" for k in left.parsed.choices)
+        ):
             # P(P) = 0.225: the value of a function the document applies, in its worked example
             context.add_display(Condition(applied, value, line, "display", None, offset, context.scope(offset)))
             return Note(file, line, "value", applied.name, sympy.sstr(value))

@@ -34,8 +34,13 @@ __all__ = ["MAX_READINGS", "Judge", "Outcome", "counterexample_text", "cx_text"]
 
 #: The most combinations of open readings a step is checked under.
 MAX_READINGS = 8
-_RELATIONS = {"==": sympy.Eq, "<": sympy.StrictLessThan, ">": sympy.StrictGreaterThan, "<=": sympy.LessThan,
-              ">=": sympy.GreaterThan}
+_RELATIONS = {
+    "==": sympy.Eq,
+    "<": sympy.StrictLessThan,
+    ">": sympy.StrictGreaterThan,
+    "<=": sympy.LessThan,
+    ">=": sympy.GreaterThan,
+}
 
 
 @dataclass
@@ -151,9 +156,13 @@ class Judge:
         if held:
             parts.append("holds reading " + " / ".join(held))
         if failed:
-            parts.append("fails reading " + " / ".join(
-                f"{label}" + (f" (at {cx_text(r.counterexample)})" if r.counterexample else "") for label, r in failed
-            ))
+            parts.append(
+                "fails reading "
+                + " / ".join(
+                    f"{label}" + (f" (at {cx_text(r.counterexample)})" if r.counterexample else "")
+                    for label, r in failed
+                )
+            )
         if not held and not failed:
             return first
         reason = "depends on a reading the display does not fix: " + "; ".join(parts)

@@ -525,8 +525,9 @@ class _Parser(RangeParsing):
         inner = self.t[self.i + 1 : k - 1]
         commas = any(t.kind == "op" and t.value in (",", ";") for t in _top_level(inner))
         named = tok.kind in ("text", "name") or len(tokens[0].value) > 1
-        simple = bool(inner) and all(_is_name_start(t) or t.kind == "num" or (t.kind == "op" and t.value in "_'")
-                                     for t in _top_level(inner))
+        simple = bool(inner) and all(
+            _is_name_start(t) or t.kind == "num" or (t.kind == "op" and t.value in "_'") for t in _top_level(inner)
+        )
         if not (commas or (named and inner) or simple):
             return None
         inner = [Token("op", ",", t.start, t.end) if t.kind == "op" and t.value == ";" else t for t in inner]
@@ -534,7 +535,9 @@ class _Parser(RangeParsing):
         shown = readable(key) + "(" + ", ".join("".join(_text(p)) for p in _split(inner, "op", ",")) + ")"
         if not (commas or named):
             option = self.state.option(
-                ("apply", shown), f"'{shown}'", (f"the value of a function {readable(key)} at its argument", "a product")
+                ("apply", shown),
+                f"'{shown}'",
+                (f"the value of a function {readable(key)} at its argument", "a product"),
             )
             if option == 1:
                 return None
@@ -838,13 +841,7 @@ class _Parser(RangeParsing):
 
 def _real_power(base, exponent):
     """``base ** exponent``, a negative number's power with an odd denominator being the real one: ``(-8)^{1/3} = -2``."""
-    if (
-        base.is_number
-        and base.is_negative
-        and exponent.is_Rational
-        and not exponent.is_Integer
-        and exponent.q % 2 == 1
-    ):
+    if base.is_number and base.is_negative and exponent.is_Rational and not exponent.is_Integer and exponent.q % 2 == 1:
         return sympy.real_root(base, exponent.q) ** exponent.p
     return sympy.Pow(base, exponent)
 

@@ -30,13 +30,16 @@ class RangeParsing:
             self.take()
             upper = self.group()
         if not self.at("op", "_"):
-            raise self.fail(f"{tok.value} without an index range ({tok.value}_{{i=1}}^{{n}}) is outside the subset", tok)
+            raise self.fail(
+                f"{tok.value} without an index range ({tok.value}_{{i=1}}^{{n}}) is outside the subset", tok
+            )
         self.take()
         lower = self.group()
         cut = [k for k, t in enumerate(lower) if t.kind == "rel" and t.value == "="]
         if len(cut) != 1 or cut[0] != 1 or lower[0].kind != "letter":
-            raise self.fail(f"{tok.value} (a {what} over an index set) is outside the subset (a range i = a..b is read)",
-                            tok)
+            raise self.fail(
+                f"{tok.value} (a {what} over an index set) is outside the subset (a range i = a..b is read)", tok
+            )
         if upper is None:
             if not self.at("op", "^"):
                 raise self.fail(f"{tok.value} needs an upper bound ({tok.value}_{{i=1}}^{{n}})", tok)
@@ -79,6 +82,7 @@ class RangeParsing:
         value = self.child(sub).parse()
         from .names import readable
 
-        base = sympy.IndexedBase(readable(tokens[0].value if tokens[0].kind != "text" else tokens[0].value),
-                                 positive=True)
+        base = sympy.IndexedBase(
+            readable(tokens[0].value if tokens[0].kind != "text" else tokens[0].value), positive=True
+        )
         return base[value]

@@ -64,7 +64,9 @@ def _symbol_spec(spec) -> bool:
 
 #: The ``--symbol NAME:ASSUMPTION`` option (a name may have several letters: ``tpr:real``).
 SYMBOL_OPTION = Predicate(
-    "NAME:ASSUMPTION with ASSUMPTION one of " + ", ".join(ASSUMPTIONS), _symbol_spec, invalid=("t:complex", "t", ":real")
+    "NAME:ASSUMPTION with ASSUMPTION one of " + ", ".join(ASSUMPTIONS),
+    _symbol_spec,
+    invalid=("t:complex", "t", ":real"),
 )
 
 

@@ -46,14 +46,21 @@ SUFFIXES = (".md", ".markdown", ".qmd", ".rmd", ".tex", ".latex", ".ltx", ".ipyn
 _INNER = ("aligned", "split", "gathered")
 _ENV = "|".join(re.escape(e) for e in ENVIRONMENTS)
 _DISPLAY = re.compile(
-    r"(?:(?<![\w})\]])\$\$|\$\$(?![\w\\{(]))(?P<dollar>.*?)(?:(?<![\w})\]])\$\$|\$\$(?![\w\\{(]))|\\\[(?P<bracket>.*?)\\\]|\\begin\{(?P<env>" + _ENV + r")\}(?P<body>.*?)\\end\{(?P=env)\}",
+    r"(?:(?<![\w})\]])\$\$|\$\$(?![\w\\{(]))(?P<dollar>.*?)(?:(?<![\w})\]])\$\$|\$\$(?![\w\\{(]))|\\\[(?P<bracket>.*?)\\\]|\\begin\{(?P<env>"
+    + _ENV
+    + r")\}(?P<body>.*?)\\end\{(?P=env)\}",
     re.DOTALL,
 )
-_OPENERS = re.compile(r"(?:(?<![\w})\]])\$\$|\$\$(?![\w\\{(]))|\\\[|\\\]|\\begin\{(" + _ENV + r")\}|\\end\{(" + _ENV + r")\}")
+_OPENERS = re.compile(
+    r"(?:(?<![\w})\]])\$\$|\$\$(?![\w\\{(]))|\\\[|\\\]|\\begin\{(" + _ENV + r")\}|\\end\{(" + _ENV + r")\}"
+)
 _FENCE = re.compile(r"^(\s*)(```|~~~)")
 _QUOTE = re.compile(r"^[ \t]*(?:>[ \t]?)+", re.MULTILINE)
-_HEADING = re.compile(r"^#{1,6}\s|^\\(?:part|chapter|section|subsection|subsubsection)\*?\{|^\\begin\{(?:vkProblem|"
-                      r"esProblem|problem|exercise|example)\}", re.MULTILINE)
+_HEADING = re.compile(
+    r"^#{1,6}\s|^\\(?:part|chapter|section|subsection|subsubsection)\*?\{|^\\begin\{(?:vkProblem|"
+    r"esProblem|problem|exercise|example)\}",
+    re.MULTILINE,
+)
 # After a display's closing $$ on its line: a Quarto label, punctuation, a closing tag (all still a display).
 _AFTER = re.compile(r"[\s.,;:!?)]*(\{#[^}]*\})?[\s.,;:!?)]*(</?\w+[^>]*>)?\s*$")
 # Before a display's opening $$ on its line: indentation, a list bullet or number, a blockquote (still a display).

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .latex import Token
+from .latex import LatexError, Token
 from .latex_parser import Parsed
 
 __all__ = ["IMPLICATIONS", "Part", "Row", "rows_of"]
@@ -38,7 +38,7 @@ class Part:
     text: str
     start: int
     parsed: Parsed | None = None
-    error: object = None
+    error: LatexError | None = None
 
     @property
     def reading(self) -> Parsed:

@@ -125,8 +125,11 @@ def _refute_by_solving(D0, s, after, verdict, timeout, domain):
         if v.status != "refuted":
             continue
         by_name = {x.name: x for x in (L1.free_symbols | R1.free_symbols | sol.free_symbols)}
-        point = {by_name[k]: sympy.Rational(x) if _rational(x) else sympy.nsimplify(x)
-                 for k, x in v.counterexample.items() if k in by_name}
+        point = {
+            by_name[k]: sympy.Rational(x) if _rational(x) else sympy.nsimplify(x)
+            for k, x in v.counterexample.items()
+            if k in by_name
+        }
         for other in sorted(sol.free_symbols - set(point), key=str):  # not in the refuted statement: any value
             point[other] = (_special_values(other, domain) or [sympy.S.One])[-1]
         value = sympy.simplify(sol.subs(point))

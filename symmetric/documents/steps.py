@@ -49,8 +49,13 @@ __all__ = ["DEFAULT_TIMEOUT", "IMPLICATIONS", "PARSE_SECONDS", "Checker"]
 
 #: Seconds for the check of one step (each of the checks a sequence row needs gets a share).
 DEFAULT_TIMEOUT = 10.0
-_OPS = {"==": sympy.Eq, "<": sympy.StrictLessThan, ">": sympy.StrictGreaterThan, "<=": sympy.LessThan,
-        ">=": sympy.GreaterThan}
+_OPS = {
+    "==": sympy.Eq,
+    "<": sympy.StrictLessThan,
+    ">": sympy.StrictGreaterThan,
+    "<=": sympy.LessThan,
+    ">=": sympy.GreaterThan,
+}
 _PROBABILITY_BASES = ("p", "P", "pi", "Pr")
 _GREEK_NAMES = frozenset(GREEK.values())
 
@@ -76,7 +81,7 @@ class Checker(Definitions):
         self.nearby: list = []  # the conditions stated in the prose around the display being checked
         self.stated: list = []  # the conditions stated by displays so far (of the file being checked)
         self.carried = self.last_part = None  # the last side of the display before, when the next one continues it
-        self.last_equation = None  # the lone equation of the display before, when the next one solves it
+        self.last_equation: tuple | None = None  # the lone equation of the display before, when the next one solves it
 
     # -- a document -----------------------------------------------------------------------------------
     def check_document(self, document) -> tuple[list[Step], list[Note], list]:
@@ -115,8 +120,19 @@ class Checker(Definitions):
             return segment.cell_line(display.offset + offset) if segment.cell is not None else None
 
         def make_step(line_at, lhs, rhs, relation, status, reason, kind) -> Step:
-            return Step(name, line(line_at), lhs, rhs, relation, status, None, reason, kind, cell=segment.cell,
-                        cell_line=where(line_at))
+            return Step(
+                name,
+                line(line_at),
+                lhs,
+                rhs,
+                relation,
+                status,
+                None,
+                reason,
+                kind,
+                cell=segment.cell,
+                cell_line=where(line_at),
+            )
 
         self.where = (name, segment, line, where)
         self.context, self.offset = context, display.offset
@@ -126,15 +142,24 @@ class Checker(Definitions):
         try:
             tokens = tokenize(content)
         except LatexError as exc:
-            return [make_step(exc.offset, "", "", "", "unparsed", f"{exc.reason} (line {line(exc.offset)})",
-                              "display")], []
+            return [
+                make_step(exc.offset, "", "", "", "unparsed", f"{exc.reason} (line {line(exc.offset)})", "display")
+            ], []
         tokens = _unwrapped(tokens)
         environment = _environment(tokens)
         if environment is not None:
             at, env = environment
-            return [make_step(at, " ".join(content.split())[:60], "", "", "unparsed",
-                              f"the environment {env} (a matrix, an array or cases) is outside the subset "
-                              f"(line {line(at)})", "display")], []
+            return [
+                make_step(
+                    at,
+                    " ".join(content.split())[:60],
+                    "",
+                    "",
+                    "unparsed",
+                    f"the environment {env} (a matrix, an array or cases) is outside the subset (line {line(at)})",
+                    "display",
+                )
+            ], []
         rows = rows_of(tokens, content)
         if not rows:
             return [], []
@@ -164,8 +189,11 @@ class Checker(Definitions):
                 x, f = row.parts[0].parsed.expr, row.parts[1].parsed.expr
                 notes.append(Note(name, line(row.rels[0].start), "condition", str(x), sympy.sstr(f)))
                 self.stated.append(Condition(x, f, line(row.rels[0].start), "display"))
-                context.add_display(Condition(x, f, line(row.rels[0].start), "display", None,
-                                              display.offset + row.rels[0].start, (0, 0)))
+                context.add_display(
+                    Condition(
+                        x, f, line(row.rels[0].start), "display", None, display.offset + row.rels[0].start, (0, 0)
+                    )
+                )
             rows = [r for r in rows if all(r is not e for e in equations)]
             sequence = False
         previous_part = self.carried  # a display that starts with its relation continues the one just before
@@ -181,21 +209,41 @@ class Checker(Definitions):
                 self.read(row.parts[0], names)
                 if row.parts[0].error is not None and len(rows) == 1:
                     err = row.parts[0].error
-                    steps.append(make_step(err.offset, row.parts[0].text, "", "", "unparsed",
-                                           f"{err.reason} (line {line(err.offset)}); the display has no relation to "
-                                           "check but could not be read", "display"))
+                    steps.append(
+                        make_step(
+                            err.offset,
+                            row.parts[0].text,
+                            "",
+                            "",
+                            "unparsed",
+                            f"{err.reason} (line {line(err.offset)}); the display has no relation to "
+                            "check but could not be read",
+                            "display",
+                        )
+                    )
                 previous_part, previous_equation = row.parts[0], None
                 continue
             parts = row.parts
             if row.continued:
                 if previous_part is None:
-                    steps.append(make_step(row.rels[0].start, "", parts[1].text, row.rels[0].value, "unparsed",
-                                           "the display starts with a relation: no left side to continue", "chain"))
+                    steps.append(
+                        make_step(
+                            row.rels[0].start,
+                            "",
+                            parts[1].text,
+                            row.rels[0].value,
+                            "unparsed",
+                            "the display starts with a relation: no left side to continue",
+                            "chain",
+                        )
+                    )
                     previous_part = parts[-1]
                     continue
                 parts = [previous_part] + parts[1:]
-                found = [self.step(parts[k], rel, parts[k + 1], "chain", names, row_premises)
-                         for k, rel in enumerate(row.rels)]
+                found = [
+                    self.step(parts[k], rel, parts[k + 1], "chain", names, row_premises)
+                    for k, rel in enumerate(row.rels)
+                ]
                 steps += found
                 previous_part = parts[-1]
                 if previous_equation is not None and all(r.value == "=" for r in row.rels):
@@ -220,8 +268,11 @@ class Checker(Definitions):
                 steps += found
                 previous_part, previous_equation = parts[-1], None
                 continue
-            value = None if row.implied or sequence else self.example_value(name, line(row.rels[0].start), row,
-                                                                             names, context, offset)
+            value = (
+                None
+                if row.implied or sequence
+                else self.example_value(name, line(row.rels[0].start), row, names, context, offset)
+            )
             if value is not None:
                 notes.append(value)
                 for k in range(1, len(row.rels)):
@@ -234,8 +285,9 @@ class Checker(Definitions):
                 if previous_equation is None:
                     step = self.premise(parts, row.rels[0], names, row_premises)
                 else:
-                    step = self.sequence_step(previous_equation, parts, row.rels[0], previous_identity,
-                                              previous_status, names, row_premises)
+                    step = self.sequence_step(
+                        previous_equation, parts, row.rels[0], previous_identity, previous_status, names, row_premises
+                    )
                 steps.append(step)
                 previous_equation = (parts[0], parts[1], row.rels[0].relation)
                 previous_identity = step.status == "proven" and step.reason.startswith("holds as an identity")
@@ -253,8 +305,10 @@ class Checker(Definitions):
                     notes.append(condition)
                     previous_part = parts[-1]
                     continue
-            found = [self.step(parts[k], rel, parts[k + 1], "chain", names, row_premises, head=k == 0)
-                     for k, rel in enumerate(row.rels)]
+            found = [
+                self.step(parts[k], rel, parts[k + 1], "chain", names, row_premises, head=k == 0)
+                for k, rel in enumerate(row.rels)
+            ]
             steps += found
             again = self.redefinition(parts[0], names) if row.rels[0].value == "=" else None
             if again is not None and found[0].status != "proven" and parts[1].parsed is not None:
@@ -298,8 +352,9 @@ class Checker(Definitions):
             return None
         if step.status == "refuted":
             step.status, step.counterexample = "unknown", None
-            step.reason = (f"an equation in {x}, solved in the display after it: a premise, not an identity "
-                           f"({step.reason})")
+            step.reason = (
+                f"an equation in {x}, solved in the display after it: a premise, not an identity ({step.reason})"
+            )
         return [self.sequence_step((left, right, "=="), parts, rows[0].rels[0], False, "unknown", names, ())]
 
     # -- reading ------------------------------------------------------------------------------------------
@@ -338,7 +393,7 @@ class Checker(Definitions):
         """The bounds written beside a row (``, m > 0``, ``(a, b > 0)``) as premises."""
         out = []
         for tokens in row.conditions:
-            pieces = [[]]
+            pieces: list[list] = [[]]
             rel = next(t for t in tokens if t.kind == "rel")
             k = tokens.index(rel)
             for t in tokens[:k]:
@@ -361,8 +416,17 @@ class Checker(Definitions):
         self.read(left, names)
         self.read(right, names)
         relation = rel.relation if rel.value != ":=" else None
-        step = Step(name, line(rel.start), left.text, right.text, relation or rel.value, "unparsed", kind=kind,
-                    cell=segment.cell, cell_line=where(rel.start))
+        step = Step(
+            name,
+            line(rel.start),
+            left.text,
+            right.text,
+            relation or rel.value,
+            "unparsed",
+            kind=kind,
+            cell=segment.cell,
+            cell_line=where(rel.start),
+        )
         error = next((p.error for p in (left, right) if p.error is not None), None)
         if error is not None:
             step.reason = f"{error.reason} (in '{_context(left, right, error)}')"
@@ -384,7 +448,8 @@ class Checker(Definitions):
             step.status, step.reason = "unknown", introduced
             return step
         values = self.context_values(step)
-        readings, field = [], []
+        readings: list = []
+        field: list = []
         for label, a, b in self.readings(left, right, names):
             a, b, named = field_reading(a, b)
             readings.append((label, a, b))
@@ -406,9 +471,13 @@ class Checker(Definitions):
         stands for (``\\frac{FP}{FP + TN} = \\frac{FP}{\\ell_-}``): the step is read as its definition (registered
         when it can be solved for), not checked."""
         for side, other in ((rhs, lhs), (lhs, rhs)):
-            fresh = [s for s in side.free_symbols - other.free_symbols
-                     if s.name not in self.known and not names.is_project(key_of(s))
-                     and ("_" in s.name or (len(s.name) > 1 and s.name not in _GREEK_NAMES))]
+            fresh = [
+                s
+                for s in side.free_symbols - other.free_symbols
+                if s.name not in self.known
+                and not names.is_project(key_of(s))
+                and ("_" in s.name or (len(s.name) > 1 and s.name not in _GREEK_NAMES))
+            ]
             if len(fresh) != 1:
                 continue
             target = fresh[0]
@@ -416,8 +485,10 @@ class Checker(Definitions):
             if not ok or not isinstance(found, list) or len(found) != 1 or found[0].has(target):
                 continue
             names.definitions[key_of(target)] = Definition(key_of(target), found[0], (), self.where[2](0))
-            return (f"introduces {target} (used here for the first time): read as its definition, "
-                    f"{target} = {sympy.sstr(found[0])}, not as a claim")
+            return (
+                f"introduces {target} (used here for the first time): read as its definition, "
+                f"{target} = {sympy.sstr(found[0])}, not as a claim"
+            )
         return None
 
     def context_values(self, step) -> dict:
@@ -430,12 +501,20 @@ class Checker(Definitions):
         suffix = f" (it fails at {fails})" if fails else ""
         again = self.redefinition(left, names) if head else None
         if again is not None:
-            return Outcome("unknown", None, f"a second definition of {again.key} (the first at line {again.line}), "
-                           "or a claim about it" + suffix, outcome.seconds)
+            return Outcome(
+                "unknown",
+                None,
+                f"a second definition of {again.key} (the first at line {again.line}), or a claim about it" + suffix,
+                outcome.seconds,
+            )
         instance = _instance(left, right, relation)
         if instance is not None:
-            return Outcome("unknown", None, "the formula evaluated at values the document does not state: "
-                           f"{instance}" + suffix, outcome.seconds)
+            return Outcome(
+                "unknown",
+                None,
+                f"the formula evaluated at values the document does not state: {instance}" + suffix,
+                outcome.seconds,
+            )
         rounded = self.rounding(left, right, relation, names)
         if rounded is not None and rounded[0] == "unknown":
             return Outcome("unknown", None, rounded[1], outcome.seconds)
@@ -445,8 +524,13 @@ class Checker(Definitions):
         undefined = names.undefined_names()
         named = [k for k in (outcome.counterexample or {}) if k in undefined]
         if named:
-            return Outcome("unknown", None, "depends on " + ", ".join(named) + ", which the document does not "
-                           "define (its value is not the document's error)" + suffix, outcome.seconds)
+            return Outcome(
+                "unknown",
+                None,
+                "depends on " + ", ".join(named) + ", which the document does not "
+                "define (its value is not the document's error)" + suffix,
+                outcome.seconds,
+            )
         if rounded is not None:
             outcome.detail = rounded[1]
             outcome.counterexample = outcome.counterexample or {}
@@ -454,21 +538,36 @@ class Checker(Definitions):
         for conditions in self.condition_sets(lhs, rhs):
             mapping = {c.symbol: c.value for c in conditions if c.relation is None}
             bounds = [c.relation for c in conditions if c.relation is not None] + premised
-            v = self.judge.verdict(lhs.subs(mapping, simultaneous=True), rhs.subs(mapping, simultaneous=True),
-                                   relation, self.timeout / 2, bounds)
+            v = self.judge.verdict(
+                lhs.subs(mapping, simultaneous=True),
+                rhs.subs(mapping, simultaneous=True),
+                relation,
+                self.timeout / 2,
+                bounds,
+            )
             if v.status == "proven":
-                return Outcome("unknown", None, f"holds under the condition{'s' if len(conditions) > 1 else ''} "
-                               + "; ".join(c.text() for c in conditions) + ", not as an identity" + suffix,
-                               outcome.seconds)
-        probabilities = [s for s in lhs.free_symbols | rhs.free_symbols
-                         if s.name.split("_")[0] in _PROBABILITY_BASES and "_" in s.name]
+                return Outcome(
+                    "unknown",
+                    None,
+                    f"holds under the condition{'s' if len(conditions) > 1 else ''} "
+                    + "; ".join(c.text() for c in conditions)
+                    + ", not as an identity"
+                    + suffix,
+                    outcome.seconds,
+                )
+        probabilities = [
+            s
+            for s in lhs.free_symbols | rhs.free_symbols
+            if s.name.split("_")[0] in _PROBABILITY_BASES and "_" in s.name
+        ]
         if probabilities:
             bounds = [s < 1 for s in probabilities]
             v = self.judge.verdict(lhs, rhs, relation, self.timeout / 2, bounds)
             if v.status == "proven":
                 shown = ", ".join(str(s) for s in probabilities)
-                return Outcome("unknown", None, f"holds with {shown} in (0, 1), as a probability is" + suffix,
-                               outcome.seconds)
+                return Outcome(
+                    "unknown", None, f"holds with {shown} in (0, 1), as a probability is" + suffix, outcome.seconds
+                )
         if left.reading.logs or right.reading.logs:
             for base in (10, 2):
                 try:
@@ -477,8 +576,13 @@ class Checker(Definitions):
                     break
                 v = self.judge.verdict(a, b, relation, self.timeout / 2)
                 if v.status == "proven":
-                    return Outcome("unknown", None, f"holds with \\log read as the logarithm in base {base}, not as "
-                                   "the natural one" + (f" (which fails at {fails})" if fails else ""), outcome.seconds)
+                    return Outcome(
+                        "unknown",
+                        None,
+                        f"holds with \\log read as the logarithm in base {base}, not as "
+                        "the natural one" + (f" (which fails at {fails})" if fails else ""),
+                        outcome.seconds,
+                    )
         return None
 
     def fails_everywhere(self, lhs, rhs, relation) -> bool:
@@ -499,9 +603,12 @@ class Checker(Definitions):
         return names.definitions.get(head[0])
 
     def condition_sets(self, lhs, rhs):
-        relevant = [c for c in list(self.nearby) + list(reversed(self.stated))
-                    if (c.symbol is not None and (lhs.has(c.symbol) or rhs.has(c.symbol)))
-                    or (c.relation is not None and c.relation.free_symbols & (lhs.free_symbols | rhs.free_symbols))]
+        relevant = [
+            c
+            for c in list(self.nearby) + list(reversed(self.stated))
+            if (c.symbol is not None and (lhs.has(c.symbol) or rhs.has(c.symbol)))
+            or (c.relation is not None and c.relation.free_symbols & (lhs.free_symbols | rhs.free_symbols))
+        ]
         seen: dict = {}
         for c in relevant:
             seen.setdefault(c.symbol if c.symbol is not None else c.relation, c)
@@ -522,13 +629,18 @@ class Checker(Definitions):
         if verdict is None:
             return None
         digits = max(k for _, k in decimals.values())
-        exact = [p.reading.expr for p, read in ((left, a), (right, b)) if not read.decimals and p.reading.expr.is_number]
+        exact = [
+            p.reading.expr for p, read in ((left, a), (right, b)) if not read.decimals and p.reading.expr.is_number
+        ]
         shown = " and ".join(f"{sympy.sstr(e)} = {sympy.N(e, digits + 4)}" for e in exact if e != sympy.N(e, digits))
         if verdict == "holds":
             return "unknown", f"holds to the {digits} decimal(s) written, not exactly" + (f": {shown}" if shown else "")
         written = next((t.value for p in (left, right) for t in p.tokens if t.kind == "num" and "." in t.value), "")
-        return "refuted", (f"{shown} does not round to {written}" if shown else
-                           f"wrong beyond the rounding of the decimals written ({written})")
+        return "refuted", (
+            f"{shown} does not round to {written}"
+            if shown
+            else f"wrong beyond the rounding of the decimals written ({written})"
+        )
 
     def hypothesis_row(self, row: Row, names: Names, premises, *, claimed: bool = False):
         """The row before an implication arrow: its relations are the hypotheses of the row after it. When it
@@ -621,16 +733,28 @@ class Checker(Definitions):
         if v.status == "proven":
             return "proven", None, "follows from the row before (checked with it as a condition)"
         if v.status == "refuted":
-            return "refuted", v.counterexample, ("does not follow from the row before: at this point the row before "
-                                                 "holds and this one fails")
+            return (
+                "refuted",
+                v.counterexample,
+                ("does not follow from the row before: at this point the row before holds and this one fails"),
+            )
         return "unknown", None, "not an identity, and whether it follows from the row before is undecided"
 
     def _equation(self, parts, rel, kind) -> tuple[Step, bool]:
         """The step of an equation row and whether it can be checked: unparsed or an ambiguous reading can't."""
         name, segment, line, where = self.where
         left, right = parts[0], parts[1]
-        step = Step(name, line(rel.start), left.text, right.text, rel.relation or rel.value, "unparsed", kind=kind,
-                    cell=segment.cell, cell_line=where(rel.start))
+        step = Step(
+            name,
+            line(rel.start),
+            left.text,
+            right.text,
+            rel.relation or rel.value,
+            "unparsed",
+            kind=kind,
+            cell=segment.cell,
+            cell_line=where(rel.start),
+        )
         error = next((p.error for p in (left, right) if p.error is not None), None)
         if error is not None:
             step.reason = f"{error.reason} (in '{_context(left, right, error)}')"
@@ -644,8 +768,10 @@ class Checker(Definitions):
             step.status, step.reason = "unknown", "depends on a reading the display does not fix"
             return step, False
         if left.parsed.choices or right.parsed.choices:
-            step.status, step.reason = "unknown", "depends on a reading the display does not fix: " + "; ".join(
-                c.what for c in {**left.parsed.choices, **right.parsed.choices}.values()
+            step.status, step.reason = (
+                "unknown",
+                "depends on a reading the display does not fix: "
+                + "; ".join(c.what for c in {**left.parsed.choices, **right.parsed.choices}.values()),
             )
             return step, False
         return step, True
