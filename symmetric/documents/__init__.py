@@ -143,7 +143,7 @@ def check_document(source, *, symbols=None, domain: str = "unit", timeout: float
     --------
     A run of letters is one name when the document uses it as one, a product when its letters stand alone:
 
-    >>> report = check_document(r"$$ Acc = \\frac{TP + TN}{TP + TN + FP + FN} $$ and $$ 1 - Acc = \\frac{FP + FN}{TP + TN + FP + FN} $$")
+    >>> report = check_document("$$\\nAcc = \\\\frac{TP + TN}{TP + TN + FP + FN}\\n$$\\n$$\\n1 - Acc = \\\\frac{FP + FN}{TP + TN + FP + FN}\\n$$\\n")
     >>> [(s.status, s.reading["names"]) for s in report.steps]
     [('proven', ['Acc: a name of the field'])]
 

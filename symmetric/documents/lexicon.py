@@ -9,7 +9,7 @@ formulas and nothing suggests a name (``2ab`` beside ``a`` and ``b``). Any
 other run is *open*: a step holding it is checked under both readings and
 refuted only when both fail.
 
->>> lex = Lexicon.of_text("The recall $R$ and $a$, $b$: $$2ab \\le a^2 + b^2$$ and $$Acc = 1 - Err$$")
+>>> lex = Lexicon.of_text(r"The recall $R$ and $a$, $b$: $$2ab \\le a^2 + b^2$$ and $$Acc = 1 - Err$$")
 >>> lex.kind("recall"), lex.kind("ab"), lex.kind("Acc"), lex.kind("xy")
 ('name', 'product', 'name', 'open')
 >>> lex.why("Acc")
