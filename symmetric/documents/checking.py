@@ -157,7 +157,8 @@ class StepChecking:
         """A refutation that a reading of the context makes "unknown" (see :mod:`~symmetric.documents.judge`)."""
         fails = cx_text(outcome.counterexample)
         suffix = f" (it fails at {fails})" if fails else ""
-        again = self.redefinition(left, names) if head else None
+        numeric = right.reading.expr.is_number
+        again = self.redefinition(left, names) if head and not numeric else None
         if again is not None:
             return Outcome(
                 "unknown",
@@ -219,7 +220,7 @@ class StepChecking:
             if s.name.split("_")[0] in _PROBABILITY_BASES and "_" in s.name
         ]
         if probabilities:
-            bounds = [s < 1 for s in probabilities]
+            bounds = [s < 1 for s in probabilities] + premised
             v = self.judge.verdict(lhs, rhs, relation, self.timeout / 2, bounds)
             if v.status == "proven":
                 shown = ", ".join(str(s) for s in probabilities)
@@ -469,8 +470,9 @@ def _instance(left: Part, right: Part, relation) -> str | None:
 
 
 def _substituted(formula, number) -> list:
-    """``[(name, number)]`` when ``number`` is ``formula`` with numbers in place of some of its one-token names."""
-    if len(formula) != len(number) or not formula:
+    """``[(name, number)]`` when ``number`` is ``formula`` with numbers in place of some of its one-token names (a
+    formula: more than a lone name)."""
+    if len(formula) != len(number) or len(formula) < 2:
         return []
     pairs = []
     for a, b in zip(formula, number):

@@ -252,6 +252,7 @@ class Definitions:
             for s in sorted(left.free_symbols, key=str)
             if ("_" in s.name or " " in s.name)
             and not any(c in s.name for c in "|(\u2016")
+            and any(t.value == s.name.split("_")[0] or t.value == s.name for t in row.parts[0].tokens)
             and key_of(s) not in names.definitions
             and not names.is_project(key_of(s))
             and not right.has(s)

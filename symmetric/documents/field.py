@@ -20,7 +20,8 @@ from ..families import confusion, counts
 
 __all__ = ["FIELD_DEFINITIONS", "COUNTS", "field_reading"]
 
-#: Lower-case name -> the builder of the field's definition in the counts (records of :mod:`symmetric.families`).
+#: Lower-case name -> the builder of the field's definition in the counts (records of :mod:`symmetric.families`);
+#: its keys are :data:`symmetric.documents.names.FIELD_RATES` (a test keeps the two the same).
 FIELD_DEFINITIONS = {
     **dict.fromkeys(("precision", "ppv"), counts.precision),
     **dict.fromkeys(("recall", "sensitivity", "tpr"), counts.recall),

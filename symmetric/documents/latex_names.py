@@ -205,11 +205,18 @@ class NameParsing:
                 key += power
         definition = self.names.definitions.get(key)
         if definition is not None:
-            self.state.uses.append(f"{key} (line {definition.line})")
+            value, line = definition.value, definition.line
+            if definition.earlier:  # defined more than once: each definition is a reading of the name
+                lines = [at for _, at in definition.earlier] + [definition.line]
+                option = self.state.option(
+                    ("definition", key), f"{key}", tuple(f"the definition at line {at}" for at in reversed(lines))
+                )
+                value, line = ([*definition.earlier, (definition.value, definition.line)])[::-1][option]
+            self.state.uses.append(f"{key} (line {line})")
             self.state.implicit.extend(definition.readings)
             if definition.params and (self.at("open", "(") or self.at("open", "[")):
                 return self.apply(definition, tok)
-            return definition.value
+            return value
         if self.at("open", "(") and not self.peek().sized and key not in COUNT_NAMES:
             applied = self.application(key, tokens, tok)
             if applied is not None:

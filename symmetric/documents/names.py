@@ -19,7 +19,7 @@ import re
 from .. import symbols as _symbols
 from .._constraints import Predicate
 from .latex import GREEK
-from .lexicon import FIELD_NAMES, Lexicon
+from .lexicon import Lexicon
 
 __all__ = ["ASSUMPTIONS", "SYMBOL_OPTION", "Definition", "Names", "parse_symbol_option", "valid_symbols"]
 
@@ -36,6 +36,11 @@ ASSUMPTIONS = {
 }
 
 _GREEK_NAMES = set(GREEK.values())
+#: The rates whose meaning the field fixes (their definitions are in :mod:`symmetric.documents.field`).
+FIELD_RATES = frozenset(
+    "precision ppv recall sensitivity tpr specificity tnr selectivity fpr fnr accuracy acc npv fdr informedness "
+    "markedness".split()
+)
 _PROJECT = {
     "P": _symbols.P,
     "R": _symbols.R,
@@ -118,6 +123,7 @@ class Definition:
     implicit: bool = False
     file: str | None = None
     readings: tuple = ()  # readings the value's display did not fix (a derivative read as the chain rule)
+    earlier: list = field(default_factory=list)  # (value, line) of the definitions this one replaced
 
     def as_dict(self) -> dict:
         out = {
@@ -220,8 +226,8 @@ class Names:
             base = name.split("_")[0]
             if name in defined or sym in _PROJECT.values() or base in _GREEK_NAMES or name in self.symbols:
                 continue  # defined, the project's, a Greek letter, or declared by --symbol
-            if base.lower() in FIELD_NAMES:
-                continue  # a name of the field: its meaning is known
+            if base.lower() in FIELD_RATES:
+                continue  # a rate of the field: its meaning is known
             if len(base) > 1 or any(c in name for c in " (|\u2016"):
                 out.add(name)
         return out

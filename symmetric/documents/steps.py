@@ -165,9 +165,9 @@ class Checker(Definitions, StepChecking):
         heads, right_to_left = {}, set()
         earlier: set = set()  # the letters of the rows before: a letter used there is a variable, not a fresh name
         for r in own:
-            heads[id(r)] = self.definition(r, names, earlier)
+            heads[id(r)] = None if r.hypothesis else self.definition(r, names, earlier)
             earlier |= {t.value for p in r.parts for t in p.tokens if t.kind in ("letter", "cmd", "text")}
-            if heads[id(r)] is None:
+            if heads[id(r)] is None and not r.hypothesis:
                 heads[id(r)] = self.definition_right_to_left(r, names)
                 if heads[id(r)] is not None:
                     right_to_left.add(id(r))
@@ -303,8 +303,10 @@ class Checker(Definitions, StepChecking):
             ]
             steps += found
             again = self.redefinition(parts[0], names) if row.rels[0].value == "=" else None
-            if again is not None and found[0].status != "proven" and parts[1].parsed is not None:
-                again.value, again.line = parts[1].parsed.expr, line(row.rels[0].start)  # the later definition holds
+            numeric = parts[1].parsed is not None and parts[1].parsed.expr.is_number
+            if again is not None and found[0].status != "proven" and parts[1].parsed is not None and not numeric:
+                again.earlier.append((again.value, again.line))  # both definitions stay readings of the name
+                again.value, again.line = parts[1].parsed.expr, line(row.rels[0].start)
             previous_part = parts[-1]
             if all(r.value == "=" for r in row.rels):
                 previous_equation = (parts[0], parts[-1], "==")

@@ -446,3 +446,10 @@ def test_the_domains_are_the_engines():
 
     assert OPTIONS["domain"].is_satisfied_by("positive") and set(DOMAINS) == {"unit", "positive"}
     assert not OPTIONS["domain"].is_satisfied_by("all")
+
+
+def test_the_field_rates_are_the_field_definitions():
+    from symmetric.documents.field import FIELD_DEFINITIONS
+    from symmetric.documents.names import FIELD_RATES
+
+    assert set(FIELD_DEFINITIONS) == FIELD_RATES
