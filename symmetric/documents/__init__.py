@@ -31,7 +31,8 @@ from .._constraints import Interval, Predicate, declare
 from ..verify.engine import OPTIONS as _ENGINE_OPTIONS
 from . import reader as _reader
 from . import steps as _steps
-from .names import ASSUMPTIONS, parse_symbol_option, valid_symbols
+from . import names as _names
+from .names import ASSUMPTIONS, parse_symbol_option
 from .report import STATUSES, DocumentReport, Note, Step
 from .steps import DEFAULT_TIMEOUT
 
@@ -58,7 +59,7 @@ MAX_TIMEOUT = 3600
 OPTIONS = {
     "symbols": Predicate(
         "a mapping from symbol name to assumption (one of " + ", ".join(ASSUMPTIONS) + "), e.g. {'t': 'real'}",
-        valid_symbols,
+        _names.valid_symbols,
         invalid=("t:real", {"t": "complex"}, {"": "real"}),
     ),
     "domain": _ENGINE_OPTIONS["domain"],
