@@ -23,6 +23,7 @@ from .definitions import PARSE_SECONDS, key_of
 from .field import field_reading
 from .judge import (
     Judge,
+    relational,
     Outcome,
     apply_premises,
     combinations,
@@ -40,13 +41,6 @@ from .sequences import follows
 
 __all__ = ["StepChecking"]
 
-_OPS = {
-    "==": sympy.Eq,
-    "<": sympy.StrictLessThan,
-    ">": sympy.StrictGreaterThan,
-    "<=": sympy.LessThan,
-    ">=": sympy.GreaterThan,
-}
 _PROBABILITY_BASES = ("p", "P", "pi", "Pr")
 _GREEK_NAMES = frozenset(GREEK.values())
 
@@ -69,11 +63,10 @@ class StepChecking:
         raise NotImplementedError
 
     # -- checking -----------------------------------------------------------------------------------------
-    def step(self, left: Part, rel, right: Part, kind, names: Names, premises=(), head: bool = False) -> Step:
+    def started(self, left: Part, rel, right: Part, kind, relation) -> tuple[Step, bool]:
+        """A step as written, "unparsed" with the reason when a side could not be read or the relation is outside
+        the subset; and whether it can be checked."""
         name, segment, line, where = self.where
-        self.read(left, names)
-        self.read(right, names)
-        relation = rel.relation if rel.value != ":=" else None
         step = Step(
             name,
             line(rel.start),
@@ -88,9 +81,18 @@ class StepChecking:
         error = next((p.error for p in (left, right) if p.error is not None), None)
         if error is not None:
             step.reason = f"{error.reason} (in '{_context(left, right, error)}')"
-            return step
+            return step, False
         if relation is None:
             step.reason = f"the relation {rel.value} is outside the subset (=, \\le, \\ge, <, >)"
+            return step, False
+        return step, True
+
+    def step(self, left: Part, rel, right: Part, kind, names: Names, premises=(), head: bool = False) -> Step:
+        self.read(left, names)
+        self.read(right, names)
+        relation = rel.relation if rel.value != ":=" else None
+        step, ok = self.started(left, rel, right, kind, relation)
+        if not ok:
             return step
         lhs, rhs = left.reading, right.reading
         step.read = (sympy.sstr(lhs.expr), sympy.sstr(rhs.expr))
@@ -330,7 +332,7 @@ class StepChecking:
                 else:
                     hypotheses.append(Condition(None, None, line(rel.start), "display", sympy.Eq(a, b)))
             else:
-                hypotheses.append(Condition(None, None, line(rel.start), "display", _OPS[rel.relation](a, b)))
+                hypotheses.append(Condition(None, None, line(rel.start), "display", relational(a, rel.relation, b)))
         return hypotheses, found
 
     def premise(self, parts, rel, names, premises) -> Step:
@@ -388,7 +390,7 @@ class StepChecking:
 
     def implied(self, L0, R0, before, L1, R1, relation, share):
         """A row of a sequence of inequalities: checked with the row before as its condition."""
-        v = self.judge.verdict(L1, R1, relation, share, [_OPS[before](L0, R0)])
+        v = self.judge.verdict(L1, R1, relation, share, [relational(L0, before, R0)])
         if v.status == "proven":
             return "proven", None, "follows from the row before (checked with it as a condition)"
         if v.status == "refuted":
@@ -401,25 +403,9 @@ class StepChecking:
 
     def _equation(self, parts, rel, kind) -> tuple[Step, bool]:
         """The step of an equation row and whether it can be checked: unparsed or an ambiguous reading can't."""
-        name, segment, line, where = self.where
         left, right = parts[0], parts[1]
-        step = Step(
-            name,
-            line(rel.start),
-            left.text,
-            right.text,
-            rel.relation or rel.value,
-            "unparsed",
-            kind=kind,
-            cell=segment.cell,
-            cell_line=where(rel.start),
-        )
-        error = next((p.error for p in (left, right) if p.error is not None), None)
-        if error is not None:
-            step.reason = f"{error.reason} (in '{_context(left, right, error)}')"
-            return step, False
-        if rel.relation is None:
-            step.reason = f"the relation {rel.value} is outside the subset (=, \\le, \\ge, <, >)"
+        step, ok = self.started(left, rel, right, kind, rel.relation)
+        if not ok:
             return step, False
         step.read = (sympy.sstr(left.parsed.expr), sympy.sstr(right.parsed.expr))
         step.reading = _reading(left.parsed, right.parsed)

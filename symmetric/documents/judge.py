@@ -29,18 +29,12 @@ import mpmath
 import sympy
 
 from ..verify import InconsistentVerdictError, check
+from ..verify.core.relations import RELATION_OF_TEXT
 
-__all__ = ["MAX_READINGS", "Judge", "Outcome", "counterexample_text", "cx_text"]
+__all__ = ["MAX_READINGS", "Judge", "Outcome", "counterexample_text", "cx_text", "relational"]
 
 #: The most combinations of open readings a step is checked under.
 MAX_READINGS = 8
-_RELATIONS = {
-    "==": sympy.Eq,
-    "<": sympy.StrictLessThan,
-    ">": sympy.StrictGreaterThan,
-    "<=": sympy.LessThan,
-    ">=": sympy.GreaterThan,
-}
 
 
 @dataclass
@@ -52,6 +46,11 @@ class Outcome:
     detail: str
     seconds: float = 0.0
     notes: dict = field(default_factory=dict)
+
+
+def relational(a, relation: str, b):
+    """``a relation b`` as a SymPy relational, from the engine's one relation table."""
+    return RELATION_OF_TEXT[relation].cls(a, b)
 
 
 def counterexample_text(point) -> dict:

@@ -27,10 +27,8 @@ from ..verify import run_with_budget
 from .context import Condition, Context
 from .checking import StepChecking
 from .definitions import PARSE_SECONDS, Definitions
-from .judge import (
-    Judge,
-)
-from .latex import GREEK, LatexError, tokenize
+from .judge import Judge, relational
+from .latex import LatexError, tokenize
 from .latex_parser import parse_tokens
 from .lexicon import Lexicon
 from .names import Names
@@ -41,15 +39,6 @@ __all__ = ["DEFAULT_TIMEOUT", "IMPLICATIONS", "PARSE_SECONDS", "Checker"]
 
 #: Seconds for the check of one step (each of the checks a sequence row needs gets a share).
 DEFAULT_TIMEOUT = 10.0
-_OPS = {
-    "==": sympy.Eq,
-    "<": sympy.StrictLessThan,
-    ">": sympy.StrictGreaterThan,
-    "<=": sympy.LessThan,
-    ">=": sympy.GreaterThan,
-}
-_PROBABILITY_BASES = ("p", "P", "pi", "Pr")
-_GREEK_NAMES = frozenset(GREEK.values())
 
 
 class Checker(Definitions, StepChecking):
@@ -384,7 +373,9 @@ class Checker(Definitions, StepChecking):
                 bound = parse_tokens(tokens[k + 1 :], names).expr
                 for piece in pieces:
                     symbol = parse_tokens(piece, names).expr
-                    out.append(Condition(None, None, line(rel.start), "display", _OPS[rel.relation](symbol, bound)))
+                    out.append(
+                        Condition(None, None, line(rel.start), "display", relational(symbol, rel.relation, bound))
+                    )
             except (LatexError, TypeError):
                 continue
         return [c for c in out if c.relation not in (sympy.true, sympy.false)]
