@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import mpmath
 import sympy
 
 from ..verify import run_with_budget
@@ -30,10 +31,11 @@ from .judge import (
     counterexample_text,
     cx_text,
     describe,
+    interval_difference,
     rounding_verdict,
 )
 from .latex import GREEK, LatexError
-from .latex_parser import parse_tokens
+from .latex_parser import definition_head, parse_tokens
 from .names import Definition, Names
 from .report import Step
 from .rows import Part, Row
@@ -90,7 +92,8 @@ class StepChecking:
     def step(self, left: Part, rel, right: Part, kind, names: Names, premises=(), head: bool = False) -> Step:
         self.read(left, names)
         self.read(right, names)
-        relation = rel.relation if rel.value != ":=" else None
+        approximate = rel.value == "\\approx"
+        relation = "==" if approximate else rel.relation if rel.value != ":=" else None
         step, ok = self.started(left, rel, right, kind, relation)
         if not ok:
             return step
@@ -102,6 +105,10 @@ class StepChecking:
             step.reason = "depends on a reading the display does not fix: " + "; ".join(
                 dict.fromkeys(lhs.implicit + rhs.implicit)
             )
+            return step
+        if approximate:
+            step.relation = "\\approx"
+            step.status, step.reason = self.approximately(left, right, step, names)
             return step
         introduced = self.introduced(lhs.expr, rhs.expr, names) if relation == "==" else None
         if introduced is not None:
@@ -246,6 +253,35 @@ class StepChecking:
                     )
         return None
 
+    def approximately(self, left: Part, right: Part, step: Step, names: Names) -> tuple[str, str]:
+        """``a \\approx d`` with ``d`` a number written with decimals: "proven" when the exact value of ``a`` (at the
+        values of the worked example) lies strictly inside the numbers that round to ``d`` at the digits written,
+        told with ball arithmetic; otherwise "unknown": "approximately" states no tolerance, so it is never refuted."""
+        values = {s: v for s, (v, _) in self.context_values(step).items()}
+        for exact, written in ((left, right), (right, left)):
+            digits = _written_decimals(written)
+            if digits is None:
+                continue
+            value = exact.reading.expr.subs(values, simultaneous=True)
+            head = definition_head(exact.tokens, names)
+            if value.free_symbols and head is not None and head[1] is None:
+                value = values.get(names.symbol(head[0]), value)  # SE = formula = number: SE's stated value
+            if value.free_symbols:
+                shown = ", ".join(sorted(str(s) for s in value.free_symbols))
+                return "unknown", f"\\approx at values the document does not state ({shown})"
+            d = written.reading.expr
+            step.reading["approximately"] = f"equal to {written.text} at the {digits} decimal(s) written"
+            bounds = interval_difference(value - d, {})
+            half = mpmath.iv.mpf(1) / (2 * 10**digits)
+            if bounds is not None and -half.a < bounds[0] and bounds[1] < half.a:
+                return "proven", f"{sympy.sstr(value)} rounds to {written.text} at the {digits} decimal(s) written"
+            shown = f"{sympy.sstr(value)} = {sympy.N(value, digits + 4)}" if bounds is not None else sympy.sstr(value)
+            return (
+                "unknown",
+                f"{shown} does not round to {written.text}; \\approx states no tolerance, so it is not refuted",
+            )
+        return "unknown", "\\approx without a number written with decimals on one side: not decided"
+
     def fails_everywhere(self, lhs, rhs, relation) -> bool:
         """Whether a step with symbols fails at every point of the domain (``a = b`` with ``a - b`` of one sign,
         ``a <= b`` with ``a > b``): then no reading of its names or conditions can make it right."""
@@ -256,8 +292,6 @@ class StepChecking:
 
     def redefinition(self, left: Part, names: Names):
         """The definition a row's left side names exactly (``F_1`` of ``F_1 = ...``), else None."""
-        from .latex_parser import definition_head
-
         head = definition_head(left.tokens, names)
         if head is None or head[1] is not None:
             return None
@@ -469,6 +503,14 @@ def _substituted(formula, number) -> list:
             continue
         return []
     return pairs
+
+
+def _written_decimals(part: Part) -> int | None:
+    """The digits after the point of a side that is one number written with decimals (``0.025``), else None."""
+    tokens = part.tokens
+    if len(tokens) == 1 and tokens[0].kind == "num" and "." in tokens[0].value:
+        return len(tokens[0].value.split(".")[1])
+    return None
 
 
 def _reading(left, right) -> dict:

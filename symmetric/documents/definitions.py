@@ -138,6 +138,24 @@ class Definitions:
         shown_name = key + (f"({', '.join(params)})" if params else "")
         return Note(file, line, "definition", shown_name, shown)
 
+    def chain_value(self, line, head, row, names: Names, context, offset) -> None:
+        """``SE = \\sqrt{\\frac{p(1-p)}{n}} = \\sqrt{\\frac{0.85 \\times 0.15}{200}}``: a definition whose chain of
+        equalities ends at a number states the name's value in its worked example (held in its section)."""
+        if head[1] is not None or len(row.parts) < 3 or any(r.value != "=" for r in row.rels):
+            return
+        last = row.parts[-1]
+        if (
+            last.parsed is None
+            or last.parsed.choices
+            or not last.parsed.expr.is_number
+            or last.parsed.expr.has(sympy.I)
+        ):
+            return
+        symbol = names.symbol(head[0])
+        if isinstance(symbol, sympy.Symbol):
+            value = last.parsed.expr
+            context.add_display(Condition(symbol, value, line, "display", None, offset, context.scope(offset)))
+
     def example_value(self, file, line, row, names: Names, context, offset):
         """``P_o = \\frac{85}{100}``: a defined name resting on names without a value, or a variable, given a
         number: the value of the worked example (a note, not a step)."""

@@ -242,6 +242,7 @@ class Checker(Definitions, StepChecking):
                 notes.append(self.define(name, line(row.rels[0].start), head, parts[1], names, context, offset))
                 for k in range(1, len(row.rels)):
                     steps.append(self.step(parts[k], row.rels[k], parts[k + 1], "chain", names, row_premises))
+                self.chain_value(line(row.rels[0].start), head, row, names, context, offset)
                 previous_part, previous_equation = parts[-1], None
                 continue
             if row.hypothesis:

@@ -213,6 +213,21 @@ def test_a_decimal_stands_for_what_rounds_to_it():
     assert report.steps[2].counterexample == {} and "0.941860" in report.steps[2].reason
 
 
+def test_approximately_is_proven_to_the_digits_written_and_never_refuted():
+    text = (
+        "$$ SE = \\sqrt{\\frac{p(1 - p)}{n}} = \\sqrt{\\frac{0.85 \\times 0.15}{200}} $$\n\n"
+        "$$ SE \\approx 0.025 $$\n\n$$ \\frac{1}{3} \\approx 0.333 $$\n\n$$ \\frac{2}{3} \\approx 0.6 $$\n\n"
+        "$$ x \\approx 0.5 $$\n\n$$ \\frac{1}{8} \\approx 0.13 $$\n"
+    )
+    steps = [s for s in check_document(text).steps if s.relation == "\\approx"]
+    assert [s.status for s in steps] == ["proven", "proven", "unknown", "unknown", "unknown"]
+    assert "0.025" in steps[0].reading["approximately"]  # SE's value stated by its chain, sqrt(102)/400
+    assert "does not round to 0.6" in steps[2].reason and "not refuted" in steps[2].reason
+    assert steps[3].reason.endswith("does not state (x)")
+    # 1/8 = 0.125 lies on the edge of what rounds to 0.13 (half up) or to 0.12 (half to even): left open
+    assert steps[4].status == "unknown"
+
+
 def test_align_remarks_and_mixed_partials_are_read(tmp_path):
     report = check_document(r"""$$
 \begin{align}
