@@ -193,8 +193,8 @@ def apply_premises(lhs, rhs, premises):
 # -- decimals, read to the digits written ---------------------------------------------------------------------
 def interval_difference(expr, decimals: dict, digits: int = 60):
     """An enclosure of ``expr`` (free of symbols but the decimal placeholders) with each decimal ``d`` written with
-    ``k`` digits replaced by the interval of values that round to it: ``(lo, hi)`` as mpmath numbers, or None."""
-    mpmath.iv.dps = digits
+    ``k`` digits replaced by the interval of values that round to it: ``(lo, hi)`` as mpmath numbers, or None
+    (at ``digits`` decimal digits; mpmath's interval precision is restored after)."""
 
     def ev(e):
         if e in decimals:
@@ -236,10 +236,14 @@ def interval_difference(expr, decimals: dict, digits: int = 60):
             return mpmath.iv.mpf([0 if x.a <= 0 <= x.b else min(abs(x.a), abs(x.b)), max(abs(x.a), abs(x.b))])
         raise ValueError(f"no interval rule for {type(e).__name__}")
 
+    saved = mpmath.iv.prec
+    mpmath.iv.dps = digits
     try:
         value = ev(expr)
     except (ValueError, ZeroDivisionError, TypeError):
         return None
+    finally:
+        mpmath.iv.prec = saved
     return value.a, value.b
 
 

@@ -4,6 +4,7 @@ import inspect
 import json
 from pathlib import Path
 
+import mpmath
 import pytest
 import sympy
 
@@ -208,9 +209,11 @@ $$ \frac{TP}{TP + FP} = \frac{\text{TP}}{\text{TP} + \text{FP}} $$""")
 
 
 def test_a_decimal_stands_for_what_rounds_to_it():
+    precision = mpmath.iv.prec
     report = check_document("$$\\frac{90}{140} = 0.64$$\n$$\\frac{9}{10} = 0.90$$\n$$\\frac{81}{86} = 0.95$$\n")
     assert [s.status for s in report.steps] == ["unknown", "proven", "refuted"]
     assert report.steps[2].counterexample == {} and "0.941860" in report.steps[2].reason
+    assert mpmath.iv.prec == precision  # the interval arithmetic leaves mpmath's settings as they were
 
 
 def test_approximately_is_proven_to_the_digits_written_and_never_refuted():
