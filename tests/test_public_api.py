@@ -100,7 +100,7 @@ BAD_INPUTS = {
     ("symmetric.explore", "parameter_symbols"): [({"parameters": {"beta": 0}}, "beta", "0"),
                                                  ({"parameters": ["_x"]}, "parameters", "'_x'")],
     ("symmetric", "check_document"): [({"source": 3}, "source", "3"), ({"source": "x", "domain": "all"}, "domain", "'all'"),
-                                      ({"source": "x", "symbols": {"t": "complex"}}, "symbols", "'t:complex'")],
+                                      ({"source": "x", "symbols": {"t": "complex"}}, "symbols", "{'t': 'complex'}")],
     ("symmetric.verify", "load_claims"): [({"builtin": "yes"}, "builtin", "'yes'")],
     ("symmetric.verify", "check"): [({"lhs": "P", "rhs": 1}, "lhs", "'P'"), ({"lhs": 1, "rhs": 1, "timeout": -1}, "timeout", "-1"),
                                     ({"lhs": 1, "rhs": 1, "samples": 0}, "samples", "0")],

@@ -27,9 +27,11 @@ import json
 import time
 from pathlib import Path
 
-from .._validation import InvalidParameterError
+from .._constraints import Interval, Predicate, declare
+from ..verify.engine import OPTIONS as _ENGINE_OPTIONS
 from . import reader as _reader
 from . import steps as _steps
+from . import names as _names
 from .names import ASSUMPTIONS, parse_symbol_option
 from .report import STATUSES, DocumentReport, Note, Step
 from .steps import DEFAULT_TIMEOUT
@@ -38,6 +40,7 @@ __all__ = [
     "ASSUMPTIONS",
     "DEFAULT_TIMEOUT",
     "MAX_TIMEOUT",
+    "OPTIONS",
     "STATUSES",
     "DocumentReport",
     "Note",
@@ -48,54 +51,73 @@ __all__ = [
     "parse_symbol_option",
 ]
 
-_DOMAINS = ("unit", "positive")
 #: The longest time a step's check may be given (seconds).
 MAX_TIMEOUT = 3600
 
+#: What each option of :func:`check_document` may be (its declaration; ``symmetric check`` reads it too). The
+#: domains are the engine's own (:data:`symmetric.verify.DOMAINS`), spelled once.
+OPTIONS = {
+    "symbols": Predicate(
+        "a mapping from symbol name to assumption (one of " + ", ".join(ASSUMPTIONS) + "), e.g. {'t': 'real'}",
+        _names.valid_symbols,
+        invalid=("t:real", {"t": "complex"}, {"": "real"}),
+    ),
+    "domain": _ENGINE_OPTIONS["domain"],
+    "timeout": Interval(
+        float, 0, MAX_TIMEOUT, closed="right", allowed=f"a positive number of seconds, at most {MAX_TIMEOUT}"
+    ),
+}
+_SOURCE = Predicate("an existing file or the text of a document", _reader.is_source, invalid=(1, None, "missing.md"))
+_SOURCES = Predicate(
+    "a list of existing files or texts of documents",
+    lambda v: not isinstance(v, (str, bytes, Path)) and hasattr(v, "__iter__") and all(map(_reader.is_source, v)),
+    invalid=("a.md", [1], None, ["missing.md"]),
+)
 
-def _symbols_option(symbols, func: str) -> dict:
-    if symbols is None:
-        return {}
-    if isinstance(symbols, str) or not hasattr(symbols, "items"):
-        raise InvalidParameterError.of(
-            "symbols", func, "a mapping from symbol name to assumption (e.g. {'t': 'real'})", symbols
-        )
-    out: dict = {}
-    for name, assumption in symbols.items():
-        out.update([parse_symbol_option(f"{name}:{assumption}", func=func, param="symbols")])
-    return out
 
-
-def check_documents(
-    sources, *, symbols=None, domain: str = "unit", timeout: float = DEFAULT_TIMEOUT, _marks: list | None = None
-) -> DocumentReport:
-    """Check several documents together; see :func:`check_document`."""
-    func = "check_document"
-    symbols = _symbols_option(symbols, func)
-    if domain not in _DOMAINS:
-        raise InvalidParameterError.of("domain", func, "'unit' or 'positive'", domain)
-    if isinstance(timeout, bool) or not (isinstance(timeout, (int, float)) and 0 < timeout <= MAX_TIMEOUT):
-        raise InvalidParameterError.of("timeout", func, f"a positive number of seconds, at most {MAX_TIMEOUT}", timeout)
+def _check(sources, *, symbols, domain, timeout, marks=None) -> DocumentReport:
+    symbols = dict(symbols or {})
     checker = _steps.Checker(symbols=symbols, domain=domain, timeout=float(timeout))
     report = DocumentReport(domain=domain)
     start = time.perf_counter()
     for source in sources:
-        if not isinstance(source, (str, Path)):
-            raise InvalidParameterError.of("source", func, "a path or the text of a document", source)
-        name, segments, fmt = _reader.read_document(source)
-        steps, notes, marks = checker.check_segments(name, segments, fmt)
-        report.files.append(name)
+        document = _reader.read_document(source)
+        report.files.append(document.name)
+        if document.problem is not None:
+            report.problems[document.name] = document.problem
+            continue
+        steps, notes, found = checker.check_document(document)
         report.steps += steps
         report.notes += notes
-        if _marks is not None:
-            _marks.append((name, segments, fmt, marks))
+        if not steps:
+            defined = [n for n in notes if n.kind == "definition"]
+            report.problems[document.name] = (
+                "empty",
+                "no step to check: its displays state no relation"
+                + (f" (they define {len(defined)} name{'s' if len(defined) != 1 else ''})" if defined else ""),
+            )
+        if marks is not None:
+            marks.append((document.name, document.segments, document.fmt, found))
     from .names import describe
 
     report.symbols = {n: describe(s, domain=domain) for n, s in sorted(checker.used.items())}
+    unused = sorted(set(symbols) - set(checker.used))
+    report.warnings += [f"--symbol {name}: the documents never use the name {name!r}" for name in unused]
     report.seconds = time.perf_counter() - start
     return report
 
 
+@declare(sources=_SOURCES, **OPTIONS)
+def check_documents(sources, *, symbols=None, domain: str = "unit", timeout: float = DEFAULT_TIMEOUT) -> DocumentReport:
+    """Check several documents together; see :func:`check_document`.
+
+    A file that offers no step to check is listed in the report's ``problems`` (see
+    :class:`~symmetric.documents.report.DocumentReport`) rather than checked.
+    """
+    return _check(list(sources), symbols=symbols, domain=domain, timeout=timeout)
+
+
+@declare(source=_SOURCE, **OPTIONS)
 def check_document(source, *, symbols=None, domain: str = "unit", timeout: float = DEFAULT_TIMEOUT) -> DocumentReport:
     """Check every step of the displayed mathematics of a document.
 
@@ -104,8 +126,8 @@ def check_document(source, *, symbols=None, domain: str = "unit", timeout: float
     source : str or pathlib.Path
         A path (Markdown, Quarto, LaTeX ``.tex``, notebook ``.ipynb``, any text file) or the text itself.
     symbols : mapping, optional
-        Symbol name -> assumption (a key of :data:`ASSUMPTIONS`, e.g. ``{"t": "real"}``) for names other
-        than the project's; every other name is a positive real.
+        Symbol name -> assumption (a key of :data:`ASSUMPTIONS`, e.g. ``{"t": "real"}``, ``{"tpr": "real"}``)
+        for names other than the project's; every other name is a positive real.
     domain : {"unit", "positive"}
         ``"unit"``: precision P and recall R lie in (0, 1], as in :func:`symmetric.verify.check`.
     timeout : float
@@ -114,10 +136,26 @@ def check_document(source, *, symbols=None, domain: str = "unit", timeout: float
     Returns
     -------
     DocumentReport
-        Its ``steps`` carry ``line``, ``status``, ``counterexample`` and ``reason``; ``symbols`` lists every
-        symbol with the domain it got; ``definitions`` the names the document defines.
+        Its ``steps`` carry ``line``, ``status``, ``counterexample``, ``reason`` and ``reading``; ``symbols`` lists
+        every symbol with the domain it got; ``definitions`` the names the document defines; ``problems`` says why
+        a document offers no step to check.
+
+    Examples
+    --------
+    A run of letters is one name when the document uses it as one, a product when its letters stand alone:
+
+    >>> report = check_document("$$\\nAcc = \\\\frac{TP + TN}{TP + TN + FP + FN}\\n$$\\n$$\\n1 - Acc = \\\\frac{FP + FN}{TP + TN + FP + FN}\\n$$\\n")
+    >>> [(s.status, s.reading["names"]) for s in report.steps]
+    [('proven', ['Acc: a name of the field'])]
+
+    A function applied without parentheses is read both ways; a step holding under one reading only is not
+    decided:
+
+    >>> step = check_document(r"$$ \\ln 2P = P \\ln 2 $$").steps[0]
+    >>> step.status, step.reason.split(":")[0]
+    ('unknown', 'depends on a reading the display does not fix')
     """
-    return check_documents([source], symbols=symbols, domain=domain, timeout=timeout)
+    return _check([source], symbols=symbols, domain=domain, timeout=timeout)
 
 
 def _mark(steps, latex: bool) -> str:
@@ -126,7 +164,9 @@ def _mark(steps, latex: bool) -> str:
         counts[s.status] = counts.get(s.status, 0) + 1
     text = ", ".join(f"{n} {k}" for k, n in counts.items()) or "no step"
     details = [
-        f"line {s.line} {s.status}"
+        f"line {s.line}"
+        + (f" (cell {s.cell}, line {s.cell_line})" if s.cell is not None else "")
+        + f" {s.status}"
         + (" at " + ", ".join(f"{k} = {v}" for k, v in s.counterexample.items()) if s.counterexample else "")
         for s in steps
         if s.status != "proven"
@@ -136,14 +176,16 @@ def _mark(steps, latex: bool) -> str:
     return f"% {body}" if latex else f"<!-- {body} -->"
 
 
+@declare(**OPTIONS)
 def annotate(sources, out, *, symbols=None, domain: str = "unit", timeout: float = DEFAULT_TIMEOUT) -> DocumentReport:
     """Check documents and write each back with a mark after every display (``--annotate OUT``).
 
     With one source, ``out`` is the file written; with several, a folder that receives each document under its
-    own name.
+    own name. A notebook's marks go in the cells holding the displays (a step's cell and line in it are in the
+    mark).
     """
     marks: list = []
-    report = check_documents(sources, symbols=symbols, domain=domain, timeout=timeout, _marks=marks)
+    report = _check(list(sources), symbols=symbols, domain=domain, timeout=timeout, marks=marks)
     out = Path(out)
     for name, segments, fmt, found in marks:
         texts = {}

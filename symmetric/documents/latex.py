@@ -51,6 +51,7 @@ RELATIONS = {
     "\\Rightarrow": None,
     "\\Leftrightarrow": None,
     "\\to": None,
+    "\\longrightarrow": None,
     "\\rightarrow": None,
     "\\mapsto": None,
 }
@@ -73,6 +74,7 @@ GREEK.update(
         "\\varrho": "rho",
         "\\varsigma": "sigma",
         "\\varpi": "pi",
+        "\\ell": "ell",  # not Greek, but a letter written as a command, read the same way
     }
 )
 
@@ -114,6 +116,10 @@ _DROPPED = {
     "\\enspace",
     "\\negthinspace",
     "\\middle",
+    "\\blacksquare",
+    "\\square",
+    "\\qed",
+    "\\Box",
 }
 # Commands dropped with their one braced argument.
 _DROPPED_WITH_ARGUMENT = {
@@ -164,10 +170,27 @@ _DELIMITERS = {
     "\\langle": "\\langle",
     "\\rangle": "\\rangle",
     "\\|": "\\|",
+    "\\Vert": "\\|",
+    "\\lVert": "\\|",
+    "\\rVert": "\\|",
 }
+# Accents that make a new name of the letter under them: \hat{y} is the name y-hat.
+ACCENTS = {
+    "\\hat": "hat",
+    "\\widehat": "hat",
+    "\\bar": "bar",
+    "\\overline": "bar",
+    "\\tilde": "tilde",
+    "\\widetilde": "tilde",
+    "\\check": "check",
+    "\\dot": "dot",
+    "\\vec": "vec",
+}
+# Braces labelling a part of a formula: the part is read, the label is not.
+_LABELLED = {"\\underbrace": "_", "\\overbrace": "^", "\\underset": None, "\\overset": None}
 _COMMAND = re.compile(r"\\(?:[A-Za-z]+\*?|.)", re.DOTALL)
 _NUMBER = re.compile(r"\d+(?:\.\d+)?|\.\d+")
-_WORDS = re.compile(r"[A-Za-z0-9][A-Za-z0-9 \-]*")
+_WORDS = re.compile(r"[^\W_][\w \-]*")
 _UNICODE_ORDER = (*GREEK_LOWER[: GREEK_LOWER.index("xi") + 1], "omicron", "pi", "rho", "sigmaf",
                   *GREEK_LOWER[GREEK_LOWER.index("sigma"):])  # fmt: skip
 _UNICODE = {
@@ -189,6 +212,10 @@ _UNICODE = {
     "\u2202": "\\partial",
     "\u2192": "\\to",
     "\u21d2": "\\implies",
+    "\u2211": "\\sum",
+    "\u220f": "\\prod",
+    "\u2229": "\\cap",
+    "\u222a": "\\cup",
 }
 _REMARKS = {
     "since",
@@ -307,6 +334,44 @@ def _transparent(text: str, i: int) -> str:
     return text[:start] + " " + content + " " + text[end:]
 
 
+def _accented(text: str, i: int) -> tuple[str, int]:
+    """The letter or group under an accent (``\\hat{y}``, ``\\hat y``) and the index after it."""
+    k = i
+    while k < len(text) and text[k].isspace():
+        k += 1
+    if text[k : k + 1] == "{":
+        content, j = _braced(text, k)
+        return " ".join(content.split()), j
+    m = _COMMAND.match(text, k) if text[k : k + 1] == "\\" else None
+    if m:
+        return m.group(), m.end()
+    if k < len(text):
+        return text[k], k + 1
+    raise LatexError("an accent needs a letter or a braced group after it", i)
+
+
+def _unlabelled(text: str, i: int, j: int, cmd: str) -> str:
+    """``\\underbrace{X}_{label}`` (and the others) replaced by ``{X}``, the label blanked (offsets kept)."""
+    if cmd in ("\\underset", "\\overset"):  # \underset{label}{X}
+        _, after_label = _braced(text, j)
+        content, end = _braced(text, after_label)
+        return text[:i] + " " * (after_label - i) + text[after_label:end] + text[end:]
+    _, end = _braced(text, j)
+    k = end
+    while k < len(text) and text[k].isspace():
+        k += 1
+    if text[k : k + 1] == _LABELLED[cmd]:
+        k += 1
+        while k < len(text) and text[k].isspace():
+            k += 1
+        if text[k : k + 1] == "{":
+            _, label_end = _braced(text, k)
+        else:
+            label_end = k + 1
+        return text[:i] + " " * (j - i) + text[j:end] + " " * (label_end - end) + text[label_end:]
+    return text[:i] + " " * (j - i) + text[j:]
+
+
 def tokenize(text: str) -> list[Token]:
     """The tokens of ``text`` (a display's content); raises :class:`LatexError` on what cannot be tokenized."""
     if len(text) > LIMITS["length"]:
@@ -335,6 +400,13 @@ def tokenize(text: str) -> list[Token]:
         if c.isascii() and c.isalpha():
             tokens.append(Token("letter", c, i, i + 1))
             i += 1
+            continue
+        if c.isalpha() and c not in _UNICODE:  # a word in another script (CJK, Cyrillic): one name
+            j = i
+            while j < n and text[j].isalpha() and text[j] not in _UNICODE:
+                j += 1
+            tokens.append(Token("text", text[i:j], i, j))
+            i = j
             continue
         if c == "\\":
             m = _COMMAND.match(text, i)
@@ -384,8 +456,27 @@ def tokenize(text: str) -> list[Token]:
             elif cmd in ("\\}", "\\rbrace", "\\rbrack", "\\rangle"):
                 depth -= 1
                 tokens.append(Token("close", _DELIMITERS[cmd], i, j))
-            elif cmd in ("\\vert", "\\lvert", "\\rvert", "\\|"):
+            elif cmd in ("\\vert", "\\lvert", "\\rvert"):
                 tokens.append(Token("op", "|", i, j))
+            elif cmd in ("\\|", "\\Vert", "\\lVert", "\\rVert"):
+                tokens.append(Token("op", "\u2016", i, j))  # a norm's bar
+            elif cmd == "\\%":
+                tokens.append(Token("op", "%", i, j))
+            elif cmd in ACCENTS:
+                content, j = _accented(text, j)
+                tokens.append(Token("name", f"{cmd}{{{content}}}", i, j))
+            elif cmd in ("\\boxed", "\\fbox"):  # the boxed formula, read as if unboxed
+                k = text.find("{", j)
+                if k < 0:
+                    raise LatexError(f"{cmd} needs a braced argument", i)
+                _, end = _braced(text, k)
+                text = text[:i] + " " * (k + 1 - i) + text[k + 1 : end - 1] + " " + text[end:]
+                j = i
+            elif cmd in _LABELLED:
+                text = _unlabelled(text, i, j, cmd)
+                j = i
+            elif cmd in ("\\longrightarrow", "\\rightarrow", "\\to"):
+                tokens.append(Token("rel", "\\to", i, j))
             elif cmd in RELATIONS:
                 tokens.append(Token("rel", cmd, i, j))
             else:

@@ -14,10 +14,14 @@ from dataclasses import dataclass, field
 
 import sympy
 
-from .. import symbols as _symbols
-from .._validation import InvalidParameterError
+import re
 
-__all__ = ["ASSUMPTIONS", "Definition", "Names", "parse_symbol_option"]
+from .. import symbols as _symbols
+from .._constraints import Predicate
+from .latex import GREEK
+from .lexicon import Lexicon
+
+__all__ = ["ASSUMPTIONS", "SYMBOL_OPTION", "Definition", "Names", "parse_symbol_option", "valid_symbols"]
 
 #: The assumptions a ``--symbol NAME:ASSUMPTION`` may give, as SymPy assumption keywords.
 ASSUMPTIONS = {
@@ -31,6 +35,12 @@ ASSUMPTIONS = {
     "positive_integer": {"integer": True, "positive": True},
 }
 
+_GREEK_NAMES = set(GREEK.values())
+#: The rates whose meaning the field fixes (their definitions are in :mod:`symmetric.documents.field`).
+FIELD_RATES = frozenset(
+    "precision ppv recall sensitivity tpr specificity tnr selectivity fpr fnr accuracy acc npv fdr informedness "
+    "markedness".split()
+)
 _PROJECT = {
     "P": _symbols.P,
     "R": _symbols.R,
@@ -49,6 +59,22 @@ _PROJECT = {
 COUNT_NAMES = ("TP", "FP", "FN", "TN", "TPR", "FPR", "TNR", "FNR", "PPV", "NPV", "FDR", "FOR", "MCC", "AUC")
 
 
+_NAME = re.compile(r"[^\W\d]\w*(?:'|\*)?")
+
+
+def _symbol_spec(spec) -> bool:
+    name, sep, assumption = str(spec).partition(":")
+    return bool(sep) and _NAME.fullmatch(name.strip()) is not None and assumption.strip() in ASSUMPTIONS
+
+
+#: The ``--symbol NAME:ASSUMPTION`` option (a name may have several letters: ``tpr:real``).
+SYMBOL_OPTION = Predicate(
+    "NAME:ASSUMPTION with ASSUMPTION one of " + ", ".join(ASSUMPTIONS),
+    _symbol_spec,
+    invalid=("t:complex", "t", ":real"),
+)
+
+
 def parse_symbol_option(spec: str, *, func: str = "symmetric check", param: str = "--symbol") -> tuple[str, str]:
     """Split ``NAME:ASSUMPTION`` (e.g. ``"t:real"``), checking the assumption against :data:`ASSUMPTIONS`.
 
@@ -59,13 +85,18 @@ def parse_symbol_option(spec: str, *, func: str = "symmetric check", param: str 
         ...
     symmetric._validation.InvalidParameterError: The '--symbol' parameter of symmetric check must be NAME:ASSUMPTION with ASSUMPTION one of real, positive, negative, nonnegative, nonpositive, nonzero, integer, positive_integer. Got 't:complex' instead.
     """
-    name, sep, assumption = str(spec).partition(":")
-    name, assumption = name.strip(), assumption.strip()
-    if not sep or not name or assumption not in ASSUMPTIONS or not name.replace("_", "").isalnum():
-        raise InvalidParameterError.of(
-            param, func, "NAME:ASSUMPTION with ASSUMPTION one of " + ", ".join(ASSUMPTIONS), spec
-        )
-    return name, assumption
+    SYMBOL_OPTION.check(spec, name=param, func=func)
+    name, _, assumption = str(spec).partition(":")
+    return name.strip(), assumption.strip()
+
+
+def valid_symbols(value) -> bool:
+    """Whether ``value`` is a mapping from symbol name to a key of :data:`ASSUMPTIONS` (the ``symbols`` option)."""
+    if value is None:
+        return True
+    if isinstance(value, str) or not hasattr(value, "items"):
+        return False
+    return all(isinstance(k, str) and _NAME.fullmatch(k.strip()) and a in ASSUMPTIONS for k, a in value.items())
 
 
 @dataclass
@@ -92,6 +123,7 @@ class Definition:
     implicit: bool = False
     file: str | None = None
     readings: tuple = ()  # readings the value's display did not fix (a derivative read as the chain rule)
+    earlier: list = field(default_factory=list)  # (value, line) of the definitions this one replaced
 
     def as_dict(self) -> dict:
         out = {
@@ -106,10 +138,28 @@ class Definition:
         return out
 
 
+_ACCENT_MARKS = {
+    "\\hat": "\u0302",
+    "\\widehat": "\u0302",
+    "\\bar": "\u0304",
+    "\\overline": "\u0304",
+    "\\tilde": "\u0303",
+    "\\widetilde": "\u0303",
+    "\\check": "\u030c",
+    "\\dot": "\u0307",
+    "\\vec": "\u20d7",
+}
+
+
 def readable(key: str) -> str:
     """The SymPy name of a document name: ``\\beta`` -> ``beta``, ``k_{1}`` -> ``k_1``, ``\\text{A B}`` -> ``A B``."""
     if key.startswith("\\text{"):
         base, _, sub = key[6:].partition("}")
+        sub = sub.removeprefix("_")
+    elif key.startswith(tuple(_ACCENT_MARKS)) and "{" in key:
+        accent, _, rest = key.partition("{")
+        inner, _, sub = rest.partition("}")
+        base = readable(inner) + _ACCENT_MARKS[accent]
         sub = sub.removeprefix("_")
     else:
         base, _, sub = key.partition("_")
@@ -134,6 +184,8 @@ class Names:
     definitions: dict = field(default_factory=dict)
     derived: dict = field(default_factory=dict)
     used: dict = field(default_factory=dict)
+    lexicon: Lexicon = field(default_factory=Lexicon)
+    unread: set = field(default_factory=set)  # names whose definition could not be read
 
     def is_project(self, key: str) -> bool:
         return key in _PROJECT and readable(key) not in self.symbols
@@ -154,6 +206,31 @@ class Names:
         if isinstance(value, sympy.Symbol):
             self.used[name] = value
         return value
+
+    def symbol_named(self, name: str, **assumptions) -> sympy.Symbol:
+        """A named value (``IoU(A, B)``, a set's size, a starred name): a positive real unless the user says
+        otherwise (recorded as used)."""
+        if name in self.symbols:
+            value = sympy.Symbol(name, **ASSUMPTIONS[self.symbols[name]])
+        else:
+            value = sympy.Symbol(name, **(assumptions or {"positive": True}))
+        self.used[name] = value
+        return value
+
+    def undefined_names(self) -> set:
+        """The names used that the document never defines (or whose definition could not be read): words, runs of
+        letters, applied functions; not the letters and Greek letters of a derivation's variables."""
+        out = set(self.unread)
+        defined = {readable(k) for k in self.definitions}
+        for name, sym in self.used.items():
+            base = name.split("_")[0]
+            if name in defined or sym in _PROJECT.values() or base in _GREEK_NAMES or name in self.symbols:
+                continue  # defined, the project's, a Greek letter, or declared by --symbol
+            if base.lower() in FIELD_RATES:
+                continue  # a rate of the field: its meaning is known
+            if len(base) > 1 or any(c in name for c in " (|\u2016"):
+                out.add(name)
+        return out
 
     def domains(self, *, domain: str = "unit") -> dict:
         """Each used symbol with the domain it got, as text."""

@@ -47,6 +47,13 @@ class Step:
     read : tuple of str
         The two sides as SymPy read them (empty when unparsed).
     seconds : float
+    cell, cell_line : int or None
+        In a notebook: the index of the Markdown cell and the 1-based line inside it.
+    reading : dict
+        What the step was read with: ``names`` (runs of letters read as one name, and why), ``products`` (runs
+        read as a product where a name was possible), ``named values`` (functions applied, set sizes, norms),
+        ``values`` and ``conditions`` (from the document, with where they are stated), ``readings`` (the
+        readings left open and how each fared).
     """
 
     file: str
@@ -61,6 +68,16 @@ class Step:
     read: tuple = ()
     seconds: float = 0.0
     cell: int | None = None
+    cell_line: int | None = None
+    reading: dict = field(default_factory=dict)
+
+    @property
+    def location(self) -> str:
+        """``file:line``, with the cell and the line inside it for a notebook."""
+        where = f"{self.file}:{self.line}"
+        if self.cell is not None:
+            where += f" (cell {self.cell}" + (f", line {self.cell_line}" if self.cell_line is not None else "") + ")"
+        return where
 
     def as_dict(self, *, with_file: bool = False) -> dict:
         out = {
@@ -68,6 +85,7 @@ class Step:
             "status": self.status,
             "counterexample": self.counterexample,
             "reason": self.reason,
+            "reading": dict(self.reading),
             "lhs": self.lhs,
             "rhs": self.rhs,
             "relation": self.relation,
@@ -77,6 +95,7 @@ class Step:
         }
         if self.cell is not None:
             out["cell"] = self.cell
+            out["cell_line"] = self.cell_line
         if with_file:
             out = {"file": self.file, **out}
         return out
@@ -85,7 +104,7 @@ class Step:
         """One line: ``file:line: lhs = rhs: verdict (counterexample)``."""
         sign = {"==": "=", "<=": "<=", ">=": ">="}.get(self.relation, self.relation)
         what = f"{_short(self.lhs)} {sign} {_short(self.rhs)}" if self.lhs or self.rhs else "display"
-        out = f"{self.file}:{self.line}: {what}: {self.status}"
+        out = f"{self.location}: {what}: {self.status}"
         if self.counterexample:
             out += " at " + ", ".join(f"{k} = {v}" for k, v in self.counterexample.items())
         if self.reason and self.status != "proven":
@@ -129,6 +148,12 @@ class DocumentReport:
         Every symbol used, by name, with the domain it got.
     domain : str
     seconds : float
+    problems : dict
+        File -> ``(kind, reason)`` for a file that offers no step to check: kind ``"empty"`` (an empty file, no
+        display math, displays that define but state no relation) or ``"error"`` (cannot be read, binary, an
+        unclosed display, a notebook that is not valid JSON).
+    warnings : list of str
+        What the reader should know: a ``--symbol`` name the documents never use.
     """
 
     files: list = field(default_factory=list)
@@ -137,6 +162,8 @@ class DocumentReport:
     symbols: dict = field(default_factory=dict)
     domain: str = "unit"
     seconds: float = 0.0
+    problems: dict = field(default_factory=dict)
+    warnings: list = field(default_factory=list)
 
     @property
     def definitions(self) -> list:
@@ -153,7 +180,11 @@ class DocumentReport:
         """No step refuted."""
         return not any(s.status == "refuted" for s in self.steps)
 
-    def exit_status(self, *, strict: bool = False) -> int:
+    def exit_status(self, *, strict: bool = False, allow_empty: bool = False) -> int:
+        """0 when nothing fails, 1 when a step is refuted (with ``strict`` also unknown or unparsed), 2 when a file
+        offers no step to check (an empty one is allowed with ``allow_empty``) or cannot be read."""
+        if any(kind == "error" or not allow_empty for kind, _ in self.problems.values()):
+            return 2
         bad = ("refuted", "unknown", "unparsed") if strict else ("refuted",)
         return 1 if any(s.status in bad for s in self.steps) else 0
 
@@ -188,6 +219,9 @@ class DocumentReport:
             "steps": [s.as_dict(with_file=several) for s in self.steps],
             "definitions": [n.as_dict() for n in self.notes if n.kind == "definition"],
             "conditions": [n.as_dict() for n in self.notes if n.kind == "condition"],
+            "values": [n.as_dict() for n in self.notes if n.kind == "value"],
+            "problems": {name: {"kind": kind, "reason": reason} for name, (kind, reason) in self.problems.items()},
+            "warnings": list(self.warnings),
             "symbols": dict(self.symbols),
             "seconds": round(self.seconds, 3),
         }
@@ -206,15 +240,22 @@ class DocumentReport:
                 skipped=str(sum(s.status in ("unknown", "unparsed") for s in steps)),
             )
             for s in steps:
+                where = f"line {s.line}" + (f" (cell {s.cell}, line {s.cell_line})" if s.cell is not None else "")
                 case = ET.SubElement(
                     suite,
                     "testcase",
                     classname=name,
-                    name=f"line {s.line}: {_short(s.lhs, 40)}",
+                    name=f"{where}: {_short(s.lhs, 40)}",
                     time=f"{s.seconds:.3f}",
                 )
+                case.set("file", name)
+                case.set("line", str(s.line))
                 if s.status == "refuted":
                     ET.SubElement(case, "failure", message=s.text()).text = s.text()
                 elif s.status in ("unknown", "unparsed"):
                     ET.SubElement(case, "skipped", message=f"{s.status}: {s.reason}")
+            if name in self.problems:
+                kind, reason = self.problems[name]
+                case = ET.SubElement(suite, "testcase", classname=name, name="no step to check", time="0.000")
+                ET.SubElement(case, "error" if kind == "error" else "failure", message=reason).text = reason
         return ET.tostring(suites, encoding="unicode")

@@ -36,7 +36,47 @@ def follows(before, after, verdict, timeout, domain):
                         f"{sympy.sstr(sympy.factor(ratio))}, never zero or undefined"
                     ),
                 )
+    solution = _solution(D0, (L1, R1), verdict, timeout, domain)
+    if solution is not None:
+        return solution
     return _refute_implication(D0, D1, (L1, R1), verdict, timeout, domain)
+
+
+def _solution(D0, after, verdict, timeout, domain):
+    """``x = c`` after a polynomial equation in x: proven when c is its only root in x's domain (every root found,
+    the leading coefficient proven nonzero, each root checked by substituting it back), else None (the
+    refutation is looked for as for any row)."""
+    L1, R1 = after
+    s, value = (L1, R1) if isinstance(L1, sympy.Symbol) else (R1, L1)
+    if not isinstance(s, sympy.Symbol) or value.has(s) or not D0.has(s):
+        return None
+    numerator, denominator = sympy.fraction(sympy.together(D0))
+    try:
+        poly = sympy.Poly(numerator, s)
+    except sympy.PolynomialError:
+        return None
+    if poly.degree() < 1 or any(c.has(s) for c in poly.all_coeffs()):
+        return None
+    lead = poly.LC()
+    if not lead.is_number and not any(verdict(lead, 0, r, timeout).status == "proven" for r in (">", "<")):
+        return None  # the equation may be no equation at all where its leading coefficient vanishes
+    ok, found = run_with_budget(lambda: sympy.roots(poly), min(timeout, 5.0))
+    if not ok or sum(found.values()) != poly.degree():
+        return None
+    inside = []
+    for root in found:
+        if root.has(sympy.I) and not root.is_real:
+            continue
+        if root.is_number and not _in_domain(s, root, domain):
+            continue
+        if not root.is_number:
+            return None  # a root whose place in the domain depends on the other symbols
+        if verdict(denominator.subs(s, root), 0, "==", timeout).status == "proven":
+            continue
+        inside.append(root)
+    if inside and all(verdict(root, value, "==", timeout).status == "proven" for root in inside):
+        return "proven", None, f"the solution of the equation before: {s} = {sympy.sstr(value)} is its only one"
+    return None
 
 
 def _refute_implication(D0, D1, after, verdict, timeout, domain):
@@ -52,7 +92,7 @@ def _refute_implication(D0, D1, after, verdict, timeout, domain):
                 continue
             v = verdict(L1.subs(s, value), R1.subs(s, value), "==", timeout)
             if v.status == "refuted":
-                cx = {str(s): str(value), **v.counterexample}
+                cx = {str(s): str(value), **{str(k): str(x) for k, x in v.counterexample.items()}}
                 return (
                     "refuted",
                     cx,
@@ -84,7 +124,12 @@ def _refute_by_solving(D0, s, after, verdict, timeout, domain):
         v = verdict(L1.subs(s, sol), R1.subs(s, sol), "==", timeout)
         if v.status != "refuted":
             continue
-        point = {k: sympy.nsimplify(x) if not isinstance(x, sympy.Basic) else x for k, x in v.counterexample.items()}
+        by_name = {x.name: x for x in (L1.free_symbols | R1.free_symbols | sol.free_symbols)}
+        point = {
+            by_name[k]: sympy.Rational(x) if _rational(x) else sympy.nsimplify(x)
+            for k, x in v.counterexample.items()
+            if k in by_name
+        }
         for other in sorted(sol.free_symbols - set(point), key=str):  # not in the refuted statement: any value
             point[other] = (_special_values(other, domain) or [sympy.S.One])[-1]
         value = sympy.simplify(sol.subs(point))
@@ -101,6 +146,14 @@ def _refute_by_solving(D0, s, after, verdict, timeout, domain):
             ),
         )
     return None
+
+
+def _rational(text: str) -> bool:
+    try:
+        sympy.Rational(text)
+    except (TypeError, ValueError):
+        return False
+    return True
 
 
 def _in_domain(s: sympy.Symbol, value, domain: str) -> bool:

@@ -36,7 +36,7 @@ import keyword
 import re
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Iterable, Mapping
+from typing import Callable, Iterable, Mapping, NamedTuple
 
 import sympy
 
@@ -49,6 +49,7 @@ from .arguments import NAME, NAMES, SYMBOL, TEXT
 __all__ = [
     "ExpressionError",
     "FUNCTIONS",
+    "Function",
     "LIMITS",
     "check_power_size",
     "parse",
@@ -57,14 +58,25 @@ __all__ = [
     "parse_value",
 ]
 
-#: Functions the parser accepts: name -> (SymPy function, least and most argument counts).
+
+class Function(NamedTuple):
+    """A function both parsers accept: the SymPy function, its least and most argument counts, and its LaTeX
+    spellings (read by :mod:`symmetric.documents.latex_parser`)."""
+
+    sympy: Callable
+    least: int
+    most: int
+    latex: tuple = ()
+
+
+#: Functions the parsers accept, the expression parser by name and the LaTeX parser by spelling: one table.
 FUNCTIONS = {
-    "exp": (sympy.exp, 1, 1),
-    "log": (sympy.log, 1, 1),
-    "sqrt": (sympy.sqrt, 1, 1),
-    "Abs": (sympy.Abs, 1, 1),
-    "Min": (sympy.Min, 2, 16),
-    "Max": (sympy.Max, 2, 16),
+    "exp": Function(sympy.exp, 1, 1, ("\\exp",)),
+    "log": Function(sympy.log, 1, 1, ("\\ln", "\\log")),
+    "sqrt": Function(sympy.sqrt, 1, 1, ("\\sqrt",)),
+    "Abs": Function(sympy.Abs, 1, 1),
+    "Min": Function(sympy.Min, 2, 16, ("\\min",)),
+    "Max": Function(sympy.Max, 2, 16, ("\\max",)),
 }
 
 #: The limits checked before any SymPy object is built.
@@ -314,7 +326,7 @@ class _Parser:
                 self.take(",")
                 args.append(self.nested(self.sum))
         self.take(")")
-        _, least, most = FUNCTIONS[name]
+        least, most = FUNCTIONS[name].least, FUNCTIONS[name].most
         if not least <= len(args) <= most:
             count = str(least) if least == most else f"{least} to {most}"
             raise self.fail(f"{name} takes {count} argument(s), got {len(args)}", name_token)
@@ -369,7 +381,7 @@ def _build(tree, names: dict, fail):
     if kind == "name":
         return names[tree[1]]
     if kind == "call":
-        func = FUNCTIONS[tree[1]][0]
+        func = FUNCTIONS[tree[1]].sympy
         return func(*(_build(a, names, fail) for a in tree[2]))
     if kind == "neg":
         return -_build(tree[1], names, fail)

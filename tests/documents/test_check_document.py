@@ -1,8 +1,10 @@
 """symmetric check: documents as people write them, with wrong lines planted, read and checked step by step."""
 
+import inspect
 import json
 from pathlib import Path
 
+import mpmath
 import pytest
 import sympy
 
@@ -158,7 +160,7 @@ def test_the_latex_subset(latex, expected):
     (r"P^{10^{9}}", "exponents are limited"),
     (r"999999999^{999}", "bits"),
     (r"\frac{1}{0}", "division by zero"),
-    (r"\hat{y}", "hatted"),
+    (r"\int_0^1 x", "an integral"),
     (r"x \approx y", "relation"),
     ("P + R \\", "a backslash ends the display"),  # was an AttributeError: nothing after the backslash
 ])
@@ -190,9 +192,9 @@ $$ H(P, P) = P, \qquad H(1, R) = \frac{2R}{1+R}. $$
 $$ \frac{P}{R} = \beta \implies P = \beta R \implies \frac{P}{\beta R} = 2 $$
 $$ \begin{align} a &= 2a - a, \\ &= 3a - 2a. \end{align} $$
 """)
-    assert [(s.line, s.status) for s in report.steps] == [(3, "proven"), (3, "proven"), (4, "unknown"),
-                                                          (4, "proven"), (4, "refuted"), (5, "proven"),
-                                                          (5, "proven")]
+    # the relation before an arrow is the hypothesis of the one after it, not a claim: P/R = beta is no step
+    assert [(s.line, s.status) for s in report.steps] == [(3, "proven"), (3, "proven"), (4, "proven"),
+                                                          (4, "refuted"), (5, "proven"), (5, "proven")]
     assert [n.name for n in report.definitions] == ["H(P, R)"]
 
 
@@ -207,9 +209,26 @@ $$ \frac{TP}{TP + FP} = \frac{\text{TP}}{\text{TP} + \text{FP}} $$""")
 
 
 def test_a_decimal_stands_for_what_rounds_to_it():
+    precision = mpmath.iv.prec
     report = check_document("$$\\frac{90}{140} = 0.64$$\n$$\\frac{9}{10} = 0.90$$\n$$\\frac{81}{86} = 0.95$$\n")
     assert [s.status for s in report.steps] == ["unknown", "proven", "refuted"]
     assert report.steps[2].counterexample == {} and "0.941860" in report.steps[2].reason
+    assert mpmath.iv.prec == precision  # the interval arithmetic leaves mpmath's settings as they were
+
+
+def test_approximately_is_proven_to_the_digits_written_and_never_refuted():
+    text = (
+        "$$ SE = \\sqrt{\\frac{p(1 - p)}{n}} = \\sqrt{\\frac{0.85 \\times 0.15}{200}} $$\n\n"
+        "$$ SE \\approx 0.025 $$\n\n$$ \\frac{1}{3} \\approx 0.333 $$\n\n$$ \\frac{2}{3} \\approx 0.6 $$\n\n"
+        "$$ x \\approx 0.5 $$\n\n$$ \\frac{1}{8} \\approx 0.13 $$\n"
+    )
+    steps = [s for s in check_document(text).steps if s.relation == "\\approx"]
+    assert [s.status for s in steps] == ["proven", "proven", "unknown", "unknown", "unknown"]
+    assert "0.025" in steps[0].reading["approximately"]  # SE's value stated by its chain, sqrt(102)/400
+    assert "does not round to 0.6" in steps[2].reason and "not refuted" in steps[2].reason
+    assert steps[3].reason.endswith("does not state (x)")
+    # 1/8 = 0.125 lies on the edge of what rounds to 0.13 (half up) or to 0.12 (half to even): left open
+    assert steps[4].status == "unknown"
 
 
 def test_align_remarks_and_mixed_partials_are_read(tmp_path):
@@ -275,7 +294,7 @@ def test_annotate_writes_a_notebook_back_with_a_mark_in_its_cells(tmp_path, caps
     cells = json.loads(out.read_text())["cells"]
     marks = ["".join(c["source"]).count("<!-- symmetric check:") for c in cells]
     assert marks == [1, 0, 1]
-    assert "line 33 refuted at P = 1/2, R = 1/3" in "".join(cells[2]["source"])
+    assert "line 33 (cell 2, line 4) refuted at P = 1/2, R = 1/3" in "".join(cells[2]["source"])
 
 
 def test_cli_usage_errors_exit_2(tmp_path, capsys):
@@ -327,3 +346,128 @@ def test_random_latex_is_read_or_refused_never_a_crash():
             parse_tokens(tokenize(text), Names())
         except LatexError:
             pass
+
+
+# -- readings the display does not fix (issue 29 item 3) ---------------------------------------------------
+
+@pytest.mark.parametrize("latex", [r"\ln 2P = P \ln 2", r"\log PR = \log P + \log R", r"\exp 2P = e^{2P}"])
+def test_a_function_applied_without_parentheses_is_decided_only_under_every_reading(latex):
+    step = check_document(f"$$\n{latex}\n$$\n").steps[0]
+    assert step.status == "unknown" and "applied without parentheses" in step.reason
+    assert step.reading["open"] and step.counterexample is None
+
+
+def test_an_odd_root_of_a_negative_number_is_the_real_root():
+    report = check_document("$$\n\\sqrt[3]{-8} = -2\n$$\n$$\n(-27)^{1/3} = -3\n$$\n$$\n\\sqrt[3]{-8} = 2\n$$\n")
+    assert [s.status for s in report.steps] == ["proven", "proven", "refuted"]
+
+
+def test_an_equation_followed_by_its_solution_is_solved_not_refuted_as_an_identity():
+    report = check_document("$$\n2x + 1 = 5\n$$\nso\n$$\nx = 2\n$$\n"
+                            "$$\\begin{aligned} 3y - 1 &= 5 \\\\ y &= 2 \\end{aligned}$$\n"
+                            "$$\nz^2 = 4\n$$\n$$\nz = 3\n$$\n")
+    assert [(s.line, s.status) for s in report.steps] == [(2, "unknown"), (6, "proven"), (8, "unknown"),
+                                                          (8, "proven"), (10, "unknown"), (13, "refuted")]
+    assert report.steps[-1].counterexample == {"z": "2"}
+
+
+def test_counterexamples_are_names_to_values_as_text(reports):
+    for report in reports.values():
+        for step in report.steps:
+            assert all(isinstance(k, str) and isinstance(v, str) for k, v in (step.counterexample or {}).items())
+
+
+# -- names, values and conditions from the whole document (issue 30) --------------------------------------
+
+def test_words_and_runs_of_letters_are_names_when_the_document_uses_them_so():
+    report = check_document(r"""The recall and the precision; $a$ and $b$ are positive.
+$$ recall \cdot precision = precision \cdot recall $$
+$$ 2ab \le a^2 + b^2 $$
+$$ \mathrm{tpr} + \text{fnr} = \text{fnr} + \mathrm{tpr} $$
+$$ IoU(A, B) \le 1 + IoU(A, B) $$
+""")
+    assert [s.status for s in report.steps] == ["proven", "proven", "proven", "proven"]
+    assert report.steps[0].reading["names"] == ["recall: a name of the field", "precision: a name of the field"]
+    assert report.steps[1].reading["products"] == ["ab"]
+    assert "IoU(A, B)" in report.symbols and "e" not in report.symbols
+
+
+def test_values_of_a_worked_example_hold_in_its_section_only():
+    report = check_document(r"""## Example
+Where TP = 80 and FP = 20:
+$$ \frac{TP}{TP + FP} = 0.8 $$
+## In general
+$$ \frac{TP}{TP + FP} = 0.8 $$
+""")
+    assert [s.status for s in report.steps] == ["proven", "unknown"]
+    assert report.steps[0].reading["values"] == ["TP = 80 (text, line 2)", "FP = 20 (text, line 2)"]
+
+
+def test_a_hypothesis_in_the_prose_is_a_premise_of_the_display_after_it():
+    report = check_document(r"""If two raters always agree, $P_o = 1$ and
+$$ \frac{P_o - P_e}{1 - P_e} = 1 $$
+""")
+    assert [s.status for s in report.steps] == ["proven"]
+    assert report.steps[0].reading["conditions"] == ["P_o = 1 (prose, line 1)"]
+
+
+def test_a_name_the_document_never_defines_is_not_its_error_unless_the_line_fails_everywhere():
+    report = check_document(r"""$$ \frac{\text{Agreements}}{\text{Total}} = \frac{17}{20} $$
+$$ \frac{1}{\frac{1}{Precision} + \frac{1}{Recall}} = \frac{2 Precision \cdot Recall}{Precision + Recall} $$
+""")
+    assert [s.status for s in report.steps] == ["unknown", "refuted"]
+    assert "fails for every value" in report.steps[1].reason
+
+
+def test_rates_named_beside_counts_are_read_with_the_field_definitions():
+    step = check_document(r"$$ \frac{TP}{\sqrt{(TP + FP)(TP + FN)}} = \sqrt{\mathrm{Precision} \cdot \mathrm{Recall}} $$"
+                          "\n").steps[0]
+    assert step.status == "proven" and step.reading["field definitions"] == [
+        "Precision read as TP/(FP + TP) (the field's definition)", "Recall read as TP/(FN + TP) (the field's definition)"]
+
+
+def test_kramdown_inline_dollars_blockquotes_and_continued_displays():
+    report = check_document("Inline $$F_1 = 1$$ in a sentence is prose.\n\n> **Proof**.\n> $$\n> a + a = 2a\n> $$\n\n"
+                            "$$\nS = 70 + 1.96\n$$\n\n$$\n= 71.96\n$$\n")
+    assert [(s.line, s.status) for s in report.steps] == [(5, "proven"), (13, "proven")]
+
+
+# -- notebooks: the cell and the line inside it (issue 31 item 3) ----------------------------------------
+
+def test_notebook_steps_carry_their_cell_and_line_in_text_json_and_junit(reports):
+    step = reports["limits.ipynb"].steps[1]
+    assert (step.line, step.cell, step.cell_line) == (33, 2, 4)
+    assert "limits.ipynb:33 (cell 2, line 4):" in step.text()
+    assert step.as_dict()["cell"] == 2 and step.as_dict()["cell_line"] == 4
+    assert 'name="line 33 (cell 2, line 4):' in reports["limits.ipynb"].junit()
+
+
+# -- declarations (issue 32 item 2) -----------------------------------------------------------------------
+
+@pytest.mark.parametrize("func", [symmetric.documents.check_document, symmetric.documents.check_documents,
+                                  symmetric.documents.annotate], ids=lambda f: f.__name__)
+def test_every_declared_argument_refuses_its_invalid_values(func, tmp_path):
+    from symmetric._constraints import constraints_of
+
+    valid = {"source": "$$ 1 = 1 $$", "sources": ["$$ 1 = 1 $$"], "out": tmp_path / "out.md"}
+    for name, constraint in constraints_of(func).items():
+        for bad in constraint.invalid_values():
+            kwargs = {**{k: v for k, v in valid.items() if k in inspect.signature(func).parameters}, name: bad}
+            with pytest.raises(symmetric.InvalidParameterError) as info:
+                func(**kwargs)
+            assert info.value.param == name and f"'{name}' parameter of {func.__name__}" in str(info.value)
+
+
+def test_the_domains_are_the_engines():
+    from symmetric.documents import OPTIONS
+    from symmetric.verify import DOMAINS
+
+    assert OPTIONS["domain"].is_satisfied_by("positive") and set(DOMAINS) == {"unit", "positive"}
+    assert not OPTIONS["domain"].is_satisfied_by("all")
+
+
+def test_the_field_rates_are_the_field_definitions():
+    from symmetric.documents.field import FIELD_DEFINITIONS
+    from symmetric.documents.names import FIELD_RATES
+
+    assert set(FIELD_DEFINITIONS) == FIELD_RATES

@@ -1,0 +1,555 @@
+"""One step checked: its readings, its premises, the values of its example, and the rescues of a refutation.
+
+The step's sides are read under every open reading (:class:`~symmetric.documents.latex_parser.Choice`), with the
+field's definitions of the rates it names beside counts (:mod:`~symmetric.documents.field`), and judged by
+:class:`~symmetric.documents.judge.Judge`. A refutation stands only when no reasonable reading of the context
+makes the line right (:meth:`StepChecking.rescue`): the decimals written, a line failing everywhere (which no
+reading can save), a name the document never defines, a second definition, a formula at values the document does
+not state, a condition stated around the display, a probability in (0, 1), ``\\log`` in another base. The rows of
+a sequence are checked against the row before (:mod:`~symmetric.documents.sequences`), a row after an implication
+arrow under its hypothesis.
+"""
+
+from __future__ import annotations
+
+
+from typing import Any
+
+import mpmath
+import sympy
+
+from ..verify import run_with_budget
+from .context import Condition, solved
+from .definitions import PARSE_SECONDS, key_of
+from .field import field_reading
+from .judge import (
+    Judge,
+    relational,
+    Outcome,
+    apply_premises,
+    combinations,
+    counterexample_text,
+    cx_text,
+    describe,
+    interval_difference,
+    rounding_verdict,
+)
+from .latex import GREEK, LatexError
+from .latex_parser import definition_head, parse_tokens
+from .names import Definition, Names
+from .report import Step
+from .rows import Part, Row
+from .sequences import follows
+
+__all__ = ["StepChecking"]
+
+_PROBABILITY_BASES = ("p", "P", "pi", "Pr")
+_GREEK_NAMES = frozenset(GREEK.values())
+
+
+class StepChecking:
+    """The Checker's methods that check one step (a mixin; see the module's docstring)."""
+
+    # what the Checker holds while it checks a display
+    judge: Judge
+    timeout: float
+    domain: str
+    where: tuple  # (file name, segment, line of an offset, line in the cell of an offset)
+    context: Any
+    offset: int
+    known: set
+    nearby: list
+    stated: list
+
+    def read(self, part, names: Names) -> None:  # the Checker's reading of a side
+        raise NotImplementedError
+
+    # -- checking -----------------------------------------------------------------------------------------
+    def started(self, left: Part, rel, right: Part, kind, relation) -> tuple[Step, bool]:
+        """A step as written, "unparsed" with the reason when a side could not be read or the relation is outside
+        the subset; and whether it can be checked."""
+        name, segment, line, where = self.where
+        step = Step(
+            name,
+            line(rel.start),
+            left.text,
+            right.text,
+            relation or rel.value,
+            "unparsed",
+            kind=kind,
+            cell=segment.cell,
+            cell_line=where(rel.start),
+        )
+        error = next((p.error for p in (left, right) if p.error is not None), None)
+        if error is not None:
+            step.reason = f"{error.reason} (in '{_context(left, right, error)}')"
+            return step, False
+        if relation is None:
+            step.reason = f"the relation {rel.value} is outside the subset (=, \\le, \\ge, <, >)"
+            return step, False
+        return step, True
+
+    def step(self, left: Part, rel, right: Part, kind, names: Names, premises=(), head: bool = False) -> Step:
+        self.read(left, names)
+        self.read(right, names)
+        approximate = rel.value == "\\approx"
+        relation = "==" if approximate else rel.relation if rel.value != ":=" else None
+        step, ok = self.started(left, rel, right, kind, relation)
+        if not ok:
+            return step
+        lhs, rhs = left.reading, right.reading
+        step.read = (sympy.sstr(lhs.expr), sympy.sstr(rhs.expr))
+        step.reading = _reading(lhs, rhs)
+        if lhs.implicit or rhs.implicit:
+            step.status = "unknown"
+            step.reason = "depends on a reading the display does not fix: " + "; ".join(
+                dict.fromkeys(lhs.implicit + rhs.implicit)
+            )
+            return step
+        if approximate:
+            step.relation = "\\approx"
+            step.status, step.reason = self.approximately(left, right, step, names)
+            return step
+        introduced = self.introduced(lhs.expr, rhs.expr, names) if relation == "==" else None
+        if introduced is not None:
+            step.status, step.reason = "unknown", introduced
+            return step
+        values = self.context_values(step)
+        readings: list = []
+        field: list = []
+        for label, a, b in self.readings(left, right, names):
+            a, b, named = field_reading(a, b)
+            readings.append((label, a, b))
+            field = field or named
+        if field:
+            step.reading["field definitions"] = field
+        outcome = self.judge.decide(
+            readings,
+            relation,
+            premises=premises,
+            values=values,
+            rescue=lambda out: self.rescue(out, left, right, relation, names, premises, head),
+        )
+        _fill(step, outcome, lhs.uses + rhs.uses)
+        return step
+
+    def introduced(self, lhs, rhs, names: Names) -> str | None:
+        """A subscripted or worded name used for the first time on one side only, the other side holding what it
+        stands for (``\\frac{FP}{FP + TN} = \\frac{FP}{\\ell_-}``): the step is read as its definition (registered
+        when it can be solved for), not checked."""
+        for side, other in ((rhs, lhs), (lhs, rhs)):
+            fresh = [
+                s
+                for s in side.free_symbols - other.free_symbols
+                if s.name not in self.known
+                and not names.is_project(key_of(s))
+                and ("_" in s.name or (len(s.name) > 1 and s.name not in _GREEK_NAMES))
+            ]
+            if len(fresh) != 1:
+                continue
+            target = fresh[0]
+            ok, found = run_with_budget(lambda: sympy.solve(side - other, target, dict=False), PARSE_SECONDS)
+            if not ok or not isinstance(found, list) or len(found) != 1 or found[0].has(target):
+                continue
+            names.definitions[key_of(target)] = Definition(key_of(target), found[0], (), self.where[2](0))
+            return (
+                f"introduces {target} (used here for the first time): read as its definition, "
+                f"{target} = {sympy.sstr(found[0])}, not as a claim"
+            )
+        return None
+
+    def context_values(self, step) -> dict:
+        """The values of the worked example the display being checked sits in."""
+        return self.context.values(self.offset)
+
+    def rescue(self, outcome: Outcome, left: Part, right: Part, relation, names: Names, premises, head=False):
+        """A refutation that a reading of the context makes "unknown" (see :mod:`~symmetric.documents.judge`)."""
+        fails = cx_text(outcome.counterexample)
+        suffix = f" (it fails at {fails})" if fails else ""
+        numeric = right.reading.expr.is_number
+        again = self.redefinition(left, names) if head and not numeric else None
+        if again is not None:
+            return Outcome(
+                "unknown",
+                None,
+                f"a second definition of {again.key} (the first at line {again.line}), or a claim about it" + suffix,
+                outcome.seconds,
+            )
+        instance = _instance(left, right, relation)
+        if instance is not None:
+            return Outcome(
+                "unknown",
+                None,
+                f"the formula evaluated at values the document does not state: {instance}" + suffix,
+                outcome.seconds,
+            )
+        rounded = self.rounding(left, right, relation, names)
+        if rounded is not None and rounded[0] == "unknown":
+            return Outcome("unknown", None, rounded[1], outcome.seconds)
+        if self.fails_everywhere(left.reading.expr, right.reading.expr, relation):
+            outcome.detail += "; it fails for every value of its symbols, so under every reading of them"
+            return None
+        undefined = names.undefined_names()
+        named = [k for k in (outcome.counterexample or {}) if k in undefined]
+        if named:
+            return Outcome(
+                "unknown",
+                None,
+                "depends on " + ", ".join(named) + ", which the document does not "
+                "define (its value is not the document's error)" + suffix,
+                outcome.seconds,
+            )
+        if rounded is not None:
+            outcome.detail = rounded[1]
+            outcome.counterexample = outcome.counterexample or {}
+        lhs, rhs, premised, _ = apply_premises(left.reading.expr, right.reading.expr, premises)
+        for conditions in self.condition_sets(lhs, rhs):
+            mapping = {c.symbol: c.value for c in conditions if c.relation is None}
+            bounds = [c.relation for c in conditions if c.relation is not None] + premised
+            v = self.judge.verdict(
+                lhs.subs(mapping, simultaneous=True),
+                rhs.subs(mapping, simultaneous=True),
+                relation,
+                self.timeout / 2,
+                bounds,
+            )
+            if v.status == "proven":
+                return Outcome(
+                    "unknown",
+                    None,
+                    f"holds under the condition{'s' if len(conditions) > 1 else ''} "
+                    + "; ".join(c.text() for c in conditions)
+                    + ", not as an identity"
+                    + suffix,
+                    outcome.seconds,
+                )
+        probabilities = [
+            s
+            for s in lhs.free_symbols | rhs.free_symbols
+            if s.name.split("_")[0] in _PROBABILITY_BASES and "_" in s.name
+        ]
+        if probabilities:
+            bounds = [s < 1 for s in probabilities] + premised
+            v = self.judge.verdict(lhs, rhs, relation, self.timeout / 2, bounds)
+            if v.status == "proven":
+                shown = ", ".join(str(s) for s in probabilities)
+                return Outcome(
+                    "unknown", None, f"holds with {shown} in (0, 1), as a probability is" + suffix, outcome.seconds
+                )
+        if left.reading.logs or right.reading.logs:
+            for base in (10, 2):
+                try:
+                    a, b = (parse_tokens(p.tokens, names, log_base=base).expr for p in (left, right))
+                except LatexError:
+                    break
+                v = self.judge.verdict(a, b, relation, self.timeout / 2)
+                if v.status == "proven":
+                    return Outcome(
+                        "unknown",
+                        None,
+                        f"holds with \\log read as the logarithm in base {base}, not as "
+                        "the natural one" + (f" (which fails at {fails})" if fails else ""),
+                        outcome.seconds,
+                    )
+        return None
+
+    def approximately(self, left: Part, right: Part, step: Step, names: Names) -> tuple[str, str]:
+        """``a \\approx d`` with ``d`` a number written with decimals: "proven" when the exact value of ``a`` (at the
+        values of the worked example) lies strictly inside the numbers that round to ``d`` at the digits written,
+        told with ball arithmetic; otherwise "unknown": "approximately" states no tolerance, so it is never refuted."""
+        values = {s: v for s, (v, _) in self.context_values(step).items()}
+        for exact, written in ((left, right), (right, left)):
+            digits = _written_decimals(written)
+            if digits is None:
+                continue
+            value = exact.reading.expr.subs(values, simultaneous=True)
+            head = definition_head(exact.tokens, names)
+            if value.free_symbols and head is not None and head[1] is None:
+                value = values.get(names.symbol(head[0]), value)  # SE = formula = number: SE's stated value
+            if value.free_symbols:
+                shown = ", ".join(sorted(str(s) for s in value.free_symbols))
+                return "unknown", f"\\approx at values the document does not state ({shown})"
+            d = written.reading.expr
+            step.reading["approximately"] = f"equal to {written.text} at the {digits} decimal(s) written"
+            bounds = interval_difference(value - d, {})
+            half = mpmath.iv.mpf(1) / (2 * 10**digits)
+            if bounds is not None and -half.a < bounds[0] and bounds[1] < half.a:
+                return "proven", f"{sympy.sstr(value)} rounds to {written.text} at the {digits} decimal(s) written"
+            shown = f"{sympy.sstr(value)} = {sympy.N(value, digits + 4)}" if bounds is not None else sympy.sstr(value)
+            return (
+                "unknown",
+                f"{shown} does not round to {written.text}; \\approx states no tolerance, so it is not refuted",
+            )
+        return "unknown", "\\approx without a number written with decimals on one side: not decided"
+
+    def fails_everywhere(self, lhs, rhs, relation) -> bool:
+        """Whether a step with symbols fails at every point of the domain (``a = b`` with ``a - b`` of one sign,
+        ``a <= b`` with ``a > b``): then no reading of its names or conditions can make it right."""
+        if not (lhs.free_symbols | rhs.free_symbols):
+            return False
+        opposite = {"==": (">", "<"), "<=": (">",), "<": (">=",), ">=": ("<",), ">": ("<=",)}[relation]
+        return any(self.judge.verdict(lhs, rhs, r, self.timeout / 3).status == "proven" for r in opposite)
+
+    def redefinition(self, left: Part, names: Names):
+        """The definition a row's left side names exactly (``F_1`` of ``F_1 = ...``), else None."""
+        head = definition_head(left.tokens, names)
+        if head is None or head[1] is not None:
+            return None
+        return names.definitions.get(head[0])
+
+    def condition_sets(self, lhs, rhs):
+        relevant = [
+            c
+            for c in list(self.nearby) + list(reversed(self.stated))
+            if (c.symbol is not None and (lhs.has(c.symbol) or rhs.has(c.symbol)))
+            or (c.relation is not None and c.relation.free_symbols & (lhs.free_symbols | rhs.free_symbols))
+        ]
+        seen: dict = {}
+        for c in relevant:
+            seen.setdefault(c.symbol if c.symbol is not None else c.relation, c)
+        latest = list(seen.values())
+        return [[c] for c in relevant] + ([latest] if len(latest) > 1 else [])
+
+    def rounding(self, left: Part, right: Part, relation, names: Names):
+        """``(status, reason)`` when the step has decimals and is decided to the digits written, else None."""
+        try:
+            a = parse_tokens(left.tokens, names, decimals=True)
+            b = parse_tokens(right.tokens, names, decimals=True)
+        except LatexError:
+            return None
+        decimals = {**(a.decimals or {}), **(b.decimals or {})}
+        if not decimals:
+            return None
+        verdict = rounding_verdict(a.expr, b.expr, relation, decimals)
+        if verdict is None:
+            return None
+        digits = max(k for _, k in decimals.values())
+        exact = [
+            p.reading.expr for p, read in ((left, a), (right, b)) if not read.decimals and p.reading.expr.is_number
+        ]
+        shown = " and ".join(f"{sympy.sstr(e)} = {sympy.N(e, digits + 4)}" for e in exact if e != sympy.N(e, digits))
+        if verdict == "holds":
+            return "unknown", f"holds to the {digits} decimal(s) written, not exactly" + (f": {shown}" if shown else "")
+        written = next((t.value for p in (left, right) for t in p.tokens if t.kind == "num" and "." in t.value), "")
+        return "refuted", (
+            f"{shown} does not round to {written}"
+            if shown
+            else f"wrong beyond the rounding of the decimals written ({written})"
+        )
+
+    def hypothesis_row(self, row: Row, names: Names, premises, *, claimed: bool = False):
+        """The row before an implication arrow: its relations are the hypotheses of the row after it. When it
+        follows an arrow itself (``claimed``) it is a step, checked under its own hypothesis; otherwise a relation
+        that holds as an identity is a step (proven) and any other is not claimed."""
+        hypotheses, found = [], []
+        name, segment, line, where = self.where
+        for k, rel in enumerate(row.rels):
+            left, right = row.parts[k], row.parts[k + 1]
+            if claimed:
+                found.append(self.step(left, rel, right, "chain", names, premises))
+            self.read(left, names)
+            self.read(right, names)
+            if left.error is not None or right.error is not None or rel.relation is None:
+                continue
+            if left.parsed.implicit or right.parsed.implicit:
+                continue
+            a, b = left.parsed.expr, right.parsed.expr
+            if claimed:
+                pass
+            elif self.judge.verdict(a, b, rel.relation, self.timeout / 2).status == "proven":
+                found.append(self.step(left, rel, right, "chain", names, premises))
+                continue
+            if rel.relation == "==":
+                hit = solved(a, b)
+                if hit is not None:
+                    hypotheses.append(Condition(hit[0], hit[1], line(rel.start), "display"))
+                else:
+                    hypotheses.append(Condition(None, None, line(rel.start), "display", sympy.Eq(a, b)))
+            else:
+                hypotheses.append(Condition(None, None, line(rel.start), "display", relational(a, rel.relation, b)))
+        return hypotheses, found
+
+    def premise(self, parts, rel, names, premises) -> Step:
+        left, right = parts[0], parts[1]
+        step, readable = self._equation(parts, rel, "premise")
+        if not readable:
+            return step
+        v = self.judge.evaluate(left.parsed.expr, right.parsed.expr, rel.relation, premises)
+        step.seconds = v.seconds
+        if v.status == "proven":
+            step.status, step.reason = "proven", f"holds as an identity ({v.detail})"
+        else:
+            step.status = "unknown"
+            step.reason = (
+                "the first equation of a sequence: a premise, not an identity"
+                + (f" (it fails at {cx_text(v.counterexample)})" if v.counterexample else "")
+                + "; the rows after it are checked against it"
+            )
+        return step
+
+    def sequence_step(self, previous, parts, rel, previous_identity, previous_status, names, premises) -> Step:
+        left, right = parts[0], parts[1]
+        step, readable = self._equation(parts, rel, "sequence")
+        if not readable:
+            return step
+        L1, R1, relation = left.parsed.expr, right.parsed.expr, rel.relation
+        share = self.timeout / 2
+        identity = self.judge.evaluate(L1, R1, relation, premises, timeout=share)
+        if identity.status == "proven":
+            step.status, step.reason = "proven", f"holds as an identity ({identity.detail})"
+        elif identity.status == "refuted" and previous_identity:
+            step.status, step.counterexample = "refuted", identity.counterexample
+            step.reason = (
+                "not an identity, and the equation before holds everywhere, so this one does not follow "
+                "from it either" + (f" ({identity.detail})" if identity.detail else "")
+            )
+        elif previous_status == "refuted":
+            step.status = "unknown"
+            step.reason = "the row before is refuted; whether this one follows from the derivation is undecided"
+        elif any(p.error is not None or p.parsed.implicit for p in previous[:2]):
+            step.status, step.reason = "unknown", "not an identity, and the equation before it could not be read"
+        else:
+            L0, R0, before = previous[0].parsed.expr, previous[1].parsed.expr, previous[2]
+            if before == "==" and relation == "==":
+                status, cx, reason = follows((L0, R0), (L1, R1), self.judge.verdict, share, self.domain)
+            else:
+                status, cx, reason = self.implied(L0, R0, before, L1, R1, relation, share)
+            step.status, step.counterexample, step.reason = status, counterexample_text(cx) if cx else cx, reason
+            if status == "unknown" and identity.status == "refuted":
+                step.reason = (
+                    f"not an identity (it fails at {cx_text(identity.counterexample)}), and whether it "
+                    f"follows from the {'equation' if before == '==' else 'row'} before is undecided"
+                )
+        return step
+
+    def implied(self, L0, R0, before, L1, R1, relation, share):
+        """A row of a sequence of inequalities: checked with the row before as its condition."""
+        v = self.judge.verdict(L1, R1, relation, share, [relational(L0, before, R0)])
+        if v.status == "proven":
+            return "proven", None, "follows from the row before (checked with it as a condition)"
+        if v.status == "refuted":
+            return (
+                "refuted",
+                v.counterexample,
+                ("does not follow from the row before: at this point the row before holds and this one fails"),
+            )
+        return "unknown", None, "not an identity, and whether it follows from the row before is undecided"
+
+    def _equation(self, parts, rel, kind) -> tuple[Step, bool]:
+        """The step of an equation row and whether it can be checked: unparsed or an ambiguous reading can't."""
+        left, right = parts[0], parts[1]
+        step, ok = self.started(left, rel, right, kind, rel.relation)
+        if not ok:
+            return step, False
+        step.read = (sympy.sstr(left.parsed.expr), sympy.sstr(right.parsed.expr))
+        step.reading = _reading(left.parsed, right.parsed)
+        if left.parsed.implicit or right.parsed.implicit:
+            step.status, step.reason = "unknown", "depends on a reading the display does not fix"
+            return step, False
+        if left.parsed.choices or right.parsed.choices:
+            step.status, step.reason = (
+                "unknown",
+                "depends on a reading the display does not fix: "
+                + "; ".join(c.what for c in {**left.parsed.choices, **right.parsed.choices}.values()),
+            )
+            return step, False
+        return step, True
+
+    def readings(self, left: Part, right: Part, names: Names) -> list:
+        """``(label, lhs, rhs)`` for every combination of the open readings of a step, the default first."""
+        choices = {**left.reading.choices, **right.reading.choices}
+        if not choices:
+            return [("", left.reading.expr, right.reading.expr)]
+        out = []
+        for combo in combinations(choices):
+            try:
+                a = parse_tokens(left.tokens, names, choose=combo)
+                b = parse_tokens(right.tokens, names, choose=combo)
+            except LatexError:
+                continue
+            out.append((describe(choices, combo), a.expr, b.expr))
+        return out or [("", left.reading.expr, right.reading.expr)]
+
+
+def _instance(left: Part, right: Part, relation) -> str | None:
+    """An equation between a formula in symbols and the same formula with numbers for some of its names
+    (``\\frac{FP}{\\ell_-} = \\frac{0}{\\ell_-}``), or a number written with decimals: the formula's values
+    are not the document's to check, so its text, else None."""
+    if relation != "==":
+        return None
+    for formula, number in ((left, right), (right, left)):
+        if not formula.reading.expr.free_symbols:
+            continue
+        decimals = any(t.kind == "num" and "." in t.value for t in number.tokens)
+        if decimals and number.reading.expr.is_number:
+            return formula.text + " against a number written with decimals"
+        substituted = _substituted(formula.tokens, number.tokens)
+        if substituted:
+            return formula.text + " with " + ", ".join(f"{n} = {v}" for n, v in substituted)
+    return None
+
+
+def _substituted(formula, number) -> list:
+    """``[(name, number)]`` when ``number`` is ``formula`` with numbers in place of some of its one-token names (a
+    formula: more than a lone name)."""
+    if len(formula) != len(number) or len(formula) < 2:
+        return []
+    pairs = []
+    for a, b in zip(formula, number):
+        if (a.kind, a.value) == (b.kind, b.value):
+            continue
+        if b.kind == "num" and (a.kind in ("letter", "text", "name") or (a.kind == "cmd" and a.value in GREEK)):
+            pairs.append((a.value, b.value))
+            continue
+        return []
+    return pairs
+
+
+def _written_decimals(part: Part) -> int | None:
+    """The digits after the point of a side that is one number written with decimals (``0.025``), else None."""
+    tokens = part.tokens
+    if len(tokens) == 1 and tokens[0].kind == "num" and "." in tokens[0].value:
+        return len(tokens[0].value.split(".")[1])
+    return None
+
+
+def _reading(left, right) -> dict:
+    """What a step was read with: names, products where a name was possible, named values, open readings."""
+    out: dict = {}
+    names = {**left.names, **right.names}
+    if names:
+        out["names"] = [f"{k}: {v}" for k, v in names.items()]
+    products = list(dict.fromkeys(left.products + right.products))
+    if products:
+        out["products"] = products
+    opaque = list(dict.fromkeys(left.opaque + right.opaque))
+    if opaque:
+        out["named values"] = opaque
+    choices = {**left.choices, **right.choices}
+    if choices:
+        out["open"] = [f"{c.what}: " + " or ".join(c.options) for c in choices.values()]
+    sums = left.sums + right.sums
+    if sums:
+        out["sums"] = sums
+    return out
+
+
+def _fill(step: Step, outcome: Outcome, uses) -> None:
+    step.status = outcome.status
+    step.seconds = outcome.seconds
+    step.counterexample = outcome.counterexample if outcome.status == "refuted" else None
+    if outcome.status == "refuted" and not step.counterexample:
+        step.counterexample = {}
+    step.reason = outcome.detail
+    for key in ("premises", "values", "open"):
+        if outcome.notes.get(key):
+            step.reading[{"premises": "conditions", "values": "values", "open": "readings"}[key]] = outcome.notes[key]
+    if uses:
+        step.reason += "; uses " + ", ".join(dict.fromkeys(uses))
+
+
+def _context(left: Part, right: Part, error: LatexError) -> str:
+    for p in (left, right):
+        if p.error is error:
+            return p.text if len(p.text) <= 60 else p.text[:57] + "..."
+    return left.text

@@ -1,0 +1,32 @@
+"""The corpus of real public documents (tests/documents/corpus/, each with its origin on its first line), checked
+against the hand-checked key: no right line refuted, every real error of the key still refuted."""
+
+from pathlib import Path
+
+import pytest
+
+from symmetric.documents import check_document
+from tests.documents.corpus_key import REAL_ERRORS
+
+CORPUS = Path(__file__).parent / "corpus"
+DOCUMENTS = sorted(CORPUS.iterdir())
+
+
+def test_the_corpus_holds_at_least_twenty_real_documents_each_with_its_origin():
+    assert len(DOCUMENTS) >= 20
+    for path in DOCUMENTS:
+        first = path.read_text(encoding="utf-8").splitlines()[0]
+        assert "origin" in first and "@" in first and ":" in first.split("@")[1], path.name
+
+
+@pytest.mark.parametrize("path", DOCUMENTS, ids=lambda p: p.name)
+def test_no_right_line_is_refuted_and_every_real_error_of_the_key_is(path):
+    report = check_document(path)
+    refuted = {step.line for step in report.steps if step.status == "refuted"}
+    wrong = sorted(line for line in refuted if (path.name, line) not in REAL_ERRORS)
+    assert not wrong, f"refuted, and not a real error of the key: lines {wrong}"
+    lost = sorted(line for name, line in REAL_ERRORS if name == path.name and line not in refuted)
+    assert not lost, f"real errors of the key no longer refuted: lines {lost}"
+    for step in report.steps:
+        if step.status == "refuted":
+            assert step.counterexample is not None and isinstance(step.reading, dict)
