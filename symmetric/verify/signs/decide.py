@@ -25,16 +25,18 @@ What the rules trust (each is a theorem about real numbers, applied exactly):
   sign(p/q - 1)`` for ``q > 0``), ``sign(log x) = sign(x - 1)``, and
   ``sign(sum c_i log x_i - sum d_j log y_j) = sign(prod x_i**c_i - prod y_j**d_j)``;
 * SymPy's algebraic rewrites (``together``, ``cancel``, ``powsimp`` and
-  ``expand_power_base`` with positive bases) as identities, and SymPy's
-  exact sign of a numeric constant (``is_positive`` on a number).
+  ``expand_power_base`` with positive bases) as identities, and the sign of a
+  numeric constant from ball arithmetic (:mod:`symmetric.verify.core.numbers`:
+  a sign only when a ball excludes 0, zero only by exact algebra).
 
 :func:`definite_sign` answers the narrower question "which one sign does
 the expression have at every point" (what the limit routine asks of a
 coefficient): SymPy's assumption system (:func:`assumed_in`, which the direct
-``sign`` strategies of the proof search ask too) on the expression and on cheap exact
+``sign`` strategies of the proof search ask too, with every constant replaced by a
+symbol carrying only its proven sign) on the expression and on cheap exact
 normal forms (expanded, cancelled, factored, logarithms expanded without
-``force``), the facts of the domain, a number's sign from ``evalf`` with
-``strict=True``, and :func:`sign_of` on the same domain. This module is the
+``force``), the facts of the domain, a number's sign from ball arithmetic,
+and :func:`sign_of` on the same domain. This module is the
 one place that decides signs; :func:`sign_target` names the factor whose
 sign settles an undecided one, for a caller that splits the domain on it.
 
@@ -60,7 +62,8 @@ from ..core.linear import affine_form
 from ..core.memo import memoized
 from ..core.relations import ANY, NEG, NONNEG, NONPOS, POS, RELATION_OF_SIGNS, ZERO
 from ..core.sympy_errors import SYMPY_ERRORS
-from ..core.trust import stable_numbers, untrusted
+from ..core.numbers import NotReal, assumed, constant_sign
+from ..core.trust import untrusted
 from .domain import Domain, Interval, number_sign
 
 __all__ = [
@@ -322,10 +325,6 @@ def sign_of(expr, domain: Domain, *, wanted: list | None = None) -> frozenset | 
 # --------------------------------------------------------------------------- one sign at every point
 
 
-class NotReal(Exception):
-    """A sign was asked of a value that is not a real number (complex, infinite or undefined)."""
-
-
 @memoized  # pure, called ~15 times per distinct coefficient in a run
 def combine_fractions(c):
     """``c`` with its fractions combined and common factors cancelled, when that is not longer."""
@@ -345,7 +344,7 @@ def _log_combination(c):
     out = []
     for term in sympy.Add.make_args(c):
         coeff, rest = term.as_coeff_Mul()
-        if isinstance(rest, sympy.log) and coeff.is_Rational and rest.args[0].is_positive:
+        if isinstance(rest, sympy.log) and coeff.is_Rational and assumed("is_positive", rest.args[0]):
             out.append((coeff, rest.args[0]))
         else:
             return None
@@ -374,14 +373,14 @@ def sign_target(c):
     if combo is not None:
         q = sympy.Mul(*[x**a for a, x in combo])
         num, den = sympy.fraction(sympy.together(q))
-        if num.is_positive and den.is_positive:  # then sign(log q) = sign(num - den)
+        if assumed("is_positive", num) and assumed("is_positive", den):  # then sign(log q) = sign(num - den)
             return sign_target(num - den)
         return c
     try:
         factors = [f for _, part in _factor_parts(c) for f, _ in part]
     except (sympy.PolynomialError, NotImplementedError, TypeError, ValueError):
         return c
-    unknown = [f for f in factors if f.is_positive is not True and f.is_negative is not True]
+    unknown = [f for f in factors if assumed("is_positive", f) is not True and assumed("is_negative", f) is not True]
     if not unknown:
         return c
     f = unknown[0]
@@ -419,24 +418,9 @@ def _assumed_sign(c):
 
 
 def _evaluated_sign(c):
-    """The sign of the number ``c`` from ``evalf(strict=True)`` (or an exact zero); NotReal when it is complex."""
-    if c.is_extended_real is False:
-        raise NotReal(f"complex value {sympy.sstr(c)}")
-    c = stable_numbers(c)  # log(1 + 10**-60) evaluates to 0 otherwise (trust.stable_numbers)
-    try:
-        value = c.evalf(40, strict=True)
-    except (sympy.core.evalf.PrecisionExhausted, TypeError, ValueError, ArithmeticError):
-        value = None
-    if value is not None and value.is_Float and value != 0:
-        return 1 if value > 0 else -1
-    if value is not None and value.is_real is False:
-        raise NotReal(f"complex value {sympy.sstr(c)}")
-    try:
-        if sympy.simplify(c) == 0:
-            return 0
-    except (TypeError, ValueError, NotImplementedError, ArithmeticError):
-        pass
-    return None
+    """The sign of the number ``c`` from ball arithmetic or exact algebra
+    (:func:`~symmetric.verify.core.numbers.constant_sign`); NotReal when it is not real."""
+    return constant_sign(c)
 
 
 def _from_facts(c, domain: Domain):
