@@ -45,6 +45,7 @@ from .evidence.admissible import admissible_point
 from .core.trust import FLOAT_SEMANTICS, derivatives_as_limits, exact_floats, has_floats, non_real, stable_numbers
 from .core.trust import admits_infinity, finite_symbol
 from .core.steps import TRUSTS, ProofStep
+from .core.certificates import certified
 from .core.numbers import NotReal, constant_sign
 from .core.relations import RELATION_OF_TEXT
 
@@ -229,6 +230,8 @@ def _decide(
             None,
             f"the check failed with {type(exc).__name__}: {exc}",
         )
+    if verdict.proven and verdict.certificate is None:
+        verdict = replace(verdict, certificate=certified(statement))
     return replace(verdict, detail=f"{verdict.detail}; {FLOAT_SEMANTICS}") if floats else verdict
 
 

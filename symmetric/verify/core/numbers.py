@@ -47,7 +47,16 @@ from flint import arb, ctx, fmpq
 
 from .memo import memoized
 
-__all__ = ["NotReal", "PRECISIONS", "enclosure", "constant_sign", "exactly_zero", "abstracted", "assumed"]
+__all__ = [
+    "NotReal",
+    "PRECISIONS",
+    "enclosure",
+    "constant_sign",
+    "exactly_zero",
+    "abstracted",
+    "functions_opaque",
+    "assumed",
+]
 
 #: Working precisions in bits, tried in turn until a ball excludes 0 (the budget: 2**14 bits, about 4900 digits).
 PRECISIONS = (64, 256, 1024, 4096, 16384)
@@ -334,12 +343,11 @@ def _abstract(e, memo: dict, functions_only: bool):
 
 
 @memoized  # pure; asked of the same differences many times in a search
-def abstracted(*exprs, functions_only: bool = False) -> tuple:
+def abstracted(*exprs) -> tuple:
     """``exprs`` with each constant that is not a rational number replaced by a symbol carrying only the sign
     that :func:`constant_sign` proves (0 itself when exact algebra shows it), the same symbol for the same
     constant in all of them; the constant terms of a sum and the constant factors of a product are taken
-    together. With ``functions_only``, only constants holding a function of a number (``log(2)``, not
-    ``sqrt(2)`` or ``pi``). Raises :class:`NotReal` for a non-real constant.
+    together. Raises :class:`NotReal` for a non-real constant.
 
     >>> import sympy
     >>> from symmetric import P
@@ -348,7 +356,16 @@ def abstracted(*exprs, functions_only: bool = False) -> tuple:
     (True, True)
     """
     memo: dict = {}
-    return tuple(_abstract(sympy.sympify(e), memo, functions_only) for e in exprs)
+    return tuple(_abstract(sympy.sympify(e), memo, False) for e in exprs)
+
+
+@memoized  # pure; the rewriting strategies ask it of the same sides again and again
+def functions_opaque(*exprs) -> tuple:
+    """``exprs`` as :func:`abstracted` makes them, but only the constants that hold a function of a number
+    (``log(2)``, ``loggamma(1 + 10**-60)``; not ``sqrt(2)`` or ``pi``): what SymPy's rewriting evaluates with
+    rounding. Raises :class:`NotReal` for a non-real constant."""
+    memo: dict = {}
+    return tuple(_abstract(sympy.sympify(e), memo, True) for e in exprs)
 
 
 def assumed(query: str, expr) -> bool | None:

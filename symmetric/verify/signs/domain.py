@@ -24,7 +24,8 @@ import sympy
 from ..core.linear import linear_coefficients
 from ..core.relations import NEG, NONNEG, NONPOS, NONZERO, POS, RELATION_OF_SIGNS, ZERO, relation_of
 from ..core.sympy_errors import SYMPY_ERRORS
-from ..core.numbers import NotReal, constant_sign
+from ..core.numbers import NotReal, assumed, constant_sign
+from ..core.trust import untrusted
 
 __all__ = ["Interval", "Domain", "base_interval", "number_sign", "affine_in_one"]
 
@@ -33,11 +34,23 @@ _oo = sympy.oo
 
 def number_sign(x) -> int | None:
     """The sign of a real number (``oo`` included) from ball arithmetic or exact algebra
-    (:func:`~symmetric.verify.core.numbers.constant_sign`), or None when it is undecided or not real."""
+    (:func:`~symmetric.verify.core.numbers.constant_sign`), or None when it is undecided or not real.
+
+    An expression in symbols (``7*R``) has the one sign SymPy's assumptions give it, asked with its
+    constants replaced by symbols carrying their proven signs (:func:`~symmetric.verify.core.numbers.assumed`).
+    """
+    x = sympy.sympify(x)
     try:
-        return constant_sign(sympy.sympify(x))
+        if not x.free_symbols:
+            return constant_sign(x)
     except NotReal:
         return None
+    if untrusted(x) or assumed("is_extended_real", x) is not True or assumed("is_finite", x) is not True:
+        return None  # an unguarded atan, asin, acos: SymPy's answers are wrong (core.trust)
+    for sign, query in ((0, "is_zero"), (1, "is_positive"), (-1, "is_negative")):
+        if assumed(query, x):
+            return sign
+    return None
 
 
 def _cmp(a, b) -> int | None:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import sympy
 
-from ..core.numbers import NotReal, abstracted, assumed
+from ..core.numbers import NotReal, assumed, functions_opaque
 from ..core.powers import normalize_powers
 from ..core.relations import POS, RELATION_OF_TEXT
 from ..core.steps import TRUSTS
@@ -56,12 +56,12 @@ def _logs_agree(lhs, rhs):
 
 def _numbers_opaque(run):
     """``run`` on the sides with each function of a number (``log(2)``, ``loggamma(1 + 10**-60)``) replaced by a
-    symbol carrying only its proven sign (:func:`~symmetric.verify.core.numbers.abstracted`): SymPy's
+    symbol carrying only its proven sign (:func:`~symmetric.verify.core.numbers.functions_opaque`): SymPy's
     rewriting evaluates such numbers with rounding (``simplify(loggamma(1 + 10**-60))`` is 0)."""
 
     def opaque(lhs, rhs, relation):
         try:
-            lhs, rhs = abstracted(lhs, rhs, functions_only=True)
+            lhs, rhs = functions_opaque(lhs, rhs)
         except NotReal:
             return False
         return run(lhs, rhs, relation)
