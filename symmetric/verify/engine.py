@@ -252,7 +252,9 @@ def _with_infinite_values(
     at_finite = given.substitute(finite)
     if at_finite is None:
         at_finite = Statement(
-            given.lhs.xreplace(finite), given.rhs.xreplace(finite), given.relation,
+            given.lhs.xreplace(finite),
+            given.rhs.xreplace(finite),
+            given.relation,
             tuple(c.xreplace(finite) for c in given.conditions),
         )
     verdict = _decide(at_finite, start, timeout, samples, seed, dps, prover, evidence)
@@ -265,14 +267,19 @@ def _with_infinite_values(
     for s in infinite:
         if any(s in c.free_symbols for c in given.conditions):
             return _finite_only(verdict, names, f"a condition bounds {s}, which the check at +-oo does not read")
-        ends += [(s, end) for end, admitted in ((sympy.oo, not s.is_extended_nonpositive),
-                                                (-sympy.oo, not s.is_extended_nonnegative)) if admitted]
+        ends += [
+            (s, end)
+            for end, admitted in ((sympy.oo, not s.is_extended_nonpositive), (-sympy.oo, not s.is_extended_nonnegative))
+            if admitted
+        ]
     steps = list(verdict.steps)
     for s, end in ends:
         rest = {x: finite[x] for x in infinite if x != s}
         corner = Statement(
-            sympy.Limit(given.lhs.xreplace(rest), s, end), sympy.Limit(given.rhs.xreplace(rest), s, end),
-            given.relation, tuple(c.xreplace(rest) for c in given.conditions),
+            sympy.Limit(given.lhs.xreplace(rest), s, end),
+            sympy.Limit(given.rhs.xreplace(rest), s, end),
+            given.relation,
+            tuple(c.xreplace(rest) for c in given.conditions),
         )
         corner = with_domain(corner, "positive")
         left = start + timeout - time.perf_counter()
@@ -320,13 +327,25 @@ def _constant_verdict(statement: Statement, dps: int) -> Verdict | None:
         return None
     relation = RELATION_OF_TEXT[statement.relation]
     how = "ball arithmetic" if sign else "exact algebra"
-    evidence = NumericEvidence(dps, agree=int(sign in relation.signs), disagree=int(sign not in relation.signs),
-                               notes=(how,))
+    evidence = NumericEvidence(
+        dps, agree=int(sign in relation.signs), disagree=int(sign not in relation.signs), notes=(how,)
+    )
     if sign in relation.signs:
-        step = ProofStep("ball arithmetic", f"sign({statement.lhs} - ({statement.rhs})) = {sign}", TRUSTS["ball arithmetic"])
-        return Verdict("proven", "ball arithmetic", {}, 0.0, evidence, f"the difference of the sides has sign {sign} ({how})", (step,))
-    return Verdict("refuted", "ball arithmetic", {}, 0.0, evidence,
-                   f"the difference of the sides has sign {sign} ({how})")
+        step = ProofStep(
+            "ball arithmetic", f"sign({statement.lhs} - ({statement.rhs})) = {sign}", TRUSTS["ball arithmetic"]
+        )
+        return Verdict(
+            "proven",
+            "ball arithmetic",
+            {},
+            0.0,
+            evidence,
+            f"the difference of the sides has sign {sign} ({how})",
+            (step,),
+        )
+    return Verdict(
+        "refuted", "ball arithmetic", {}, 0.0, evidence, f"the difference of the sides has sign {sign} ({how})"
+    )
 
 
 def _refuted(statement: Statement, verdict: Verdict) -> Verdict:

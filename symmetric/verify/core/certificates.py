@@ -72,8 +72,9 @@ def certify(statement) -> Certificate | None:
     ring = _Ring(sorted(box))
     numerator = sympy.expand(num / content)
     if numerator == 0:
-        return Certificate("rational identity", sympy.Integer(0), tuple((int(k), f, 1) for f, k in factors),
-                           statement.relation)
+        return Certificate(
+            "rational identity", sympy.Integer(0), tuple((int(k), f, 1) for f, k in factors), statement.relation
+        )
     denominators = []
     for f, k in factors:
         g = ring.poly(f)

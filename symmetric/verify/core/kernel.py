@@ -39,7 +39,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from flint import arb, fmpq, fmpq_mpoly, fmpq_mpoly_ctx
+from flint import arb, fmpq, fmpq_mpoly_ctx
 
 from .numbers import NotReal, enclosure
 
@@ -159,7 +159,7 @@ def box_of(statement) -> dict | None:
             hi, hi_open = Fraction(0), False
         box[s.name] = [lo, hi, lo_open, hi_open]
     for c in statement.conditions:
-        op = {"<=": "<=", "<": "<", ">=": ">=", ">": ">"}.get(getattr(c, "rel_op", None))
+        op = {"<=": "<=", "<": "<", ">=": ">=", ">": ">"}.get(str(getattr(c, "rel_op", "")))
         if op is None:
             continue
         a, b = c.args
@@ -214,7 +214,7 @@ def _bisection_rule(p, ring, box) -> set | None:
         k = max(range(len(cell)), key=lambda i: cell[i][1] - cell[i][0])
         lo, hi = cell[k]
         mid = (lo + hi) / 2
-        todo += [cell[:k] + [[lo, mid]] + cell[k + 1:], cell[:k] + [[mid, hi]] + cell[k + 1:]]
+        todo += [cell[:k] + [[lo, mid]] + cell[k + 1 :], cell[:k] + [[mid, hi]] + cell[k + 1 :]]
     return signs
 
 

@@ -87,7 +87,9 @@ def _real_pow(base, exp, e_expr, b_expr):
     if _positive(base):
         return (exp * base.log()).exp()
     if e_expr.is_Rational and not e_expr.is_Integer and bool(base < 0):
-        raise NotReal(f"{sympy.sstr(b_expr)}**{sympy.sstr(e_expr)} is not real (the principal root of a negative number)")
+        raise NotReal(
+            f"{sympy.sstr(b_expr)}**{sympy.sstr(e_expr)} is not real (the principal root of a negative number)"
+        )
     if base.is_exact() and base.is_zero() and _positive(exp):
         return arb(0)
     return None
@@ -146,16 +148,18 @@ _FUNCTIONS: dict = {
     sympy.tanh: _domain_checked("tanh", lambda x: True, lambda x: x.tanh()),
     sympy.asinh: _domain_checked("asinh", lambda x: True, lambda x: x.asinh()),
     sympy.acosh: _domain_checked("acosh", lambda x: _in(x, 1, arb.pos_inf()), lambda x: x.acosh()),
-    sympy.atanh: _domain_checked("atanh", lambda x: None if x.contains(1) or x.contains(-1) else _in(x, -1, 1),
-                                 lambda x: x.atanh()),
+    sympy.atanh: _domain_checked(
+        "atanh", lambda x: None if x.contains(1) or x.contains(-1) else _in(x, -1, 1), lambda x: x.atanh()
+    ),
     sympy.gamma: _domain_checked("gamma", _gamma_arg, lambda x: x.gamma()),
     sympy.loggamma: _domain_checked("loggamma", _loggamma_arg, lambda x: x.lgamma()),
     sympy.digamma: _domain_checked("digamma", _gamma_arg, lambda x: x.digamma()),
     sympy.erf: _domain_checked("erf", lambda x: True, lambda x: x.erf()),
     sympy.erfc: _domain_checked("erfc", lambda x: True, lambda x: x.erfc()),
     sympy.Abs: _domain_checked("Abs", lambda x: True, abs),
-    sympy.atan2: _domain_checked("atan2", lambda y, x: True if _positive(x) or not y.contains(0) else None,
-                                 lambda y, x: arb.atan2(y, x)),
+    sympy.atan2: _domain_checked(
+        "atan2", lambda y, x: True if _positive(x) or not y.contains(0) else None, lambda y, x: arb.atan2(y, x)
+    ),
 }
 
 _CONSTANTS: dict = {

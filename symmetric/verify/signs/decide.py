@@ -65,6 +65,7 @@ from ..core.sympy_errors import SYMPY_ERRORS
 from ..core.numbers import NotReal, assumed, constant_sign
 from ..core.trust import untrusted
 from .domain import Domain, Interval, number_sign
+from .rules import decide, register_sign_rule
 
 __all__ = [
     "Interval",
@@ -152,35 +153,10 @@ class SignOracle:
         return self.memo[e]
 
     def _compute(self, e):
-        if e.is_number:
+        if e.is_number:  # a constant: ball arithmetic (core.numbers), whatever its type
             s = number_sign(e)
             return None if s is None else frozenset({s})
-        if isinstance(e, sympy.Symbol):
-            iv = self.domain.interval(e)
-            return None if iv is None else iv.signs()
-        if isinstance(e, sympy.Add):
-            return self._add(e)
-        if isinstance(e, sympy.Mul):
-            signs = [self(f) for f in e.args]
-            return None if any(s is None for s in signs) else reduce(mul_signs, signs)
-        if isinstance(e, sympy.Pow):
-            return self._pow(*e.args)
-        if isinstance(e, sympy.exp):
-            return POS if self(e.args[0]) is not None else None
-        if isinstance(e, sympy.log):
-            if self(e.args[0]) != POS:
-                return None
-            return self(e.args[0] - 1)
-        if isinstance(e, (sympy.Max, sympy.Min)):
-            signs = [self(a) for a in e.args]
-            if any(s is None for s in signs):
-                return None
-            pick = max if isinstance(e, sympy.Max) else min
-            return reduce(lambda a, b: frozenset(pick(x, y) for x in a for y in b), signs)
-        if isinstance(e, sympy.Abs):
-            s = self(e.args[0])
-            return None if s is None else frozenset(abs(x) for x in s)
-        return None
+        return decide(DOMAIN, e, self)  # the rule registered for its type (signs.rules)
 
     def _pow(self, base, k):
         sb = self(base)
@@ -300,6 +276,63 @@ class SignOracle:
                 if r is not None:
                     return r
         return None
+
+
+# -- the rules of the "domain" calculus, registered per expression type (signs.rules) ------------------
+
+#: The calculus of sign sets on a domain.
+DOMAIN = "domain"
+
+
+@register_sign_rule(DOMAIN, sympy.Symbol)
+def _symbol_rule(e, oracle: SignOracle):
+    iv = oracle.domain.interval(e)
+    return None if iv is None else iv.signs()
+
+
+@register_sign_rule(DOMAIN, sympy.Add)
+def _add_rule(e, oracle: SignOracle):
+    return oracle._add(e)
+
+
+@register_sign_rule(DOMAIN, sympy.Mul)
+def _mul_rule(e, oracle: SignOracle):
+    signs = [oracle(f) for f in e.args]
+    known = [s for s in signs if s is not None]
+    return None if len(known) < len(signs) else reduce(mul_signs, known)
+
+
+@register_sign_rule(DOMAIN, sympy.Pow)
+def _pow_rule(e, oracle: SignOracle):
+    return oracle._pow(*e.args)
+
+
+@register_sign_rule(DOMAIN, sympy.exp)
+def _exp_rule(e, oracle: SignOracle):
+    return POS if oracle(e.args[0]) is not None else None
+
+
+@register_sign_rule(DOMAIN, sympy.log)
+def _log_rule(e, oracle: SignOracle):
+    if oracle(e.args[0]) != POS:
+        return None
+    return oracle(e.args[0] - 1)
+
+
+@register_sign_rule(DOMAIN, sympy.Max, sympy.Min)
+def _extremum_rule(e, oracle: SignOracle):
+    found = [oracle(a) for a in e.args]
+    signs = [s for s in found if s is not None]
+    if len(signs) < len(found):
+        return None
+    pick = max if isinstance(e, sympy.Max) else min
+    return reduce(lambda a, b: frozenset(pick(x, y) for x in a for y in b), signs)
+
+
+@register_sign_rule(DOMAIN, sympy.Abs)
+def _abs_rule(e, oracle: SignOracle):
+    s: frozenset | None = oracle(e.args[0])
+    return None if s is None else frozenset(abs(x) for x in s)
 
 
 def sign_of(expr, domain: Domain, *, wanted: list | None = None) -> frozenset | None:
