@@ -4,9 +4,10 @@
 engine proved: for a statement without symbols, the sign of the difference of
 its sides and the precision at which a ball shows it; for sides that are
 rational functions of the symbols with rational coefficients, ``lhs - rhs =
-N / prod(f_i**k_i)`` (SymPy's ``cancel`` and ``factor_list``) with the sign of
-each denominator factor on the box. Nothing here is trusted: the engine keeps
-a certificate only when :func:`~.kernel.recheck` accepts it.
+N / prod(f_i**k_i)`` (the kernel's polynomial arithmetic, the denominator
+factored over Q by python-flint) with the sign of each denominator factor on
+the box. Nothing here is trusted: the engine keeps a certificate only when
+:func:`~.kernel.recheck` accepts it, within :data:`CERTIFY_SECONDS`.
 
 >>> from symmetric import P, R
 >>> from symmetric.verify.core.statement import Statement
@@ -18,13 +19,19 @@ a certificate only when :func:`~.kernel.recheck` accepts it.
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import sympy
 
+from .budget import run_with_budget
 from .kernel import Certificate, _Ring, box_of, recheck, sign_on_box
 from .numbers import PRECISIONS, NotReal, constant_sign, enclosure
 from .sympy_errors import SYMPY_ERRORS
 
-__all__ = ["certify", "certified"]
+__all__ = ["certify", "certified", "CERTIFY_SECONDS"]
+
+#: Seconds a certificate may take to produce and re-check (beyond them the proof is simply not certified).
+CERTIFY_SECONDS = 2.0
 
 
 def _rational(e) -> bool:
@@ -58,37 +65,39 @@ def certify(statement) -> Certificate | None:
     if statement.relation not in ("==", "<", "<=", ">", ">="):
         return None
     if not statement.free_symbols:
-        return _constant(statement) if not statement.has(sympy.Limit, sympy.Integral, sympy.Sum) else None
+        return None if statement.has(sympy.Limit, sympy.Integral, sympy.Sum) else _constant(statement)
     if not (_rational(statement.lhs) and _rational(statement.rhs)):
         return None
     box = box_of(statement)
     if box is None:
         return None
-    try:
-        num, den = sympy.fraction(sympy.cancel(sympy.together(statement.lhs - statement.rhs)))
-        content, factors = sympy.factor_list(den)
-    except SYMPY_ERRORS + (sympy.PolynomialError,):
-        return None
     ring = _Ring(sorted(box))
-    numerator = sympy.expand(num / content)
-    if numerator == 0:
-        return Certificate(
-            "rational identity", sympy.Integer(0), tuple((int(k), f, 1) for f, k in factors), statement.relation
-        )
+    whole = ring.fraction(statement.lhs - statement.rhs)
+    if whole is None:
+        return None
+    n, d = whole
+    if n.is_zero():
+        return Certificate("rational identity", ring.terms(n), (), statement.relation)
+    content, factors = d.factor()
     denominators = []
     for f, k in factors:
-        g = ring.poly(f)
-        signs = None if g is None else sign_on_box(g, ring, box)
+        signs = sign_on_box(f, ring, box)
         if signs not in ({1}, {-1}):
             return None
-        denominators.append((int(k), f, next(iter(signs))))
-    return Certificate("polynomial sign", numerator, tuple(denominators), statement.relation)
+        denominators.append((int(k), ring.terms(f), next(iter(signs))))
+    numerator = n * ring.const(1 / Fraction(int(content.p), int(content.q)))
+    return Certificate("polynomial sign", ring.terms(numerator), tuple(denominators), statement.relation)
 
 
 def certified(statement) -> Certificate | None:
     """The certificate of ``statement`` that the kernel accepts (:func:`~.kernel.recheck`), or None."""
-    try:
+
+    def attempt():
         certificate = certify(statement)
         return certificate if certificate is not None and recheck(statement, certificate) else None
+
+    try:
+        ok, found = run_with_budget(attempt, CERTIFY_SECONDS)
     except (*SYMPY_ERRORS, ArithmeticError, RecursionError):
         return None
+    return found if ok else None

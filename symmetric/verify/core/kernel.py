@@ -50,6 +50,7 @@ KINDS = ("rational identity", "polynomial sign", "constant sign")
 
 _SIGNS_OF = {"==": {0}, "<": {-1}, "<=": {-1, 0}, ">": {1}, ">=": {0, 1}}
 _LEAVES = 64  # boxes a bisection may cut a bounded box into
+_MAX_TERMS = 4000  # polynomials larger than this are not walked (flint's C code cannot be interrupted)
 
 
 @dataclass(frozen=True)
@@ -72,10 +73,19 @@ class Certificate:
     def as_dict(self) -> dict:
         return {
             "kind": self.kind,
-            "numerator": str(self.numerator),
-            "denominators": [{"factor": str(f), "power": k, "sign": s} for k, f, s in self.denominators],
+            "numerator": _text(self.numerator),
+            "denominators": [{"factor": _text(f), "power": k, "sign": s} for k, f, s in self.denominators],
             "precision_bits": self.precision or None,
         }
+
+
+def _text(p) -> str:
+    """A polynomial given as expression or as :meth:`_Ring.terms` data, as text."""
+    if not isinstance(p, tuple):
+        return str(p)
+    names, terms = p
+    monomials = ["*".join([c] + [f"{n}**{k}" if k > 1 else n for n, k in zip(names, m) if k]) for m, c in terms]
+    return " + ".join(monomials) or "0"
 
 
 # -- expressions into polynomials over Q ---------------------------------------------------------------
@@ -103,7 +113,13 @@ class _Ring:
                 return None
             n, d = parts[0]
             for n2, d2 in parts[1:]:
-                n, d = (n * d2 + n2 * d, d * d2) if e.is_Add else (n * n2, d * d2)
+                if e.is_Add:
+                    g = d.gcd(d2)  # exact: over the least common denominator
+                    n, d = n * (d2 / g) + n2 * (d / g), d * (d2 / g)
+                else:
+                    n, d = n * n2, d * d2
+                if len(n) + len(d) > _MAX_TERMS:
+                    return None
             return n, d
         if e.is_Pow and e.exp.is_Integer:
             base = self.fraction(e.base)
@@ -113,12 +129,26 @@ class _Ring:
             k = int(e.exp)
             if k < 0:
                 n, d, k = d, n, -k
-            if n.is_zero():
+            if n.is_zero() or (len(n) + len(d)) ** k > _MAX_TERMS**2:
                 return None
             return n**k, d**k
         return None
 
+    def terms(self, p) -> tuple:
+        """A polynomial as plain data (it pickles): ``(names, ((exponents, "p/q"), ...))``."""
+        return self.names, tuple((tuple(m), str(c)) for m, c in p.terms())
+
     def poly(self, e):
+        if isinstance(e, tuple):  # the plain data of terms()
+            names, terms = e
+            if tuple(names) != self.names:
+                return None
+            zero = (0,) * max(len(self.names), 1)
+            return (
+                self.ctx.from_dict({tuple(m) or zero: fmpq(*map(int, c.split("/"))) for m, c in terms})
+                if terms
+                else self.const(Fraction(0))
+            )
         f = self.fraction(e)
         if f is None or not f[1].is_constant():
             return None
@@ -193,6 +223,32 @@ def _coefficient_rule(p, ring, box) -> set | None:
     return {s} if strict else {s, 0}
 
 
+def _affine_rule(p, ring, box) -> set | None:
+    """A polynomial of degree 1: its exact range on the box, from the ends (closed or open) of each symbol."""
+    if p.total_degree() != 1:
+        return None
+    lo = hi = Fraction(0)
+    lo_attained = hi_attained = True
+    for monomial, c in p.terms():
+        c = Fraction(int(c.p), int(c.q))
+        if not any(monomial):
+            lo, hi = lo + c, hi + c
+            continue
+        (name,) = [n for n, k in zip(ring.names, monomial) if k]
+        a, b, a_open, b_open = box[name]
+        (low, low_open), (high, high_open) = ((a, a_open), (b, b_open)) if c > 0 else ((b, b_open), (a, a_open))
+        if low is None or high is None:
+            return None
+        lo, hi = lo + c * low, hi + c * high
+        lo_attained, hi_attained = lo_attained and not low_open, hi_attained and not high_open
+    signs = {-1} if lo < 0 else set()
+    if hi > 0:
+        signs.add(1)
+    if lo < 0 < hi or (lo == 0 and lo_attained) or (hi == 0 and hi_attained):
+        signs.add(0)
+    return signs or None
+
+
 def _ball_of(iv):
     lo, hi = (arb(fmpq(x.numerator, x.denominator)) for x in iv[:2])
     return arb(lo.union(hi))  # the convex hull of the two ends
@@ -224,7 +280,7 @@ def _direct(p, ring, box) -> set | None:
     if p.is_constant():
         c = p.leading_coefficient()
         return {1 if c > 0 else -1}
-    return _coefficient_rule(p, ring, box) or _bisection_rule(p, ring, box)
+    return _coefficient_rule(p, ring, box) or _affine_rule(p, ring, box) or _bisection_rule(p, ring, box)
 
 
 def sign_on_box(p, ring, box) -> set | None:

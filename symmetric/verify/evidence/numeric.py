@@ -181,6 +181,19 @@ def _classify(lhs, rhs, statement, point, dps, *, limits):
     return "candidate", (a, b)
 
 
+#: Agreeing points re-decided by ball arithmetic in a statement that holds a function of a number.
+_BALL_CHECKS = 2
+
+
+def _functions_of_numbers(statement: Statement) -> bool:
+    """Whether a side holds a function applied to a number (``loggamma(1 + 10**-60)``, ``log(1 + sqrt(2)/10**60)``)."""
+    return any(
+        not f.free_symbols and not f.is_Atom
+        for side in (statement.lhs, statement.rhs)
+        for f in side.atoms(sympy.Function)
+    )
+
+
 #: Candidate counterexamples that fail confirmation before the rest count as inconclusive unconfirmed.
 _MAX_FAILED_CONFIRMATIONS = 3
 
@@ -190,6 +203,8 @@ def numeric_evidence(statement: Statement, points: list[dict], *, dps: int = 50)
     lhs, rhs = numeric_form(statement.lhs), numeric_form(statement.rhs)
     exact_rational = _ExactSides(statement) if _rational_sides(statement) else None
     limits = statement.has(sympy.Limit)
+    fragile = not limits and _functions_of_numbers(statement)
+    balls_asked = 0
     counts: dict[str, Any] = {"agree": 0, "disagree": 0, "inconclusive": 0, "undefined": 0}
     failed = 0
 
@@ -216,6 +231,13 @@ def numeric_evidence(statement: Statement, points: list[dict], *, dps: int = 50)
                 if outcome == "candidate":
                     found = confirmed(point)
                     outcome, values = ("disagree", found) if found is not None else ("inconclusive", values)
+                elif outcome == "agree" and fragile and balls_asked < _BALL_CHECKS:
+                    # mpmath rounds a function of a number near its zero as SymPy does (log(1 + 10**-60*P)
+                    # is 0 at 50 digits): the first agreeing points are asked of the balls too
+                    balls_asked += 1
+                    found = confirm(statement, point, dps)
+                    if found is not None:
+                        outcome, values = "disagree", found
         except OneSidedLimitsDiffer:
             found = confirmed(point)
             if found is None:

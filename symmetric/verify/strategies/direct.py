@@ -98,7 +98,7 @@ BUILTIN = tuple(
             TRUSTS["powsimp"],
             "standard",
             EQUALITY,
-            _numbers_opaque(lambda l, r, relation: _powsimp_is_zero(l - r)),
+            lambda l, r, relation: _powsimp_is_zero(l - r),
         ),
         Strategy(
             "ratio", TRUSTS["ratio"], "standard", EQUALITY, _numbers_opaque(lambda l, r, relation: _ratio_is_one(l, r))

