@@ -316,8 +316,11 @@ _BOUND = (sympy.Limit, sympy.Integral, sympy.Sum, sympy.Product, sympy.Derivativ
 def _constant_verdict(statement: Statement, dps: int) -> Verdict | None:
     """The verdict on a statement without symbols from the sign of the difference of its sides
     (:func:`~symmetric.verify.core.numbers.constant_sign`: ball arithmetic, or 0 by exact algebra); None
-    when that sign is undecided."""
+    when that sign is undecided or the difference is a rational number (exact as built: the usual strategies
+    decide it, as before)."""
     if statement.has(*_BOUND) or non_real(statement.lhs, statement.rhs) is not None:
+        return None
+    if (statement.lhs - statement.rhs).is_Rational:
         return None
     try:
         sign = constant_sign(statement.lhs - statement.rhs)
