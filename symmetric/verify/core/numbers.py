@@ -43,7 +43,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import sympy
-from flint import arb, ctx, fmpq
+from flint import acb, arb, ctx, fmpq
 
 from .memo import memoized
 
@@ -53,6 +53,7 @@ __all__ = [
     "enclosure",
     "constant_sign",
     "exactly_zero",
+    "constant_nonzero",
     "abstracted",
     "functions_opaque",
     "assumed",
@@ -204,6 +205,14 @@ def _enclose_node(e, memo):
             return None
         out = _real_pow(base, exp, e.args[1], e.args[0])
         return None if out is None else _ball_or_none(out)
+    if isinstance(e, (sympy.Max, sympy.Min)):
+        parts = [_enclose(a, memo) for a in e.args]
+        if any(p is None for p in parts):
+            return None
+        out = parts[0]
+        for p in parts[1:]:
+            out = out.max(p) if isinstance(e, sympy.Max) else out.min(p)
+        return _ball_or_none(out)
     f = _FUNCTIONS.get(type(e)) or next((g for t, g in _FUNCTIONS.items() if isinstance(e, t)), None)
     if f is None:
         return None
@@ -212,6 +221,89 @@ def _enclose_node(e, memo):
         return None
     out = f(args, e)
     return None if out is None else _ball_or_none(out)
+
+
+# -- complex balls, for "is this number nonzero" (principal branches, as SymPy reads them) ---------------
+
+#: Functions enclosed in complex balls: python-flint's acb methods, principal branches.
+_COMPLEX = {
+    sympy.exp: "exp",
+    sympy.log: "log",
+    sympy.sin: "sin",
+    sympy.cos: "cos",
+    sympy.tan: "tan",
+    sympy.cot: "cot",
+    sympy.sinh: "sinh",
+    sympy.cosh: "cosh",
+    sympy.tanh: "tanh",
+    sympy.asin: "asin",
+    sympy.acos: "acos",
+    sympy.atan: "atan",
+    sympy.asinh: "asinh",
+    sympy.acosh: "acosh",
+    sympy.atanh: "atanh",
+    sympy.gamma: "gamma",
+    sympy.loggamma: "lgamma",
+    sympy.erf: "erf",
+    sympy.erfc: "erfc",
+}
+
+
+def _complex_ball(e, memo: dict):
+    if e in memo:
+        return memo[e]
+    out = None
+    if e is sympy.I:
+        out = acb(0, 1)
+    elif e.is_Rational or e in _CONSTANTS:
+        real = _enclose_node(e, {})
+        out = None if real is None else acb(real)
+    elif isinstance(e, sympy.Expr) and not e.free_symbols and (e.is_Add or e.is_Mul or e.is_Pow):
+        parts = [_complex_ball(a, memo) for a in e.args]
+        if all(p is not None for p in parts):
+            if e.is_Pow:
+                base, exp = parts
+                out = None if base.contains(0) else (exp * base.log()).exp()
+            else:
+                out = parts[0]
+                for q in parts[1:]:
+                    out = out + q if e.is_Add else out * q
+    elif isinstance(e, sympy.Abs):
+        inner = _complex_ball(e.args[0], memo)
+        out = None if inner is None else acb(abs(inner))
+    else:
+        name = next((n for t, n in _COMPLEX.items() if isinstance(e, t)), None)
+        if name is not None and len(e.args) == 1 and not e.free_symbols:
+            inner = _complex_ball(e.args[0], memo)
+            out = None if inner is None else getattr(inner, name)()
+    if out is not None and not out.is_finite():
+        out = None
+    memo[e] = out
+    return out
+
+
+@memoized  # pure
+def constant_nonzero(expr) -> bool:
+    """Whether the constant ``expr`` (real or complex, principal branches) is certainly not 0: a complex ball
+    at some precision of :data:`PRECISIONS` excludes 0.
+
+    >>> import sympy
+    >>> constant_nonzero(sympy.sqrt(sympy.Integer(-1) / 10**30) - sympy.I / 10**15), constant_nonzero(sympy.I / 10**80)
+    (False, True)
+    """
+    expr = sympy.sympify(expr)
+    if expr.free_symbols or expr.has(sympy.oo, -sympy.oo, sympy.zoo, sympy.nan):
+        return False
+    if expr.is_Rational:
+        return expr != 0
+    for prec in PRECISIONS:
+        with ctx.workprec(prec):
+            ball = _complex_ball(expr, {})
+        if ball is None:
+            return False
+        if not ball.contains(0):
+            return True
+    return False
 
 
 def enclosure(expr, prec: int):

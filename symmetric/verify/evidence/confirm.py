@@ -41,7 +41,7 @@ from ..core.statement import HOLDS, Statement
 from ..core.substitution import bound_symbols, substitute
 from ..core.sympy_errors import SYMPY_ERRORS as _EXACT_ERRORS
 from .admissible import admissible_point
-from ..core.numbers import NotReal, constant_sign
+from ..core.numbers import NotReal, constant_nonzero, constant_sign
 from ..core.relations import RELATION_OF_TEXT
 
 __all__ = ["Confirmation", "confirm"]
@@ -60,9 +60,24 @@ class Confirmation:
     how: str
 
 
+_BINDERS = (sympy.Integral, sympy.Sum, sympy.Product, sympy.Derivative, sympy.Subs)
+
+
 def _violated_by_sign(diff, relation) -> bool | None:
     """Whether ``lhs - rhs = diff`` (a number) violates the relation, from its rigorous sign; None when its
-    sign is undecided or it is not real (:func:`~symmetric.verify.core.numbers.constant_sign`)."""
+    sign is undecided or it is not real (:func:`~symmetric.verify.core.numbers.constant_sign`). An equation
+    fails where the difference is a nonzero complex number too (a complex ball that excludes 0). Integrals,
+    sums and derivatives left in the number are first evaluated exactly (``doit``: SymPy's symbolic
+    integration, summation, differentiation); one that stays unevaluated decides nothing."""
+    if diff.has(*_BINDERS):
+        try:
+            diff = diff.doit()
+        except _EXACT_ERRORS:
+            return None
+        if diff.has(*_BINDERS):
+            return None
+    if relation == "==" and constant_nonzero(diff):
+        return True
     try:
         sign = constant_sign(diff)
     except NotReal:

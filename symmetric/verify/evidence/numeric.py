@@ -95,9 +95,10 @@ class _ExactSides:
         bits = max((max(abs(v.p).bit_length(), v.q.bit_length()) for v in point.values()), default=1)
         if bits * self.largest_power > _EXACT_BITS:
             return None  # integers of millions of bits: their gcd alone would outlast any budget (mpmath instead)
-        if None in self.sides or not all(side.symbols <= point.keys() for side in self.sides):
+        lhs, rhs = self.sides
+        if lhs is None or rhs is None or not (lhs.symbols <= point.keys() and rhs.symbols <= point.keys()):
             return _substituted(self.statement, point)
-        a, b = (side(point) for side in self.sides)
+        a, b = lhs(point), rhs(point)
         if not (isinstance(a, Fraction) and isinstance(b, Fraction)):
             raise Undefined("division by zero")  # a zoo or nan from a vanishing denominator
         if HOLDS[self.statement.relation](a, b):

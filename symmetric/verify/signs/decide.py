@@ -119,7 +119,8 @@ def _logs(expr):
     """``[(coefficient, argument), ...]`` when ``expr`` is a sum of multiples of logarithms."""
     out = []
     for term in sympy.Add.make_args(expr):
-        coeff, logs = [], []
+        coeff: list = []
+        logs: list = []
         for f in sympy.Mul.make_args(term):
             (logs if isinstance(f, sympy.log) else coeff).append(f)
         if len(logs) != 1:
@@ -176,8 +177,9 @@ class SignOracle:
         return None
 
     def _add(self, e):
-        signs = [self(t) for t in e.args]
-        if any(s is None for s in signs):
+        found = [self(t) for t in e.args]
+        signs = [s for s in found if s is not None]
+        if len(signs) < len(found):
             return self._refine(e, None)
         s = reduce(add_signs, signs)
         if {-1, 1} <= s:
@@ -225,7 +227,8 @@ class SignOracle:
 
     def _difference(self, e):
         """sign(p - q) for positive p, q: monotone transforms of x**k and log."""
-        pos, neg = [], []
+        pos: list = []
+        neg: list = []
         for t in e.args:
             (neg if t.as_coeff_Mul()[0].is_negative else pos).append(t)
         if not pos or not neg:
@@ -258,7 +261,7 @@ class SignOracle:
         for base, k in terms[0].items():
             ks = [t.get(base) for t in terms]
             if all(k2 is not None and k2.is_Rational for k2 in ks):
-                common[base] = min(ks)
+                common[base] = min(k2 for k2 in ks if k2 is not None)
             elif all(k2 == k for k2 in ks):
                 common[base] = k
         common = {b: k for b, k in common.items() if k != 0}

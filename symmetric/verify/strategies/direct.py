@@ -16,6 +16,7 @@ import sympy
 
 from ..core.numbers import NotReal, assumed, functions_opaque
 from ..core.powers import normalize_powers
+from ..core.substitution import bound_symbols
 from ..core.relations import POS, RELATION_OF_TEXT
 from ..core.steps import TRUSTS
 from ..core.trust import untrusted
@@ -57,9 +58,18 @@ def _logs_agree(lhs, rhs):
 def _numbers_opaque(run):
     """``run`` on the sides with each function of a number (``log(2)``, ``loggamma(1 + 10**-60)``) replaced by a
     symbol carrying only its proven sign (:func:`~symmetric.verify.core.numbers.functions_opaque`): SymPy's
-    rewriting evaluates such numbers with rounding (``simplify(loggamma(1 + 10**-60))`` is 0)."""
+    rewriting evaluates such numbers with rounding (``simplify(loggamma(1 + 10**-60))`` is 0). Refused when a
+    variable bound in one side (an ``Integral``'s ``x``) is also free in the statement: SymPy's rewriting
+    moves factors across the binder (``simplify(Integral(f(x), (x, 0, 1))/f(x))`` is 1)."""
 
     def opaque(lhs, rhs, relation):
+        free = (
+            lhs.free_symbols | rhs.free_symbols
+            if isinstance(lhs, sympy.Basic) and isinstance(rhs, sympy.Basic)
+            else set()
+        )
+        if (bound_symbols(lhs) | bound_symbols(rhs)) & free:
+            return False
         try:
             lhs, rhs = functions_opaque(lhs, rhs)
         except NotReal:

@@ -204,7 +204,7 @@ _TRIAL_VALUES = tuple(
 def _trial_points(symbols):
     """Up to two points with admissible rational values: integers first (rational powers), then fractions."""
     symbols = sorted(symbols, key=sympy.default_sort_key)
-    points = []
+    points: list[dict] = []
     for values in (_TRIAL_VALUES, _TRIAL_VALUES[2:] + _TRIAL_VALUES[:2]):
         point = {}
         for s in symbols:
