@@ -35,6 +35,7 @@ import sympy
 
 from ..core.memo import memoized
 from ..core.numbers import NotReal, constant_sign
+from ..core.relations import relation_of
 from ..core.substitution import substitute
 from ..core.sympy_errors import SYMPY_ERRORS
 
@@ -157,13 +158,28 @@ def admissible_point(statement, point: dict) -> str | None:
             return f"{sym} = {point[sym]} violates the assumptions of {sym}"
     values = {k: sympy.sympify(v) for k, v in point.items()}
     for condition in statement.conditions:
-        try:
-            holds = substitute(condition, values)
-        except SYMPY_ERRORS:
-            holds = None
-        if holds is not sympy.true:
+        if not _holds_at(condition, values):
             return f"the condition {sympy.sstr(condition)} does not hold at the point"
     return None
+
+
+def _holds_at(condition, values: dict) -> bool:
+    """Whether ``condition`` holds at the point: a relation from the rigorous sign of the difference of its
+    sides there (ball arithmetic, :func:`~symmetric.verify.core.numbers.constant_sign`), anything else from
+    SymPy's evaluation of the substituted condition (exactly ``true``)."""
+    relation = relation_of(condition)
+    try:
+        if relation is not None:
+            diff = substitute(condition.lhs - condition.rhs, values)
+            if not diff.free_symbols:
+                try:
+                    sign = constant_sign(diff)
+                except NotReal:
+                    return False
+                return sign is not None and sign in relation.signs
+        return substitute(condition, values) is sympy.true
+    except SYMPY_ERRORS:
+        return False
 
 
 _FIRST_INTEGERS = [
