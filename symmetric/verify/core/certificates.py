@@ -24,7 +24,7 @@ from fractions import Fraction
 import sympy
 
 from .budget import run_with_budget
-from .kernel import Certificate, _Ring, box_of, recheck, sign_on_box
+from .kernel import Certificate, _Ring, box_of, facts_of, recheck, sign_on_box
 from .numbers import PRECISIONS, NotReal, constant_sign, enclosure
 from .sympy_errors import SYMPY_ERRORS
 
@@ -64,14 +64,16 @@ def certify(statement) -> Certificate | None:
     outside the algebraic fragment."""
     if statement.relation not in ("==", "<", "<=", ">", ">="):
         return None
-    if not statement.free_symbols:
+    rational = _rational(statement.lhs) and _rational(statement.rhs)
+    if not statement.free_symbols and not rational:
         return None if statement.has(sympy.Limit, sympy.Integral, sympy.Sum) else _constant(statement)
-    if not (_rational(statement.lhs) and _rational(statement.rhs)):
+    if not rational:
         return None
     box = box_of(statement)
     if box is None:
         return None
     ring = _Ring(sorted(box))
+    facts = facts_of(statement, ring)
     whole = ring.fraction(statement.lhs - statement.rhs)
     if whole is None:
         return None
@@ -81,7 +83,7 @@ def certify(statement) -> Certificate | None:
     content, factors = d.factor()
     denominators = []
     for f, k in factors:
-        signs = sign_on_box(f, ring, box)
+        signs = sign_on_box(f, ring, box, facts)
         if signs not in ({1}, {-1}):
             return None
         denominators.append((int(k), ring.terms(f), next(iter(signs))))

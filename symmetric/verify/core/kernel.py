@@ -36,6 +36,8 @@ False
 
 from __future__ import annotations
 
+import itertools
+import math
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -223,6 +225,76 @@ def _coefficient_rule(p, ring, box) -> set | None:
     return {s} if strict else {s, 0}
 
 
+def _shifted_rule(p, ring, box) -> set | None:
+    """The coefficient rule after each symbol is written from an end of its interval (``x = lo + t`` or
+    ``x = hi - t`` with ``t >= 0``): ``F_beta >= 1`` where ``P, R >= 1``."""
+    images, shifted = [], {}
+    for n, g in zip(ring.names, ring.ctx.gens()):
+        lo, hi, lo_open, hi_open = box[n]
+        if lo is not None:
+            images.append(g + ring.const(lo))
+            shifted[n] = [Fraction(0), None if hi is None else hi - lo, lo_open, hi_open]
+        elif hi is not None:
+            images.append(ring.const(hi) - g)
+            shifted[n] = [Fraction(0), None, hi_open, True]
+        else:
+            return None
+    if all(box[n][0] == 0 for n in ring.names):
+        return None  # nothing moves: the plain coefficient rule has decided
+    return _coefficient_rule(p.compose(*images), ring, shifted)
+
+
+def _bernstein_rule(p, ring, box) -> set | None:
+    """A bounded box: ``p`` in the Bernstein basis of the box (each symbol ``x = lo + (hi - lo)*u``, ``u`` in
+    [0, 1]); its value lies between the least and the largest Bernstein coefficient."""
+    if any(box[n][0] is None or box[n][1] is None for n in ring.names):
+        return None
+    images = [
+        g * ring.const(box[n][1] - box[n][0]) + ring.const(box[n][0]) for n, g in zip(ring.names, ring.ctx.gens())
+    ]
+    q = p.compose(*images)
+    degrees = list(q.degrees())
+    size = 1
+    for k in degrees:
+        size *= k + 1
+    if size > 2000:
+        return None
+    coefficients = {tuple(m): Fraction(int(c.p), int(c.q)) for m, c in q.terms()}
+    lo = hi = None
+    for index in itertools.product(*(range(k + 1) for k in degrees)):
+        b = Fraction(0)
+        for m, a in coefficients.items():
+            if all(j <= i for j, i in zip(m, index)):
+                w = Fraction(1)
+                for j, i, k in zip(m, index, degrees):
+                    w *= Fraction(math.comb(i, j), math.comb(k, j))
+                b += w * a
+        lo, hi = (b, b) if lo is None else (min(lo, b), max(hi, b))
+    if lo is None:
+        return None
+    if lo > 0:
+        return {1}
+    if hi < 0:
+        return {-1}
+    if lo >= 0:
+        return {0, 1}
+    if hi <= 0:
+        return {-1, 0}
+    return None
+
+
+def _fact_rule(p, facts) -> set | None:
+    """``p`` a positive or negative rational multiple of a polynomial whose sign a condition states."""
+    for f, signs in facts:
+        if f.is_zero() or p.total_degree() != f.total_degree():
+            continue
+        a, b = p.leading_coefficient(), f.leading_coefficient()
+        if p * b == f * a:
+            c = 1 if a * b > 0 else -1
+            return {c * s for s in signs}
+    return None
+
+
 def _affine_rule(p, ring, box) -> set | None:
     """A polynomial of degree 1: its exact range on the box, from the ends (closed or open) of each symbol."""
     if p.total_degree() != 1:
@@ -274,32 +346,53 @@ def _bisection_rule(p, ring, box) -> set | None:
     return signs
 
 
-def _direct(p, ring, box) -> set | None:
+def _direct(p, ring, box, facts) -> set | None:
     if p.is_zero():
         return {0}
     if p.is_constant():
         c = p.leading_coefficient()
         return {1 if c > 0 else -1}
-    return _coefficient_rule(p, ring, box) or _affine_rule(p, ring, box) or _bisection_rule(p, ring, box)
+    return (
+        _fact_rule(p, facts)
+        or _coefficient_rule(p, ring, box)
+        or _shifted_rule(p, ring, box)
+        or _affine_rule(p, ring, box)
+        or _bernstein_rule(p, ring, box)
+        or _bisection_rule(p, ring, box)
+    )
 
 
-def sign_on_box(p, ring, box) -> set | None:
-    """A set of signs that contains the sign of the polynomial ``p`` at every point of ``box``, or None: by
-    the rules of :func:`_direct` on ``p``, else on its irreducible factors over Q (an even power of a factor
-    of unknown sign is >= 0)."""
-    signs = _direct(p, ring, box)
+def sign_on_box(p, ring, box, facts=()) -> set | None:
+    """A set of signs that contains the sign of the polynomial ``p`` at every point of ``box`` where the
+    ``facts`` (``(polynomial, signs)`` the conditions state) hold, or None: by the rules of :func:`_direct`
+    on ``p``, else on its irreducible factors over Q (an even power of a factor of unknown sign is >= 0)."""
+    signs = _direct(p, ring, box, facts)
     if signs is not None:
         return signs
     content, factors = p.factor()
     signs = {1 if content > 0 else -1}
     for g, k in factors:
-        s = _direct(g, ring, box)
+        s = _direct(g, ring, box, facts)
         if s is None:
             if k % 2:
                 return None
             s = {0, 1}
         signs = {a * b**k for a in signs for b in s}
     return signs
+
+
+def facts_of(statement, ring) -> list:
+    """``(polynomial, signs)`` for each condition ``a <op> b`` whose sides are polynomials: the sign set of
+    ``a - b`` the condition states."""
+    out = []
+    for c in statement.conditions:
+        signs = _SIGNS_OF.get(str(getattr(c, "rel_op", "")))
+        if signs is None or getattr(c, "rel_op", None) == "==":
+            continue
+        f = ring.poly(c.lhs - c.rhs)
+        if f is not None and not f.is_constant():
+            out.append((f, signs))
+    return out
 
 
 # -- the re-check ---------------------------------------------------------------------------------------
@@ -325,6 +418,7 @@ def recheck(statement, certificate: Certificate) -> bool:
     if box is None:
         return False
     ring = _Ring(sorted(box))
+    facts = facts_of(statement, ring)
     whole = ring.fraction(diff)
     numerator = ring.poly(certificate.numerator)
     if whole is None or numerator is None:
@@ -338,12 +432,12 @@ def recheck(statement, certificate: Certificate) -> bool:
             return False
         cleared *= g**k
         if certificate.kind == "polynomial sign":
-            if sign_on_box(g, ring, box) != {claimed}:
+            if sign_on_box(g, ring, box, facts) != {claimed}:
                 return False
             sign = {s * claimed**k for s in sign}
     if d.is_zero() or n * cleared != numerator * d:
         return False
     if certificate.kind == "rational identity":
         return numerator.is_zero() and statement.relation in ("==", "<=", ">=")
-    signs = sign_on_box(numerator, ring, box)
+    signs = sign_on_box(numerator, ring, box, facts)
     return signs is not None and {a * b for a in signs for b in sign} <= wanted

@@ -44,3 +44,18 @@ def test_outside_the_algebraic_fragment_there_is_no_certificate():
     assert certified(Statement.of(sympy.log(P), P - 1, relation="<=", conditions=UNIT)) is None
     v = check(sympy.log(P), P - 1, relation="<=")
     assert v.status == "proven" and v.certificate is None
+
+
+def test_the_kernel_reads_shifted_boxes_and_stated_conditions():
+    f_beta = P * R * (1 + beta**2) / (beta**2 * P + R)
+    above_one = Statement.of(f_beta, 1, relation=">=", conditions=(P >= 1, R >= 1))
+    assert certified(above_one).kind == "polynomial sign"  # P = 1 + t, R = 1 + s: coefficients all >= 0
+    stated = Statement.of(P * R, sympy.Rational(1, 4), relation="<", conditions=(P * R < sympy.Rational(1, 4),) + UNIT)
+    assert certified(stated).kind == "polynomial sign"  # the condition itself
+    assert certified(Statement.of(P * R, sympy.Rational(1, 4), relation="<", conditions=UNIT)) is None  # false
+
+
+def test_the_bernstein_coefficients_bound_a_polynomial_on_a_bounded_box():
+    s = Statement.of((P + R) / 2, P * R, relation=">=", conditions=UNIT)  # 0 at P = R = 0, outside the box
+    assert certified(s).kind == "polynomial sign"
+    assert certified(Statement.of((P + R) / 2, P * R, relation="<=", conditions=UNIT)) is None
