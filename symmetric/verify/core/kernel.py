@@ -260,7 +260,7 @@ def _bernstein_rule(p, ring, box) -> set | None:
     if size > 2000:
         return None
     coefficients = {tuple(m): Fraction(int(c.p), int(c.q)) for m, c in q.terms()}
-    lo = hi = None
+    bernstein = []
     for index in itertools.product(*(range(k + 1) for k in degrees)):
         b = Fraction(0)
         for m, a in coefficients.items():
@@ -269,9 +269,8 @@ def _bernstein_rule(p, ring, box) -> set | None:
                 for j, i, k in zip(m, index, degrees):
                     w *= Fraction(math.comb(i, j), math.comb(k, j))
                 b += w * a
-        lo, hi = (b, b) if lo is None else (min(lo, b), max(hi, b))
-    if lo is None:
-        return None
+        bernstein.append(b)
+    lo, hi = min(bernstein), max(bernstein)
     if lo > 0:
         return {1}
     if hi < 0:
