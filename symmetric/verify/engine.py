@@ -287,7 +287,13 @@ def _with_infinite_values(
         if at_end.status != "proven":
             return _finite_only(verdict, names, f"at {s} = {end}, read as the limit, it is {at_end.status}")
         steps.append(ProofStep(at_end.method, f"at {s} = {end}: {corner}", f"{s} = {end} read as the limit there"))
-    return replace(verdict, steps=tuple(steps), detail=f"{verdict.detail}; checked at the infinite values of {names}")
+    # the certificate covers the finite values only; the infinite ends rest on the limit routine
+    return replace(
+        verdict,
+        steps=tuple(steps),
+        certificate=None,
+        detail=f"{verdict.detail}; checked at the infinite values of {names}",
+    )
 
 
 def _finite_only(verdict: Verdict, names: str, why: str) -> Verdict:

@@ -44,7 +44,7 @@ from .admissible import admissible_point
 from ..core.numbers import NotReal, constant_nonzero, constant_sign
 from ..core.relations import RELATION_OF_TEXT
 
-__all__ = ["Confirmation", "confirm"]
+__all__ = ["Confirmation", "confirm", "holds_by_balls"]
 
 # Depth multipliers of the approach distances for the confirmation sequence (down to 10**-1280).
 _DEEP = (1, 2, 4, 8, 16, 32)
@@ -241,6 +241,23 @@ def _unevaluated_violation(statement, point, dps):
     if not violated:
         return None
     return lhs.evalf(dps), rhs.evalf(dps), violated
+
+
+def holds_by_balls(statement: Statement, point: dict) -> bool:
+    """Whether the (limit-free) statement holds at ``point`` by the rigorous sign of the difference of its
+    sides there (ball arithmetic): the numeric phase counts such a point as agreeing where mpmath's rounded
+    values made it a candidate (``P*log(1 + sqrt(2)/10**60) > 0`` is ``0 > 0`` at 50 digits)."""
+    if statement.has(sympy.Limit) or admissible_point(statement, point) is not None:
+        return False
+
+    def decided():
+        at = statement.substitute(point)
+        if at is None or at.lhs.free_symbols or at.rhs.free_symbols or _huge(at.lhs) or _huge(at.rhs):
+            return False
+        return _violated_by_sign(at.lhs - at.rhs, statement.relation) is False
+
+    ok, out = run_with_budget(decided, _CONFIRM_SECONDS / 2)
+    return bool(ok and out)
 
 
 def _huge(expr, bits=20000) -> bool:

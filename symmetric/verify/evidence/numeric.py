@@ -38,7 +38,7 @@ import mpmath
 import sympy
 
 from .admissible import admissible_point
-from .confirm import Confirmation, confirm
+from .confirm import Confirmation, confirm, holds_by_balls
 from ..core.verdict import NumericEvidence
 from .high_precision import OneSidedLimitsDiffer, Undefined, assess, numeric_form
 from .rational_evaluator import compile_rational
@@ -232,6 +232,8 @@ def numeric_evidence(statement: Statement, points: list[dict], *, dps: int = 50)
                 if outcome == "candidate":
                     found = confirmed(point)
                     outcome, values = ("disagree", found) if found is not None else ("inconclusive", values)
+                    if found is None and fragile and holds_by_balls(statement, point):
+                        outcome = "agree"  # mpmath's rounding made the candidate; the balls show it holds
                 elif outcome == "agree" and fragile and balls_asked < _BALL_CHECKS:
                     # mpmath rounds a function of a number near its zero as SymPy does (log(1 + 10**-60*P)
                     # is 0 at 50 digits): the first agreeing points are asked of the balls too
