@@ -314,7 +314,6 @@ def _verify(args, state) -> int:
             f"\n{len(ordered)} claims: "
             + ", ".join(f"{n} {s}" for s, n in counts.items())
             + f"; {len(ordered) - len(bad)} as expected, {len(bad)} not; {elapsed:.1f} s with {jobs} job(s)"
-            + f"; {sum(1 for r in ordered if r.certificates)} proofs re-checked by the certificate kernel"
         )
         if bad:
             print("not as expected: " + ", ".join(bad))

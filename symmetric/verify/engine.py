@@ -381,11 +381,6 @@ def _check(
     def elapsed():
         return time.perf_counter() - start
 
-    if not statement.free_symbols and not statement.conditions:
-        constant = _constant_verdict(statement, dps)
-        if constant is not None:
-            return replace(constant, seconds=elapsed())
-
     def numeric():
         points = sample_points(statement, n=samples, seed=seed)
         return points, evidence(statement, points, dps=dps)
@@ -427,11 +422,18 @@ def _check(
             )
     else:
         proof = prover(statement, deadline=deadline)
+    constant = _constant_verdict(statement, dps) if not statement.free_symbols and not statement.conditions else None
+    if proof is None and constant is not None:  # a number the strategies could not decide: its ball decides it
+        return replace(constant, seconds=elapsed())
     if proof is not None:
         method, steps = proof
         method = readable(method)  # never SymPy's dummy names (_t): steps do the same
         if sampled.disagree:
             raise InconsistentVerdictError(f"{statement}: proven by {method}, but numerics disagree")
+        if constant is not None and constant.proven:  # mpmath's rounded values could not confirm it; balls do
+            sampled = replace(sampled, agree=max(sampled.agree, 1), notes=sampled.notes + ("ball arithmetic",))
+        if constant is not None and constant.refuted:
+            raise InconsistentVerdictError(f"{statement}: proven by {method}, but ball arithmetic refutes it")
         if sampled.agree == 0:
             return Verdict(
                 "unknown",

@@ -41,7 +41,7 @@ from ..core.statement import HOLDS, Statement
 from ..core.substitution import bound_symbols, substitute
 from ..core.sympy_errors import SYMPY_ERRORS as _EXACT_ERRORS
 from .admissible import admissible_point
-from ..core.numbers import NotReal, constant_nonzero, constant_sign
+from ..core.numbers import NotReal, constant_nonzero, constant_sign, enclosure
 from ..core.relations import RELATION_OF_TEXT
 
 __all__ = ["Confirmation", "confirm", "holds_by_balls"]
@@ -108,11 +108,17 @@ def _violated_exactly(lhs, rhs, relation, dps):
 def _show(v, digits=20):
     if isinstance(v, sympy.Rational) and max(abs(v.p), v.q) > 10**40:
         return sympy.sstr(v.evalf(digits))
-    return (
-        sympy.sstr(v.evalf(digits))
-        if isinstance(v, sympy.Basic) and v.is_number and not v.is_Rational
-        else sympy.sstr(v)
-    )
+    if not (isinstance(v, sympy.Basic) and v.is_number and not v.is_Rational):
+        return sympy.sstr(v)
+    shown = v.evalf(digits)
+    if shown == 0:  # evalf rounds log(1 + sqrt(2)/10**60) to 0: show the ball's midpoint instead
+        try:
+            ball = enclosure(v, 1024)
+        except NotReal:
+            ball = None
+        if ball is not None and not ball.contains(0):
+            return ball.str(digits, radius=False)
+    return sympy.sstr(shown)
 
 
 def _show_pair(a, b) -> tuple:
