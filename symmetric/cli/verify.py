@@ -5,7 +5,8 @@ folder of them) is added to the built-in claims (``--no-builtin`` checks
 only yours); IDs (or prefixes such as ``f_beta.``) select claims. An
 argument is a PATH when it names an existing file or folder, contains a
 ``/`` or ends in ``.py``; paths, ids and options go in any order. Exit
-status: 0 when every claim gets its expected verdict, 1 when one does not
+status: 0 when every claim gets its expected verdict, 1 when one does not (with
+``--require-certificate``, also when a "proven" proof carries no certificate the kernel re-checked)
 (a claim whose worker process died is an error), 2 for a usage error (a bad
 option, a PATH that does not exist or holds no proof, no claims at all, an
 unknown ID), 128 + the signal's number after Ctrl-C or SIGTERM (the summary
@@ -109,6 +110,11 @@ def add_arguments(p) -> None:
         "it is an error",
     )
     p.add_argument("--list", action="store_true", help="list the claims (id, expected verdict, source) and exit")
+    p.add_argument(
+        "--require-certificate",
+        action="store_true",
+        help="count a 'proven' claim whose proof the certificate kernel did not re-check as a failure",
+    )
 
 
 def _split(targets) -> tuple[list[str], list[str]]:
@@ -295,7 +301,11 @@ def _verify(args, state) -> int:
     progress.clear()
     elapsed = time.perf_counter() - start
     ordered = [results[d.id] for d in items]
-    bad = [r.claim.id for r in ordered if not r.ok]
+    bad = [
+        r.claim.id
+        for r in ordered
+        if not r.ok or (args.require_certificate and r.status == "proven" and not r.certificates)
+    ]
     if args.json:
         print(json.dumps([r.to_json() for r in ordered], indent=1))
     else:

@@ -43,6 +43,11 @@ from .strategies.search import limit_obstacle, prove, prove_complex_safe
 from .core.verdict import InconsistentVerdictError, Verdict
 from .evidence.admissible import admissible_point
 from .core.trust import FLOAT_SEMANTICS, derivatives_as_limits, exact_floats, has_floats, non_real, stable_numbers
+from .core.trust import admits_infinity, finite_symbol
+from .core.steps import TRUSTS, ProofStep
+from .core.certificates import certified
+from .core.numbers import NotReal, constant_sign
+from .core.relations import RELATION_OF_TEXT
 
 __all__ = ["check", "decide", "DOMAINS", "OPTIONS", "with_domain"]
 
@@ -207,6 +212,9 @@ def decide(
 def _decide(
     given: Statement, start: float, timeout: float, samples: int, seed: int, dps: int, prover, evidence
 ) -> Verdict:
+    infinite = [s for s in sorted(given.free_symbols, key=str) if admits_infinity(s)]
+    if infinite:
+        return _with_infinite_values(given, infinite, start, timeout, samples, seed, dps, prover, evidence)
     statement = _in_scope(given)
     floats = has_floats(given.lhs, given.rhs, *given.conditions)
     try:
@@ -222,7 +230,81 @@ def _decide(
             None,
             f"the check failed with {type(exc).__name__}: {exc}",
         )
+    if verdict.proven and verdict.certificate is None:
+        verdict = replace(verdict, certificate=certified(statement))
     return replace(verdict, detail=f"{verdict.detail}; {FLOAT_SEMANTICS}") if floats else verdict
+
+
+def _with_infinite_values(
+    given: Statement, infinite: list, start: float, timeout: float, samples: int, seed: int, dps: int, prover, evidence
+) -> Verdict:
+    """The verdict on a statement whose symbols admit +-oo (``extended_positive``, ``extended_real``, ...).
+
+    SymPy's assumptions answer for finite values only (``exp(-w) > 0`` "is" true for an extended positive
+    ``w``, false at ``w = oo``). The statement is decided with each such symbol finite; a proof then counts
+    only when the statement also holds at each infinite end the symbol admits, read as the limit there
+    (``Limit(lhs, w, oo) <relation> Limit(rhs, w, oo)``, decided by the engine). Otherwise the verdict is
+    "unknown" and says that the statement holds for finite values. A counterexample at finite values
+    refutes.
+    """
+    finite = {s: finite_symbol(s) for s in infinite}
+    back = {v: k for k, v in finite.items()}
+    at_finite = given.substitute(finite)
+    if at_finite is None:
+        at_finite = Statement(
+            given.lhs.xreplace(finite),
+            given.rhs.xreplace(finite),
+            given.relation,
+            tuple(c.xreplace(finite) for c in given.conditions),
+        )
+    verdict = _decide(at_finite, start, timeout, samples, seed, dps, prover, evidence)
+    if verdict.status == "refuted":
+        return replace(verdict, counterexample={back.get(k, k): v for k, v in verdict.counterexample.items()})
+    names = ", ".join(map(str, infinite))
+    if verdict.status != "proven":
+        return replace(verdict, detail=f"{verdict.detail} (with {names} finite)")
+    ends = []
+    for s in infinite:
+        if any(s in c.free_symbols for c in given.conditions):
+            return _finite_only(verdict, names, f"a condition bounds {s}, which the check at +-oo does not read")
+        ends += [
+            (s, end)
+            for end, admitted in ((sympy.oo, not s.is_extended_nonpositive), (-sympy.oo, not s.is_extended_nonnegative))
+            if admitted
+        ]
+    steps = list(verdict.steps)
+    for s, end in ends:
+        rest = {x: finite[x] for x in infinite if x != s}
+        corner = Statement(
+            sympy.Limit(given.lhs.xreplace(rest), s, end),
+            sympy.Limit(given.rhs.xreplace(rest), s, end),
+            given.relation,
+            tuple(c.xreplace(rest) for c in given.conditions),
+        )
+        corner = with_domain(corner, "positive")
+        left = start + timeout - time.perf_counter()
+        at_end = _decide(corner, time.perf_counter(), max(left, 0.05), samples, seed, dps, prover, evidence)
+        if at_end.status != "proven":
+            return _finite_only(verdict, names, f"at {s} = {end}, read as the limit, it is {at_end.status}")
+        steps.append(ProofStep(at_end.method, f"at {s} = {end}: {corner}", f"{s} = {end} read as the limit there"))
+    # the certificate covers the finite values only; the infinite ends rest on the limit routine
+    return replace(
+        verdict,
+        steps=tuple(steps),
+        certificate=None,
+        detail=f"{verdict.detail}; checked at the infinite values of {names}",
+    )
+
+
+def _finite_only(verdict: Verdict, names: str, why: str) -> Verdict:
+    return Verdict(
+        "unknown",
+        "holds for finite values",
+        {},
+        verdict.seconds,
+        verdict.evidence,
+        f"holds for finite values of {names} (proven by {verdict.method} with {names} finite); {why}",
+    )
 
 
 def _in_scope(statement: Statement) -> Statement:
@@ -232,6 +314,47 @@ def _in_scope(statement: Statement) -> Statement:
     lhs, rhs = (stable_numbers(derivatives_as_limits(exact_floats(side))) for side in (statement.lhs, statement.rhs))
     conditions = tuple(stable_numbers(exact_floats(c)) for c in statement.conditions)
     return Statement(lhs, rhs, statement.relation, conditions)
+
+
+_BOUND = (sympy.Limit, sympy.Integral, sympy.Sum, sympy.Product, sympy.Derivative, sympy.Subs, sympy.Piecewise)
+
+
+def _constant_verdict(statement: Statement, dps: int) -> Verdict | None:
+    """The verdict on a statement without symbols from the sign of the difference of its sides
+    (:func:`~symmetric.verify.core.numbers.constant_sign`: ball arithmetic, or 0 by exact algebra); None
+    when that sign is undecided or the difference is a rational number (exact as built: the usual strategies
+    decide it, as before)."""
+    if statement.has(*_BOUND) or non_real(statement.lhs, statement.rhs) is not None:
+        return None
+    if (statement.lhs - statement.rhs).is_Rational:
+        return None
+    try:
+        sign = constant_sign(statement.lhs - statement.rhs)
+    except NotReal:
+        return None
+    if sign is None:
+        return None
+    relation = RELATION_OF_TEXT[statement.relation]
+    how = "ball arithmetic" if sign else "exact algebra"
+    evidence = NumericEvidence(
+        dps, agree=int(sign in relation.signs), disagree=int(sign not in relation.signs), notes=(how,)
+    )
+    if sign in relation.signs:
+        step = ProofStep(
+            "ball arithmetic", f"sign({statement.lhs} - ({statement.rhs})) = {sign}", TRUSTS["ball arithmetic"]
+        )
+        return Verdict(
+            "proven",
+            "ball arithmetic",
+            {},
+            0.0,
+            evidence,
+            f"the difference of the sides has sign {sign} ({how})",
+            (step,),
+        )
+    return Verdict(
+        "refuted", "ball arithmetic", {}, 0.0, evidence, f"the difference of the sides has sign {sign} ({how})"
+    )
 
 
 def _refuted(statement: Statement, verdict: Verdict) -> Verdict:
@@ -299,11 +422,18 @@ def _check(
             )
     else:
         proof = prover(statement, deadline=deadline)
+    constant = _constant_verdict(statement, dps) if not statement.free_symbols and not statement.conditions else None
+    if proof is None and constant is not None:  # a number the strategies could not decide: its ball decides it
+        return replace(constant, seconds=elapsed())
     if proof is not None:
         method, steps = proof
         method = readable(method)  # never SymPy's dummy names (_t): steps do the same
         if sampled.disagree:
             raise InconsistentVerdictError(f"{statement}: proven by {method}, but numerics disagree")
+        if constant is not None and constant.proven:  # mpmath's rounded values could not confirm it; balls do
+            sampled = replace(sampled, agree=max(sampled.agree, 1), notes=sampled.notes + ("ball arithmetic",))
+        if constant is not None and constant.refuted:
+            raise InconsistentVerdictError(f"{statement}: proven by {method}, but ball arithmetic refutes it")
         if sampled.agree == 0:
             return Verdict(
                 "unknown",

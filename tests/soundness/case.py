@@ -46,6 +46,9 @@ CLASSES = {
     "13-derivatives": "derivatives at points where a step function kinks (issue 23)",
     "14-assumptions": "number-theoretic and other assumptions on symbols (issue 23)",
     "15-evalf": "numbers SymPy's evalf rounds wrongly: log, acos of rationals near 1 (issue 23, fuzzer)",
+    "16-near-one-irrational": "constants near a zero of log/acos/acosh with irrational arguments (issue 29)",
+    "17-gamma-family": "the gamma family at a rounded argument: loggamma(1 + 10**-60) (issue 29)",
+    "18-infinite-values": "symbols whose assumptions admit +-oo: extended_positive, extended_real (issue 29)",
 }
 
 #: The domains of P and R that ``check`` will take.

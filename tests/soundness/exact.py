@@ -111,6 +111,24 @@ def _split_logs(d):
                      lambda e: sympy.log(sympy.Integer(e.args[0].p)) - sympy.log(sympy.Integer(e.args[0].q)))
 
 
+def _deep_sign(d) -> int | None:
+    """The sign of ``d`` from mpmath at 1500 and 3000 digits (lambdify, not SymPy's evalf, which rounds an
+    argument near 1 to 1 first: ``log(1 + sqrt(2)/10**60)`` is 0 there) when both agree and stay far above
+    the rounding level; None otherwise."""
+    try:
+        f = sympy.lambdify((), d, "mpmath")
+        values = []
+        for dps in (1500, 3000):
+            with mpmath.workdps(dps):
+                v = f()
+                if not isinstance(v, mpmath.mpf) or abs(v) < mpmath.mpf(10) ** -1000:
+                    return None
+                values.append(1 if v > 0 else -1)
+    except (ValueError, TypeError, ArithmeticError, NameError, ZeroDivisionError):
+        return None
+    return values[0] if values[0] == values[1] else None
+
+
 def _sign(d) -> int | None:
     """The exact sign of the real number ``d`` (0, 1 or -1); None when it cannot be certified."""
     d = _split_logs(d)
@@ -118,6 +136,9 @@ def _sign(d) -> int | None:
         return int(sympy.sign(d))
     if not d.is_number or d.free_symbols:
         return None
+    deep = _deep_sign(d)
+    if deep is not None:
+        return deep
     try:
         value = d.evalf(40, strict=True, maxn=4000)
     except sympy.core.evalf.PrecisionExhausted:
@@ -306,9 +327,9 @@ def _pool(sym):
         return [sympy.Integer(v) for v in (2, 0, 1, 5, 3, 4, 9, -1, 6)]
     if sym.is_irrational:
         return [sympy.sqrt(2), -sympy.sqrt(3), sympy.pi, sympy.sqrt(2) / 3]
-    if sym.is_positive:
+    if sym.is_extended_positive:  # positive, or extended positive: its finite values (issue 29)
         return [sympy.sympify(v) for v in _POSITIVE]
-    if sym.is_nonnegative:
+    if sym.is_extended_nonnegative:
         return [sympy.sympify(v) for v in [0] + _POSITIVE]
     return [sympy.sympify(v) for v in _REAL]
 

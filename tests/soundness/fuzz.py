@@ -288,10 +288,54 @@ def _complex(rng):
                      "an integer power of a power")
 
 
-_GENERATORS = [_identity, _inequality, _inverse_trig_roots, _floats, _derivatives, _calculus, _assumptions, _complex]
+def _near_one_irrational(rng):
+    """log/acos/acosh at 1 plus an irrational constant far below the working precision (issue 29)."""
+    tiny = rng.choice([sqrt(2), log(2), sqrt(3) / 7, sympy.pi, exp(-1)]) / 10**rng.choice([40, 60, 150])
+    v = tiny * rng.choice([1, P, P * R])
+    f, near, first = rng.choice([(log, 1 + v, v), (lambda a: acos(a) ** 2, 1 - v, 2 * v),
+                                 (lambda a: sympy.acosh(a) ** 2, 1 + v, 2 * v)])
+    k = rng.choice([2, 3, 4])
+    return _Template(f(near), first / k, ">", (),
+                     [(f(near), first / k, "<", ()), (f(near), 0, "==", ()), (f(near), 0, "<=", ())],
+                     "a function vanishing at 1, near 1: its first-order term dominates")
+
+
+def _gamma_family(rng):
+    """loggamma and gamma just off 1 and 2, where they vanish or equal 1 (issue 29)."""
+    t = Rational(1, 10**rng.choice([20, 60, 100])) * rng.choice([1, sqrt(2), P])
+    rows = [
+        (sympy.loggamma(1 + t), 0, "<", [(sympy.loggamma(1 + t), 0, "=="), (sympy.loggamma(1 + t), 0, ">=")]),
+        (sympy.loggamma(2 + t), 0, ">", [(sympy.loggamma(2 + t), 0, "<="), (sympy.loggamma(2 - t), 0, ">=")]),
+        (sympy.gamma(1 + t), 1, "<", [(sympy.gamma(1 + t), 1, ">="), (log(sympy.gamma(1 + t)), 0, ">=")]),
+        (sympy.gamma(2 + t), 1, ">", [(sympy.gamma(2 + t), 1, "<=")]),
+    ]
+    lhs, rhs, rel, falses = rng.choice(rows)
+    return _Template(lhs, rhs, rel, (), [(a, b, s, ()) for a, b, s in falses], "the gamma function's slope at 1 and 2")
+
+
+_w = sympy.Symbol("w", extended_positive=True)
+_u = sympy.Symbol("u", extended_real=True)
+
+
+def _extended_real(rng):
+    """Symbols whose assumptions admit +-oo: what SymPy proves for finite values only fails there (issue 29)."""
+    rows = [
+        (sympy.exp(-_w), 0, ">=", [(sympy.exp(-_w), 0, ">", {_w: oo})]),
+        (_w / (1 + _w), 1, "<=", [(_w / (1 + _w), 1, "<", {_w: oo})]),
+        (1 - sympy.exp(-_w), 1, "<=", [(1 - sympy.exp(-_w), 1, "<", {_w: oo})]),
+        (atan(_u), sympy.pi / 2, "<=", [(atan(_u), sympy.pi / 2, "<", {_u: oo})]),
+        (_w**2 + 1, 2 * _w, ">=", [(_w, _w + 1, "<", {_w: oo})]),
+    ]
+    lhs, rhs, rel, falses = rng.choice(rows)
+    return _Template(lhs, rhs, rel, (), [(a, b, s, ()) for a, b, s, _ in falses], "holds at the infinite values too")
+
+
+_GENERATORS = [_identity, _inequality, _inverse_trig_roots, _floats, _derivatives, _calculus, _assumptions, _complex,
+               _near_one_irrational, _gamma_family, _extended_real]
 _KLASS = {_identity: "mutations", _inequality: "9-means", _inverse_trig_roots: "11-inverse-trig",
           _floats: "12-floats", _derivatives: "13-derivatives", _calculus: "4-bound-variables",
-          _assumptions: "14-assumptions", _complex: "10-complex"}
+          _assumptions: "14-assumptions", _complex: "10-complex", _near_one_irrational: "16-near-one-irrational",
+          _gamma_family: "17-gamma-family", _extended_real: "18-infinite-values"}
 
 
 def _candidates(free, rng) -> list[dict]:
@@ -303,6 +347,8 @@ def _candidates(free, rng) -> list[dict]:
             pool += [Rational(1, 10**30), Rational(1, 10**8), Rational(999, 1000)]
         if s.is_integer:
             pool += [sympy.Integer(v) for v in range(-31, 32)]
+        if s.is_finite is not True and s.is_extended_real:  # admits +-oo (issue 29)
+            pool = [oo] + ([] if s.is_extended_nonnegative else [-oo]) + pool
         if s is y:
             pool += [Rational(v, 2) for v in range(-12, 13)]
         pools[s] = list(dict.fromkeys(pool))

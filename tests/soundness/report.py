@@ -169,7 +169,7 @@ def to_json(summary: Summary, **extra) -> str:
         rows.append({
             "id": c.id, "class": c.klass, "truth": c.truth, "domain": c.domain,
             "needs_domain_keyword": c.needs_domain_keyword, "must_refute": c.must_refute,
-            "statement": c.text(), "status": o.status, "method": o.method, "seconds": round(o.seconds, 3), "cpu": round(o.cpu, 3), "budget": round(o.budget, 1),
+            "statement": c.text(), "status": o.status, "method": o.method, "certificate": o.certificate or None, "seconds": round(o.seconds, 3), "cpu": round(o.cpu, 3), "budget": round(o.budget, 1),
             "counterexample": {str(k): sympy.sstr(v) for k, v in o.counterexample.items()},
             "error": o.error, "judgement": summary.judgements[c.id],
         })

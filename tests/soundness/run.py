@@ -67,6 +67,7 @@ class Outcome:
     error: str = ""
     cpu: float = 0.0
     budget: float = 0.0
+    certificate: str = ""  # the kernel check that re-checked a proof (issue 29), "" when none
 
 
 def budget(seconds: float = DEFAULT_TIMEOUT) -> float:
@@ -151,8 +152,10 @@ def _check_one(case, timeout: float) -> Outcome:
         return Outcome(case.id, "exception", "", {}, time.perf_counter() - start,
                        f"{type(exc).__name__}: {str(exc)[:300]} (at {os.path.basename(where.filename)}:{where.lineno})",
                        time.process_time() - cpu, timeout)
+    certificate = getattr(verdict, "certificate", None)
     return Outcome(case.id, verdict.status, verdict.method, dict(verdict.counterexample),
-                   time.perf_counter() - start, "", time.process_time() - cpu, timeout)
+                   time.perf_counter() - start, "", time.process_time() - cpu, timeout,
+                   certificate.kind if certificate is not None else "")
 
 
 _CASES: list = []

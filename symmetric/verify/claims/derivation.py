@@ -259,7 +259,7 @@ def _wrap(function, name):
                 _active[-1]._pending.append(name)
         return out
 
-    watched.__wrapped__ = function
+    watched.__wrapped__ = function  # type: ignore[attr-defined]
     return watched
 
 

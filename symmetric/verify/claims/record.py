@@ -203,6 +203,15 @@ class Result:
         return self.status == self.claim.expected and self.failed_step is None
 
     @property
+    def certificates(self) -> tuple:
+        """The kernel checks that re-checked this claim's proof (its statement's and every checked step's
+        certificate kind), empty unless every one of them carries a certificate the kernel accepted."""
+        verdicts = [v for v in self.step_verdicts if v is not None] + [self.verdict]
+        if self.status != "proven" or not all(v is not None and v.certificate is not None for v in verdicts):
+            return ()
+        return tuple(dict.fromkeys(v.certificate.kind for v in verdicts))
+
+    @property
     def failed_step(self):
         """``(position, step, verdict)`` of the first refuted step (positions from 1), or None."""
         for i, (step, v) in enumerate(zip(self.claim.steps, self.step_verdicts), 1):
@@ -310,5 +319,7 @@ class Result:
             ),
             "proof": self.claim.proof,
             "origin": self.claim.origin,
+            "certified": bool(self.certificates),
+            "certificate": list(self.certificates) or None,
             "error": self.error or None,
         }

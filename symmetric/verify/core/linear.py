@@ -59,7 +59,7 @@ def linear_root(expr, symbol):
 def affine_form(expr):
     """``(constant, {symbol: coefficient})`` when ``expr`` is affine in all its symbols with numeric
     coefficients (as it stands: not expanded), else None. The sign decider reads a sum of bounded symbols so."""
-    const, coeffs = sympy.Integer(0), {}
+    const, coeffs = sympy.Integer(0), dict[sympy.Symbol, sympy.Expr]()
     for term, c in expr.as_coefficients_dict().items():
         if not c.is_number:
             return None

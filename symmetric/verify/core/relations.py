@@ -30,6 +30,8 @@ from typing import Callable
 
 import sympy
 
+from .numbers import assumed
+
 __all__ = [
     "POS",
     "NEG",
@@ -67,10 +69,12 @@ class Relation:
     def assumed(self, difference) -> bool | None:
         """SymPy's assumption system asked whether ``difference`` has a sign in ``signs`` (True, False or None).
 
-        It does not guard against expressions whose assumptions SymPy gets
-        wrong: a sign decision asks :func:`symmetric.verify.signs.decide.assumed_in`.
+        Every constant of ``difference`` other than a rational is first replaced by a symbol carrying only
+        the sign ball arithmetic proves (:func:`symmetric.verify.core.numbers.assumed`), so the answer never
+        rests on SymPy's evaluation of a number. It does not guard against expressions whose assumptions
+        SymPy gets wrong: a sign decision asks :func:`symmetric.verify.signs.decide.assumed_in`.
         """
-        return getattr(difference, self.assumption, None)
+        return assumed(self.assumption, difference)
 
     def holds_for_signs(self, signs: frozenset) -> bool | None:
         """True when every sign in ``signs`` satisfies the relation, False when none does, else None."""

@@ -77,9 +77,19 @@ TRUSTS = {
     "ratio": "SymPy simplify of the ratio of the sides; the right side proven nonzero by SymPy assumptions",
     "logarithm": "SymPy expand_log (without force) of the logarithms of two sides proven positive, then simplify",
     "simplify": "SymPy simplify: heuristic rewriting, each rewrite an identity",
-    "sign": "SymPy assumptions: sign inference",
-    "sign of factored form": "SymPy factor and cancel, then SymPy assumptions: sign inference",
-    "sign of simplified form": "SymPy simplify, then SymPy assumptions: sign inference",
+    "sign": "SymPy assumptions: sign inference, each constant a symbol with its sign from ball arithmetic",
+    "sign of factored form": (
+        "SymPy factor and cancel, then SymPy assumptions: sign inference, each constant a symbol with its sign "
+        "from ball arithmetic"
+    ),
+    "sign of simplified form": (
+        "SymPy simplify (functions of numbers as symbols), then SymPy assumptions: sign inference, each constant "
+        "a symbol with its sign from ball arithmetic"
+    ),
+    "ball arithmetic": (
+        "python-flint's arb: the difference of the sides of a statement without symbols enclosed in a ball that "
+        "excludes 0, or 0 by exact algebra"
+    ),
     "limit": (
         "the engine's own limit routine: branches of step functions decided on a one-sided "
         "neighbourhood; exact series arithmetic with symbolic coefficients (SymPy); every sign it "

@@ -212,7 +212,7 @@ def _sub_derivative(expr, mapping):
         return sympy.Derivative(_sub(expr.expr, inner), *expr.variable_count)
     # d/dx f evaluated at x = value: rename x, differentiate, then substitute the point.
     body = expr.expr
-    renamed = {}
+    renamed: dict = {}
     for v in variables:
         new = fresh_symbol(v, body, *mapping.values(), *mapping.keys(), *renamed.values())
         renamed[v] = new
@@ -261,7 +261,7 @@ def _sub_lambda(expr, mapping):
     inner = mapping
     for v in variables:
         inner = _scope(inner, v)
-    new_vars = []
+    new_vars: list = []
     for v in variables:
         nv, body = _rename(v, body, inner, *new_vars)
         new_vars.append(nv)
@@ -274,7 +274,7 @@ def _sub_subs(expr, mapping):
     inner = mapping
     for v in variables:
         inner = _scope(inner, v)
-    new_vars = []
+    new_vars: list = []
     for v in variables:
         nv, body = _rename(v, body, inner, *points, *new_vars)
         new_vars.append(nv)

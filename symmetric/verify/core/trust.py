@@ -69,6 +69,8 @@ __all__ = [
     "kinked_derivative_at_point",
     "KINKS",
     "GUARDED",
+    "admits_infinity",
+    "finite_symbol",
 ]
 
 #: What a Float in a statement means, stated in every verdict of a statement that holds one.
@@ -163,6 +165,22 @@ def non_real(*exprs) -> str | None:
             if not node.free_symbols and not node.is_Atom and node.is_number and node.is_extended_real is False:
                 return f"the constant {sympy.sstr(node)} is not real"
     return None
+
+
+# -- symbols that may be infinite ----------------------------------------------------------------------
+
+
+def admits_infinity(symbol) -> bool:
+    """Whether ``symbol``'s assumptions admit +oo or -oo (``extended_positive``, ``extended_real``, ...):
+    SymPy's own answers about it (``exp(-w).is_positive``) hold for its finite values only."""
+    return isinstance(symbol, sympy.Symbol) and symbol.is_extended_real is True and symbol.is_finite is not True
+
+
+def finite_symbol(symbol) -> sympy.Symbol:
+    """The symbol of the same name and assumptions, made finite (``extended_positive`` becomes ``positive``)."""
+    assumptions = dict(getattr(symbol, "_assumptions_orig", {}) or {})
+    assumptions["finite"] = True
+    return sympy.Symbol(symbol.name, **assumptions)
 
 
 # -- inverse trigonometric functions ------------------------------------------------------------------

@@ -65,6 +65,10 @@ class Verdict:
         A sentence for humans.
     steps : tuple of ProofStep
         The steps of the proof, each with what it trusts; empty unless proven.
+    certificate : Certificate or None
+        For a proof in the algebraic fragment, the certificate that the small
+        kernel (:mod:`symmetric.verify.core.kernel`) re-checked with exact
+        arithmetic; None otherwise.
     """
 
     status: str
@@ -74,11 +78,13 @@ class Verdict:
     evidence: NumericEvidence | None = None
     detail: str = ""
     steps: tuple[ProofStep, ...] = ()
+    certificate: object = None
 
     def __post_init__(self):
         assert self.status in STATUSES, self.status
         assert self.status == "refuted" or not self.counterexample
         assert self.status == "proven" or not self.steps
+        assert self.status == "proven" or self.certificate is None
 
     @property
     def proven(self) -> bool:

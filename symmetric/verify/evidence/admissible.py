@@ -34,6 +34,8 @@ import functools
 import sympy
 
 from ..core.memo import memoized
+from ..core.numbers import NotReal, constant_sign
+from ..core.relations import relation_of
 from ..core.substitution import substitute
 from ..core.sympy_errors import SYMPY_ERRORS
 
@@ -86,16 +88,47 @@ def rational_facts(value: sympy.Rational) -> dict:
     }
 
 
+def _sign_facts(value) -> dict:
+    """The sign assumptions of a number that is not rational, from its rigorous sign
+    (:func:`~symmetric.verify.core.numbers.constant_sign`: ball arithmetic, never SymPy's evaluation)."""
+    if value.free_symbols or value.has(sympy.oo, -sympy.oo):
+        return {}
+    try:
+        s = constant_sign(value)
+    except NotReal:
+        return {"real": False, "extended_real": False}
+    if s is None:
+        return {}
+    facts = {
+        "positive": s > 0,
+        "negative": s < 0,
+        "nonnegative": s >= 0,
+        "nonpositive": s <= 0,
+        "nonzero": s != 0,
+        "zero": s == 0,
+    }
+    return {
+        **facts,
+        **{"extended_" + k: v for k, v in facts.items() if k != "zero"},
+        "real": True,
+        "extended_real": True,
+        "finite": True,
+        "infinite": False,
+    }
+
+
 @functools.lru_cache(maxsize=8192)
 def satisfies_assumptions(sym: sympy.Symbol, value: sympy.Expr) -> bool:
     """Whether ``value`` satisfies every assumption of ``sym`` (an undecided one counts as failing).
 
-    Rationals are decided from numerator and denominator; any other value by
-    SymPy's own queries on the number (``sqrt(2).is_irrational``), where only
-    a definite answer that matches counts.
+    Rationals are decided from numerator and denominator; the sign of any
+    other value by ball arithmetic, its other properties by SymPy's own
+    queries on the number (``sqrt(2).is_irrational``), where only a definite
+    answer that matches counts. The strategies' rational trial points ask the
+    same test (:func:`symmetric.verify.strategies.rational_zero.differs_somewhere`).
     """
     value = sympy.sympify(value)
-    facts = rational_facts(value) if value.is_Rational else {}
+    facts = rational_facts(value) if value.is_Rational else _sign_facts(value)
     for name, wanted in sym.assumptions0.items():
         if wanted is None:
             continue
@@ -125,13 +158,28 @@ def admissible_point(statement, point: dict) -> str | None:
             return f"{sym} = {point[sym]} violates the assumptions of {sym}"
     values = {k: sympy.sympify(v) for k, v in point.items()}
     for condition in statement.conditions:
-        try:
-            holds = substitute(condition, values)
-        except SYMPY_ERRORS:
-            holds = None
-        if holds is not sympy.true:
+        if not _holds_at(condition, values):
             return f"the condition {sympy.sstr(condition)} does not hold at the point"
     return None
+
+
+def _holds_at(condition, values: dict) -> bool:
+    """Whether ``condition`` holds at the point: a relation from the rigorous sign of the difference of its
+    sides there (ball arithmetic, :func:`~symmetric.verify.core.numbers.constant_sign`), anything else from
+    SymPy's evaluation of the substituted condition (exactly ``true``)."""
+    relation = relation_of(condition)
+    try:
+        if relation is not None:
+            diff = substitute(condition.lhs - condition.rhs, values)
+            if not diff.free_symbols:
+                try:
+                    sign = constant_sign(diff)
+                except NotReal:
+                    return False
+                return sign is not None and sign in relation.signs
+        return substitute(condition, values) is sympy.true
+    except SYMPY_ERRORS:
+        return False
 
 
 _FIRST_INTEGERS = [

@@ -4,11 +4,12 @@ A disagreement found by sampling refutes a statement only when a second
 evaluation of the *original* statement at that point, along a path that
 shares nothing with the one that found it, confirms it:
 
-* without limits, SymPy's own evaluation with ``evalf(strict=True)``, which
-  raises the precision until the result is accurate (first with the point
-  substituted, SymPy simplifying exact numbers as it goes; if that is too
-  slow, with the arithmetic left unevaluated), or an exact zero of the
-  difference for a strict inequality failing by equality;
+* without limits, the sign of the difference of the sides at the point from
+  ball arithmetic (:func:`~symmetric.verify.core.numbers.constant_sign`: a
+  sign only when a ball excludes 0, at rising precision; first with the
+  point substituted, SymPy simplifying exact numbers as it goes; if that is
+  too slow, with the arithmetic left unevaluated), or an exact zero of the
+  difference (exact algebra) for a strict inequality failing by equality;
 * with limits, the exact limits of :mod:`symmetric.verify.limits.routine` at the
   numeric point *and* approach sequences at rising precision (down to
   ``10**-1280``) whose last three errors shrink and end well inside the gap;
@@ -40,9 +41,10 @@ from ..core.statement import HOLDS, Statement
 from ..core.substitution import bound_symbols, substitute
 from ..core.sympy_errors import SYMPY_ERRORS as _EXACT_ERRORS
 from .admissible import admissible_point
-from ..core.trust import stable_numbers
+from ..core.numbers import NotReal, constant_nonzero, constant_sign, enclosure
+from ..core.relations import RELATION_OF_TEXT
 
-__all__ = ["Confirmation", "confirm"]
+__all__ = ["Confirmation", "confirm", "holds_by_balls"]
 
 # Depth multipliers of the approach distances for the confirmation sequence (down to 10**-1280).
 _DEEP = (1, 2, 4, 8, 16, 32)
@@ -58,21 +60,31 @@ class Confirmation:
     how: str
 
 
-def _exactly_zero(diff) -> bool:
-    """Whether the number ``diff`` is provably 0 (exact rewriting, or its minimal polynomial is x)."""
-    if diff == 0:
+_BINDERS = (sympy.Integral, sympy.Sum, sympy.Product, sympy.Derivative, sympy.Subs)
+
+
+def _violated_by_sign(diff, relation) -> bool | None:
+    """Whether ``lhs - rhs = diff`` (a number) violates the relation, from its rigorous sign; None when its
+    sign is undecided or it is not real (:func:`~symmetric.verify.core.numbers.constant_sign`). An equation
+    fails where the difference is a nonzero complex number too (a complex ball that excludes 0). Integrals,
+    sums and derivatives left in the number are first evaluated exactly (``doit``: SymPy's symbolic
+    integration, summation, differentiation); one that stays unevaluated decides nothing."""
+    if diff.has(*_BINDERS):
+        try:
+            diff = diff.doit()
+        except _EXACT_ERRORS:
+            return None
+        if diff.has(*_BINDERS):
+            return None
+    if relation == "==" and constant_nonzero(diff):
         return True
-    if not diff.is_number or diff.has(sympy.Float) or sympy.count_ops(diff) > 300:
-        return False
     try:
-        if sympy.simplify(diff) == 0:
-            return True
-        if diff.is_algebraic:
-            x = sympy.Dummy("x")
-            return sympy.minimal_polynomial(diff, x) == x
-    except _EXACT_ERRORS:
-        return False
-    return False
+        sign = constant_sign(diff)
+    except NotReal:
+        return None
+    if sign is None:
+        return None
+    return sign not in RELATION_OF_TEXT[relation].signs
 
 
 def _violated_exactly(lhs, rhs, relation, dps):
@@ -87,31 +99,26 @@ def _violated_exactly(lhs, rhs, relation, dps):
         return not bool(holds)
     if _huge(lhs) or _huge(rhs):
         return None
-    lhs, rhs = stable_numbers(lhs), stable_numbers(rhs)  # log(1 + 10**-60) is not 0 (trust.stable_numbers)
     diff = lhs - rhs
     if diff == 0:
         return relation in ("<", ">")
-    try:
-        gap = diff.evalf(dps, strict=True, maxn=20 * dps)
-    except _EXACT_ERRORS:
-        gap = None
-    if gap is None or not gap.is_number or gap.has(sympy.nan, sympy.zoo) or gap == 0:
-        return True if relation in ("<", ">") and _exactly_zero(diff) else None
-    if relation == "==":
-        return True if gap.is_zero is False else None
-    if gap.is_extended_real is not True:
-        return None
-    return bool(gap.is_positive) if relation in ("<", "<=") else bool(gap.is_negative)
+    return _violated_by_sign(diff, relation)
 
 
 def _show(v, digits=20):
     if isinstance(v, sympy.Rational) and max(abs(v.p), v.q) > 10**40:
         return sympy.sstr(v.evalf(digits))
-    return (
-        sympy.sstr(v.evalf(digits))
-        if isinstance(v, sympy.Basic) and v.is_number and not v.is_Rational
-        else sympy.sstr(v)
-    )
+    if not (isinstance(v, sympy.Basic) and v.is_number and not v.is_Rational):
+        return sympy.sstr(v)
+    shown = v.evalf(digits)
+    if shown == 0:  # evalf rounds log(1 + sqrt(2)/10**60) to 0: show the ball's midpoint instead
+        try:
+            ball = enclosure(v, 1024)
+        except NotReal:
+            ball = None
+        if ball is not None and not ball.contains(0):
+            return ball.str(digits, radius=False)
+    return sympy.sstr(shown)
 
 
 def _show_pair(a, b) -> tuple:
@@ -175,8 +182,7 @@ def _tolerance(a, b):
 
 
 def _numeric_tree(expr, point):
-    """``expr`` at ``point`` with arithmetic left unevaluated (SymPy's evalf then evaluates it with error
-    control, without building huge exact powers); Piecewise conditions are decided exactly. None when a
+    """``expr`` at ``point`` with arithmetic left unevaluated (ball arithmetic then encloses it, without building huge exact powers); Piecewise conditions are decided exactly. None when a
     condition cannot be decided."""
     if expr in point:
         return point[expr]
@@ -209,7 +215,7 @@ def _exact_violation(statement: Statement, point: dict, dps: int):
 
     First with the point substituted (SymPy's exact arithmetic simplifies
     numbers as it goes), then, if that is too slow (huge exact powers), with
-    the arithmetic left unevaluated for ``evalf``.
+    the arithmetic left unevaluated for ball arithmetic.
     """
 
     def evaluated():
@@ -237,17 +243,27 @@ def _unevaluated_violation(statement, point, dps):
     lhs, rhs = (_numeric_tree(side, point) for side in (statement.lhs, statement.rhs))
     if lhs is None or rhs is None or lhs.free_symbols or rhs.free_symbols:
         return None
-    try:
-        gap = sympy.Add(lhs, sympy.Mul(-1, rhs, evaluate=False), evaluate=False).evalf(dps, strict=True, maxn=20 * dps)
-    except _EXACT_ERRORS:
+    violated = _violated_by_sign(sympy.Add(lhs, sympy.Mul(-1, rhs, evaluate=False), evaluate=False), statement.relation)
+    if not violated:
         return None
-    if not (gap.is_number and gap.is_Float and gap != 0):
-        return None
-    if statement.relation == "==":
-        violated = True
-    else:
-        violated = bool(gap.is_positive) if statement.relation in ("<", "<=") else bool(gap.is_negative)
     return lhs.evalf(dps), rhs.evalf(dps), violated
+
+
+def holds_by_balls(statement: Statement, point: dict) -> bool:
+    """Whether the (limit-free) statement holds at ``point`` by the rigorous sign of the difference of its
+    sides there (ball arithmetic): the numeric phase counts such a point as agreeing where mpmath's rounded
+    values made it a candidate (``P*log(1 + sqrt(2)/10**60) > 0`` is ``0 > 0`` at 50 digits)."""
+    if statement.has(sympy.Limit) or admissible_point(statement, point) is not None:
+        return False
+
+    def decided():
+        at = statement.substitute(point)
+        if at is None or at.lhs.free_symbols or at.rhs.free_symbols or _huge(at.lhs) or _huge(at.rhs):
+            return False
+        return _violated_by_sign(at.lhs - at.rhs, statement.relation) is False
+
+    ok, out = run_with_budget(decided, _CONFIRM_SECONDS / 2)
+    return bool(ok and out)
 
 
 def _huge(expr, bits=20000) -> bool:
@@ -258,9 +274,9 @@ def _huge(expr, bits=20000) -> bool:
 def confirm(statement: Statement, point: dict, dps: int = 50, *, exact_limits=None) -> Confirmation | None:
     """Evaluate the original statement at ``point`` independently; a Confirmation when it fails there.
 
-    Without limits: SymPy's evaluation with ``evalf(strict=True)``, which
-    raises the precision until the result is accurate (or, for a strict
-    inequality, an exact zero of the difference). With limits: the exact
+    Without limits: the sign of the difference from ball arithmetic at
+    rising precision (or, for a strict inequality, an exact zero of the
+    difference). With limits: the exact
     limits at the numeric point (:func:`~symmetric.verify.limits.routine.replace_limits`)
     must violate the statement, and numeric approach sequences at rising
     precision must converge to those exact values. Nothing is substituted

@@ -36,6 +36,7 @@ True
 from __future__ import annotations
 
 from collections import defaultdict
+from typing import Any
 
 import sympy
 from sympy.core.function import AppliedUndef
@@ -55,6 +56,11 @@ assert MpmathPrinter._print_Float is not StrPrinter._print_Float
 
 class MemoPrinter(MpmathPrinter):
     """``MpmathPrinter`` that prints each subexpression once per process (see the module docstring)."""
+
+    # the records SymPy's printer keeps (declared there without types)
+    _not_supported: set
+    _number_symbols: set
+    module_imports: defaultdict
 
     def _print(self, expr, **kwargs):
         if kwargs or not isinstance(expr, sympy.Basic):
@@ -79,8 +85,9 @@ class MemoPrinter(MpmathPrinter):
     def _print_recording(self, expr):
         """``(text, not supported, number symbols, imports)``: everything printing ``expr`` records, printed
         with empty records (whatever the enclosing expression recorded before is not part of it)."""
-        outer = self._not_supported, self._number_symbols, self.module_imports
-        self._not_supported, self._number_symbols, self.module_imports = set(), set(), defaultdict(set)
+        outer: tuple[Any, Any, Any] = (self._not_supported, self._number_symbols, self.module_imports)
+        fresh: tuple[set, set, defaultdict] = (set(), set(), defaultdict(set))
+        self._not_supported, self._number_symbols, self.module_imports = fresh
         try:
             text = super()._print(expr)
             return (

@@ -38,7 +38,7 @@ import mpmath
 import sympy
 
 from .admissible import admissible_point
-from .confirm import Confirmation, confirm
+from .confirm import Confirmation, confirm, holds_by_balls
 from ..core.verdict import NumericEvidence
 from .high_precision import OneSidedLimitsDiffer, Undefined, assess, numeric_form
 from .rational_evaluator import compile_rational
@@ -95,9 +95,10 @@ class _ExactSides:
         bits = max((max(abs(v.p).bit_length(), v.q.bit_length()) for v in point.values()), default=1)
         if bits * self.largest_power > _EXACT_BITS:
             return None  # integers of millions of bits: their gcd alone would outlast any budget (mpmath instead)
-        if None in self.sides or not all(side.symbols <= point.keys() for side in self.sides):
+        lhs, rhs = self.sides
+        if lhs is None or rhs is None or not (lhs.symbols <= point.keys() and rhs.symbols <= point.keys()):
             return _substituted(self.statement, point)
-        a, b = (side(point) for side in self.sides)
+        a, b = lhs(point), rhs(point)
         if not (isinstance(a, Fraction) and isinstance(b, Fraction)):
             raise Undefined("division by zero")  # a zoo or nan from a vanishing denominator
         if HOLDS[self.statement.relation](a, b):
@@ -181,6 +182,19 @@ def _classify(lhs, rhs, statement, point, dps, *, limits):
     return "candidate", (a, b)
 
 
+#: Agreeing points re-decided by ball arithmetic in a statement that holds a function of a number.
+_BALL_CHECKS = 2
+
+
+def _functions_of_numbers(statement: Statement) -> bool:
+    """Whether a side holds a function applied to a number (``loggamma(1 + 10**-60)``, ``log(1 + sqrt(2)/10**60)``)."""
+    return any(
+        not f.free_symbols and not f.is_Atom
+        for side in (statement.lhs, statement.rhs)
+        for f in side.atoms(sympy.Function)
+    )
+
+
 #: Candidate counterexamples that fail confirmation before the rest count as inconclusive unconfirmed.
 _MAX_FAILED_CONFIRMATIONS = 3
 
@@ -190,6 +204,8 @@ def numeric_evidence(statement: Statement, points: list[dict], *, dps: int = 50)
     lhs, rhs = numeric_form(statement.lhs), numeric_form(statement.rhs)
     exact_rational = _ExactSides(statement) if _rational_sides(statement) else None
     limits = statement.has(sympy.Limit)
+    fragile = not limits and _functions_of_numbers(statement)
+    balls_asked = 0
     counts: dict[str, Any] = {"agree": 0, "disagree": 0, "inconclusive": 0, "undefined": 0}
     failed = 0
 
@@ -216,6 +232,15 @@ def numeric_evidence(statement: Statement, points: list[dict], *, dps: int = 50)
                 if outcome == "candidate":
                     found = confirmed(point)
                     outcome, values = ("disagree", found) if found is not None else ("inconclusive", values)
+                    if found is None and fragile and holds_by_balls(statement, point):
+                        outcome = "agree"  # mpmath's rounding made the candidate; the balls show it holds
+                elif outcome == "agree" and fragile and balls_asked < _BALL_CHECKS:
+                    # mpmath rounds a function of a number near its zero as SymPy does (log(1 + 10**-60*P)
+                    # is 0 at 50 digits): the first agreeing points are asked of the balls too
+                    balls_asked += 1
+                    found = confirm(statement, point, dps)
+                    if found is not None:
+                        outcome, values = "disagree", found
         except OneSidedLimitsDiffer:
             found = confirmed(point)
             if found is None:

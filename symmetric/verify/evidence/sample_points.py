@@ -354,7 +354,7 @@ class _Roots:
     def entries(self):
         """``(symbol, linear coefficients or None, roots())`` in the order of the pairs; ``roots()`` solves (memoised)."""
         if self.eager:
-            for sym, value in self.found:
+            for sym, value in self.found or ():
                 yield sym, None, lambda value=value: (value,)
             return
         for num, sym, degree in self.sources:

@@ -46,9 +46,11 @@ import itertools
 
 import sympy
 
+from ..core.numbers import assumed
 from ..core.relations import NEG, NONNEG, POS, relation_of
 from ..core.statement import Statement
 from ..core.steps import ProofStep
+from ..signs.rules import decide, register_sign_rule
 
 __all__ = ["TRUSTS", "counts_statement", "prove_counts_inequality", "sign_under_conditions"]
 
@@ -119,28 +121,51 @@ def _positive_by_support(p, facts, gens) -> bool:
     return True
 
 
+#: The calculus of the signs of factors of ratios of counts, in the one sign decider (signs.rules): a rule
+#: gives POS, NONNEG or None for one factor (not a product), its context ``(facts, gens)``.
+COUNTS = "counts"
+
+
+@register_sign_rule(COUNTS, sympy.Number)
+def _number_rule(base, context):
+    return POS if base > 0 else None if base < 0 else NONNEG
+
+
+@register_sign_rule(COUNTS, sympy.Abs)
+def _abs_rule(base, context):
+    return NONNEG if _defined(base.args[0], *context) else None
+
+
+@register_sign_rule(COUNTS, sympy.Pow)
+def _pow_rule(base, context):
+    facts, gens = context
+    b, e = base.args
+    if e.is_Integer and e.is_even and e > 0:
+        if _defined(b, facts, gens):
+            inner = sign_under_conditions(b, facts, gens)
+            return POS if inner == (1, POS) or inner == (-1, POS) else NONNEG
+        return None
+    inner = sign_under_conditions(b, facts, gens)
+    if inner is None or inner[0] < 0:
+        return None
+    if e.is_negative or not e.is_Integer:
+        return POS if inner[1] == POS else (NONNEG if e.is_positive else None)
+    return inner[1]
+
+
+@register_sign_rule(COUNTS, sympy.Symbol)
+def _symbol_rule(base, context):
+    return POS if base.is_positive else NONNEG if base.is_nonnegative else None
+
+
+@register_sign_rule(COUNTS, sympy.Expr)
+def _polynomial_rule(base, context):
+    return _polynomial_sign(base, *context)
+
+
 def _factor_sign(base, facts, gens):
-    """The sign of one factor (not a product): positive, nonnegative, or None."""
-    if base.is_Number:
-        return POS if base > 0 else None if base < 0 else NONNEG
-    if isinstance(base, sympy.Abs):
-        return NONNEG if _defined(base.args[0], facts, gens) else None
-    if isinstance(base, sympy.Pow):
-        b, e = base.args
-        if e.is_Integer and e.is_even and e > 0:
-            if _defined(b, facts, gens):
-                inner = sign_under_conditions(b, facts, gens)
-                return POS if inner == (1, POS) or inner == (-1, POS) else NONNEG
-            return None
-        inner = sign_under_conditions(b, facts, gens)
-        if inner is None or inner[0] < 0:
-            return None
-        if e.is_negative or not e.is_Integer:
-            return POS if inner[1] == POS else (NONNEG if e.is_positive else None)
-        return inner[1]
-    if isinstance(base, sympy.Symbol):
-        return POS if base.is_positive else NONNEG if base.is_nonnegative else None
-    return _polynomial_sign(base, facts, gens)
+    """The sign of one factor (not a product): positive, nonnegative, or None (the rule for its type)."""
+    return decide(COUNTS, base, (facts, gens))
 
 
 def sign_under_conditions(expr, facts, gens):
@@ -149,7 +174,7 @@ def sign_under_conditions(expr, facts, gens):
     ``facts`` are the positive polynomials of the conditions; ``gens`` the
     nonnegative symbols. Every denominator factor must be positive.
     """
-    if expr.is_zero:
+    if expr == 0 or assumed("is_zero", expr):  # constants by ball arithmetic (core.numbers)
         return (1, NONNEG)
     form = sympy.factor(sympy.together(expr))
     numerator, denominator = sympy.fraction(form)

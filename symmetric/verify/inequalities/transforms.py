@@ -85,9 +85,10 @@ def _scaling(e, x, y, positive):
         return sympy.Integer(1), _ZERO
     if not (e.has(x) or e.has(y)):
         return _ZERO, _ZERO
-    args = [_scaling(a, x, y, positive) for a in e.args] if not isinstance(e, sympy.Pow) else None
-    if args is not None and any(a is None for a in args):
+    scaled = [_scaling(a, x, y, positive) for a in e.args] if not isinstance(e, sympy.Pow) else []
+    if any(a is None for a in scaled):
         return None
+    args: list = scaled
     if isinstance(e, sympy.Add):
         if any(sympy.expand(k - args[0][0]) != 0 for k, _ in args):
             return None

@@ -35,7 +35,7 @@ import sympy
 
 from ..core.linear import linear_coefficients
 from .decide import sign_target
-from .domain import Interval, base_interval
+from .domain import Interval, base_interval, number_sign
 from ..core.statement import Statement
 from ..core.substitution import fresh_symbol, scoped_nodes, substitute
 
@@ -92,7 +92,7 @@ def _linear_solution(f, sym):
     if solved is None:
         return None
     a, b = solved
-    if not (a.is_positive or a.is_negative):
+    if number_sign(a) not in (1, -1):  # constants by ball arithmetic (core.numbers)
         return None
     return sympy.cancel(-b / a)
 
@@ -174,7 +174,7 @@ def cut(sym, values, t) -> list[Piece] | None:
         return None
     values = [sympy.sympify(v) for v in values]
     if kind != "real":
-        values = [v for v in values if (v.is_positive if kind == "positive" else v.is_negative)]
+        values = [v for v in values if number_sign(v) == (1 if kind == "positive" else -1)]
     if not values:
         return None
     base = base_interval(sym)

@@ -25,16 +25,18 @@ What the rules trust (each is a theorem about real numbers, applied exactly):
   sign(p/q - 1)`` for ``q > 0``), ``sign(log x) = sign(x - 1)``, and
   ``sign(sum c_i log x_i - sum d_j log y_j) = sign(prod x_i**c_i - prod y_j**d_j)``;
 * SymPy's algebraic rewrites (``together``, ``cancel``, ``powsimp`` and
-  ``expand_power_base`` with positive bases) as identities, and SymPy's
-  exact sign of a numeric constant (``is_positive`` on a number).
+  ``expand_power_base`` with positive bases) as identities, and the sign of a
+  numeric constant from ball arithmetic (:mod:`symmetric.verify.core.numbers`:
+  a sign only when a ball excludes 0, zero only by exact algebra).
 
 :func:`definite_sign` answers the narrower question "which one sign does
 the expression have at every point" (what the limit routine asks of a
 coefficient): SymPy's assumption system (:func:`assumed_in`, which the direct
-``sign`` strategies of the proof search ask too) on the expression and on cheap exact
+``sign`` strategies of the proof search ask too, with every constant replaced by a
+symbol carrying only its proven sign) on the expression and on cheap exact
 normal forms (expanded, cancelled, factored, logarithms expanded without
-``force``), the facts of the domain, a number's sign from ``evalf`` with
-``strict=True``, and :func:`sign_of` on the same domain. This module is the
+``force``), the facts of the domain, a number's sign from ball arithmetic,
+and :func:`sign_of` on the same domain. This module is the
 one place that decides signs; :func:`sign_target` names the factor whose
 sign settles an undecided one, for a caller that splits the domain on it.
 
@@ -60,8 +62,10 @@ from ..core.linear import affine_form
 from ..core.memo import memoized
 from ..core.relations import ANY, NEG, NONNEG, NONPOS, POS, RELATION_OF_SIGNS, ZERO
 from ..core.sympy_errors import SYMPY_ERRORS
-from ..core.trust import stable_numbers, untrusted
+from ..core.numbers import NotReal, assumed, constant_sign
+from ..core.trust import untrusted
 from .domain import Domain, Interval, number_sign
+from .rules import decide, register_sign_rule
 
 __all__ = [
     "Interval",
@@ -115,7 +119,8 @@ def _logs(expr):
     """``[(coefficient, argument), ...]`` when ``expr`` is a sum of multiples of logarithms."""
     out = []
     for term in sympy.Add.make_args(expr):
-        coeff, logs = [], []
+        coeff: list = []
+        logs: list = []
         for f in sympy.Mul.make_args(term):
             (logs if isinstance(f, sympy.log) else coeff).append(f)
         if len(logs) != 1:
@@ -149,35 +154,10 @@ class SignOracle:
         return self.memo[e]
 
     def _compute(self, e):
-        if e.is_number:
+        if e.is_number:  # a constant: ball arithmetic (core.numbers), whatever its type
             s = number_sign(e)
             return None if s is None else frozenset({s})
-        if isinstance(e, sympy.Symbol):
-            iv = self.domain.interval(e)
-            return None if iv is None else iv.signs()
-        if isinstance(e, sympy.Add):
-            return self._add(e)
-        if isinstance(e, sympy.Mul):
-            signs = [self(f) for f in e.args]
-            return None if any(s is None for s in signs) else reduce(mul_signs, signs)
-        if isinstance(e, sympy.Pow):
-            return self._pow(*e.args)
-        if isinstance(e, sympy.exp):
-            return POS if self(e.args[0]) is not None else None
-        if isinstance(e, sympy.log):
-            if self(e.args[0]) != POS:
-                return None
-            return self(e.args[0] - 1)
-        if isinstance(e, (sympy.Max, sympy.Min)):
-            signs = [self(a) for a in e.args]
-            if any(s is None for s in signs):
-                return None
-            pick = max if isinstance(e, sympy.Max) else min
-            return reduce(lambda a, b: frozenset(pick(x, y) for x in a for y in b), signs)
-        if isinstance(e, sympy.Abs):
-            s = self(e.args[0])
-            return None if s is None else frozenset(abs(x) for x in s)
-        return None
+        return decide(DOMAIN, e, self)  # the rule registered for its type (signs.rules)
 
     def _pow(self, base, k):
         sb = self(base)
@@ -197,8 +177,9 @@ class SignOracle:
         return None
 
     def _add(self, e):
-        signs = [self(t) for t in e.args]
-        if any(s is None for s in signs):
+        found = [self(t) for t in e.args]
+        signs = [s for s in found if s is not None]
+        if len(signs) < len(found):
             return self._refine(e, None)
         s = reduce(add_signs, signs)
         if {-1, 1} <= s:
@@ -246,7 +227,8 @@ class SignOracle:
 
     def _difference(self, e):
         """sign(p - q) for positive p, q: monotone transforms of x**k and log."""
-        pos, neg = [], []
+        pos: list = []
+        neg: list = []
         for t in e.args:
             (neg if t.as_coeff_Mul()[0].is_negative else pos).append(t)
         if not pos or not neg:
@@ -279,7 +261,7 @@ class SignOracle:
         for base, k in terms[0].items():
             ks = [t.get(base) for t in terms]
             if all(k2 is not None and k2.is_Rational for k2 in ks):
-                common[base] = min(ks)
+                common[base] = min(k2 for k2 in ks if k2 is not None)
             elif all(k2 == k for k2 in ks):
                 common[base] = k
         common = {b: k for b, k in common.items() if k != 0}
@@ -297,6 +279,63 @@ class SignOracle:
                 if r is not None:
                     return r
         return None
+
+
+# -- the rules of the "domain" calculus, registered per expression type (signs.rules) ------------------
+
+#: The calculus of sign sets on a domain.
+DOMAIN = "domain"
+
+
+@register_sign_rule(DOMAIN, sympy.Symbol)
+def _symbol_rule(e, oracle: SignOracle):
+    iv = oracle.domain.interval(e)
+    return None if iv is None else iv.signs()
+
+
+@register_sign_rule(DOMAIN, sympy.Add)
+def _add_rule(e, oracle: SignOracle):
+    return oracle._add(e)
+
+
+@register_sign_rule(DOMAIN, sympy.Mul)
+def _mul_rule(e, oracle: SignOracle):
+    signs = [oracle(f) for f in e.args]
+    known = [s for s in signs if s is not None]
+    return None if len(known) < len(signs) else reduce(mul_signs, known)
+
+
+@register_sign_rule(DOMAIN, sympy.Pow)
+def _pow_rule(e, oracle: SignOracle):
+    return oracle._pow(*e.args)
+
+
+@register_sign_rule(DOMAIN, sympy.exp)
+def _exp_rule(e, oracle: SignOracle):
+    return POS if oracle(e.args[0]) is not None else None
+
+
+@register_sign_rule(DOMAIN, sympy.log)
+def _log_rule(e, oracle: SignOracle):
+    if oracle(e.args[0]) != POS:
+        return None
+    return oracle(e.args[0] - 1)
+
+
+@register_sign_rule(DOMAIN, sympy.Max, sympy.Min)
+def _extremum_rule(e, oracle: SignOracle):
+    found = [oracle(a) for a in e.args]
+    signs = [s for s in found if s is not None]
+    if len(signs) < len(found):
+        return None
+    pick = max if isinstance(e, sympy.Max) else min
+    return reduce(lambda a, b: frozenset(pick(x, y) for x in a for y in b), signs)
+
+
+@register_sign_rule(DOMAIN, sympy.Abs)
+def _abs_rule(e, oracle: SignOracle):
+    s: frozenset | None = oracle(e.args[0])
+    return None if s is None else frozenset(abs(x) for x in s)
 
 
 def sign_of(expr, domain: Domain, *, wanted: list | None = None) -> frozenset | None:
@@ -322,10 +361,6 @@ def sign_of(expr, domain: Domain, *, wanted: list | None = None) -> frozenset | 
 # --------------------------------------------------------------------------- one sign at every point
 
 
-class NotReal(Exception):
-    """A sign was asked of a value that is not a real number (complex, infinite or undefined)."""
-
-
 @memoized  # pure, called ~15 times per distinct coefficient in a run
 def combine_fractions(c):
     """``c`` with its fractions combined and common factors cancelled, when that is not longer."""
@@ -345,7 +380,7 @@ def _log_combination(c):
     out = []
     for term in sympy.Add.make_args(c):
         coeff, rest = term.as_coeff_Mul()
-        if isinstance(rest, sympy.log) and coeff.is_Rational and rest.args[0].is_positive:
+        if isinstance(rest, sympy.log) and coeff.is_Rational and assumed("is_positive", rest.args[0]):
             out.append((coeff, rest.args[0]))
         else:
             return None
@@ -374,14 +409,14 @@ def sign_target(c):
     if combo is not None:
         q = sympy.Mul(*[x**a for a, x in combo])
         num, den = sympy.fraction(sympy.together(q))
-        if num.is_positive and den.is_positive:  # then sign(log q) = sign(num - den)
+        if assumed("is_positive", num) and assumed("is_positive", den):  # then sign(log q) = sign(num - den)
             return sign_target(num - den)
         return c
     try:
         factors = [f for _, part in _factor_parts(c) for f, _ in part]
     except (sympy.PolynomialError, NotImplementedError, TypeError, ValueError):
         return c
-    unknown = [f for f in factors if f.is_positive is not True and f.is_negative is not True]
+    unknown = [f for f in factors if assumed("is_positive", f) is not True and assumed("is_negative", f) is not True]
     if not unknown:
         return c
     f = unknown[0]
@@ -419,24 +454,9 @@ def _assumed_sign(c):
 
 
 def _evaluated_sign(c):
-    """The sign of the number ``c`` from ``evalf(strict=True)`` (or an exact zero); NotReal when it is complex."""
-    if c.is_extended_real is False:
-        raise NotReal(f"complex value {sympy.sstr(c)}")
-    c = stable_numbers(c)  # log(1 + 10**-60) evaluates to 0 otherwise (trust.stable_numbers)
-    try:
-        value = c.evalf(40, strict=True)
-    except (sympy.core.evalf.PrecisionExhausted, TypeError, ValueError, ArithmeticError):
-        value = None
-    if value is not None and value.is_Float and value != 0:
-        return 1 if value > 0 else -1
-    if value is not None and value.is_real is False:
-        raise NotReal(f"complex value {sympy.sstr(c)}")
-    try:
-        if sympy.simplify(c) == 0:
-            return 0
-    except (TypeError, ValueError, NotImplementedError, ArithmeticError):
-        pass
-    return None
+    """The sign of the number ``c`` from ball arithmetic or exact algebra
+    (:func:`~symmetric.verify.core.numbers.constant_sign`); NotReal when it is not real."""
+    return constant_sign(c)
 
 
 def _from_facts(c, domain: Domain):

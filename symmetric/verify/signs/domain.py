@@ -24,7 +24,8 @@ import sympy
 from ..core.linear import linear_coefficients
 from ..core.relations import NEG, NONNEG, NONPOS, NONZERO, POS, RELATION_OF_SIGNS, ZERO, relation_of
 from ..core.sympy_errors import SYMPY_ERRORS
-from ..core.trust import stable_numbers, untrusted
+from ..core.numbers import NotReal, assumed, constant_sign
+from ..core.trust import untrusted
 
 __all__ = ["Interval", "Domain", "base_interval", "number_sign", "affine_in_one"]
 
@@ -32,21 +33,23 @@ _oo = sympy.oo
 
 
 def number_sign(x) -> int | None:
-    """The exact sign of a real number (``oo`` included), or None if SymPy cannot decide it."""
+    """The sign of a real number (``oo`` included) from ball arithmetic or exact algebra
+    (:func:`~symmetric.verify.core.numbers.constant_sign`), or None when it is undecided or not real.
+
+    An expression in symbols (``7*R``) has the one sign SymPy's assumptions give it, asked with its
+    constants replaced by symbols carrying their proven signs (:func:`~symmetric.verify.core.numbers.assumed`).
+    """
     x = sympy.sympify(x)
-    if x is _oo:
-        return 1
-    if x is -_oo:
-        return -1
-    x = stable_numbers(x)  # log(1 + 10**-60) is not 0 (core.trust)
-    if untrusted(x) or x.is_extended_real is not True or x.is_finite is not True:
+    try:
+        if not x.free_symbols:
+            return constant_sign(x)
+    except NotReal:
+        return None
+    if untrusted(x) or assumed("is_extended_real", x) is not True or assumed("is_finite", x) is not True:
         return None  # an unguarded atan, asin, acos: SymPy's answers are wrong (core.trust)
-    if x.is_zero:
-        return 0
-    if x.is_positive:
-        return 1
-    if x.is_negative:
-        return -1
+    for sign, query in ((0, "is_zero"), (1, "is_positive"), (-1, "is_negative")):
+        if assumed(query, x):
+            return sign
     return None
 
 

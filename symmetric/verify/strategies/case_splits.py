@@ -40,7 +40,7 @@ def _conditions(st, search):
 
 def _max_min_pairs(st):
     """Pairs of arguments of Max and Min (symbols first) whose order decides them."""
-    pairs = []
+    pairs: list = []
     free = st.free_symbols
     for side in (st.lhs, st.rhs):
         for m in free_nodes(side, (sympy.Max, sympy.Min)):

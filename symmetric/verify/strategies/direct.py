@@ -14,7 +14,9 @@ from __future__ import annotations
 
 import sympy
 
+from ..core.numbers import NotReal, assumed, functions_opaque
 from ..core.powers import normalize_powers
+from ..core.substitution import bound_symbols
 from ..core.relations import POS, RELATION_OF_TEXT
 from ..core.steps import TRUSTS
 from ..core.trust import untrusted
@@ -41,7 +43,7 @@ def _powsimp_is_zero(diff) -> bool:
 
 
 def _ratio_is_one(lhs, rhs):
-    if rhs.is_zero is not False or untrusted(rhs):
+    if assumed("is_zero", rhs) is not False or untrusted(rhs):
         return False
     return is_zero(sympy.simplify(lhs / rhs) - 1)
 
@@ -51,6 +53,30 @@ def _logs_agree(lhs, rhs):
         return False
     diff = sympy.expand_log(sympy.log(lhs)) - sympy.expand_log(sympy.log(rhs))
     return is_zero(sympy.simplify(diff))
+
+
+def _numbers_opaque(run):
+    """``run`` on the sides with each function of a number (``log(2)``, ``loggamma(1 + 10**-60)``) replaced by a
+    symbol carrying only its proven sign (:func:`~symmetric.verify.core.numbers.functions_opaque`): SymPy's
+    rewriting evaluates such numbers with rounding (``simplify(loggamma(1 + 10**-60))`` is 0). Refused when a
+    variable bound in one side (an ``Integral``'s ``x``) is also free in the statement: SymPy's rewriting
+    moves factors across the binder (``simplify(Integral(f(x), (x, 0, 1))/f(x))`` is 1)."""
+
+    def opaque(lhs, rhs, relation):
+        free = (
+            lhs.free_symbols | rhs.free_symbols
+            if isinstance(lhs, sympy.Basic) and isinstance(rhs, sympy.Basic)
+            else set()
+        )
+        if (bound_symbols(lhs) | bound_symbols(rhs)) & free:
+            return False
+        try:
+            lhs, rhs = functions_opaque(lhs, rhs)
+        except NotReal:
+            return False
+        return run(lhs, rhs, relation)
+
+    return opaque
 
 
 def _sign_holds(form):
@@ -77,11 +103,29 @@ BUILTIN = tuple(
             before_refutation=True,
         ),
         Strategy("cancel", TRUSTS["cancel"], "cheap", EQUALITY, lambda l, r, relation: cancels_to_zero(l - r)),
-        Strategy("powsimp", TRUSTS["powsimp"], "standard", EQUALITY, lambda l, r, relation: _powsimp_is_zero(l - r)),
-        Strategy("ratio", TRUSTS["ratio"], "standard", EQUALITY, lambda l, r, relation: _ratio_is_one(l, r)),
-        Strategy("logarithm", TRUSTS["logarithm"], "general", EQUALITY, lambda l, r, relation: _logs_agree(l, r)),
         Strategy(
-            "simplify", TRUSTS["simplify"], "general", EQUALITY, lambda l, r, relation: is_zero(sympy.simplify(l - r))
+            "powsimp",
+            TRUSTS["powsimp"],
+            "standard",
+            EQUALITY,
+            lambda l, r, relation: _powsimp_is_zero(l - r),
+        ),
+        Strategy(
+            "ratio", TRUSTS["ratio"], "standard", EQUALITY, _numbers_opaque(lambda l, r, relation: _ratio_is_one(l, r))
+        ),
+        Strategy(
+            "logarithm",
+            TRUSTS["logarithm"],
+            "general",
+            EQUALITY,
+            _numbers_opaque(lambda l, r, relation: _logs_agree(l, r)),
+        ),
+        Strategy(
+            "simplify",
+            TRUSTS["simplify"],
+            "general",
+            EQUALITY,
+            _numbers_opaque(lambda l, r, relation: is_zero(sympy.simplify(l - r))),
         ),
         Strategy("sign", TRUSTS["sign"], "cheap", INEQUALITIES, _sign_holds(lambda e: e), before_refutation=True),
         Strategy(
@@ -89,14 +133,14 @@ BUILTIN = tuple(
             TRUSTS["sign of factored form"],
             "standard",
             INEQUALITIES,
-            _sign_holds(lambda e: sympy.factor(sympy.cancel(sympy.together(e)))),
+            _numbers_opaque(_sign_holds(lambda e: sympy.factor(sympy.cancel(sympy.together(e))))),
         ),
         Strategy(
             "sign of simplified form",
             TRUSTS["sign of simplified form"],
             "standard",
             INEQUALITIES,
-            _sign_holds(sympy.simplify),
+            _numbers_opaque(_sign_holds(sympy.simplify)),
         ),
     )
 )

@@ -172,7 +172,7 @@ class GoalSearch(TreeSearch):
             strategies += [s for s in registered if s.cost != "cheap"]
         for strategy in strategies:
             try:
-                steps = strategy.run(self, goal, depth)
+                steps = strategy.reduction(self, goal, depth)
             except (OutOfTime, RecursionError):
                 raise
             except Exception:

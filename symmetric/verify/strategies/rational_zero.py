@@ -46,6 +46,7 @@ from ..core.relations import ZERO
 from ..core.statement import HOLDS
 from ..core.substitution import substitute
 from ..core.sympy_errors import SYMPY_ERRORS
+from ..evidence.admissible import satisfies_assumptions
 from ..signs.decide import assumed_in
 
 __all__ = ["cancels_to_zero", "differs_somewhere", "is_zero", "numerator_is_zero"]
@@ -200,19 +201,14 @@ _TRIAL_VALUES = tuple(
 )
 
 
-def _admits(sym, value) -> bool:
-    """Whether ``value`` has every property ``sym`` is assumed to have (a rational decides them all)."""
-    return all(getattr(value, "is_" + name, None) == wanted for name, wanted in sym.assumptions0.items())
-
-
 def _trial_points(symbols):
     """Up to two points with admissible rational values: integers first (rational powers), then fractions."""
     symbols = sorted(symbols, key=sympy.default_sort_key)
-    points = []
+    points: list[dict] = []
     for values in (_TRIAL_VALUES, _TRIAL_VALUES[2:] + _TRIAL_VALUES[:2]):
         point = {}
         for s in symbols:
-            value = next((v for v in values if _admits(s, v)), None)
+            value = next((v for v in values if satisfies_assumptions(s, v)), None)
             if value is None:
                 return points
             point[s] = value

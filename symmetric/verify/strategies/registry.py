@@ -43,10 +43,16 @@ goal search's reductions).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Callable
+from typing import TYPE_CHECKING, Any, Callable, Protocol, cast
 
 from ..._validation import InvalidParameterError
+
+if TYPE_CHECKING:  # for the annotations only
+    from ..core.statement import Statement
+    from ..core.steps import ProofStep
+    from ..inequalities.goals import Goal
 
 __all__ = [
     "COSTS",
@@ -58,6 +64,11 @@ __all__ = [
     "register_strategy",
     "unregister_strategy",
     "strategies_for",
+    "DirectRun",
+    "ProverRun",
+    "ReductionRun",
+    "SplitRun",
+    "RUNS",
 ]
 
 #: The cost classes, cheapest first.
@@ -67,6 +78,36 @@ EQUALITY = frozenset({"=="})
 INEQUALITIES = frozenset({"<", "<=", ">", ">="})
 #: The kinds of strategy, by what ``run`` takes and gives (see the module's documentation).
 KINDS = ("direct", "prover", "reduction", "split")
+
+
+class DirectRun(Protocol):
+    """``run`` of a ``"direct"`` strategy: True only with an exact argument on the symbols' whole domain."""
+
+    def __call__(self, lhs: Any, rhs: Any, relation: str, /) -> bool: ...
+
+
+class ProverRun(Protocol):
+    """``run`` of a ``"prover"``: ``(method, steps)`` for an inequality whose limits have values, or None."""
+
+    def __call__(self, statement: Statement, deadline: float, /) -> tuple[str, tuple[ProofStep, ...]] | None: ...
+
+
+class ReductionRun(Protocol):
+    """``run`` of a ``"reduction"``: the steps that settle ``goal`` (or prove its subgoals), or None."""
+
+    def __call__(self, search: Any, goal: Goal, depth: int, /) -> list[ProofStep] | tuple[ProofStep, ...] | None: ...
+
+
+class SplitRun(Protocol):
+    """``run`` of a ``"split"``: builders, each giving cases ``[(statement, label, substitution), ...]`` or None."""
+
+    def __call__(self, statement: Statement, search: Any, /) -> Iterable[Callable[[], list | None]]: ...
+
+
+#: The protocol of ``run`` for each kind (mypy checks a new strategy's ``run`` against its kind's).
+RUNS = {"direct": DirectRun, "prover": ProverRun, "reduction": ReductionRun, "split": SplitRun}
+#: What ``Strategy.run`` may be.
+Run = DirectRun | ProverRun | ReductionRun | SplitRun
 
 
 @dataclass(frozen=True)
@@ -101,10 +142,27 @@ class Strategy:
     trusts: str
     cost: str
     applies_to: frozenset
-    run: Callable
+    run: Run
     before_refutation: bool = False
     kind: str = "direct"
     cheap_for: Callable | None = None
+
+    # The run of each kind, typed by its protocol (the search calls these; mypy checks both sides).
+    @property
+    def direct(self) -> DirectRun:
+        return cast(DirectRun, self.run)
+
+    @property
+    def prover(self) -> ProverRun:
+        return cast(ProverRun, self.run)
+
+    @property
+    def reduction(self) -> ReductionRun:
+        return cast(ReductionRun, self.run)
+
+    @property
+    def split(self) -> SplitRun:
+        return cast(SplitRun, self.run)
 
     def __post_init__(self):
         func = "Strategy"

@@ -187,7 +187,7 @@ class StatementSearch(TreeSearch):
                 lambda: differs_somewhere(lhs, rhs, st.relation), share=0.3
             ):
                 break  # false at an admissible point: no identity or sign argument can prove it
-            if clock.run(lambda: strategy.run(lhs, rhs, st.relation), share=0.6):
+            if clock.run(lambda: strategy.direct(lhs, rhs, st.relation), share=0.6):
                 name = strategy.name
                 method = (
                     prefix if prefix and name in ("evaluation", "cancel") else "+".join(filter(None, [prefix, name]))
@@ -202,7 +202,7 @@ class StatementSearch(TreeSearch):
         if provers:
             limitless = Statement(lhs, rhs, st.relation, st.conditions)
             for prover in provers:
-                found = clock.run(lambda: prover.run(limitless, clock.deadline), share=0.8)
+                found = clock.run(lambda: prover.prover(limitless, clock.deadline), share=0.8)
                 if found:
                     method, steps = found
                     yield "+".join(filter(None, [prefix, method])), sides.steps + tuple(steps)
@@ -217,7 +217,7 @@ class StatementSearch(TreeSearch):
         for split in strategies_for(st.relation, kind="split"):
             if split.cost != cost:
                 continue
-            for make in split.run(st, self):
+            for make in split.split(st, self):
                 yield Split(partial(self.clock.run, make, share=0.3), _assemble_cases, _case_statement)
 
 
@@ -294,7 +294,7 @@ def prove_complex_safe(statement: Statement, *, deadline: float):
     lhs, rhs = statement.lhs, statement.rhs
     clock = Clock(deadline)
     for strategy in strategies_for("=="):
-        if strategy.name in COMPLEX_SAFE and clock.run(lambda: strategy.run(lhs, rhs, "=="), share=0.6):
+        if strategy.name in COMPLEX_SAFE and clock.run(lambda: strategy.direct(lhs, rhs, "=="), share=0.6):
             return strategy.name, (
                 ProofStep(
                     strategy.name,

@@ -5,7 +5,7 @@ import time
 import pytest
 import sympy
 
-from symmetric import InvalidParameterError
+from symmetric import InvalidParameterError, P, R, rho
 from symmetric.verify import Statement, check
 from symmetric.verify.strategies import prove_inequality
 from symmetric.verify.strategies import STRATEGIES, Strategy, register_strategy, strategies_for, unregister_strategy
@@ -127,3 +127,12 @@ def test_the_one_search_proves_a_node_only_when_all_children_of_a_split_are_prov
     assert len(Halves(clock).run(8)) == 15  # 8, 4, 4, 2 (four times), 1 (eight times)
     assert Halves(clock).run(12) is None  # 12 -> 6 -> 3: the 3s are not proven, so neither is 12
     assert Halves(clock).run(64) is None  # six halvings: deeper than the bound
+
+
+def test_general_rewriting_refuses_a_bound_variable_that_is_free_elsewhere():
+    # simplify(Integral(f(x), (x, 0, 1))/f(x)) is 1: SymPy moves the free x into the integral (issue 29's suite run)
+    x = sympy.Symbol("x", real=True)
+    step = sympy.Piecewise((P, rho > x), (R, True))
+    area = sympy.Integral(step, (x, 0, 1))
+    assert sympy.simplify(area / step) == 1
+    assert check(area, step, conditions=[rho > 0, rho < 1], timeout=6).status != "proven"

@@ -19,7 +19,7 @@ import pytest
 
 from symmetric.cli import main
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 #: Wall-clock seconds to wait for a command (to start its claims, to end once signalled): a guard against a hang,
 #: not a timing, so generous that a loaded machine (a Python start with SymPy taking 20 s) does not reach it.
 HANG = 300
