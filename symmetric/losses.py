@@ -35,18 +35,44 @@ from typing import NamedTuple
 
 import numpy
 
-from ._constraints import Interval, Options, declare
+from ._constraints import Interval, Options, Predicate, declare
 from ._validation import InvalidParameterError
+from .numeric.traced import VALIDATE_OPTIONS, checked, concrete, strict_check
+from .numeric.backends import JAX, NUMPY, TORCH, backend_of
 
 __all__ = ["SoftCounts", "soft_counts", "f_beta_loss", "g_beta_rho_loss", "AVERAGES"]
 
 #: The averages of the losses over classes.
 AVERAGES = ("binary", "micro", "macro", "weighted")
 
+
+class _Parameter(Interval):
+    """``beta`` or ``rho``: a number, or a 0-d array (a tensor asking for its gradient) passed on as given.
+
+    A 0-d array of another library than NumPy is tested by comparisons, whose result is read (no ``float``
+    of a tensor that asks for its gradient); a traced one (``jax.jit``, ``jax.vmap``, ``torch.compile``) may
+    have no value yet: it is let through, and the policy for traced values applies to it in the body.
+    """
+
+    def is_satisfied_by(self, value) -> bool:
+        if type(value) in (float, int) or getattr(value, "ndim", None) != 0 or backend_of(value) is NUMPY:
+            return super().is_satisfied_by(value)
+        if any(k in str(getattr(value, "dtype", "")) for k in ("bool", "complex")):
+            return False
+        above = value >= self.left if self.closed in ("both", "left") else value > self.left
+        below = value <= self.right if self.closed in ("both", "right") else value < self.right
+        return concrete(above & below) is not False
+
+
 # The options of the losses. beta and rho may be 0-d arrays (a tensor that asks for their gradient): passed on as given.
-_BETA = Interval(float, 0, math.inf, closed="neither", scalar_arrays=True, allowed="a finite number > 0")
-_RHO = Interval(float, -math.inf, math.inf, closed="neither", scalar_arrays=True, allowed="a finite real number")
+_BETA = _Parameter(float, 0, math.inf, closed="neither", scalar_arrays=True, allowed="a finite number > 0")
+_RHO = _Parameter(float, -math.inf, math.inf, closed="neither", scalar_arrays=True, allowed="a finite real number")
 _AVERAGE = Options(AVERAGES, allowed=f"one of {list(AVERAGES)}", invalid=("samples", "mean"))
+_VALIDATE = Predicate(
+    "True, False or 'strict'",
+    lambda v: any(v is o or (isinstance(v, str) and v == o) for o in VALIDATE_OPTIONS),
+    invalid=("yes", 1, None),
+)
 
 
 class SoftCounts(NamedTuple):
@@ -58,50 +84,38 @@ class SoftCounts(NamedTuple):
     tn: object
 
 
-def _namespace(*arrays):
-    from .numeric._portable import is_foreign
-
-    if is_foreign(arrays):
-        import array_api_compat
-
-        return array_api_compat.array_namespace(*[a for a in arrays if is_foreign([a])])
-    import array_api_compat.numpy
-
-    return array_api_compat.numpy
-
-
 def _inputs(func, y_true, y_prob, sample_weight):
-    """``xp``, and ``y``, ``p``, ``w`` as 2-D arrays (samples x classes) of ``y_prob``'s floating dtype."""
-    xp = _namespace(y_true, y_prob, sample_weight)
+    """``xp``, and ``y``, ``p``, ``w`` as 2-D arrays (samples x classes) of ``y_prob``'s floating dtype, and the
+    checks of their values: ``(ok, param, allowed, got)`` with ``ok`` a 0-d boolean array (maybe traced)."""
+    backend = backend_of(y_true, y_prob, sample_weight)
+    xp = backend.namespace(y_true, y_prob, sample_weight)
     if not hasattr(y_prob, "dtype") or isinstance(y_prob, (list, tuple)):
         y_prob = numpy.asarray(y_prob, dtype=numpy.float64)
     if isinstance(y_true, (list, tuple)):
         y_true = numpy.asarray(y_true)
-    p = y_prob if _is_array_of(xp, y_prob) else xp.asarray(y_prob)
+    p = y_prob if backend_of(y_prob) is backend else xp.asarray(y_prob)
     if not xp.isdtype(p.dtype, "real floating"):
-        p = xp.astype(p, xp.float64)
-    device = _device(p)
-    y = y_true if _is_array_of(xp, y_true) else xp.asarray(numpy.asarray(y_true), device=device)
+        p = xp.astype(p, _default_float(xp))
+    device = backend.device(p)
+    y = y_true if backend_of(y_true) is backend else xp.asarray(numpy.asarray(y_true), device=device)
     if p.ndim not in (1, 2) or y.ndim not in (1, 2):
         raise InvalidParameterError.of(
             "y_prob", func, "a 1-d (binary) or 2-d (samples x classes) array", tuple(p.shape)
         )
+    labels_ok = None
     if p.ndim == 2 and y.ndim == 1:  # multiclass labels: one-hot over the columns of y_prob
         k = p.shape[1]
-        labels = xp.astype(y, xp.int64) if not xp.isdtype(y.dtype, "integral") else y
-        y = xp.astype(labels[:, None] == xp.arange(k, device=device)[None, :], p.dtype)
+        labels = xp.astype(y, p.dtype)  # class indices are exact in floating point
+        labels_ok = xp.all((labels >= 0) & (labels < k) & (labels == xp.floor(labels)))
+        y = xp.astype(labels[:, None] == xp.arange(k, dtype=p.dtype, device=device)[None, :], p.dtype)
     else:
         y = xp.astype(y, p.dtype)
     if tuple(y.shape) != tuple(p.shape):
         raise InvalidParameterError.of(
             "y_true", func, f"labels matching y_prob's shape {tuple(p.shape)}", tuple(y.shape)
         )
-    if not bool(xp.all((y == 0) | (y == 1))):
-        raise InvalidParameterError.of(
-            "y_true", func, "labels 0 or 1 (or class indices for 2-d y_prob)", "other values"
-        )
-    if not bool(xp.all((p >= 0) & (p <= 1))):
-        raise InvalidParameterError.of("y_prob", func, "probabilities in [0, 1]", "values outside [0, 1] or nan")
+    texts = _texts(p.shape[0], sample_weight is not None)
+    oks = [xp.all((y == 0) | (y == 1)) if labels_ok is None else labels_ok, xp.all((p >= 0) & (p <= 1))]
     if p.ndim == 1:
         p, y = p[:, None], y[:, None]
     if sample_weight is None:
@@ -109,32 +123,62 @@ def _inputs(func, y_true, y_prob, sample_weight):
     else:
         w = (
             sample_weight
-            if _is_array_of(xp, sample_weight)
+            if backend_of(sample_weight) is backend
             else xp.asarray(numpy.asarray(sample_weight), device=device)
         )
         w = xp.astype(w, p.dtype)
-        if tuple(w.shape) != (p.shape[0],) or not bool(xp.all(xp.isfinite(w) & (w >= 0))):
-            raise InvalidParameterError.of(
-                "sample_weight", func, f"finite weights >= 0, one per sample ({p.shape[0]})", tuple(w.shape)
-            )
+        if tuple(w.shape) != (p.shape[0],):
+            raise InvalidParameterError.of("sample_weight", func, texts[2][1], tuple(w.shape))
+        oks.append(xp.all((w >= 0) & (w < math.inf)))
         w = w[:, None]
-    return xp, y, p, w
+    return xp, y, p, w, [(ok, *text) for ok, text in zip(oks, texts)]
 
 
-def _device(x):
-    import array_api_compat
+def _texts(n, weighted):
+    """``(param, allowed, got)`` of the checks of values, in the order of :func:`_inputs`."""
+    out = [
+        ("y_true", "labels 0 or 1 (or class indices for 2-d y_prob)", "other values"),
+        ("y_prob", "probabilities in [0, 1]", "values outside [0, 1] or nan"),
+    ]
+    if weighted:
+        out.append(("sample_weight", f"finite weights >= 0, one per sample ({n})", "negative, infinite or nan weights"))
+    return out
 
-    return array_api_compat.device(x)
 
-
-def _is_array_of(xp, value):
-    """Whether ``value`` is already an array of the namespace ``xp`` (used as it is: no copy, no lost graph)."""
-    import array_api_compat
-
+def _default_float(xp):
+    """The namespace's default floating dtype (float32 for JAX without x64: no float64 asked for)."""
     try:
-        return array_api_compat.is_array_api_obj(value) and array_api_compat.array_namespace(value) is xp
-    except TypeError:
-        return False
+        return xp.__array_namespace_info__().default_dtypes()["real floating"]
+    except AttributeError:  # pragma: no cover - namespaces before the 2023.12 standard
+        return xp.float64
+
+
+def _settle(xp, func, checks, values, validate):
+    """``values`` once the checks have spoken: concrete checks raise; traced ones take the policy for traced
+    values (docs/losses.md): NaN where they fail (JAX), an operator raising when the compiled graph runs
+    (``torch.compile``), and with ``validate="strict"`` ``checkify`` checks (JAX)."""
+    if not validate:
+        return values
+    pending = []
+    for ok, param, allowed, got in checks:
+        known = concrete(ok)
+        if known is False:
+            raise InvalidParameterError.of(param, func, allowed, got)
+        if known is None:
+            pending.append((ok, param, allowed, got))
+    if not pending:
+        return values
+    if TORCH.owns(values[0]):
+        for ok, param, allowed, got in pending:
+            values = [checked(v, ok, param, func, allowed, str(got)) for v in values]
+        return values
+    everything = pending[0][0]
+    for ok, param, allowed, _ in pending:
+        if validate == "strict":
+            strict_check(xp, ok, ok, InvalidParameterError, param, func, allowed)
+        everything = everything & ok
+    nan = xp.full_like(values[0], math.nan)
+    return [xp.where(everything, v, nan) for v in values]
 
 
 def _counts(xp, y, p, w):
@@ -144,7 +188,8 @@ def _counts(xp, y, p, w):
     )
 
 
-def soft_counts(y_true, y_prob, *, sample_weight=None):
+@declare(validate=_VALIDATE)
+def soft_counts(y_true, y_prob, *, sample_weight=None, validate=True):
     """Expected confusion counts of probabilistic predictions: ``SoftCounts(tp, fp, fn, tn)``.
 
     Parameters
@@ -156,6 +201,12 @@ def soft_counts(y_true, y_prob, *, sample_weight=None):
         Probabilities in [0, 1] of the positive class (n,), or per class (n, k).
     sample_weight : array of shape (n,), optional
         Weights >= 0.
+    validate : {True, "strict", False}, default True
+        Check the values of the inputs: concrete ones raise
+        :class:`~symmetric.InvalidParameterError`; traced ones (inside ``jax.jit``, ``jax.vmap``,
+        ``torch.compile``) follow the policy of docs/losses.md ("Inside jax.jit and torch.compile"):
+        NaN counts where a check fails, ``"strict"`` adds ``jax.experimental.checkify`` checks.
+        ``False`` skips the checks of values (shapes are always checked).
 
     Returns
     -------
@@ -163,19 +214,13 @@ def soft_counts(y_true, y_prob, *, sample_weight=None):
         The four counts, scalars for 1-d input and arrays of k for 2-d input,
         in the arrays' library (NumPy floats for NumPy input).
     """
-    xp, y, p, w = _inputs("soft_counts", y_true, y_prob, sample_weight)
-    counts = _counts(xp, y, p, w)
+    xp, y, p, w, checks = _inputs("soft_counts", y_true, y_prob, sample_weight)
+    counts = _settle(xp, "soft_counts", checks, list(_counts(xp, y, p, w)), validate)
     if numpy.ndim(y_prob) == 1 or getattr(y_prob, "ndim", 2) == 1:
-        counts = SoftCounts(*(c[0] for c in counts))
-    if _is_numpy(y_prob):
-        counts = SoftCounts(*(float(c) if numpy.ndim(c) == 0 else numpy.asarray(c) for c in counts))
-    return counts
-
-
-def _is_numpy(a):
-    from .numeric._portable import is_foreign
-
-    return not is_foreign([a])
+        counts = [c[0] for c in counts]
+    if backend_of(y_prob) is NUMPY:
+        counts = [float(c) if numpy.ndim(c) == 0 else numpy.asarray(c) for c in counts]
+    return SoftCounts(*counts)
 
 
 def _ratio(xp, num, den):
@@ -184,27 +229,78 @@ def _ratio(xp, num, den):
     return xp.where(den > 0, num / safe, xp.zeros_like(num))
 
 
-def _loss(func, metric, y_true, y_prob, sample_weight, average, params):
-    xp, y, p, w = _inputs(func, y_true, y_prob, sample_weight)
+def _score(xp, func, metric, y, p, w, average, params, validate):
+    """``1 -`` the metric of the soft counts of checked-shape inputs (see :func:`_inputs`)."""
     if average == "binary" and p.shape[1] != 1:
         raise InvalidParameterError.of("average", func, "'micro', 'macro' or 'weighted' for 2-d y_prob", average)
     tp, fp, fn, _ = _counts(xp, y, p, w)
     if average == "micro":
         tp, fp, fn = xp.sum(tp)[None], xp.sum(fp)[None], xp.sum(fn)[None]
     precision, recall = _ratio(xp, tp, tp + fp), _ratio(xp, tp, tp + fn)
-    scores = metric(precision, recall, *params)
+    scores = metric(precision, recall, *params, validate=validate)
     if average == "weighted":
         support = xp.sum(y if w is None else w * y, axis=0)
         total = xp.sum(support)
-        score = xp.sum(scores * support) / total if bool(total > 0) else xp.mean(scores)
+        safe = xp.where(total > 0, total, xp.ones_like(total))
+        score = xp.where(total > 0, xp.sum(scores * support) / safe, xp.mean(scores))
     else:
         score = xp.mean(scores)
-    loss = 1 - score
-    return float(loss) if _is_numpy(y_prob) else loss
+    return 1 - score
 
 
-@declare(beta=_BETA, rho=_RHO, average=_AVERAGE)
-def g_beta_rho_loss(y_true, y_prob, *, beta=1.0, rho=-2.0, average="binary", sample_weight=None):
+def _loss(func, metric, y_true, y_prob, sample_weight, average, params, validate):
+    backend = backend_of(y_true, y_prob, sample_weight, *params)
+    if backend is JAX and validate != "strict":
+        return _jax_loss(func, metric, y_true, y_prob, sample_weight, average, params, validate)
+    xp, y, p, w, checks = _inputs(func, y_true, y_prob, sample_weight)
+    (loss,) = _settle(xp, func, checks, [_score(xp, func, metric, y, p, w, average, params, validate)], validate)
+    return float(loss) if backend is NUMPY else loss
+
+
+_JITTED: dict = {}
+
+
+def _jax_loss(func, metric, y_true, y_prob, sample_weight, average, params, validate):
+    """The loss of JAX input as one compiled function (``jax.jit``; inlined when called inside a trace).
+
+    Eager JAX dispatches each operation on its own, a few tens of microseconds each: compiled, a step of
+    a training loop costs one dispatch. Concrete parameters are static (the parameter stage runs once per
+    value), traced ones arguments. The checks come back as values and raise here when they are concrete.
+    """
+    import jax
+
+    y_true, y_prob, sample_weight = (
+        numpy.asarray(a) if isinstance(a, (list, tuple)) else a for a in (y_true, y_prob, sample_weight)
+    )
+    dynamic = tuple(JAX.owns(a) and JAX.traced(a) for a in params)
+    static = tuple(None if d else float(a) for a, d in zip(params, dynamic))
+    key = (func, average, validate, sample_weight is None, static)
+    if key not in _JITTED:
+
+        def run(y_true, y_prob, sample_weight, traced):
+            values = iter(traced)
+            full = [next(values) if s is None else s for s in static]
+            xp, y, p, w, checks = _inputs(func, y_true, y_prob, sample_weight)
+            loss = _score(xp, func, metric, y, p, w, average, full, validate)
+            oks = [ok for ok, *_ in checks]
+            if validate:
+                everything = oks[0]
+                for ok in oks[1:]:
+                    everything = everything & ok
+                loss = xp.where(everything, loss, xp.full_like(loss, math.nan))
+            return loss, oks
+
+        _JITTED[key] = jax.jit(run)
+    loss, oks = _JITTED[key](y_true, y_prob, sample_weight, [a for a, d in zip(params, dynamic) if d])
+    if validate:
+        for ok, (param, allowed, got) in zip(oks, _texts(len(y_prob), sample_weight is not None)):
+            if concrete(ok) is False:
+                raise InvalidParameterError.of(param, func, allowed, got)
+    return loss
+
+
+@declare(beta=_BETA, rho=_RHO, average=_AVERAGE, validate=_VALIDATE)
+def g_beta_rho_loss(y_true, y_prob, *, beta=1.0, rho=-2.0, average="binary", sample_weight=None, validate=True):
     r"""``1 - G_{beta,rho}`` of the soft counts (:func:`soft_counts`): a loss for training classifiers.
 
     Parameters
@@ -220,6 +316,8 @@ def g_beta_rho_loss(y_true, y_prob, *, beta=1.0, rho=-2.0, average="binary", sam
         summed counts (micro), the mean of the per-class metrics (macro) or
         their mean weighted by the (weighted) number of true labels per class.
     sample_weight : array of shape (n,), optional
+    validate : {True, "strict", False}, default True
+        See :func:`soft_counts`; ``beta`` and ``rho`` given as traced arrays follow the same policy.
 
     Returns
     -------
@@ -235,11 +333,11 @@ def g_beta_rho_loss(y_true, y_prob, *, beta=1.0, rho=-2.0, average="binary", sam
     """
     from .numeric import g_beta_rho
 
-    return _loss("g_beta_rho_loss", g_beta_rho, y_true, y_prob, sample_weight, average, (beta, rho))
+    return _loss("g_beta_rho_loss", g_beta_rho, y_true, y_prob, sample_weight, average, (beta, rho), validate)
 
 
-@declare(beta=_BETA, average=_AVERAGE)
-def f_beta_loss(y_true, y_prob, *, beta=1.0, average="binary", sample_weight=None):
+@declare(beta=_BETA, average=_AVERAGE, validate=_VALIDATE)
+def f_beta_loss(y_true, y_prob, *, beta=1.0, average="binary", sample_weight=None, validate=True):
     r"""``1 - F_beta`` of the soft counts (:func:`soft_counts`): the "soft F-score" loss.
 
     Parameters are those of :func:`g_beta_rho_loss` (without ``rho``).
@@ -254,4 +352,4 @@ def f_beta_loss(y_true, y_prob, *, beta=1.0, average="binary", sample_weight=Non
     """
     from .numeric import f_beta
 
-    return _loss("f_beta_loss", f_beta, y_true, y_prob, sample_weight, average, (beta,))
+    return _loss("f_beta_loss", f_beta, y_true, y_prob, sample_weight, average, (beta,), validate)

@@ -10,10 +10,20 @@ give NaN or wrong values near rho = -1, P = R or at large ``|rho|``):
 * PyTorch: a ``torch.autograd.Function`` when an input tensor has
   ``requires_grad`` (and grad mode is on); its backward multiplies the
   partial derivatives by the incoming gradient and sums over broadcast axes;
+* PyTorch under ``torch.compile``: a ``torch.library.custom_op`` (one node
+  of the graph, no graph break; it runs the eager evaluation below when the
+  compiled code runs, its checks included) with its derivative registered
+  (``register_autograd``, the partials through a second operator);
 * JAX: ``jax.custom_jvp`` over the JAX arrays among the inputs (Python
   numbers stay constants); its rule returns the partials times the tangents,
-  which JAX transposes for ``jax.grad``. The evaluation needs concrete
-  values (eager mode, or ``jax.grad`` outside ``jax.jit``).
+  which JAX transposes for ``jax.grad``. It traces: under ``jax.jit``,
+  ``jax.vmap`` and ``jax.grad`` of jitted code the kernels run on the traced
+  arrays with concrete parameters (the policy of
+  :mod:`symmetric.numeric.traced` for traced values), traced parameters on
+  the host (``jax.pure_callback``).
+
+Which hook an input takes is its backend record's ``gradient``
+(:mod:`symmetric.numeric.backends`).
 
 PyTorch tensors in host memory (device ``cpu``, float32 or float64) take the
 host path (:func:`_on_host`): the NumPy runtime's kernels, generated from the
@@ -35,27 +45,23 @@ claim, ``proofs/numeric_gradients.py``). PyTorch and JAX are imported only
 when their arrays come in.
 """
 
+import functools
+
 import numpy
 
-from ._portable import _foreign, kernel, partials, prepare
+from ._portable import _foreign, invalid, kernel, needs_host, partials, prepare, result_dtype, to_numpy
 from ._runtime import _evaluate
+from .traced import apply_policy, host_partials, jax_host_call, operator_namespace, operators, strict_check
+from .backends import DASK, JAX, NUMPY, TORCH, backend_of
 
-__all__ = ["_evaluate_any", "_evaluate_backend", "evaluate", "BACKENDS"]
-
-#: The backends of generated modules (``symmetric codegen --backend``).
-BACKENDS = ("numpy", "array-api", "torch", "jax")
-
-_NATIVE = (numpy.ndarray, numpy.generic, float, int, list, tuple)
+__all__ = ["_evaluate_any", "_evaluate_backend", "evaluate"]
 
 
 def _evaluate_any(family, P, R, params, validate, error, threads=None):
-    """The generated functions' entry: NumPy input to :func:`symmetric.numeric._runtime._evaluate`, arrays of
-    another library (they have ``__dlpack__``; checked cheaply) to :func:`evaluate`."""
-    if (
-        (type(P) in _NATIVE or not hasattr(P, "__dlpack__") or isinstance(P, _NATIVE))
-        and (type(R) in _NATIVE or not hasattr(R, "__dlpack__") or isinstance(R, _NATIVE))
-        and not any(_foreign(a) for a in params)
-    ):
+    """The generated functions' entry: NumPy input (and Dask's, converted) to
+    :func:`symmetric.numeric._runtime._evaluate`, arrays of another library to :func:`evaluate`."""
+    backend = backend_of(P, R, *params)
+    if backend is NUMPY or backend is DASK:
         return _evaluate(family, P, R, params, validate, error, threads)
     return evaluate(family, (P, R, *params), validate, error, threads)
 
@@ -79,43 +85,42 @@ def _evaluate_backend(family, P, R, params, validate, error, threads, backend):
             import jax.numpy as lib
 
             convert = lib.asarray
-        P, R = (v if _library([v]) == backend else convert(numpy.asarray(v, dtype=numpy.float64)) for v in (P, R))
+        P, R = (v if backend_of(v).name == backend else convert(numpy.asarray(v, dtype=numpy.float64)) for v in (P, R))
     return evaluate(family, (P, R, *params), validate, error, threads, host=backend != "array-api")
 
 
-def _library(values):
-    for v in values:
-        module = type(v).__module__.split(".")[0]
-        if module in ("torch", "jax", "jaxlib"):
-            return "jax" if module == "jaxlib" else module
-    return None
-
-
 def evaluate(family, values, validate, error, threads=None, host=True):
-    """The evaluation of arrays of other libraries, with custom gradients for PyTorch and JAX inputs.
+    """The evaluation of arrays of other libraries, with custom gradients where the library has them.
 
-    ``host``: PyTorch tensors in host memory take the host path (:func:`_on_host`); False runs the portable
-    kernels whatever the device (``--backend array-api``).
+    The hook is the backend record's ``gradient``. ``host``: PyTorch tensors in host memory take the host
+    path (:func:`_on_host`); False runs the portable kernels whatever the device (``--backend array-api``).
     """
-    library = _library(values)
-    if library == "torch":
-        import torch
+    return _HOOKS[backend_of(*values).gradient](family, values, validate, error, threads, host)
 
-        if torch.is_grad_enabled() and any(isinstance(v, torch.Tensor) and v.requires_grad for v in values):
-            return _torch_function().apply(family, validate, error, threads, host, *values)
-        values = [v.detach() if isinstance(v, torch.Tensor) else v for v in values]
-    elif library == "jax":
-        return _jax_evaluate(family, values, validate, error)
-    if host and library == "torch":
-        out = _on_host(family, values, validate, error, threads)
-        if out is not None:
-            return out
+
+def _plain(family, values, validate, error, threads, host):
+    """A library without autodiff (``array-api-strict``, CuPy, NumPy on the portable path): the kernels."""
     xp, P, R, params, stage, index, positive = prepare(family, values, validate, error)
     return kernel(xp, stage, P, R, index, positive)
 
 
+def _torch(family, values, validate, error, threads, host):
+    import torch
+
+    if TORCH.traced(None):
+        return _torch_compiled(family, values, validate, error, host)
+    if torch.is_grad_enabled() and any(isinstance(v, torch.Tensor) and v.requires_grad for v in values):
+        return _torch_function().apply(family, validate, error, threads, host, *values)
+    values = [v.detach() if isinstance(v, torch.Tensor) else v for v in values]
+    if host:
+        out = _on_host(family, values, validate, error, threads)
+        if out is not None:
+            return out
+    return _plain(family, values, validate, error, threads, host)
+
+
 def _with_partials(family, values, validate, error, threads=None, host=True):
-    out = _on_host(family, values, validate, error, threads) if host and _library(values) == "torch" else None
+    out = _on_host(family, values, validate, error, threads) if host and backend_of(*values) is TORCH else None
     xp, P, R, params, stage, index, positive = prepare(family, values, validate and out is None, error)
     if out is None:
         out = kernel(xp, stage, P, R, index, positive)
@@ -134,7 +139,7 @@ def _on_host(family, values, validate, error, threads):
         if not _foreign(v):
             views.append(v)
             continue
-        if _library([v]) != "torch" or v.device.type != "cpu" or str(v.dtype).rsplit(".", 1)[-1] not in _FLOATS:
+        if not TORCH.owns(v) or v.device.type != "cpu" or str(v.dtype).rsplit(".", 1)[-1] not in _FLOATS:
             return None
         try:
             view = v.detach().numpy()
@@ -187,10 +192,126 @@ def _torch_function():
     return GeneratedFunction
 
 
-def _jax_evaluate(family, values, validate, error):
-    import jax
+# --- PyTorch under torch.compile: two operators of the graph (the evaluation and its partials) ---
 
-    positions = [i for i, v in enumerate(values) if _library([v]) == "jax"]
+_OPS: dict = {}
+#: The families the operators evaluate, by key (the operators' arguments are tensors, numbers and strings).
+_FAMILIES: dict = {}
+_VALIDATE = {False: 0, True: 1, "strict": 2}
+
+
+def _torch_compiled(family, values, validate, error, host):
+    """The evaluation as one operator of a ``torch.compile`` graph: run eagerly (checks included) when the
+    compiled code runs; differentiable through the partials operator."""
+    import torch
+
+    key = _family_key(family, error)
+    tensors, scalars, layout = [], [], []
+    for v in values:
+        if isinstance(v, torch.Tensor):
+            layout.append(len(tensors))
+            tensors.append(v)
+        elif isinstance(v, numpy.ndarray) and v.ndim:
+            layout.append(len(tensors))
+            tensors.append(torch.as_tensor(numpy.asarray(v, dtype=numpy.float64)))
+        else:
+            layout.append(-1 - len(scalars))
+            scalars.append(float(v))
+    _register_torch_ops()
+    return operators().evaluate(key, _VALIDATE[validate], host, tensors, scalars, layout)
+
+
+def _family_key(family, error):
+    """The operators' name of ``family`` (registered on the way; marked for ``torch.compile`` as a constant
+    result, so that Dynamo registers it for real while tracing)."""
+    key = f"{family.name}:{id(family)}"
+    _FAMILIES[key] = (family, error)
+    return key
+
+
+_family_key._dynamo_marked_constant = True  # type: ignore[attr-defined]
+
+
+def _unpack(key, tensors, scalars, layout):
+    family, error = _FAMILIES[key]
+    return family, error, [tensors[i].detach() if i >= 0 else scalars[-1 - i] for i in layout]
+
+
+def _fake_result(tensors, scalars, layout):
+    import torch
+
+    shape = torch.broadcast_shapes(*(t.shape for t in tensors))
+    floats = [t.dtype for t in tensors if t.is_floating_point()]
+    dtype = functools.reduce(torch.promote_types, floats) if floats else torch.get_default_dtype()
+    return torch.empty(shape, dtype=dtype, device=tensors[0].device)
+
+
+def _register_torch_ops():
+    """Register the operators ``evaluate`` and ``partials`` once (returns True); marked for ``torch.compile``
+    as a constant result, as :func:`symmetric.numeric.traced.register_torch_check` is, so that Dynamo runs
+    it while tracing."""
+    if _OPS:
+        return True
+    import torch
+
+    space = operator_namespace()
+    validates = {v: k for k, v in _VALIDATE.items()}
+
+    @torch.library.custom_op(f"{space}::evaluate", mutates_args=())
+    def evaluate_op(
+        key: str, validate: int, host: bool, tensors: list[torch.Tensor], scalars: list[float], layout: list[int]
+    ) -> torch.Tensor:
+        family, error, values = _unpack(key, tensors, scalars, layout)
+        with torch.no_grad():
+            return evaluate(family, values, validates[validate], error, None, host).clone()
+
+    @evaluate_op.register_fake
+    def _(key, validate, host, tensors, scalars, layout):
+        return _fake_result(tensors, scalars, layout)
+
+    @torch.library.custom_op(f"{space}::partials", mutates_args=())
+    def partials_op(
+        key: str, validate: int, host: bool, tensors: list[torch.Tensor], scalars: list[float], layout: list[int]
+    ) -> list[torch.Tensor]:
+        family, error, values = _unpack(key, tensors, scalars, layout)
+        _, parts = _with_partials(family, values, validates[validate], error, None, host)
+        return [parts[layout.index(i)].clone() for i in range(len(tensors))]
+
+    @partials_op.register_fake
+    def _(key, validate, host, tensors, scalars, layout):
+        out = _fake_result(tensors, scalars, layout)
+        return [torch.empty_like(out) for _ in tensors]
+
+    def setup_context(ctx, inputs, output):
+        ctx.inputs = inputs
+
+    def backward(ctx, grad):
+        key, validate, host, tensors, scalars, layout = ctx.inputs
+        parts = partials_op(key, validate, host, tensors, scalars, layout)
+        grads = []
+        for t, part in zip(tensors, parts):
+            g = grad * part
+            grads.append((g.sum() if t.dim() == 0 else g.sum_to_size(t.shape)).to(t.dtype))
+        return None, None, None, grads, None, None
+
+    evaluate_op.register_autograd(backward, setup_context=setup_context)
+    _OPS.update(evaluate=evaluate_op, partials=partials_op)
+    return True
+
+
+_register_torch_ops._dynamo_marked_constant = True  # type: ignore[attr-defined]
+
+
+def _jax(family, values, validate, error, threads, host):
+    """JAX arrays (concrete or traced) under ``jax.custom_jvp``: the kernels, or the host for traced parameters."""
+    import jax
+    import jax.numpy as jnp
+
+    dtype = result_dtype(jnp, None, values)
+    # concrete JAX parameters go to the host stage as NumPy; JAX P and R (and traced parameters) are arguments
+    values = [v if i < 2 or not JAX.owns(v) or JAX.traced(v) else to_numpy(v) for i, v in enumerate(values)]
+    values = [jnp.asarray(v, dtype=dtype) if i < 2 and JAX.owns(v) else v for i, v in enumerate(values)]
+    positions = [i for i, v in enumerate(values) if JAX.owns(v)]
 
     def call(*arrays):
         full = list(values)
@@ -200,12 +321,11 @@ def _jax_evaluate(family, values, validate, error):
 
     @jax.custom_jvp
     def f(*arrays):
-        xp, P, R, params, stage, index, positive = prepare(family, call(*arrays), validate, error)
-        return kernel(xp, stage, P, R, index, positive)
+        return _jax_values(family, call(*arrays), validate, error, dtype, False)[0]
 
     @f.defjvp
     def f_jvp(primals, tangents):
-        out, parts = _with_partials(family, call(*primals), validate, error)
+        out, *parts = _jax_values(family, call(*primals), validate, error, dtype, True)
         tangent = None
         for i, t in zip(positions, tangents):
             term = parts[i] * t.astype(out.dtype)
@@ -213,3 +333,32 @@ def _jax_evaluate(family, values, validate, error):
         return out, tangent
 
     return f(*[values[i] for i in positions])
+
+
+def _jax_values(family, full, validate, error, dtype, want):
+    """The value (and with ``want`` the partials in every argument) of JAX input, traced or not."""
+    traced_params = any(JAX.owns(v) and JAX.traced(v) for v in full[2:])
+    traced = traced_params or any(JAX.owns(v) and JAX.traced(v) for v in full[:2])
+    if not traced_params:
+        xp, P, R, params, stage, index, positive = prepare(family, full, validate, error, traced)
+        if not (traced and needs_host(stage, index)):
+            out = kernel(xp, stage, P, R, index, positive, traced)
+            outs = [out, *(partials(family, xp, P, R, params, stage, index, out) if want else [])]
+            if not traced or not validate:
+                return outs
+            if validate == "strict":
+                for name, a in (("P", P), ("R", R)):
+                    strict_check(xp, (a >= 0) & (a < numpy.inf), a, error, name, family.name, family.domains[0][0])
+            return apply_policy(xp, outs, invalid(xp, P, R), validate)
+    if validate == "strict":
+        import jax.numpy as jnp
+
+        names = ("P", "R", *family.parameters)
+        for a, name, (allowed, ok) in zip(full, names, family.domains):
+            if JAX.owns(a):
+                strict_check(jnp, ok(a), a, error, name, family.name, allowed)
+    count = 1 + (len(full) if want else 0)
+    return jax_host_call(lambda arrays: host_partials(family, arrays, validate, want, error), full, dtype, count)
+
+
+_HOOKS = {None: _plain, "autograd": _torch, "custom_jvp": _jax}

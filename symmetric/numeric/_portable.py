@@ -55,7 +55,7 @@ __all__ = [
 
 def _lift(xp, a, like):
     if isinstance(a, (int, float)):
-        return xp.full(like.shape, float(a), dtype=like.dtype, device=_device(like))
+        return xp.full_like(like, float(a))  # like's shape, dtype and device (also of a traced array)
     return a
 
 
@@ -78,6 +78,7 @@ def _minimum(xp, a, b):
 
 
 def _device(x):
+    """The device of ``x`` (None for a JAX tracer: the trace decides)."""
     import array_api_compat
 
     return array_api_compat.device(x)
@@ -145,12 +146,16 @@ def evaluate(family, values, validate, error):
     return kernel(xp, stage, P, R, index, positive)
 
 
-def prepare(family, values, validate, error):
+def prepare(family, values, validate, error, traced=False):
     """The checked inputs of an evaluation: ``(xp, P, R, params, stage, index, positive)``.
 
     P and R are broadcast arrays of the namespace ``xp`` in the result's dtype; ``params`` the parameters as
     float64 NumPy arrays (on the host); ``index`` the stage point of each element (None for scalar parameters);
     ``positive``: True when the checks found every P and R > 0 (no boundary), else None (not known).
+
+    ``traced``: P or R is a placeholder of a trace (``jax.jit``, ``jax.vmap``), whose elements cannot be
+    read: they are not checked here (the caller applies the policy for traced values,
+    :func:`symmetric.numeric.traced.apply_policy`, with :func:`invalid`); the parameters, concrete, are.
     """
     xp, device = namespace_of(values)
     dtype = result_dtype(xp, device, values)
@@ -165,7 +170,10 @@ def prepare(family, values, validate, error):
             raise error.of(name, family.name, "a real number or array of real numbers", a)
     params = [a.astype(numpy.float64) for a in params]
     positive = None
-    if validate:
+    if validate and traced:
+        if not all(numpy.all(check(a)) for a, (_, check) in zip(params, family.domains[2:])):
+            _validate(params, names[2:], family.domains[2:], family.name, error)
+    elif validate:
         # min >= 0 and max < inf (a NaN fails one of them: min and max propagate it), in one pass per input
         # where the library has one; the minima also tell the kernel whether it needs the boundary
         extrema = [_extrema(xp, a) for a in (P, R)]
@@ -185,6 +193,16 @@ def prepare(family, values, validate, error):
     if not stage.scalar:  # the stage point of each element, on the host
         index = numpy.broadcast_to(numpy.arange(stage.code.size).reshape(stage.shape), shape).reshape(-1)
     return xp, P, R, params, stage, index, positive
+
+
+def invalid(xp, P, R):
+    """Where P or R is outside its domain (negative, infinite or NaN), elementwise: traced values' checks."""
+    return ~((P >= 0) & (P < math.inf)) | ~((R >= 0) & (R < math.inf))
+
+
+def needs_host(stage, index):
+    """Whether traced P and R need the host (a table of array parameters, gathered per exponent there)."""
+    return index is not None and bool(numpy.isin(stage.code, (BINADE, GEOMETRIC)).any())
 
 
 def _extrema(xp, a):
@@ -347,16 +365,18 @@ def _constants(xp, stage, code, index, keys, like):
     return {key: xp.asarray(value, dtype=like.dtype, device=_device(like)) for key, value in values.items()}
 
 
-def kernel(xp, stage, P, R, index=None, positive=None):
+def kernel(xp, stage, P, R, index=None, positive=None, traced=False):
     """The portable kernel of ``stage`` on broadcast arrays ``P``, ``R`` (of one floating dtype).
 
     ``index`` (NumPy, flat): the stage point of each element, for a stage of array parameters (None: scalar).
     ``positive``: True if every P and R is known to be > 0 (then no test for zeros). PyTorch runs the
     generated in-place kernels (:func:`_torch_kernel`), JAX the portable kernel compiled (``jax.jit``).
+    ``traced``: P and R are placeholders of a trace: nothing is decided from their values (the boundary is
+    always masked, the binade table covers every exponent of the dtype; see :func:`needs_host`).
     """
     shape = P.shape
     P, R = xp.reshape(P, (-1,)), xp.reshape(R, (-1,))
-    if positive or P.shape[0] and _extrema(xp, P)[0] > 0 and _extrema(xp, R)[0] > 0:  # no boundary, no masking
+    if positive or not traced and P.shape[0] and _extrema(xp, P)[0] > 0 and _extrema(xp, R)[0] > 0:  # no masking
         positive, p, r = None, P, R
     else:
         positive = (P > 0) & (R > 0)
@@ -373,7 +393,7 @@ def kernel(xp, stage, P, R, index=None, positive=None):
             values = _constants(xp, stage, code, index, None, p)
             values["P"], values["R"] = p, r
             if code in (BINADE, GEOMETRIC):
-                values["m"], values["c_k"], values["w_k"] = _exponents(xp, stage, code, p, r, index)
+                values["m"], values["c_k"], values["w_k"] = _exponents(xp, stage, code, p, r, index, traced)
             if "torch" in xp.__name__:
                 value = _torch_kernel(stage, code, values)
             else:
@@ -508,9 +528,9 @@ def _index_dtype(xp, device):
         return xp.int64
 
 
-def _exponents(xp, stage, code, p, r, index=None):
+def _exponents(xp, stage, code, p, r, index=None, traced=False):
     """``m``, ``c_k``, ``w_k`` with ``P/R = m 2**k``: the library's ``frexp`` where it has one (:func:`_frexp`),
-    else exact scaling by powers of two."""
+    else exact scaling by powers of two. ``traced``: the table covers every exponent of the dtype."""
     device = _device(p)
     frexp = _frexp(xp)
     if frexp is not None:  # the library's own frexp (PyTorch, JAX): m as the NumPy runtime computes it
@@ -530,9 +550,15 @@ def _exponents(xp, stage, code, p, r, index=None):
         rows = (numpy.empty(n), numpy.empty(n))
         c, wk = stage.table(code, to_numpy(k).astype(numpy.int32), index, rows)
         return m, xp.asarray(c, dtype=p.dtype, device=device), xp.asarray(wk, dtype=p.dtype, device=device)
-    kmin, kmax = _extrema(xp, k)
+    kmin, kmax = (-_exponent_span(p.dtype), _exponent_span(p.dtype)) if traced else _extrema(xp, k)
     first, c, wk = _table(xp, stage, code, int(kmin), int(kmax), p.dtype, device)
     return (m, *_compiled(xp, _gather)(c, wk, k - first))
+
+
+def _exponent_span(dtype):
+    """The largest ``|k|`` of ``P/R = m 2**k`` (frexp exponents) for positive finite numbers of ``dtype``."""
+    info = numpy.finfo(numpy.float32 if "32" in str(dtype) else numpy.float64)
+    return int(numpy.frexp(info.max)[1]) - int(numpy.frexp(info.smallest_subnormal)[1])
 
 
 def _gather(xp, c, wk, i):

@@ -1,0 +1,218 @@
+"""One record per array library: how the package recognises, computes on, differentiates and counts its arrays.
+
+:mod:`symmetric.numeric` (the generated functions and ``compile``'d ones),
+:mod:`symmetric.losses` and :mod:`symmetric.metrics` ask :func:`backend_of`
+which :class:`Backend` an input belongs to and read the record; none of them
+tests for a library by itself. A record holds
+
+* **detection**: the top-level modules whose types it owns (read from the
+  value's type, so that no library is imported to recognise an array);
+* **namespace**: the Array API namespace of its arrays (through
+  ``array-api-compat``, imported when such an array comes in);
+* **emitted form**: the form of the generated kernels its arrays run
+  (:data:`symmetric.numeric.emit.FORMS`): ``"inplace"``, the NumPy runtime's
+  kernels (for NumPy, and for PyTorch tensors, as PyTorch operations with
+  ``out=``), or ``"array-api"``, the portable kernels (JAX compiles them);
+* **gradient hook**: the library's mechanism for a custom derivative
+  (``"autograd"``: a ``torch.autograd.Function``, and under ``torch.compile``
+  a ``torch.library.custom_op``; ``"custom_jvp"``: ``jax.custom_jvp``), None
+  for a library without autodiff;
+* **tracing**: whether a value is a placeholder of a trace
+  (``jax.jit``, ``jax.vmap``, ``jax.grad`` of jitted code, ``torch.compile``),
+  whose elements cannot be read; the policy for such values is in
+  :mod:`symmetric.numeric.traced` (docs/losses.md, "Inside jax.jit and
+  torch.compile");
+* **count reducer**: how :mod:`symmetric.metrics` counts labels of its arrays
+  on their own device (``"host"``: the NumPy tally; ``"bincount"``: the
+  library's ``bincount``; ``"sort"``: the standard's ``argsort``,
+  ``cumulative_sum`` and ``searchsorted``; ``"chunks"``: per chunk, the
+  chunks' tallies merged in a tree).
+
+>>> import numpy
+>>> backend_of(numpy.ones(2)).name, backend_of(0.5).name
+('numpy', 'numpy')
+>>> [b.name for b in BACKENDS if b.codegen]
+['numpy', 'array-api', 'torch', 'jax']
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+import numpy
+
+__all__ = ["Backend", "BACKENDS", "NUMPY", "TORCH", "JAX", "ARRAY_API", "DASK", "backend_of", "is_traced", "by_name"]
+
+
+def _never(value) -> bool:
+    return False
+
+
+def _jax_traced(value) -> bool:
+    """A JAX tracer (jit, vmap, grad): its elements may be unknown."""
+    import jax
+
+    return isinstance(value, jax.core.Tracer)
+
+
+def _torch_traced(value) -> bool:
+    """A tensor seen while ``torch.compile`` traces (its elements are not read there)."""
+    import torch
+
+    return bool(torch.compiler.is_compiling())
+
+
+def _numpy_namespace():
+    import array_api_compat.numpy as xp
+
+    return xp
+
+
+def _torch_namespace():
+    import array_api_compat.torch as xp  # an import statement, which torch.compile traces (importlib it refuses)
+
+    return xp
+
+
+def _jax_namespace():
+    import jax.numpy as xp
+
+    return xp
+
+
+def _torch_bincount(codes, length, weights=None):
+    import torch
+
+    return torch.bincount(codes, weights=weights, minlength=length)
+
+
+def _jax_bincount(codes, length, weights=None):
+    import jax.numpy as jnp
+
+    return jnp.bincount(codes, weights=weights, length=length)
+
+
+@dataclass(frozen=True)
+class Backend:
+    """An array library as the package sees it (see the module docstring for each field)."""
+
+    name: str
+    #: top-level modules whose types this library owns (empty: any Array API array no other record owns)
+    modules: tuple[str, ...]
+    #: the form of the generated kernels its arrays run: "inplace" or "array-api"
+    form: str
+    #: the mechanism of its custom derivatives: "autograd", "custom_jvp" or None
+    gradient: str | None
+    #: how the metrics count its labels: "host", "bincount", "sort" or "chunks"
+    counts: str
+    #: whether a value is being traced (its elements unknown)
+    traced: Callable[[Any], bool] = _never
+    #: ``bincount(codes, length, weights=None)`` on the device, for ``counts == "bincount"``
+    bincount: Callable | None = None
+    #: whether ``symmetric codegen --backend`` writes modules for it
+    codegen: bool = True
+    #: its Array API namespace, imported (None: found by ``array_api_compat.array_namespace``)
+    module: Callable[[], Any] | None = None
+
+    def owns(self, value) -> bool:
+        """Whether ``value`` is an array (or scalar) of this library, read off its type."""
+        module = type(value).__module__.partition(".")[0]
+        if self.modules:
+            return module in self.modules and (self.name != "dask" or hasattr(value, "__dask_graph__"))
+        return hasattr(value, "__array_namespace__") or hasattr(value, "__dlpack__")
+
+    def namespace(self, *arrays):
+        """The Array API namespace of its arrays: its module, else found from ``arrays`` (``array_api_compat``).
+
+        A known module is imported, not detected: detection runs ``array_api_compat``'s cached helpers, which
+        ``torch.compile`` would have to trace.
+        """
+        if self.module is not None:
+            return self.module()
+        import array_api_compat
+
+        return array_api_compat.array_namespace(*[a for a in arrays if self.owns(a)])
+
+    def device(self, x):
+        """The device of the array ``x`` (None for a JAX tracer: the trace decides)."""
+        if self is NUMPY:
+            return "cpu"
+        if self is TORCH:
+            return x.device
+        import array_api_compat
+
+        return array_api_compat.device(x)
+
+
+NUMPY = Backend("numpy", ("numpy",), form="inplace", gradient=None, counts="host", module=_numpy_namespace)
+ARRAY_API = Backend("array-api", (), form="array-api", gradient=None, counts="sort")
+TORCH = Backend(
+    "torch",
+    ("torch",),
+    form="inplace",
+    gradient="autograd",
+    counts="bincount",
+    traced=_torch_traced,
+    bincount=_torch_bincount,
+    module=_torch_namespace,
+)
+JAX = Backend(
+    "jax",
+    ("jax", "jaxlib"),
+    form="array-api",
+    gradient="custom_jvp",
+    counts="bincount",
+    traced=_jax_traced,
+    bincount=_jax_bincount,
+    module=_jax_namespace,
+)
+DASK = Backend("dask", ("dask",), form="inplace", gradient=None, counts="chunks", codegen=False)
+
+#: Every record, NumPy first; the generic Array API record after the libraries it is not.
+BACKENDS = (NUMPY, ARRAY_API, TORCH, JAX, DASK)
+_SPECIFIC = (TORCH, JAX, DASK)
+_NATIVE = (numpy.ndarray, numpy.generic, float, int, bool, list, tuple, str, bytes, type(None))
+
+
+def by_name(name: str) -> Backend:
+    """The record called ``name``."""
+    for b in BACKENDS:
+        if b.name == name:
+            return b
+    raise KeyError(name)
+
+
+def _of(value) -> Backend:
+    if isinstance(value, _NATIVE):
+        return NUMPY
+    for b in _SPECIFIC:
+        if b.owns(value):
+            return b
+    return ARRAY_API if ARRAY_API.owns(value) else NUMPY
+
+
+def backend_of(*values) -> Backend:
+    """The record of the first value that is not NumPy's (NumPy's when all are NumPy arrays or numbers).
+
+    Values of two different other libraries are refused by the namespace lookup
+    (``array_api_compat.array_namespace``), as mixing them is.
+    """
+    for v in values:
+        if type(v) in _NATIVE:  # the common case at once
+            continue
+        b = _of(v)
+        if b is not NUMPY:
+            return b
+    return NUMPY
+
+
+def is_traced(*values) -> bool:
+    """Whether any of ``values`` is being traced by its library (JAX tracers; tensors under ``torch.compile``)."""
+    for v in values:
+        if type(v) in _NATIVE:
+            continue
+        b = _of(v)
+        if b.traced(v):
+            return True
+    return False
