@@ -51,10 +51,12 @@ import numpy
 
 from ._portable import _foreign, invalid, kernel, needs_host, partials, prepare, result_dtype, to_numpy
 from ._runtime import _evaluate
-from .traced import apply_policy, host_partials, jax_host_call, operator_namespace, operators, strict_check
+from ._torch_ops import call as _torch_call, host_function as _host_function, key as _torch_key, target as _torch_target
+from ._portable import namespace_of
+from .traced import apply_policy, host_partials, jax_host_call, jax_host_function, strict_check
 from .backends import DASK, JAX, NUMPY, TORCH, backend_of
 
-__all__ = ["_evaluate_any", "_evaluate_backend", "evaluate"]
+__all__ = ["_evaluate_any", "_evaluate_backend", "evaluate", "host_call"]
 
 
 def _evaluate_any(family, P, R, params, validate, error, threads=None):
@@ -192,114 +194,77 @@ def _torch_function():
     return GeneratedFunction
 
 
-# --- PyTorch under torch.compile: two operators of the graph (the evaluation and its partials) ---
+# --- PyTorch under torch.compile: the evaluation as an operator of the graph (symmetric.numeric._torch_ops) ---
 
-_OPS: dict = {}
-#: The families the operators evaluate, by key (the operators' arguments are tensors, numbers and strings).
-_FAMILIES: dict = {}
-_VALIDATE = {False: 0, True: 1, "strict": 2}
+
+class _FamilyTarget:
+    """What the operators of :mod:`symmetric.numeric._torch_ops` run for a generated family: the eager
+    evaluation (host path on CPU, the portable kernels elsewhere; checks included) and its partials."""
+
+    def __init__(self, family, error):
+        self.family, self.error = family, error
+
+    def value(self, values, validate, host):
+        return evaluate(self.family, values, validate, self.error, None, host)
+
+    def partials(self, values, validate, host):
+        return _with_partials(self.family, values, validate, self.error, None, host)[1]
 
 
 def _torch_compiled(family, values, validate, error, host):
-    """The evaluation as one operator of a ``torch.compile`` graph: run eagerly (checks included) when the
-    compiled code runs; differentiable through the partials operator."""
-    import torch
-
-    key = _family_key(family, error)
-    tensors, scalars, layout = [], [], []
-    for v in values:
-        if isinstance(v, torch.Tensor):
-            layout.append(len(tensors))
-            tensors.append(v)
-        elif isinstance(v, numpy.ndarray) and v.ndim:
-            layout.append(len(tensors))
-            tensors.append(torch.as_tensor(numpy.asarray(v, dtype=numpy.float64)))
-        else:
-            layout.append(-1 - len(scalars))
-            scalars.append(float(v))
-    _register_torch_ops()
-    return operators().evaluate(key, _VALIDATE[validate], host, tensors, scalars, layout)
+    return _torch_call(_torch_key("family", family, _FamilyTarget, error), values, validate, host)
 
 
-def _family_key(family, error):
-    """The operators' name of ``family`` (registered on the way; marked for ``torch.compile`` as a constant
-    result, so that Dynamo registers it for real while tracing)."""
-    key = f"{family.name}:{id(family)}"
-    _FAMILIES[key] = (family, error)
-    return key
+# --- functions evaluated on the host (compile'd functions): their values and partials from NumPy ---
 
 
-_family_key._dynamo_marked_constant = True  # type: ignore[attr-defined]
+def host_call(func, values, validate):
+    """``func`` (``func.host_value(arrays, validate, traced)``, ``func.host_partials(arrays)`` on float64 NumPy
+    arrays) at arrays of another library: a result of that library, differentiable where it is (JAX:
+    ``jax.custom_jvp`` over ``jax.pure_callback``, also traced; PyTorch: ``torch.autograd.Function``, and under
+    ``torch.compile`` an operator of the graph)."""
+    backend = backend_of(*values)
+    if backend is JAX:
+        return jax_host_function(func, values, validate)
+    if backend is TORCH:
+        import torch
+
+        name = _torch_key("host", func, _HostTarget)
+        if TORCH.traced(None):
+            return _torch_call(name, values, validate, True)
+        target = _torch_target(name)
+        if torch.is_grad_enabled() and any(isinstance(v, torch.Tensor) and v.requires_grad for v in values):
+            return _host_function().apply(target, validate, *values)
+        return target.value(values, validate, True)
+    xp, device = namespace_of(values)
+    out = func.host_value([to_numpy(v) if _foreign(v) else v for v in values], validate, False)
+    return xp.asarray(numpy.asarray(out), dtype=result_dtype(xp, device, values), device=device)
 
 
-def _unpack(key, tensors, scalars, layout):
-    family, error = _FAMILIES[key]
-    return family, error, [tensors[i].detach() if i >= 0 else scalars[-1 - i] for i in layout]
+class _HostTarget:
+    """A function evaluated on the host, for PyTorch tensors: NumPy copies in, tensors of the inputs' floating
+    dtype and device out."""
 
+    def __init__(self, func):
+        self.func = func
 
-def _fake_result(tensors, scalars, layout):
-    import torch
+    def _arrays(self, values):
+        return [to_numpy(v) if _foreign(v) else v for v in values]
 
-    shape = torch.broadcast_shapes(*(t.shape for t in tensors))
-    floats = [t.dtype for t in tensors if t.is_floating_point()]
-    dtype = functools.reduce(torch.promote_types, floats) if floats else torch.get_default_dtype()
-    return torch.empty(shape, dtype=dtype, device=tensors[0].device)
+    def _like(self, values, arrays):
+        import torch
 
+        tensors = [v for v in values if isinstance(v, torch.Tensor)]
+        floats = [t.dtype for t in tensors if t.is_floating_point()]
+        dtype = functools.reduce(torch.promote_types, floats) if floats else torch.get_default_dtype()
+        device = tensors[0].device
+        return [torch.as_tensor(numpy.asarray(a, dtype=numpy.float64)).to(dtype=dtype, device=device) for a in arrays]
 
-def _register_torch_ops():
-    """Register the operators ``evaluate`` and ``partials`` once (returns True); marked for ``torch.compile``
-    as a constant result, as :func:`symmetric.numeric.traced.register_torch_check` is, so that Dynamo runs
-    it while tracing."""
-    if _OPS:
-        return True
-    import torch
+    def value(self, values, validate, host):
+        return self._like(values, [self.func.host_value(self._arrays(values), validate, False)])[0]
 
-    space = operator_namespace()
-    validates = {v: k for k, v in _VALIDATE.items()}
-
-    @torch.library.custom_op(f"{space}::evaluate", mutates_args=())
-    def evaluate_op(
-        key: str, validate: int, host: bool, tensors: list[torch.Tensor], scalars: list[float], layout: list[int]
-    ) -> torch.Tensor:
-        family, error, values = _unpack(key, tensors, scalars, layout)
-        with torch.no_grad():
-            return evaluate(family, values, validates[validate], error, None, host).clone()
-
-    @evaluate_op.register_fake
-    def _(key, validate, host, tensors, scalars, layout):
-        return _fake_result(tensors, scalars, layout)
-
-    @torch.library.custom_op(f"{space}::partials", mutates_args=())
-    def partials_op(
-        key: str, validate: int, host: bool, tensors: list[torch.Tensor], scalars: list[float], layout: list[int]
-    ) -> list[torch.Tensor]:
-        family, error, values = _unpack(key, tensors, scalars, layout)
-        _, parts = _with_partials(family, values, validates[validate], error, None, host)
-        return [parts[layout.index(i)].clone() for i in range(len(tensors))]
-
-    @partials_op.register_fake
-    def _(key, validate, host, tensors, scalars, layout):
-        out = _fake_result(tensors, scalars, layout)
-        return [torch.empty_like(out) for _ in tensors]
-
-    def setup_context(ctx, inputs, output):
-        ctx.inputs = inputs
-
-    def backward(ctx, grad):
-        key, validate, host, tensors, scalars, layout = ctx.inputs
-        parts = partials_op(key, validate, host, tensors, scalars, layout)
-        grads = []
-        for t, part in zip(tensors, parts):
-            g = grad * part
-            grads.append((g.sum() if t.dim() == 0 else g.sum_to_size(t.shape)).to(t.dtype))
-        return None, None, None, grads, None, None
-
-    evaluate_op.register_autograd(backward, setup_context=setup_context)
-    _OPS.update(evaluate=evaluate_op, partials=partials_op)
-    return True
-
-
-_register_torch_ops._dynamo_marked_constant = True  # type: ignore[attr-defined]
+    def partials(self, values, validate, host):
+        return self._like(values, self.func.host_partials(self._arrays(values)))
 
 
 def _jax(family, values, validate, error, threads, host):

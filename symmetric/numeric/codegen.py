@@ -42,7 +42,7 @@ from .._validation import InvalidParameterError
 from ..symbols import P, R, phi
 from . import catalog, gradients
 from .symbols import c_k, lam, m, w_k
-from . import _autodiff, _dd, _portable, _runtime, backends, traced
+from . import _autodiff, _dd, _portable, _runtime, _torch_ops, backends, traced
 from .emit import function_source, names as _argument_names
 from .rewrites import CONSTANTS, GEOMETRIC_TABLE, KERNELS, LOG_WEIGHTS, PARAMETERS, TABLE, TABLE_NEAR, plan
 
@@ -74,6 +74,7 @@ RUNTIME = {
     "backends": backends,
     "_portable": _portable,
     "traced": traced,
+    "_torch_ops": _torch_ops,
     "_autodiff": _autodiff,
 }
 #: The backends of generated modules (``symmetric codegen --backend``), from the backend records.

@@ -35,6 +35,7 @@ __all__ = [
     "apply_policy",
     "host_partials",
     "jax_host_call",
+    "jax_host_function",
     "strict_check",
     "checked",
     "concrete",
@@ -147,6 +148,48 @@ def jax_host_call(host, values, dtype, count):
 
     specs = tuple(jax.ShapeDtypeStruct(shape, dtype) for _ in range(count))
     return list(_pure_callback(run, specs, *[values[i] for i in positions]))
+
+
+def jax_host_function(func, values, validate):
+    """``func`` evaluated on the host (``func.host_value(arrays, validate, traced)``, ``func.host_partials``)
+    at JAX input: concrete input is evaluated at once (checks raise, as with NumPy); traced input through
+    ``jax.pure_callback`` under ``jax.custom_jvp`` (the policy for traced values: ``traced=True``)."""
+    import jax
+    import jax.numpy as jnp
+
+    from ._portable import result_dtype, to_numpy
+
+    dtype = result_dtype(jnp, None, values)
+    if not any(JAX.owns(v) and JAX.traced(v) for v in values):
+        host = [to_numpy(v) if JAX.owns(v) else v for v in values]
+        return jnp.asarray(numpy.asarray(func.host_value(host, validate, False)), dtype=dtype)
+    positions = [i for i, v in enumerate(values) if JAX.owns(v)]
+
+    def call(arrays):
+        full = list(values)
+        for i, a in zip(positions, arrays):
+            full[i] = a
+        return full
+
+    def host(full, want):
+        full = [numpy.asarray(a, dtype=numpy.float64) for a in full]
+        out = func.host_value(full, validate, True)
+        return [out, *(func.host_partials(full) if want else [])]
+
+    @jax.custom_jvp
+    def f(*arrays):
+        return jax_host_call(lambda full: host(full, False), call(arrays), dtype, 1)[0]
+
+    @f.defjvp
+    def f_jvp(primals, tangents):
+        out, *parts = jax_host_call(lambda full: host(full, True), call(primals), dtype, 1 + len(values))
+        tangent = None
+        for i, t in zip(positions, tangents):
+            term = parts[i] * t.astype(out.dtype)
+            tangent = term if tangent is None else tangent + term
+        return out, tangent
+
+    return f(*[values[i] for i in positions])
 
 
 # --- PyTorch under torch.compile: the checks as an operator of the graph ---

@@ -134,7 +134,7 @@ def test_generated_source_imports_only_numpy_and_documents_itself():
     source = module_source("g_beta_rho", fixed={"rho": -2.0})
     tree = ast.parse(source)
     package = codegen._runtime_package()
-    named = [n for n in codegen.RUNTIME if n not in ("backends", "traced")]  # loaded by the others, not named
+    named = [n for n in codegen.RUNTIME if n not in ("backends", "traced", "_torch_ops")]  # loaded by the others, not named
     assert _imports(source) == {"numpy", "sys", "types", *(f"{package}.{n}" for n in named)}
     attributes = {n.attr for n in ast.walk(tree) if isinstance(n, ast.Attribute)}
     assert not attributes & {"longdouble", "float128"}  # float64 and double-double only (the runtime: tests/numeric/test_dd.py)
@@ -195,7 +195,7 @@ def test_the_package_runtime_and_first_use_need_numpy_alone():
         "symmetric", "symmetric._validation", "symmetric._constraints", "symmetric.numeric", "symmetric.numeric._dd",
         "symmetric.numeric._runtime", "symmetric.numeric._portable", "symmetric.numeric._autodiff",
         "symmetric.numeric._generated", "symmetric.numeric.backends", "symmetric.numeric.traced",
-        "symmetric.numeric.functions"}
+        "symmetric.numeric._torch_ops", "symmetric.numeric.functions"}
 
 
 def test_the_rewrites_proofs_read_load_no_numeric_code():
