@@ -85,8 +85,9 @@ class SoftCounts(NamedTuple):
 
 
 def _inputs(func, y_true, y_prob, sample_weight):
-    """``xp``, and ``y``, ``p``, ``w`` as 2-D arrays (samples x classes) of ``y_prob``'s floating dtype, and the
-    checks of their values: ``(ok, param, allowed, got)`` with ``ok`` a 0-d boolean array (maybe traced)."""
+    """``xp``, ``y`` and ``p`` of one shape, (samples,) or (samples, classes), ``w`` (samples,) or None, in
+    ``y_prob``'s floating dtype, and the checks of their values: ``(ok, param, allowed, got)`` with ``ok``
+    elementwise, per sample (samples,) or per entry of ``p`` (maybe traced)."""
     backend = backend_of(y_true, y_prob, sample_weight)
     xp = backend.namespace(y_true, y_prob, sample_weight)
     if not hasattr(y_prob, "dtype") or isinstance(y_prob, (list, tuple)):
@@ -106,7 +107,7 @@ def _inputs(func, y_true, y_prob, sample_weight):
     if p.ndim == 2 and y.ndim == 1:  # multiclass labels: one-hot over the columns of y_prob
         k = p.shape[1]
         labels = xp.astype(y, p.dtype)  # class indices are exact in floating point
-        labels_ok = xp.all((labels >= 0) & (labels < k) & (labels == xp.floor(labels)))
+        labels_ok = (labels >= 0) & (labels < k) & (labels == xp.floor(labels))
         y = xp.astype(labels[:, None] == xp.arange(k, dtype=p.dtype, device=device)[None, :], p.dtype)
     else:
         y = xp.astype(y, p.dtype)
@@ -115,9 +116,7 @@ def _inputs(func, y_true, y_prob, sample_weight):
             "y_true", func, f"labels matching y_prob's shape {tuple(p.shape)}", tuple(y.shape)
         )
     texts = _texts(p.shape[0], sample_weight is not None)
-    oks = [xp.all((y == 0) | (y == 1)) if labels_ok is None else labels_ok, xp.all((p >= 0) & (p <= 1))]
-    if p.ndim == 1:
-        p, y = p[:, None], y[:, None]
+    oks = [(y == 0) | (y == 1) if labels_ok is None else labels_ok, (p >= 0) & (p <= 1)]
     if sample_weight is None:
         w = None
     else:
@@ -129,8 +128,7 @@ def _inputs(func, y_true, y_prob, sample_weight):
         w = xp.astype(w, p.dtype)
         if tuple(w.shape) != (p.shape[0],):
             raise InvalidParameterError.of("sample_weight", func, texts[2][1], tuple(w.shape))
-        oks.append(xp.all((w >= 0) & (w < math.inf)))
-        w = w[:, None]
+        oks.append((w >= 0) & (w < math.inf))
     return xp, y, p, w, [(ok, *text) for ok, text in zip(oks, texts)]
 
 
@@ -153,39 +151,68 @@ def _default_float(xp):
         return xp.float64
 
 
-def _settle(xp, func, checks, values, validate):
-    """``values`` once the checks have spoken: concrete checks raise; traced ones take the policy for traced
-    values (docs/losses.md): NaN where they fail (JAX), an operator raising when the compiled graph runs
-    (``torch.compile``), and with ``validate="strict"`` ``checkify`` checks (JAX)."""
+def _guard(xp, func, checks, p, w, validate):
+    """The checks of values (:func:`_inputs`) applied: concrete ones raise at once; for traced ones, the
+    policy for traced values (docs/losses.md): NaN in ``p`` and ``w`` where they fail, so that the counts
+    and the loss are NaN (fused into the reductions: no pass of its own), and ``checkify`` checks with
+    ``validate="strict"`` (JAX); under ``torch.compile`` an operator that raises when the graph runs.
+
+    Returns ``p``, ``w`` and a function to apply to the results (the PyTorch operators; else identity).
+    """
     if not validate:
-        return values
+        return p, w, _same
     pending = []
     for ok, param, allowed, got in checks:
-        known = concrete(ok)
+        known = concrete(xp.all(ok))
         if known is False:
             raise InvalidParameterError.of(param, func, allowed, got)
         if known is None:
             pending.append((ok, param, allowed, got))
     if not pending:
-        return values
-    if TORCH.owns(values[0]):
-        for ok, param, allowed, got in pending:
-            values = [checked(v, ok, param, func, allowed, str(got)) for v in values]
-        return values
-    everything = pending[0][0]
-    for ok, param, allowed, _ in pending:
-        if validate == "strict":
+        return p, w, _same
+    if TORCH.owns(p):
+
+        def raising(values):
+            for ok, param, allowed, got in pending:
+                values = [checked(v, xp.all(ok), param, func, allowed, str(got)) for v in values]
+            return values
+
+        return p, w, raising
+    if validate == "strict":
+        for ok, param, allowed, _ in pending:
             strict_check(xp, ok, ok, InvalidParameterError, param, func, allowed)
-        everything = everything & ok
-    nan = xp.full_like(values[0], math.nan)
-    return [xp.where(everything, v, nan) for v in values]
+    return p, w, lambda values: _poisoned(xp, [ok for ok, *_ in pending], values)
+
+
+def _same(values):
+    return values
+
+
+def _poisoned(xp, oks, values):
+    """``values`` times NaN (value and gradient NaN) unless every one of the elementwise ``oks`` holds.
+
+    The checks are combined element by element first (a per-sample check broadcast over the classes), so
+    that they cost one reduction over the inputs.
+    """
+    wide = max(oks, key=lambda a: a.ndim)
+    ok = None
+    for a in oks:
+        a = a[:, None] if a.ndim < wide.ndim else a
+        ok = a if ok is None else ok & a
+    one = xp.asarray(1.0, dtype=values[0].dtype)
+    factor = xp.where(xp.all(ok), one, xp.asarray(math.nan, dtype=values[0].dtype))
+    return [v * factor for v in values]
 
 
 def _counts(xp, y, p, w):
+    """The four soft counts, each of shape (classes,): (1,) for 1-d input, reduced over the samples whole
+    (a reduction over the first axis of an (n, 1) array costs XLA several times more)."""
+    if w is not None and p.ndim == 2:
+        w = w[:, None]
     wy, wn = (y, 1 - y) if w is None else (w * y, w * (1 - y))
-    return SoftCounts(
-        xp.sum(wy * p, axis=0), xp.sum(wn * p, axis=0), xp.sum(wy * (1 - p), axis=0), xp.sum(wn * (1 - p), axis=0)
-    )
+    axis = None if p.ndim == 1 else 0
+    counts = [xp.sum(a * b, axis=axis) for a, b in ((wy, p), (wn, p), (wy, 1 - p), (wn, 1 - p))]
+    return SoftCounts(*(xp.reshape(c, (1,)) if p.ndim == 1 else c for c in counts))
 
 
 @declare(validate=_VALIDATE)
@@ -215,7 +242,8 @@ def soft_counts(y_true, y_prob, *, sample_weight=None, validate=True):
         in the arrays' library (NumPy floats for NumPy input).
     """
     xp, y, p, w, checks = _inputs("soft_counts", y_true, y_prob, sample_weight)
-    counts = _settle(xp, "soft_counts", checks, list(_counts(xp, y, p, w)), validate)
+    p, w, after = _guard(xp, "soft_counts", checks, p, w, validate)
+    counts = after(list(_counts(xp, y, p, w)))
     if numpy.ndim(y_prob) == 1 or getattr(y_prob, "ndim", 2) == 1:
         counts = [c[0] for c in counts]
     if backend_of(y_prob) is NUMPY:
@@ -229,20 +257,38 @@ def _ratio(xp, num, den):
     return xp.where(den > 0, num / safe, xp.zeros_like(num))
 
 
+def _sums(xp, y, p, w):
+    """``tp``, ``tp + fp`` and ``tp + fn`` of the soft counts, each of shape (classes,), as three sums: the
+    weighted ``y p``, ``p`` and ``y`` (``tp + fp = sum w p`` and ``tp + fn = sum w y`` exactly in real
+    arithmetic; summed directly, the denominators of precision and recall take one rounding each and the
+    loss three passes over the samples, as the formula written out does)."""
+    axis = None if p.ndim == 1 else 0
+    if w is not None:
+        w = w[:, None] if p.ndim == 2 else w
+        y = w * y
+        p_w = w * p
+    else:
+        p_w = p
+    sums = [xp.sum(y * p, axis=axis), xp.sum(p_w, axis=axis), xp.sum(y, axis=axis)]
+    return [xp.reshape(c, (1,)) for c in sums] if p.ndim == 1 else sums
+
+
 def _score(xp, func, metric, y, p, w, average, params, validate):
     """``1 -`` the metric of the soft counts of checked-shape inputs (see :func:`_inputs`)."""
-    if average == "binary" and p.shape[1] != 1:
+    if average == "binary" and p.ndim == 2:
         raise InvalidParameterError.of("average", func, "'micro', 'macro' or 'weighted' for 2-d y_prob", average)
-    tp, fp, fn, _ = _counts(xp, y, p, w)
+    tp, predicted, actual = _sums(xp, y, p, w)
     if average == "micro":
-        tp, fp, fn = xp.sum(tp)[None], xp.sum(fp)[None], xp.sum(fn)[None]
-    precision, recall = _ratio(xp, tp, tp + fp), _ratio(xp, tp, tp + fn)
-    scores = metric(precision, recall, *params, validate=validate)
+        tp, predicted, actual = xp.sum(tp)[None], xp.sum(predicted)[None], xp.sum(actual)[None]
+    precision, recall = _ratio(xp, tp, predicted), _ratio(xp, tp, actual)
+    # P and R lie in [0, 1] once the inputs are checked (or the loss is NaN by the policy for traced values):
+    # the metric checks only parameters that are traced (concrete ones were checked by the declaration)
+    traced = any(not isinstance(a, (int, float)) and backend_of(a).traced(a) for a in params)
+    scores = metric(precision, recall, *params, validate=validate if traced else False)
     if average == "weighted":
-        support = xp.sum(y if w is None else w * y, axis=0)
-        total = xp.sum(support)
+        total = xp.sum(actual)
         safe = xp.where(total > 0, total, xp.ones_like(total))
-        score = xp.where(total > 0, xp.sum(scores * support) / safe, xp.mean(scores))
+        score = xp.where(total > 0, xp.sum(scores * actual) / safe, xp.mean(scores))
     else:
         score = xp.mean(scores)
     return 1 - score
@@ -253,7 +299,8 @@ def _loss(func, metric, y_true, y_prob, sample_weight, average, params, validate
     if backend is JAX and validate != "strict":
         return _jax_loss(func, metric, y_true, y_prob, sample_weight, average, params, validate)
     xp, y, p, w, checks = _inputs(func, y_true, y_prob, sample_weight)
-    (loss,) = _settle(xp, func, checks, [_score(xp, func, metric, y, p, w, average, params, validate)], validate)
+    p, w, after = _guard(xp, func, checks, p, w, validate)
+    (loss,) = after([_score(xp, func, metric, y, p, w, average, params, validate)])
     return float(loss) if backend is NUMPY else loss
 
 
@@ -281,14 +328,11 @@ def _jax_loss(func, metric, y_true, y_prob, sample_weight, average, params, vali
             values = iter(traced)
             full = [next(values) if s is None else s for s in static]
             xp, y, p, w, checks = _inputs(func, y_true, y_prob, sample_weight)
-            loss = _score(xp, func, metric, y, p, w, average, full, validate)
             oks = [ok for ok, *_ in checks]
-            if validate:
-                everything = oks[0]
-                for ok in oks[1:]:
-                    everything = everything & ok
-                loss = xp.where(everything, loss, xp.full_like(loss, math.nan))
-            return loss, oks
+            loss = _score(xp, func, metric, y, p, w, average, full, validate)
+            if validate:  # NaN where a check fails; the flags raise below when they are concrete
+                (loss,) = _poisoned(xp, oks, [loss])
+            return loss, [xp.all(ok) for ok in oks] if validate else []
 
         _JITTED[key] = jax.jit(run)
     loss, oks = _JITTED[key](y_true, y_prob, sample_weight, [a for a, d in zip(params, dynamic) if d])

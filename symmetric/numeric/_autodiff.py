@@ -49,7 +49,17 @@ import functools
 
 import numpy
 
-from ._portable import _foreign, invalid, kernel, needs_host, partials, prepare, result_dtype, to_numpy
+from ._portable import (
+    _foreign,
+    host_partials_of,
+    invalid,
+    kernel,
+    needs_host,
+    partials,
+    prepare,
+    result_dtype,
+    to_numpy,
+)
 from ._runtime import _evaluate
 from ._torch_ops import call as _torch_call, host_function as _host_function, key as _torch_key, target as _torch_target
 from ._portable import namespace_of
@@ -121,21 +131,33 @@ def _torch(family, values, validate, error, threads, host):
     return _plain(family, values, validate, error, threads, host)
 
 
-def _with_partials(family, values, validate, error, threads=None, host=True):
-    out = _on_host(family, values, validate, error, threads) if host and backend_of(*values) is TORCH else None
-    xp, P, R, params, stage, index, positive = prepare(family, values, validate and out is None, error)
-    if out is None:
-        out = kernel(xp, stage, P, R, index, positive)
-    return out, partials(family, xp, P, R, params, stage, index, out)
+def _with_partials(family, values, validate, error, threads=None, host=True, parameters=True):
+    """The value and the partials in every argument (``parameters=False``: in P and R only, the others None).
+
+    PyTorch tensors in host memory: both on the host, from the float64 NumPy values (one point, a loss's, in
+    scalars: :func:`symmetric.numeric._portable.host_partials_of`), as tensors of the result's dtype.
+    """
+    if host and backend_of(*values) is TORCH:
+        done = _on_host(family, values, validate, error, threads, partials_too=True)
+        if done is not None:
+            import torch
+
+            out, arrays, exact = done
+            parts = host_partials_of(family, arrays, exact, parameters)
+            return out, [None if a is None else torch.from_numpy(a).to(out.dtype) for a in parts]
+    xp, P, R, params, stage, index, positive = prepare(family, values, validate, error)
+    out = kernel(xp, stage, P, R, index, positive)
+    return out, partials(family, xp, P, R, params, stage, index, out, parameters)
 
 
 _FLOATS = ("float32", "float64")
 
 
-def _on_host(family, values, validate, error, threads):
+def _on_host(family, values, validate, error, threads, partials_too=False):
     """The NumPy runtime on zero-copy views of PyTorch tensors in host memory: its result as a tensor in the
     dtype the portable kernels would give (that of the float tensors); None where a tensor is elsewhere or
-    not float32/float64 (the portable kernels run)."""
+    not float32/float64 (the portable kernels run). ``partials_too``: also the NumPy views and the float64
+    result, ``(tensor, views, result)``."""
     views, floats = [], []
     for v in values:
         if not _foreign(v):
@@ -153,8 +175,11 @@ def _on_host(family, values, validate, error, threads):
         return None
     import torch
 
-    out = numpy.asarray(_evaluate(family, views[0], views[1], views[2:], validate, error, threads))
-    return torch.from_numpy(out.astype(numpy.result_type(*floats), copy=False))
+    exact = numpy.asarray(_evaluate(family, views[0], views[1], views[2:], validate, error, threads))
+    out = torch.from_numpy(exact.astype(numpy.result_type(*floats), copy=False))
+    if partials_too:
+        return out, views, numpy.asarray(exact, dtype=numpy.float64)
+    return out
 
 
 _TORCH: list = []
@@ -173,8 +198,9 @@ def _torch_function():
                 (tuple(v.shape), v.dtype) if isinstance(v, torch.Tensor) and v.requires_grad else None for v in values
             ]
             values = [v.detach() if isinstance(v, torch.Tensor) else v for v in values]
-            out, parts = _with_partials(family, values, validate, error, threads, host)
-            ctx.save_for_backward(*parts)
+            parameters = any(wanted is not None for wanted in ctx.inputs[2:])
+            out, parts = _with_partials(family, values, validate, error, threads, host, parameters)
+            ctx.save_for_backward(*[out if part is None else part for part in parts])  # unwanted: never read
             return out
 
         @staticmethod
@@ -208,7 +234,8 @@ class _FamilyTarget:
         return evaluate(self.family, values, validate, self.error, None, host)
 
     def partials(self, values, validate, host):
-        return _with_partials(self.family, values, validate, self.error, None, host)[1]
+        parameters = any(_foreign(v) for v in values[2:])  # the operators differentiate in their tensors
+        return _with_partials(self.family, values, validate, self.error, None, host, parameters)[1]
 
 
 def _torch_compiled(family, values, validate, error, host):
@@ -290,7 +317,7 @@ def _jax(family, values, validate, error, threads, host):
 
     @f.defjvp
     def f_jvp(primals, tangents):
-        out, *parts = _jax_values(family, call(*primals), validate, error, dtype, True)
+        out, *parts = _jax_values(family, call(*primals), validate, error, dtype, positions)
         tangent = None
         for i, t in zip(positions, tangents):
             term = parts[i] * t.astype(out.dtype)
@@ -301,14 +328,16 @@ def _jax(family, values, validate, error, threads, host):
 
 
 def _jax_values(family, full, validate, error, dtype, want):
-    """The value (and with ``want`` the partials in every argument) of JAX input, traced or not."""
+    """The value, and the partials in every argument when ``want`` (True, or the positions asked for: in P and
+    R alone, the others are None), of JAX input, traced or not."""
     traced_params = any(JAX.owns(v) and JAX.traced(v) for v in full[2:])
     traced = traced_params or any(JAX.owns(v) and JAX.traced(v) for v in full[:2])
     if not traced_params:
         xp, P, R, params, stage, index, positive = prepare(family, full, validate, error, traced)
         if not (traced and needs_host(stage, index)):
             out = kernel(xp, stage, P, R, index, positive, traced)
-            outs = [out, *(partials(family, xp, P, R, params, stage, index, out) if want else [])]
+            parameters = want is True or any(i >= 2 for i in want or ())
+            outs = [out, *(partials(family, xp, P, R, params, stage, index, out, parameters) if want else [])]
             if not traced or not validate:
                 return outs
             if validate == "strict":

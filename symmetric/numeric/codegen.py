@@ -135,11 +135,16 @@ def _common_source() -> str:
     # the partial derivatives of the power mean (symmetric.numeric.gradients) and of the boundary value
     grad_args = (P, R, gradients.M, phi, lam, gradients.LOG_RATIO)
     parts.append(function_source("_portable_gradient", grad_args, gradients.GRADIENT, form="array-api"))
+    # the partials in P and R alone, for calls differentiated in them only (a loss): the same forms, fewer of them
+    in_pr = {key: gradients.GRADIENT[key] for key in ("P", "R")}
+    pr_args = tuple(a for a in grad_args if a in set().union(*(e.free_symbols for e in in_pr.values())))
+    parts.append(function_source("_portable_gradient_pr", pr_args, in_pr, form="array-api"))
     boundary = KERNELS["boundary"]
     edge = {"P": sympy.diff(boundary, P), "R": sympy.diff(boundary, R)}
     parts.append(function_source("_portable_boundary_gradient", _kernel_args(boundary), edge, form="array-api"))
     parts.append(
         f'_GRADIENTS = {{"gradient": {_entry("_portable_gradient", grad_args)}, '
+        f'"gradient_pr": {_entry("_portable_gradient_pr", pr_args)}, '
         f'"boundary": {_entry("_portable_boundary_gradient", _kernel_args(boundary))}}}\n'
     )
     constants = {**LOG_WEIGHTS, **CONSTANTS}

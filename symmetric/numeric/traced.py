@@ -86,7 +86,7 @@ def apply_policy(xp, values, bad, validate):
     if not validate or bad is None:
         return values
     nan = xp.full_like(values[0], math.nan)
-    return [xp.where(bad, nan, v) for v in values]
+    return [None if v is None else xp.where(bad, nan, v) for v in values]
 
 
 # --- the host's share: the NumPy runtime's values and partial derivatives, for jax.pure_callback ---
@@ -98,7 +98,7 @@ def host_partials(family, arrays, validate, want, error):
     Elements outside the domain give NaN (value and partials) when ``validate``, after the evaluation
     saw a valid stand-in there: this runs inside compiled code, where nothing can raise.
     """
-    from ._portable import partials, prepare
+    from ._portable import host_partials_of
     from ._runtime import _evaluate
 
     arrays = [numpy.asarray(a, dtype=numpy.float64) for a in arrays]
@@ -109,12 +109,8 @@ def host_partials(family, arrays, validate, want, error):
         for a, (_, ok) in zip(arrays, family.domains):
             bad |= ~ok(a)
         arrays = [numpy.where(bad, 1.0, a) if bad.any() else a for a in arrays]  # 1 lies in every domain
-    out = numpy.asarray(_evaluate(family, arrays[0], arrays[1], arrays[2:], False, error))
-    outs = [numpy.broadcast_to(out, shape)]
-    if want:
-        with numpy.errstate(all="ignore"):
-            xp, P, R, params, stage, index, _ = prepare(family, arrays, False, error)
-            outs += [numpy.asarray(p) for p in partials(family, xp, P, R, params, stage, index, outs[0])]
+    out = numpy.broadcast_to(numpy.asarray(_evaluate(family, arrays[0], arrays[1], arrays[2:], False, error)), shape)
+    outs = [out, *(host_partials_of(family, arrays, out) if want else [])]
     if bad is not None and bad.any():
         outs = [numpy.where(bad, numpy.nan, o) for o in outs]
     return outs

@@ -1,0 +1,143 @@
+"""The losses inside compiled training steps: symmetric.losses against the same formula written naively.
+
+    PYTHONPATH=. python benchmarks/bench_traced_losses.py [--n 100000] [--rounds 7] [--calls 50] [--x64]
+        [--torch-threads 1]
+
+One training step's worth of work, the loss and its gradient in the probabilities, at a batch of ``n``
+(default 10^5), on the CPU:
+
+* JAX (float32 unless ``--x64``): ``jax.jit(jax.value_and_grad(loss))`` against the same for the naive
+  formula (soft counts, precision, recall, then F_beta or G_{beta,rho} typed out), and both eagerly
+  (``jax.value_and_grad`` without ``jax.jit``), where ours runs its own compiled loss;
+* PyTorch (float64), when installed: eager ``loss.backward()`` and the same under ``torch.compile``,
+  on ``--torch-threads`` threads (default 1: on a shared 2-core machine every PyTorch operation is a
+  parallel region that waits for the other core, and two threads made the naive step 40x slower).
+
+Each round calls every variant ``calls`` times in turn (the machine's load shifts between rounds); a
+variant's figure is its best round, per call. Compiled code is compared with compiled code, eager with
+eager, on the same inputs in one run; ratio = ours / naive (1.0: as fast as the naive formula).
+The naive formulas are the definitions: F_beta = (1 + b^2) P R / (b^2 P + R) and
+G = ((b^rho P^(rho+1) + R^(rho+1)) / (b^rho + 1))^(1/(rho+1)); they lose accuracy where the portable
+kernels do not (near rho = -1, P = R, large |rho|), so the comparison is of speed only.
+"""
+
+import argparse
+import time
+
+import numpy
+
+CASES = [("f_beta_loss", {"beta": 2.0}), ("g_beta_rho_loss", {"beta": 2.0, "rho": -3.0}),
+         ("g_beta_rho_loss", {"beta": 0.5, "rho": 1.5})]
+
+
+def naive(xp, y, p, beta, rho=None):
+    tp = xp.sum(y * p)
+    fp = xp.sum((1 - y) * p)
+    fn = xp.sum(y * (1 - p))
+    P, R = tp / (tp + fp), tp / (tp + fn)
+    if rho is None:
+        return 1 - (1 + beta**2) * P * R / (beta**2 * P + R)
+    return 1 - ((beta**rho * P ** (rho + 1) + R ** (rho + 1)) / (beta**rho + 1)) ** (1 / (rho + 1))
+
+
+def _interleaved(variants, rounds, calls, sync):
+    best = {k: float("inf") for k in variants}
+    for _ in range(rounds):
+        for key, f in variants.items():
+            t0 = time.perf_counter()
+            for _ in range(calls):
+                out = f()
+            sync(out)
+            best[key] = min(best[key], (time.perf_counter() - t0) / calls)
+    return best
+
+
+def _row(name, kwargs, best, keys):
+    label = name + "(" + ", ".join(f"{k}={v}" for k, v in kwargs.items()) + ")"
+    cells = []
+    for ours, base in keys:
+        cells.append(f"{best[ours] * 1e6:9.1f} {best[base] * 1e6:9.1f} {best[ours] / best[base]:6.2f}")
+    print(f"{label:<38} " + "   ".join(cells))
+
+
+def jax_rows(n, rounds, calls):
+    import jax
+    import jax.numpy as jnp
+
+    from symmetric import losses
+
+    rng = numpy.random.default_rng(0)
+    dtype = jnp.float64 if jax.config.jax_enable_x64 else jnp.float32
+    y = jnp.asarray((rng.random(n) < 0.1).astype(numpy.float64), dtype=dtype)
+    p = jnp.asarray(rng.random(n), dtype=dtype)
+    print(f"JAX {jax.__version__} on {jax.devices()[0].platform}, {jnp.dtype(dtype).name}, n = {n}, "
+          f"best of {rounds} rounds of {calls} calls (us per call); ratio = ours / naive")
+    print(f"{'loss':<38} {'jit ours':>9} {'naive':>9} {'ratio':>6}   {'eager':>9} {'naive':>9} {'ratio':>6}")
+    for name, kwargs in CASES:
+        ours = jax.value_and_grad(lambda q: getattr(losses, name)(y, q, **kwargs))
+        base = jax.value_and_grad(lambda q: naive(jnp, y, q, **kwargs))
+        variants = {"jit": jax.jit(ours), "jit_naive": jax.jit(base), "eager": ours, "eager_naive": base}
+        for f in variants.values():
+            jax.block_until_ready(f(p))
+        numpy.testing.assert_allclose(float(variants["jit"](p)[0]), float(variants["jit_naive"](p)[0]), rtol=1e-4)
+        best = _interleaved({k: (lambda f=f: f(p)) for k, f in variants.items()}, rounds, calls, jax.block_until_ready)
+        _row(name, kwargs, best, [("jit", "jit_naive"), ("eager", "eager_naive")])
+
+
+def torch_rows(n, rounds, calls, threads):
+    import torch
+
+    from symmetric import losses
+
+    torch.set_num_threads(threads)
+    gen = torch.Generator().manual_seed(0)
+    y = (torch.rand(n, generator=gen, dtype=torch.float64) < 0.1).double()
+    p = torch.rand(n, generator=gen, dtype=torch.float64).requires_grad_(True)
+    print(f"PyTorch {torch.__version__}, float64, n = {n}, threads {torch.get_num_threads()}, best of {rounds} rounds "
+          f"of {calls} calls (us per call: loss and backward); ratio = ours / naive")
+    print(f"{'loss':<38} {'compiled':>9} {'naive':>9} {'ratio':>6}   {'eager':>9} {'naive':>9} {'ratio':>6}")
+
+    def step(loss):
+        def run():
+            p.grad = None
+            value = loss(p)
+            value.backward()
+            return value
+
+        return run
+
+    for name, kwargs in CASES:
+        ours = lambda q, name=name, kwargs=kwargs: getattr(losses, name)(y, q, **kwargs)  # noqa: E731
+        base = lambda q, kwargs=kwargs: naive(torch, y, q, **kwargs)  # noqa: E731
+        variants = {"compiled": step(torch.compile(ours)), "compiled_naive": step(torch.compile(base)),
+                    "eager": step(ours), "eager_naive": step(base)}
+        for f in variants.values():
+            f()
+        best = _interleaved(variants, rounds, calls, lambda out: None)
+        _row(name, kwargs, best, [("compiled", "compiled_naive"), ("eager", "eager_naive")])
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--n", type=int, default=100_000)
+    parser.add_argument("--rounds", type=int, default=7)
+    parser.add_argument("--calls", type=int, default=50)
+    parser.add_argument("--x64", action="store_true", help="JAX in float64 (jax_enable_x64)")
+    parser.add_argument("--torch-threads", type=int, default=1)
+    parser.add_argument("--skip", nargs="*", default=[], choices=["jax", "torch"])
+    args = parser.parse_args()
+    import importlib.util
+    import warnings
+
+    warnings.filterwarnings("ignore", category=DeprecationWarning)  # PyTorch's inductor warns about itself
+    if "jax" not in args.skip:
+        import jax
+
+        jax.config.update("jax_enable_x64", args.x64)
+        jax_rows(args.n, args.rounds, args.calls)
+    if "torch" not in args.skip and importlib.util.find_spec("torch") is not None:
+        torch_rows(args.n, args.rounds, args.calls, args.torch_threads)
+
+
+if __name__ == "__main__":
+    main()
