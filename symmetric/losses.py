@@ -153,9 +153,9 @@ def _default_float(xp):
 
 def _guard(xp, func, checks, p, w, validate):
     """The checks of values (:func:`_inputs`) applied: concrete ones raise at once; for traced ones, the
-    policy for traced values (docs/losses.md): NaN in ``p`` and ``w`` where they fail, so that the counts
-    and the loss are NaN (fused into the reductions: no pass of its own), and ``checkify`` checks with
-    ``validate="strict"`` (JAX); under ``torch.compile`` an operator that raises when the graph runs.
+    policy for traced values (docs/losses.md): the results NaN (value and gradient) when one fails, and
+    with ``validate="strict"`` ``checkify`` checks (JAX) or, under ``torch.compile``, an operator that raises
+    :class:`~symmetric.InvalidParameterError` when the compiled graph runs.
 
     Returns ``p``, ``w`` and a function to apply to the results (the PyTorch operators; else identity).
     """
@@ -170,7 +170,7 @@ def _guard(xp, func, checks, p, w, validate):
             pending.append((ok, param, allowed, got))
     if not pending:
         return p, w, _same
-    if TORCH.owns(p):
+    if validate == "strict" and TORCH.owns(p):
 
         def raising(values):
             for ok, param, allowed, got in pending:
@@ -194,10 +194,12 @@ def _poisoned(xp, oks, values):
     The checks are combined element by element first (a per-sample check broadcast over the classes), so
     that they cost one reduction over the inputs.
     """
-    wide = max(oks, key=lambda a: a.ndim)
+    ndim = 1
+    for a in oks:
+        ndim = max(ndim, a.ndim)
     ok = None
     for a in oks:
-        a = a[:, None] if a.ndim < wide.ndim else a
+        a = a[:, None] if a.ndim < ndim else a
         ok = a if ok is None else ok & a
     one = xp.asarray(1.0, dtype=values[0].dtype)
     factor = xp.where(xp.all(ok), one, xp.asarray(math.nan, dtype=values[0].dtype))

@@ -57,12 +57,12 @@ from ._portable import (
     needs_host,
     partials,
     prepare,
+    namespace_of,
     result_dtype,
     to_numpy,
 )
 from ._runtime import _evaluate
 from ._torch_ops import call as _torch_call, host_function as _host_function, key as _torch_key, target as _torch_target
-from ._portable import namespace_of
 from .traced import apply_policy, host_partials, jax_host_call, jax_host_function, strict_check
 from .backends import DASK, JAX, NUMPY, TORCH, backend_of
 
@@ -233,9 +233,20 @@ class _FamilyTarget:
     def value(self, values, validate, host):
         return evaluate(self.family, values, validate, self.error, None, host)
 
-    def partials(self, values, validate, host):
+    def partials(self, values, validate, host, out):
         parameters = any(_foreign(v) for v in values[2:])  # the operators differentiate in their tensors
+        if host and out is not None and out.device.type == "cpu":  # from the value already computed
+            arrays = [v.numpy() if _foreign(v) else v for v in values]
+            parts = host_partials_of(self.family, arrays, out.numpy().astype(numpy.float64), parameters)
+            return [None if a is None else torch_from(a, out.dtype) for a in parts]
         return _with_partials(self.family, values, validate, self.error, None, host, parameters)[1]
+
+
+def torch_from(a, dtype):
+    """A NumPy array as a tensor of ``dtype`` (on the host)."""
+    import torch
+
+    return torch.from_numpy(numpy.ascontiguousarray(a)).to(dtype)
 
 
 def _torch_compiled(family, values, validate, error, host):
@@ -290,7 +301,7 @@ class _HostTarget:
     def value(self, values, validate, host):
         return self._like(values, [self.func.host_value(self._arrays(values), validate, False)])[0]
 
-    def partials(self, values, validate, host):
+    def partials(self, values, validate, host, out):
         return self._like(values, self.func.host_partials(self._arrays(values)))
 
 

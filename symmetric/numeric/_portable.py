@@ -37,6 +37,7 @@ import math
 import numpy
 
 from ._runtime import BINADE, BLOCK, GEOMETRIC, _KERNEL, _validate
+from .backends import backend_of
 
 __all__ = [
     "_maximum",
@@ -97,15 +98,12 @@ def is_foreign(values):
 
 
 def namespace_of(values):
-    """The Array API namespace (``array_api_compat``) and device of the foreign arrays among ``values``."""
-    import array_api_compat
-
+    """The Array API namespace and device of the foreign arrays among ``values`` (their backend record's)."""
     arrays = [v for v in values if _foreign(v)]
+    backend = backend_of(*arrays)
     if not arrays:  # NumPy input on the portable path (``symmetric codegen --backend array-api``)
-        import array_api_compat.numpy
-
-        return array_api_compat.numpy, "cpu"
-    return array_api_compat.array_namespace(*arrays), array_api_compat.device(arrays[0])
+        return backend.namespace(), "cpu"
+    return backend.namespace(*arrays), backend.device(arrays[0])
 
 
 def to_numpy(x):
@@ -160,10 +158,7 @@ def prepare(family, values, validate, error, traced=False):
     """
     xp, device = namespace_of(values)
     dtype = result_dtype(xp, device, values)
-    P, R = (
-        xp.asarray(v if _foreign(v) else numpy.asarray(v, dtype=numpy.float64), dtype=dtype, device=device)
-        for v in values[:2]
-    )
+    P, R = (_as_array(xp, v, dtype, device) for v in values[:2])
     params = [to_numpy(v) if _foreign(v) else numpy.asarray(v) for v in values[2:]]
     names = ("P", "R", *family.parameters)
     for a, name in zip(params, names[2:]):
@@ -194,6 +189,16 @@ def prepare(family, values, validate, error, traced=False):
     if not stage.scalar:  # the stage point of each element, on the host
         index = numpy.broadcast_to(numpy.arange(stage.code.size).reshape(stage.shape), shape).reshape(-1)
     return xp, P, R, params, stage, index, positive
+
+
+def _as_array(xp, v, dtype, device):
+    """``v`` as an array of ``xp`` in ``dtype`` on ``device``; an array that is one already is kept as it is
+    (a PyTorch tensor that asks for its gradient is not copied, nor warned about)."""
+    if _foreign(v) and v.dtype == dtype:
+        return v
+    if _foreign(v):
+        return xp.astype(v, dtype)
+    return xp.asarray(numpy.asarray(v, dtype=numpy.float64), dtype=dtype, device=device)
 
 
 def invalid(xp, P, R):
@@ -331,6 +336,8 @@ def _per_element(xp, value, index, like):
     """A float64 stage value (double-double or float, scalar or per stage point) for the elements: a Python
     float for a scalar stage, else an array gathered on the host and copied to the device."""
     value = getattr(value, "hi", value)
+    if isinstance(value, float):
+        return value
     if index is None:
         return float(numpy.asarray(value).reshape(-1)[0]) if numpy.ndim(value) else float(value)
     return xp.asarray(
@@ -454,7 +461,7 @@ def kernel(xp, stage, P, R, index=None, positive=None, traced=False):
             values["P"], values["R"] = p, r
             if code in (BINADE, GEOMETRIC):
                 values["m"], values["c_k"], values["w_k"] = _exponents(xp, stage, code, p, r, index, traced)
-            if "torch" in xp.__name__:
+            if "torch" in xp.__name__ and not traced:
                 value = _torch_kernel(stage, code, values)
             else:
                 func, names = stage.common["portable"][_KERNEL[code]]

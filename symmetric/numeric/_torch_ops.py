@@ -12,8 +12,9 @@ partials through a second operator). Inductor does not fuse across it: the
 operator is what the eager call costs, once per call.
 
 What an operator evaluates is a *target*: an object with ``value(values,
-validate, host)`` (a tensor) and ``partials(values, validate, host)`` (a
-tensor per value), where ``values`` are tensors and Python numbers. The
+validate, host)`` (a tensor) and ``partials(values, validate, host, out)``
+(a tensor per value, ``out`` the value computed before), where ``values``
+are tensors and Python numbers. The
 operators take tensors, numbers and strings only, so a target is named by a
 key (:func:`key` registers it). Eagerly, a target with a gradient to give
 runs in :func:`host_function`, a ``torch.autograd.Function``.
@@ -116,24 +117,29 @@ def register():
 
     @torch.library.custom_op(f"{space}::partials", mutates_args=())
     def partials_op(
-        key: str, validate: int, host: bool, tensors: list[torch.Tensor], scalars: list[float], layout: list[int]
+        key: str,
+        validate: int,
+        host: bool,
+        tensors: list[torch.Tensor],
+        scalars: list[float],
+        layout: list[int],
+        out: torch.Tensor,
     ) -> list[torch.Tensor]:
         target, values = _unpack(key, tensors, scalars, layout)
         with torch.no_grad():
-            parts = target.partials(values, validates[validate], host)
+            parts = target.partials(values, validates[validate], host, out.detach())
         return [parts[layout.index(i)].clone() for i in range(len(tensors))]
 
     @partials_op.register_fake
-    def _(key, validate, host, tensors, scalars, layout):
-        out = _fake_result(tensors)
+    def _(key, validate, host, tensors, scalars, layout, out):
         return [torch.empty_like(out) for _ in tensors]
 
     def setup_context(ctx, inputs, output):
-        ctx.inputs = inputs
+        ctx.inputs, ctx.output = inputs, output
 
     def backward(ctx, grad):
         key, validate, host, tensors, scalars, layout = ctx.inputs
-        parts = partials_op(key, validate, host, tensors, scalars, layout)
+        parts = partials_op(key, validate, host, tensors, scalars, layout, ctx.output)
         grads = [_summed(grad, part, t) for t, part in zip(tensors, parts)]
         # the structure of the inputs, as PyTorch reads it: a list of numbers is one leaf, an empty list a list
         return None, None, None, grads, None if scalars else [], None
@@ -162,7 +168,7 @@ def host_function():
 
         @staticmethod
         def backward(ctx, grad):
-            parts = ctx.target.partials(ctx.values, ctx.validate, True)
+            parts = ctx.target.partials(ctx.values, ctx.validate, True, None)
             grads = [
                 _summed(grad, part, v) if wanted else None for v, part, wanted in zip(ctx.values, parts, ctx.wanted)
             ]

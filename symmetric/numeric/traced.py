@@ -7,14 +7,17 @@ compiled code runs, so a check cannot raise while tracing. The policy
 * ``True`` (the default): concrete values are checked as always
   (:class:`~symmetric.InvalidParameterError`); where a traced element is
   outside its domain the result is NaN there (and so are its partial
-  derivatives), never a finite number. Under ``torch.compile`` the check
-  runs inside the compiled graph instead (:func:`checked`: an operator that
-  raises the same error when it runs), so PyTorch keeps raising.
+  derivatives), never a finite number; a loss, a single number, is NaN.
 * ``"strict"``: traced values are checked too, by the library's own means:
   ``jax.experimental.checkify.check`` (the caller functionalises it with
   ``checkify.checkify``; without it JAX refuses the trace), and under
-  ``torch.compile`` as with ``True``.
+  ``torch.compile`` an operator of the graph that raises the same
+  :class:`~symmetric.InvalidParameterError` when it runs (:func:`checked`).
 * ``False``: no checks (trusted input).
+
+The numeric functions under ``torch.compile`` are operators of the graph
+(:mod:`symmetric.numeric._torch_ops`) that run the eager evaluation, checks
+included: they raise as eagerly, whatever ``validate``.
 
 What runs on the host: the parameter stage in double-double needs concrete
 parameters. Traced parameters (``jax.vmap`` over ``beta``, ``jax.grad`` in
