@@ -337,7 +337,7 @@ def _per_element(xp, value, index, like):
     float for a scalar stage, else an array gathered on the host and copied to the device."""
     value = getattr(value, "hi", value)
     if isinstance(value, float):
-        return value
+        return float(value)  # a Python float (array-api-strict refuses NumPy scalars)
     if index is None:
         return float(numpy.asarray(value).reshape(-1)[0]) if numpy.ndim(value) else float(value)
     return xp.asarray(
