@@ -120,7 +120,7 @@ def to_numpy(x):
 
 def result_dtype(xp, device, values):
     """The floating dtype of the result: that of the floating arrays among ``values``, else the default one."""
-    native = "numpy" in xp.__name__  # the portable path on NumPy input (codegen --backend array-api)
+    native = xp.__name__ in ("numpy", "array_api_compat.numpy")  # the portable path on NumPy input (codegen)
     floats = [
         v.dtype
         for v in values
@@ -667,10 +667,10 @@ def _table(xp, stage, code, kmin, kmax, dtype, device):
             parts = [stage._block(code, b) for b in range(first, last)]
         c = numpy.concatenate([x[0] for x in parts])
         wk = numpy.concatenate([x[1] for x in parts])
-        entry = cache[key] = (
-            first,
-            last,
-            xp.asarray(c, dtype=dtype, device=device),
-            xp.asarray(wk, dtype=dtype, device=device),
-        )
-    return entry[0] * BLOCK, entry[2], entry[3]
+        entry = cache[key] = [first, last, c, wk, None]
+    if entry[4] is None:  # on the device; not kept when made inside a trace (a JAX tracer must not outlive it)
+        arrays = (xp.asarray(entry[2], dtype=dtype, device=device), xp.asarray(entry[3], dtype=dtype, device=device))
+        if backend_of(arrays[0]).traced(arrays[0]):
+            return entry[0] * BLOCK, arrays[0], arrays[1]
+        entry[4] = arrays
+    return entry[0] * BLOCK, entry[4][0], entry[4][1]
