@@ -37,7 +37,7 @@ import math
 import numpy
 
 from ._runtime import BINADE, BLOCK, GEOMETRIC, _KERNEL, _validate
-from .backends import backend_of
+from .backends import backend_of, to_host as to_numpy
 
 __all__ = [
     "_maximum",
@@ -104,18 +104,6 @@ def namespace_of(values):
     if not arrays:  # NumPy input on the portable path (``symmetric codegen --backend array-api``)
         return backend.namespace(), "cpu"
     return backend.namespace(*arrays), backend.device(arrays[0])
-
-
-def to_numpy(x):
-    """A NumPy copy (or view) of an array of any library, on the host."""
-    if isinstance(x, (numpy.ndarray, numpy.generic, float, int)):
-        return numpy.asarray(x)
-    if hasattr(x, "detach"):  # a torch tensor: off the autograd graph and onto the host
-        x = x.detach().cpu()
-    try:
-        return numpy.from_dlpack(x)
-    except (TypeError, RuntimeError, BufferError, AttributeError):
-        return numpy.asarray(x)
 
 
 def result_dtype(xp, device, values):

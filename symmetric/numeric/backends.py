@@ -23,10 +23,10 @@ tests for a library by itself. A record holds
   :mod:`symmetric.numeric.traced` (docs/losses.md, "Inside jax.jit and
   torch.compile");
 * **count reducer**: how :mod:`symmetric.metrics` counts labels of its arrays
-  on their own device (``"host"``: the NumPy tally; ``"bincount"``: the
-  library's ``bincount``; ``"sort"``: the standard's ``argsort``,
-  ``cumulative_sum`` and ``searchsorted``; ``"chunks"``: per chunk, the
-  chunks' tallies merged in a tree).
+  (``counts``: ``"host"``, the NumPy tally; ``"device"``, on the arrays' own
+  device with ``bincount``, the library's own, or for a library without one
+  the standard's ``argsort``, ``cumulative_sum`` and ``searchsorted``;
+  ``"chunks"``: per chunk, the chunks' tallies merged in a tree).
 
 >>> import numpy
 >>> backend_of(numpy.ones(2)).name, backend_of(0.5).name
@@ -42,7 +42,19 @@ from typing import Any, Callable
 
 import numpy
 
-__all__ = ["Backend", "BACKENDS", "NUMPY", "TORCH", "JAX", "ARRAY_API", "DASK", "backend_of", "is_traced", "by_name"]
+__all__ = [
+    "Backend",
+    "BACKENDS",
+    "NUMPY",
+    "TORCH",
+    "JAX",
+    "ARRAY_API",
+    "DASK",
+    "backend_of",
+    "is_traced",
+    "by_name",
+    "to_host",
+]
 
 
 def _never(value) -> bool:
@@ -93,6 +105,28 @@ def _jax_bincount(codes, length, weights=None):
     return jnp.bincount(codes, weights=weights, length=length)
 
 
+def _sorted_bincount(codes, length, weights=None):
+    """``bincount`` with the standard's functions only: the codes sorted, the bins' ends found by
+    ``searchsorted``, the weights summed by ``cumulative_sum`` (in the weights' order after sorting: exact
+    for integer-valued weights whose total is below 2**mantissa, which is how the metrics use it)."""
+    import array_api_compat
+
+    xp = array_api_compat.array_namespace(codes)
+    device = array_api_compat.device(codes)
+    order = xp.argsort(codes)
+    ordered = xp.take(codes, order)
+    ends = xp.searchsorted(ordered, xp.arange(length, dtype=codes.dtype, device=device), side="right")
+    if weights is None:
+        totals = ends
+    else:
+        running = xp.concat(
+            [xp.zeros(1, dtype=weights.dtype, device=device), xp.cumulative_sum(xp.take(weights, order))]
+        )
+        totals = xp.take(running, ends)
+    start = xp.zeros(1, dtype=totals.dtype, device=device)
+    return totals - xp.concat([start, totals[:-1]])
+
+
 @dataclass(frozen=True)
 class Backend:
     """An array library as the package sees it (see the module docstring for each field)."""
@@ -104,11 +138,11 @@ class Backend:
     form: str
     #: the mechanism of its custom derivatives: "autograd", "custom_jvp" or None
     gradient: str | None
-    #: how the metrics count its labels: "host", "bincount", "sort" or "chunks"
+    #: how the metrics count its labels: "host", "device" or "chunks"
     counts: str
     #: whether a value is being traced (its elements unknown)
     traced: Callable[[Any], bool] = _never
-    #: ``bincount(codes, length, weights=None)`` on the device, for ``counts == "bincount"``
+    #: ``bincount(codes, length, weights=None)`` on the device, for ``counts == "device"``
     bincount: Callable | None = None
     #: whether ``symmetric codegen --backend`` writes modules for it
     codegen: bool = True
@@ -146,13 +180,13 @@ class Backend:
 
 
 NUMPY = Backend("numpy", ("numpy",), form="inplace", gradient=None, counts="host", module=_numpy_namespace)
-ARRAY_API = Backend("array-api", (), form="array-api", gradient=None, counts="sort")
+ARRAY_API = Backend("array-api", (), form="array-api", gradient=None, counts="device", bincount=_sorted_bincount)
 TORCH = Backend(
     "torch",
     ("torch",),
     form="inplace",
     gradient="autograd",
-    counts="bincount",
+    counts="device",
     traced=_torch_traced,
     bincount=_torch_bincount,
     module=_torch_namespace,
@@ -162,7 +196,7 @@ JAX = Backend(
     ("jax", "jaxlib"),
     form="array-api",
     gradient="custom_jvp",
-    counts="bincount",
+    counts="device",
     traced=_jax_traced,
     bincount=_jax_bincount,
     module=_jax_namespace,
@@ -205,6 +239,18 @@ def backend_of(*values) -> Backend:
         if b is not NUMPY:
             return b
     return NUMPY
+
+
+def to_host(x):
+    """A NumPy copy (or view) of an array of any library, on the host (a tensor off its autograd graph)."""
+    if isinstance(x, (numpy.ndarray, numpy.generic, float, int)):
+        return numpy.asarray(x)
+    if hasattr(x, "detach"):  # a torch tensor: off the autograd graph and onto the host
+        x = x.detach().cpu()
+    try:
+        return numpy.from_dlpack(x)
+    except (TypeError, RuntimeError, BufferError, AttributeError):
+        return numpy.asarray(x)
 
 
 def is_traced(*values) -> bool:
