@@ -37,7 +37,7 @@ import math
 import numpy
 
 from ._runtime import BINADE, BLOCK, GEOMETRIC, _KERNEL, _validate
-from .backends import backend_of, to_host as to_numpy
+from .backends import NUMPY, backend_of, for_namespace, to_host as to_numpy
 
 __all__ = [
     "_maximum",
@@ -203,13 +203,10 @@ def _extrema(xp, a):
     """``(min, max)`` of ``a`` as Python floats, in one pass where the library has it (None, None if empty)."""
     if math.prod(a.shape) == 0:
         return None, None
-    name = xp.__name__
-    if "torch" in name:
-        import torch
-
-        lo, hi = torch.aminmax(a)
-        return float(lo), float(hi)
-    if "jax" in name:
+    backend = for_namespace(xp)
+    if backend.extrema is not None:
+        return backend.extrema(a)
+    if backend.compiled:
         lo, hi = _compiled(xp, _min_max)(a)
         return float(lo), float(hi)
     return float(xp.min(a)), float(xp.max(a))
@@ -309,9 +306,9 @@ _COMPILED: dict = {}
 
 
 def _compiled(xp, func):
-    """``func`` bound to ``xp``; for JAX, compiled with ``jax.jit`` (eager JAX dispatches each of the gradient
-    kernel's ~150 operations separately, compiling each on first use: seconds; the kernel is elementwise)."""
-    if "jax" not in xp.__name__:
+    """``func`` bound to ``xp``; compiled (``jax.jit``) where the backend record says so (eager JAX dispatches each
+    of the gradient kernel's ~150 operations separately, compiling each on first use: seconds)."""
+    if not for_namespace(xp).compiled:
         return lambda *args: func(xp, *args)
     if func not in _COMPILED:
         import jax
@@ -449,8 +446,9 @@ def kernel(xp, stage, P, R, index=None, positive=None, traced=False):
             values["P"], values["R"] = p, r
             if code in (BINADE, GEOMETRIC):
                 values["m"], values["c_k"], values["w_k"] = _exponents(xp, stage, code, p, r, index, traced)
-            if "torch" in xp.__name__ and not traced:
-                value = _torch_kernel(stage, code, values)
+            backend = for_namespace(xp)  # NumPy's in-place kernels run in its own runtime, not here
+            if backend.form == "inplace" and backend is not NUMPY and not traced:
+                value = _torch_kernel(stage, code, values)  # PyTorch: the in-place kernels, torch operations
             else:
                 func, names = stage.common["portable"][_KERNEL[code]]
                 value = _compiled(xp, func)(*[values[name] for name in names])
@@ -584,12 +582,12 @@ def _index_dtype(xp, device):
 
 
 def _exponents(xp, stage, code, p, r, index=None, traced=False):
-    """``m``, ``c_k``, ``w_k`` with ``P/R = m 2**k``: the library's ``frexp`` where it has one (:func:`_frexp`),
+    """``m``, ``c_k``, ``w_k`` with ``P/R = m 2**k``: the library's ``frexp`` where it has one (its backend record's),
     else exact scaling by powers of two. ``traced``: the table covers every exponent of the dtype."""
     device = _device(p)
-    frexp = _frexp(xp)
+    frexp = for_namespace(xp).frexp
     if frexp is not None:  # the library's own frexp (PyTorch, JAX): m as the NumPy runtime computes it
-        m, k = _compiled(xp, frexp)(p, r)
+        m, k = _compiled(xp, _frexp_of(frexp))(p, r)
     else:
         lo, powers = _powers(xp, p.dtype, device)
         last = powers.shape[0] - 1
@@ -620,27 +618,14 @@ def _gather(xp, c, wk, i):
     return xp.take(c, i), xp.take(wk, i)
 
 
-def _torch_frexp(xp, p, r):
-    import torch
-
-    mp, kp = torch.frexp(p)
-    mr, kr = torch.frexp(r)
-    return mp / mr, (kp - kr).to(torch.int64)
+_FREXPS: dict = {}
 
 
-def _jax_frexp(xp, p, r):
-    import jax.numpy as jnp
-
-    mp, kp = jnp.frexp(p)
-    mr, kr = jnp.frexp(r)
-    return mp / mr, kp - kr
-
-
-def _frexp(xp):
-    """``(p, r) -> (m, k)`` with ``p/r = m 2**k`` by the library's own ``frexp`` (``P = m_P 2**k_P``, exact, then
-    ``m = m_P / m_R``, one rounding as in the NumPy runtime), or None where the namespace has none."""
-    name = xp.__name__
-    return _torch_frexp if "torch" in name else _jax_frexp if "jax" in name else None
+def _frexp_of(frexp):
+    """The record's ``frexp(p, r)`` as a function of ``(xp, p, r)`` (one object per frexp: compiled once)."""
+    if frexp not in _FREXPS:
+        _FREXPS[frexp] = lambda xp, p, r: frexp(p, r)
+    return _FREXPS[frexp]
 
 
 def _table(xp, stage, code, kmin, kmax, dtype, device):

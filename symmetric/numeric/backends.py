@@ -12,7 +12,9 @@ tests for a library by itself. A record holds
 * **emitted form**: the form of the generated kernels its arrays run
   (:data:`symmetric.numeric.emit.FORMS`): ``"inplace"``, the NumPy runtime's
   kernels (for NumPy, and for PyTorch tensors, as PyTorch operations with
-  ``out=``), or ``"array-api"``, the portable kernels (JAX compiles them);
+  ``out=``), or ``"array-api"``, the portable kernels; with what the
+  portable runtime needs of the library (compiled kernels for JAX, its own
+  ``frexp``, a one-pass min and max);
 * **gradient hook**: the library's mechanism for a custom derivative
   (``"autograd"``: a ``torch.autograd.Function``, and under ``torch.compile``
   a ``torch.library.custom_op``; ``"custom_jvp"``: ``jax.custom_jvp``), None
@@ -53,6 +55,7 @@ __all__ = [
     "backend_of",
     "is_traced",
     "by_name",
+    "for_namespace",
     "to_host",
 ]
 
@@ -91,6 +94,29 @@ def _jax_namespace():
     import jax.numpy as xp
 
     return xp
+
+
+def _torch_frexp(p, r):
+    import torch
+
+    mp, kp = torch.frexp(p)
+    mr, kr = torch.frexp(r)
+    return mp / mr, (kp - kr).to(torch.int64)
+
+
+def _jax_frexp(p, r):
+    import jax.numpy as jnp
+
+    mp, kp = jnp.frexp(p)
+    mr, kr = jnp.frexp(r)
+    return mp / mr, kp - kr
+
+
+def _torch_extrema(a):
+    import torch
+
+    lo, hi = torch.aminmax(a)
+    return float(lo), float(hi)
 
 
 def _torch_bincount(codes, length, weights=None):
@@ -148,6 +174,16 @@ class Backend:
     codegen: bool = True
     #: its Array API namespace, imported (None: found by ``array_api_compat.array_namespace``)
     module: Callable[[], Any] | None = None
+    #: the names of its namespace modules (how a namespace ``xp`` is traced back to its record)
+    namespaces: tuple[str, ...] = ()
+    #: whether the portable kernels run compiled on its arrays (``jax.jit``: eager JAX dispatches each of
+    #: the gradient kernel's ~150 operations on its own)
+    compiled: bool = False
+    #: ``(p, r) -> (m, k)`` with ``p / r = m 2**k`` by the library's own ``frexp`` (None: exact scaling by a
+    #: table of powers of two, with the standard's functions)
+    frexp: Callable | None = None
+    #: ``a -> (min, max)`` as floats in one pass, where the library has it (None: two reductions)
+    extrema: Callable | None = None
 
     def owns(self, value) -> bool:
         """Whether ``value`` is an array (or scalar) of this library, read off its type."""
@@ -179,7 +215,15 @@ class Backend:
         return array_api_compat.device(x)
 
 
-NUMPY = Backend("numpy", ("numpy",), form="inplace", gradient=None, counts="host", module=_numpy_namespace)
+NUMPY = Backend(
+    "numpy",
+    ("numpy",),
+    form="inplace",
+    gradient=None,
+    counts="host",
+    module=_numpy_namespace,
+    namespaces=("numpy", "array_api_compat.numpy"),
+)
 ARRAY_API = Backend("array-api", (), form="array-api", gradient=None, counts="device", bincount=_sorted_bincount)
 TORCH = Backend(
     "torch",
@@ -190,6 +234,9 @@ TORCH = Backend(
     traced=_torch_traced,
     bincount=_torch_bincount,
     module=_torch_namespace,
+    namespaces=("array_api_compat.torch", "torch"),
+    frexp=_torch_frexp,
+    extrema=_torch_extrema,
 )
 JAX = Backend(
     "jax",
@@ -200,6 +247,9 @@ JAX = Backend(
     traced=_jax_traced,
     bincount=_jax_bincount,
     module=_jax_namespace,
+    namespaces=("jax.numpy",),
+    compiled=True,
+    frexp=_jax_frexp,
 )
 DASK = Backend("dask", ("dask",), form="inplace", gradient=None, counts="chunks", codegen=False)
 
@@ -207,6 +257,15 @@ DASK = Backend("dask", ("dask",), form="inplace", gradient=None, counts="chunks"
 BACKENDS = (NUMPY, ARRAY_API, TORCH, JAX, DASK)
 _SPECIFIC = (TORCH, JAX, DASK)
 _NATIVE = (numpy.ndarray, numpy.generic, float, int, bool, list, tuple, str, bytes, type(None))
+
+
+def for_namespace(xp) -> Backend:
+    """The record of the Array API namespace ``xp`` (the generic one for a namespace no record names)."""
+    name = getattr(xp, "__name__", "")
+    for b in BACKENDS:
+        if name in b.namespaces:
+            return b
+    return ARRAY_API
 
 
 def by_name(name: str) -> Backend:
