@@ -1,7 +1,7 @@
 """The losses inside compiled training steps: symmetric.losses against the same formula written naively.
 
     PYTHONPATH=. python benchmarks/bench_traced_losses.py [--n 100000] [--rounds 7] [--calls 50] [--x64]
-        [--torch-threads 1]
+        [--torch-threads 1] [--clock cpu|wall]
 
 One training step's worth of work, the loss and its gradient in the probabilities, at a batch of ``n``
 (default 10^5), on the CPU:
@@ -13,9 +13,10 @@ One training step's worth of work, the loss and its gradient in the probabilitie
   on ``--torch-threads`` threads (default 1: on a shared 2-core machine every PyTorch operation is a
   parallel region that waits for the other core, and two threads made the naive step 40x slower).
 
-Each round calls every variant ``calls`` times in turn (the machine's load shifts between rounds); a
-variant's figure is its best round, per call. Compiled code is compared with compiled code, eager with
-eager, on the same inputs in one run; ratio = ours / naive (1.0: as fast as the naive formula).
+Each round calls every variant ``calls`` times in turn (the machine's load shifts between rounds); the
+times are each variant's best round, per call, and the ratio is the median over the rounds of ours /
+naive within a round (1.0: as fast as the naive formula). Compiled code is compared with compiled code,
+eager with eager, on the same inputs in one run.
 The naive formulas are the definitions: F_beta = (1 + b^2) P R / (b^2 P + R) and
 G = ((b^rho P^(rho+1) + R^(rho+1)) / (b^rho + 1))^(1/(rho+1)); they lose accuracy where the portable
 kernels do not (near rho = -1, P = R, large |rho|), so the comparison is of speed only.
@@ -40,27 +41,35 @@ def naive(xp, y, p, beta, rho=None):
     return 1 - ((beta**rho * P ** (rho + 1) + R ** (rho + 1)) / (beta**rho + 1)) ** (1 / (rho + 1))
 
 
-def _interleaved(variants, rounds, calls, sync):
-    best = {k: float("inf") for k in variants}
+CLOCK = {"cpu": time.process_time, "wall": time.perf_counter}
+
+
+def _interleaved(variants, rounds, calls, sync, clock):
+    """Per variant: its time per call in each round (every variant timed in turn within a round)."""
+    times = {k: [] for k in variants}
+    now = CLOCK[clock]
     for _ in range(rounds):
         for key, f in variants.items():
-            t0 = time.perf_counter()
+            t0 = now()
             for _ in range(calls):
                 out = f()
             sync(out)
-            best[key] = min(best[key], (time.perf_counter() - t0) / calls)
-    return best
+            times[key].append((now() - t0) / calls)
+    return times
 
 
-def _row(name, kwargs, best, keys):
+def _row(name, kwargs, times, keys):
+    """Best time per call of ours and of the naive formula, and the median over rounds of their ratio (the
+    two timed back to back in each round, so the ratio holds while the machine's load drifts)."""
     label = name + "(" + ", ".join(f"{k}={v}" for k, v in kwargs.items()) + ")"
     cells = []
     for ours, base in keys:
-        cells.append(f"{best[ours] * 1e6:9.1f} {best[base] * 1e6:9.1f} {best[ours] / best[base]:6.2f}")
+        ratio = float(numpy.median(numpy.divide(times[ours], times[base])))
+        cells.append(f"{min(times[ours]) * 1e6:9.1f} {min(times[base]) * 1e6:9.1f} {ratio:6.2f}")
     print(f"{label:<38} " + "   ".join(cells))
 
 
-def jax_rows(n, rounds, calls):
+def jax_rows(n, rounds, calls, clock):
     import jax
     import jax.numpy as jnp
 
@@ -71,7 +80,7 @@ def jax_rows(n, rounds, calls):
     y = jnp.asarray((rng.random(n) < 0.1).astype(numpy.float64), dtype=dtype)
     p = jnp.asarray(rng.random(n), dtype=dtype)
     print(f"JAX {jax.__version__} on {jax.devices()[0].platform}, {jnp.dtype(dtype).name}, n = {n}, "
-          f"best of {rounds} rounds of {calls} calls (us per call); ratio = ours / naive")
+          f"best of {rounds} rounds of {calls} calls (us per call); ratio: median of ours / naive per round")
     print(f"{'loss':<38} {'jit ours':>9} {'naive':>9} {'ratio':>6}   {'eager':>9} {'naive':>9} {'ratio':>6}")
     for name, kwargs in CASES:
         ours = jax.value_and_grad(lambda q: getattr(losses, name)(y, q, **kwargs))
@@ -80,11 +89,12 @@ def jax_rows(n, rounds, calls):
         for f in variants.values():
             jax.block_until_ready(f(p))
         numpy.testing.assert_allclose(float(variants["jit"](p)[0]), float(variants["jit_naive"](p)[0]), rtol=1e-4)
-        best = _interleaved({k: (lambda f=f: f(p)) for k, f in variants.items()}, rounds, calls, jax.block_until_ready)
-        _row(name, kwargs, best, [("jit", "jit_naive"), ("eager", "eager_naive")])
+        variants = {k: (lambda f=f: f(p)) for k, f in variants.items()}
+        times = _interleaved(variants, rounds, calls, jax.block_until_ready, clock)
+        _row(name, kwargs, times, [("jit", "jit_naive"), ("eager", "eager_naive")])
 
 
-def torch_rows(n, rounds, calls, threads):
+def torch_rows(n, rounds, calls, threads, clock):
     import torch
 
     from symmetric import losses
@@ -94,7 +104,7 @@ def torch_rows(n, rounds, calls, threads):
     y = (torch.rand(n, generator=gen, dtype=torch.float64) < 0.1).double()
     p = torch.rand(n, generator=gen, dtype=torch.float64).requires_grad_(True)
     print(f"PyTorch {torch.__version__}, float64, n = {n}, threads {torch.get_num_threads()}, best of {rounds} rounds "
-          f"of {calls} calls (us per call: loss and backward); ratio = ours / naive")
+          f"of {calls} calls (us per call: loss and backward); ratio: median of ours / naive per round")
     print(f"{'loss':<38} {'compiled':>9} {'naive':>9} {'ratio':>6}   {'eager':>9} {'naive':>9} {'ratio':>6}")
 
     def step(loss):
@@ -113,8 +123,8 @@ def torch_rows(n, rounds, calls, threads):
                     "eager": step(ours), "eager_naive": step(base)}
         for f in variants.values():
             f()
-        best = _interleaved(variants, rounds, calls, lambda out: None)
-        _row(name, kwargs, best, [("compiled", "compiled_naive"), ("eager", "eager_naive")])
+        times = _interleaved(variants, rounds, calls, lambda out: None, clock)
+        _row(name, kwargs, times, [("compiled", "compiled_naive"), ("eager", "eager_naive")])
 
 
 def main():
@@ -124,6 +134,9 @@ def main():
     parser.add_argument("--calls", type=int, default=50)
     parser.add_argument("--x64", action="store_true", help="JAX in float64 (jax_enable_x64)")
     parser.add_argument("--torch-threads", type=int, default=1)
+    parser.add_argument("--clock", choices=list(CLOCK), default="cpu",
+                        help="CPU seconds of the process (all threads; what the load of other processes does not "
+                             "inflate) or wall seconds")
     parser.add_argument("--skip", nargs="*", default=[], choices=["jax", "torch"])
     args = parser.parse_args()
     import importlib.util
@@ -134,9 +147,10 @@ def main():
         import jax
 
         jax.config.update("jax_enable_x64", args.x64)
-        jax_rows(args.n, args.rounds, args.calls)
+        print(f"clock: {args.clock}")
+        jax_rows(args.n, args.rounds, args.calls, args.clock)
     if "torch" not in args.skip and importlib.util.find_spec("torch") is not None:
-        torch_rows(args.n, args.rounds, args.calls, args.torch_threads)
+        torch_rows(args.n, args.rounds, args.calls, args.torch_threads, args.clock)
 
 
 if __name__ == "__main__":

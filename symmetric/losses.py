@@ -104,19 +104,26 @@ def _inputs(func, y_true, y_prob, sample_weight):
             "y_prob", func, "a 1-d (binary) or 2-d (samples x classes) array", tuple(p.shape)
         )
     labels_ok = None
+    whole = not xp.isdtype(y.dtype, "real floating")  # bool or integer labels: in {0, 1} when in [0, 1]
     if p.ndim == 2 and y.ndim == 1:  # multiclass labels: one-hot over the columns of y_prob
         k = p.shape[1]
-        labels = xp.astype(y, p.dtype)  # class indices are exact in floating point
+        labels = xp.astype(y, p.dtype, copy=False)  # class indices are exact in floating point
         labels_ok = (labels >= 0) & (labels < k) & (labels == xp.floor(labels))
         y = xp.astype(labels[:, None] == xp.arange(k, dtype=p.dtype, device=device)[None, :], p.dtype)
     else:
-        y = xp.astype(y, p.dtype)
+        y = xp.astype(y, p.dtype, copy=False)
     if tuple(y.shape) != tuple(p.shape):
         raise InvalidParameterError.of(
             "y_true", func, f"labels matching y_prob's shape {tuple(p.shape)}", tuple(y.shape)
         )
     texts = _texts(p.shape[0], sample_weight is not None)
-    oks = [(y == 0) | (y == 1) if labels_ok is None else labels_ok, (p >= 0) & (p <= 1)]
+    traced = backend.traced(p) or backend.traced(y)
+    if backend.extrema is not None and not traced and p.ndim == 1:  # concrete: one pass each, where it can be
+        p_ok = _within(backend, p)
+        y_ok = _within(backend, y) and (whole or bool(xp.all((y == 0) | (y == 1))))
+        oks = [y_ok, p_ok]
+    else:  # elementwise: the policy for traced values reduces them (or makes the results NaN)
+        oks = [(y == 0) | (y == 1) if labels_ok is None else labels_ok, (p >= 0) & (p <= 1)]
     if sample_weight is None:
         w = None
     else:
@@ -125,11 +132,20 @@ def _inputs(func, y_true, y_prob, sample_weight):
             if backend_of(sample_weight) is backend
             else xp.asarray(numpy.asarray(sample_weight), device=device)
         )
-        w = xp.astype(w, p.dtype)
+        w = xp.astype(w, p.dtype, copy=False)
         if tuple(w.shape) != (p.shape[0],):
             raise InvalidParameterError.of("sample_weight", func, texts[2][1], tuple(w.shape))
         oks.append((w >= 0) & (w < math.inf))
     return xp, y, p, w, [(ok, *text) for ok, text in zip(oks, texts)]
+
+
+def _within(backend, a):
+    """Whether every element of the concrete ``a`` lies in [0, 1] (NaN does not), by one pass of the library's
+    ``(min, max)`` (the backend record's ``extrema``)."""
+    if a.shape[0] == 0:
+        return True
+    lo, hi = backend.extrema(a)
+    return lo >= 0 and hi <= 1
 
 
 def _texts(n, weighted):
@@ -163,7 +179,7 @@ def _guard(xp, func, checks, p, w, validate):
         return p, w, _same
     pending = []
     for ok, param, allowed, got in checks:
-        known = concrete(xp.all(ok))
+        known = ok if isinstance(ok, bool) else concrete(xp.all(ok))
         if known is False:
             raise InvalidParameterError.of(param, func, allowed, got)
         if known is None:

@@ -115,7 +115,7 @@ def _jax_frexp(p, r):
 def _torch_extrema(a):
     import torch
 
-    lo, hi = torch.aminmax(a)
+    lo, hi = torch.aminmax(a.detach())
     return float(lo), float(hi)
 
 
