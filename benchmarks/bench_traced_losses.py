@@ -1,7 +1,7 @@
 """The losses inside compiled training steps: symmetric.losses against the same formula written naively.
 
     PYTHONPATH=. python benchmarks/bench_traced_losses.py [--n 100000] [--rounds 7] [--calls 50] [--x64]
-        [--torch-threads 1] [--clock cpu|wall]
+        [--torch-threads 1] [--clock cpu|wall] [--breast-cancer]
 
 One training step's worth of work, the loss and its gradient in the probabilities, at a batch of ``n``
 (default 10^5), on the CPU:
@@ -94,6 +94,38 @@ def jax_rows(n, rounds, calls, clock):
         _row(name, kwargs, times, [("jit", "jit_naive"), ("eager", "eager_naive")])
 
 
+def breast_cancer_steps(steps=100):
+    """The issue's case: ``steps`` gradient steps of a logistic regression on ``load_breast_cancer`` (569
+    samples, standardized, float32) with the F_2 loss, eager and jitted, ours and a hand-written soft F_2."""
+    import jax
+    import jax.numpy as jnp
+    from sklearn.datasets import load_breast_cancer
+
+    from symmetric.losses import f_beta_loss
+
+    X, y = load_breast_cancer(return_X_y=True)
+    X = jnp.asarray((X - X.mean(0)) / X.std(0), dtype=jnp.float32)
+    y = jnp.asarray(y, dtype=jnp.float32)
+
+    def ours(w):
+        return f_beta_loss(y, jax.nn.sigmoid(X @ w[:-1] + w[-1]), beta=2.0)
+
+    def hand(w):
+        return naive(jnp, y, jax.nn.sigmoid(X @ w[:-1] + w[-1]), 2.0)
+
+    print(f"{steps} gradient steps on load_breast_cancer (CPU s, wall s)")
+    for name, loss, compiled in (("ours eager", ours, False), ("hand-written eager", hand, False),
+                                 ("ours jitted", ours, True), ("hand-written jitted", hand, True)):
+        grad = jax.jit(jax.grad(loss)) if compiled else jax.grad(loss)
+        w = jnp.zeros(X.shape[1] + 1)
+        jax.block_until_ready(grad(w))
+        cpu, wall = time.process_time(), time.perf_counter()
+        for _ in range(steps):
+            w = w - 0.1 * grad(w)
+        jax.block_until_ready(w)
+        print(f"{name:<20} {time.process_time() - cpu:6.2f} {time.perf_counter() - wall:6.2f}")
+
+
 def torch_rows(n, rounds, calls, threads, clock):
     import torch
 
@@ -138,11 +170,15 @@ def main():
                         help="CPU seconds of the process (all threads; what the load of other processes does not "
                              "inflate) or wall seconds")
     parser.add_argument("--skip", nargs="*", default=[], choices=["jax", "torch"])
+    parser.add_argument("--breast-cancer", action="store_true", help="only the issue's case: 100 eager steps")
     args = parser.parse_args()
     import importlib.util
     import warnings
 
     warnings.filterwarnings("ignore", category=DeprecationWarning)  # PyTorch's inductor warns about itself
+    if args.breast_cancer:
+        breast_cancer_steps()
+        return
     if "jax" not in args.skip:
         import jax
 
