@@ -63,7 +63,7 @@ from ._portable import (
 )
 from ._runtime import _evaluate
 from ._torch_ops import call as _torch_call, host_function as _host_function, key as _torch_key, target as _torch_target
-from .traced import apply_policy, host_partials, jax_host_call, jax_host_function, strict_check
+from .traced import apply_policy, host_partials, jax_host_call, jax_host_function, strict_check, with_jvp
 from .backends import DASK, JAX, NUMPY, TORCH, backend_of
 
 __all__ = ["_evaluate_any", "_evaluate_backend", "evaluate", "host_call"]
@@ -307,35 +307,13 @@ class _HostTarget:
 
 def _jax(family, values, validate, error, threads, host):
     """JAX arrays (concrete or traced) under ``jax.custom_jvp``: the kernels, or the host for traced parameters."""
-    import jax
     import jax.numpy as jnp
 
     dtype = result_dtype(jnp, None, values)
     # concrete JAX parameters go to the host stage as NumPy; JAX P and R (and traced parameters) are arguments
     values = [v if i < 2 or not JAX.owns(v) or JAX.traced(v) else to_numpy(v) for i, v in enumerate(values)]
     values = [jnp.asarray(v, dtype=dtype) if i < 2 and JAX.owns(v) else v for i, v in enumerate(values)]
-    positions = [i for i, v in enumerate(values) if JAX.owns(v)]
-
-    def call(*arrays):
-        full = list(values)
-        for i, a in zip(positions, arrays):
-            full[i] = a
-        return full
-
-    @jax.custom_jvp
-    def f(*arrays):
-        return _jax_values(family, call(*arrays), validate, error, dtype, False)[0]
-
-    @f.defjvp
-    def f_jvp(primals, tangents):
-        out, *parts = _jax_values(family, call(*primals), validate, error, dtype, positions)
-        tangent = None
-        for i, t in zip(positions, tangents):
-            term = parts[i] * t.astype(out.dtype)
-            tangent = term if tangent is None else tangent + term
-        return out, tangent
-
-    return f(*[values[i] for i in positions])
+    return with_jvp(values, lambda full, want: _jax_values(family, full, validate, error, dtype, want or False))
 
 
 def _jax_values(family, full, validate, error, dtype, want):

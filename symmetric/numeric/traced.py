@@ -39,6 +39,7 @@ __all__ = [
     "host_partials",
     "jax_host_call",
     "jax_host_function",
+    "with_jvp",
     "strict_check",
     "checked",
     "concrete",
@@ -153,7 +154,6 @@ def jax_host_function(func, values, validate):
     """``func`` evaluated on the host (``func.host_value(arrays, validate, traced)``, ``func.host_partials``)
     at JAX input: concrete input is evaluated at once (checks raise, as with NumPy); traced input through
     ``jax.pure_callback`` under ``jax.custom_jvp`` (the policy for traced values: ``traced=True``)."""
-    import jax
     import jax.numpy as jnp
 
     from ._portable import result_dtype, to_numpy
@@ -162,6 +162,27 @@ def jax_host_function(func, values, validate):
     if not any(JAX.owns(v) and JAX.traced(v) for v in values):
         host = [to_numpy(v) if JAX.owns(v) else v for v in values]
         return jnp.asarray(numpy.asarray(func.host_value(host, validate, False)), dtype=dtype)
+
+    def host(full, want):
+        full = [numpy.asarray(a, dtype=numpy.float64) for a in full]
+        out = func.host_value(full, validate, True)
+        return [out, *(func.host_partials(full) if want else [])]
+
+    def evaluate(full, want):
+        return jax_host_call(lambda arrays: host(arrays, want), full, dtype, 1 + (len(values) if want else 0))
+
+    return with_jvp(values, evaluate)
+
+
+def with_jvp(values, evaluate):
+    """``evaluate(values, None)[0]`` under ``jax.custom_jvp`` over the JAX arrays among ``values``.
+
+    ``evaluate(full, positions)`` gives ``[value, *partials]``, a partial derivative per entry of ``full``,
+    for the ``positions`` of the JAX arrays whose tangents the rule needs (None: the value alone); the
+    other entries of ``values`` (Python numbers, NumPy arrays) stay constants.
+    """
+    import jax
+
     positions = [i for i, v in enumerate(values) if JAX.owns(v)]
 
     def call(arrays):
@@ -170,18 +191,13 @@ def jax_host_function(func, values, validate):
             full[i] = a
         return full
 
-    def host(full, want):
-        full = [numpy.asarray(a, dtype=numpy.float64) for a in full]
-        out = func.host_value(full, validate, True)
-        return [out, *(func.host_partials(full) if want else [])]
-
     @jax.custom_jvp
     def f(*arrays):
-        return jax_host_call(lambda full: host(full, False), call(arrays), dtype, 1)[0]
+        return evaluate(call(arrays), None)[0]
 
     @f.defjvp
     def f_jvp(primals, tangents):
-        out, *parts = jax_host_call(lambda full: host(full, True), call(primals), dtype, 1 + len(values))
+        out, *parts = evaluate(call(primals), positions)
         tangent = None
         for i, t in zip(positions, tangents):
             term = parts[i] * t.astype(out.dtype)
