@@ -89,9 +89,11 @@ def device_tally(y_true, y_pred, sample_weight, backend: Backend, *, integer_wei
     ct, cp = (xp.astype(xp.searchsorted(as_codes, xp.astype(y, as_codes.dtype)), index) for y in (yt, yp))
     combined = ct * k + cp
     labels = to_host(values)
+    bincount = backend.bincount
+    assert bincount is not None, "a backend counted on its device has a bincount"
     if weights is None:
-        cells = _host_counts(backend.bincount(combined, k * k)).reshape(k, k)
-        return Tally(labels, n, cells.any(axis=1), cells.any(axis=0), cells=cells)
+        cells = _host_counts(bincount(combined, k * k)).reshape(k, k)
+        return Tally(labels, n, np.asarray(np.any(cells, axis=1)), np.asarray(np.any(cells, axis=0)), cells=cells)
     w, lo, hi = weights
     wcells = _exact_cells(xp, backend, combined, w, k * k, hi)
     if wcells is None:
@@ -100,8 +102,8 @@ def device_tally(y_true, y_pred, sample_weight, backend: Backend, *, integer_wei
     if lo > 0:  # every weight positive: the cells only mark which pairs occur, as the host's count does
         cells = np.asarray(np.any(wcells.digits, axis=-1), dtype=np.int64)
     else:
-        cells = _host_counts(backend.bincount(combined, k * k)).reshape(k, k)
-    seen = (np.any(cells, axis=1), np.any(cells, axis=0))
+        cells = _host_counts(bincount(combined, k * k)).reshape(k, k)
+    seen = (np.asarray(np.any(cells, axis=1)), np.asarray(np.any(cells, axis=0)))
     if integer_weights is None:
         integer_weights = not xp.isdtype(w.dtype, "real floating") or _is_integer_input(sample_weight)
     tally = Tally(labels, n, seen[0], seen[1], cells=cells, wcells=wcells, integer_weights=bool(integer_weights))
