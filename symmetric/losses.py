@@ -167,16 +167,16 @@ def _default_float(xp):
         return xp.float64
 
 
-def _guard(xp, func, checks, p, w, validate):
+def _guard(xp, func, checks, validate):
     """The checks of values (:func:`_inputs`) applied: concrete ones raise at once; for traced ones, the
     policy for traced values (docs/losses.md): the results NaN (value and gradient) when one fails, and
     with ``validate="strict"`` ``checkify`` checks (JAX) or, under ``torch.compile``, an operator that raises
     :class:`~symmetric.InvalidParameterError` when the compiled graph runs.
 
-    Returns ``p``, ``w`` and a function to apply to the results (the PyTorch operators; else identity).
+    Returns the function to apply to the results (NaN factor, PyTorch operators, or the identity).
     """
     if not validate:
-        return p, w, _same
+        return _same
     pending = []
     for ok, param, allowed, got in checks:
         known = ok if isinstance(ok, bool) else concrete(xp.all(ok))
@@ -185,19 +185,19 @@ def _guard(xp, func, checks, p, w, validate):
         if known is None:
             pending.append((ok, param, allowed, got))
     if not pending:
-        return p, w, _same
-    if validate == "strict" and TORCH.owns(p):
+        return _same
+    if validate == "strict" and TORCH.owns(pending[0][0]):
 
         def raising(values):
             for ok, param, allowed, got in pending:
                 values = [checked(v, xp.all(ok), param, func, allowed, str(got)) for v in values]
             return values
 
-        return p, w, raising
+        return raising
     if validate == "strict":
         for ok, param, allowed, _ in pending:
             strict_check(xp, ok, ok, InvalidParameterError, param, func, allowed)
-    return p, w, lambda values: _poisoned(xp, [ok for ok, *_ in pending], values)
+    return lambda values: _poisoned(xp, [ok for ok, *_ in pending], values)
 
 
 def _same(values):
@@ -260,7 +260,7 @@ def soft_counts(y_true, y_prob, *, sample_weight=None, validate=True):
         in the arrays' library (NumPy floats for NumPy input).
     """
     xp, y, p, w, checks = _inputs("soft_counts", y_true, y_prob, sample_weight)
-    p, w, after = _guard(xp, "soft_counts", checks, p, w, validate)
+    after = _guard(xp, "soft_counts", checks, validate)
     counts = after(list(_counts(xp, y, p, w)))
     if numpy.ndim(y_prob) == 1 or getattr(y_prob, "ndim", 2) == 1:
         counts = [c[0] for c in counts]
@@ -317,7 +317,7 @@ def _loss(func, metric, y_true, y_prob, sample_weight, average, params, validate
     if backend is JAX and validate != "strict":
         return _jax_loss(func, metric, y_true, y_prob, sample_weight, average, params, validate)
     xp, y, p, w, checks = _inputs(func, y_true, y_prob, sample_weight)
-    p, w, after = _guard(xp, func, checks, p, w, validate)
+    after = _guard(xp, func, checks, validate)
     (loss,) = after([_score(xp, func, metric, y, p, w, average, params, validate)])
     return float(loss) if backend is NUMPY else loss
 

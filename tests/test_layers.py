@@ -191,8 +191,6 @@ def test_the_layer_checks_find_violations():
 # Private modules of a package (symmetric.numeric._portable) imported from another package: each is a helper
 # to make public or move. The stage-0 modules symmetric._validation and symmetric._constraints are shared by all.
 KNOWN_PRIVATE_IMPORTS = {
-    ("symmetric.accuracy", "symmetric.numeric._portable"),
-    ("symmetric.losses", "symmetric.numeric._portable"),
     ("symmetric.cli.counts", "symmetric.metrics._confusion_scores"),
     # generated code runs on the numeric runtime's primitives (_pow, _piecewise), as numeric/_generated.py does
     ("symmetric.metrics._generated_gradients", "symmetric.numeric._runtime"),

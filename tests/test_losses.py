@@ -181,3 +181,6 @@ def test_losses_under_torch_compile_are_the_eager_ones():
         strict = torch.compile(lambda a: f_beta_loss(y, a, validate="strict"), fullgraph=True)
         with pytest.raises(InvalidParameterError, match="y_prob"):  # an operator of the graph raises
             strict(bad)
+    from tests.numeric.test_traced import released
+
+    released(torch)

@@ -64,7 +64,7 @@ from ._portable import (
 from ._runtime import _evaluate
 from ._torch_ops import call as _torch_call, host_function as _host_function, key as _torch_key, target as _torch_target
 from .traced import apply_policy, host_partials, jax_host_call, jax_host_function, strict_check, with_jvp
-from .backends import DASK, JAX, NUMPY, TORCH, backend_of
+from .backends import ARRAY_API, DASK, JAX, NUMPY, TORCH, backend_of, by_name
 
 __all__ = ["_evaluate_any", "_evaluate_backend", "evaluate", "host_call"]
 
@@ -86,19 +86,13 @@ def _evaluate_backend(family, P, R, params, validate, error, threads, backend):
     the library has it), and the result is that library's array. ``array-api``: always the portable
     kernels, NumPy input through ``array_api_compat.numpy``.
     """
-    if backend == "numpy":
+    record = by_name(backend)
+    if record is NUMPY:
         return _evaluate_any(family, P, R, params, validate, error, threads)
-    if backend in ("torch", "jax"):
-        if backend == "torch":
-            import torch as lib
-
-            convert = lib.asarray
-        else:
-            import jax.numpy as lib
-
-            convert = lib.asarray
-        P, R = (v if backend_of(v).name == backend else convert(numpy.asarray(v, dtype=numpy.float64)) for v in (P, R))
-    return evaluate(family, (P, R, *params), validate, error, threads, host=backend != "array-api")
+    if record is not ARRAY_API:  # a library of its own: P and R become its arrays
+        xp = record.namespace()
+        P, R = (v if record.owns(v) else xp.asarray(numpy.asarray(v, dtype=numpy.float64)) for v in (P, R))
+    return evaluate(family, (P, R, *params), validate, error, threads, host=record is not ARRAY_API)
 
 
 def evaluate(family, values, validate, error, threads=None, host=True):

@@ -154,6 +154,16 @@ def torch():
         warnings.filterwarnings("ignore", category=DeprecationWarning)
         warnings.filterwarnings("ignore", message=".*TF32.*")
         yield torch
+    released(torch)
+
+
+def released(torch):
+    """Drop what torch.compile keeps, now: its caches' weak references would otherwise die during a later
+    test, their callbacks running inside whatever that test times (the engine's budget then fires in them)."""
+    import gc
+
+    torch._dynamo.reset()
+    gc.collect()
 
 
 @pytest.mark.parametrize("func, params", [CASES[0], CASES[3], CASES[6]])
