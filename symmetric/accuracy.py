@@ -146,9 +146,9 @@ def available_backends() -> list[str]:
 
 
 def _host(x):
-    from .numeric._portable import to_numpy
+    from .numeric.backends import to_host
 
-    return numpy.asarray(to_numpy(x))
+    return numpy.asarray(to_host(x))
 
 
 def _backend_error(name, backend, cols, dps):

@@ -35,18 +35,44 @@ from typing import NamedTuple
 
 import numpy
 
-from ._constraints import Interval, Options, declare
+from ._constraints import Interval, Options, Predicate, declare
 from ._validation import InvalidParameterError
+from .numeric.traced import VALIDATE_OPTIONS, checked, concrete, strict_check
+from .numeric.backends import JAX, NUMPY, TORCH, backend_of
 
 __all__ = ["SoftCounts", "soft_counts", "f_beta_loss", "g_beta_rho_loss", "AVERAGES"]
 
 #: The averages of the losses over classes.
 AVERAGES = ("binary", "micro", "macro", "weighted")
 
+
+class _Parameter(Interval):
+    """``beta`` or ``rho``: a number, or a 0-d array (a tensor asking for its gradient) passed on as given.
+
+    A 0-d array of another library than NumPy is tested by comparisons, whose result is read (no ``float``
+    of a tensor that asks for its gradient); a traced one (``jax.jit``, ``jax.vmap``, ``torch.compile``) may
+    have no value yet: it is let through, and the policy for traced values applies to it in the body.
+    """
+
+    def is_satisfied_by(self, value) -> bool:
+        if type(value) in (float, int) or getattr(value, "ndim", None) != 0 or backend_of(value) is NUMPY:
+            return super().is_satisfied_by(value)
+        if any(k in str(getattr(value, "dtype", "")) for k in ("bool", "complex")):
+            return False
+        above = value >= self.left if self.closed in ("both", "left") else value > self.left
+        below = value <= self.right if self.closed in ("both", "right") else value < self.right
+        return concrete(above & below) is not False
+
+
 # The options of the losses. beta and rho may be 0-d arrays (a tensor that asks for their gradient): passed on as given.
-_BETA = Interval(float, 0, math.inf, closed="neither", scalar_arrays=True, allowed="a finite number > 0")
-_RHO = Interval(float, -math.inf, math.inf, closed="neither", scalar_arrays=True, allowed="a finite real number")
+_BETA = _Parameter(float, 0, math.inf, closed="neither", scalar_arrays=True, allowed="a finite number > 0")
+_RHO = _Parameter(float, -math.inf, math.inf, closed="neither", scalar_arrays=True, allowed="a finite real number")
 _AVERAGE = Options(AVERAGES, allowed=f"one of {list(AVERAGES)}", invalid=("samples", "mean"))
+_VALIDATE = Predicate(
+    "True, False or 'strict'",
+    lambda v: any(v is o or (isinstance(v, str) and v == o) for o in VALIDATE_OPTIONS),
+    invalid=("yes", 1, None),
+)
 
 
 class SoftCounts(NamedTuple):
@@ -58,93 +84,157 @@ class SoftCounts(NamedTuple):
     tn: object
 
 
-def _namespace(*arrays):
-    from .numeric._portable import is_foreign
-
-    if is_foreign(arrays):
-        import array_api_compat
-
-        return array_api_compat.array_namespace(*[a for a in arrays if is_foreign([a])])
-    import array_api_compat.numpy
-
-    return array_api_compat.numpy
-
-
 def _inputs(func, y_true, y_prob, sample_weight):
-    """``xp``, and ``y``, ``p``, ``w`` as 2-D arrays (samples x classes) of ``y_prob``'s floating dtype."""
-    xp = _namespace(y_true, y_prob, sample_weight)
+    """``xp``, ``y`` and ``p`` of one shape, (samples,) or (samples, classes), ``w`` (samples,) or None, in
+    ``y_prob``'s floating dtype, and the checks of their values: ``(ok, param, allowed, got)`` with ``ok``
+    elementwise, per sample (samples,) or per entry of ``p`` (maybe traced)."""
+    backend = backend_of(y_true, y_prob, sample_weight)
+    xp = backend.namespace(y_true, y_prob, sample_weight)
     if not hasattr(y_prob, "dtype") or isinstance(y_prob, (list, tuple)):
         y_prob = numpy.asarray(y_prob, dtype=numpy.float64)
     if isinstance(y_true, (list, tuple)):
         y_true = numpy.asarray(y_true)
-    p = y_prob if _is_array_of(xp, y_prob) else xp.asarray(y_prob)
+    p = y_prob if backend_of(y_prob) is backend else xp.asarray(y_prob)
     if not xp.isdtype(p.dtype, "real floating"):
-        p = xp.astype(p, xp.float64)
-    device = _device(p)
-    y = y_true if _is_array_of(xp, y_true) else xp.asarray(numpy.asarray(y_true), device=device)
+        p = xp.astype(p, _default_float(xp))
+    device = backend.device(p)
+    y = y_true if backend_of(y_true) is backend else xp.asarray(numpy.asarray(y_true), device=device)
     if p.ndim not in (1, 2) or y.ndim not in (1, 2):
         raise InvalidParameterError.of(
             "y_prob", func, "a 1-d (binary) or 2-d (samples x classes) array", tuple(p.shape)
         )
+    labels_ok = None
+    whole = not xp.isdtype(y.dtype, "real floating")  # bool or integer labels: in {0, 1} when in [0, 1]
     if p.ndim == 2 and y.ndim == 1:  # multiclass labels: one-hot over the columns of y_prob
         k = p.shape[1]
-        labels = xp.astype(y, xp.int64) if not xp.isdtype(y.dtype, "integral") else y
-        y = xp.astype(labels[:, None] == xp.arange(k, device=device)[None, :], p.dtype)
+        labels = xp.astype(y, p.dtype, copy=False)  # class indices are exact in floating point
+        labels_ok = (labels >= 0) & (labels < k) & (labels == xp.floor(labels))
+        y = xp.astype(labels[:, None] == xp.arange(k, dtype=p.dtype, device=device)[None, :], p.dtype)
     else:
-        y = xp.astype(y, p.dtype)
+        y = xp.astype(y, p.dtype, copy=False)
     if tuple(y.shape) != tuple(p.shape):
         raise InvalidParameterError.of(
             "y_true", func, f"labels matching y_prob's shape {tuple(p.shape)}", tuple(y.shape)
         )
-    if not bool(xp.all((y == 0) | (y == 1))):
-        raise InvalidParameterError.of(
-            "y_true", func, "labels 0 or 1 (or class indices for 2-d y_prob)", "other values"
-        )
-    if not bool(xp.all((p >= 0) & (p <= 1))):
-        raise InvalidParameterError.of("y_prob", func, "probabilities in [0, 1]", "values outside [0, 1] or nan")
-    if p.ndim == 1:
-        p, y = p[:, None], y[:, None]
+    texts = _texts(p.shape[0], sample_weight is not None)
+    traced = backend.traced(p) or backend.traced(y)
+    if backend.extrema is not None and not traced and p.ndim == 1:  # concrete: one pass each, where it can be
+        p_ok = _within(backend, p)
+        y_ok = _within(backend, y) and (whole or bool(xp.all((y == 0) | (y == 1))))
+        oks = [y_ok, p_ok]
+    else:  # elementwise: the policy for traced values reduces them (or makes the results NaN)
+        oks = [(y == 0) | (y == 1) if labels_ok is None else labels_ok, (p >= 0) & (p <= 1)]
     if sample_weight is None:
         w = None
     else:
         w = (
             sample_weight
-            if _is_array_of(xp, sample_weight)
+            if backend_of(sample_weight) is backend
             else xp.asarray(numpy.asarray(sample_weight), device=device)
         )
-        w = xp.astype(w, p.dtype)
-        if tuple(w.shape) != (p.shape[0],) or not bool(xp.all(xp.isfinite(w) & (w >= 0))):
-            raise InvalidParameterError.of(
-                "sample_weight", func, f"finite weights >= 0, one per sample ({p.shape[0]})", tuple(w.shape)
-            )
-        w = w[:, None]
-    return xp, y, p, w
+        w = xp.astype(w, p.dtype, copy=False)
+        if tuple(w.shape) != (p.shape[0],):
+            raise InvalidParameterError.of("sample_weight", func, texts[2][1], tuple(w.shape))
+        oks.append((w >= 0) & (w < math.inf))
+    return xp, y, p, w, [(ok, *text) for ok, text in zip(oks, texts)]
 
 
-def _device(x):
-    import array_api_compat
+def _within(backend, a):
+    """Whether every element of the concrete ``a`` lies in [0, 1] (NaN does not), by one pass of the library's
+    ``(min, max)`` (the backend record's ``extrema``)."""
+    if a.shape[0] == 0:
+        return True
+    lo, hi = backend.extrema(a)
+    return lo >= 0 and hi <= 1
 
-    return array_api_compat.device(x)
+
+def _texts(n, weighted):
+    """``(param, allowed, got)`` of the checks of values, in the order of :func:`_inputs`."""
+    out = [
+        ("y_true", "labels 0 or 1 (or class indices for 2-d y_prob)", "other values"),
+        ("y_prob", "probabilities in [0, 1]", "values outside [0, 1] or nan"),
+    ]
+    if weighted:
+        out.append(("sample_weight", f"finite weights >= 0, one per sample ({n})", "negative, infinite or nan weights"))
+    return out
 
 
-def _is_array_of(xp, value):
-    """Whether ``value`` is already an array of the namespace ``xp`` (used as it is: no copy, no lost graph)."""
-    import array_api_compat
-
+def _default_float(xp):
+    """The namespace's default floating dtype (float32 for JAX without x64: no float64 asked for)."""
     try:
-        return array_api_compat.is_array_api_obj(value) and array_api_compat.array_namespace(value) is xp
-    except TypeError:
-        return False
+        return xp.__array_namespace_info__().default_dtypes()["real floating"]
+    except AttributeError:  # pragma: no cover - namespaces before the 2023.12 standard
+        return xp.float64
+
+
+def _guard(xp, func, checks, validate):
+    """The checks of values (:func:`_inputs`) applied: concrete ones raise at once; for traced ones, the
+    policy for traced values (docs/losses.md): the results NaN (value and gradient) when one fails, and
+    with ``validate="strict"`` ``checkify`` checks (JAX) or, under ``torch.compile``, an operator that raises
+    :class:`~symmetric.InvalidParameterError` when the compiled graph runs.
+
+    Returns the function to apply to the results (NaN factor, PyTorch operators, or the identity).
+    """
+    if not validate:
+        return _same
+    pending = []
+    for ok, param, allowed, got in checks:
+        known = ok if isinstance(ok, bool) else concrete(xp.all(ok))
+        if known is False:
+            raise InvalidParameterError.of(param, func, allowed, got)
+        if known is None:
+            pending.append((ok, param, allowed, got))
+    if not pending:
+        return _same
+    if validate == "strict" and TORCH.owns(pending[0][0]):
+
+        def raising(values):
+            for ok, param, allowed, got in pending:
+                values = [checked(v, xp.all(ok), param, func, allowed, str(got)) for v in values]
+            return values
+
+        return raising
+    if validate == "strict":
+        for ok, param, allowed, _ in pending:
+            strict_check(xp, ok, ok, InvalidParameterError, param, func, allowed)
+    return lambda values: _poisoned(xp, [ok for ok, *_ in pending], values)
+
+
+def _same(values):
+    return values
+
+
+def _poisoned(xp, oks, values):
+    """``values`` times NaN (value and gradient NaN) unless every one of the elementwise ``oks`` holds.
+
+    The checks are combined element by element first (a per-sample check broadcast over the classes), so
+    that they cost one reduction over the inputs.
+    """
+    ndim = 1
+    for a in oks:
+        ndim = max(ndim, a.ndim)
+    ok = None
+    for a in oks:
+        a = a[:, None] if a.ndim < ndim else a
+        ok = a if ok is None else ok & a
+    one = xp.asarray(1.0, dtype=values[0].dtype)
+    factor = xp.where(xp.all(ok), one, xp.asarray(math.nan, dtype=values[0].dtype))
+    return [v * factor for v in values]
 
 
 def _counts(xp, y, p, w):
+    """The four soft counts, each of shape (classes,): (1,) for 1-d input, reduced over the samples whole
+    (a reduction over the first axis of an (n, 1) array costs XLA several times more)."""
+    if w is not None and p.ndim == 2:
+        w = w[:, None]
     wy, wn = (y, 1 - y) if w is None else (w * y, w * (1 - y))
-    return SoftCounts(
-        xp.sum(wy * p, axis=0), xp.sum(wn * p, axis=0), xp.sum(wy * (1 - p), axis=0), xp.sum(wn * (1 - p), axis=0)
-    )
+    axis = None if p.ndim == 1 else 0
+    counts = [xp.sum(a * b, axis=axis) for a, b in ((wy, p), (wn, p), (wy, 1 - p), (wn, 1 - p))]
+    return SoftCounts(*(xp.reshape(c, (1,)) if p.ndim == 1 else c for c in counts))
 
 
-def soft_counts(y_true, y_prob, *, sample_weight=None):
+@declare(validate=_VALIDATE)
+def soft_counts(y_true, y_prob, *, sample_weight=None, validate=True):
     """Expected confusion counts of probabilistic predictions: ``SoftCounts(tp, fp, fn, tn)``.
 
     Parameters
@@ -156,6 +246,12 @@ def soft_counts(y_true, y_prob, *, sample_weight=None):
         Probabilities in [0, 1] of the positive class (n,), or per class (n, k).
     sample_weight : array of shape (n,), optional
         Weights >= 0.
+    validate : {True, "strict", False}, default True
+        Check the values of the inputs: concrete ones raise
+        :class:`~symmetric.InvalidParameterError`; traced ones (inside ``jax.jit``, ``jax.vmap``,
+        ``torch.compile``) follow the policy of docs/losses.md ("Inside jax.jit and torch.compile"):
+        NaN counts where a check fails, ``"strict"`` adds ``jax.experimental.checkify`` checks.
+        ``False`` skips the checks of values (shapes are always checked).
 
     Returns
     -------
@@ -163,19 +259,14 @@ def soft_counts(y_true, y_prob, *, sample_weight=None):
         The four counts, scalars for 1-d input and arrays of k for 2-d input,
         in the arrays' library (NumPy floats for NumPy input).
     """
-    xp, y, p, w = _inputs("soft_counts", y_true, y_prob, sample_weight)
-    counts = _counts(xp, y, p, w)
+    xp, y, p, w, checks = _inputs("soft_counts", y_true, y_prob, sample_weight)
+    after = _guard(xp, "soft_counts", checks, validate)
+    counts = after(list(_counts(xp, y, p, w)))
     if numpy.ndim(y_prob) == 1 or getattr(y_prob, "ndim", 2) == 1:
-        counts = SoftCounts(*(c[0] for c in counts))
-    if _is_numpy(y_prob):
-        counts = SoftCounts(*(float(c) if numpy.ndim(c) == 0 else numpy.asarray(c) for c in counts))
-    return counts
-
-
-def _is_numpy(a):
-    from .numeric._portable import is_foreign
-
-    return not is_foreign([a])
+        counts = [c[0] for c in counts]
+    if backend_of(y_prob) is NUMPY:
+        counts = [float(c) if numpy.ndim(c) == 0 else numpy.asarray(c) for c in counts]
+    return SoftCounts(*counts)
 
 
 def _ratio(xp, num, den):
@@ -184,27 +275,94 @@ def _ratio(xp, num, den):
     return xp.where(den > 0, num / safe, xp.zeros_like(num))
 
 
-def _loss(func, metric, y_true, y_prob, sample_weight, average, params):
-    xp, y, p, w = _inputs(func, y_true, y_prob, sample_weight)
-    if average == "binary" and p.shape[1] != 1:
+def _sums(xp, y, p, w):
+    """``tp``, ``tp + fp`` and ``tp + fn`` of the soft counts, each of shape (classes,), as three sums: the
+    weighted ``y p``, ``p`` and ``y`` (``tp + fp = sum w p`` and ``tp + fn = sum w y`` exactly in real
+    arithmetic; summed directly, the denominators of precision and recall take one rounding each and the
+    loss three passes over the samples, as the formula written out does)."""
+    axis = None if p.ndim == 1 else 0
+    if w is not None:
+        w = w[:, None] if p.ndim == 2 else w
+        y = w * y
+        p_w = w * p
+    else:
+        p_w = p
+    sums = [xp.sum(y * p, axis=axis), xp.sum(p_w, axis=axis), xp.sum(y, axis=axis)]
+    return [xp.reshape(c, (1,)) for c in sums] if p.ndim == 1 else sums
+
+
+def _score(xp, func, metric, y, p, w, average, params, validate):
+    """``1 -`` the metric of the soft counts of checked-shape inputs (see :func:`_inputs`)."""
+    if average == "binary" and p.ndim == 2:
         raise InvalidParameterError.of("average", func, "'micro', 'macro' or 'weighted' for 2-d y_prob", average)
-    tp, fp, fn, _ = _counts(xp, y, p, w)
+    tp, predicted, actual = _sums(xp, y, p, w)
     if average == "micro":
-        tp, fp, fn = xp.sum(tp)[None], xp.sum(fp)[None], xp.sum(fn)[None]
-    precision, recall = _ratio(xp, tp, tp + fp), _ratio(xp, tp, tp + fn)
-    scores = metric(precision, recall, *params)
+        tp, predicted, actual = xp.sum(tp)[None], xp.sum(predicted)[None], xp.sum(actual)[None]
+    precision, recall = _ratio(xp, tp, predicted), _ratio(xp, tp, actual)
+    # P and R lie in [0, 1] once the inputs are checked (or the loss is NaN by the policy for traced values):
+    # the metric checks only parameters that are traced (concrete ones were checked by the declaration)
+    traced = any(not isinstance(a, (int, float)) and backend_of(a).traced(a) for a in params)
+    scores = metric(precision, recall, *params, validate=validate if traced else False)
     if average == "weighted":
-        support = xp.sum(y if w is None else w * y, axis=0)
-        total = xp.sum(support)
-        score = xp.sum(scores * support) / total if bool(total > 0) else xp.mean(scores)
+        total = xp.sum(actual)
+        safe = xp.where(total > 0, total, xp.ones_like(total))
+        score = xp.where(total > 0, xp.sum(scores * actual) / safe, xp.mean(scores))
     else:
         score = xp.mean(scores)
-    loss = 1 - score
-    return float(loss) if _is_numpy(y_prob) else loss
+    return 1 - score
 
 
-@declare(beta=_BETA, rho=_RHO, average=_AVERAGE)
-def g_beta_rho_loss(y_true, y_prob, *, beta=1.0, rho=-2.0, average="binary", sample_weight=None):
+def _loss(func, metric, y_true, y_prob, sample_weight, average, params, validate):
+    backend = backend_of(y_true, y_prob, sample_weight, *params)
+    if backend is JAX and validate != "strict":
+        return _jax_loss(func, metric, y_true, y_prob, sample_weight, average, params, validate)
+    xp, y, p, w, checks = _inputs(func, y_true, y_prob, sample_weight)
+    after = _guard(xp, func, checks, validate)
+    (loss,) = after([_score(xp, func, metric, y, p, w, average, params, validate)])
+    return float(loss) if backend is NUMPY else loss
+
+
+_JITTED: dict = {}
+
+
+def _jax_loss(func, metric, y_true, y_prob, sample_weight, average, params, validate):
+    """The loss of JAX input as one compiled function (``jax.jit``; inlined when called inside a trace).
+
+    Eager JAX dispatches each operation on its own, a few tens of microseconds each: compiled, a step of
+    a training loop costs one dispatch. Concrete parameters are static (the parameter stage runs once per
+    value), traced ones arguments. The checks come back as values and raise here when they are concrete.
+    """
+    import jax
+
+    y_true, y_prob, sample_weight = (
+        numpy.asarray(a) if isinstance(a, (list, tuple)) else a for a in (y_true, y_prob, sample_weight)
+    )
+    dynamic = tuple(JAX.owns(a) and JAX.traced(a) for a in params)
+    static = tuple(None if d else float(a) for a, d in zip(params, dynamic))
+    key = (func, average, validate, sample_weight is None, static)
+    if key not in _JITTED:
+
+        def run(y_true, y_prob, sample_weight, traced):
+            values = iter(traced)
+            full = [next(values) if s is None else s for s in static]
+            xp, y, p, w, checks = _inputs(func, y_true, y_prob, sample_weight)
+            oks = [ok for ok, *_ in checks]
+            loss = _score(xp, func, metric, y, p, w, average, full, validate)
+            if validate:  # NaN where a check fails; the flags raise below when they are concrete
+                (loss,) = _poisoned(xp, oks, [loss])
+            return loss, [xp.all(ok) for ok in oks] if validate else []
+
+        _JITTED[key] = jax.jit(run)
+    loss, oks = _JITTED[key](y_true, y_prob, sample_weight, [a for a, d in zip(params, dynamic) if d])
+    if validate:
+        for ok, (param, allowed, got) in zip(oks, _texts(len(y_prob), sample_weight is not None)):
+            if concrete(ok) is False:
+                raise InvalidParameterError.of(param, func, allowed, got)
+    return loss
+
+
+@declare(beta=_BETA, rho=_RHO, average=_AVERAGE, validate=_VALIDATE)
+def g_beta_rho_loss(y_true, y_prob, *, beta=1.0, rho=-2.0, average="binary", sample_weight=None, validate=True):
     r"""``1 - G_{beta,rho}`` of the soft counts (:func:`soft_counts`): a loss for training classifiers.
 
     Parameters
@@ -220,6 +378,8 @@ def g_beta_rho_loss(y_true, y_prob, *, beta=1.0, rho=-2.0, average="binary", sam
         summed counts (micro), the mean of the per-class metrics (macro) or
         their mean weighted by the (weighted) number of true labels per class.
     sample_weight : array of shape (n,), optional
+    validate : {True, "strict", False}, default True
+        See :func:`soft_counts`; ``beta`` and ``rho`` given as traced arrays follow the same policy.
 
     Returns
     -------
@@ -235,11 +395,11 @@ def g_beta_rho_loss(y_true, y_prob, *, beta=1.0, rho=-2.0, average="binary", sam
     """
     from .numeric import g_beta_rho
 
-    return _loss("g_beta_rho_loss", g_beta_rho, y_true, y_prob, sample_weight, average, (beta, rho))
+    return _loss("g_beta_rho_loss", g_beta_rho, y_true, y_prob, sample_weight, average, (beta, rho), validate)
 
 
-@declare(beta=_BETA, average=_AVERAGE)
-def f_beta_loss(y_true, y_prob, *, beta=1.0, average="binary", sample_weight=None):
+@declare(beta=_BETA, average=_AVERAGE, validate=_VALIDATE)
+def f_beta_loss(y_true, y_prob, *, beta=1.0, average="binary", sample_weight=None, validate=True):
     r"""``1 - F_beta`` of the soft counts (:func:`soft_counts`): the "soft F-score" loss.
 
     Parameters are those of :func:`g_beta_rho_loss` (without ``rho``).
@@ -254,4 +414,4 @@ def f_beta_loss(y_true, y_prob, *, beta=1.0, average="binary", sample_weight=Non
     """
     from .numeric import f_beta
 
-    return _loss("f_beta_loss", f_beta, y_true, y_prob, sample_weight, average, (beta,))
+    return _loss("f_beta_loss", f_beta, y_true, y_prob, sample_weight, average, (beta,), validate)

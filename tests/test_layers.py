@@ -191,8 +191,6 @@ def test_the_layer_checks_find_violations():
 # Private modules of a package (symmetric.numeric._portable) imported from another package: each is a helper
 # to make public or move. The stage-0 modules symmetric._validation and symmetric._constraints are shared by all.
 KNOWN_PRIVATE_IMPORTS = {
-    ("symmetric.accuracy", "symmetric.numeric._portable"),
-    ("symmetric.losses", "symmetric.numeric._portable"),
     ("symmetric.cli.counts", "symmetric.metrics._confusion_scores"),
     # the metrics known by name, of the four cells (symmetric counts): the metrics have no public function of counts
     ("symmetric.cli.counts", "symmetric.metrics._count_metrics"),

@@ -88,3 +88,99 @@ def test_beta_and_rho_may_be_0d_arrays_but_nothing_else_than_numbers():
         with pytest.raises(InvalidParameterError) as info:
             g_beta_rho_loss(Y, Q, **{name: bad})
         assert info.value.param == name and info.value.got is bad
+
+
+# --- inside compiled code: jax.jit, jax.vmap, jax.grad of jitted code, torch.compile (docs/losses.md) ---
+
+def _jax():
+    return pytest.importorskip("jax"), pytest.importorskip("jax.numpy")
+
+
+@pytest.mark.parametrize("name, kwargs", [("f_beta_loss", {"beta": 2.0}), ("g_beta_rho_loss", {"beta": 0.5, "rho": -3.0}),
+                                          ("g_beta_rho_loss", {"beta": 2.0, "rho": -0.9})])
+def test_losses_under_jit_vmap_and_grad_are_the_eager_ones(name, kwargs):
+    import symmetric.losses as losses
+
+    jax, jnp = _jax()
+    loss = getattr(losses, name)
+    y, q = jnp.asarray(Y), jnp.asarray(Q, dtype=jnp.float32)
+    eager = loss(y, q, **kwargs)
+    assert eager.dtype == jnp.float32 and float(eager) == pytest.approx(loss(Y, Q.astype(numpy.float32), **kwargs), rel=1e-6)
+    assert float(jax.jit(lambda a: loss(y, a, **kwargs))(q)) == float(eager)
+    grad = jax.grad(lambda a: loss(y, a, **kwargs))(q)
+    assert numpy.array_equal(jax.jit(jax.grad(lambda a: loss(y, a, **kwargs)))(q), grad)
+    batch = jnp.stack([q, q[::-1], jnp.clip(q * 1.5, 0, 1)])
+    mapped = jax.vmap(lambda a: loss(y, a, **kwargs))(batch)
+    assert numpy.allclose(mapped, [float(loss(y, a, **kwargs)) for a in batch], rtol=1e-6)
+    g = numpy.asarray(grad)
+    assert numpy.all(g[Y == 1] <= 0) and numpy.all(g[Y == 0] >= 0)
+
+
+def test_a_traced_beta_is_differentiated_on_the_host():
+    jax, jnp = _jax()
+    y, q = jnp.asarray(Y), jnp.asarray(Q, dtype=jnp.float32)
+    eager = jax.grad(lambda b: g_beta_rho_loss(y, q, beta=b, rho=-3.0))(2.0)
+    jitted = jax.jit(jax.grad(lambda b: g_beta_rho_loss(y, q, beta=b, rho=-3.0)))(jnp.float32(2.0))
+    assert eager.dtype == jnp.float32 and float(jitted) == pytest.approx(float(eager), rel=1e-5)
+    with pytest.raises(InvalidParameterError, match="beta"):  # an eager jax.grad's value is known: checked
+        jax.grad(lambda b: g_beta_rho_loss(y, q, beta=b, rho=-3.0))(-2.0)
+    assert numpy.isnan(jax.jit(lambda b: g_beta_rho_loss(y, q, beta=b))(jnp.float32(-2.0)))
+
+
+def test_bad_values_raise_eagerly_and_give_nan_when_traced():
+    jax, jnp = _jax()
+    y, bad = jnp.asarray(Y), jnp.asarray(Q + 1.0, dtype=jnp.float32)
+    with pytest.raises(InvalidParameterError, match="y_prob"):
+        f_beta_loss(y, bad)
+    with pytest.raises(InvalidParameterError, match="y_true"):
+        f_beta_loss(jnp.asarray(Y + 2), jnp.asarray(Q, dtype=jnp.float32))
+    assert numpy.isnan(jax.jit(lambda a: f_beta_loss(y, a))(bad))
+    assert numpy.isnan(jax.jit(jax.grad(lambda a: f_beta_loss(y, a)))(bad)).all()  # the gradient too
+    assert numpy.isfinite(jax.jit(lambda a: f_beta_loss(y, a, validate=False))(bad))  # unchecked: as given
+
+
+def test_strict_validation_of_the_losses_is_checkify_s():
+    jax, jnp = _jax()
+    from jax.experimental import checkify
+
+    y = jnp.asarray(Y)
+    checked = checkify.checkify(jax.jit(lambda a: f_beta_loss(y, a, beta=2.0, validate="strict")))
+    error, value = checked(jnp.asarray(Q, dtype=jnp.float32))
+    assert error.get() is None and float(value) == pytest.approx(f_beta_loss(Y, Q, beta=2.0), rel=1e-6)
+    error, _ = checked(jnp.asarray(Q - 1.0, dtype=jnp.float32))
+    assert "The 'y_prob' parameter of f_beta_loss must be probabilities in [0, 1]" in error.get()
+
+
+def test_class_indices_outside_the_columns_are_refused():
+    # behaviour change: an index >= k (or < 0, or not whole) used to give a row of zeros, silently
+    with pytest.raises(InvalidParameterError, match="y_true"):
+        f_beta_loss(numpy.array([0, 3, 1]), numpy.full((3, 3), 1 / 3), average="macro")
+    with pytest.raises(InvalidParameterError, match="y_true"):
+        f_beta_loss(numpy.array([0, 0.5, 1]), numpy.full((3, 3), 1 / 3), average="macro")
+
+
+def test_losses_under_torch_compile_are_the_eager_ones():
+    torch = pytest.importorskip("torch")
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", category=DeprecationWarning)  # Inductor warns about PyTorch itself
+        y = torch.from_numpy(Y).double()
+        q = torch.from_numpy(Q).requires_grad_(True)
+        compiled = torch.compile(lambda a: g_beta_rho_loss(y, a, beta=2.0, rho=-3.0), fullgraph=True)
+        value = compiled(q)
+        value.backward()
+        got = q.grad.clone()
+        q.grad = None
+        eager = g_beta_rho_loss(y, q, beta=2.0, rho=-3.0)
+        eager.backward()
+        assert float(value.detach()) == pytest.approx(float(eager.detach()), rel=1e-15)
+        assert torch.allclose(got, q.grad, rtol=1e-13, atol=0)
+        bad = q.detach() + 1.0
+        assert torch.isnan(compiled(bad))  # traced values: NaN, as under jax.jit
+        strict = torch.compile(lambda a: f_beta_loss(y, a, validate="strict"), fullgraph=True)
+        with pytest.raises(InvalidParameterError, match="y_prob"):  # an operator of the graph raises
+            strict(bad)
+    from tests.numeric.test_traced import released
+
+    released(torch)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import sys
 
 from .._validation import InvalidParameterError
+from ..numeric.backends import BACKENDS
 from ._metric import output_path
 
 # The options offered (argparse needs them before SymPy is loaded); module_source checks the values (their
@@ -18,7 +19,7 @@ def add_arguments(p) -> None:
         p.add_argument(f"--{name}", type=float, default=None, help=f"fix {name} (dropped from the signature)")
     p.add_argument(
         "--backend",
-        choices=("numpy", "array-api", "torch", "jax"),
+        choices=tuple(b.name for b in BACKENDS if b.codegen),  # the backend records (NumPy only, no SymPy)
         default="numpy",
         help="arrays the module computes on (default numpy; the others need array-api-compat, "
         "torch and jax their library)",

@@ -149,7 +149,7 @@ def matrix_of(
         if t.true_present is not None and not t.true_present[idx[idx >= 0]].any():
             raise ValueError("At least one label specified must be in y_true")
     cm = _selected_matrix(t, idx)
-    if t.sample_weight is not None:
+    if t.weighted:  # counted here, chunk by chunk or on a device: the weights' dtype decides the matrix's
         if t.integer_weights:
             exact = t.total_weight < _EXACT_FLOAT_INTEGERS or not isinstance(sample_weight, (list, tuple, np.ndarray))
             cm = (

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..numeric.backends import DASK
 from ._tally import count
 
 __all__ = ["is_dask", "dask_targets", "chunks_of", "tree_reduce"]
@@ -25,8 +26,8 @@ _FAN_IN = 8
 
 
 def is_dask(obj) -> bool:
-    """Whether ``obj`` is a Dask collection (checked without importing Dask)."""
-    return type(obj).__module__.split(".")[0] == "dask" and hasattr(obj, "__dask_graph__")
+    """Whether ``obj`` is a Dask collection (its backend record's detection: no Dask imported to tell)."""
+    return DASK.owns(obj)
 
 
 def _is_frame(obj) -> bool:

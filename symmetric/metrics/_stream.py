@@ -20,6 +20,7 @@ import inspect
 
 import numpy as np
 
+from ..numeric.backends import backend_of, to_host
 from . import _confusion, _confusion_scores, _report, _scores
 from ._tally import Tally, count
 from ._target_arrays import _check_lengths, _is_string, _kind, as_target_array, check_sample_weight, type_of_target
@@ -109,8 +110,19 @@ class ConfusionCounts:
 
         Raises ``ValueError`` as the functions do for targets of different
         lengths, continuous or multilabel targets, a mix of string and number
-        labels, and bad sample weights. An empty batch counts nothing.
+        labels, and bad sample weights. An empty batch counts nothing. Arrays
+        of another Array API library (PyTorch, JAX, ...) are counted on their
+        own device; only the count table comes to the host.
         """
+        backend = backend_of(y_true, y_pred, sample_weight)
+        if backend.counts == "device":  # counted on the arrays' device; what it does not count, here
+            from ._device import device_tally
+
+            tally = device_tally(y_true, y_pred, sample_weight, backend)
+            if tally is not None:
+                self._add(tally)
+                return
+            y_true, y_pred, sample_weight = (None if a is None else to_host(a) for a in (y_true, y_pred, sample_weight))
         yt, yp = as_target_array(y_true, "y_true"), as_target_array(y_pred, "y_pred")
         _check_lengths([yt, yp])
         sw = None

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..numeric.backends import backend_of, to_host
 from ._exact import sum_exact
 from ._tally import Tally, count
 from ._target_arrays import (
@@ -52,18 +53,33 @@ def check_targets(y_true, y_pred, sample_weight=None, *, func: str, check_labels
     scikit-learn's order of errors.
 
     ``y_true`` may also be counts already made (a :class:`Tally`, passed
-    as both ``y_true`` and ``y_pred``), and Dask collections are counted
-    chunk by chunk (:mod:`symmetric.metrics._dask`).
+    as both ``y_true`` and ``y_pred``). Which path counts the rest is the
+    inputs' backend record's count reducer (:mod:`symmetric.numeric.backends`):
+    NumPy (and lists, pandas) here, Dask collections chunk by chunk
+    (:mod:`symmetric.metrics._dask`), Array API arrays on their own device
+    (:mod:`symmetric.metrics._device`; what the device does not count comes to
+    the host and is counted here).
     """
     if isinstance(y_true, Tally) and y_pred is y_true:
         t = targets_from_tally(y_true)
         if check_labels is not None:
             check_labels(t.y_type, t.labels)
         return t
-    from ._dask import is_dask, dask_targets
+    backend = backend_of(y_true, y_pred, sample_weight)
+    if backend.counts == "chunks":
+        from ._dask import dask_targets
 
-    if is_dask(y_true) or is_dask(y_pred) or is_dask(sample_weight):
         return dask_targets(y_true, y_pred, sample_weight, func=func, check_labels=check_labels)
+    if backend.counts == "device":
+        from ._device import device_tally
+
+        tally = device_tally(y_true, y_pred, sample_weight, backend)
+        if tally is not None:
+            t = targets_from_tally(tally)
+            if check_labels is not None:
+                check_labels(t.y_type, t.labels)
+            return t
+        y_true, y_pred, sample_weight = (None if a is None else to_host(a) for a in (y_true, y_pred, sample_weight))
     categories = _shared_categories(y_true, y_pred)
     if categories is not None:
         y_true, y_pred, categories = categories

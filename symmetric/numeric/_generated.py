@@ -184,12 +184,17 @@ def _portable_gradient(xp, P, R, M, phi, lambda_, L):
     return {"P": M*_x2/P, "R": M*_x3/R, "lambda": L*M*_where(xp, (_x0 == 0), _x4*_x5, _where(xp, (_x0 > 0), -_x2*_x5*_x6*xp.expm1(-_x0), _x3*_x4*_x6*xp.expm1(_x0))), "phi": M*_x7*_where(xp, (xp.abs(_x0) <= 1), 0.1196424138732153*_sigmoid(xp, -_x10)*_sigmoid(xp, _x10) + 0.10730313838033527*_sigmoid(xp, -_x11)*_sigmoid(xp, _x11) + 0.07403875330884555*_sigmoid(xp, -_x12)*_sigmoid(xp, _x12) + 0.037210909065728145*_sigmoid(xp, -_x13)*_sigmoid(xp, _x13) + 0.011304379772951565*_sigmoid(xp, -_x14)*_sigmoid(xp, _x14) + 0.00100494992565881*_sigmoid(xp, -_x15)*_sigmoid(xp, _x15) + 0.04960931821952972*_sigmoid(xp, -_x8)*_sigmoid(xp, _x8) + 0.09988613745373565*_sigmoid(xp, -_x9)*_sigmoid(xp, _x9), (_x18*_sigmoid(xp, _x19) + _softplus(xp, _x17) - _softplus(xp, _x19))/(_x7*phi**2))}
 
 
+def _portable_gradient_pr(xp, P, R, M, phi, lambda_, L):
+    _x0 = L*phi + lambda_
+    return {"P": M*_sigmoid(xp, _x0)/P, "R": M*_sigmoid(xp, -_x0)/R}
+
+
 def _portable_boundary_gradient(xp, P, R, c_P, c_R, phi):
     _x0 = (phi > 0)
     return {"P": _where(xp, _x0, c_P, 0), "R": _where(xp, _x0, c_R, 0)}
 
 
-_GRADIENTS = {"gradient": (_portable_gradient, ('P', 'R', 'M', 'phi', 'lambda_', 'L')), "boundary": (_portable_boundary_gradient, ('P', 'R', 'c_P', 'c_R', 'phi'))}
+_GRADIENTS = {"gradient": (_portable_gradient, ('P', 'R', 'M', 'phi', 'lambda_', 'L')), "gradient_pr": (_portable_gradient_pr, ('P', 'R', 'M', 'phi', 'lambda_', 'L')), "boundary": (_portable_boundary_gradient, ('P', 'R', 'c_P', 'c_R', 'phi'))}
 
 
 def _constant_log_w(lambda_):

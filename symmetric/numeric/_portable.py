@@ -37,6 +37,7 @@ import math
 import numpy
 
 from ._runtime import BINADE, BLOCK, GEOMETRIC, _KERNEL, _validate
+from .backends import NUMPY, backend_of, for_namespace, to_host as to_numpy
 
 __all__ = [
     "_maximum",
@@ -50,12 +51,13 @@ __all__ = [
     "evaluate",
     "namespace_of",
     "to_numpy",
+    "host_partials_of",
 ]
 
 
 def _lift(xp, a, like):
     if isinstance(a, (int, float)):
-        return xp.full(like.shape, float(a), dtype=like.dtype, device=_device(like))
+        return xp.full_like(like, float(a))  # like's shape, dtype and device (also of a traced array)
     return a
 
 
@@ -78,6 +80,7 @@ def _minimum(xp, a, b):
 
 
 def _device(x):
+    """The device of ``x`` (None for a JAX tracer: the trace decides)."""
     import array_api_compat
 
     return array_api_compat.device(x)
@@ -95,32 +98,17 @@ def is_foreign(values):
 
 
 def namespace_of(values):
-    """The Array API namespace (``array_api_compat``) and device of the foreign arrays among ``values``."""
-    import array_api_compat
-
+    """The Array API namespace and device of the foreign arrays among ``values`` (their backend record's)."""
     arrays = [v for v in values if _foreign(v)]
+    backend = backend_of(*arrays)
     if not arrays:  # NumPy input on the portable path (``symmetric codegen --backend array-api``)
-        import array_api_compat.numpy
-
-        return array_api_compat.numpy, "cpu"
-    return array_api_compat.array_namespace(*arrays), array_api_compat.device(arrays[0])
-
-
-def to_numpy(x):
-    """A NumPy copy (or view) of an array of any library, on the host."""
-    if isinstance(x, (numpy.ndarray, numpy.generic, float, int)):
-        return numpy.asarray(x)
-    if hasattr(x, "detach"):  # a torch tensor: off the autograd graph and onto the host
-        x = x.detach().cpu()
-    try:
-        return numpy.from_dlpack(x)
-    except (TypeError, RuntimeError, BufferError, AttributeError):
-        return numpy.asarray(x)
+        return backend.namespace(), "cpu"
+    return backend.namespace(*arrays), backend.device(arrays[0])
 
 
 def result_dtype(xp, device, values):
     """The floating dtype of the result: that of the floating arrays among ``values``, else the default one."""
-    native = "numpy" in xp.__name__  # the portable path on NumPy input (codegen --backend array-api)
+    native = xp.__name__ in ("numpy", "array_api_compat.numpy")  # the portable path on NumPy input (codegen)
     floats = [
         v.dtype
         for v in values
@@ -145,19 +133,20 @@ def evaluate(family, values, validate, error):
     return kernel(xp, stage, P, R, index, positive)
 
 
-def prepare(family, values, validate, error):
+def prepare(family, values, validate, error, traced=False):
     """The checked inputs of an evaluation: ``(xp, P, R, params, stage, index, positive)``.
 
     P and R are broadcast arrays of the namespace ``xp`` in the result's dtype; ``params`` the parameters as
     float64 NumPy arrays (on the host); ``index`` the stage point of each element (None for scalar parameters);
     ``positive``: True when the checks found every P and R > 0 (no boundary), else None (not known).
+
+    ``traced``: P or R is a placeholder of a trace (``jax.jit``, ``jax.vmap``), whose elements cannot be
+    read: they are not checked here (the caller applies the policy for traced values,
+    :func:`symmetric.numeric.traced.apply_policy`, with :func:`invalid`); the parameters, concrete, are.
     """
     xp, device = namespace_of(values)
     dtype = result_dtype(xp, device, values)
-    P, R = (
-        xp.asarray(v if _foreign(v) else numpy.asarray(v, dtype=numpy.float64), dtype=dtype, device=device)
-        for v in values[:2]
-    )
+    P, R = (_as_array(xp, v, dtype, device) for v in values[:2])
     params = [to_numpy(v) if _foreign(v) else numpy.asarray(v) for v in values[2:]]
     names = ("P", "R", *family.parameters)
     for a, name in zip(params, names[2:]):
@@ -165,7 +154,10 @@ def prepare(family, values, validate, error):
             raise error.of(name, family.name, "a real number or array of real numbers", a)
     params = [a.astype(numpy.float64) for a in params]
     positive = None
-    if validate:
+    if validate and traced:
+        if not all(numpy.all(check(a)) for a, (_, check) in zip(params, family.domains[2:])):
+            _validate(params, names[2:], family.domains[2:], family.name, error)
+    elif validate:
         # min >= 0 and max < inf (a NaN fails one of them: min and max propagate it), in one pass per input
         # where the library has one; the minima also tell the kernel whether it needs the boundary
         extrema = [_extrema(xp, a) for a in (P, R)]
@@ -187,17 +179,34 @@ def prepare(family, values, validate, error):
     return xp, P, R, params, stage, index, positive
 
 
+def _as_array(xp, v, dtype, device):
+    """``v`` as an array of ``xp`` in ``dtype`` on ``device``; an array that is one already is kept as it is
+    (a PyTorch tensor that asks for its gradient is not copied, nor warned about)."""
+    if _foreign(v) and v.dtype == dtype:
+        return v
+    if _foreign(v):
+        return xp.astype(v, dtype)
+    return xp.asarray(numpy.asarray(v, dtype=numpy.float64), dtype=dtype, device=device)
+
+
+def invalid(xp, P, R):
+    """Where P or R is outside its domain (negative, infinite or NaN), elementwise: traced values' checks."""
+    return ~((P >= 0) & (P < math.inf)) | ~((R >= 0) & (R < math.inf))
+
+
+def needs_host(stage, index):
+    """Whether traced P and R need the host (a table of array parameters, gathered per exponent there)."""
+    return index is not None and bool(numpy.isin(stage.code, (BINADE, GEOMETRIC)).any())
+
+
 def _extrema(xp, a):
     """``(min, max)`` of ``a`` as Python floats, in one pass where the library has it (None, None if empty)."""
     if math.prod(a.shape) == 0:
         return None, None
-    name = xp.__name__
-    if "torch" in name:
-        import torch
-
-        lo, hi = torch.aminmax(a)
-        return float(lo), float(hi)
-    if "jax" in name:
+    backend = for_namespace(xp)
+    if backend.extrema is not None:
+        return backend.extrema(a)
+    if backend.compiled:
         lo, hi = _compiled(xp, _min_max)(a)
         return float(lo), float(hi)
     return float(xp.min(a)), float(xp.max(a))
@@ -237,13 +246,69 @@ def _log_ratio(xp, p, r):
     )
 
 
+class _Scalars:
+    """The few namespace functions :func:`partials` calls, on NumPy float64 scalars (no arrays; IEEE results,
+    inf and NaN, as on arrays): the partials of one point, a loss's, in microseconds instead of a hundred
+    array operations."""
+
+    __name__ = "symmetric.numeric._portable._Scalars"
+    exp, log, log1p, expm1, abs = (staticmethod(f) for f in (numpy.exp, numpy.log, numpy.log1p, numpy.expm1, numpy.abs))
+    finfo = staticmethod(numpy.finfo)
+
+    @staticmethod
+    def where(condition, a, b):
+        return a if condition else b
+
+    @staticmethod
+    def reshape(a, shape):
+        return a
+
+    @staticmethod
+    def full_like(a, value):
+        return numpy.float64(value)
+
+    @staticmethod
+    def ones_like(a):
+        return numpy.float64(1.0)
+
+    @staticmethod
+    def zeros_like(a):
+        return numpy.float64(0.0)
+
+    @staticmethod
+    def maximum(a, b):
+        return max(a, b)
+
+
+def host_partials_of(family, arrays, out, parameters=True):
+    """The partials of ``family`` at float64 NumPy ``arrays`` (P, R, parameters) where its value is ``out``:
+    NumPy arrays of ``out``'s shape (see :func:`partials`); one point with scalar parameters in scalars."""
+    import array_api_compat.numpy as npx
+
+    P, R, *params = (numpy.asarray(a, dtype=numpy.float64) for a in arrays)
+    with numpy.errstate(all="ignore"):
+        stage = family.stage(params)
+        out = numpy.asarray(out, dtype=numpy.float64)
+        if stage.scalar and out.size == 1:
+            one = [numpy.float64(a.reshape(-1)[0]) for a in (P, R, out)]
+            parts = partials(family, _Scalars, one[0], one[1], params, stage, None, one[2], parameters)
+            return [None if part is None else numpy.full(out.shape, part) for part in parts]
+        shape = out.shape
+        P, R = numpy.broadcast_to(P, shape), numpy.broadcast_to(R, shape)
+        index = None
+        if not stage.scalar:
+            index = numpy.broadcast_to(numpy.arange(stage.code.size).reshape(stage.shape), shape).reshape(-1)
+        parts = partials(family, npx, P, R, params, stage, index, out, parameters)
+        return [None if a is None else numpy.asarray(a) for a in parts]
+
+
 _COMPILED: dict = {}
 
 
 def _compiled(xp, func):
-    """``func`` bound to ``xp``; for JAX, compiled with ``jax.jit`` (eager JAX dispatches each of the gradient
-    kernel's ~150 operations separately, compiling each on first use: seconds; the kernel is elementwise)."""
-    if "jax" not in xp.__name__:
+    """``func`` bound to ``xp``; compiled (``jax.jit``) where the backend record says so (eager JAX dispatches each
+    of the gradient kernel's ~150 operations separately, compiling each on first use: seconds)."""
+    if not for_namespace(xp).compiled:
         return lambda *args: func(xp, *args)
     if func not in _COMPILED:
         import jax
@@ -256,6 +321,8 @@ def _per_element(xp, value, index, like):
     """A float64 stage value (double-double or float, scalar or per stage point) for the elements: a Python
     float for a scalar stage, else an array gathered on the host and copied to the device."""
     value = getattr(value, "hi", value)
+    if isinstance(value, float):
+        return float(value)  # a Python float (array-api-strict refuses NumPy scalars)
     if index is None:
         return float(numpy.asarray(value).reshape(-1)[0]) if numpy.ndim(value) else float(value)
     return xp.asarray(
@@ -263,12 +330,13 @@ def _per_element(xp, value, index, like):
     )
 
 
-def partials(family, xp, P, R, params, stage, index, out):
+def partials(family, xp, P, R, params, stage, index, out, parameters=True):
     """The partial derivatives of the result ``out`` in P, R and each parameter (arrays of ``out``'s shape).
 
     From the generated gradient kernel (:data:`symmetric.numeric.gradients.GRADIENT`) and, per parameter, the
     chain factors of the branch each element takes; see :mod:`symmetric.numeric.gradients` for the
-    conventions at the stipulated values and where P or R is 0.
+    conventions at the stipulated values and where P or R is 0. ``parameters=False``: those in P and R
+    only (the parameters' are None), from the generated kernel of those two alone.
     """
     shape = out.shape
     Pf, Rf, Mf = (xp.reshape(a, (-1,)) for a in (P, R, out))
@@ -285,7 +353,7 @@ def partials(family, xp, P, R, params, stage, index, out):
             "lambda_": _per_element(xp, stage.get("lambda_"), index, p),
             "L": _log_ratio(xp, p, r),
         }
-        func, names = grads["gradient"]
+        func, names = grads["gradient" if parameters else "gradient_pr"]
         g = _compiled(xp, func)(*[values[name] for name in names])
         edge_values = {key: _per_element(xp, stage.get(key), index, p) for key in ("c_P", "c_R", "phi")}
     edge_values["P"], edge_values["R"] = Pf, Rf
@@ -296,6 +364,8 @@ def partials(family, xp, P, R, params, stage, index, out):
         xp.where(positive, g[key], _lift(xp, edge[key], Pf) if isinstance(edge[key], (int, float)) else edge[key])
         for key in ("P", "R")
     ]
+    if not parameters:
+        return [xp.reshape(a, shape) for a in out_parts] + [None] * len(params)
     flat = [numpy.broadcast_to(a, stage.shape).reshape(-1) if not stage.scalar else a for a in params]
     branch = numpy.zeros(stage.code.size if not stage.scalar else 1, dtype=int)
     todo = numpy.ones(branch.size, dtype=bool)
@@ -347,16 +417,18 @@ def _constants(xp, stage, code, index, keys, like):
     return {key: xp.asarray(value, dtype=like.dtype, device=_device(like)) for key, value in values.items()}
 
 
-def kernel(xp, stage, P, R, index=None, positive=None):
+def kernel(xp, stage, P, R, index=None, positive=None, traced=False):
     """The portable kernel of ``stage`` on broadcast arrays ``P``, ``R`` (of one floating dtype).
 
     ``index`` (NumPy, flat): the stage point of each element, for a stage of array parameters (None: scalar).
     ``positive``: True if every P and R is known to be > 0 (then no test for zeros). PyTorch runs the
     generated in-place kernels (:func:`_torch_kernel`), JAX the portable kernel compiled (``jax.jit``).
+    ``traced``: P and R are placeholders of a trace: nothing is decided from their values (the boundary is
+    always masked, the binade table covers every exponent of the dtype; see :func:`needs_host`).
     """
     shape = P.shape
     P, R = xp.reshape(P, (-1,)), xp.reshape(R, (-1,))
-    if positive or P.shape[0] and _extrema(xp, P)[0] > 0 and _extrema(xp, R)[0] > 0:  # no boundary, no masking
+    if positive or not traced and P.shape[0] and _extrema(xp, P)[0] > 0 and _extrema(xp, R)[0] > 0:  # no masking
         positive, p, r = None, P, R
     else:
         positive = (P > 0) & (R > 0)
@@ -373,9 +445,10 @@ def kernel(xp, stage, P, R, index=None, positive=None):
             values = _constants(xp, stage, code, index, None, p)
             values["P"], values["R"] = p, r
             if code in (BINADE, GEOMETRIC):
-                values["m"], values["c_k"], values["w_k"] = _exponents(xp, stage, code, p, r, index)
-            if "torch" in xp.__name__:
-                value = _torch_kernel(stage, code, values)
+                values["m"], values["c_k"], values["w_k"] = _exponents(xp, stage, code, p, r, index, traced)
+            backend = for_namespace(xp)  # NumPy's in-place kernels run in its own runtime, not here
+            if backend.form == "inplace" and backend is not NUMPY and not traced:
+                value = _torch_kernel(stage, code, values)  # PyTorch: the in-place kernels, torch operations
             else:
                 func, names = stage.common["portable"][_KERNEL[code]]
                 value = _compiled(xp, func)(*[values[name] for name in names])
@@ -508,13 +581,13 @@ def _index_dtype(xp, device):
         return xp.int64
 
 
-def _exponents(xp, stage, code, p, r, index=None):
-    """``m``, ``c_k``, ``w_k`` with ``P/R = m 2**k``: the library's ``frexp`` where it has one (:func:`_frexp`),
-    else exact scaling by powers of two."""
+def _exponents(xp, stage, code, p, r, index=None, traced=False):
+    """``m``, ``c_k``, ``w_k`` with ``P/R = m 2**k``: the library's ``frexp`` where it has one (its backend record's),
+    else exact scaling by powers of two. ``traced``: the table covers every exponent of the dtype."""
     device = _device(p)
-    frexp = _frexp(xp)
+    frexp = for_namespace(xp).frexp
     if frexp is not None:  # the library's own frexp (PyTorch, JAX): m as the NumPy runtime computes it
-        m, k = _compiled(xp, frexp)(p, r)
+        m, k = _compiled(xp, _frexp_of(frexp))(p, r)
     else:
         lo, powers = _powers(xp, p.dtype, device)
         last = powers.shape[0] - 1
@@ -530,36 +603,29 @@ def _exponents(xp, stage, code, p, r, index=None):
         rows = (numpy.empty(n), numpy.empty(n))
         c, wk = stage.table(code, to_numpy(k).astype(numpy.int32), index, rows)
         return m, xp.asarray(c, dtype=p.dtype, device=device), xp.asarray(wk, dtype=p.dtype, device=device)
-    kmin, kmax = _extrema(xp, k)
+    kmin, kmax = (-_exponent_span(p.dtype), _exponent_span(p.dtype)) if traced else _extrema(xp, k)
     first, c, wk = _table(xp, stage, code, int(kmin), int(kmax), p.dtype, device)
     return (m, *_compiled(xp, _gather)(c, wk, k - first))
+
+
+def _exponent_span(dtype):
+    """The largest ``|k|`` of ``P/R = m 2**k`` (frexp exponents) for positive finite numbers of ``dtype``."""
+    info = numpy.finfo(numpy.float32 if "32" in str(dtype) else numpy.float64)
+    return int(numpy.frexp(info.max)[1]) - int(numpy.frexp(info.smallest_subnormal)[1])
 
 
 def _gather(xp, c, wk, i):
     return xp.take(c, i), xp.take(wk, i)
 
 
-def _torch_frexp(xp, p, r):
-    import torch
-
-    mp, kp = torch.frexp(p)
-    mr, kr = torch.frexp(r)
-    return mp / mr, (kp - kr).to(torch.int64)
+_FREXPS: dict = {}
 
 
-def _jax_frexp(xp, p, r):
-    import jax.numpy as jnp
-
-    mp, kp = jnp.frexp(p)
-    mr, kr = jnp.frexp(r)
-    return mp / mr, kp - kr
-
-
-def _frexp(xp):
-    """``(p, r) -> (m, k)`` with ``p/r = m 2**k`` by the library's own ``frexp`` (``P = m_P 2**k_P``, exact, then
-    ``m = m_P / m_R``, one rounding as in the NumPy runtime), or None where the namespace has none."""
-    name = xp.__name__
-    return _torch_frexp if "torch" in name else _jax_frexp if "jax" in name else None
+def _frexp_of(frexp):
+    """The record's ``frexp(p, r)`` as a function of ``(xp, p, r)`` (one object per frexp: compiled once)."""
+    if frexp not in _FREXPS:
+        _FREXPS[frexp] = lambda xp, p, r: frexp(p, r)
+    return _FREXPS[frexp]
 
 
 def _table(xp, stage, code, kmin, kmax, dtype, device):
@@ -574,10 +640,10 @@ def _table(xp, stage, code, kmin, kmax, dtype, device):
             parts = [stage._block(code, b) for b in range(first, last)]
         c = numpy.concatenate([x[0] for x in parts])
         wk = numpy.concatenate([x[1] for x in parts])
-        entry = cache[key] = (
-            first,
-            last,
-            xp.asarray(c, dtype=dtype, device=device),
-            xp.asarray(wk, dtype=dtype, device=device),
-        )
-    return entry[0] * BLOCK, entry[2], entry[3]
+        entry = cache[key] = [first, last, c, wk, None]
+    if entry[4] is None:  # on the device; not kept when made inside a trace (a JAX tracer must not outlive it)
+        arrays = (xp.asarray(entry[2], dtype=dtype, device=device), xp.asarray(entry[3], dtype=dtype, device=device))
+        if backend_of(arrays[0]).traced(arrays[0]):
+            return entry[0] * BLOCK, arrays[0], arrays[1]
+        entry[4] = arrays
+    return entry[0] * BLOCK, entry[4][0], entry[4][1]

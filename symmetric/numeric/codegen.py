@@ -42,7 +42,7 @@ from .._validation import InvalidParameterError
 from ..symbols import P, R, phi
 from . import catalog, gradients
 from .symbols import c_k, lam, m, w_k
-from . import _autodiff, _dd, _portable, _runtime
+from . import _autodiff, _dd, _portable, _runtime, _torch_ops, backends, traced
 from .emit import function_source, names as _argument_names
 from .rewrites import CONSTANTS, GEOMETRIC_TABLE, KERNELS, LOG_WEIGHTS, PARAMETERS, TABLE, TABLE_NEAR, plan
 
@@ -55,6 +55,7 @@ __all__ = [
     "GENERATOR",
     "PACKAGE_MODULE",
     "RUNTIME",
+    "BACKENDS",
 ]
 
 #: Name and version of the generator, written into every generated module.
@@ -66,7 +67,18 @@ PACKAGE_FAMILIES = catalog.numeric_families()
 
 #: The runtime: the modules generated code runs on, NumPy only, in the order they import each other.
 #: Standalone modules embed their source files as they are; the package's module imports them.
-RUNTIME = {"_validation": _validation, "_dd": _dd, "_runtime": _runtime, "_portable": _portable, "_autodiff": _autodiff}
+RUNTIME = {
+    "_validation": _validation,
+    "_dd": _dd,
+    "_runtime": _runtime,
+    "backends": backends,
+    "_portable": _portable,
+    "traced": traced,
+    "_torch_ops": _torch_ops,
+    "_autodiff": _autodiff,
+}
+#: The backends of generated modules (``symmetric codegen --backend``), from the backend records.
+BACKENDS = tuple(b.name for b in backends.BACKENDS if b.codegen)
 
 # kernel arguments that are arrays of the chunk's length (the constants are scalars when the parameters are)
 _CHUNK_ARRAYS = {P, R, m, c_k, w_k}
@@ -123,11 +135,16 @@ def _common_source() -> str:
     # the partial derivatives of the power mean (symmetric.numeric.gradients) and of the boundary value
     grad_args = (P, R, gradients.M, phi, lam, gradients.LOG_RATIO)
     parts.append(function_source("_portable_gradient", grad_args, gradients.GRADIENT, form="array-api"))
+    # the partials in P and R alone, for calls differentiated in them only (a loss): the same forms, fewer of them
+    in_pr = {key: gradients.GRADIENT[key] for key in ("P", "R")}
+    pr_args = tuple(a for a in grad_args if a in set().union(*(e.free_symbols for e in in_pr.values())))
+    parts.append(function_source("_portable_gradient_pr", pr_args, in_pr, form="array-api"))
     boundary = KERNELS["boundary"]
     edge = {"P": sympy.diff(boundary, P), "R": sympy.diff(boundary, R)}
     parts.append(function_source("_portable_boundary_gradient", _kernel_args(boundary), edge, form="array-api"))
     parts.append(
         f'_GRADIENTS = {{"gradient": {_entry("_portable_gradient", grad_args)}, '
+        f'"gradient_pr": {_entry("_portable_gradient_pr", pr_args)}, '
         f'"boundary": {_entry("_portable_boundary_gradient", _kernel_args(boundary))}}}\n'
     )
     constants = {**LOG_WEIGHTS, **CONSTANTS}
@@ -307,7 +324,7 @@ def _imports(body: str, package: str) -> str:
     names=_FamilyNames(),
     fixed=Predicate("a dict of parameter name -> number, or None", lambda v: v is None or isinstance(v, dict), (3,)),
     standalone=Predicate("a bool", lambda v: isinstance(v, bool), invalid=("yes", 1, None)),
-    backend=Options(_autodiff.BACKENDS, allowed=f"one of {list(_autodiff.BACKENDS)}", invalid=("cupy", None)),
+    backend=Options(BACKENDS, allowed=f"one of {list(BACKENDS)}", invalid=("cupy", None)),
 )
 def module_source(names, *, fixed=None, standalone: bool = True, backend: str = "numpy") -> str:
     """Source of a module defining the numeric function(s) ``names``.

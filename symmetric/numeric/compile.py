@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 import numpy
 import sympy
 
-from .._constraints import Predicate, declare
+from .._constraints import Predicate, declare, unchecked
 from .._validation import InvalidParameterError
 from .. import symbols as _symbols
 from . import _runtime
@@ -96,7 +96,7 @@ class SelfCheck:
         )
 
 
-@dataclass
+@dataclass(eq=False)  # compared and hashed by identity: jax.jit and torch.compile take it as a function
 class CompiledFunction:
     """A NumPy function compiled from ``expr``; call it with arrays or numbers in the order of ``args``.
 
@@ -115,15 +115,45 @@ class CompiledFunction:
     name: str = "compiled"
 
     def __call__(self, *values, validate: bool = True):
-        from . import _portable
+        from .backends import NUMPY, backend_of
 
-        if _portable.is_foreign(values):  # another Array API library: evaluated on the host, returned in its type
-            xp, device = _portable.namespace_of(values)
-            dtype = _portable.result_dtype(xp, device, values)
-            host = [_portable.to_numpy(v) if _portable._foreign(v) else v for v in values]
-            out = self._evaluate(host, validate, self.zero_division)
-            return xp.asarray(numpy.asarray(out), dtype=dtype, device=device)
+        if backend_of(*values) is not NUMPY:  # another Array API library: evaluated on the host, in its type
+            from ._autodiff import host_call
+
+            return host_call(self, values, validate)
         return self._evaluate(values, validate, self.zero_division)
+
+    def host_value(self, arrays, validate, traced):
+        """The value at NumPy ``arrays`` for another library's input (:func:`symmetric.numeric._autodiff.host_call`).
+
+        ``traced``: the call runs inside compiled code (``jax.jit``), where nothing can raise or warn: points
+        outside the arguments' domains give NaN (``validate``), ``zero_division="raise"`` gives NaN and
+        ``"warn"`` gives 0.0 without the warning.
+        """
+        if not traced:
+            return self._evaluate(arrays, validate, self.zero_division)
+        domains = [argument_domain(s) for s in self.args]
+        arrays = [numpy.asarray(a, dtype=numpy.float64) for a in arrays]
+        shape = numpy.broadcast_shapes(*(a.shape for a in arrays))
+        bad = numpy.zeros(shape, dtype=bool)
+        if validate:
+            for a, (_, ok, _) in zip(arrays, domains):
+                bad |= ~ok(a)
+            arrays = [numpy.where(bad, fill, a) for a, (_, _, fill) in zip(arrays, domains)]
+        policy = {"raise": numpy.nan, "warn": 0.0}.get(self.zero_division, self.zero_division)  # type: ignore[call-overload]
+        out = numpy.array(numpy.broadcast_to(self._evaluate(arrays, False, policy), shape), dtype=numpy.float64)
+        out[bad] = numpy.nan
+        return out
+
+    def host_partials(self, arrays):
+        """The partial derivatives in each argument at NumPy ``arrays`` (SymPy's derivatives, compiled on first
+        use; NaN where one is undefined)."""
+        if not hasattr(self, "_derivatives"):
+            self._derivatives = [
+                unchecked(compile)(sympy.diff(self.expr, a), self.args, zero_division=numpy.nan, name=f"d_{self.name}")
+                for a in self.args
+            ]
+        return [d._evaluate(arrays, False, numpy.nan) for d in self._derivatives]
 
     def _evaluate(self, values, validate, policy):
         func = f"compiled function {self.name}"

@@ -66,8 +66,12 @@ def _declared(family):
     }
 
 
-#: ``validate`` of the numeric functions.
-VALIDATE = Predicate("a bool", lambda v: isinstance(v, (bool, numpy.bool_)), invalid=("yes", 1, None))
+#: ``validate`` of the numeric functions: True, False or "strict" (the policy for traced values, docs/losses.md).
+VALIDATE = Predicate(
+    "True, False or 'strict'",
+    lambda v: isinstance(v, (bool, numpy.bool_)) or (isinstance(v, str) and v == "strict"),
+    invalid=("yes", 1, None),
+)
 #: ``threads`` of the numeric functions: None (the default chain, :func:`symmetric.numeric.thread_count`) or >= 1.
 THREADS = Interval(int, 1, math.inf, closed="left", none=True)
 
@@ -87,8 +91,14 @@ def g_beta_rho(P, R, beta, rho, *, validate=True, threads=None):
         Break-even ratio, finite and > 0.
     rho : array_like
         Curvature, finite.
-    validate : bool, default True
-        Check the input; ``False`` skips the checks for trusted input.
+    validate : {True, "strict", False}, default True
+        Check the input; ``False`` skips the checks for trusted input. Concrete
+        values are checked (:class:`~symmetric.InvalidParameterError`);
+        traced ones (inside ``jax.jit``, ``jax.vmap``) give NaN at the
+        elements outside the domain, and ``"strict"`` adds
+        ``jax.experimental.checkify`` checks (docs/losses.md, "Inside jax.jit
+        and torch.compile"). Under ``torch.compile`` the evaluation is one
+        operator of the graph that checks when it runs, as eagerly.
     threads : int, optional
         Threads for large NumPy input (chunks of ``2**16`` elements on a
         pool; the result is bit for bit that of one thread). Default: the

@@ -103,8 +103,9 @@ def test_the_runtime_imports_only_numpy_and_itself():
         future = {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) and not node.level}
         top = {a.name for node in tree.body if isinstance(node, ast.Import) for a in node.names}
         # array_api_compat, torch and jax only inside the portable runtime's functions, when their arrays come in
-        stdlib = {"math", "os", "sys", "threading", "contextvars"}  # and the thread pool, on first use
-        assert top <= {"numpy", *stdlib} and future <= {"__future__", "concurrent.futures"}, name
+        stdlib = {"math", "os", "sys", "threading", "contextvars", "functools", "dataclasses", "typing"}
+        libraries = {"jax.experimental"}  # checkify, inside the functions of the policy for traced values
+        assert top <= {"numpy", *stdlib} and future <= {"__future__", "concurrent.futures", *stdlib, *libraries}, name
         assert {a.split(".")[0] for a in absolute} <= {"numpy", *stdlib, "array_api_compat", "torch", "jax"}, name
         assert relative <= set(codegen.RUNTIME), name  # each other, loaded in order (RUNTIME is that order)
 
@@ -133,7 +134,8 @@ def test_generated_source_imports_only_numpy_and_documents_itself():
     source = module_source("g_beta_rho", fixed={"rho": -2.0})
     tree = ast.parse(source)
     package = codegen._runtime_package()
-    assert _imports(source) == {"numpy", "sys", "types", *(f"{package}.{n}" for n in codegen.RUNTIME)}
+    named = [n for n in codegen.RUNTIME if n not in ("backends", "traced", "_torch_ops")]  # loaded by the others, not named
+    assert _imports(source) == {"numpy", "sys", "types", *(f"{package}.{n}" for n in named)}
     attributes = {n.attr for n in ast.walk(tree) if isinstance(n, ast.Attribute)}
     assert not attributes & {"longdouble", "float128"}  # float64 and double-double only (the runtime: tests/numeric/test_dd.py)
     func = next(n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name == "g_beta_rho")
@@ -192,8 +194,8 @@ def test_the_package_runtime_and_first_use_need_numpy_alone():
     assert {m for m in loaded if m.startswith("symmetric")} == {
         "symmetric", "symmetric._validation", "symmetric._constraints", "symmetric.numeric", "symmetric.numeric._dd",
         "symmetric.numeric._runtime", "symmetric.numeric._portable", "symmetric.numeric._autodiff",
-        "symmetric.numeric._generated",
-        "symmetric.numeric.functions"}
+        "symmetric.numeric._generated", "symmetric.numeric.backends", "symmetric.numeric.traced",
+        "symmetric.numeric._torch_ops", "symmetric.numeric.functions"}
 
 
 def test_the_rewrites_proofs_read_load_no_numeric_code():
