@@ -43,6 +43,7 @@ from ._confusion_scores import (
     markedness_score,
     matthews_corrcoef,
 )
+from ._average_precision import average_precision_score
 from ._curve import best_threshold, g_beta_rho_curve
 from ._gain import (
     f_gain_score,
@@ -54,6 +55,8 @@ from ._gain import (
 )
 from ._precision_recall_curve import precision_recall_curve
 from ._report import classification_report
+from ._roc import auc, confusion_matrix_at_thresholds, det_curve, roc_curve
+from ._roc_auc import roc_auc_score
 from ._scores import (
     f1_score,
     fbeta_score,
@@ -74,6 +77,8 @@ __all__ = [
     "UndefinedMetricWarning",
     "accuracy_score",
     "at_prevalence",
+    "auc",
+    "average_precision_score",
     "balanced_accuracy_score",
     "balanced_precision_score",
     "best_threshold",
@@ -82,7 +87,9 @@ __all__ = [
     "cohen_kappa_score",
     "confidence_interval",
     "confusion_matrix",
+    "confusion_matrix_at_thresholds",
     "confusion_metric_score",
+    "det_curve",
     "f1_score",
     "f_gain_score",
     "fbeta_score",
@@ -102,6 +109,8 @@ __all__ = [
     "prevalence_curve",
     "prg_auc_score",
     "recall_score",
+    "roc_auc_score",
+    "roc_curve",
     "specificity_score",
     "unachievable_area",
 ]

@@ -363,7 +363,7 @@ def _curve_merge(*parts):
     return info, summary
 
 
-def dask_threshold_counts(y_true, y_score, pos_label, sample_weight, *, n_bins, func):
+def dask_threshold_counts(y_true, y_score, pos_label, sample_weight, *, n_bins, func, require_positive=True):
     """:func:`~symmetric.metrics._thresholds.threshold_counts` of Dask input, with the checks of the curve."""
     import dask
 
@@ -405,7 +405,7 @@ def dask_threshold_counts(y_true, y_score, pos_label, sample_weight, *, n_bins, 
     _check_weights(_Summary(info["n"], weights=info["weights"]), sample_weight)
     pos_label = _pos_label(pos_label, info["kept"])
     counts = counts_from_summary(summary, edges)
-    if not counts.total_positives:
+    if require_positive and not counts.total_positives:
         raise ValueError(
             f"pos_label={pos_label!r} is not present in y_true (with nonzero weight): "
             f"{func} needs at least one positive sample."

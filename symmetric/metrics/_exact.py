@@ -36,7 +36,7 @@ import math
 
 import numpy as np
 
-__all__ = ["ExactSums", "bincount_exact", "sum_exact"]
+__all__ = ["ExactSums", "bincount_exact", "sum_exact", "segment_sums_exact"]
 
 _BITS = 32
 _MASK = np.uint64((1 << _BITS) - 1)
@@ -268,3 +268,49 @@ def bincount_exact(codes: np.ndarray, weights: np.ndarray, minlength: int) -> Ex
 def sum_exact(weights: np.ndarray) -> ExactSums:
     """The exact sum of ``weights`` (finite and >= 0), as a 0-d :class:`ExactSums`."""
     return _exact(None, np.ravel(weights), 1, ())
+
+
+def segment_sums_exact(weights: np.ndarray, starts: np.ndarray) -> ExactSums:
+    """The exact sums of the runs ``weights[starts[i]:starts[i + 1]]`` (the last run to the end).
+
+    ``starts`` is increasing and begins with 0; the weights are finite and
+    >= 0. The runs of a sorted array are its blocks of equal keys: a pass of
+    ``np.add.reduceat`` per slice of the weights (no scatter into every bin
+    per block), so the cost grows with the number of weights, not with
+    runs times blocks. Each slice is cut from the weights themselves, never
+    from a scaled copy that could underflow: for ``n < 2**c`` weights,
+    ``whole = floor(w / 2**e)`` is an integer below ``2**(52 - c)``, so its
+    run sums are exact, and ``w - whole * 2**e`` is exact and below ``2**e``.
+
+    >>> w = np.array([1e16, 1.0, 1.0, 0.5, 1e-300])
+    >>> segment_sums_exact(w, np.array([0, 3, 4])).to_float().tolist()
+    [1.0000000000000002e+16, 0.5, 1e-300]
+    """
+    rest = np.array(weights, dtype=np.float64)
+    n, m = len(rest), len(starts)
+    out = ExactSums.zeros(m)
+    top = float(rest.max()) if n else 0.0
+    if top == 0.0:
+        return out
+    first = np.asarray(starts, dtype=np.intp)
+    stop = np.append(first[1:], n)
+    step = 52 - n.bit_length()
+    exponent = math.frexp(top)[1] - step  # every w / 2**exponent is below 2**step
+    dense = True  # every run holds at least one weight: reduceat; else differences of a cumulative sum
+    with np.errstate(under="ignore"):
+        while True:
+            whole = np.floor(np.ldexp(rest, -exponent))
+            if dense:
+                sums = np.add.reduceat(whole, first)
+            else:
+                total = np.concatenate([[0.0], np.cumsum(whole)])  # exact: integers below 2**52 in all
+                sums = total[stop] - total[first]
+            out.add_integers(sums, exponent)
+            rest -= np.ldexp(whole, exponent)
+            left = np.flatnonzero(rest)
+            if not left.size:
+                return out
+            if left.size < len(rest) // 4:  # keep the weights with a remainder; runs may become empty
+                first, stop = np.searchsorted(left, first), np.searchsorted(left, stop)
+                rest, dense = rest[left], False
+            exponent -= step

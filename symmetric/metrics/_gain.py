@@ -28,7 +28,7 @@ import numpy as np
 from .._constraints import Predicate
 from . import _generated as gen
 from ._confusion_scores import record_values
-from ._curve import _check, threshold_curve
+from ._sorted_pass import sorted_counts
 from ._params import BETA, POS_LABEL, PREVALENCE, SCORED_TARGETS, TARGETS, ZERO_DIVISION, array_like, declare, square
 from ._params import zero_division_value
 from ._counts import label_counts
@@ -60,16 +60,14 @@ __all__ = [
 
 def _curve_counts(y_true, y_score, pos_label, sample_weight, func):
     """TP, FP, FN, TN at each threshold (decreasing), and the thresholds."""
-    positive, scores, sw = _check(y_true, y_score, pos_label, sample_weight, func, require_positive=False)
-    (tp, predicted), thresholds = threshold_curve(positive, scores, sw, lambda tp, pr, pos: (tp, pr), width=2)
-    positives, total = tp[-1], predicted[-1]
-    if positives == 0 or positives == total:
+    c = sorted_counts(y_true, y_score, pos_label=pos_label, sample_weight=sample_weight, func=func)
+    tp, fp, positives, negatives = c.tps, c.fps, c.total_positives, c.total_negatives
+    if positives == 0 or negatives == 0:
         raise ValueError(
             f"{func} needs positive and negative samples: the gains divide by the prevalence and by one "
             f"minus it (got {'no positive' if positives == 0 else 'no negative'} sample)."
         )
-    fp = predicted - tp
-    return tp, fp, positives - tp, (total - positives) - fp, thresholds, positives / total
+    return tp, fp, positives - tp, negatives - fp, c.thresholds, positives / (positives + negatives)
 
 
 @declare(**SCORED_TARGETS)

@@ -1,9 +1,10 @@
 """``precision_recall_curve``: precision and recall at every decision threshold, as scikit-learn computes them.
 
-The counts at each threshold come from the same pass as
-:func:`~symmetric.metrics.g_beta_rho_curve` (:func:`threshold_curve`);
-precision and recall are the rates of their definitions in
-:mod:`symmetric.families.counts`, divided out of those counts.
+The counts at each threshold come from the one sorted pass
+(:func:`symmetric.metrics._sorted_pass.sorted_counts`); precision and
+recall are the rates of their definitions in :mod:`symmetric.families.counts`,
+divided out of those counts in scikit-learn's order of operations, so
+unweighted curves are scikit-learn's to the last bit.
 """
 
 from __future__ import annotations
@@ -13,10 +14,11 @@ import warnings
 import numpy as np
 
 from ._params import BOOLEAN, SCORED_TARGETS, declare
-from ._curve import _check, _values, threshold_curve
+from ._sorted_pass import sorted_counts
+from ._thresholds import ThresholdCounts
 from ._warnings import user_stacklevel
 
-__all__ = ["precision_recall_curve"]
+__all__ = ["precision_recall_curve", "precision_recall_from_counts"]
 
 
 def _kept(tp: np.ndarray) -> np.ndarray:
@@ -65,29 +67,25 @@ def precision_recall_curve(y_true, y_score, *, pos_label=None, sample_weight=Non
     >>> thresholds
     array([0.1 , 0.35, 0.4 , 0.8 ])
     """
-    func = "precision_recall_curve"
-    drop_intermediate = bool(drop_intermediate)
-    counts_at = lambda tp, predicted, positives: (tp, predicted)  # noqa: E731
-    from ._dask import dask_threshold_counts, is_dask
-
-    if is_dask(y_true) or is_dask(y_score) or is_dask(sample_weight):
-        counts = dask_threshold_counts(y_true, y_score, pos_label, sample_weight, n_bins=None, func=func)
-        (tp, predicted), thresholds = _values(counts, counts_at, width=2)
-    else:
-        positive, scores, sw = _check(y_true, y_score, pos_label, sample_weight, func, require_positive=False)
-        (tp, predicted), thresholds = threshold_curve(positive, scores, sw, counts_at, width=2)
+    counts = sorted_counts(
+        y_true, y_score, pos_label=pos_label, sample_weight=sample_weight, func="precision_recall_curve"
+    )
     if drop_intermediate:
-        kept = _kept(tp)
-        tp, predicted, thresholds = tp[kept], predicted[kept], thresholds[kept]
-    precision = tp / predicted  # every threshold predicts at least one sample of nonzero weight
-    positives = tp[-1]  # at the lowest threshold every sample is predicted positive
-    if positives == 0:
+        counts = counts.take(_kept(counts.tps))
+    return precision_recall_from_counts(counts)
+
+
+def precision_recall_from_counts(c: ThresholdCounts):
+    """scikit-learn's ``(precision, recall, thresholds)`` from the counts at each threshold."""
+    tps = c.tps
+    precision = tps / (tps + c.fps)  # every threshold predicts at least one sample of nonzero weight
+    if c.total_positives == 0:
         warnings.warn(
             "No positive class found in y_true, recall is set to one for all thresholds.",
             UserWarning,
             stacklevel=user_stacklevel(),
         )
-        recall = np.ones_like(tp)
+        recall = np.ones_like(tps)
     else:
-        recall = tp / positives
-    return (np.concatenate([precision[::-1], [1.0]]), np.concatenate([recall[::-1], [0.0]]), thresholds[::-1])
+        recall = tps / tps[-1]
+    return (np.concatenate([precision[::-1], [1.0]]), np.concatenate([recall[::-1], [0.0]]), c.thresholds[::-1])
