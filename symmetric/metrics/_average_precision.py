@@ -28,8 +28,14 @@ from ._params import GIVEN_POS_LABEL, RANKING_AVERAGE, array_like, declare
 from ._precision_recall_curve import precision_recall_from_counts
 from ._sorted_pass import sorted_counts
 from ._target_arrays import as_target_array, type_of_target
+from ._thresholds import ThresholdCounts
 
-__all__ = ["average_precision_score", "average_precision_from_curve", "binary_average_precision"]
+__all__ = [
+    "average_precision_score",
+    "average_precision_from_curve",
+    "average_precision_of_counts",
+    "binary_average_precision",
+]
 
 
 def average_precision_from_curve(precision: np.ndarray, recall: np.ndarray) -> float:
@@ -37,11 +43,17 @@ def average_precision_from_curve(precision: np.ndarray, recall: np.ndarray) -> f
     return float(max(0.0, -np.sum(np.diff(recall) * precision[:-1])))
 
 
-def binary_average_precision(y_true, y_score, *, pos_label=1, sample_weight=None) -> float:
+def binary_average_precision(
+    y_true, y_score, *, pos_label=1, sample_weight=None, func="average_precision_score"
+) -> float:
     """AP of binary targets (checked like :func:`~symmetric.metrics.precision_recall_curve`'s)."""
-    counts = sorted_counts(
-        y_true, y_score, pos_label=pos_label, sample_weight=sample_weight, func="average_precision_score"
+    return average_precision_of_counts(
+        sorted_counts(y_true, y_score, pos_label=pos_label, sample_weight=sample_weight, func=func)
     )
+
+
+def average_precision_of_counts(counts: ThresholdCounts) -> float:
+    """AP from the counts of the sorted pass (0, with precision_recall_curve's warning, without positives)."""
     precision, recall, _ = precision_recall_from_counts(counts)
     return average_precision_from_curve(precision, recall)
 

@@ -49,6 +49,7 @@ __all__ = [
     "ThresholdCounts",
     "ScoreSummary",
     "score_summary",
+    "weights_summary",
     "counts_from_summary",
     "threshold_counts",
     "sorted_unweighted",
@@ -176,13 +177,25 @@ def score_summary(positive: np.ndarray, scores: np.ndarray, sw, classes=None, ed
         pos = np.add.reduceat(is_pos.view(np.uint8), starts, dtype=np.int64) if len(starts) else np.zeros(0, np.int64)
         sizes = np.diff(np.append(starts, len(is_pos)))
         return ScoreSummary(keys, pos, sizes - pos, classes)
+    pos_w = np.where(positive, sw, 0.0)
+    return weights_summary(scores, pos_w, sw - pos_w, classes)  # each negative weight is w or 0: exact
+
+
+def weights_summary(scores: np.ndarray, pos_w: np.ndarray, neg_w: np.ndarray, classes=None) -> ScoreSummary:
+    """Per distinct score, the exact sums of two streams of nonnegative weights (positive and negative).
+
+    A sample may count in both: the plug-in counts of probabilities ``p``
+    put ``w p`` on the positive side and ``w (1 - p)`` on the negative one.
+    """
     order = np.argsort(scores)  # ties in any order: the sums are exact
     ordered = scores[order]
     starts = _run_starts(ordered)
-    w, is_pos = sw[order], positive[order]
-    pos_w = np.where(is_pos, w, 0.0)
-    np.subtract(w, pos_w, out=w)  # the negatives' weights (each is w or 0: exact)
-    return ScoreSummary(ordered[starts], segment_sums_exact(pos_w, starts), segment_sums_exact(w, starts), classes)
+    return ScoreSummary(
+        ordered[starts],
+        segment_sums_exact(pos_w[order], starts),
+        segment_sums_exact(neg_w[order], starts),
+        np.array([]) if classes is None else classes,
+    )
 
 
 def _from_top(counts) -> np.ndarray:
