@@ -84,7 +84,7 @@ def average_binary_score(binary_metric, y_true, y_score, average, sample_weight=
     return float(np.average(score, weights=average_weight))
 
 
-def average_ovo_score(binary_metric, y_true: np.ndarray, y_score: np.ndarray, average="macro") -> float:
+def average_ovo_score(binary_metric, y_true: np.ndarray, y_score: np.ndarray, average="macro"):
     """Hand and Till's one-vs-one average of ``binary_metric`` over the pairs of classes present.
 
     ``y_true`` holds class indices (columns of ``y_score``). With
@@ -102,4 +102,4 @@ def average_ovo_score(binary_metric, y_true: np.ndarray, y_score: np.ndarray, av
         a_score = binary_metric(a_mask[ab_mask], y_score[ab_mask, a])
         b_score = binary_metric(b_mask[ab_mask], y_score[ab_mask, b])
         pair_scores[i] = (a_score + b_score) / 2
-    return float(np.average(pair_scores, weights=prevalence))
+    return np.average(pair_scores, weights=prevalence)  # a NumPy float, as scikit-learn returns it
