@@ -29,7 +29,8 @@ def identical(a, b, path="value"):
             identical(x, y, f"{path}[{i}]")
     elif isinstance(a, np.ndarray):
         assert a.dtype == b.dtype and a.shape == b.shape, f"{path}: {a.dtype}{a.shape} != {b.dtype}{b.shape}"
-        assert np.array_equal(a.view(np.uint8), b.view(np.uint8)) if a.dtype.kind in "fiu" else np.array_equal(a, b), (
+        bits = lambda x: np.ascontiguousarray(x).view(np.uint8)  # noqa: E731  (a reversed view has the same bits)
+        assert np.array_equal(bits(a), bits(b)) if a.dtype.kind in "fiu" else np.array_equal(a, b), (
             f"{path}: {a!r} != {b!r}")
     elif isinstance(a, float):
         assert np.float64(a).tobytes() == np.float64(b).tobytes(), f"{path}: {a!r} != {b!r}"
