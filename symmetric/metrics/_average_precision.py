@@ -25,22 +25,15 @@ import numpy as np
 
 from ._label_average import average_binary_score, one_hot, score_matrix
 from ._params import GIVEN_POS_LABEL, RANKING_AVERAGE, array_like, declare
-from ._precision_recall_curve import precision_recall_from_counts
-from ._sorted_pass import sorted_counts
-from ._target_arrays import as_target_array, type_of_target
+from ._precision_recall_curve import precision_recall_at_thresholds
+from ._sorted_pass import sorted_counts, target_classes
 from ._thresholds import ThresholdCounts
 
 __all__ = [
     "average_precision_score",
-    "average_precision_from_curve",
     "average_precision_of_counts",
     "binary_average_precision",
 ]
-
-
-def average_precision_from_curve(precision: np.ndarray, recall: np.ndarray) -> float:
-    """AP of a precision-recall curve (recall decreasing to its last value 0): scikit-learn's step sum, clipped at 0."""
-    return float(max(0.0, -np.sum(np.diff(recall) * precision[:-1])))
 
 
 def binary_average_precision(
@@ -53,9 +46,23 @@ def binary_average_precision(
 
 
 def average_precision_of_counts(counts: ThresholdCounts) -> float:
-    """AP from the counts of the sorted pass (0, with precision_recall_curve's warning, without positives)."""
-    precision, recall, _ = precision_recall_from_counts(counts)
-    return average_precision_from_curve(precision, recall)
+    """AP from the counts of the sorted pass (0, with precision_recall_curve's warning, without positives).
+
+    scikit-learn sums ``diff(recall) * precision[:-1]`` over its curve, in
+    increasing order of the thresholds. Here precision ``p`` and recall
+    ``r`` are in decreasing order, and each term is written straight into
+    its place in scikit-learn's order: the term of threshold ``j`` is
+    ``(r[j - 1] - r[j]) * p[j]`` (``r[-1] = 0``), the same floating-point
+    operations, summed by the same NumPy sum over the same contiguous
+    array, so the same bits, without materializing the reversed curve.
+    """
+    p, r = precision_recall_at_thresholds(counts)
+    terms = np.empty(len(p))
+    backwards = terms[::-1]
+    backwards[0] = 0.0 - r[0]
+    np.subtract(r[:-1], r[1:], out=backwards[1:])
+    np.multiply(backwards, p, out=backwards)
+    return float(max(0.0, -np.sum(terms)))
 
 
 def _contains(labels: np.ndarray, value) -> bool:
@@ -109,9 +116,7 @@ def average_precision_score(y_true, y_score, *, average="macro", pos_label=1, sa
 
     if is_dask_input(y_true, y_score, sample_weight):
         return binary_average_precision(y_true, y_score, pos_label=pos_label, sample_weight=sample_weight)
-    y_type = type_of_target(y_true, input_name="y_true")
-    yt = as_target_array(y_true, "y_true")
-    present = np.unique(yt)
+    y_type, yt, present = target_classes(y_true)
     if y_type == "binary":
         if len(present) == 2 and not _contains(present, pos_label):
             raise ValueError(f"pos_label={pos_label} is not a valid label. It should be one of {present}")

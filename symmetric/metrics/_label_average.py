@@ -17,7 +17,8 @@ from itertools import combinations
 
 import numpy as np
 
-from ._target_arrays import _assert_finite, _check_lengths, as_target_array, type_of_target
+from ._sorted_pass import target_classes
+from ._target_arrays import _assert_finite, _check_lengths, as_target_array
 
 __all__ = ["average_binary_score", "average_ovo_score", "one_hot", "score_matrix"]
 
@@ -43,7 +44,7 @@ def one_hot(y: np.ndarray, classes: np.ndarray) -> np.ndarray:
 
 def average_binary_score(binary_metric, y_true, y_score, average, sample_weight=None):
     """``binary_metric(y_true, y_score, sample_weight)`` of binary targets, or averaged over the labels of an indicator matrix."""
-    y_type = type_of_target(y_true, input_name="y_true")
+    y_type = target_classes(y_true)[0]
     if y_type not in ("binary", "multilabel-indicator"):
         raise ValueError(f"{y_type} format is not supported")
     if y_type == "binary":

@@ -18,7 +18,7 @@ from ._sorted_pass import sorted_counts
 from ._thresholds import ThresholdCounts
 from ._warnings import user_stacklevel
 
-__all__ = ["precision_recall_curve", "precision_recall_from_counts"]
+__all__ = ["precision_recall_curve", "precision_recall_from_counts", "precision_recall_at_thresholds"]
 
 
 def _kept(tp: np.ndarray) -> np.ndarray:
@@ -77,15 +77,24 @@ def precision_recall_curve(y_true, y_score, *, pos_label=None, sample_weight=Non
 
 def precision_recall_from_counts(c: ThresholdCounts):
     """scikit-learn's ``(precision, recall, thresholds)`` from the counts at each threshold."""
+    precision, recall = precision_recall_at_thresholds(c)
+    m = len(precision)
+    out_precision, out_recall = np.empty(m + 1), np.empty(m + 1)
+    out_precision[:m], out_precision[m] = precision[::-1], 1.0
+    out_recall[:m], out_recall[m] = recall[::-1], 0.0
+    return out_precision, out_recall, c.thresholds[::-1]
+
+
+def precision_recall_at_thresholds(c: ThresholdCounts):
+    """Precision and recall at each threshold of ``c`` (decreasing), with scikit-learn's warning without positives."""
     tps = c.tps
-    precision = tps / (tps + c.fps)  # every threshold predicts at least one sample of nonzero weight
+    precision = tps + c.fps
+    np.divide(tps, precision, out=precision)  # every threshold predicts at least one sample of nonzero weight
     if c.total_positives == 0:
         warnings.warn(
             "No positive class found in y_true, recall is set to one for all thresholds.",
             UserWarning,
             stacklevel=user_stacklevel(),
         )
-        recall = np.ones_like(tps)
-    else:
-        recall = tps / tps[-1]
-    return (np.concatenate([precision[::-1], [1.0]]), np.concatenate([recall[::-1], [0.0]]), c.thresholds[::-1])
+        return precision, np.ones_like(tps)
+    return precision, tps / tps[-1]

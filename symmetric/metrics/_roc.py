@@ -67,8 +67,19 @@ def confusion_matrix_at_thresholds(y_true, y_score, *, pos_label=None, sample_we
 
 
 def _corners(fps: np.ndarray, tps: np.ndarray) -> np.ndarray:
-    """The thresholds to keep with ``drop_intermediate``: the ends and every point where the curve turns."""
-    return np.flatnonzero(np.concatenate([[True], np.logical_or(np.diff(fps, 2), np.diff(tps, 2)), [True]]))
+    """The thresholds to keep with ``drop_intermediate``: the ends and every point where the curve turns.
+
+    scikit-learn keeps point i where ``np.diff(fps, 2)`` or ``np.diff(tps, 2)``
+    is nonzero there; a difference of floats is 0 exactly when they are
+    equal, so that is where two consecutive first differences differ: the
+    same points, with one temporary difference instead of four.
+    """
+    keep = np.ones(len(fps), dtype=bool)
+    step = np.diff(fps)
+    turn = np.not_equal(step[1:], step[:-1], out=keep[1:-1])
+    np.subtract(tps[1:], tps[:-1], out=step)
+    turn |= step[1:] != step[:-1]
+    return np.flatnonzero(keep)
 
 
 @declare(**SCORED_TARGETS, drop_intermediate=BOOLEAN)
@@ -117,24 +128,29 @@ def roc_curve(y_true, y_score, *, pos_label=None, sample_weight=None, drop_inter
 
 def roc_from_counts(c, *, drop_intermediate: bool):
     """scikit-learn's ``(fpr, tpr, thresholds)`` from the counts at each threshold."""
-    fps, tps, thresholds = c.fps, c.tps, c.thresholds
-    if drop_intermediate and len(fps) > 2:
-        kept = _corners(fps, tps)
-        fps, tps, thresholds = fps[kept], tps[kept], thresholds[kept]
-    tps = np.concatenate([[0.0], tps])
-    fps = np.concatenate([[0.0], fps])
-    thresholds = np.concatenate([[np.inf], thresholds.astype(np.float64)])
+    kept = _corners(c.fps, c.tps) if drop_intermediate and len(c.fps) > 2 else slice(None)
+    # (0, 0) at the threshold inf, then the kept points: written once into the outputs
+    fps, tps, thresholds = (_prepend(first, a[kept]) for first, a in ((0.0, c.fps), (0.0, c.tps),
+                                                                      (np.inf, c.thresholds)))
     if fps[-1] <= 0:
         _warn("No negative samples in y_true, false positive value should be meaningless")
-        fpr = np.full(fps.shape, np.nan)
+        fps[:] = np.nan
     else:
-        fpr = fps / fps[-1]
+        np.divide(fps, fps[-1], out=fps)
     if tps[-1] <= 0:
         _warn("No positive samples in y_true, true positive value should be meaningless")
-        tpr = np.full(tps.shape, np.nan)
+        tps[:] = np.nan
     else:
-        tpr = tps / tps[-1]
-    return fpr, tpr, thresholds
+        np.divide(tps, tps[-1], out=tps)
+    return fps, tps, thresholds
+
+
+def _prepend(first: float, a: np.ndarray) -> np.ndarray:
+    """``[first, *a]`` as float64."""
+    out = np.empty(len(a) + 1)
+    out[0] = first
+    out[1:] = a
+    return out
 
 
 def _warn(message: str) -> None:
@@ -208,8 +224,18 @@ def _as_1d(a) -> np.ndarray:
 
 
 def trapezoid(y: np.ndarray, x: np.ndarray) -> float:
-    """The trapezoidal rule with SciPy's order of operations (``scipy.integrate.trapezoid``), without SciPy."""
-    return np.sum((x[1:] - x[:-1]) * (y[1:] + y[:-1]) / 2.0, dtype=np.result_type(y, 1.0))
+    """The trapezoidal rule with SciPy's operations (``scipy.integrate.trapezoid``), without SciPy.
+
+    ``sum((x[1:] - x[:-1]) * (y[1:] + y[:-1]) / 2.0)``, each elementwise step
+    the same floating-point operation (in place where the arrays allow),
+    and NumPy's sum of the contiguous terms: the same bits.
+    """
+    width = x[1:] - x[:-1]
+    if width.dtype.kind == "f" and np.result_type(width, y) == width.dtype:
+        np.multiply(width, y[1:] + y[:-1], out=width)
+        np.divide(width, 2.0, out=width)
+        return np.sum(width, dtype=np.result_type(y, 1.0))
+    return np.sum(width * (y[1:] + y[:-1]) / 2.0, dtype=np.result_type(y, 1.0))
 
 
 @declare(x=array_like(optional=False), y=array_like(optional=False))

@@ -26,8 +26,7 @@ from ._label_average import average_binary_score, average_ovo_score, one_hot, sc
 from ._params import RANKING_AVERAGE, array_like, declare
 from ._roc import auc, roc_from_counts
 from ._sklearn_compat import compatible
-from ._sorted_pass import is_dask_input, sorted_counts
-from ._target_arrays import as_target_array, type_of_target
+from ._sorted_pass import classes_of, is_dask_input, sorted_counts, target_classes
 from ._warnings import UndefinedMetricWarning, user_stacklevel
 
 __all__ = ["roc_auc_score", "binary_roc_auc", "partial_auc"]
@@ -53,7 +52,7 @@ def partial_auc(fpr: np.ndarray, tpr: np.ndarray, max_fpr) -> float:
 
 def binary_roc_auc(y_true, y_score, sample_weight=None, max_fpr=None, *, func="roc_auc_score"):
     """ROC AUC of binary targets whose positive class is 1 (or True); nan, with a warning, for one class."""
-    if not is_dask_input(y_true) and len(np.unique(np.asarray(y_true))) != 2:
+    if not is_dask_input(y_true) and len(classes_of(np.asarray(y_true))) != 2:
         return _one_class()
     counts = sorted_counts(y_true, y_score, pos_label=None, sample_weight=sample_weight, func=func)
     if is_dask_input(y_true) and not (counts.total_positives and counts.total_negatives):
@@ -128,8 +127,7 @@ def roc_auc_score(
     """
     if is_dask_input(y_true, y_score, sample_weight):
         return binary_roc_auc(y_true, y_score, sample_weight, max_fpr)
-    y_type = type_of_target(y_true, input_name="y_true")
-    y_true = as_target_array(y_true, "y_true")
+    y_type, y_true, classes = target_classes(y_true)
     y_score = score_matrix(y_score)
     if y_type == "multiclass" or (y_type == "binary" and y_score.ndim == 2 and y_score.shape[1] > 2):
         if max_fpr is not None and max_fpr != 1.0:
@@ -141,7 +139,6 @@ def roc_auc_score(
             raise ValueError("multi_class must be in ('ovo', 'ovr')")
         return _multiclass(y_true, y_score, labels, multi_class, average, sample_weight)
     if y_type == "binary":
-        classes = np.unique(y_true)
         y_true = (y_true == classes[-1]).astype(np.int64) if len(classes) == 2 else np.zeros(len(y_true), np.int64)
     return average_binary_score(partial(binary_roc_auc, max_fpr=max_fpr), y_true, y_score, average, sample_weight)
 

@@ -19,15 +19,39 @@ from ._params import invalid
 from ._target_arrays import _assert_finite, _check_lengths, _check_sample_weight, as_target_array, type_of_target
 from ._thresholds import ThresholdCounts, pos_label_of, threshold_counts
 
-__all__ = ["check_scored", "sorted_counts", "is_dask_input"]
+__all__ = ["check_scored", "sorted_counts", "is_dask_input", "target_classes", "classes_of"]
+
+
+def classes_of(yt: np.ndarray) -> np.ndarray:
+    """The sorted distinct labels of a 1-d target array; two passes (min, max) for integers 0 or 1 apart."""
+    if yt.ndim == 1 and yt.dtype.kind in "biu" and yt.size:
+        lo, hi = yt.min(), yt.max()
+        if int(hi) - int(lo) <= 1:  # both extremes occur: they are the labels
+            return np.unique(np.array([lo, hi], dtype=yt.dtype))
+    return np.unique(yt)
+
+
+def target_classes(y_true):
+    """``(type, array, classes)`` of targets: scikit-learn's type, and the labels of binary or multiclass ones.
+
+    Integer labels 0 or 1 apart are binary without sorting them (the one
+    cost that would otherwise rival the sort of the scores).
+    """
+    yt = as_target_array(y_true, "y_true")
+    if yt.ndim == 1 and yt.dtype.kind in "biu" and yt.size:
+        classes = classes_of(yt)
+        if len(classes) <= 2:
+            return "binary", yt, classes
+    y_type = type_of_target(yt, input_name="y_true")
+    return y_type, yt, np.unique(yt) if y_type in ("binary", "multiclass") else None
 
 
 def check_scored(y_true, y_score, pos_label, sample_weight, func, *, require_positive=True):
     """``(positive, scores, weights)`` of inputs a declaration has checked; samples of weight 0 are left out."""
-    y_type = type_of_target(y_true, input_name="y_true")
+    y_type, yt, classes = target_classes(y_true)
     if not (y_type == "binary" or (y_type == "multiclass" and pos_label is not None)):
         raise ValueError(f"{y_type} format is not supported")
-    yt, ys = as_target_array(y_true, "y_true"), np.asarray(y_score)
+    ys = np.asarray(y_score)
     arrays = [yt, ys] + ([] if sample_weight is None else [np.asarray(sample_weight)])
     _check_lengths(arrays)
     if len(yt) == 0:
@@ -42,8 +66,10 @@ def check_scored(y_true, y_score, pos_label, sample_weight, func, *, require_pos
     if sample_weight is not None:
         sw = _check_sample_weight(np.asarray(sample_weight), len(yt))
         keep = sw != 0
-        yt, ys, sw = yt[keep], ys[keep], sw[keep]
-    pos_label = pos_label_of(pos_label, yt)
+        if not keep.all():
+            yt, ys, sw = yt[keep], ys[keep], sw[keep]
+            classes = classes_of(yt)
+    pos_label = pos_label_of(pos_label, classes)
     positive = yt == pos_label
     if require_positive and not positive.any():
         raise ValueError(

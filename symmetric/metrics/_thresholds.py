@@ -9,10 +9,10 @@ positive and negative samples whose score is at least ``thresholds[i]``
 
 They come from a :class:`ScoreSummary`: the distinct scores in increasing
 order, each with its positive and negative counts. Without sample weights
-the scores of positives and of negatives are sorted apart and merged
-(:func:`sorted_unweighted`: two sorts of half the size and a linear merge
-beat one argsort), and the runs of equal scores are counted in one pass
-(``np.add.reduceat``). With weights the scores are sorted once and each
+the scores of positives and of negatives are sorted apart, in decreasing
+order, and merged (:func:`sorted_unweighted`: two sorts of half the size
+and a linear merge beat one argsort), and a running count of the
+positives gives the counts at the end of every run of equal scores. With weights the scores are sorted once and each
 run's weights summed exactly (:func:`symmetric.metrics._exact.segment_sums_exact`):
 weighted counts are exact sums rounded once, whatever the order of the
 samples. Summaries of chunks (Dask) merge with ``+`` (a linear merge of two
@@ -129,17 +129,29 @@ def _merged(a, b, order, starts):
     return np.add.reduceat(np.concatenate([a, b])[order], starts) if len(starts) else np.zeros(0, np.int64)
 
 
-def sorted_unweighted(positive: np.ndarray, scores: np.ndarray):
-    """The scores in increasing order, and which of them belong to positives.
+def _flip(a: np.ndarray, out=None) -> np.ndarray:
+    """A strictly decreasing bijection of the scores onto their own dtype: ``-a`` for floats, ``~a`` for integers.
 
-    The scores of positives and of negatives are sorted apart in one buffer
-    and merged by a stable argsort of the two sorted runs (a linear merge):
-    faster than one argsort of all the scores.
+    It is its own inverse (``~a`` never overflows, unlike ``-a`` at the
+    smallest integer), so sorting flipped scores in increasing order sorts
+    the scores in decreasing order, and flipping back restores them exactly.
+    """
+    return np.negative(a, out=out) if a.dtype.kind == "f" else np.invert(a, out=out)
+
+
+def sorted_unweighted(positive: np.ndarray, scores: np.ndarray):
+    """The flipped scores (:func:`_flip`) in increasing order, and which of them belong to positives.
+
+    The scores of positives and of negatives are flipped and sorted apart in
+    one buffer and merged by a stable argsort of the two sorted runs (a
+    linear merge): faster than one argsort of all the scores. In the
+    original scores the order is decreasing, scikit-learn's.
     """
     n, n_pos = len(scores), int(np.count_nonzero(positive))
     runs = np.empty(n, dtype=scores.dtype)
     np.compress(positive, scores, out=runs[:n_pos])
     np.compress(~positive, scores, out=runs[n_pos:])
+    _flip(runs, out=runs)
     runs[:n_pos].sort()
     runs[n_pos:].sort()
     order = np.argsort(runs, kind="stable")  # merges the two sorted runs
@@ -152,6 +164,30 @@ def sorted_unweighted(positive: np.ndarray, scores: np.ndarray):
         else runs[order]
     )
     return ordered, is_pos
+
+
+def _unweighted_counts(positive: np.ndarray, scores: np.ndarray) -> ThresholdCounts:
+    """The counts at every distinct score of unweighted samples, straight from the sorted scores.
+
+    In decreasing order of the scores, the positives at or above a score
+    are a running count of the positives up to the last sample with that
+    score (scikit-learn's ``threshold_idxs``), and the negatives the rest:
+    integers, exact in float64.
+    """
+    ordered, is_pos = sorted_unweighted(positive, scores)
+    n = len(ordered)
+    tps = np.cumsum(is_pos, dtype=np.float64)  # positives among the first i + 1 samples
+    last = ordered[1:] != ordered[:-1]  # the last sample of each run of equal scores, but the very last
+    if np.count_nonzero(last) == n - 1:  # every score distinct (continuous scores): no run to gather
+        keys = _flip(ordered, out=ordered)
+        fps = np.arange(1.0, n + 1.0)
+    else:
+        ends = np.append(np.flatnonzero(last), n - 1)
+        keys = _flip(ordered[ends])
+        tps = tps[ends]
+        fps = np.add(ends, 1.0)
+    fps -= tps
+    return ThresholdCounts(keys, tps, fps)
 
 
 def score_summary(positive: np.ndarray, scores: np.ndarray, sw, classes=None, edges=None) -> ScoreSummary:
@@ -169,14 +205,11 @@ def score_summary(positive: np.ndarray, scores: np.ndarray, sw, classes=None, ed
             bincount_exact(codes[~positive], sw[~positive], m),
             classes,
         )
-    if sw is None:
-        ordered, is_pos = sorted_unweighted(positive, scores)
-        starts = _run_starts(ordered)
-        keys = ordered[starts]
-        del ordered
-        pos = np.add.reduceat(is_pos.view(np.uint8), starts, dtype=np.int64) if len(starts) else np.zeros(0, np.int64)
-        sizes = np.diff(np.append(starts, len(is_pos)))
-        return ScoreSummary(keys, pos, sizes - pos, classes)
+    if sw is None:  # a chunk's counts per distinct score, from its cumulative counts
+        c = _unweighted_counts(positive, scores)
+        tps, fps = c.tps.astype(np.int64), c.fps.astype(np.int64)
+        pos, neg = np.diff(tps, prepend=0)[::-1], np.diff(fps, prepend=0)[::-1]
+        return ScoreSummary(c.thresholds[::-1].copy(), pos.copy(), neg.copy(), classes)
     pos_w = np.where(positive, sw, 0.0)
     return weights_summary(scores, pos_w, sw - pos_w, classes)  # each negative weight is w or 0: exact
 
@@ -205,7 +238,7 @@ def _from_top(counts) -> np.ndarray:
         out = ExactSums(counts.offset, digits)
         out._carry()
         return out.to_float()
-    return np.cumsum(counts[::-1]).astype(np.float64)
+    return np.cumsum(counts[::-1], dtype=np.float64)  # integers below 2**53: exact
 
 
 def _nonzero(counts) -> np.ndarray:
@@ -230,6 +263,8 @@ def counts_from_summary(s: ScoreSummary, edges=None) -> ThresholdCounts:
 
 def threshold_counts(positive: np.ndarray, scores: np.ndarray, sw, *, n_bins=None) -> ThresholdCounts:
     """Counts at or above every distinct score (or every bin edge, with ``n_bins``) of checked samples."""
+    if sw is None and n_bins is None:
+        return _unweighted_counts(positive, scores)
     edges = None if n_bins is None else bin_edges(scores.min(), scores.max(), n_bins)
     return counts_from_summary(score_summary(positive, scores, sw, edges=edges), edges)
 
@@ -259,11 +294,11 @@ def binned_upper_bound(c: ThresholdCounts, g) -> float:
     return float(np.max(g(P, R)))
 
 
-def pos_label_of(pos_label, y_true: np.ndarray):
-    """The positive label of a threshold curve: ``pos_label``, or 1 when ``y_true`` takes values in {0, 1} or {-1, 1}."""
+def pos_label_of(pos_label, classes: np.ndarray):
+    """The positive label of a threshold curve: ``pos_label``, or 1 when the labels are {0, 1} or {-1, 1} (or one of them)."""
     if pos_label is not None:
         return pos_label
-    classes = np.unique(y_true)
+    classes = np.unique(classes)
     allowed = ([0, 1], [-1, 1], [0], [-1], [1])
     if classes.dtype.kind in "OUS" or not any(classes.tolist() == c for c in allowed):
         shown = ", ".join(repr(c) for c in classes.tolist())

@@ -80,3 +80,15 @@ def test_float_weights_give_the_step_sum_to_rounding(seed):
     w = rng.uniform(0, 2, n) * 10.0 ** rng.integers(-5, 5, n)
     exact = _step_sum(y, score, w)
     assert abs(Fraction(sm.average_precision_score(y, score, sample_weight=w)) - exact) <= 1e-14 * exact
+
+
+@pytest.mark.parametrize("ties", [False, True])
+def test_large_inputs_are_scikit_learns_bit_for_bit(ties):
+    """Long enough for NumPy's pairwise summation to split the terms many times."""
+    rng = np.random.default_rng(7)
+    n = 200_003
+    y = rng.integers(0, 2, n)
+    score = rng.random(n) + 0.2 * y
+    if ties:
+        score = np.round(score, 3)
+    assert_same(outcome(sm.average_precision_score, y, score), outcome(skm.average_precision_score, y, score))

@@ -90,3 +90,15 @@ def test_weighted_average_without_weight_is_the_float_zero():
     options = dict(average="weighted", sample_weight=[0, 0])
     ours = sm.roc_auc_score([[0, 1], [1, 0]], [[0.1, 0.2], [0.3, 0.4]], **options)
     assert ours == skm.roc_auc_score([[0, 1], [1, 0]], [[0.1, 0.2], [0.3, 0.4]], **options) and type(ours) is float
+
+
+@pytest.mark.parametrize("ties", [False, True])
+def test_large_inputs_are_scikit_learns_bit_for_bit(ties):
+    """Long enough for NumPy's pairwise summation to split the terms many times."""
+    rng = np.random.default_rng(7)
+    n = 200_003
+    y = rng.integers(0, 2, n)
+    score = rng.random(n) + 0.2 * y
+    if ties:
+        score = np.round(score, 3)
+    assert_same(outcome(sm.roc_auc_score, y, score), outcome(skm.roc_auc_score, y, score))
