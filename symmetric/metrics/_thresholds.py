@@ -84,9 +84,14 @@ class ThresholdCounts:
 
 @dataclass
 class ScoreSummary:
-    """Per distinct score (or per bin), increasing: positive and negative counts, int64 or exact; mergeable."""
+    """Per distinct score (or per bin), in decreasing order: positive and negative counts, int64 or exact; mergeable.
 
-    keys: np.ndarray  # distinct scores, increasing (or bin indices)
+    The keys are the flipped scores (:func:`_flip`), increasing, so that a
+    merge is a merge of increasing keys; with bins, the indices of the bins
+    from the top one down.
+    """
+
+    keys: np.ndarray  # distinct flipped scores, increasing (or bin indices from the top)
     positives: np.ndarray | ExactSums  # int64 array or ExactSums
     negatives: np.ndarray | ExactSums
     classes: np.ndarray  # the distinct labels of y_true seen (with nonzero weight)
@@ -194,8 +199,8 @@ def score_summary(positive: np.ndarray, scores: np.ndarray, sw, classes=None, ed
     """The counts of checked samples per distinct score, or per bin of ``edges`` (lower edges, increasing)."""
     classes = np.array([]) if classes is None else classes
     if edges is not None:
-        codes = np.searchsorted(edges, scores, side="right") - 1
         m = len(edges)
+        codes = (m - 1) - (np.searchsorted(edges, scores, side="right") - 1)  # 0 for the top bin
         if sw is None:
             pos = np.bincount(codes[positive], minlength=m)
             return ScoreSummary(np.arange(m), pos, np.bincount(codes, minlength=m) - pos, classes)
@@ -205,11 +210,10 @@ def score_summary(positive: np.ndarray, scores: np.ndarray, sw, classes=None, ed
             bincount_exact(codes[~positive], sw[~positive], m),
             classes,
         )
-    if sw is None:  # a chunk's counts per distinct score, from its cumulative counts
+    if sw is None:  # a chunk's counts per distinct score, from its running counts
         c = _unweighted_counts(positive, scores)
-        tps, fps = c.tps.astype(np.int64), c.fps.astype(np.int64)
-        pos, neg = np.diff(tps, prepend=0)[::-1], np.diff(fps, prepend=0)[::-1]
-        return ScoreSummary(c.thresholds[::-1].copy(), pos.copy(), neg.copy(), classes)
+        pos = np.diff(c.tps.astype(np.int64), prepend=0)
+        return ScoreSummary(_flip(c.thresholds), pos, np.diff(c.fps.astype(np.int64), prepend=0), classes)
     pos_w = np.where(positive, sw, 0.0)
     return weights_summary(scores, pos_w, sw - pos_w, classes)  # each negative weight is w or 0: exact
 
@@ -220,8 +224,9 @@ def weights_summary(scores: np.ndarray, pos_w: np.ndarray, neg_w: np.ndarray, cl
     A sample may count in both: the plug-in counts of probabilities ``p``
     put ``w p`` on the positive side and ``w (1 - p)`` on the negative one.
     """
-    order = np.argsort(scores)  # ties in any order: the sums are exact
-    ordered = scores[order]
+    flipped = _flip(scores)
+    order = np.argsort(flipped)  # decreasing scores; ties in any order: the sums are exact
+    ordered = flipped[order]
     starts = _run_starts(ordered)
     return ScoreSummary(
         ordered[starts],
@@ -231,14 +236,13 @@ def weights_summary(scores: np.ndarray, pos_w: np.ndarray, neg_w: np.ndarray, cl
     )
 
 
-def _from_top(counts) -> np.ndarray:
-    """Sums of ``counts[j]`` for j >= i, in decreasing i, as float64 (exact sums rounded once)."""
+def _running(counts) -> np.ndarray:
+    """The running sums of ``counts`` (from the top threshold down), as float64: exact sums rounded once."""
     if isinstance(counts, ExactSums):
-        digits = np.cumsum(counts.digits[::-1], axis=0, dtype=np.uint64)
-        out = ExactSums(counts.offset, digits)
+        out = ExactSums(counts.offset, np.cumsum(counts.digits, axis=0, dtype=np.uint64))
         out._carry()
         return out.to_float()
-    return np.cumsum(counts[::-1], dtype=np.float64)  # integers below 2**53: exact
+    return np.cumsum(counts, dtype=np.float64)  # integers below 2**53: exact
 
 
 def _nonzero(counts) -> np.ndarray:
@@ -249,16 +253,13 @@ def _nonzero(counts) -> np.ndarray:
 
 def counts_from_summary(s: ScoreSummary, edges=None) -> ThresholdCounts:
     """Thresholds in decreasing order and the counts at or above each (empty bins left out)."""
-    keep = (_nonzero(s.positives) | _nonzero(s.negatives))[::-1]
-    tps, fps = _from_top(s.positives), _from_top(s.negatives)
-    keys = s.keys[::-1] if edges is None else edges[s.keys[::-1]]
-    bins = None
-    if edges is not None:
-        per_bin = s.positives.to_float() if isinstance(s.positives, ExactSums) else s.positives.astype(np.float64)
-        bins = per_bin[::-1][keep]
-    if keep.all():
-        return ThresholdCounts(np.ascontiguousarray(keys), tps, fps, bins)
-    return ThresholdCounts(keys[keep], tps[keep], fps[keep], bins)
+    tps, fps = _running(s.positives), _running(s.negatives)
+    thresholds = _flip(s.keys) if edges is None else edges[::-1][s.keys]
+    if edges is None:
+        return ThresholdCounts(thresholds, tps, fps)  # every key holds a sample of nonzero weight
+    keep = _nonzero(s.positives) | _nonzero(s.negatives)
+    per_bin = s.positives.to_float() if isinstance(s.positives, ExactSums) else s.positives.astype(np.float64)
+    return ThresholdCounts(thresholds[keep], tps[keep], fps[keep], per_bin[keep])
 
 
 def threshold_counts(positive: np.ndarray, scores: np.ndarray, sw, *, n_bins=None) -> ThresholdCounts:
