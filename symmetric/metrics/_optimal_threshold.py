@@ -20,7 +20,7 @@ import numpy as np
 from .._validation import InvalidParameterError
 from ._count_metrics import resolve_metric
 from ._params import square
-from ._thresholds import counts_from_summary, weights_summary
+from ._thresholds import weighted_counts
 
 __all__ = ["ThresholdOptimality", "threshold_optimality", "expected_f_optimum"]
 
@@ -66,7 +66,7 @@ def expected_f_optimum(scores, *, beta: float, sample_weight=None) -> tuple[floa
     """
     p = np.asarray(scores, dtype=np.float64).reshape(-1)
     w = np.ones_like(p) if sample_weight is None else np.asarray(sample_weight, dtype=np.float64).reshape(-1)
-    c = counts_from_summary(weights_summary(p, w * p, w * (1 - p)))  # the sorted pass, with expected counts
+    c = weighted_counts(p, w * p, w * (1 - p))  # the sorted pass, with expected counts
     tp, fp = c.tps, c.fps
     fn = c.total_positives - tp
     f = resolve_metric("f_beta", beta=beta, rho=-2.0, func="best_threshold", zero_division=0.0).values(

@@ -43,13 +43,14 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ._exact import ExactSums, bincount_exact, segment_sums_exact
+from ._exact import ExactSums, bincount_exact, running_sums_exact, segment_sums_exact
 
 __all__ = [
     "ThresholdCounts",
     "ScoreSummary",
     "score_summary",
     "weights_summary",
+    "weighted_counts",
     "counts_from_summary",
     "threshold_counts",
     "sorted_unweighted",
@@ -218,22 +219,49 @@ def score_summary(positive: np.ndarray, scores: np.ndarray, sw, classes=None, ed
     return weights_summary(scores, pos_w, sw - pos_w, classes)  # each negative weight is w or 0: exact
 
 
+def _runs_from_top(scores: np.ndarray):
+    """``(order, flipped keys of the runs, run starts)``: the samples from the highest score down."""
+    flipped = _flip(scores)
+    order = np.argsort(flipped)  # decreasing scores; ties in any order: the sums are exact
+    ordered = flipped[order]
+    starts = _run_starts(ordered)
+    return order, ordered[starts], starts
+
+
 def weights_summary(scores: np.ndarray, pos_w: np.ndarray, neg_w: np.ndarray, classes=None) -> ScoreSummary:
     """Per distinct score, the exact sums of two streams of nonnegative weights (positive and negative).
 
     A sample may count in both: the plug-in counts of probabilities ``p``
     put ``w p`` on the positive side and ``w (1 - p)`` on the negative one.
     """
-    flipped = _flip(scores)
-    order = np.argsort(flipped)  # decreasing scores; ties in any order: the sums are exact
-    ordered = flipped[order]
-    starts = _run_starts(ordered)
+    order, keys, starts = _runs_from_top(scores)
     return ScoreSummary(
-        ordered[starts],
+        keys,
         segment_sums_exact(pos_w[order], starts),
         segment_sums_exact(neg_w[order], starts),
         np.array([]) if classes is None else classes,
     )
+
+
+def weighted_counts(scores: np.ndarray, pos_w: np.ndarray, neg_w: np.ndarray) -> ThresholdCounts:
+    """The counts at every distinct score of two streams of weights: running sums, each exact and rounded once.
+
+    The same values as :func:`counts_from_summary` of :func:`weights_summary`,
+    without the per-score sums in between.
+    """
+    flipped = _flip(scores)
+    order = np.argsort(flipped)  # decreasing scores; ties in any order: the sums are exact
+    ordered = np.take(flipped, order)
+    del flipped
+    last = ordered[1:] != ordered[:-1]
+    if np.count_nonzero(last) == len(last):  # every score distinct: each sample is its own run
+        starts, keys = None, ordered
+    else:
+        starts = np.flatnonzero(np.concatenate([[True], last]))
+        keys = ordered[starts]
+    del last
+    tps, fps = (running_sums_exact(np.take(w, order), starts, overwrite=True) for w in (pos_w, neg_w))
+    return ThresholdCounts(_flip(keys, out=keys), tps, fps)
 
 
 def _running(counts) -> np.ndarray:
@@ -264,8 +292,11 @@ def counts_from_summary(s: ScoreSummary, edges=None) -> ThresholdCounts:
 
 def threshold_counts(positive: np.ndarray, scores: np.ndarray, sw, *, n_bins=None) -> ThresholdCounts:
     """Counts at or above every distinct score (or every bin edge, with ``n_bins``) of checked samples."""
-    if sw is None and n_bins is None:
-        return _unweighted_counts(positive, scores)
+    if n_bins is None:
+        if sw is None:
+            return _unweighted_counts(positive, scores)
+        pos_w = np.where(positive, sw, 0.0)
+        return weighted_counts(scores, pos_w, sw - pos_w)
     edges = None if n_bins is None else bin_edges(scores.min(), scores.max(), n_bins)
     return counts_from_summary(score_summary(positive, scores, sw, edges=edges), edges)
 
