@@ -45,6 +45,7 @@ from ._confusion_scores import (
 )
 from ._average_precision import average_precision_score
 from ._curve import best_threshold, g_beta_rho_curve
+from ._delong import RocAucTest, roc_auc_test
 from ._gain import (
     f_gain_score,
     minimum_precision,
@@ -74,6 +75,7 @@ from ._warnings import UndefinedMetricWarning
 __all__ = [
     "ConfidenceInterval",
     "ConfusionCounts",
+    "RocAucTest",
     "UndefinedMetricWarning",
     "accuracy_score",
     "at_prevalence",
@@ -110,6 +112,7 @@ __all__ = [
     "prg_auc_score",
     "recall_score",
     "roc_auc_score",
+    "roc_auc_test",
     "roc_curve",
     "specificity_score",
     "unachievable_area",
