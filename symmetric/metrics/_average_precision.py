@@ -25,7 +25,7 @@ import numpy as np
 
 from ._label_average import average_binary_score, one_hot, score_matrix
 from ._params import GIVEN_POS_LABEL, RANKING_AVERAGE, array_like, declare
-from ._precision_recall_curve import precision_recall_at_thresholds
+from ._precision_recall_curve import precision_at_thresholds, recall_at_thresholds
 from ._sorted_pass import sorted_counts, target_classes
 from ._thresholds import ThresholdCounts
 
@@ -56,12 +56,12 @@ def average_precision_of_counts(counts: ThresholdCounts) -> float:
     operations, summed by the same NumPy sum over the same contiguous
     array, so the same bits, without materializing the reversed curve.
     """
-    p, r = precision_recall_at_thresholds(counts)
-    terms = np.empty(len(p))
+    terms = np.empty(len(counts.tps))
     backwards = terms[::-1]
+    r = recall_at_thresholds(counts)
     backwards[0] = 0.0 - r[0]
     np.subtract(r[:-1], r[1:], out=backwards[1:])
-    np.multiply(backwards, p, out=backwards)
+    np.multiply(backwards, precision_at_thresholds(counts, out=r), out=backwards)  # precision in recall's place
     return float(max(0.0, -np.sum(terms)))
 
 

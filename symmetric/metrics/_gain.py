@@ -27,7 +27,7 @@ import numpy as np
 
 from .._constraints import Predicate
 from . import _generated as gen
-from ._confusion_scores import record_values
+from ._confusion_scores import record_functions, record_values
 from ._average_precision import average_precision_of_counts
 from ._sorted_pass import sorted_counts
 from ._thresholds import ThresholdCounts
@@ -106,10 +106,12 @@ def precision_recall_gain_curve(y_true, y_score, *, pos_label=None, sample_weigh
 
 def _gain_curve(y_true, y_score, pos_label, sample_weight, func):
     c = _both_classes(y_true, y_score, pos_label, sample_weight, func)
-    tp, fp, fn, tn, thresholds = c.tps, c.fps, c.total_positives - c.tps, c.total_negatives - c.fps, c.thresholds
-    pg, undefined = record_values("precision_gain", tp, fp, fn, tn)
-    rg, _ = record_values("recall_gain", tp, fp, fn, tn)
-    pg, rg, thresholds = pg[~undefined], rg[~undefined], thresholds[~undefined]  # TP > 0: increasing recall
+    first = np.searchsorted(c.tps, 0.0, side="right")  # the gains are defined from the first true positive on
+    tp, fp, thresholds = c.tps[first:], c.fps[first:], c.thresholds[first:]
+    fn, tn = c.total_positives - tp, c.total_negatives - fp
+    with np.errstate(all="ignore"):
+        pg, rg = (np.asarray(record_functions(name)[0](tp, fp, fn, tn), dtype=np.float64)
+                  for name in ("precision_gain", "recall_gain"))
     below = np.flatnonzero(rg < 0)
     if below.size:
         i = below[-1]

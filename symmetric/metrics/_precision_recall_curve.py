@@ -76,25 +76,40 @@ def precision_recall_curve(y_true, y_score, *, pos_label=None, sample_weight=Non
 
 
 def precision_recall_from_counts(c: ThresholdCounts):
-    """scikit-learn's ``(precision, recall, thresholds)`` from the counts at each threshold."""
-    precision, recall = precision_recall_at_thresholds(c)
-    m = len(precision)
+    """scikit-learn's ``(precision, recall, thresholds)`` from the counts at each threshold.
+
+    Written straight into the outputs, in scikit-learn's order (increasing
+    thresholds), with the same operations as :func:`precision_recall_at_thresholds`.
+    """
+    m = len(c.tps)
     out_precision, out_recall = np.empty(m + 1), np.empty(m + 1)
-    out_precision[:m], out_precision[m] = precision[::-1], 1.0
-    out_recall[:m], out_recall[m] = recall[::-1], 0.0
+    precision_at_thresholds(c, out=out_precision[:m][::-1])
+    recall_at_thresholds(c, out=out_recall[:m][::-1])
+    out_precision[m], out_recall[m] = 1.0, 0.0
     return out_precision, out_recall, c.thresholds[::-1]
 
 
-def precision_recall_at_thresholds(c: ThresholdCounts):
-    """Precision and recall at each threshold of ``c`` (decreasing), with scikit-learn's warning without positives."""
-    tps = c.tps
-    precision = tps + c.fps
-    np.divide(tps, precision, out=precision)  # every threshold predicts at least one sample of nonzero weight
+def precision_at_thresholds(c: ThresholdCounts, out=None) -> np.ndarray:
+    """Precision at each threshold of ``c`` (every threshold predicts a sample of nonzero weight)."""
+    out = np.add(c.tps, c.fps, out=out)
+    return np.divide(c.tps, out, out=out)
+
+
+def recall_at_thresholds(c: ThresholdCounts, out=None) -> np.ndarray:
+    """Recall at each threshold of ``c``; without positives 1 everywhere, with scikit-learn's warning."""
     if c.total_positives == 0:
         warnings.warn(
             "No positive class found in y_true, recall is set to one for all thresholds.",
             UserWarning,
             stacklevel=user_stacklevel(),
         )
-        return precision, np.ones_like(tps)
-    return precision, tps / tps[-1]
+        if out is None:
+            return np.ones_like(c.tps)
+        out[...] = 1.0
+        return out
+    return np.divide(c.tps, c.tps[-1], out=out)
+
+
+def precision_recall_at_thresholds(c: ThresholdCounts):
+    """Precision and recall at each threshold of ``c`` (decreasing), with scikit-learn's warning without positives."""
+    return precision_at_thresholds(c), recall_at_thresholds(c)

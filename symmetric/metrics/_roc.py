@@ -22,6 +22,7 @@ import numpy as np
 
 from ._params import BOOLEAN, SCORED_TARGETS, array_like, declare
 from ._sorted_pass import sorted_counts
+from ._thresholds import ThresholdCounts
 from ._target_arrays import _check_lengths
 from ._warnings import UndefinedMetricWarning, user_stacklevel
 from ._sklearn_compat import compatible
@@ -195,22 +196,45 @@ def det_curve(y_true, y_score, pos_label=None, sample_weight=None, drop_intermed
     (array([0.5, 0.5, 0. ]), array([0. , 0.5, 0.5]), array([0.35, 0.4 , 0.8 ]))
     """
     c = _counts(y_true, y_score, pos_label, sample_weight, "det_curve")
-    tps = np.concatenate([[0.0], c.tps])
-    fps = np.concatenate([[0.0], c.fps])
-    thresholds = np.concatenate([[np.inf], c.thresholds.astype(np.float64)])
-    if drop_intermediate and len(fps) > 2:
-        kept = np.flatnonzero(np.concatenate([[True], np.logical_or(np.diff(tps[:-1]), np.diff(tps[1:])), [True]]))
-        fps, tps, thresholds = fps[kept], tps[kept], thresholds[kept]
-    if tps[-1] == 0 or fps[-1] == 0:
+    if c.total_positives == 0 or c.total_negatives == 0:
         raise ValueError(
             "Only one class is present in y_true. Detection error tradeoff curve is not defined in that case."
         )
-    fns = tps[-1] - tps
+    if drop_intermediate and len(c.fps) > 1:
+        keep = np.concatenate([[True], np.diff(c.tps, prepend=0.0)[:-1] != 0, [True]])
+        keep[1:-1] |= c.tps[1:] != c.tps[:-1]
+        c = ThresholdCounts(*(np.concatenate([[first], a])[keep] for first, a in
+                              ((np.inf, c.thresholds.astype(np.float64)), (0.0, c.tps), (0.0, c.fps))))
+        return _det(c, extended=False)
+    return _det(c, extended=True)
+
+
+def _det(c: ThresholdCounts, *, extended: bool):
+    """scikit-learn's DET curve of the counts; ``extended``: the point (0, 0) at threshold inf is implied first.
+
+    scikit-learn prepends that point and keeps the thresholds from the last
+    one without false positives to the first without false negatives. Here
+    the same slice is taken of the counts as they are (the implied point
+    joins only when the slice starts there), with the same operations on
+    each kept value.
+    """
+    tps, fps = c.tps, c.fps
     p_count, n_count = tps[-1], fps[-1]
-    first = np.searchsorted(fps, fps[0], side="right") - 1  # the last threshold with no false positive
-    last = np.searchsorted(tps, tps[-1]) + 1  # the first with no false negative
-    sl = slice(first, last)
-    return fps[sl][::-1] / n_count, fns[sl][::-1] / p_count, thresholds[sl][::-1]
+    shift = 1 if extended else 0  # the index of c's first point in scikit-learn's arrays
+    zeros = np.searchsorted(fps, 0.0, side="right") + shift  # points without false positives, in its arrays
+    first = zeros - 1
+    last = np.searchsorted(tps, p_count) + shift + 1
+    a, b = max(first - shift, 0), last - shift  # c's points in the slice
+    implied = extended and first == 0
+    size = b - a + implied
+    fpr, fnr, thresholds = np.empty(size), np.empty(size), np.empty(size)
+    np.divide(fps[a:b][::-1], n_count, out=fpr[: b - a])
+    np.subtract(p_count, tps[a:b][::-1], out=fnr[: b - a])
+    np.divide(fnr[: b - a], p_count, out=fnr[: b - a])
+    thresholds[: b - a] = c.thresholds[a:b][::-1]
+    if implied:
+        fpr[-1], fnr[-1], thresholds[-1] = 0.0 / n_count, (p_count - 0.0) / p_count, np.inf
+    return fpr, fnr, thresholds
 
 
 def _as_1d(a) -> np.ndarray:
