@@ -98,17 +98,21 @@ class ScoreSummary:
     classes: np.ndarray  # the distinct labels of y_true seen (with nonzero weight)
 
     def __add__(self, other: ScoreSummary) -> ScoreSummary:
-        both = np.concatenate([self.keys, other.keys])
-        order = np.argsort(both, kind="stable")  # two sorted runs: a linear merge
-        merged = both[order]
+        return ScoreSummary.merge(self, other)
+
+    @staticmethod
+    def merge(*summaries: ScoreSummary) -> ScoreSummary:
+        """One summary of several: their keys merged (a stable argsort of sorted runs), the counts of equal keys added."""
+        summaries = [s for s in summaries if s is not None]
+        if len(summaries) == 1:
+            return summaries[0]
+        keys = np.concatenate([s.keys for s in summaries])
+        order = np.argsort(keys, kind="stable")  # sorted runs: a k-way merge
+        merged = keys[order]
         starts = _run_starts(merged)
-        counts = [_merged(a, b, order, starts) for a, b in ((self.positives, other.positives),
-                                                            (self.negatives, other.negatives))]
-        classes = (
-            np.union1d(self.classes, other.classes)
-            if len(self.classes) and len(other.classes)
-            else (self.classes if len(self.classes) else other.classes)
-        )
+        counts = [_merged([getattr(s, side) for s in summaries], order, starts) for side in ("positives", "negatives")]
+        known = [s.classes for s in summaries if len(s.classes)]
+        classes = np.unique(np.concatenate(known)) if known else summaries[0].classes
         return ScoreSummary(merged[starts], counts[0], counts[1], classes)
 
 
@@ -121,18 +125,20 @@ def _run_starts(ordered: np.ndarray) -> np.ndarray:
     return np.flatnonzero(starts)
 
 
-def _merged(a, b, order, starts):
-    """The counts of two summaries, in the merged order, summed over each run of equal keys (exactly)."""
-    if isinstance(a, ExactSums):
-        lo = min(a.offset, b.offset)
-        hi = max(a.offset + a.digits.shape[-1], b.offset + b.digits.shape[-1])
-        digits = np.zeros((len(a.digits) + len(b.digits), hi - lo), dtype=np.uint64)
-        for part, rows in ((a, slice(0, len(a.digits))), (b, slice(len(a.digits), None))):
-            digits[rows, part.offset - lo : part.offset - lo + part.digits.shape[-1]] = part.digits
+def _merged(parts, order, starts):
+    """The counts of several summaries, in the merged order, summed over each run of equal keys (exactly)."""
+    if isinstance(parts[0], ExactSums):
+        lo = min(p.offset for p in parts)
+        hi = max(p.offset + p.digits.shape[-1] for p in parts)
+        digits = np.zeros((sum(len(p.digits) for p in parts), hi - lo), dtype=np.uint64)
+        row = 0
+        for p in parts:
+            digits[row : row + len(p.digits), p.offset - lo : p.offset - lo + p.digits.shape[-1]] = p.digits
+            row += len(p.digits)
         out = ExactSums(lo, np.add.reduceat(digits[order], starts, axis=0) if len(starts) else digits[:0])
-        out._carry()  # each run holds at most two digits below 2**32: no overflow
+        out._carry()  # each run gathers one digit below 2**32 per part: no overflow
         return out
-    return np.add.reduceat(np.concatenate([a, b])[order], starts) if len(starts) else np.zeros(0, np.int64)
+    return np.add.reduceat(np.concatenate(parts)[order], starts) if len(starts) else np.zeros(0, np.int64)
 
 
 def _flip(a: np.ndarray, out=None) -> np.ndarray:
