@@ -95,7 +95,12 @@ def _checked_curve(y_true, y_score, beta, rho, pos_label, sample_weight, n_bins,
     """The curve of arguments ``func``'s declaration has checked, with errors naming ``func``."""
     beta, rho = float(beta), float(rho)
     counts = sorted_counts(
-        y_true, y_score, pos_label=pos_label, sample_weight=sample_weight, func=func, require_positive=True,
+        y_true,
+        y_score,
+        pos_label=pos_label,
+        sample_weight=sample_weight,
+        func=func,
+        require_positive=True,
         n_bins=n_bins,
     )
     return values_at_thresholds(counts, _g_scorer(beta, rho)), counts.thresholds

@@ -288,9 +288,8 @@ def _raise_kinds(y_true, y_pred, kinds):
 
 def _curve_chunk(yt, ys, sw, pos_label, edges):
     """Validate one chunk of (y_true, y_score, sample_weight) and count it per distinct score or bin."""
-    from ._sorted_pass import classes_of
     from ._target_arrays import _kind, as_target_array
-    from ._thresholds import score_summary
+    from ._thresholds import classes_of, score_summary
 
     yt, ys = as_target_array(yt, "y_true"), np.asarray(ys)
     info = {

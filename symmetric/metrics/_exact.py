@@ -352,7 +352,7 @@ def _run_slices(weights: np.ndarray, starts: np.ndarray | None, *, running: bool
                 return
             if left < len(rest) // 4:  # keep the weights with a remainder; runs may become empty
                 kept = np.flatnonzero(rest)
-                if first is None:
+                if first is None or stop is None:
                     first, stop = np.arange(len(rest)), np.arange(1, len(rest) + 1)
                 first, stop = np.searchsorted(kept, first), np.searchsorted(kept, stop)
                 rest, dense, whole = rest[kept], False, whole[: len(kept)]

@@ -110,8 +110,10 @@ def _gain_curve(y_true, y_score, pos_label, sample_weight, func):
     tp, fp, thresholds = c.tps[first:], c.fps[first:], c.thresholds[first:]
     fn, tn = c.total_positives - tp, c.total_negatives - fp
     with np.errstate(all="ignore"):
-        pg, rg = (np.asarray(record_functions(name)[0](tp, fp, fn, tn), dtype=np.float64)
-                  for name in ("precision_gain", "recall_gain"))
+        pg, rg = (
+            np.asarray(record_functions(name)[0](tp, fp, fn, tn), dtype=np.float64)
+            for name in ("precision_gain", "recall_gain")
+        )
     below = np.flatnonzero(rg < 0)
     if below.size:
         i = below[-1]

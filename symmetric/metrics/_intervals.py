@@ -34,7 +34,19 @@ from . import _generated
 from ._count_metrics import PROPORTIONS
 from ._tables import Table
 
-__all__ = ["normal_quantile", "delta", "on_scale", "widen", "normal_tail", "wilson", "resample", "bootstrap_values", "sort_resamples", "percentile", "bca"]
+__all__ = [
+    "normal_quantile",
+    "delta",
+    "on_scale",
+    "widen",
+    "normal_tail",
+    "wilson",
+    "resample",
+    "bootstrap_values",
+    "sort_resamples",
+    "percentile",
+    "bca",
+]
 
 _NORMAL = NormalDist()
 _cdf = np.frompyfunc(_NORMAL.cdf, 1, 1)

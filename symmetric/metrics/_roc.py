@@ -131,8 +131,9 @@ def roc_from_counts(c, *, drop_intermediate: bool):
     """scikit-learn's ``(fpr, tpr, thresholds)`` from the counts at each threshold."""
     kept = _corners(c.fps, c.tps) if drop_intermediate and len(c.fps) > 2 else slice(None)
     # (0, 0) at the threshold inf, then the kept points: written once into the outputs
-    fps, tps, thresholds = (_prepend(first, a[kept]) for first, a in ((0.0, c.fps), (0.0, c.tps),
-                                                                      (np.inf, c.thresholds)))
+    fps, tps, thresholds = (
+        _prepend(first, a[kept]) for first, a in ((0.0, c.fps), (0.0, c.tps), (np.inf, c.thresholds))
+    )
     if fps[-1] <= 0:
         _warn("No negative samples in y_true, false positive value should be meaningless")
         fps[:] = np.nan
@@ -203,8 +204,12 @@ def det_curve(y_true, y_score, pos_label=None, sample_weight=None, drop_intermed
     if drop_intermediate and len(c.fps) > 1:
         keep = np.concatenate([[True], np.diff(c.tps, prepend=0.0)[:-1] != 0, [True]])
         keep[1:-1] |= c.tps[1:] != c.tps[:-1]
-        c = ThresholdCounts(*(np.concatenate([[first], a])[keep] for first, a in
-                              ((np.inf, c.thresholds.astype(np.float64)), (0.0, c.tps), (0.0, c.fps))))
+        c = ThresholdCounts(
+            *(
+                np.concatenate([[first], a])[keep]
+                for first, a in ((np.inf, c.thresholds.astype(np.float64)), (0.0, c.tps), (0.0, c.fps))
+            )
+        )
         return _det(c, extended=False)
     return _det(c, extended=True)
 

@@ -26,7 +26,8 @@ from ._label_average import average_binary_score, average_ovo_score, one_hot, sc
 from ._params import RANKING_AVERAGE, array_like, declare
 from ._roc import auc, roc_from_counts
 from ._sklearn_compat import compatible
-from ._sorted_pass import classes_of, is_dask_input, sorted_counts, target_classes
+from ._sorted_pass import is_dask_input, sorted_counts, target_classes
+from ._thresholds import classes_of
 from ._warnings import UndefinedMetricWarning, user_stacklevel
 
 __all__ = ["roc_auc_score", "binary_roc_auc", "partial_auc"]

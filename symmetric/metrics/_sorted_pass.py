@@ -17,18 +17,9 @@ import numpy as np
 
 from ._params import invalid
 from ._target_arrays import _assert_finite, _check_lengths, _check_sample_weight, as_target_array, type_of_target
-from ._thresholds import ThresholdCounts, pos_label_of, threshold_counts
+from ._thresholds import ThresholdCounts, classes_of, pos_label_of, threshold_counts
 
-__all__ = ["check_scored", "sorted_counts", "is_dask_input", "target_classes", "classes_of"]
-
-
-def classes_of(yt: np.ndarray) -> np.ndarray:
-    """The sorted distinct labels of a 1-d target array; two passes (min, max) for integers 0 or 1 apart."""
-    if yt.ndim == 1 and yt.dtype.kind in "biu" and yt.size:
-        lo, hi = yt.min(), yt.max()
-        if int(hi) - int(lo) <= 1:  # both extremes occur: they are the labels
-            return np.unique(np.array([lo, hi], dtype=yt.dtype))
-    return np.unique(yt)
+__all__ = ["check_scored", "sorted_counts", "is_dask_input", "target_classes"]
 
 
 def target_classes(y_true):
@@ -96,5 +87,7 @@ def sorted_counts(
         return dask_threshold_counts(
             y_true, y_score, pos_label, sample_weight, n_bins=n_bins, func=func, require_positive=require_positive
         )
-    positive, scores, sw = check_scored(y_true, y_score, pos_label, sample_weight, func, require_positive=require_positive)
+    positive, scores, sw = check_scored(
+        y_true, y_score, pos_label, sample_weight, func, require_positive=require_positive
+    )
     return threshold_counts(positive, scores, sw, n_bins=n_bins)

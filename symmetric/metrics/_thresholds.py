@@ -57,6 +57,7 @@ __all__ = [
     "bin_edges",
     "binned_upper_bound",
     "pos_label_of",
+    "classes_of",
 ]
 
 
@@ -103,9 +104,10 @@ class ScoreSummary:
     @staticmethod
     def merge(*summaries: ScoreSummary) -> ScoreSummary:
         """One summary of several: their keys merged (a stable argsort of sorted runs), the counts of equal keys added."""
-        summaries = [s for s in summaries if s is not None]
-        if len(summaries) == 1:
-            return summaries[0]
+        given = [s for s in summaries if s is not None]
+        if len(given) == 1:
+            return given[0]
+        summaries = tuple(given)
         keys = np.concatenate([s.keys for s in summaries])
         order = np.argsort(keys, kind="stable")  # sorted runs: a k-way merge
         merged = keys[order]
@@ -219,8 +221,8 @@ def score_summary(positive: np.ndarray, scores: np.ndarray, sw, classes=None, ed
         )
     if sw is None:  # a chunk's counts per distinct score, from its running counts
         c = _unweighted_counts(positive, scores)
-        pos = np.diff(c.tps.astype(np.int64), prepend=0)
-        return ScoreSummary(_flip(c.thresholds), pos, np.diff(c.fps.astype(np.int64), prepend=0), classes)
+        per_key = [np.diff(a.astype(np.int64), prepend=np.int64(0)) for a in (c.tps, c.fps)]
+        return ScoreSummary(_flip(c.thresholds), per_key[0], per_key[1], classes)
     pos_w = np.where(positive, sw, 0.0)
     return weights_summary(scores, pos_w, sw - pos_w, classes)  # each negative weight is w or 0: exact
 
@@ -330,6 +332,15 @@ def binned_upper_bound(c: ThresholdCounts, g) -> float:
         R = tp / c.total_positives
     P = np.where(tp > 0, P, 0.0)
     return float(np.max(g(P, R)))
+
+
+def classes_of(yt: np.ndarray) -> np.ndarray:
+    """The sorted distinct labels of a 1-d target array; two passes (min, max) for integers 0 or 1 apart."""
+    if yt.ndim == 1 and yt.dtype.kind in "biu" and yt.size:
+        lo, hi = yt.min(), yt.max()
+        if int(hi) - int(lo) <= 1:  # both extremes occur: they are the labels
+            return np.unique(np.array([lo, hi], dtype=yt.dtype))
+    return np.unique(yt)
 
 
 def pos_label_of(pos_label, classes: np.ndarray):

@@ -419,8 +419,15 @@ def confidence_interval(
 
 
 #: The options of a count metric that have no meaning for ROC AUC or AP: their defaults.
-_COUNT_OPTIONS = {"beta": 1.0, "rho": -2.0, "average": "binary", "sample_weight": None, "prevalence": None,
-                  "pseudo_count": None, "sampling": "multinomial"}
+_COUNT_OPTIONS = {
+    "beta": 1.0,
+    "rho": -2.0,
+    "average": "binary",
+    "sample_weight": None,
+    "prevalence": None,
+    "pseudo_count": None,
+    "sampling": "multinomial",
+}
 
 
 def _ranking(y_true, y_score, metric, options, func) -> ConfidenceInterval:
@@ -432,10 +439,18 @@ def _ranking(y_true, y_score, metric, options, func) -> ConfidenceInterval:
     if method not in ("delta", "percentile"):
         raise invalid("method", func, f"'delta' or 'percentile' with metric={metric!r}", method)
     estimate, low, high = ranking_interval(
-        y_true, y_score, metric=metric, pos_label=options["pos_label"], method=method, level=options["level"],
-        z=normal_quantile(options["level"]), scale=options["scale"], n_resamples=int(options["n_resamples"]),
+        y_true,
+        y_score,
+        metric=metric,
+        pos_label=options["pos_label"],
+        method=method,
+        level=options["level"],
+        z=normal_quantile(options["level"]),
+        scale=options["scale"],
+        n_resamples=int(options["n_resamples"]),
         rng=np.random.default_rng(options["random_state"]),
-        check_resamples=lambda n_resamples, cells: _check_resamples_fit(n_resamples, cells, func), func=func,
+        check_resamples=lambda n_resamples, cells: _check_resamples_fit(n_resamples, cells, func),
+        func=func,
     )
     return ConfidenceInterval(estimate, low, high)
 
