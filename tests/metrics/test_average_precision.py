@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 import symmetric.metrics as sm
-from tests.metrics.helpers import assert_same, outcome
+from tests.metrics.helpers import assert_same, large_scores, outcome
 
 skm = pytest.importorskip("sklearn.metrics")
 
@@ -85,10 +85,5 @@ def test_float_weights_give_the_step_sum_to_rounding(seed):
 @pytest.mark.parametrize("ties", [False, True])
 def test_large_inputs_are_scikit_learns_bit_for_bit(ties):
     """Long enough for NumPy's pairwise summation to split the terms many times."""
-    rng = np.random.default_rng(7)
-    n = 200_003
-    y = rng.integers(0, 2, n)
-    score = rng.random(n) + 0.2 * y
-    if ties:
-        score = np.round(score, 3)
+    y, score = large_scores(ties=ties)
     assert_same(outcome(sm.average_precision_score, y, score), outcome(skm.average_precision_score, y, score))

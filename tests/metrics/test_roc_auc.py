@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 import symmetric.metrics as sm
-from tests.metrics.helpers import assert_same, outcome
+from tests.metrics.helpers import assert_same, large_scores, outcome
 
 skm = pytest.importorskip("sklearn.metrics")
 
@@ -95,10 +95,5 @@ def test_weighted_average_without_weight_is_the_float_zero():
 @pytest.mark.parametrize("ties", [False, True])
 def test_large_inputs_are_scikit_learns_bit_for_bit(ties):
     """Long enough for NumPy's pairwise summation to split the terms many times."""
-    rng = np.random.default_rng(7)
-    n = 200_003
-    y = rng.integers(0, 2, n)
-    score = rng.random(n) + 0.2 * y
-    if ties:
-        score = np.round(score, 3)
+    y, score = large_scores(ties=ties)
     assert_same(outcome(sm.roc_auc_score, y, score), outcome(skm.roc_auc_score, y, score))
