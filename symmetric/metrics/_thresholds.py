@@ -7,17 +7,22 @@ decreasing order, ``tps[i]`` and ``fps[i]`` are the (weighted) numbers of
 positive and negative samples whose score is at least ``thresholds[i]``
 (scikit-learn's ``tps`` and ``fps``).
 
-They come from a :class:`ScoreSummary`: the distinct scores in increasing
-order, each with its positive and negative counts. Without sample weights
-the scores of positives and of negatives are sorted apart, in decreasing
-order, and merged (:func:`sorted_unweighted`: two sorts of half the size
-and a linear merge beat one argsort), and a running count of the
-positives gives the counts at the end of every run of equal scores. With weights the scores are sorted once and each
-run's weights summed exactly (:func:`symmetric.metrics._exact.segment_sums_exact`):
-weighted counts are exact sums rounded once, whatever the order of the
-samples. Summaries of chunks (Dask) merge with ``+`` (a linear merge of two
-sorted lists of keys), so chunked input gives the same bits as the same
-data in memory; unweighted counts are integers, hence scikit-learn's exactly.
+The pass sorts the scores in decreasing order (flipped: :func:`_flip`).
+Without sample weights the scores of positives and of negatives are
+sorted apart and merged (:func:`sorted_unweighted`: two sorts of half the
+size and a linear merge beat one argsort), and a running count of the
+positives read at the last sample of each run of equal scores gives the
+counts (:func:`_unweighted_counts`): integers, hence scikit-learn's to
+the bit. With weights the scores are argsorted once and the weights of
+positives and of negatives summed by exact running sums
+(:func:`symmetric.metrics._exact.running_sums_exact`): each count is the
+exact sum of its weights rounded once, whatever the order of the samples
+(:func:`weighted_counts`). Dask input is counted chunk by chunk into
+:class:`ScoreSummary` records (the distinct flipped scores, increasing,
+with the positives and negatives at each, integers or
+:class:`~symmetric.metrics._exact.ExactSums`), merged by one stable
+argsort of their sorted keys; :func:`counts_from_summary` then gives the
+same bits as the data in memory.
 
 With ``n_bins`` the scores are put in ``n_bins`` bins of equal width
 between the smallest and the largest score, and the thresholds are the
