@@ -25,6 +25,15 @@ are the correctly rounded ones (with 10**8 uniform weights a sequential sum
 is hundreds of ULP away from the exact sum). Unweighted counts are integers
 and agree exactly.
 
+**Ranking curves and scores from one sorted pass.** ``precision_recall_curve``,
+``roc_curve``, ``det_curve``, ``confusion_matrix_at_thresholds``,
+``average_precision_score``, ``roc_auc_score`` (and ``auc``) are
+scikit-learn's, bit for bit without sample weights; they, the gain and G
+curves and ``best_threshold`` reduce the same counts at every distinct score
+(:mod:`symmetric.metrics._thresholds`). ``confidence_interval`` gives ROC AUC
+DeLong's interval and AP Boyd et al.'s; ``roc_auc_test`` compares two
+correlated AUCs.
+
 >>> from symmetric.metrics import balanced_precision_score, precision_score
 >>> y_true = [1] * 100 + [0] * 900
 >>> y_pred = [1] * 90 + [0] * 10 + [1] * 50 + [0] * 850
