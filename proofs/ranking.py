@@ -93,14 +93,19 @@ def _(d):
 score_gap, k = sympy.Symbol("d", real=True), sympy.Symbol("k", positive=True)
 
 
+def kernel(u):
+    """The Mann-Whitney kernel of a pair whose scores differ by ``u``: 1 above, 1/2 tied, 0 below."""
+    return sympy.Piecewise((0, u < 0), (sympy.S.Half, sympy.Eq(u, 0)), (1, True))
+
+
 @proof.claim("ranking.auc.order_only",
-             r"The Mann-Whitney kernel of a pair, $(1 + \operatorname{sign}(x - y))/2$, is unchanged by a strictly "
-             r"increasing transform $f$ of the scores: $f(x) - f(y) = k (x - y)$ with the secant slope $k > 0$ "
-             r"(any $k$ for a tie). So AUC depends only on the order of the scores.",
-             target=(1 + sympy.sign(score_gap)) / 2)
+             r"The Mann-Whitney kernel of a pair (1 if the positive's score is above, 1/2 tied, 0 below) is "
+             r"unchanged by a strictly increasing transform $f$ of the scores: $f(x) - f(y) = k (x - y)$ with the "
+             r"secant slope $k > 0$ (any $k$ for a tie). So AUC depends only on the order of the scores.",
+             target=kernel(score_gap))
 def _(d):
-    d.step("The difference of the transformed scores: k (x - y), k > 0", k * score_gap)
-    return d.step("The kernel of the transformed pair", (1 + sympy.sign(k * score_gap)) / 2)
+    gap = d.step("The difference of the transformed scores: k (x - y), k > 0", k * score_gap)
+    return d.apply("The kernel of the transformed pair", kernel, gap)
 
 
 def block_precision(d):
@@ -110,7 +115,8 @@ def block_precision(d):
 @proof.claim("ranking.ap.step_area",
              r"Average precision's term for a block, $(R_n - R_{n-1})P_n = a(tp + a)/(m(tp + a + fp + b))$, is the "
              r"area under the precision-recall curve drawn as a step: the block's precision held over the recall "
-             r"it adds.",
+             r"it adds. (A constant score is one block, $tp = fp = 0$, $a = m$, $b = n$: its AP is the positive "
+             r"rate $m/(m + n)$.)",
              conditions=BLOCK + (tp + a + fp + b > 0,), target=a * (tp + a) / (m * (tp + a + fp + b)))
 def _(d):
     precision = block_precision(d)
@@ -149,16 +155,6 @@ j = sympy.Symbol("j", positive=True)
              conditions=(k <= j,), target=k / (k + n), relation=">=")
 def _(d):
     return d.step("Precision of the j-th positive, all negatives above it", counts.precision(j, n))
-
-
-@proof.claim("ranking.ap.constant_score",
-             r"A constant score has one block, all $m$ positives and $n$ negatives: its average precision is the "
-             r"positive rate $m/(m + n)$.",
-             target=m / (m + n))
-def _(d):
-    term = d.step("The one block's term", a * (tp + a) / (m * (tp + a + fp + b)))
-    return d.substitute("The block holds every sample: tp = fp = 0, a = m, b = n", term,
-                        {tp: 0, fp: 0, a: m, b: n})
 
 
 @proof.claim("ranking.ap.below_positive_rate",
