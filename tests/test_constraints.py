@@ -23,7 +23,8 @@ VALID = {"y_true": [0, 1, 1, 0, 1], "y_pred": [0, 1, 0, 0, 1], "y_score": [0.1, 
          "name": "f_beta", "expr": None, "family": None, "prevalence": 0.5, "recall": [0.5],
          "P": 0.5, "R": 0.25, "rho": -2.0, "gamma": 1.0, "phi": 1.0, "lhs": 1, "id": "demo.claim",
          "sentence": "a claim", "rhs": 1, "claims": [], "func": int, "seconds": 1.0,
-         "y_prob": [0.1, 0.9, 0.4, 0.2, 0.8], "names": "f_beta"}
+         "y_prob": [0.1, 0.9, 0.4, 0.2, 0.8], "names": "f_beta", "x": [0.0, 0.5, 1.0], "y": [0.0, 0.75, 1.0],
+         "score_a": [0.1, 0.9, 0.4, 0.2, 0.8], "score_b": [0.3, 0.7, 0.1, 0.4, 0.6]}
 
 
 def _functions():

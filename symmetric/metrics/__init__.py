@@ -25,6 +25,15 @@ are the correctly rounded ones (with 10**8 uniform weights a sequential sum
 is hundreds of ULP away from the exact sum). Unweighted counts are integers
 and agree exactly.
 
+**Ranking curves and scores from one sorted pass.** ``precision_recall_curve``,
+``roc_curve``, ``det_curve``, ``confusion_matrix_at_thresholds``,
+``average_precision_score``, ``roc_auc_score`` (and ``auc``) are
+scikit-learn's, bit for bit without sample weights; they, the gain and G
+curves and ``best_threshold`` reduce the same counts at every distinct score
+(:mod:`symmetric.metrics._thresholds`). ``confidence_interval`` gives ROC AUC
+DeLong's interval and AP Boyd et al.'s; ``roc_auc_test`` compares two
+correlated AUCs.
+
 >>> from symmetric.metrics import balanced_precision_score, precision_score
 >>> y_true = [1] * 100 + [0] * 900
 >>> y_pred = [1] * 90 + [0] * 10 + [1] * 50 + [0] * 850
@@ -43,7 +52,9 @@ from ._confusion_scores import (
     markedness_score,
     matthews_corrcoef,
 )
+from ._average_precision import average_precision_score
 from ._curve import best_threshold, g_beta_rho_curve
+from ._delong import RocAucTest, roc_auc_test
 from ._gain import (
     f_gain_score,
     minimum_precision,
@@ -54,6 +65,8 @@ from ._gain import (
 )
 from ._precision_recall_curve import precision_recall_curve
 from ._report import classification_report
+from ._roc import auc, confusion_matrix_at_thresholds, det_curve, roc_curve
+from ._roc_auc import roc_auc_score
 from ._scores import (
     f1_score,
     fbeta_score,
@@ -71,9 +84,12 @@ from ._warnings import UndefinedMetricWarning
 __all__ = [
     "ConfidenceInterval",
     "ConfusionCounts",
+    "RocAucTest",
     "UndefinedMetricWarning",
     "accuracy_score",
     "at_prevalence",
+    "auc",
+    "average_precision_score",
     "balanced_accuracy_score",
     "balanced_precision_score",
     "best_threshold",
@@ -82,7 +98,9 @@ __all__ = [
     "cohen_kappa_score",
     "confidence_interval",
     "confusion_matrix",
+    "confusion_matrix_at_thresholds",
     "confusion_metric_score",
+    "det_curve",
     "f1_score",
     "f_gain_score",
     "fbeta_score",
@@ -102,6 +120,9 @@ __all__ = [
     "prevalence_curve",
     "prg_auc_score",
     "recall_score",
+    "roc_auc_score",
+    "roc_auc_test",
+    "roc_curve",
     "specificity_score",
     "unachievable_area",
 ]

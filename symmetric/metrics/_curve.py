@@ -1,14 +1,9 @@
 """G_{beta,rho} at every decision threshold, and the threshold that maximizes it.
 
-Sorting dominates. Without sample weights the scores of positives and of
-negatives are sorted separately in one buffer and then merged by a stable
-argsort of the two sorted runs (a linear merge), which is faster than one
-argsort of all scores; the counts at each distinct score are then taken
-block by block, so that besides the outputs at most one sorted copy of the
-scores and a few boolean masks are alive at once. With sample weights, with
-``n_bins`` and for Dask input the counts come from
-:mod:`symmetric.metrics._thresholds` (weighted counts are exact sums, the
-same bits in memory and chunk by chunk).
+The counts at each threshold come from the one sorted pass of
+:mod:`symmetric.metrics._thresholds` (through :func:`symmetric.metrics._sorted_pass.sorted_counts`,
+shared with every other curve); G is then evaluated block by block of
+thresholds, so that its temporaries stay small.
 """
 
 from __future__ import annotations
@@ -17,13 +12,12 @@ import math
 
 import numpy as np
 
-from ._params import BETA, BOOLEAN, N_BINS, RHO, SCORED_TARGETS, declare, invalid, square
+from ._params import BETA, BOOLEAN, N_BINS, RHO, SCORED_TARGETS, declare, square
 from ._combine import f_beta_from_sums_values, g_values, limit_parameter
-from ._thresholds import pos_label_of as _pos_label
-from ._target_arrays import _assert_finite, _check_lengths, _check_sample_weight, as_target_array, type_of_target
-from ._thresholds import ThresholdCounts, threshold_counts
+from ._sorted_pass import sorted_counts
+from ._thresholds import ThresholdCounts
 
-__all__ = ["g_beta_rho_curve", "best_threshold", "threshold_curve"]
+__all__ = ["g_beta_rho_curve", "best_threshold", "values_at_thresholds"]
 
 #: Thresholds handled per block when the counts are turned into G values.
 _BLOCK = 1 << 18
@@ -31,111 +25,14 @@ _BLOCK = 1 << 18
 _CURVE_ARGUMENTS = dict(**SCORED_TARGETS, beta=BETA, rho=RHO, n_bins=N_BINS)
 
 
-def _check(y_true, y_score, pos_label, sample_weight, func, *, require_positive=True):
-    """``(positive, scores, weights)`` of inputs a declaration has checked; samples of weight 0 are left out."""
-    y_type = type_of_target(y_true, input_name="y_true")
-    if not (y_type == "binary" or (y_type == "multiclass" and pos_label is not None)):
-        raise ValueError(f"{y_type} format is not supported")
-    yt, ys = as_target_array(y_true, "y_true"), np.asarray(y_score)
-    arrays = [yt, ys] + ([] if sample_weight is None else [np.asarray(sample_weight)])
-    _check_lengths(arrays)
-    if len(yt) == 0:
-        raise ValueError(
-            "Found empty input array (e.g., `y_true` or `y_score`) while a minimum of 1 sample is required."
-        )
-    yt, ys = yt.reshape(len(yt)), ys.reshape(len(ys)) if ys.ndim == 2 and ys.shape[1] == 1 else ys
-    if ys.ndim != 1 or ys.dtype.kind not in "biuf":
-        raise invalid("y_score", func, "a 1-d array of real numbers", y_score)
-    _assert_finite(ys, "y_score")
-    sw = None
-    if sample_weight is not None:
-        sw = _check_sample_weight(np.asarray(sample_weight), len(yt))
-        keep = sw != 0
-        yt, ys, sw = yt[keep], ys[keep], sw[keep]
-    pos_label = _pos_label(pos_label, yt)
-    positive = yt == pos_label
-    if require_positive and not positive.any():
-        raise ValueError(
-            f"pos_label={pos_label!r} is not present in y_true (with nonzero weight): "
-            f"{func} needs at least one positive sample."
-        )
-    return positive, ys.astype(np.float64) if ys.dtype.kind == "b" else ys, sw
-
-
-def _sorted_unweighted(positive, scores):
-    """The scores in increasing order, and which of them belong to positives."""
-    n, n_pos = len(scores), int(np.count_nonzero(positive))
-    runs = np.empty(n, dtype=scores.dtype)
-    np.compress(positive, scores, out=runs[:n_pos])
-    np.compress(~positive, scores, out=runs[n_pos:])
-    runs[:n_pos].sort()
-    runs[n_pos:].sort()
-    order = np.argsort(runs, kind="stable")  # merges the two sorted runs
-    is_pos = order < n_pos
-    # Gather into the index array's own memory (same item size): each index is read before its slot is
-    # written, and mode="clip" (a no-op on valid indices) keeps NumPy from buffering the output.
-    ordered = (
-        np.take(runs, order, out=order.view(runs.dtype), mode="clip")
-        if runs.itemsize == order.itemsize
-        else runs[order]
-    )
-    return ordered, is_pos
-
-
-def _reverse_in_place(a: np.ndarray) -> None:
-    """Reverse ``a`` block by block, without a full-size temporary."""
-    i, j = 0, len(a)
-    while j - i > 1:
-        k = min(_BLOCK, (j - i) // 2)
-        left = a[i : i + k].copy()
-        a[i : i + k] = a[j - k : j][::-1]
-        a[j - k : j] = left[::-1]
-        i, j = i + k, j - k
-
-
-def _values(c: ThresholdCounts, score, width=1):
-    """``score`` at each threshold of counts made elsewhere (exact weighted, binned or Dask counts)."""
-    values = np.empty((width, len(c.thresholds)), dtype=np.float64)
+def values_at_thresholds(c: ThresholdCounts, score) -> np.ndarray:
+    """``score(tp, predicted, positives)`` at each threshold of ``c``, computed block by block of thresholds."""
+    values = np.empty(len(c.thresholds), dtype=np.float64)
+    positives = c.total_positives
     for a in range(0, len(c.thresholds), _BLOCK):
-        pos = c.positives[a : a + _BLOCK]
-        values[:, a : a + _BLOCK] = np.reshape(score(pos, c.samples[a : a + _BLOCK], c.total_positives), (width, -1))
-    return values, c.thresholds
-
-
-def threshold_curve(positive, scores, sw, score, width=1):
-    """``score(tp, predicted, positives)`` at every distinct score ``t`` (decreasing), and the thresholds.
-
-    ``tp`` and ``predicted`` are the (weighted) numbers of positives and of
-    all samples with a score of at least ``t``, ``positives`` the number of
-    positives; ``score`` returns ``width`` rows of values for a block of
-    thresholds (in increasing order). Weighted counts are the exact sums of
-    :mod:`symmetric.metrics._thresholds`, the same bits as chunked (Dask) counts.
-    """
-    if sw is not None:
-        return _values(threshold_counts(positive, scores, sw), score, width)
-    ordered, pos_weight = _sorted_unweighted(positive, scores)
-    total_pos, total = float(np.count_nonzero(positive)), len(scores)
-    n = len(ordered)
-    starts = np.empty(n, dtype=bool)
-    starts[0] = True
-    np.not_equal(ordered[1:], ordered[:-1], out=starts[1:])
-    thresholds = ordered[starts]
-    del ordered
-    _reverse_in_place(thresholds)
-    m = len(thresholds)
-    values = np.empty((width, m), dtype=np.float64)
-    pos_before, k = 0.0, m
-    for a in range(0, n, _BLOCK):
-        b = min(a + _BLOCK, n)
-        st = starts[a:b]
-        cum_pos = np.cumsum(pos_weight[a:b], dtype=np.float64)
-        pos_ge = total_pos - (pos_before + (cum_pos - pos_weight[a:b]))[st]
-        all_ge = total - (a + np.flatnonzero(st)).astype(np.float64)
-        pos_before += cum_pos[-1]
-        block = np.reshape(score(pos_ge, all_ge, total_pos), (width, -1))
-        values[:, k - block.shape[1] : k] = block[:, ::-1]
-        k -= block.shape[1]
-    return values, thresholds
+        tp = c.tps[a : a + _BLOCK]
+        values[a : a + _BLOCK] = score(tp, tp + c.fps[a : a + _BLOCK], positives)
+    return values
 
 
 def _g_scorer(beta, rho):
@@ -197,19 +94,16 @@ def g_beta_rho_curve(y_true, y_score, *, beta=1.0, rho=-2.0, pos_label=None, sam
 def _checked_curve(y_true, y_score, beta, rho, pos_label, sample_weight, n_bins, func):
     """The curve of arguments ``func``'s declaration has checked, with errors naming ``func``."""
     beta, rho = float(beta), float(rho)
-    from ._dask import dask_threshold_counts, is_dask
-
-    if is_dask(y_true) or is_dask(y_score) or is_dask(sample_weight):
-        counts = dask_threshold_counts(y_true, y_score, pos_label, sample_weight, n_bins=n_bins, func=func)
-        values, thresholds = _values(counts, _g_scorer(beta, rho))
-        return values[0], thresholds
-    positive, scores, sw = _check(y_true, y_score, pos_label, sample_weight, func)
-    score = _g_scorer(beta, rho)
-    if n_bins is not None:
-        values, thresholds = _values(threshold_counts(positive, scores, sw, n_bins=n_bins), score)
-    else:
-        values, thresholds = threshold_curve(positive, scores, sw, score)
-    return values[0], thresholds
+    counts = sorted_counts(
+        y_true,
+        y_score,
+        pos_label=pos_label,
+        sample_weight=sample_weight,
+        func=func,
+        require_positive=True,
+        n_bins=n_bins,
+    )
+    return values_at_thresholds(counts, _g_scorer(beta, rho)), counts.thresholds
 
 
 @declare(**_CURVE_ARGUMENTS, optimality=BOOLEAN)

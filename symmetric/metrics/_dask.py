@@ -290,7 +290,7 @@ def _raise_kinds(y_true, y_pred, kinds):
 def _curve_chunk(yt, ys, sw, pos_label, edges):
     """Validate one chunk of (y_true, y_score, sample_weight) and count it per distinct score or bin."""
     from ._target_arrays import _kind, as_target_array
-    from ._thresholds import score_summary
+    from ._thresholds import classes_of, score_summary
 
     yt, ys = as_target_array(yt, "y_true"), np.asarray(ys)
     info = {
@@ -313,7 +313,7 @@ def _curve_chunk(yt, ys, sw, pos_label, edges):
     if info["kind"] != "labels" or not len(yt):
         return info, None
     yt = yt.reshape(len(yt))
-    info["classes"] = np.unique(yt)
+    info["classes"] = classes_of(yt)
     w = info["weights"]
     if w is not None:
         if w["negative"] is not None or w["nan"] or w["inf"] or w["ndim"] != 1:
@@ -321,14 +321,14 @@ def _curve_chunk(yt, ys, sw, pos_label, edges):
         sw = np.asarray(sw, dtype=np.float64)
         keep = sw != 0
         yt, ys, sw = yt[keep], ys[keep], sw[keep]
-    info["kept"] = np.unique(yt)
+    info["kept"] = classes_of(yt)
     positive = yt == (1 if pos_label is None else pos_label)
     scores = ys.astype(np.float64) if ys.dtype.kind == "b" else ys
     return info, score_summary(positive, scores, sw, edges=edges)
 
 
 def _curve_merge(*parts):
-    from ._thresholds import ScoreSummary  # noqa: F401  (the summaries add with +)
+    from ._thresholds import ScoreSummary
 
     info = {
         "n": 0,
@@ -339,7 +339,7 @@ def _curve_merge(*parts):
         "finite": True,
         "weights": None,
     }
-    summary = None
+    summaries = []
     for part_info, part in parts:
         kinds = (
             part_info["kind"]
@@ -360,11 +360,12 @@ def _curve_merge(*parts):
         info["score_ok"] &= part_info["score_ok"]
         if info["finite"] is True:
             info["finite"] = part_info["finite"]
-        summary = part if summary is None else summary if part is None else summary + part
-    return info, summary
+        summaries.append(part)
+    summaries = [s for s in summaries if s is not None]
+    return info, ScoreSummary.merge(*summaries) if summaries else None
 
 
-def dask_threshold_counts(y_true, y_score, pos_label, sample_weight, *, n_bins, func):
+def dask_threshold_counts(y_true, y_score, pos_label, sample_weight, *, n_bins, func, require_positive=True):
     """:func:`~symmetric.metrics._thresholds.threshold_counts` of Dask input, with the checks of the curve."""
     import dask
 
@@ -406,7 +407,7 @@ def dask_threshold_counts(y_true, y_score, pos_label, sample_weight, *, n_bins, 
     _check_weights(_Summary(info["n"], weights=info["weights"]), sample_weight)
     pos_label = _pos_label(pos_label, info["kept"])
     counts = counts_from_summary(summary, edges)
-    if not counts.total_positives:
+    if require_positive and not counts.total_positives:
         raise ValueError(
             f"pos_label={pos_label!r} is not present in y_true (with nonzero weight): "
             f"{func} needs at least one positive sample."

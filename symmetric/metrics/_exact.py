@@ -36,7 +36,7 @@ import math
 
 import numpy as np
 
-__all__ = ["ExactSums", "bincount_exact", "sum_exact"]
+__all__ = ["ExactSums", "bincount_exact", "sum_exact", "segment_sums_exact", "running_sums_exact"]
 
 _BITS = 32
 _MASK = np.uint64((1 << _BITS) - 1)
@@ -115,6 +115,33 @@ class ExactSums:
         d[..., k + 2] += hi >> np.uint64(_BITS)
         self._carry()
 
+    @classmethod
+    def from_parts(cls, parts, m: int) -> ExactSums:
+        """``sum of counts * 2**exponent`` over ``parts`` (``(counts, exponent)``, counts integer-valued in [0, 2**53)).
+
+        The digits are allocated once and carried once (each digit gathers
+        at most two 32-bit pieces per part: no overflow below 2**31 parts);
+        they are stored digit by digit (a transposed view), so every step
+        reads contiguous memory.
+        """
+        if not parts:
+            return cls.zeros(m)
+        places = [divmod(exponent - _BASE, _BITS) for _, exponent in parts]
+        lo = min(j for j, _ in places)
+        width = max(j for j, _ in places) + 3 - lo
+        digits = np.zeros((width, m), dtype=np.uint64)
+        for (counts, _), (j, shift) in zip(parts, places):
+            c = np.asarray(counts).astype(np.uint64)
+            s = np.uint64(shift)
+            low, high = (c & _MASK) << s, (c >> np.uint64(_BITS)) << s
+            k = j - lo
+            digits[k] += low & _MASK
+            digits[k + 1] += (low >> np.uint64(_BITS)) + (high & _MASK)
+            digits[k + 2] += high >> np.uint64(_BITS)
+        out = cls(lo, digits.T)
+        out._carry()
+        return out
+
     def __add__(self, other: ExactSums) -> ExactSums:
         if not isinstance(other, ExactSums):
             return NotImplemented
@@ -157,13 +184,16 @@ class ExactSums:
         m, width = int(np.prod(shape, dtype=np.int64)), self.digits.shape[-1]
         if not width:
             return np.zeros(shape)
-        d = np.zeros((m, width + 2), dtype=np.uint64)  # two zero digits below: digits t - 1 and t - 2 exist
-        d[:, 2:] = self.digits.reshape(m, width)
-        nonzero = d != 0
-        top = width + 1 - np.argmax(nonzero[:, ::-1], axis=1)
-        lowest = np.argmax(nonzero, axis=1)
-        rows = np.arange(m)
-        d0, d1, d2 = d[rows, top], d[rows, top - 1], d[rows, top - 2]
+        # digit by digit (rows), two zero digits below: digits t - 1 and t - 2 exist
+        d = np.zeros((width + 2, m), dtype=np.uint64)
+        d[2:] = self.digits.reshape(m, width).T
+        top, lowest = np.zeros(m, dtype=np.intp), np.full(m, width + 2, dtype=np.intp)
+        for j in range(width + 2):
+            nonzero = d[j] != 0
+            top[nonzero] = j  # the highest nonzero digit, in the end
+            lowest[nonzero & (lowest > j)] = j
+        cols = np.arange(m)
+        d0, d1, d2 = d[top, cols], d[top - 1, cols], d[top - 2, cols]
         bits = np.frexp(d0.astype(np.float64))[1]  # 1 .. 32 where the sum is nonzero
         shift = (_BITS - np.clip(bits, 1, _BITS)).astype(np.uint64)
         b = np.uint64(_BITS)
@@ -268,3 +298,100 @@ def bincount_exact(codes: np.ndarray, weights: np.ndarray, minlength: int) -> Ex
 def sum_exact(weights: np.ndarray) -> ExactSums:
     """The exact sum of ``weights`` (finite and >= 0), as a 0-d :class:`ExactSums`."""
     return _exact(None, np.ravel(weights), 1, ())
+
+
+def _run_slices(weights: np.ndarray, starts: np.ndarray | None, *, running: bool = False, overwrite: bool = False):
+    """``(run sums, exponent)`` of each slice of the weights: exact integers, whose scaled sum is each run's sum.
+
+    For ``n < 2**c`` weights, ``whole = floor(w / 2**e)`` is an integer below
+    ``2**(52 - c)``, so its run sums are exact in float64, and
+    ``w - whole * 2**e`` is exact and below ``2**e``. The scaling by
+    ``2**-e`` may flush a tiny weight to 0 or a subnormal, but then its
+    whole part is 0 all the same, and the remainder is taken from the
+    weight itself. ``starts=None``: every weight is its own run.
+    ``running``: the running sums of the run sums instead (still exact
+    integers: below ``2**52`` in all). ``overwrite``: the weights may be
+    used as scratch.
+    """
+    rest = np.asarray(weights, dtype=np.float64) if overwrite else np.array(weights, dtype=np.float64)
+    n = len(rest)
+    top = float(rest.max()) if n else 0.0
+    if top == 0.0:
+        return
+    first = None if starts is None else np.asarray(starts, dtype=np.intp)
+    stop = None if first is None else np.append(first[1:], n)
+    step = 52 - n.bit_length()
+    exponent = math.frexp(top)[1] - step  # every w / 2**exponent is below 2**step
+    dense = True  # every run holds at least one weight: reduceat; else differences of a running sum
+    whole = np.empty(n)
+    with np.errstate(under="ignore"):
+        while True:
+            if abs(exponent) < 1000:  # exact powers of two: multiplications
+                np.multiply(rest, 2.0**-exponent, out=whole)
+            else:
+                np.ldexp(rest, -exponent, out=whole)
+            np.floor(whole, out=whole)
+            if first is None:
+                sums = np.cumsum(whole) if running else whole.copy()
+            else:
+                if dense:
+                    sums = np.add.reduceat(whole, first)
+                else:
+                    total = np.concatenate([[0.0], np.cumsum(whole)])  # exact: integers below 2**52 in all
+                    sums = total[stop] - total[first]
+                if running:
+                    np.cumsum(sums, out=sums)
+            yield sums, exponent
+            if abs(exponent) < 1000:
+                whole *= 2.0**exponent
+            else:
+                np.ldexp(whole, exponent, out=whole)
+            rest -= whole
+            left = np.count_nonzero(rest)
+            if not left:
+                return
+            if left < len(rest) // 4:  # keep the weights with a remainder; runs may become empty
+                kept = np.flatnonzero(rest)
+                if first is None or stop is None:
+                    first, stop = np.arange(len(rest)), np.arange(1, len(rest) + 1)
+                first, stop = np.searchsorted(kept, first), np.searchsorted(kept, stop)
+                rest, dense, whole = rest[kept], False, whole[: len(kept)]
+            exponent -= step
+
+
+def segment_sums_exact(weights: np.ndarray, starts: np.ndarray) -> ExactSums:
+    """The exact sums of the runs ``weights[starts[i]:starts[i + 1]]`` (the last run to the end).
+
+    ``starts`` is increasing and begins with 0; the weights are finite and
+    >= 0. The runs of a sorted array are its blocks of equal keys: a pass of
+    ``np.add.reduceat`` per slice of the weights (no scatter into every bin
+    per block), so the cost grows with the number of weights, not with
+    runs times blocks.
+
+    >>> w = np.array([1e16, 1.0, 1.0, 0.5, 1e-300])
+    >>> segment_sums_exact(w, np.array([0, 3, 4])).to_float().tolist()
+    [1.0000000000000002e+16, 0.5, 1e-300]
+    """
+    return ExactSums.from_parts(list(_run_slices(weights, starts)), len(starts))
+
+
+def running_sums_exact(weights: np.ndarray, starts: np.ndarray | None, *, overwrite: bool = False) -> np.ndarray:
+    """The sums of ``weights[:starts[i + 1]]`` (all of them for the last run), each exact and rounded once.
+
+    ``starts=None``: every weight is its own run (the running sums of all of
+    them). ``overwrite``: the weights may be used as scratch.
+
+    The running sums of every run of :func:`segment_sums_exact`, as float64:
+    each slice's running sums are still integers below ``2**52``, so only
+    the final rounding of their scaled sum is not exact.
+
+    >>> running_sums_exact(np.array([1e16, 1.0, 1.0, 0.5]), np.array([0, 1, 3])).tolist()
+    [1e+16, 1.0000000000000002e+16, 1.0000000000000002e+16]
+    """
+    parts = list(_run_slices(weights, starts, running=True, overwrite=overwrite))
+    m = len(weights) if starts is None else len(starts)
+    out = np.zeros(m)
+    for a in range(0, m if parts else 0, _BLOCK):  # rounded block by block: the digits stay in cache
+        b = min(a + _BLOCK, m)
+        out[a:b] = ExactSums.from_parts([(p[a:b], e) for p, e in parts], b - a).to_float()
+    return out

@@ -27,8 +27,10 @@ import numpy as np
 
 from .._constraints import Predicate
 from . import _generated as gen
-from ._confusion_scores import record_values
-from ._curve import _check, threshold_curve
+from ._confusion_scores import record_functions, record_values
+from ._average_precision import average_precision_of_counts
+from ._sorted_pass import sorted_counts
+from ._thresholds import ThresholdCounts
 from ._params import BETA, POS_LABEL, PREVALENCE, SCORED_TARGETS, TARGETS, ZERO_DIVISION, array_like, declare, square
 from ._params import zero_division_value
 from ._counts import label_counts
@@ -58,18 +60,19 @@ __all__ = [
 ]
 
 
-def _curve_counts(y_true, y_score, pos_label, sample_weight, func):
-    """TP, FP, FN, TN at each threshold (decreasing), and the thresholds."""
-    positive, scores, sw = _check(y_true, y_score, pos_label, sample_weight, func, require_positive=False)
-    (tp, predicted), thresholds = threshold_curve(positive, scores, sw, lambda tp, pr, pos: (tp, pr), width=2)
-    positives, total = tp[-1], predicted[-1]
-    if positives == 0 or positives == total:
+def _both_classes(y_true, y_score, pos_label, sample_weight, func) -> ThresholdCounts:
+    """The counts of the sorted pass, with positive and negative samples present."""
+    c = sorted_counts(y_true, y_score, pos_label=pos_label, sample_weight=sample_weight, func=func)
+    if c.total_positives == 0 or c.total_negatives == 0:
         raise ValueError(
             f"{func} needs positive and negative samples: the gains divide by the prevalence and by one "
-            f"minus it (got {'no positive' if positives == 0 else 'no negative'} sample)."
+            f"minus it (got {'no positive' if c.total_positives == 0 else 'no negative'} sample)."
         )
-    fp = predicted - tp
-    return tp, fp, positives - tp, (total - positives) - fp, thresholds, positives / total
+    return c
+
+
+def _prevalence(c: ThresholdCounts) -> float:
+    return c.total_positives / (c.total_positives + c.total_negatives)
 
 
 @declare(**SCORED_TARGETS)
@@ -102,10 +105,15 @@ def precision_recall_gain_curve(y_true, y_score, *, pos_label=None, sample_weigh
 
 
 def _gain_curve(y_true, y_score, pos_label, sample_weight, func):
-    tp, fp, fn, tn, thresholds, _ = _curve_counts(y_true, y_score, pos_label, sample_weight, func)
-    pg, undefined = record_values("precision_gain", tp, fp, fn, tn)
-    rg, _ = record_values("recall_gain", tp, fp, fn, tn)
-    pg, rg, thresholds = pg[~undefined], rg[~undefined], thresholds[~undefined]  # TP > 0: increasing recall
+    c = _both_classes(y_true, y_score, pos_label, sample_weight, func)
+    first = np.searchsorted(c.tps, 0.0, side="right")  # the gains are defined from the first true positive on
+    tp, fp, thresholds = c.tps[first:], c.fps[first:], c.thresholds[first:]
+    fn, tn = c.total_positives - tp, c.total_negatives - fp
+    with np.errstate(all="ignore"):
+        pg, rg = (
+            np.asarray(record_functions(name)[0](tp, fp, fn, tn), dtype=np.float64)
+            for name in ("precision_gain", "recall_gain")
+        )
     below = np.flatnonzero(rg < 0)
     if below.size:
         i = below[-1]
@@ -194,18 +202,16 @@ def unachievable_area(prevalence) -> float:
 def normalized_average_precision_score(y_true, y_score, *, pos_label=None, sample_weight=None):
     """Average precision with the unachievable area removed: ``(AP - AP_min)/(1 - AP_min)`` (Boyd et al. 2012).
 
-    AP is scikit-learn's ``average_precision_score`` (the step sum
-    ``sum (R_n - R_{n-1}) P_n``); ``AP_min`` is :func:`unachievable_area` at
-    the data's prevalence. 0 for the worst ranking's floor, 1 for a perfect one.
+    AP is :func:`~symmetric.metrics.average_precision_score` (the step sum
+    ``sum (R_n - R_{n-1}) P_n``, scikit-learn's value); ``AP_min`` is
+    :func:`unachievable_area` at the data's prevalence. 0 for the worst ranking's floor, 1 for a perfect one.
 
     >>> from symmetric.metrics import normalized_average_precision_score
     >>> normalized_average_precision_score([0, 0, 1, 1], [0.1, 0.2, 0.8, 0.9])
     1.0
     """
     func = "normalized_average_precision_score"
-    tp, fp, _, _, _, prevalence = _curve_counts(y_true, y_score, pos_label, sample_weight, func)
-    precision = tp / (tp + fp)
-    recall = tp / tp[-1]
-    ap = float(np.sum(np.diff(np.concatenate([[0.0], recall])) * precision))
-    floor = float(gen.unachievable_area(prevalence))
+    c = _both_classes(y_true, y_score, pos_label, sample_weight, func)
+    ap = average_precision_of_counts(c)
+    floor = float(gen.unachievable_area(_prevalence(c)))
     return (ap - floor) / (1 - floor)

@@ -34,11 +34,28 @@ from . import _generated
 from ._count_metrics import PROPORTIONS
 from ._tables import Table
 
-__all__ = ["normal_quantile", "delta", "wilson", "resample", "bootstrap_values", "sort_resamples", "percentile", "bca"]
+__all__ = [
+    "normal_quantile",
+    "delta",
+    "on_scale",
+    "widen",
+    "normal_tail",
+    "wilson",
+    "resample",
+    "bootstrap_values",
+    "sort_resamples",
+    "percentile",
+    "bca",
+]
 
 _NORMAL = NormalDist()
 _cdf = np.frompyfunc(_NORMAL.cdf, 1, 1)
 _ppf = np.frompyfunc(_NORMAL.inv_cdf, 1, 1)
+
+
+def normal_tail(z) -> float:
+    """``P(Z > z)`` for a standard normal ``Z``: the upper tail, computed as the lower tail at ``-z`` (no cancellation)."""
+    return _NORMAL.cdf(-float(z))
 
 
 def normal_quantile(level: float) -> float:
@@ -68,7 +85,7 @@ def _float(a) -> np.ndarray:
     return np.asarray(a, dtype=np.float64)
 
 
-def _widen(low, high, estimate):
+def widen(low, high, estimate):
     """Bounds moved out, where needed, so that the interval contains the estimate (NaN stays NaN)."""
     low, high, estimate = _float(low), _float(high), _float(estimate)
     with np.errstate(invalid="ignore"):
@@ -119,24 +136,34 @@ def delta(table: Table, cells, squares, *, z: float, scale: str = "logit", pseud
             sums = [(np.where(m, cells * g, 0.0).sum(axis=-1) / np.where(m, cells, 0.0).sum(axis=-1)) for m in member]
             mean = sum(np.where(m, s_[..., None], 0.0) for m, s_ in zip(member, sums))
         variance = np.where(occupied, squares * (g - mean) ** 2, 0.0).sum(axis=-1)
-        se = np.sqrt(variance)
+        low, high = on_scale(center, np.sqrt(variance), z=z, scale=scale)
+    return (estimate,) + widen(low, high, estimate)
+
+
+def on_scale(center, se, *, z: float, scale: str):
+    """``center`` plus or minus ``z`` standard errors ``se``, on ``scale`` (the delta method through its transform).
+
+    On the logit scale the half-width is ``z se |t'(center)|`` and the bounds
+    are mapped back, so they stay inside (0, 1). A centre that rounds to 0
+    or 1 (extreme parameters or prevalences, a perfect ranking) has no
+    finite logit: there the interval is the identity-scale one, cut to
+    [0, 1], where every metric of that scale lies.
+    """
+    center, se = _float(center), _float(se)
+    with np.errstate(all="ignore"):
         if scale == "identity":
-            low, high = center - z * se, center + z * se
-        else:
-            forward, derivative, inverse = _transform(scale)
-            middle, spread = _float(forward(center)), z * se * np.abs(_float(derivative(center)))
-            # A centre that rounds to 0 or 1 (extreme parameters or prevalences) has no finite logit:
-            # there the interval is the identity-scale one, cut to [0, 1], where every metric of that scale lies.
-            finite = np.isfinite(middle) & np.isfinite(spread)
-            low, high = (
-                np.where(
-                    finite,
-                    _float(inverse(np.where(finite, middle + s * spread, 0.0))),
-                    np.clip(center + s * z * se, 0.0, 1.0),
-                )
-                for s in (-1.0, 1.0)
+            return center - z * se, center + z * se
+        forward, derivative, inverse = _transform(scale)
+        middle, spread = _float(forward(center)), z * se * np.abs(_float(derivative(center)))
+        finite = np.isfinite(middle) & np.isfinite(spread)
+        return tuple(
+            np.where(
+                finite,
+                _float(inverse(np.where(finite, middle + s * spread, 0.0))),
+                np.clip(center + s * z * se, 0.0, 1.0),
             )
-    return (estimate,) + _widen(low, high, estimate)
+            for s in (-1.0, 1.0)
+        )
 
 
 def _micro_proportion(table: Table, cells, squares):
@@ -216,7 +243,7 @@ def sort_resamples(values: np.ndarray) -> np.ndarray:
 def percentile(ordered: np.ndarray, estimate, *, level: float):
     """The percentile interval of sorted bootstrap values (:func:`sort_resamples`), widened to hold ``estimate``."""
     alpha = (1 - level) / 2
-    return _widen(_quantiles(ordered, alpha), _quantiles(ordered, 1 - alpha), estimate)
+    return widen(_quantiles(ordered, alpha), _quantiles(ordered, 1 - alpha), estimate)
 
 
 def _jackknife_acceleration(table: Table, cells, squares, extra) -> np.ndarray:
@@ -258,4 +285,4 @@ def bca(table: Table, cells, squares, ordered: np.ndarray, estimate, *, level: f
     with np.errstate(all="ignore"):
         probs = [_float(_cdf(z0 + (z0 + s) / (1 - a * (z0 + s)))) for s in (-z, z)]
     low, high = (_quantiles(ordered, p) for p in probs)
-    return _widen(low, high, estimate)
+    return widen(low, high, estimate)

@@ -20,6 +20,7 @@ import numpy as np
 from .._validation import InvalidParameterError
 from ._count_metrics import resolve_metric
 from ._params import square
+from ._thresholds import weighted_counts
 
 __all__ = ["ThresholdOptimality", "threshold_optimality", "expected_f_optimum"]
 
@@ -59,20 +60,20 @@ def expected_f_optimum(scores, *, beta: float, sample_weight=None) -> tuple[floa
     """The threshold maximizing the plug-in F_beta of probabilities ``scores``, and its value.
 
     Thresholds are the distinct scores; among equally good ones the highest.
+    The expected counts at each threshold come from the one sorted pass of
+    :mod:`symmetric.metrics._thresholds`, with the weights ``w p`` and
+    ``w (1 - p)`` in place of the positives' and the negatives'.
     """
     p = np.asarray(scores, dtype=np.float64).reshape(-1)
     w = np.ones_like(p) if sample_weight is None else np.asarray(sample_weight, dtype=np.float64).reshape(-1)
-    order = np.argsort(-p, kind="stable")
-    p, w = p[order], w[order]
-    last = np.r_[p[1:] != p[:-1], True]  # the last item of each block of equal scores
-    tp = np.cumsum(w * p)[last]
-    fp = np.cumsum(w * (1 - p))[last]
-    fn = float((w * p).sum()) - tp
+    c = weighted_counts(p, w * p, w * (1 - p))  # the sorted pass, with expected counts
+    tp, fp = c.tps, c.fps
+    fn = c.total_positives - tp
     f = resolve_metric("f_beta", beta=beta, rho=-2.0, func="best_threshold", zero_division=0.0).values(
         tp, fp, fn, np.zeros_like(tp)
     )
     i = int(np.argmax(f))
-    return float(p[last][i]), float(f[i])
+    return float(c.thresholds[i]), float(f[i])
 
 
 def threshold_optimality(

@@ -53,6 +53,8 @@ __all__ = [
     "POS_LABEL",
     "BOOLEAN",
     "WARN_FOR",
+    "RANKING_AVERAGE",
+    "GIVEN_POS_LABEL",
 ]
 
 #: The values of ``average``.
@@ -83,6 +85,14 @@ POS_LABEL = Predicate(
     lambda v: v is None or type(v) in _LABEL_TYPES or isinstance(v, (numbers.Real, str, bool, np.bool_)),
     invalid=([1],),
 )
+#: ``pos_label`` where it must be given (no None): average precision's.
+GIVEN_POS_LABEL = Predicate(
+    "an instance of 'numbers.Real', an instance of 'str' or an instance of 'bool'",
+    lambda v: type(v) in _LABEL_TYPES or isinstance(v, (numbers.Real, str, bool, np.bool_)),
+    invalid=([1], None),
+)
+#: ``average`` of the ranking scores (average precision, ROC AUC): no "binary".
+RANKING_AVERAGE = Options(("micro", "macro", "samples", "weighted"), none=True, invalid=("binary", 1))
 #: A flag such as ``normalize``.
 BOOLEAN = Predicate(
     "an instance of 'bool' or an instance of 'numpy.bool'",

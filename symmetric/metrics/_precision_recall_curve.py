@@ -1,9 +1,10 @@
 """``precision_recall_curve``: precision and recall at every decision threshold, as scikit-learn computes them.
 
-The counts at each threshold come from the same pass as
-:func:`~symmetric.metrics.g_beta_rho_curve` (:func:`threshold_curve`);
-precision and recall are the rates of their definitions in
-:mod:`symmetric.families.counts`, divided out of those counts.
+The counts at each threshold come from the one sorted pass
+(:func:`symmetric.metrics._sorted_pass.sorted_counts`); precision and
+recall are the rates of their definitions in :mod:`symmetric.families.counts`,
+divided out of those counts in scikit-learn's order of operations, so
+unweighted curves are scikit-learn's to the last bit.
 """
 
 from __future__ import annotations
@@ -13,10 +14,11 @@ import warnings
 import numpy as np
 
 from ._params import BOOLEAN, SCORED_TARGETS, declare
-from ._curve import _check, _values, threshold_curve
+from ._sorted_pass import sorted_counts
+from ._thresholds import ThresholdCounts
 from ._warnings import user_stacklevel
 
-__all__ = ["precision_recall_curve"]
+__all__ = ["precision_recall_curve", "precision_recall_from_counts", "precision_recall_at_thresholds"]
 
 
 def _kept(tp: np.ndarray) -> np.ndarray:
@@ -65,29 +67,49 @@ def precision_recall_curve(y_true, y_score, *, pos_label=None, sample_weight=Non
     >>> thresholds
     array([0.1 , 0.35, 0.4 , 0.8 ])
     """
-    func = "precision_recall_curve"
-    drop_intermediate = bool(drop_intermediate)
-    counts_at = lambda tp, predicted, positives: (tp, predicted)  # noqa: E731
-    from ._dask import dask_threshold_counts, is_dask
-
-    if is_dask(y_true) or is_dask(y_score) or is_dask(sample_weight):
-        counts = dask_threshold_counts(y_true, y_score, pos_label, sample_weight, n_bins=None, func=func)
-        (tp, predicted), thresholds = _values(counts, counts_at, width=2)
-    else:
-        positive, scores, sw = _check(y_true, y_score, pos_label, sample_weight, func, require_positive=False)
-        (tp, predicted), thresholds = threshold_curve(positive, scores, sw, counts_at, width=2)
+    counts = sorted_counts(
+        y_true, y_score, pos_label=pos_label, sample_weight=sample_weight, func="precision_recall_curve"
+    )
     if drop_intermediate:
-        kept = _kept(tp)
-        tp, predicted, thresholds = tp[kept], predicted[kept], thresholds[kept]
-    precision = tp / predicted  # every threshold predicts at least one sample of nonzero weight
-    positives = tp[-1]  # at the lowest threshold every sample is predicted positive
-    if positives == 0:
+        counts = counts.take(_kept(counts.tps))
+    return precision_recall_from_counts(counts)
+
+
+def precision_recall_from_counts(c: ThresholdCounts):
+    """scikit-learn's ``(precision, recall, thresholds)`` from the counts at each threshold.
+
+    Written straight into the outputs, in scikit-learn's order (increasing
+    thresholds), with the same operations as :func:`precision_recall_at_thresholds`.
+    """
+    m = len(c.tps)
+    out_precision, out_recall = np.empty(m + 1), np.empty(m + 1)
+    precision_at_thresholds(c, out=out_precision[:m][::-1])
+    recall_at_thresholds(c, out=out_recall[:m][::-1])
+    out_precision[m], out_recall[m] = 1.0, 0.0
+    return out_precision, out_recall, c.thresholds[::-1]
+
+
+def precision_at_thresholds(c: ThresholdCounts, out=None) -> np.ndarray:
+    """Precision at each threshold of ``c`` (every threshold predicts a sample of nonzero weight)."""
+    out = np.add(c.tps, c.fps, out=out)
+    return np.divide(c.tps, out, out=out)
+
+
+def recall_at_thresholds(c: ThresholdCounts, out=None) -> np.ndarray:
+    """Recall at each threshold of ``c``; without positives 1 everywhere, with scikit-learn's warning."""
+    if c.total_positives == 0:
         warnings.warn(
             "No positive class found in y_true, recall is set to one for all thresholds.",
             UserWarning,
             stacklevel=user_stacklevel(),
         )
-        recall = np.ones_like(tp)
-    else:
-        recall = tp / positives
-    return (np.concatenate([precision[::-1], [1.0]]), np.concatenate([recall[::-1], [0.0]]), thresholds[::-1])
+        if out is None:
+            return np.ones_like(c.tps)
+        out[...] = 1.0
+        return out
+    return np.divide(c.tps, c.tps[-1], out=out)
+
+
+def precision_recall_at_thresholds(c: ThresholdCounts):
+    """Precision and recall at each threshold of ``c`` (decreasing), with scikit-learn's warning without positives."""
+    return precision_at_thresholds(c), recall_at_thresholds(c)

@@ -10,10 +10,11 @@ from typing import NamedTuple
 import numpy as np
 
 from .._constraints import Interval, Options, Predicate
-from ._count_metrics import METRIC, PROPORTIONS, resolve_metric
+from ._count_metrics import METRIC, PROPORTIONS, _is_metric, _MetricConstraint, resolve_metric
 from ._counts import label_counts
 from ._intervals import bca, bootstrap_values, delta, normal_quantile, percentile, sort_resamples, wilson
 from ._params import BETA, DENSE_TARGETS, POS_LABEL, RHO, ZERO_DIVISION, array_like, checked, declare, invalid
+from ._ranking_intervals import RANKING_METRICS, ranking_interval
 from ._tables import Table
 from ._targets import check_targets
 
@@ -36,6 +37,12 @@ class ConfidenceInterval(NamedTuple):
 
 
 # The constraints confidence_interval declares; its checks read them.
+#: ``metric``: a count metric (:data:`METRIC`), or a metric of scores, ROC AUC or average precision.
+INTERVAL_METRIC = _MetricConstraint(
+    METRIC.allowed.replace("} (or", ", " + ", ".join(repr(n) for n in RANKING_METRICS) + "} (or", 1),
+    lambda v: (isinstance(v, str) and v in RANKING_METRICS) or _is_metric(v),
+    invalid=("auc", 3, None),
+)
 #: ``level`` of the interval.
 LEVEL = Interval(float, 0, 1, closed="neither")
 #: ``method``.
@@ -164,7 +171,7 @@ def _check_method(method, metric, average, prevalence, func):
 
 @declare(
     **DENSE_TARGETS,
-    metric=METRIC,
+    metric=INTERVAL_METRIC,
     beta=BETA,
     rho=RHO,
     average=AVERAGE,
@@ -237,6 +244,19 @@ def confidence_interval(
     (``scale="logit"``), which keeps it inside (0, 1). Each interval is then
     widened, where needed, to contain the estimate.
 
+    **Scores: ROC AUC and average precision.** With ``metric="roc_auc"`` or
+    ``"average_precision"``, ``y_pred`` holds scores (as for
+    :func:`roc_auc_score`), the positive class is ``pos_label`` and the
+    estimate is the score's. ``method="delta"`` is DeLong's variance for
+    ROC AUC (Sun and Xu's algorithm, :mod:`symmetric.metrics._delong`) and
+    Boyd, Eng and Page's logit interval for AP (a proportion over the
+    positives); ``"percentile"`` is the bootstrap of the samples, drawn as
+    one multinomial over the (score, class) cells per resample. Both take
+    ``scale``, ``level``, ``n_resamples`` and ``random_state``; the options
+    of count metrics must keep their defaults. Their coverage is measured
+    in docs/uncertainty.md. To compare the AUCs of two scores, see
+    :func:`roc_auc_test`.
+
     How well do they cover? In the study (F_beta and G_{beta,rho}, beta in
     {0.5, 1, 2}, rho in {-3, -2, -1, 0.5}, prevalence 0.01 to 0.5), for
     ``n >= 1000`` the delta intervals cover 93.0 % to 96.2 % of the time and
@@ -253,10 +273,12 @@ def confidence_interval(
     Parameters
     ----------
     y_true, y_pred : 1-d array-like, or label indicator array (``average=None`` only)
+        ``y_pred`` holds scores for "roc_auc" and "average_precision".
     metric : str or sympy.Expr, default "f_beta"
         One of "precision", "recall", "specificity", "accuracy",
         "balanced_precision", "f_beta", "g_beta_rho", "f1" and "f2" (F_beta
-        at beta = 1 and 2), or a SymPy expression in ``symmetric.symbols``
+        at beta = 1 and 2), a registered confusion metric, "roc_auc" or
+        "average_precision", or a SymPy expression in ``symmetric.symbols``
         TP, FP, FN and TN. An unknown name is refused with the closest
         known names.
     beta : float in [0, inf], default 1.0
@@ -334,9 +356,14 @@ def confidence_interval(
     >>> ci = confidence_interval(y_true, y_pred, average=None)   # one interval per class
     >>> ci.low.round(3)
     array([0.893, 0.607])
+    >>> scores = [0.9] * 25 + [0.3] * 15 + [0.6] * 20 + [0.1] * 140     # ROC AUC of scores, DeLong's interval
+    >>> [round(x, 3) for x in confidence_interval(y_true, scores, metric="roc_auc")]
+    [0.953, 0.917, 0.974]
     """
     func = "confidence_interval"
     level = float(level)
+    if isinstance(metric, str) and metric in RANKING_METRICS:
+        return _ranking(y_true, y_pred, metric, locals(), func)
     if prevalence is not None:
         prevalence = float(prevalence)
         if average not in ("binary", None):
@@ -394,6 +421,43 @@ def confidence_interval(
     if average is None:
         return ConfidenceInterval(estimate, low, high)
     return ConfidenceInterval(float(estimate), float(low), float(high))
+
+
+#: The options of a count metric that have no meaning for ROC AUC or AP: their defaults.
+_COUNT_OPTIONS = {
+    "beta": 1.0,
+    "rho": -2.0,
+    "average": "binary",
+    "sample_weight": None,
+    "prevalence": None,
+    "pseudo_count": None,
+    "sampling": "multinomial",
+}
+
+
+def _ranking(y_true, y_score, metric, options, func) -> ConfidenceInterval:
+    """ROC AUC (DeLong) or average precision (Boyd et al.'s logit interval), or their percentile bootstrap."""
+    for name, default in _COUNT_OPTIONS.items():
+        if options[name] is not default and options[name] != default:
+            raise invalid(name, func, f"{default!r} (its default) with metric={metric!r}", options[name])
+    method = options["method"]
+    if method not in ("delta", "percentile"):
+        raise invalid("method", func, f"'delta' or 'percentile' with metric={metric!r}", method)
+    estimate, low, high = ranking_interval(
+        y_true,
+        y_score,
+        metric=metric,
+        pos_label=options["pos_label"],
+        method=method,
+        level=options["level"],
+        z=normal_quantile(options["level"]),
+        scale=options["scale"],
+        n_resamples=int(options["n_resamples"]),
+        rng=np.random.default_rng(options["random_state"]),
+        check_resamples=lambda n_resamples, cells: _check_resamples_fit(n_resamples, cells, func),
+        func=func,
+    )
+    return ConfidenceInterval(estimate, low, high)
 
 
 def _defined(table: Table, cells) -> np.ndarray:

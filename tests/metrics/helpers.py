@@ -22,7 +22,7 @@ import warnings
 
 import numpy as np
 
-__all__ = ["outcome", "assert_same", "random_case", "exact_sums", "sklearn_prfs_from_sums", "sklearn_on_exact_sums"]
+__all__ = ["outcome", "assert_same", "large_scores", "random_case", "exact_sums", "sklearn_prfs_from_sums", "sklearn_on_exact_sums"]
 
 
 def outcome(func, *args, **kwargs):
@@ -234,3 +234,11 @@ def random_case(rng: np.random.Generator, *, weights="random"):
     beta = [0.0, 0.3, 0.5, 1.0, 1.7, 2.0, np.inf][int(rng.integers(7))]
     return dict(y_true=y_true, y_pred=y_pred, average=average, zero_division=zero_division, labels=labels,
                 sample_weight=sample_weight, weights=weights, pos_label=pos_label, beta=beta)
+
+
+def large_scores(*, ties: bool, n: int = 200_003, seed: int = 7):
+    """Binary labels and scores (rounded to 3 decimals with ``ties``), enough of them for pairwise sums to split."""
+    rng = np.random.default_rng(seed)
+    y = rng.integers(0, 2, n)
+    score = rng.random(n) + 0.2 * y
+    return y, np.round(score, 3) if ties else score

@@ -29,7 +29,8 @@ def identical(a, b, path="value"):
             identical(x, y, f"{path}[{i}]")
     elif isinstance(a, np.ndarray):
         assert a.dtype == b.dtype and a.shape == b.shape, f"{path}: {a.dtype}{a.shape} != {b.dtype}{b.shape}"
-        assert np.array_equal(a.view(np.uint8), b.view(np.uint8)) if a.dtype.kind in "fiu" else np.array_equal(a, b), (
+        bits = lambda x: np.ascontiguousarray(x).view(np.uint8)  # noqa: E731  (a reversed view has the same bits)
+        assert np.array_equal(bits(a), bits(b)) if a.dtype.kind in "fiu" else np.array_equal(a, b), (
             f"{path}: {a!r} != {b!r}")
     elif isinstance(a, float):
         assert np.float64(a).tobytes() == np.float64(b).tobytes(), f"{path}: {a!r} != {b!r}"
@@ -301,3 +302,30 @@ def test_targets_know_whether_weights_were_integers():
     assert not check_targets(merged, merged, func="f1_score").integer_weights
     assert check_targets([0, 1], [1, 1], np.array([1, 2]), func="f1_score").integer_weights
     assert not check_targets([0, 1], [1, 1], [1.0, 2.0], func="f1_score").integer_weights
+
+
+def _weights(rng, kind, n):
+    w = {"uniform": lambda: rng.random(n), "wide": lambda: np.exp(rng.uniform(-700, 700, n)),
+         "integers": lambda: rng.integers(0, 5, n).astype(float),
+         "extremes": lambda: np.where(rng.random(n) < 0.5, rng.random(n) * 1e-310, rng.random(n) * 1e300)}[kind]()
+    w[rng.random(n) < 0.2] = 0.0
+    return w
+
+
+@pytest.mark.parametrize("kind", ["uniform", "wide", "integers", "extremes"])
+def test_run_sums_and_running_sums_are_exact(kind):
+    """The sums of runs of sorted weights (Dask summaries) and their running sums (the weighted curves), rounded once."""
+    from symmetric.metrics._exact import running_sums_exact, segment_sums_exact
+
+    rng = np.random.default_rng(["uniform", "wide", "integers", "extremes"].index(kind))
+    for _ in range(40):
+        n = int(rng.integers(1, 300))
+        w = _weights(rng, kind, n)
+        starts = np.unique(np.r_[0, rng.integers(0, n, int(rng.integers(0, n + 1)))])
+        stops = np.append(starts[1:], n)
+        exact = [sum((Fraction(x) for x in w[a:b]), Fraction(0)) for a, b in zip(starts, stops)]
+        assert segment_sums_exact(w, starts).to_float().tolist() == [float(x) for x in exact]
+        running = np.cumsum(np.array(exact, dtype=object))
+        assert running_sums_exact(w, starts).tolist() == [float(x) for x in running]
+        every = np.cumsum(np.array([Fraction(x) for x in w], dtype=object))
+        assert running_sums_exact(w, None).tolist() == [float(x) for x in every]   # each weight its own run

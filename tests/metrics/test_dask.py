@@ -178,3 +178,29 @@ def test_dask_is_imported_only_for_dask_input():
             "c.update([0], [1]); sm.g_beta_rho_curve([0, 1], [0.2, 0.4], n_bins=3); "
             "assert 'dask' not in sys.modules, sorted(m for m in sys.modules if 'dask' in m)")
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+@pytest.mark.parametrize("weighted", [False, True])
+def test_ranking_curves_and_scores_of_dask_input_are_the_in_memory_ones(weighted):
+    """The sorted pass of Dask input merges each chunk's sorted summary: the same bits as in memory."""
+    rng = np.random.default_rng(11)
+    n = 3000
+    y_true = rng.integers(0, 2, n)
+    y_score = (rng.random(n) + 0.3 * y_true).round(3)
+    w = rng.uniform(0, 2, n) * (rng.random(n) < 0.9) if weighted else None
+    dt, ds = da.from_array(y_true, chunks=400), da.from_array(y_score, chunks=(700, 500, 1800))
+    dw = None if w is None else da.from_array(w, chunks=400)
+    for name, options in (("roc_curve", {}), ("roc_curve", dict(drop_intermediate=False)), ("det_curve", {}),
+                          ("precision_recall_curve", dict(drop_intermediate=True)),
+                          ("confusion_matrix_at_thresholds", {}), ("average_precision_score", {}),
+                          ("roc_auc_score", {}), ("roc_auc_score", dict(max_fpr=0.2)),
+                          ("precision_recall_gain_curve", {}), ("normalized_average_precision_score", {})):
+        identical(run(getattr(sm, name), dt, ds, sample_weight=dw, **options),
+                  run(getattr(sm, name), y_true, y_score, sample_weight=w, **options))
+
+
+def test_dask_input_with_one_class_warns_as_in_memory():
+    y_true, y_score = np.zeros(50, dtype=int), np.linspace(0, 1, 50)
+    dt, ds = da.from_array(y_true, chunks=20), da.from_array(y_score, chunks=20)
+    for name in ("roc_curve", "roc_auc_score", "average_precision_score", "precision_recall_curve"):
+        identical(run(getattr(sm, name), dt, ds), run(getattr(sm, name), y_true, y_score))

@@ -23,22 +23,19 @@ skt = pytest.importorskip("sklearn.metrics.tests.test_classification")
 # warning catch it themselves (pytest.warns, warnings.catch_warnings), which overrides this filter.
 pytestmark = pytest.mark.filterwarnings("ignore::UserWarning")
 
-SWAPPED = ["accuracy_score", "balanced_accuracy_score", "class_likelihood_ratios", "classification_report",
+SWAPPED = ["accuracy_score", "average_precision_score", "balanced_accuracy_score", "class_likelihood_ratios", "classification_report",
            "cohen_kappa_score", "confusion_matrix", "f1_score", "fbeta_score", "jaccard_score", "matthews_corrcoef",
            "multilabel_confusion_matrix", "precision_recall_fscore_support", "precision_score", "recall_score"]
 
 #: Tests whose names match ``TOPICS`` but that test something symmetric does not provide.
 EXCLUDED = {
-    "test_average_precision_score_non_binary_class": "average_precision_score is not provided",
-    "test_average_precision_score_duplicate_values": "average_precision_score is not provided",
-    "test_average_precision_score_tied_values": "average_precision_score is not provided",
     "test_confusion_matrix_array_api": "array API namespaces (array_api_strict, torch) are not supported: "
                                        "symmetric computes with NumPy",
     "test_classification_metric_division_by_zero_nan_validation":
         "tests scikit-learn's make_scorer and cross_val_score with joblib worker processes; "
         "make_scorer with symmetric's scores is tested in test_metrics_beyond_sklearn.py",
 }
-TOPICS = (r"precision|recall|f1|fscore|prf|report|confusion|accuracy|zero_division|pos_label|jaccard|matthews|mcc|"
+TOPICS = (r"average_precision|precision|recall|f1|fscore|prf|report|confusion|accuracy|zero_division|pos_label|jaccard|matthews|mcc|"
           r"kappa|likelihood_ratio")
 
 _tests, DROPPED = swapped_tests(skt, in_scope(skt, TOPICS, EXCLUDED), {name: getattr(sm, name) for name in SWAPPED})

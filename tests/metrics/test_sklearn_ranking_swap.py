@@ -1,10 +1,14 @@
-"""scikit-learn's own tests of ``precision_recall_curve``, run against symmetric's function.
+"""scikit-learn's own tests of its ranking curves and scores, run against symmetric's functions.
 
 From ``sklearn/metrics/tests/test_ranking.py`` (installed with
-scikit-learn), copied with symmetric's ``precision_recall_curve`` in place of
-scikit-learn's (see ``sklearn_swap.py``); parametrizations over curve
-functions symmetric does not provide (``roc_curve``, ``det_curve``,
-``confusion_matrix_at_thresholds``, ``average_precision_score``) are left out.
+scikit-learn), copied with symmetric's ``precision_recall_curve``,
+``roc_curve``, ``det_curve``, ``confusion_matrix_at_thresholds``,
+``average_precision_score``, ``roc_auc_score`` and ``auc`` in place of
+scikit-learn's (see ``sklearn_swap.py``). The tests of the other ranking
+metrics (label ranking, DCG, top-k accuracy, ``metric_at_thresholds``) and
+of scikit-learn's private helpers are out of scope (``metric_at_thresholds``'s
+tests call ``roc_auc_score`` and ``confusion_matrix_at_thresholds`` only to
+compare with it).
 """
 
 from __future__ import annotations
@@ -20,21 +24,32 @@ skr = pytest.importorskip("sklearn.metrics.tests.test_ranking")
 # that care about one catch it themselves.
 pytestmark = pytest.mark.filterwarnings("ignore::UserWarning")
 
+SWAPPED = ["precision_recall_curve", "roc_curve", "det_curve", "confusion_matrix_at_thresholds",
+           "average_precision_score", "roc_auc_score", "auc"]
 EXCLUDED = {
-    "test_confusion_matrix_at_thresholds": "a smoke test of confusion_matrix_at_thresholds, which is not provided",
     "test_confusion_matrix_at_thresholds_positional_args_deprecation":
-        "a deprecation of confusion_matrix_at_thresholds, which is not provided",
+        "scikit-learn deprecates positional pos_label and sample_weight; symmetric's are keyword-only already",
+    "test_sort_inputs_and_compute_classification_thresholds_input_validation": "a private helper of scikit-learn",
+    "test_sort_inputs_and_compute_classification_thresholds_zero_weights": "a private helper of scikit-learn",
+    "test_sort_inputs_and_compute_classification_thresholds_sorting": "a private helper of scikit-learn",
 }
-TOPICS = r"precision_recall_curve|confusion_matrix_at_thresholds|ranking_metric_pos_label_types"
+TOPICS = (r"precision_recall_curve|confusion_matrix_at_thresholds|ranking_metric_pos_label_types|roc|auc|"
+          r"average_precision|det_curve|score_scale_invariance|multiclass_ranking_metrics")
 
-_tests, DROPPED = swapped_tests(skr, in_scope(skr, TOPICS, EXCLUDED),
-                                {"precision_recall_curve": sm.precision_recall_curve})
+_tests, DROPPED = swapped_tests(skr, in_scope(skr, TOPICS, EXCLUDED), {name: getattr(sm, name) for name in SWAPPED})
 globals().update(_tests)
 
 
-def test_only_the_curves_symmetric_lacks_are_left_out():
-    left_out = {values[0].__name__ for _, values in DROPPED}
-    assert left_out == {"average_precision_score", "confusion_matrix_at_thresholds", "det_curve", "roc_curve"}
-    kept = [name for name, test in _tests.items()
-            if any(m.name == "parametrize" and sm.precision_recall_curve in m.args[1] for m in test.pytestmark)]
-    assert len(kept) == 5, kept
+@pytest.fixture
+def global_random_seed():
+    """scikit-learn's fixture (its conftest is not loaded here), at its default seed."""
+    return 42
+
+
+def test_every_ranking_curve_and_score_is_swapped():
+    assert not DROPPED   # no parametrization is left out: every curve function there is symmetric's
+    assert len(_tests) == 45, sorted(_tests)
+    for name in ("test_roc_curve", "test_auc", "test_partial_roc_auc_score", "test_det_curve_toydata",
+                 "test_multiclass_ovo_roc_auc_toydata", "test_micro_averaged_ovr_roc_auc",
+                 "test_average_precision_constant_values", "test_score_scale_invariance"):
+        assert name in _tests

@@ -71,6 +71,9 @@ SCORES = textwrap.dedent(
         call("g_beta_rho_curve", yt, score, beta=beta, rho=rho)
     call("precision_recall_curve", yt, score); call("precision_recall_gain_curve", yt, score)
     call("prg_auc_score", yt, score); call("normalized_average_precision_score", yt, score)
+    call("roc_curve", yt, score); call("det_curve", yt, score); call("confusion_matrix_at_thresholds", yt, score)
+    call("average_precision_score", yt, score); call("roc_auc_score", yt, score, max_fpr=0.5)
+    call("auc", [0.0, 0.5, 1.0], [0.0, 0.75, 1.0]); call("roc_auc_test", yt, score, score[::-1])
     call("minimum_precision", 0.5, 0.1); call("unachievable_area", 0.1)
     counts = m.ConfusionCounts(labels=[0, 1, 2]); called.add("ConfusionCounts")
     more = m.ConfusionCounts(labels=[0, 1, 2])
@@ -89,7 +92,7 @@ SCORES = textwrap.dedent(
     for metric, average in (("f_beta", "binary"), ("g_beta_rho", "macro"), ("mcc", "weighted"), ("recall", "micro")):
         call("confidence_interval", mt if average != "binary" else yt, mp if average != "binary" else yp,
              metric=metric, average=average, rho=-3.0, method="delta")
-    called |= {"ConfidenceInterval", "UndefinedMetricWarning"}   # classes, made by the calls above
+    called |= {"ConfidenceInterval", "UndefinedMetricWarning", "RocAucTest"}   # classes, made by the calls above
     loaded = sorted(n for n in sys.modules if n.split(".")[0] in ("sympy", "mpmath") or n.startswith("symmetric.verify"))
     print("missed", sorted(set(m.__all__) - called))
     print("loaded", loaded)
