@@ -37,6 +37,7 @@ from .judge import (
 from .latex import GREEK, LatexError
 from .latex_parser import definition_head, parse_tokens
 from .names import Definition, Names
+from .pairs import PLUS_MINUS, SIGNS, has_pair
 from .report import Step
 from .rows import Part, Row
 from .sequences import follows
@@ -60,6 +61,7 @@ class StepChecking:
     known: set
     nearby: list
     stated: list
+    component: int | None = None  # the sign at which the pairs of values of a step are being checked
 
     def read(self, part, names: Names) -> None:  # the Checker's reading of a side
         raise NotImplementedError
@@ -110,11 +112,27 @@ class StepChecking:
             step.relation = "\\approx"
             step.status, step.reason = self.approximately(left, right, step, names)
             return step
-        introduced = self.introduced(lhs.expr, rhs.expr, names) if relation == "==" else None
+        paired = (has_pair(lhs.expr), has_pair(rhs.expr))
+        if paired[0] != paired[1]:
+            step.status = "unknown"
+            step.reason = (
+                "two values (a \\pm or an interval) on one side and one value on the other: a pair is compared "
+                "with a pair, value by value"
+            )
+            return step
+        introduced = self.introduced(lhs.expr, rhs.expr, names) if relation == "==" and not any(paired) else None
         if introduced is not None:
             step.status, step.reason = "unknown", introduced
             return step
-        values = self.context_values(step)
+        if any(paired):
+            outcome = self.pair_outcome(step, left, right, relation, names, premises, head)
+        else:
+            outcome = self.outcome(step, left, right, relation, names, premises, head)
+        _fill(step, outcome, lhs.uses + rhs.uses)
+        return step
+
+    def outcome(self, step, left: Part, right: Part, relation, names: Names, premises, head) -> Outcome:
+        """The verdict over the step's readings (at the sign :attr:`component` of its pairs, if any)."""
         readings: list = []
         field: list = []
         for label, a, b in self.readings(left, right, names):
@@ -123,15 +141,39 @@ class StepChecking:
             field = field or named
         if field:
             step.reading["field definitions"] = field
-        outcome = self.judge.decide(
+        return self.judge.decide(
             readings,
             relation,
             premises=premises,
-            values=values,
+            values=self.context_values(step),
             rescue=lambda out: self.rescue(out, left, right, relation, names, premises, head),
         )
-        _fill(step, outcome, lhs.uses + rhs.uses)
-        return step
+
+    def pair_outcome(self, step, left: Part, right: Part, relation, names: Names, premises, head) -> Outcome:
+        """A step between two pairs of values (:mod:`~symmetric.documents.pairs`): checked at each sign, proven
+        when both values are, refuted when one of them is (its refutation having stood every rescue)."""
+        results = []
+        for sign, words in SIGNS:
+            self.component = sign
+            try:
+                results.append((words, self.outcome(step, left, right, relation, names, premises, head)))
+            finally:
+                self.component = None
+        seconds = sum(r.seconds for _, r in results)
+        if all(r.status == "proven" for _, r in results):
+            return Outcome("proven", None, "both values of the pairs: " + results[0][1].detail, seconds)
+        for words, r in results:
+            if r.status == "refuted":
+                return Outcome("refuted", r.counterexample, f"{words} is wrong: {r.detail}", seconds, r.notes)
+        if len({r.detail for _, r in results}) == 1:
+            return Outcome("unknown", None, "both values of the pairs: " + results[0][1].detail, seconds)
+        detail = "; ".join(f"{words}: {r.status}" + (f" ({r.detail})" if r.detail else "") for words, r in results)
+        return Outcome("unknown", None, detail, seconds)
+
+    def side(self, expr):
+        """``expr`` at the sign being checked of its pairs of values (unchanged when there is none)."""
+        component = getattr(self, "component", None)
+        return expr.xreplace({PLUS_MINUS: component}) if component is not None and has_pair(expr) else expr
 
     def introduced(self, lhs, rhs, names: Names) -> str | None:
         """A subscripted or worded name used for the first time on one side only, the other side holding what it
@@ -186,7 +228,7 @@ class StepChecking:
         rounded = self.rounding(left, right, relation, names)
         if rounded is not None and rounded[0] == "unknown":
             return Outcome("unknown", None, rounded[1], outcome.seconds)
-        if self.fails_everywhere(left.reading.expr, right.reading.expr, relation):
+        if self.fails_everywhere(self.side(left.reading.expr), self.side(right.reading.expr), relation):
             outcome.detail += "; it fails for every value of its symbols, so under every reading of them"
             return None
         undefined = names.undefined_names()
@@ -202,7 +244,9 @@ class StepChecking:
         if rounded is not None:
             outcome.detail = rounded[1]
             outcome.counterexample = outcome.counterexample or {}
-        lhs, rhs, premised, _ = apply_premises(left.reading.expr, right.reading.expr, premises)
+        lhs, rhs, premised, _ = apply_premises(
+            self.side(left.reading.expr), self.side(right.reading.expr), premises
+        )
         for conditions in self.condition_sets(lhs, rhs):
             mapping = {c.symbol: c.value for c in conditions if c.relation is None}
             bounds = [c.relation for c in conditions if c.relation is not None] + premised
@@ -239,7 +283,7 @@ class StepChecking:
         if left.reading.logs or right.reading.logs:
             for base in (10, 2):
                 try:
-                    a, b = (parse_tokens(p.tokens, names, log_base=base).expr for p in (left, right))
+                    a, b = (self.side(parse_tokens(p.tokens, names, log_base=base).expr) for p in (left, right))
                 except LatexError:
                     break
                 v = self.judge.verdict(a, b, relation, self.timeout / 2)
@@ -313,19 +357,21 @@ class StepChecking:
     def rounding(self, left: Part, right: Part, relation, names: Names):
         """``(status, reason)`` when the step has decimals and is decided to the digits written, else None."""
         try:
-            a = parse_tokens(left.tokens, names, decimals=True)
-            b = parse_tokens(right.tokens, names, decimals=True)
+            a = parse_tokens(left.tokens, names, decimals="left")
+            b = parse_tokens(right.tokens, names, decimals="right")
         except LatexError:
             return None
         decimals = {**(a.decimals or {}), **(b.decimals or {})}
         if not decimals:
             return None
-        verdict = rounding_verdict(a.expr, b.expr, relation, decimals)
+        verdict = rounding_verdict(self.side(a.expr), self.side(b.expr), relation, decimals)
         if verdict is None:
             return None
         digits = max(k for _, k in decimals.values())
         exact = [
-            p.reading.expr for p, read in ((left, a), (right, b)) if not read.decimals and p.reading.expr.is_number
+            self.side(p.reading.expr)
+            for p, read in ((left, a), (right, b))
+            if not read.decimals and self.side(p.reading.expr).is_number
         ]
         shown = " and ".join(f"{sympy.sstr(e)} = {sympy.N(e, digits + 4)}" for e in exact if e != sympy.N(e, digits))
         if verdict == "holds":
@@ -459,7 +505,7 @@ class StepChecking:
         """``(label, lhs, rhs)`` for every combination of the open readings of a step, the default first."""
         choices = {**left.reading.choices, **right.reading.choices}
         if not choices:
-            return [("", left.reading.expr, right.reading.expr)]
+            return [("", self.side(left.reading.expr), self.side(right.reading.expr))]
         out = []
         for combo in combinations(choices):
             try:
@@ -467,8 +513,8 @@ class StepChecking:
                 b = parse_tokens(right.tokens, names, choose=combo)
             except LatexError:
                 continue
-            out.append((describe(choices, combo), a.expr, b.expr))
-        return out or [("", left.reading.expr, right.reading.expr)]
+            out.append((describe(choices, combo), self.side(a.expr), self.side(b.expr)))
+        return out or [("", self.side(left.reading.expr), self.side(right.reading.expr))]
 
 
 def _instance(left: Part, right: Part, relation) -> str | None:
@@ -531,6 +577,9 @@ def _reading(left, right) -> dict:
     sums = left.sums + right.sums
     if sums:
         out["sums"] = sums
+    pairs = list(dict.fromkeys(left.pairs + right.pairs))
+    if pairs:
+        out["pairs"] = pairs
     return out
 
 

@@ -30,6 +30,7 @@ import sympy
 
 from ..verify import InconsistentVerdictError, check
 from ..verify.core.relations import RELATION_OF_TEXT
+from .pairs import has_pair
 
 __all__ = ["MAX_READINGS", "Judge", "Outcome", "counterexample_text", "cx_text", "relational"]
 
@@ -88,6 +89,8 @@ class Judge:
         start = time.perf_counter()
         timeout = self.timeout if timeout is None else timeout
         lhs, rhs = sympy.sympify(lhs), sympy.sympify(rhs)
+        if any(has_pair(e) for e in (lhs, rhs, *conditions)):
+            return Outcome("unknown", None, "a pair of values (\\pm or an interval) where one value is expected")
         if lhs.has(sympy.Sum, sympy.Product) or rhs.has(sympy.Sum, sympy.Product):
             return Outcome("unknown", None, "a sum or product with a symbolic bound: read, not decided by the engine")
         try:

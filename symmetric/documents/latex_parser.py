@@ -48,6 +48,7 @@ from .latex_calculus import EXTREMA, FUNCTION_SPELLINGS, CalculusParsing
 from .latex_names import NameParsing, canonical, is_name_start, name_key, power_key, split_tokens
 from .latex_ranges import RangeParsing
 from .names import Names
+from .pairs import PLUS_MINUS, interval
 
 __all__ = ["UNSUPPORTED", "Choice", "Parsed", "definition_head", "name_key", "parse_tokens"]
 
@@ -78,8 +79,6 @@ UNSUPPORTED = {
     "\\cos": "a trigonometric function",
     "\\tan": "a trigonometric function",
     "\\arg": "an argmin or argmax",
-    "\\pm": "a plus-minus sign",
-    "\\mp": "a minus-plus sign",
     "\\cdots": "an ellipsis",
     "\\ldots": "an ellipsis",
     "\\dots": "an ellipsis",
@@ -92,6 +91,8 @@ UNSUPPORTED = {
     "\\langle": "an inner product",
 }
 _MULTIPLY = {"\\cdot", "\\times", "\\ast"}
+#: Signs between terms: the sign of the term after them (``\\pm``: a pair of values, see :mod:`.pairs`).
+_SIGNS = {"+": 1, "-": -1, "\\pm": PLUS_MINUS, "\\mp": -PLUS_MINUS}
 _OPENERS = {"(": ")", "[": "]", "\\{": "\\}", "{": "}"}
 
 
@@ -127,7 +128,9 @@ class Parsed:
     opaque : list of str
         Quantities read as one named value: a function the document applies (``IoU(A,B)``), a set's size, a norm.
     sums : list of str
-        Sums or products with symbolic bounds (read; the engine does not decide them).
+        Sums or products with symbolic bounds, and how their ranges were read.
+    pairs : list of str
+        Pairs of values read (``\\pm``, an interval ``(c, d)``; :mod:`~symmetric.documents.pairs`).
     """
 
     expr: sympy.Expr
@@ -141,7 +144,9 @@ class Parsed:
     products: list = field(default_factory=list)
     opaque: list = field(default_factory=list)
     sums: list = field(default_factory=list)
+    pairs: list = field(default_factory=list)  # the pairs of values read (\\pm, an interval (c, d))
     decimals: dict | None = None  # placeholder -> (value, digits) of each decimal, when asked for
+    decimal_side: str = ""  # what tells this side's placeholders from the other side's
 
     def option(self, key: tuple, what: str, options: tuple) -> int:
         """The option read at a choice point (recorded)."""
@@ -235,20 +240,29 @@ class _Parser(NameParsing, CalculusParsing, RangeParsing):
 
     def sum(self) -> sympy.Expr:
         terms = []
-        sign = 1
-        if self.at("op", "-") or self.at("op", "+"):
-            sign = -1 if self.take().value == "-" else 1
+        sign = self.sign() if self.at_sign() else 1
         terms.append(sign * self.product())
-        while self.at("op", "+") or self.at("op", "-"):
-            sign = -1 if self.take().value == "-" else 1
+        while self.at_sign():
+            sign = self.sign()
             terms.append(sign * self.product())
         return sympy.Add(*terms)
+
+    def sign(self):
+        tok = self.take()
+        if tok.kind == "cmd":
+            self.state.pairs.append(f"{tok.value}: the lower and the upper value, the same sign throughout the step")
+        return _SIGNS[tok.value]
+
+    def at_sign(self) -> bool:
+        """Whether a sign between terms comes next: ``+``, ``-``, ``\\pm``, ``\\mp``."""
+        tok = self.peek()
+        return tok is not None and tok.kind in ("op", "cmd") and tok.value in _SIGNS
 
     def starts_factor(self, tok: Token) -> bool:
         if tok.kind in ("num", "letter", "text", "name", "open"):
             return True
         if tok.kind == "cmd":
-            return tok.value not in _MULTIPLY and tok.value != "\\div"
+            return tok.value not in _MULTIPLY and tok.value not in _SIGNS and tok.value != "\\div"
         if tok.kind == "op" and tok.value == "|":
             return self.abs_depth == 0 and not self.at("op", "_", 1)
         if tok.kind == "op" and tok.value == "\u2016":
@@ -344,10 +358,13 @@ class _Parser(NameParsing, CalculusParsing, RangeParsing):
             digits = value.replace(".", "").lstrip("0")
             if len(digits) > EXPRESSION_LIMITS["digits"]:
                 raise self.fail(f"numbers may have at most {EXPRESSION_LIMITS['digits']} digits", tok)
+            level = self.confidence_level(tok)
+            if level is not None:
+                return level
             f = Fraction(value)
             exact = sympy.Rational(f.numerator, f.denominator)
             if self.state.decimals is not None and "." in value:  # a placeholder, to read the rounding of it
-                placeholder = sympy.Symbol(f"_decimal{len(self.state.decimals)}")
+                placeholder = sympy.Symbol(f"_decimal{self.state.decimal_side}{len(self.state.decimals)}")
                 self.state.decimals[placeholder] = (exact, len(value.partition(".")[2]))
                 return placeholder
             return exact
@@ -379,6 +396,18 @@ class _Parser(NameParsing, CalculusParsing, RangeParsing):
             return self.norm(tok)
         raise self.fail(_unexpected(tok), tok)
 
+    def confidence_level(self, number: Token):
+        """``95\\% CI`` (the number taken): the name of an interval at that level, not 0.95 times CI; else None."""
+        if not (self.at("op", "%") and self.at("letter", "C", 1) and self.at("letter", "I", 2)):
+            return None
+        after = self.peek(3)
+        if after is not None and after.kind == "letter" and after.start == self.peek(2).end:
+            return None  # a longer run than CI
+        self.i += 3
+        name = f"{number.value}% CI"
+        self.state.names[name] = "a confidence interval at the level written before it"
+        return self.names.symbol_named(name)
+
     def close(self, opener: Token) -> Token:
         tok = self.peek()
         if tok is None or tok.kind != "close":
@@ -408,8 +437,18 @@ class _Parser(NameParsing, CalculusParsing, RangeParsing):
         if opener.value == "[" and not opener.sized and self.iverson():
             raise self.fail("an Iverson bracket [a = b] (1 when it holds, else 0) is outside the subset", opener)
         inner = self.sum()
+        if self.at("op", ",") and opener.value in ("(", "["):  # (c, d): an interval, a pair of values
+            comma = self.take()
+            upper = self.sum()
+            if self.at("op", ","):
+                raise self.fail("a list of more than two values in brackets is outside the subset", self.peek())
+            if inner.has(PLUS_MINUS) or upper.has(PLUS_MINUS):
+                raise self.fail("an interval of pairs of values is outside the subset", comma)
+            self.close(opener)
+            self.state.pairs.append("an interval: its lower and upper value")
+            return interval(inner, upper)
         if self.at("op", ","):
-            raise self.fail("a list or an interval in brackets is outside the subset", self.peek())
+            raise self.fail("a list in brackets is outside the subset", self.peek())
         closing = self.close(opener)
         if opener.sized and closing.value == "|" and self.at("op", "_"):
             return self.evaluate_at(inner, closing)
@@ -469,19 +508,26 @@ def _unexpected(tok: Token) -> str:
 
 
 def parse_tokens(
-    tokens: list[Token], names: Names, *, log_base=None, choose: dict | None = None, decimals: bool = False
+    tokens: list[Token],
+    names: Names,
+    *,
+    log_base=None,
+    choose: dict | None = None,
+    decimals: bool | str = False,
 ) -> Parsed:
     """Parse one side of a relation (a run of tokens) into a :class:`Parsed`; raises ``LatexError``.
 
     ``log_base``: the base of ``\\log`` written without one (default: natural). ``choose``: choice key -> the
     option to read there (default: the first of each). ``decimals``: each number written with decimals is a
-    placeholder symbol, its value and digits in ``Parsed.decimals``.
+    placeholder symbol, its value and digits in ``Parsed.decimals`` (a string names the side, so that the
+    placeholders of two sides differ).
     """
     state = Parsed(
         sympy.S.Zero,
         log_base=None if log_base is None else sympy.Integer(log_base),
         choose=dict(choose or {}),
         decimals={} if decimals else None,
+        decimal_side=decimals if isinstance(decimals, str) else "",
     )
     expr = _Parser(tokens, names, state).parse()
     if expr.has(sympy.zoo, sympy.nan) or (expr.has(sympy.oo, -sympy.oo) and not expr.has(sympy.Limit)):
