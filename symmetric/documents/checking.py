@@ -20,9 +20,10 @@ import sympy
 
 from ..verify import run_with_budget
 from .context import Condition, solved
-from .definitions import PARSE_SECONDS, key_of
+from .definitions import PARSE_SECONDS
 from .field import field_reading
 from .judge import (
+    OPPOSITE,
     Judge,
     relational,
     Outcome,
@@ -36,7 +37,7 @@ from .judge import (
 )
 from .latex import GREEK, LatexError
 from .latex_parser import definition_head, parse_tokens
-from .names import Definition, Names
+from .names import Definition, Names, key_of
 from .pairs import PLUS_MINUS, SIGNS, has_pair
 from .report import Step
 from .rows import Part, Row
@@ -331,8 +332,7 @@ class StepChecking:
         ``a <= b`` with ``a > b``): then no reading of its names or conditions can make it right."""
         if not (lhs.free_symbols | rhs.free_symbols):
             return False
-        opposite = {"==": (">", "<"), "<=": (">",), "<": (">=",), ">=": ("<",), ">": ("<=",)}[relation]
-        return any(self.judge.verdict(lhs, rhs, r, self.timeout / 3).status == "proven" for r in opposite)
+        return any(self.judge.verdict(lhs, rhs, r, self.timeout / 3).status == "proven" for r in OPPOSITE[relation])
 
     def redefinition(self, left: Part, names: Names):
         """The definition a row's left side names exactly (``F_1`` of ``F_1 = ...``), else None."""

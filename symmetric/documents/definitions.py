@@ -20,33 +20,14 @@ import sympy
 from ..verify import run_with_budget
 from .context import Condition, solved
 from .judge import Judge
-from .latex import GREEK, LatexError, tokenize
+from .latex import LatexError, tokenize
 from .latex_parser import Parsed, definition_head, name_key, parse_tokens
-from .names import Definition, Names, readable
+from .names import Definition, Names, key_of, readable
 from .report import Note
 
-__all__ = ["Definitions", "key_of"]
+__all__ = ["Definitions"]
 
 PARSE_SECONDS = 10.0
-
-
-def key_of(symbol: sympy.Symbol) -> str:
-    """The parser's key of a symbol's name: ``k_1`` -> ``k_{1}``, ``Actual Positive`` -> ``\\text{Actual Positive}``,
-    ``ell_-`` -> ``\\ell_{-}`` (a Greek letter, or ``\\ell``, keeps its command).
-
-    >>> import sympy
-    >>> [key_of(sympy.Symbol(n)) for n in ("k_1", "ell_-", "beta", "Actual Positive")]
-    ['k_{1}', '\\\\ell_{-}', '\\\\beta', '\\\\text{Actual Positive}']
-    """
-    name = symbol.name
-    if " " in name:
-        return "\\text{" + name + "}"
-    base, _, sub = name.partition("_")
-    if base in GREEK.values():
-        base = "\\" + base
-    if sub:
-        return base + "_{" + sub.strip("{}") + "}"
-    return base
 
 
 def _variable_like(key: str) -> bool:

@@ -31,11 +31,14 @@ import sympy
 from ..verify import InconsistentVerdictError, check
 from ..verify.core.relations import RELATION_OF_TEXT
 from .pairs import has_pair
+from .sums import has_opaque, opaque
 
-__all__ = ["MAX_READINGS", "Judge", "Outcome", "counterexample_text", "cx_text", "relational"]
+__all__ = ["MAX_READINGS", "OPPOSITE", "Judge", "Outcome", "counterexample_text", "cx_text", "relational"]
 
 #: The most combinations of open readings a step is checked under.
 MAX_READINGS = 8
+#: The relations of which one holding everywhere makes a relation fail everywhere.
+OPPOSITE = {"==": (">", "<"), "<=": (">",), "<": (">=",), ">=": ("<",), ">": ("<=",)}
 
 
 @dataclass
@@ -91,22 +94,47 @@ class Judge:
         lhs, rhs = sympy.sympify(lhs), sympy.sympify(rhs)
         if any(has_pair(e) for e in (lhs, rhs, *conditions)):
             return Outcome("unknown", None, "a pair of values (\\pm or an interval) where one value is expected")
-        if lhs.has(sympy.Sum, sympy.Product) or rhs.has(sympy.Sum, sympy.Product):
-            return Outcome("unknown", None, "a sum or product with a symbolic bound: read, not decided by the engine")
+        notes: list = []
+        if any(has_opaque(e) for e in (lhs, rhs, *conditions)):
+            try:
+                lhs, rhs, *conditions, notes = opaque(lhs, rhs, *conditions)
+            except (ValueError, TypeError, NotImplementedError, RecursionError, AttributeError) as exc:
+                return Outcome("unknown", None, f"a sum or product could not be taken apart ({type(exc).__name__})")
+            if any(e.has(sympy.Sum, sympy.Product) for e in (lhs, rhs, *conditions)):
+                return Outcome("unknown", None, "a sum or product the engine cannot take: read, not decided")
+        v = self._check(lhs, rhs, relation, timeout, conditions)
+        if isinstance(v, Outcome):
+            v.seconds = time.perf_counter() - start
+            return v
+        detail = v.method if v.status == "proven" else (v.detail or v.method)
+        cx = counterexample_text(v.counterexample) if v.status == "refuted" else None
+        if notes and v.status == "refuted":
+            # the quantities may fail only at values they never take: wrong only if wrong for every value of them
+            everywhere = any(
+                getattr(self._check(lhs, rhs, r, timeout / 2, conditions), "status", None) == "proven"
+                for r in OPPOSITE[relation]
+            )
+            if not everywhere:
+                return Outcome(
+                    "unknown",
+                    None,
+                    f"fails at values of its sums and brackets that they may never take ({cx_text(cx)}); "
+                    + notes[0],
+                    time.perf_counter() - start,
+                )
+            detail += "; it fails for every value of its sums and brackets"
+        if notes and v.status == "proven":
+            detail += "; " + "; ".join(notes)
+        return Outcome(v.status, cx, detail, time.perf_counter() - start)
+
+    def _check(self, lhs, rhs, relation, timeout, conditions):
+        """The engine's verdict, or an unknown Outcome when the engine cannot take the statement."""
         try:
-            v = check(lhs, rhs, relation=relation, conditions=tuple(conditions), domain=self.domain, timeout=timeout)
+            return check(lhs, rhs, relation=relation, conditions=tuple(conditions), domain=self.domain, timeout=timeout)
         except InconsistentVerdictError:
             raise
         except (ValueError, TypeError, NotImplementedError, RecursionError, AttributeError) as exc:
-            return Outcome(
-                "unknown",
-                None,
-                f"the engine could not take it ({type(exc).__name__}: {exc})",
-                time.perf_counter() - start,
-            )
-        detail = v.method if v.status == "proven" else (v.detail or v.method)
-        cx = counterexample_text(v.counterexample) if v.status == "refuted" else None
-        return Outcome(v.status, cx, detail, v.seconds)
+            return Outcome("unknown", None, f"the engine could not take it ({type(exc).__name__}: {exc})")
 
     # -- one statement under its premises and the values of its example ---------------------------------
     def evaluate(self, lhs, rhs, relation, premises=(), values=None, timeout=None) -> Outcome:

@@ -15,7 +15,7 @@ from typing import Any
 import sympy
 
 from .latex import GREEK, Token
-from .names import COUNT_NAMES, readable
+from .names import COUNT_NAMES, key_of, readable
 
 __all__ = [
     "WORD_FUNCTIONS",
@@ -168,11 +168,23 @@ class NameParsing:
             if self.take().value == "^":
                 self.take()
             tokens.append(Token("op", "'", 0, 0))
+        self.star(tokens)
         if self.at("op", "_"):
             self.take()
             sub = self.group()
             tokens += [Token("op", "_", 0, 0), Token("open", "{", 0, 0), *sub, Token("close", "}", 0, 0)]
+            self.star(tokens)
         return tokens
+
+    def star(self: Any, tokens: list[Token]) -> None:
+        """``^*`` or ``^{*}`` after a name (``a^*``, ``P^*``): a mark of the name, consumed."""
+        if self.at("op", "^") and self.at("op", "*", 1):
+            self.i += 2
+        elif self.at("op", "^") and self.at("open", "{", 1) and self.at("op", "*", 2) and self.at("close", "}", 3):
+            self.i += 4
+        else:
+            return
+        tokens.append(Token("op", "*", 0, 0))
 
     def spaced(self: Any, tok: Token) -> list[Token] | None:
         """``M S E`` (single capitals written apart) spelling a name the document uses: that name."""
@@ -189,6 +201,8 @@ class NameParsing:
         return None
 
     def name(self: Any, tok: Token) -> sympy.Expr:
+        if tok.kind == "name" and "," in tok.value:
+            raise self.fail(f"{tok.value.partition('{')[0]} over a list (a range of indices) is outside the subset", tok)
         tokens = self.name_tokens(tok)
         key = canonical(tokens)
         if key in self.index:
@@ -212,16 +226,33 @@ class NameParsing:
                     ("definition", key), f"{key}", tuple(f"the definition at line {at}" for at in reversed(lines))
                 )
                 value, line = ([*definition.earlier, (definition.value, definition.line)])[::-1][option]
+            if not definition.params and self.at("open", "(") and self.listed():
+                applied = self.application(key, tokens, tok)  # TPR(a, X): the rate of another classifier
+                if applied is not None:
+                    return applied
             self.state.uses.append(f"{key} (line {line})")
             self.state.implicit.extend(definition.readings)
             if definition.params and (self.at("open", "(") or self.at("open", "[")):
                 return self.apply(definition, tok)
             return value
-        if self.at("open", "(") and not self.peek().sized and key not in COUNT_NAMES:
+        if self.at("open", "(") and not self.peek().sized and (key not in COUNT_NAMES or self.listed()):
             applied = self.application(key, tokens, tok)
             if applied is not None:
                 return applied
         return self.names.symbol(key)
+
+    def listed(self: Any) -> bool:
+        """Whether the bracket that comes next holds a list (``TP(a, X)``: arguments, not a factor)."""
+        depth, k = 0, self.i
+        while k < len(self.t):
+            t = self.t[k]
+            depth += 1 if t.kind == "open" else -1 if t.kind == "close" else 0
+            if depth == 0:
+                return False
+            if depth == 1 and t.kind == "op" and t.value in (",", ";"):
+                return True
+            k += 1
+        return False
 
     def application(self: Any, key: str, tokens: list[Token], tok: Token):
         """``IoU(A, B)``, ``\\text{acc}(y)``, ``P(P)``: a function the document names, applied (one named value);
@@ -235,7 +266,7 @@ class NameParsing:
                 break
         inner = self.t[self.i + 1 : k - 1]
         commas = any(t.kind == "op" and t.value in (",", ";") for t in top_level(inner))
-        named = tok.kind in ("text", "name") or len(tokens[0].value) > 1
+        named = tok.kind in ("text", "name") or (tokens[0].kind == "letter" and len(tokens[0].value) > 1)
         simple = bool(inner) and all(
             is_name_start(t) or t.kind == "num" or (t.kind == "op" and t.value in "_'") for t in top_level(inner)
         )
@@ -253,12 +284,20 @@ class NameParsing:
             if option == 1:
                 return None
         opener = self.take()
-        self.arguments(opener)  # read (and so checked) like any formula, then named as one value
-        self.state.opaque.append(f"{shown} (a function the document applies, read as one named value)")
+        args = self.arguments(opener)  # read (and so checked) like any formula, then named as one value
         if self.i != k:
             self.i = start
             return None
-        return self.names.symbol_named(shown)
+        if self.bound(args):  # a function of an index of an enclosing sum: its value depends on it
+            self.state.opaque.append(f"{shown} (a function the document applies, of the index of a sum)")
+            return sympy.Function(readable(key))(*args)
+        self.state.opaque.append(f"{shown} (a function the document applies, read as one named value)")
+        symbol = self.names.symbol_named(shown)
+        definition = self.names.definitions.get(key_of(symbol))
+        if definition is not None and not definition.params:  # given a value by a step before (introduced there)
+            self.state.uses.append(f"{shown} (line {definition.line})")
+            return definition.value
+        return symbol
 
     def apply(self: Any, definition, where: Token) -> sympy.Expr:
         opener = self.take()
@@ -269,8 +308,9 @@ class NameParsing:
         return definition.value.xreplace(mapping)
 
     def arguments(self: Any, opener: Token) -> list:
+        """The values of an argument list, ``,`` or ``;`` between them (``a(x; t)``), the bracket closed."""
         args = [self.sum()]
-        while self.at("op", ","):
+        while self.at("op", ",") or self.at("op", ";"):
             self.take()
             args.append(self.sum())
         self.close(opener)

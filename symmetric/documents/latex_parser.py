@@ -45,7 +45,7 @@ from ..explore.parser import LIMITS as EXPRESSION_LIMITS
 from ..explore.parser import check_power_size
 from .latex import GREEK, LatexError, Token
 from .latex_calculus import EXTREMA, FUNCTION_SPELLINGS, CalculusParsing
-from .latex_names import NameParsing, canonical, is_name_start, name_key, power_key, split_tokens
+from .latex_names import NameParsing, canonical, is_name_start, name_key, power_key, split_tokens, token_text
 from .latex_ranges import RangeParsing
 from .names import Names
 from .pairs import PLUS_MINUS, interval
@@ -88,9 +88,14 @@ UNSUPPORTED = {
     "\\nabla": "a gradient",
     "\\substack": "a stacked subscript",
     "\\operatorname*": "an operator with limits",
-    "\\langle": "an inner product",
+    "\\argmin": "an argmin (an optimisation)",
+    "\\argmax": "an argmax (an optimisation)",
 }
 _MULTIPLY = {"\\cdot", "\\times", "\\ast"}
+#: ``\\sign`` and the inner product: functions the document applies, never evaluated (their arguments' signs may be
+#: defaults of the reading).
+SIGN = sympy.Function("sign")
+INNER = sympy.Function("\u27e8,\u27e9")
 #: Signs between terms: the sign of the term after them (``\\pm``: a pair of values, see :mod:`.pairs`).
 _SIGNS = {"+": 1, "-": -1, "\\pm": PLUS_MINUS, "\\mp": -PLUS_MINUS}
 _OPENERS = {"(": ")", "[": "]", "\\{": "\\}", "{": "}"}
@@ -314,8 +319,9 @@ class _Parser(NameParsing, CalculusParsing, RangeParsing):
                 raise self.fail("a double exponent a^b^c needs braces", self.peek())
             check_power_size(base, exponent, lambda reason: self.fail(reason, tok))
             base = _real_power(base, exponent)
-        if self.at("op", "!"):
-            raise self.fail("factorials are outside the subset", self.peek())
+        while self.at("op", "!"):  # n!, (\\ell - 2)!: the factorial (of a nonnegative integer, as people mean it)
+            self.take()
+            base = sympy.factorial(base)
         if self.at("op", "'"):
             raise self.fail("a prime on something that is not a name is outside the subset", self.peek())
         return self.percent(base)
@@ -383,6 +389,10 @@ class _Parser(NameParsing, CalculusParsing, RangeParsing):
                 return self.limit(tok)
             if value in ("\\sum", "\\prod"):
                 return self.range_operator(tok)
+            if value == "\\mathbb":
+                return self.blackboard(tok)
+            if value == "\\sign":
+                return self.function(tok, SIGN)
             if value == "\\infty":
                 raise self.fail("\\infty outside a limit is outside the subset", tok)
             if value == "\\prime":
@@ -395,6 +405,47 @@ class _Parser(NameParsing, CalculusParsing, RangeParsing):
         if kind == "op" and value == "\u2016":
             return self.norm(tok)
         raise self.fail(_unexpected(tok), tok)
+
+    def blackboard(self, tok: Token) -> sympy.Expr:
+        """``\\mathbb{E}`` and ``\\mathbb{P}`` applied (an expectation, a probability): one named value, a function of
+        the indices of an enclosing sum it mentions; any other ``\\mathbb`` letter is a set, outside the subset."""
+        letter = "".join(t.value for t in self.group())
+        if letter not in ("E", "P") or self.peek() is None:
+            raise self.fail(_unsupported("\\mathbb"), tok)
+        mark = "\U0001d53c" if letter == "E" else "\u2119"
+        start = self.i
+        if self.at("open", "(") or self.at("open", "["):
+            depth = 0
+            while self.i < len(self.t):
+                t = self.take()
+                depth += 1 if t.kind == "open" else -1 if t.kind == "close" else 0
+                if depth == 0:
+                    break
+        else:
+            self.power()  # \mathbb{E} AUC: of the factor after it
+        inner = self.t[start : self.i]
+        if any(t.kind in ("bad", "note") for t in inner):
+            raise self.fail("what an expectation or probability is of could not be read", tok)
+        shown = mark + "".join(token_text(inner))
+        self.state.opaque.append(f"{shown} (an expectation or a probability, read as one named value)")
+        indices = sorted(
+            {self.index[t.value] for t in inner if t.kind == "letter" and t.value in self.index}, key=str
+        )
+        if indices:
+            return sympy.Function(shown)(*indices)
+        return self.names.symbol_named(shown)
+
+    def inner_product(self, opener: Token) -> sympy.Expr:
+        """``\\langle w, x \\rangle``: a real value, a function of its two vectors."""
+        args = [self.sum()]
+        while self.at("op", ","):
+            self.take()
+            args.append(self.sum())
+        closing = self.take() if self.peek() is not None else None
+        if closing is None or closing.value != "\\rangle" or len(args) != 2:
+            raise self.fail("\\langle a, b \\rangle (an inner product) needs two vectors and \\rangle", opener)
+        self.state.opaque.append("an inner product \\langle a, b \\rangle, read as a real function of a and b")
+        return INNER(*args)
 
     def confidence_level(self, number: Token):
         """``95\\% CI`` (the number taken): the name of an interval at that level, not 0.95 times CI; else None."""
@@ -432,12 +483,14 @@ class _Parser(NameParsing, CalculusParsing, RangeParsing):
             if closing.value == ".":
                 return inner
             raise self.fail("\\left. must close with \\right| and a subscript x = a (an evaluation bar)", closing)
+        if opener.value == "\\langle":
+            return self.inner_product(opener)
         if opener.value not in _OPENERS and not opener.sized:
             raise self.fail(_unexpected(opener), opener)
-        if opener.value == "[" and not opener.sized and self.iverson():
-            raise self.fail("an Iverson bracket [a = b] (1 when it holds, else 0) is outside the subset", opener)
+        if opener.value == "[" and self.iverson():
+            return self.iverson_bracket(opener)
         inner = self.sum()
-        if self.at("op", ",") and opener.value in ("(", "["):  # (c, d): an interval, a pair of values
+        if self.at("op", ",") and opener.value in ("(", "[") and self.whole(opener):  # (c, d): an interval
             comma = self.take()
             upper = self.sum()
             if self.at("op", ","):
@@ -454,6 +507,18 @@ class _Parser(NameParsing, CalculusParsing, RangeParsing):
             return self.evaluate_at(inner, closing)
         return inner
 
+    def whole(self, opener: Token) -> bool:
+        """Whether the bracket ``opener`` (taken) spans the whole side being read: an interval ``(c, d)`` is a side of
+        its own, never a factor (``TPR(a, X)`` is a function applied)."""
+        if self.level != 0 or not self.t or self.t[0] is not opener:
+            return False
+        depth = 0
+        for k, t in enumerate(self.t):
+            depth += 1 if t.kind == "open" else -1 if t.kind == "close" else 0
+            if depth == 0:
+                return k == len(self.t) - 1
+        return False
+
     def iverson(self) -> bool:
         """Whether the square bracket just opened holds a relation at its top level: ``[y_i = 1]``."""
         depth = 0
@@ -467,6 +532,12 @@ class _Parser(NameParsing, CalculusParsing, RangeParsing):
             elif depth == 0 and t.kind == "rel":
                 return True
         return False
+
+
+def _parameter(part: list[Token]) -> bool:
+    """Whether the tokens of an argument are a parameter's name: one letter, word or Greek letter, optionally
+    ``= value`` or ``\\to value`` after it (``\\phi = 1``)."""
+    return len(part) == 1 or part[1].kind == "rel" or (part[1].kind == "cmd" and part[1].value == "\\to")
 
 
 def _real_power(base, exponent):
@@ -567,9 +638,10 @@ def definition_head(tokens: list[Token], names: Names | None = None):
         return key, None
     if rest[0].kind == "open" and rest[0].value in ("(", "[") and rest[-1].kind == "close" and len(rest) > 2:
         params = []
-        for part in split_tokens(rest[1:-1], "op", ","):
-            if not part or not is_name_start(part[0]):
-                return None
+        listed = [Token("op", ",", t.start, t.end) if t.kind == "op" and t.value == ";" else t for t in rest[1:-1]]
+        for part in split_tokens(listed, "op", ","):
+            if not part or not is_name_start(part[0]) or not _parameter(part):
+                return None  # F(x_1) = 0.2, TP(a^*(x), X) = ...: a value at a point, not a function's definition
             p = part[0]
             params.append("\\" + GREEK[p.value] if p.kind == "cmd" else p.value)
         return key, params

@@ -146,6 +146,16 @@ def _labels(tokens: list[Token], k: int) -> bool:
     return any(t.kind == "rel" for t in tokens[k + 1 :]) and k <= 4
 
 
+def _optimised(tokens: list[Token], k: int) -> bool:
+    """Whether ``\\to \\min`` (``\\max``, ``\\argmin``, ...) starts at ``k``: the quantity is to be optimised."""
+    return (
+        tokens[k].kind == "rel"
+        and tokens[k].value == "\\to"
+        and k + 1 < len(tokens)
+        and tokens[k + 1].value in ("\\min", "\\max", "\\argmin", "\\argmax", "\\inf", "\\sup")
+    )
+
+
 def split_row(tokens: list[Token], content: str) -> Row:
     """A row's sides and relations (a remark in words ends its mathematics)."""
     parts: list[list[Token]] = []
@@ -161,6 +171,8 @@ def split_row(tokens: list[Token], content: str) -> Row:
             continue
         if t.kind == "note" and depth == 0 and seen:
             break  # a remark in words ends the mathematics of the row: "\quad \text{since } ..."
+        if _optimised(tokens, k) and depth == 0 and seen:
+            break  # "... \to \min_w": what the row's quantity is for, not a relation
         if t.kind == "open":
             depth += 1
         elif t.kind == "close":

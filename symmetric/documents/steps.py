@@ -164,7 +164,8 @@ class Checker(Definitions, StepChecking):
         # Several rows with their own left side: a sequence of equations (or a block of facts), unless each
         # row gives a different symbol a value (P = TP/(TP + FP), R = TP/(TP + FN)): a block of conditions.
         # Equations listed on one line with commas are separate facts, not a sequence.
-        sequence = len([r for r in equations if not r.listed]) >= 2
+        # Rows continued by rows of their own (``A = B \\ &= C``) are chains, a block of them no sequence.
+        sequence = len([r for r in equations if not r.listed]) >= 2 and not any(r.continued for r in rows)
         if sequence and self.conditions_block(equations, names):
             for row in equations:
                 x, f = row.parts[0].parsed.expr, row.parts[1].parsed.expr
@@ -434,8 +435,23 @@ def _merge_continuations(rows, content):
     relation that the next row repeats (``A &= B = \\\\ &= C``, the sign written again at the line break) ends
     before it."""
     merged = []
+    joined: set = set()
     for k, row in enumerate(rows):
+        if k in joined:
+            continue
         after = rows[k + 1] if k + 1 < len(rows) else None
+        if (
+            len(row.parts) > 1
+            and not row.parts[-1].tokens
+            and after is not None
+            and not after.continued
+            and not row.implied
+        ):  # "A &= B = \\ & C = D": the relation at the line break continues on the next row
+            row.parts = row.parts[:-1] + after.parts
+            row.rels = row.rels + after.rels
+            row.conditions = row.conditions + after.conditions
+            joined.add(k + 1)
+            after = rows[k + 2] if k + 2 < len(rows) else None
         if (
             len(row.parts) > 1
             and not row.parts[-1].tokens

@@ -58,3 +58,84 @@ def test_the_decimals_of_the_two_sides_are_read_apart():
     # the placeholders of each side's decimals were shared, so 0.51 + 0.25 = 0.75 was refuted
     assert [s.status for s in check_document("$$0.51 + 0.25 = 0.75$$\n\n$$0.5 + 0.25 = 0.8$$\n"
                                              "$$0.51 + 0.25 = 0.78$$\n").steps] == ["unknown", "unknown", "refuted"]
+
+
+def by_line(text):
+    return {s.line: s for s in check_document(text).steps}
+
+
+def test_sums_are_read_by_linearity_each_sum_of_one_term_a_quantity():
+    steps = check_document(r"""$$ \frac{1}{n} \sum_{i=1}^{n} (x_i + 1) = \frac{1}{n}\sum_{i=1}^{n} x_i + 1 $$
+
+$$ \cfrac{1}{n} \sum{\log x_{i}} = \cfrac{1}{n} \log \left( \prod x_{i} \right) = \log \left( \prod x_{i}^{\frac{1}{n}} \right) $$
+
+$$ \cfrac{1}{2k} \left( \sum_{i=1}^k {x_i} + \sum_{i=k+1}^{2k} {x_i} \right) = \cfrac{1}{2} \left( \cfrac{1}{k} \sum_{i=1}^k {x_i} + \cfrac{1}{k} \sum_{i=k+1}^{2k} {x_i} \right) $$
+
+$$ \frac{1}{a} \sum_{i<j}^\ell \frac{a}{\ell (\ell-1)} = \frac{\ell (\ell -1)}{2} \frac{1}{\ell (\ell-1)} $$
+
+$$ \sum_{k=1}^{n} y_k^2 \ge 0 $$
+
+$$ \sum_{i=1}^{n} x_i = n $$
+""").steps
+    assert [s.status for s in steps] == ["proven"] * 6 + ["unknown"]
+    assert "linearity" in steps[0].reason and steps[0].reading["sums"] == ["\\sum from i = 1 to n"] * 2
+    assert "an implicit range" not in steps[1].reason  # \sum without a range: one range, the same on both sides
+    assert "fails at values of its sums" in steps[6].reason  # never refuted: the sum may equal n x_1
+
+
+def test_iverson_brackets_are_one_when_their_relation_holds_and_sums_of_them_never_negative():
+    steps = by_line(r"""$$ \sum_{i < j}^{\ell} (1 - [y_{(i)} = y_{(j)}] - [y_{(i)} > y_{(j)}]) = \sum_{i = 1}^{\ell} \sum_{j = i + 1}^{\ell} [y_{(i)} < y_{(j)}] $$
+
+$$ \sum_{i < j}^{\ell} (1 - [y_{(i)} = y_{(j)}] - 5[y_{(i)} > y_{(j)}]) = \sum_{i < j}^{\ell} [y_{(i)} < y_{(j)}] $$
+
+$$ \frac{a}{\ell} - \frac{1}{a}\sum_{i<j}^{\ell} [y_i > y_j] = \frac{a}{\ell} - \frac{1}{a} \sum_{i < j} [y_i > y_j] $$
+
+$$ \sum_{i=1}^{n} [x_i > 0] = -1 $$
+
+$$ Q(a, X) = \frac{1}{\ell} \sum_{i = 1}^{\ell} [a(x_i) \neq y_i] = 1 - \frac{1}{\ell} \sum_{i = 1}^{\ell} [a(x_i) = y_i] \to \min_w $$
+
+$$ \sum_{i=1}^\ell [y_i = +1][a^*(x;t) = +1] = \sum_{i=1}^\ell [y_i = +1][-a(x;t) = +1] = \sum_{i=1}^\ell [y_i = +1][a(x;t) = -1] $$
+""")
+    assert steps[1].status == "proven"  # [a < b] + [a = b] + [a > b] = 1 and the pairs i < j as a double sum
+    assert steps[3].status == "unknown" and "may never take" in steps[3].reason  # right when no pair is defective
+    assert steps[5].status == "proven" and "running to ell" in steps[5].reason  # \sum_{i<j}: the range of the other
+    assert steps[7].status == "refuted"  # a sum of brackets is never negative: wrong for every value of it
+    assert steps[9].status == "proven" and steps[9].rhs.endswith("[a(x_i) = y_i]")  # "\to \min_w" is no relation
+    assert [s.status for s in check_document(r"""$$ a^*(x;t) = -a(x;t) $$""").steps] == []
+    assert steps[11].status == "proven"
+
+
+def test_expectations_probabilities_factorials_and_named_functions_of_an_index():
+    steps = check_document(r"""$$\mathbb{E}([y_{(i)} = -1] [y_{(j)} = +1]) = \mathbb{P}(y_{(i)} = -1 , \, y_{(j)} = +1) = \frac{\ell_- \ell_+ (\ell-2)!}{\ell!} = \frac{\ell_- \ell_+}{\ell (\ell-1)}.$$
+
+$$ \frac{1}{\ell} \sum_{i=1}^{\ell} \tilde{L}(M_i) \le \frac{1}{\ell} \sum_{i=1}^{\ell} f(M_i) $$
+
+$$ \sum_{i=1}^{n} f(x_i) = n f(x_i) $$
+""").steps
+    assert [s.status for s in steps] == ["unknown", "unknown", "proven", "unknown", "unknown"]
+    assert "P(P" not in str(steps[1].read)  # \mathbb{P} is a probability, not precision
+    assert "may never take" in steps[3].reason
+
+
+def test_a_list_of_arguments_is_never_an_interval_and_a_value_at_a_point_never_a_function():
+    report = check_document(r"""$$\text{TPR} = \frac{\text{TP}}{\text{TP}+\text{FN}}$$
+
+$$ \text{TPR}(a, X) = \text{TPR}(b, X) $$
+
+$$b(x_1) = 0.2, \quad y_1 = -1$$
+
+$$ b(x) = 2 x $$
+""")
+    assert not report.steps  # TPR(a, X) = TPR(b, X): a condition, never two intervals compared
+    assert "b(x)" in [n.name for n in report.definitions]  # b(x_1) = 0.2 is its value at x_1, not b's definition
+    assert [(n.name, n.kind) for n in report.notes if n.kind == "value"] == [("b(x_1)", "value"), ("y_{1}", "value")]
+
+
+def test_a_relation_at_a_line_break_continues_on_the_next_row_and_a_range_in_an_overline_is_named():
+    report = check_document(r"""\begin{align*}
+&DP = \frac{2}{\ell}\sum_{i < j}^\ell [y_i < y_j] [b_i > b_j] =\\ &\frac{2}{\ell}\sum_{i < j}^\ell  [y_i < y_j] [b_j - b_i < 0]
+\end{align*}
+$$ t_i = 1 + i, \, i = \overline{1, \ell -1} $$
+""")
+    assert [(s.line, s.status) for s in report.steps] == [(2, "proven"), (4, "unparsed")]
+    assert "over a list (a range of indices)" in report.steps[1].reason
