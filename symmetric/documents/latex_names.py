@@ -327,7 +327,7 @@ class NameParsing:
             self.i = k + 1
             shown = "|" + " ".join(token_text(inner)) + "|"
             self.state.opaque.append(f"{shown} (the size of a set, read as one named value)")
-            return self.names.symbol_named(shown, nonnegative=True)
+            return self.named_value(shown, inner, nonnegative=True)
         self.abs_depth += 1
         value = self.sum()
         if not self.at("op", "|"):
@@ -352,4 +352,12 @@ class NameParsing:
             self.take()
             shown += "_" + "".join(token_text(self.group()))
         self.state.opaque.append(f"{shown} (a norm, read as one named value)")
-        return self.names.symbol_named(shown, nonnegative=True)
+        return self.named_value(shown, inner, nonnegative=True)
+
+    def named_value(self: Any, shown: str, inner: list[Token], **assumptions) -> sympy.Expr:
+        """A value named by its text (a set's size, a norm, an expectation): one symbol, or, when its text mentions
+        the index of an enclosing sum, a function of that index (its value changes with it)."""
+        indices = sorted({self.index[t.value] for t in inner if t.kind == "letter" and t.value in self.index}, key=str)
+        if indices:
+            return sympy.Function(shown)(*indices)
+        return self.names.symbol_named(shown, **assumptions)

@@ -428,12 +428,7 @@ class _Parser(NameParsing, CalculusParsing, RangeParsing):
             raise self.fail("what an expectation or probability is of could not be read", tok)
         shown = mark + "".join(token_text(inner))
         self.state.opaque.append(f"{shown} (an expectation or a probability, read as one named value)")
-        indices = sorted(
-            {self.index[t.value] for t in inner if t.kind == "letter" and t.value in self.index}, key=str
-        )
-        if indices:
-            return sympy.Function(shown)(*indices)
-        return self.names.symbol_named(shown)
+        return self.named_value(shown, inner)
 
     def inner_product(self, opener: Token) -> sympy.Expr:
         """``\\langle w, x \\rangle``: a real value, a function of its two vectors."""

@@ -139,3 +139,14 @@ $$ t_i = 1 + i, \, i = \overline{1, \ell -1} $$
 """)
     assert [(s.line, s.status) for s in report.steps] == [(2, "proven"), (4, "unparsed")]
     assert "over a list (a range of indices)" in report.steps[1].reason
+
+
+def test_a_named_value_that_mentions_the_index_of_a_sum_changes_with_it():
+    # a set's size or a norm of x_i inside a sum is a function of i, never one value times n
+    steps = check_document(r"""$$ \sum_{i=1}^{n} |A_i \cap B_i| = n |A_i \cap B_i| $$
+
+$$ \sum_{i=1}^{n} \|x_i\| = n \|x_i\| $$
+
+$$ \sum_{i=1}^{n} \|x\| = n \|x\| $$
+""").steps
+    assert [s.status for s in steps] == ["unknown", "unknown", "proven"]
