@@ -21,7 +21,7 @@ import sympy
 from ..verify import run_with_budget
 from .context import Condition, solved
 from .definitions import PARSE_SECONDS
-from .field import field_reading
+from .field import field_readings
 from .judge import (
     OPPOSITE,
     Judge,
@@ -137,9 +137,9 @@ class StepChecking:
         readings: list = []
         field: list = []
         for label, a, b in self.readings(left, right, names):
-            a, b, named = field_reading(a, b)
-            readings.append((label, a, b))
-            field = field or named
+            for variant, a2, b2, named in field_readings(a, b):
+                readings.append(("; ".join(x for x in (label, variant) if x), a2, b2))
+                field = field or named
         if field:
             step.reading["field definitions"] = field
         return self.judge.decide(
@@ -186,7 +186,11 @@ class StepChecking:
                 for s in side.free_symbols - other.free_symbols
                 if s.name not in self.known
                 and not names.is_project(key_of(s))
-                and ("_" in s.name or (len(s.name) > 1 and s.name not in _GREEK_NAMES))
+                and (
+                    "_" in s.name
+                    or (len(s.name) > 1 and s.name not in _GREEK_NAMES)
+                    or (len(s.name) == 1 and s.name.isupper() and other.free_symbols)  # 1/H = ...: H defined
+                )
             ]
             if len(fresh) != 1:
                 continue
@@ -232,6 +236,15 @@ class StepChecking:
         if self.fails_everywhere(self.side(left.reading.expr), self.side(right.reading.expr), relation):
             outcome.detail += "; it fails for every value of its symbols, so under every reading of them"
             return None
+        named = self.named_value(left, right, names) if relation == "==" else None
+        if named is not None:
+            return Outcome(
+                "unknown",
+                None,
+                f"{named}, defined by a formula, against a number: its value at values the document does not state"
+                + suffix,
+                outcome.seconds,
+            )
         undefined = names.undefined_names()
         named = [k for k in (outcome.counterexample or {}) if k in undefined]
         if named:
@@ -326,6 +339,19 @@ class StepChecking:
                 f"{shown} does not round to {written.text}; \\approx states no tolerance, so it is not refuted",
             )
         return "unknown", "\\approx without a number written with decimals on one side: not decided"
+
+    def named_value(self, left: Part, right: Part, names: Names) -> str | None:
+        """The name of a side that is exactly a name the document defines by a formula in symbols, the other side
+        a number (``\\text{Dice Score} = \\frac{2 \\times 3}{2 \\times 3 + 0 + 1}``: the name's value in a worked
+        example), else None."""
+        for named, number in ((left, right), (right, left)):
+            if self.side(number.reading.expr).free_symbols:
+                continue
+            head = definition_head(named.tokens, names)
+            definition = names.definitions.get(head[0]) if head is not None and head[1] is None else None
+            if definition is not None and definition.value.free_symbols:
+                return head[0]
+        return None
 
     def fails_everywhere(self, lhs, rhs, relation) -> bool:
         """Whether a step with symbols fails at every point of the domain (``a = b`` with ``a - b`` of one sign,

@@ -180,7 +180,7 @@ class Definitions:
             undefined = names.undefined_names()
             if not rest.free_symbols or not all(s.name in undefined for s in rest.free_symbols):
                 return None  # computable here: a step, checked with the example's values
-        elif names.is_project(key) and key not in ("TP", "FP", "FN", "TN"):
+        elif names.is_project(key) and key.removeprefix("\\text{").removesuffix("}") not in ("TP", "FP", "FN", "TN"):
             return None  # "P = 0.8": a condition on precision, read with the prose's conditions
         symbol = names.symbol(key)
         if not isinstance(symbol, sympy.Symbol):

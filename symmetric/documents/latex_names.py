@@ -192,8 +192,10 @@ class NameParsing:
         while (nxt := self.peek(k)) is not None and nxt.kind == "letter" and nxt.value.isupper():
             letters += nxt.value
             k += 1
-        for length in range(len(letters), 2, -1):
-            if self.names.lexicon.spaced(letters[:length]):
+        for length in range(len(letters), 1, -1):
+            if length == 2 and not (letters[:2] in COUNT_NAMES[:4] and self.names.lexicon.uses(letters[:2])):
+                continue  # T P: the count TP, when the document writes TP (TeX sets both alike)
+            if length == 2 or self.names.lexicon.spaced(letters[:length]):
                 for _ in range(length - 1):
                     self.take()
                 self.state.names[letters[:length]] = "letters written apart that spell a name the document uses"
@@ -360,4 +362,9 @@ class NameParsing:
         indices = sorted({self.index[t.value] for t in inner if t.kind == "letter" and t.value in self.index}, key=str)
         if indices:
             return sympy.Function(shown)(*indices)
-        return self.names.symbol_named(shown, **assumptions)
+        symbol = self.names.symbol_named(shown, **assumptions)
+        definition = self.names.definitions.get(key_of(symbol))
+        if definition is not None and not definition.params:  # given a value by a step before (introduced there)
+            self.state.uses.append(f"{shown} (line {definition.line})")
+            return definition.value
+        return symbol

@@ -145,6 +145,15 @@ class Checker(Definitions, StepChecking):
         if not rows:
             return [], []
         rows = _merge_continuations(rows, content)
+        for row in [r for r in rows if r.hypothesis_of_a_test and r.rels]:  # H_0: p \le p_0 is stated, not claimed
+            pieces = [row.parts[0].text]
+            for rel, part in zip(row.rels, row.parts[1:]):
+                pieces += [rel.value, part.text]
+            shown = " ".join(pieces)
+            notes.append(Note(name, line(row.rels[0].start), "condition", row.label, shown))
+        rows = [r for r in rows if not r.hypothesis_of_a_test]
+        if not rows:
+            return [], notes
         premises = context.premises(display.offset)
         solution = self.solution_display(rows, names)
         if solution is not None:

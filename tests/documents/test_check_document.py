@@ -122,7 +122,8 @@ def test_rows_giving_symbols_values_are_conditions_not_a_sequence():
     report = check_document("$$\\begin{align}\nP &= \\frac{TP}{TP + FP} \\\\\nR &= \\frac{TP}{TP + FN}\n"
                             "\\end{align}$$\n$$\\frac{2 P R}{P + R} = \\frac{2 TP}{2 TP + FP + FN}$$\n")
     assert [(n.kind, n.name) for n in report.notes] == [("condition", "P"), ("condition", "R")]
-    assert [s.status for s in report.steps] == ["unknown"]  # F1 from counts: true under both, not otherwise
+    # F1 from counts: P and R beside the counts are precision and recall, as the conditions say
+    assert [s.status for s in report.steps] == ["proven"]
 
 
 def test_a_condition_in_the_prose_makes_a_refutation_unknown_and_is_named():

@@ -150,3 +150,39 @@ $$ \sum_{i=1}^{n} \|x_i\| = n \|x_i\| $$
 $$ \sum_{i=1}^{n} \|x\| = n \|x\| $$
 """).steps
     assert [s.status for s in steps] == ["unknown", "unknown", "proven"]
+
+
+def test_p_and_r_beside_counts_are_precision_and_recall_and_p_alone_is_read_both_ways():
+    steps = check_document(r"""$$ \frac{2 \times P \times R}{P+R} = \frac{2 \times \frac{TP}{TP+FP} \times \frac{TP}{TP+FN}}{\frac{TP}{TP+FP}+\frac{TP}{TP+FN}} = \frac{2 \times TP \times TP}{TP(TP+FN)+T P(TP+FP)} $$
+
+$$ \text{TPR} = \frac{TP}{P} = \frac{TP}{TP + FN} $$
+""").steps
+    assert [s.status for s in steps] == ["proven", "proven", "unknown"]
+    assert any("beside counts" in n for n in steps[0].reading["field definitions"])
+    assert "T P" in steps[1].rhs and any(n.startswith("TP:") for n in steps[1].reading["names"])  # TeX: T P is TP
+    assert "P read as FN + TP" in steps[2].reason  # P may be the number of positives: both readings checked
+
+
+def test_the_hypotheses_of_a_test_are_stated_not_claimed():
+    report = check_document(r"""$$\begin{aligned}
+H_0:p\leqslant p_0\\
+H_1:p > p_0
+\end{aligned}$$
+""")
+    assert not report.steps and [(n.kind, n.name) for n in report.notes] == [("condition", "H_0"), ("condition", "H_1")]
+
+
+def test_a_fresh_capital_on_one_side_is_defined_and_a_defined_name_against_a_number_is_a_value():
+    report = check_document(r"""$$\frac{1}{H}=\frac{1}{2}\left(\frac{1}{x_{1}}+\frac{1}{x_{2}}\right)$$
+$$H=\frac{2 x_{1} x_{2}}{x_{1}+x_{2}}$$
+
+$$ \text{Dice Score} = \frac{2TP}{2TP + FP + FN} $$
+
+$$ \text{Dice Score} = \frac{2 \times 3}{2 \times 3 + 0 + 1} = 0.857 $$
+
+$$ \text{TP} = 2, \quad \text{FP} = 1, \quad \text{FN} = 1 $$
+""")
+    assert [s.status for s in report.steps] == ["unknown", "proven", "unknown", "unknown"]
+    assert "introduces H" in report.steps[0].reason
+    assert "Dice Score}, defined by a formula, against a number" in report.steps[2].reason
+    assert [n.name for n in report.notes if n.kind == "value"] == ["\\text{TP}", "\\text{FP}", "\\text{FN}"]
