@@ -214,6 +214,8 @@ _UNICODE = {
     "\u21d2": "\\implies",
     "\u2211": "\\sum",
     "\u220f": "\\prod",
+    "\u2026": "\\dots",
+    "\u22ef": "\\cdots",
     "\u2229": "\\cap",
     "\u222a": "\\cup",
 }

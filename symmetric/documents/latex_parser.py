@@ -47,6 +47,7 @@ from .latex import GREEK, LatexError, Token
 from .latex_calculus import EXTREMA, FUNCTION_SPELLINGS, CalculusParsing
 from .latex_names import NameParsing, canonical, is_name_start, name_key, power_key, split_tokens, token_text
 from .latex_ranges import RangeParsing
+from .latex_series import ELLIPSES, SeriesParsing
 from .names import Names
 from .pairs import PLUS_MINUS, interval
 
@@ -79,9 +80,6 @@ UNSUPPORTED = {
     "\\cos": "a trigonometric function",
     "\\tan": "a trigonometric function",
     "\\arg": "an argmin or argmax",
-    "\\cdots": "an ellipsis",
-    "\\ldots": "an ellipsis",
-    "\\dots": "an ellipsis",
     "\\forall": "a quantifier",
     "\\exists": "a quantifier",
     "\\partial": "a derivative outside \\frac{\\partial ...}{\\partial x}",
@@ -159,7 +157,7 @@ class Parsed:
         return self.choose.get(key, 0)
 
 
-class _Parser(NameParsing, CalculusParsing, RangeParsing):
+class _Parser(NameParsing, CalculusParsing, RangeParsing, SeriesParsing):
     def __init__(self, tokens: list[Token], names: Names, state: Parsed, level: int = 0):
         self.t = list(tokens)
         self.i = 0
@@ -244,13 +242,18 @@ class _Parser(NameParsing, CalculusParsing, RangeParsing):
         return expr
 
     def sum(self) -> sympy.Expr:
-        terms = []
+        terms, spans, signs = [], [], []
         sign = self.sign() if self.at_sign() else 1
-        terms.append(sign * self.product())
-        while self.at_sign():
-            sign = self.sign()
+        while True:
+            start = self.i
             terms.append(sign * self.product())
-        return sympy.Add(*terms)
+            spans.append((start, self.i))
+            signs.append(sign)
+            while self.at_ellipsis() or (self.at_sign() and self.at_ellipsis(1)):  # a_1 + ... + a_n
+                self.ellipsis("sum", terms, spans, signs, self.product)
+            if not self.at_sign():
+                return sympy.Add(*terms)
+            sign = self.sign()
 
     def sign(self):
         tok = self.take()
@@ -267,7 +270,7 @@ class _Parser(NameParsing, CalculusParsing, RangeParsing):
         if tok.kind in ("num", "letter", "text", "name", "open"):
             return True
         if tok.kind == "cmd":
-            return tok.value not in _MULTIPLY and tok.value not in _SIGNS and tok.value != "\\div"
+            return tok.value not in _MULTIPLY and tok.value not in _SIGNS and tok.value not in ELLIPSES and tok.value != "\\div"
         if tok.kind == "op" and tok.value == "|":
             return self.abs_depth == 0 and not self.at("op", "_", 1)
         if tok.kind == "op" and tok.value == "\u2016":
@@ -275,21 +278,37 @@ class _Parser(NameParsing, CalculusParsing, RangeParsing):
         return False
 
     def product(self) -> sympy.Expr:
-        factors = [self.factor()]
+        factors, spans = [], []
+        start = self.i
+        factors.append(self.factor())
+        spans.append((start, self.i))
         while (tok := self.peek()) is not None:
-            if (tok.kind == "cmd" and tok.value in _MULTIPLY) or (tok.kind == "op" and tok.value == "*"):
+            times = (tok.kind == "cmd" and tok.value in _MULTIPLY) or (tok.kind == "op" and tok.value == "*")
+            if self.at_ellipsis() or (times and self.at_ellipsis(1)):  # a_1 a_2 \cdots a_n, a_1 \cdot \ldots
+                if times:
+                    self.take()
+                if spans[-1] is None:
+                    raise self.fail("an ellipsis after a division is outside the subset", tok)
+                self.ellipsis("product", factors, spans, [1] * len(factors), self.factor)
+                continue
+            if times:
                 self.take()
+                start = self.i
                 factors.append(self.factor())
+                spans.append((start, self.i))
             elif (tok.kind == "op" and tok.value == "/") or (tok.kind == "cmd" and tok.value == "\\div"):
                 self.take()
                 divisor = self.factor()
                 if divisor == 0:
                     raise self.fail("division by zero", tok)
                 factors.append(1 / divisor)
+                spans.append(None)
             elif tok.kind == "op" and tok.value == "|" and self.at("op", "_", 1):
                 raise self.fail("an evaluation bar without \\left. ... \\right| is outside the subset", tok)
             elif self.starts_factor(tok):
+                start = self.i
                 factors.append(self.factor())
+                spans.append((start, self.i))
             else:
                 break
         return sympy.Mul(*factors)

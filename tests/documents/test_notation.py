@@ -186,3 +186,32 @@ $$ \text{TP} = 2, \quad \text{FP} = 1, \quad \text{FN} = 1 $$
     assert "introduces H" in report.steps[0].reason
     assert "Dice Score}, defined by a formula, against a number" in report.steps[2].reason
     assert [n.name for n in report.notes if n.kind == "value"] == ["\\text{TP}", "\\text{FP}", "\\text{FN}"]
+
+
+def test_an_ellipsis_with_one_subscript_running_is_a_sum_or_a_product():
+    steps = check_document(r"""$$ A_n = \frac{a_1 + a_2 + ... + a_n}{n} $$
+
+$$ \frac{1}{n}\sum_{i=1}^{n} a_i = A_n $$
+
+$$ G_n = \sqrt[n]{a_1a_2...a_n} $$
+
+$$ \ln G_n = \frac{\ln a_1 + \dots + \ln a_n}{n} $$
+
+$$ \frac{1}{a_1} + \cdots + \frac{1}{a_n} = \sum_{k=1}^{n} \frac{1}{a_k} $$
+
+$$ x_1 y_1 + \dots + x_3 y_3 = x_1 y_1 + x_2 y_2 + x_3 y_3 $$
+
+$$ \frac{1}{n}\left(\left(y_{D_{1}}-y\right)^{2}+\ldots+\left(y_{D_{n}}-y\right)^{2}\right) = \frac{1}{n}\sum_{i=1}^{n} (y_{D_i} - y)^2 $$
+
+$$ a_1 + \dots + b_n = 1 $$
+""").steps
+    assert [s.status for s in steps] == ["proven"] * 5 + ["unparsed"]
+    assert any(r.startswith("an ellipsis read as the sum over") for r in steps[1].reading["sums"])
+    assert "not one subscript running" in steps[5].reason
+
+
+def test_a_hypothesis_in_chinese_or_russian_prose_is_a_premise():
+    text = "令 $$s = a_1 + ... + a_{n-1}$$\u200b\n\n$$\n\\frac{s}{n-1} = \\frac{a_1 + ... a_{n-1} + \\frac{a_1 + ... a_{n-1}}{n-1}}{n}\n$$\n"
+    assert [s.status for s in check_document(text).steps] == ["proven"]
+    text = "Пусть $x = 2y$, тогда\n$$\nx + y = 3y\n$$\n"
+    assert [s.status for s in check_document(text).steps] == ["proven"]
