@@ -41,7 +41,8 @@ from .names import Definition, Names, key_of
 from .pairs import PLUS_MINUS, SIGNS, has_pair
 from .report import Step
 from .rows import Part, Row
-from .sequences import follows
+from .sequences import follows, solve_or_none
+from .sums import free_outside_applications
 
 __all__ = ["StepChecking"]
 
@@ -97,12 +98,18 @@ class StepChecking:
         self.read(right, names)
         approximate = rel.value == "\\approx"
         relation = "==" if approximate else rel.relation if rel.value != ":=" else None
+        limit = rel.value == "\\to" and bool(left.tokens) and left.tokens[0].value == "\\lim"
+        if limit:  # \lim_{m \to \infty} (1 - 1/m)^m \to 1/e: the limit is that value
+            relation = "=="
         step, ok = self.started(left, rel, right, kind, relation)
         if not ok:
             return step
         lhs, rhs = left.reading, right.reading
         step.read = (sympy.sstr(lhs.expr), sympy.sstr(rhs.expr))
         step.reading = _reading(lhs, rhs)
+        if limit:
+            step.relation = "=="
+            step.reading["relation"] = "\\to after a limit read as =: the limit is that value"
         if lhs.implicit or rhs.implicit:
             step.status = "unknown"
             step.reason = "depends on a reading the display does not fix: " + "; ".join(
@@ -183,7 +190,7 @@ class StepChecking:
         for side, other in ((rhs, lhs), (lhs, rhs)):
             fresh = [
                 s
-                for s in side.free_symbols - other.free_symbols
+                for s in free_outside_applications(side) - other.free_symbols
                 if s.name not in self.known
                 and not names.is_project(key_of(s))
                 and (
@@ -195,7 +202,7 @@ class StepChecking:
             if len(fresh) != 1:
                 continue
             target = fresh[0]
-            ok, found = run_with_budget(lambda: sympy.solve(side - other, target, dict=False), PARSE_SECONDS)
+            ok, found = run_with_budget(lambda: solve_or_none(side - other, target, dict=False), PARSE_SECONDS)
             if not ok or not isinstance(found, list) or len(found) != 1 or found[0].has(target):
                 continue
             names.definitions[key_of(target)] = Definition(key_of(target), found[0], (), self.where[2](0))

@@ -24,6 +24,8 @@ from .latex import LatexError, tokenize
 from .latex_parser import Parsed, definition_head, name_key, parse_tokens
 from .names import Definition, Names, key_of, readable
 from .report import Note
+from .sequences import solve_or_none
+from .sums import free_outside_applications
 
 __all__ = ["Definitions"]
 
@@ -256,7 +258,7 @@ class Definitions:
         right = row.parts[1].parsed.expr
         fresh = [
             s
-            for s in sorted(left.free_symbols, key=str)
+            for s in sorted(free_outside_applications(left), key=str)
             if ("_" in s.name or " " in s.name)
             and not any(c in s.name for c in "|(\u2016")
             and any(t.value == s.name.split("_")[0] or t.value == s.name for t in row.parts[0].tokens)
@@ -273,7 +275,7 @@ class Definitions:
         if not slope.has(target) and slope != 0:
             value = sympy.simplify(-(difference - slope * target) / slope)
         else:  # 1/F_1 = (1/P + 1/R)/2: solved when it has one solution
-            ok, found = run_with_budget(lambda: sympy.solve(difference, target, dict=False), PARSE_SECONDS)
+            ok, found = run_with_budget(lambda: solve_or_none(difference, target, dict=False), PARSE_SECONDS)
             if ok and isinstance(found, list) and len(found) == 1 and not found[0].has(target):
                 value = sympy.simplify(found[0])
         key = key_of(target)

@@ -177,14 +177,17 @@ class NameParsing:
         return tokens
 
     def star(self: Any, tokens: list[Token]) -> None:
-        """``^*`` or ``^{*}`` after a name (``a^*``, ``P^*``): a mark of the name, consumed."""
-        if self.at("op", "^") and self.at("op", "*", 1):
-            self.i += 2
-        elif self.at("op", "^") and self.at("open", "{", 1) and self.at("op", "*", 2) and self.at("close", "}", 3):
-            self.i += 4
-        else:
+        """``^*`` or ``^{*}`` after a name (``a^*``, ``P^*``), or ``^+``, ``^-`` (``m^+``, ``D^-``: TeX sets the one
+        sign as the superscript): a mark of the name, consumed."""
+        for mark in ("*", "+", "-"):
+            if self.at("op", "^") and self.at("op", mark, 1) and (mark == "*" or not self.at("num", None, 2)):
+                self.i += 2
+            elif self.at("op", "^") and self.at("open", "{", 1) and self.at("op", mark, 2) and self.at("close", "}", 3):
+                self.i += 4
+            else:
+                continue
+            tokens.append(Token("op", mark, 0, 0))
             return
-        tokens.append(Token("op", "*", 0, 0))
 
     def spaced(self: Any, tok: Token) -> list[Token] | None:
         """``M S E`` (single capitals written apart) spelling a name the document uses: that name."""
@@ -237,11 +240,27 @@ class NameParsing:
             if definition.params and (self.at("open", "(") or self.at("open", "[")):
                 return self.apply(definition, tok)
             return value
-        if self.at("open", "(") and not self.peek().sized and (key not in COUNT_NAMES or self.listed()):
+        if key in ("I", "\\text{I}", "\\text{1}") and self.at("open") and self.peek().value == "(" and self.iverson(1):
+            return self.iverson_bracket(self.take())  # I(f(x_i) \ne y_i): the indicator of the relation
+        if self.at("open", "(") and self.signed_label():
+            shown = readable(key) + "(" + self.take_label() + ")"  # P(+): a quantity of the positive class
+            self.state.opaque.append(f"{shown} (a quantity labelled by a sign, read as one named value)")
+            return self.names.symbol_named(shown)
+        if self.at("open", "(") and (not self.peek().sized or self.listed()) and (key not in COUNT_NAMES or self.listed()):
             applied = self.application(key, tokens, tok)
             if applied is not None:
                 return applied
         return self.names.symbol(key)
+
+    def signed_label(self: Any) -> bool:
+        """Whether a bracket holding only a sign comes next: ``P(+)``, ``P(-)``."""
+        return self.at("op", "+", 1) or self.at("op", "-", 1) if self.at("close", None, 2) else False
+
+    def take_label(self: Any) -> str:
+        self.take()
+        sign = self.take().value
+        self.take()
+        return sign
 
     def listed(self: Any) -> bool:
         """Whether the bracket that comes next holds a list (``TP(a, X)``: arguments, not a factor)."""
@@ -269,8 +288,9 @@ class NameParsing:
         inner = self.t[self.i + 1 : k - 1]
         commas = any(t.kind == "op" and t.value in (",", ";") for t in top_level(inner))
         named = tok.kind in ("text", "name") or (tokens[0].kind == "letter" and len(tokens[0].value) > 1)
-        simple = bool(inner) and all(
-            is_name_start(t) or t.kind == "num" or (t.kind == "op" and t.value in "_'") for t in top_level(inner)
+        simple = bool(inner) and (
+            all(is_name_start(t) or t.kind == "num" or (t.kind == "op" and t.value in "_'") for t in top_level(inner))
+            or self.element(inner) is not None  # f(\boldsymbol{x}^+): a function of one (marked) name
         )
         if not (commas or (named and inner) or simple):
             return None

@@ -64,7 +64,6 @@ UNSUPPORTED = {
     "\\setminus": "set notation",
     "\\mid": "a conditional bar",
     "\\Pr": "a probability",
-    "\\binom": "a binomial coefficient",
     "\\begin": "an environment inside a display (a matrix, cases)",
     "\\end": "an environment inside a display (a matrix, cases)",
     "\\input": "a TeX file inclusion (never run)",
@@ -410,6 +409,8 @@ class _Parser(NameParsing, CalculusParsing, RangeParsing, SeriesParsing):
                 return self.range_operator(tok)
             if value == "\\mathbb":
                 return self.blackboard(tok)
+            if value in ("\\binom", "\\dbinom", "\\tbinom"):  # the binomial coefficient
+                return sympy.binomial(self.sub(self.group(), tok), self.sub(self.group(), tok))
             if value == "\\sign":
                 return self.function(tok, SIGN)
             if value == "\\infty":
@@ -429,9 +430,26 @@ class _Parser(NameParsing, CalculusParsing, RangeParsing, SeriesParsing):
         """``\\mathbb{E}`` and ``\\mathbb{P}`` applied (an expectation, a probability): one named value, a function of
         the indices of an enclosing sum it mentions; any other ``\\mathbb`` letter is a set, outside the subset."""
         letter = "".join(t.value for t in self.group())
+        if letter in ("I", "1") and self.at("open") and self.peek().value in ("(", "[") and self.iverson(1):
+            return self.iverson_bracket(self.take())  # \mathbb{I}(f(x) < y): an indicator, 1 when it holds
         if letter not in ("E", "P") or self.peek() is None:
             raise self.fail(_unsupported("\\mathbb"), tok)
         mark = "\U0001d53c" if letter == "E" else "\u2119"
+        if self.at("op", "_"):  # \mathbb{E}_{D}[...]: the expectation over D
+            self.take()
+            mark += "_" + "".join(token_text(self.group()))
+        if letter == "E" and not (self.at("open") and self.iverson(1)):  # an expectation of a value: linear
+            if self.at("open", "(") or self.at("open", "["):
+                opener = self.take()
+                value = self.sum()
+                self.close(opener)
+            else:
+                value = self.power()  # \mathbb{E} AUC: of the factor after it
+            self.state.opaque.append(
+                f"{mark}[...]: an expectation, linear; what does not mention {mark.partition('_')[2] or 'a letter'} "
+                "is a constant under it"
+            )
+            return sympy.Function(mark)(value)
         start = self.i
         if self.at("open", "(") or self.at("open", "["):
             depth = 0
@@ -446,8 +464,8 @@ class _Parser(NameParsing, CalculusParsing, RangeParsing, SeriesParsing):
         if any(t.kind in ("bad", "note") for t in inner):
             raise self.fail("what an expectation or probability is of could not be read", tok)
         shown = mark + "".join(token_text(inner))
-        self.state.opaque.append(f"{shown} (an expectation or a probability, read as one named value)")
-        return self.named_value(shown, inner)
+        self.state.opaque.append(f"{shown} (a probability, read as one named value)")
+        return self.named_value(shown, inner, nonnegative=True)
 
     def inner_product(self, opener: Token) -> sympy.Expr:
         """``\\langle w, x \\rangle``: a real value, a function of its two vectors."""
@@ -503,6 +521,8 @@ class _Parser(NameParsing, CalculusParsing, RangeParsing, SeriesParsing):
             raise self.fail(_unexpected(opener), opener)
         if opener.value == "[" and self.iverson():
             return self.iverson_bracket(opener)
+        if opener.value == "(" and self.iverson():  # (a < b) is no value: a relation needs brackets [a < b]
+            raise self.fail("a relation in parentheses (a condition, not a value) is outside the subset", opener)
         inner = self.sum()
         if self.at("op", ",") and opener.value in ("(", "[") and self.whole(opener):  # (c, d): an interval
             comma = self.take()
@@ -533,10 +553,11 @@ class _Parser(NameParsing, CalculusParsing, RangeParsing, SeriesParsing):
                 return k == len(self.t) - 1
         return False
 
-    def iverson(self) -> bool:
-        """Whether the square bracket just opened holds a relation at its top level: ``[y_i = 1]``."""
+    def iverson(self, skip: int = 0) -> bool:
+        """Whether the square bracket just opened (or the bracket ``skip`` tokens on, not yet opened) holds a
+        relation at its top level: ``[y_i = 1]``."""
         depth = 0
-        for t in self.t[self.i :]:
+        for t in self.t[self.i + skip :]:
             if t.kind == "open":
                 depth += 1
             elif t.kind == "close":

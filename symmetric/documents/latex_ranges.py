@@ -22,6 +22,7 @@ from __future__ import annotations
 import sympy
 
 from .latex import LatexError, Token
+from .latex_names import canonical, is_name_start, token_text
 from .sums import IMPLICIT, iverson
 
 __all__ = ["MAX_TERMS", "RangeParsing"]
@@ -57,7 +58,7 @@ class RangeParsing:
         else:
             limits, shown = self.index_range(tok, lower, end, what)
         outer = self.index
-        self.index = {**outer, **{name: symbol for name, symbol in limits_names(limits)}}
+        self.index = {**outer, **{key: symbol for key, symbol in limits_names(limits)}}
         try:
             body = self.product()
         finally:
@@ -93,12 +94,25 @@ class RangeParsing:
                     [(letter, sympy.Integer(1), end), (second, symbol + 1, end)],
                     f"{tok.value} over the pairs 1 \\le {letter} < {second} \\le {sympy.sstr(end)}",
                 )
-            if letter is not None and rel.value == "\\in" and rest:
-                size = self.names.symbol_named("|" + "".join(t.value for t in rest) + "|", positive=True, integer=True)
-                return [(letter, sympy.Integer(1), size)], f"{tok.value} over the {size} elements of a set"
+            element = letter or self.element(first)
+            if element is not None and rel.value == "\\in" and rest:
+                size = self.names.symbol_named("|" + "".join(token_text(rest)) + "|", positive=True, integer=True)
+                return [(element, sympy.Integer(1), size)], f"{tok.value} over the {size} elements of a set"
         raise self.fail(
             f"{tok.value} (a {what} over an index set) is outside the subset (read: i = a..b, i < j, i \\in S)", tok
         )
+
+    def element(self, tokens: list[Token]) -> str | None:
+        """The key of a name running over a set (``\\boldsymbol{x}^+`` of ``\\sum_{\\boldsymbol{x}^+ \\in D^+}``), else
+        None."""
+        if not tokens or not is_name_start(tokens[0]):
+            return None
+        parser = self.child(tokens)
+        try:
+            key = canonical(parser.name_tokens(parser.take()))
+        except LatexError:
+            return None
+        return key if parser.peek() is None else None
 
     def implicit_index(self, tok) -> str:
         """The index of a sum written without a range (``\\sum x_i``): the one letter in the subscripts after it."""
@@ -175,5 +189,13 @@ class RangeParsing:
 
 
 def limits_names(limits):
-    """``(letter, symbol)`` of each limit: the index symbols (integers)."""
-    return [(letter, sympy.Symbol(letter, integer=True)) for letter, _, _ in limits]
+    """``(key, symbol)`` of each limit: the index symbols (integers; an element of a set, a plain symbol)."""
+    out = []
+    for key, _, _ in limits:
+        if len(key) == 1:
+            out.append((key, sympy.Symbol(key, integer=True)))
+        else:
+            from .names import readable
+
+            out.append((key, sympy.Symbol(readable(key) + "\u2208")))  # x⁺∈: an element the sum runs over
+    return out

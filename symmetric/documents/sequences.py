@@ -12,7 +12,15 @@ import sympy
 
 from ..verify import run_with_budget
 
-__all__ = ["follows"]
+__all__ = ["follows", "solve_or_none"]
+
+
+def solve_or_none(expr, symbol, **options):
+    """``sympy.solve``, or None where SymPy has no algorithm for the equation (an opaque function of the symbol)."""
+    try:
+        return sympy.solve(expr, symbol, **options)
+    except (NotImplementedError, ValueError, TypeError):
+        return None
 
 
 def follows(before, after, verdict, timeout, domain):
@@ -113,7 +121,7 @@ def _refute_by_solving(D0, s, after, verdict, timeout, domain):
     L1, R1 = after
     if D0.has(sympy.Derivative, sympy.Limit, sympy.Min, sympy.Max, sympy.Abs):
         return None
-    ok, solutions = run_with_budget(lambda: sympy.solve(D0, s, dict=False), min(timeout, 5.0))
+    ok, solutions = run_with_budget(lambda: solve_or_none(D0, s, dict=False), min(timeout, 5.0))
     if not ok or not isinstance(solutions, list):
         return None
     for sol in solutions[:4]:

@@ -28,7 +28,7 @@ from .context import Condition, Context
 from .checking import StepChecking
 from .definitions import PARSE_SECONDS, Definitions
 from .judge import Judge, relational
-from .latex import LatexError, tokenize
+from .latex import LatexError, Token, tokenize
 from .latex_parser import parse_tokens
 from .lexicon import Lexicon
 from .names import Names
@@ -126,7 +126,7 @@ class Checker(Definitions, StepChecking):
             return [
                 make_step(exc.offset, "", "", "", "unparsed", f"{exc.reason} (line {line(exc.offset)})", "display")
             ], []
-        tokens = _unwrapped(tokens)
+        tokens = _binomials(_unwrapped(tokens))
         environment = _environment(tokens)
         if environment is not None:
             at, env = environment
@@ -416,6 +416,40 @@ def _unwrapped(tokens):
         if "".join(values[9:spec_end]) in ("l", "c", "r"):
             return tokens[spec_end + 1 : -8]
     return tokens
+
+
+def _binomials(tokens):
+    """``\\left(\\begin{array}{c} m \\\\ i \\end{array}\\right)`` (a binomial coefficient written as a one-column
+    array in brackets) as ``\\binom{m}{i}``."""
+    out, k = [], 0
+    values = [t.value for t in tokens]
+    while k < len(tokens):
+        t = tokens[k]
+        if t.kind == "open" and t.value == "(" and values[k + 1 : k + 3] == ["\\begin", "{"]:
+            head = "".join(values[k + 3 : k + 8])
+            close = k + 8 if k + 8 < len(values) else None
+            if head == "array" and close is not None and values[close] == "}" and values[close + 1] == "{":
+                spec_end = values.index("}", close + 1)
+                body_start = spec_end + 1
+                end = next((j for j in range(body_start, len(values)) if values[j] == "\\end"), None)
+                rows = [j for j in range(body_start, end or body_start) if tokens[j].kind == "row"]
+                after = (end or 0) + 8  # past \end{array}
+                if (
+                    end is not None
+                    and len(rows) == 1
+                    and "".join(values[close + 2 : spec_end]) in ("c", "l", "r")
+                    and after < len(tokens)
+                    and tokens[after].kind == "close"
+                    and tokens[after].value == ")"
+                ):
+                    top, bottom = tokens[body_start : rows[0]], tokens[rows[0] + 1 : end]
+                    brace = [Token("open", "{", t.start, t.start), Token("close", "}", t.start, t.start)]
+                    out += [Token("cmd", "\\binom", t.start, t.end), brace[0], *top, brace[1], brace[0], *bottom, brace[1]]
+                    k = after + 1
+                    continue
+        out.append(t)
+        k += 1
+    return out
 
 
 def _environment(tokens) -> tuple | None:

@@ -13,6 +13,8 @@ a step so, with exact identities of finite sums only:
 * an Iverson bracket ``[a = b]``, ``[a < b]``, ... is read (:func:`iverson`) as ``[c = 0]`` and ``[c > 0]`` of one
   difference ``c`` chosen between ``a - b`` and ``b - a`` (so ``[a \\ne b] = 1 - [a = b]`` and
   ``[a < b] + [a = b] + [a > b] = 1``, true of any real numbers);
+* an expectation ``\\mathbb{E}_D[\\dots]`` is linear, a factor that does not mention D (another expectation, a
+  letter written without D) a constant under it; with no D, only numbers are;
 * what is left, each sum of one term over its range (indices renamed, so that ``\\sum_i`` and ``\\sum_k`` of the same
   term agree), each bracket and each function the document applies to an index, becomes one real quantity.
 
@@ -38,10 +40,12 @@ n**2/2 - n/2
 
 from __future__ import annotations
 
+import re
+
 import sympy
 from sympy.core.function import AppliedUndef
 
-__all__ = ["IMPLICIT", "IsPositive", "IsZero", "has_opaque", "iverson", "opaque"]
+__all__ = ["IMPLICIT", "IsPositive", "IsZero", "free_outside_applications", "has_opaque", "iverson", "opaque"]
 
 #: The upper bound of a range the document leaves implicit.
 IMPLICIT = sympy.Symbol("N(implicit range)", positive=True, integer=True)
@@ -120,6 +124,13 @@ def iverson(a, relation: str, b):
     raise ValueError(f"no Iverson bracket for the relation {relation}")
 
 
+def free_outside_applications(expr) -> set:
+    """The free symbols of ``expr`` outside the sums, products, brackets and functions applied it holds (``y_D`` of
+    ``\\mathbb{E}_D[y_D]`` is no symbol an equation can define)."""
+    hidden = {a: sympy.Integer(1) for a in expr.atoms(sympy.Sum, sympy.Product, IsZero, IsPositive, AppliedUndef)}
+    return expr.xreplace(hidden).free_symbols
+
+
 def has_opaque(expr) -> bool:
     """Whether ``expr`` holds a sum, a product, a bracket or a function applied that :func:`opaque` rewrites."""
     return bool(expr.has(sympy.Sum, sympy.Product, IsZero, IsPositive) or expr.atoms(AppliedUndef))
@@ -186,11 +197,40 @@ def _product(body, limits):
     return sympy.Mul(*out)
 
 
+def _mentions_name(expr, over: str) -> bool:
+    """Whether ``expr`` mentions ``over`` (the D of an expectation over D) outside the expectations it holds."""
+    inner = {a: sympy.Integer(1) for a in expr.atoms(AppliedUndef) if _is_expectation(a)}
+    text = sympy.sstr(expr.xreplace(inner))
+    return re.search(rf"(?<![A-Za-z]){re.escape(over)}(?![A-Za-z])", text) is not None
+
+
+def _is_expectation(item) -> bool:
+    return isinstance(item, AppliedUndef) and item.func.__name__.startswith("\U0001d53c")
+
+
+def _expectation(item):
+    """``E_D[sum c_k X_k] = sum c_k E_D[X_k]``: linear, a factor that does not mention D (or, with no D, a number)
+    taken out; an expectation of a constant is that constant."""
+    over = item.func.__name__.partition("_")[2]
+    value = sympy.expand(item.args[0], power_base=False, power_exp=False, log=False)
+    out = []
+    for term in sympy.Add.make_args(value):
+        constant, random = [], []
+        for factor in sympy.Mul.make_args(term):
+            fixed = not _mentions_name(factor, over) if over else not factor.free_symbols
+            (constant if fixed else random).append(factor)
+        rest = sympy.Mul(*random)
+        out.append(sympy.Mul(*constant) * (rest if rest == 1 else item.func(rest)))
+    return sympy.Add(*out)
+
+
 def _linear(expr):
     if isinstance(expr, sympy.Sum):
         return _sum(_linear(expr.function), expr.limits)
     if isinstance(expr, sympy.Product):
         return _product(_linear(expr.function), expr.limits)
+    if _is_expectation(expr):
+        return _expectation(expr.func(_linear(expr.args[0])))
     if expr.args and not expr.is_Atom and not isinstance(expr, sympy.Indexed):
         return expr.func(*[_linear(a) for a in expr.args])
     return expr

@@ -215,3 +215,23 @@ def test_a_hypothesis_in_chinese_or_russian_prose_is_a_premise():
     assert [s.status for s in check_document(text).steps] == ["proven"]
     text = "Пусть $x = 2y$, тогда\n$$\nx + y = 3y\n$$\n"
     assert [s.status for s in check_document(text).steps] == ["proven"]
+
+
+def test_expectations_are_linear_and_indicators_binomials_marks_and_limits_are_read():
+    steps = check_document(r"""$$\bar{f}(\boldsymbol{x})=\mathbb{E}_{D}[f(\boldsymbol{x} ; D)]$$
+
+$$\mathbb{E}_{D}\left[2\left(f(\boldsymbol{x} ; D)-\bar{f}(\boldsymbol{x})\right)\cdot\bar{f}(\boldsymbol{x})\right] = 2\bar{f}(\boldsymbol{x})\cdot\mathbb{E}_{D}\left[f(\boldsymbol{x} ; D)\right]-2\bar{f}(\boldsymbol{x})\cdot\bar{f}(\boldsymbol{x}) = 0$$
+
+$$2\mathbb{E}_{D}\left[\left(\bar{f}(\boldsymbol{x})-y\right)\left(y-y_{D}\right)\right]=2\left(\bar{f}(\boldsymbol{x})-y\right)\cdot 0$$
+
+$$ \frac{1}{m}\sum_{i=1}^m I(f(x_i)=y_i) = 1 - \frac{1}{m}\sum_{i=1}^m \mathbb{I}(f(x_i) \neq y_i) $$
+
+$$ \frac{1}{m^+m^-}\sum_{\boldsymbol{x}^+ \in D^+}\sum_{\boldsymbol{x}^- \in D^-} (g(\boldsymbol{x}^+) + 1) = \frac{1}{m^+m^-}\sum_{\boldsymbol{x}^+ \in D^+}\sum_{\boldsymbol{x}^- \in D^-} g(\boldsymbol{x}^+) + \frac{1}{m^+m^-}\sum_{\boldsymbol{x}^+ \in D^+}\sum_{\boldsymbol{x}^- \in D^-} 1 $$
+
+$$ \left(\begin{array}{c} m \\ 2 \end{array}\right) = \frac{m (m-1)}{2} $$
+
+$$ \mathop{\text{lim}}_{m\rightarrow \infty}\left( 1-\frac{1}{m} \right)^m \rightarrow \frac{1}{e} $$
+""").steps
+    assert [s.status for s in steps] == ["proven", "proven", "unknown", "proven", "proven", "proven", "proven"]
+    assert "may never take" in steps[2].reason  # E_D[y - y_D] = 0 is the document's assumption, not algebra
+    assert steps[6].relation == "=="
