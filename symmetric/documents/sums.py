@@ -269,12 +269,47 @@ def _settle_implicit(exprs, notes):
     return [e.xreplace({IMPLICIT: upper}) for e in exprs]
 
 
+def _term(item):
+    """The term of a sum or product over one index, its index renamed (the same for every range of it)."""
+    (index, _, _), = item.limits
+    return item.func, item.function.xreplace({index: sympy.Symbol("i_0", integer=True)})
+
+
+def _running(exprs, notes):
+    """A term summed (or multiplied) over two or more ranges of one index in the step: each sum ``\\sum_{i=a}^{b} t``
+    written ``F(b) - F(a - 1)`` (each product ``G(b) / G(a - 1)``), ``F`` the running sum of ``t``: so
+    ``\\sum_{i=1}^{k} x_i + \\sum_{i=k+1}^{2k} x_i = \\sum_{i=1}^{2k} x_i`` holds, for integer bounds."""
+    items = [a for e in exprs for a in e.atoms(sympy.Sum, sympy.Product) if len(a.limits) == 1]
+    ranges: dict = {}
+    for item in items:
+        ranges.setdefault(_term(item), set()).add(item.limits[0][1:])
+    split = {term for term, found in ranges.items() if len(found) > 1}
+    if not split:
+        return exprs
+    mapping = {}
+    for item in items:
+        func, body = _term(item)
+        if (func, body) not in split:
+            continue
+        _, start, stop = item.limits[0]
+        shown = ("\u03a3" if func is sympy.Sum else "\u03a0") + f"({sympy.sstr(body)}, i_0 up to)"
+        running = sympy.Function(shown)
+        if func is sympy.Sum:
+            mapping[item] = running(stop) - running(start - 1)
+        else:
+            mapping[item] = running(stop) / running(start - 1)
+    notes.append("a term over several ranges of its index read through its running sum or product, "
+                 "F(b) - F(a - 1) for the sum over a..b")
+    return [e.xreplace(mapping) for e in exprs]
+
+
 def opaque(*exprs):
     """``(*exprs, notes)``: the expressions with sums, products, brackets and functions applied read by linearity
     into real quantities, the same quantity for the same object on every side; ``notes`` says what was done."""
     notes: list = []
     exprs = _settle_implicit([sympy.sympify(e) for e in exprs], notes)
     exprs = [_linear(e) for e in exprs]
+    exprs = _running(exprs, notes)
     table: dict = {}
     taken: set = set()
 
@@ -301,7 +336,10 @@ def opaque(*exprs):
                 mapping[item] = name(item, real=True)
         e = e.xreplace(mapping)
         brackets = {a: name(a, nonnegative=True) for a in e.atoms(IsZero, IsPositive)}
-        brackets.update({a: name(a, real=True) for a in e.atoms(AppliedUndef)})
+        brackets.update(
+            {a: name(a, positive=True) if a.func.__name__.startswith("\u03a0") else name(a, real=True)
+             for a in e.atoms(AppliedUndef)}
+        )
         out.append(e.xreplace(brackets))
     if table:
         notes.insert(0, "sums, products and brackets read by linearity, each of one term as one real quantity: "

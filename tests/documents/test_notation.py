@@ -235,3 +235,14 @@ $$ \mathop{\text{lim}}_{m\rightarrow \infty}\left( 1-\frac{1}{m} \right)^m \righ
     assert [s.status for s in steps] == ["proven", "proven", "unknown", "proven", "proven", "proven", "proven"]
     assert "may never take" in steps[2].reason  # E_D[y - y_D] = 0 is the document's assumption, not algebra
     assert steps[6].relation == "=="
+
+
+def test_a_term_over_several_ranges_is_read_through_its_running_sum():
+    steps = check_document(r"""$$ \sum_{i=1}^k x_i + \sum_{i=k+1}^{2k} x_i = \sum_{i=1}^{2k} x_i $$
+
+$$ \sqrt{\sqrt[n]{a_1...a_n}\sqrt[n]{a_{n+1}...a_{2n}}} = \sqrt[2n]{a_1...a_{2n}} $$
+
+$$ \sum_{i=1}^k x_i + \sum_{i=k+1}^{2k} x_i = \sum_{i=1}^{2k+1} x_i $$
+""").steps
+    assert [s.status for s in steps] == ["proven", "proven", "unknown"]
+    assert "running sum" in steps[0].reason
