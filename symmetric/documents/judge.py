@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 import mpmath
 import sympy
 
+from .. import symbols as _symbols
 from ..verify import InconsistentVerdictError, check
 from ..verify.core.relations import RELATION_OF_TEXT
 from .pairs import has_pair
@@ -37,6 +38,7 @@ __all__ = ["MAX_READINGS", "OPPOSITE", "Judge", "Outcome", "counterexample_text"
 
 #: The most combinations of open readings a step is checked under.
 MAX_READINGS = 8
+_UNIT = (_symbols.P, _symbols.R)
 #: The relations of which one holding everywhere makes a relation fail everywhere.
 OPPOSITE = {"==": (">", "<"), "<=": (">",), "<": (">=",), ">=": ("<",), ">": ("<=",)}
 
@@ -102,6 +104,16 @@ class Judge:
                 return Outcome("unknown", None, f"a sum or product could not be taken apart ({type(exc).__name__})")
             if any(e.has(sympy.Sum, sympy.Product) for e in (lhs, rhs, *conditions)):
                 return Outcome("unknown", None, "a sum or product the engine cannot take: read, not decided")
+        if notes:
+            seen = points(lhs, rhs, relation, conditions)
+            if True in seen and False in seen:  # neither an identity nor wrong for every value of the quantities
+                fails = seen[False]
+                return Outcome(
+                    "unknown",
+                    None,
+                    f"fails at values of its sums and brackets that they may never take ({cx_text(fails)}); " + notes[0],
+                    time.perf_counter() - start,
+                )
         v = self._check(lhs, rhs, relation, timeout, conditions)
         if isinstance(v, Outcome):
             v.seconds = time.perf_counter() - start
@@ -110,7 +122,7 @@ class Judge:
         cx = counterexample_text(v.counterexample) if v.status == "refuted" else None
         if notes and v.status == "refuted":
             # the quantities may fail only at values they never take: wrong only if wrong for every value of them
-            everywhere = any(
+            everywhere = not holds_somewhere(lhs, rhs, relation, conditions) and any(
                 getattr(self._check(lhs, rhs, r, timeout / 2, conditions), "status", None) == "proven"
                 for r in OPPOSITE[relation]
             )
@@ -201,6 +213,48 @@ class Judge:
         out = Outcome("unknown", None, reason, sum(r.seconds for _, r in results))
         out.notes["open"] = parts
         return out
+
+
+_TRIALS = (
+    (1, 2, sympy.Rational(1, 2), 3, sympy.Rational(1, 3)),
+    (2, 1, 3, sympy.Rational(1, 2), 5),
+    (1, 1, 1, 1, 1),
+    (3, sympy.Rational(1, 2), 1, 2, sympy.Rational(2, 3)),
+)
+
+
+def holds_somewhere(lhs, rhs, relation, conditions=()) -> bool:
+    """Whether exact values of the symbols (in their domains, under the conditions) are found at which the
+    statement holds: then it does not fail everywhere (a quick look before the engine is asked; never a proof)."""
+    return True in points(lhs, rhs, relation, conditions)
+
+
+def points(lhs, rhs, relation, conditions=()) -> dict:
+    """``{True: point, False: point}``: rational points of the symbols' domains (under the conditions) at which the
+    statement holds, and fails, both sides evaluating to rational numbers (told exactly, never a float)."""
+    found: dict = {}
+    symbols = sorted(set().union(*(e.free_symbols for e in (lhs, rhs, *conditions))), key=str)
+    for trial in _TRIALS:
+        point = {}
+        for k, s in enumerate(symbols):
+            value = sympy.Integer(trial[k % len(trial)]) if not isinstance(trial[k % len(trial)], sympy.Basic) else trial[k % len(trial)]
+            if s in _UNIT:
+                value = 1 / (1 + value)
+            elif s.is_positive is not True and s.is_nonnegative is not True and k % 2:
+                value = -value  # a real symbol: try negative values too
+            if s.is_integer and not value.is_integer:
+                value = sympy.ceiling(value)
+            point[s] = value
+        try:
+            a, b = lhs.xreplace(point), rhs.xreplace(point)
+            kept = all(c.xreplace(point) == sympy.true for c in conditions)
+        except (TypeError, ValueError, ZeroDivisionError):
+            continue
+        if not (kept and a.is_Rational and b.is_Rational):
+            continue
+        holds = bool(relational(a, relation, b))
+        found.setdefault(holds, {str(s): sympy.sstr(v) for s, v in point.items()})
+    return found
 
 
 def apply_premises(lhs, rhs, premises):

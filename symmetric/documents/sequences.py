@@ -9,6 +9,7 @@ symbol (checked by substituting it back) in that symbol's domain. Otherwise unkn
 from __future__ import annotations
 
 import sympy
+from sympy.core.function import AppliedUndef
 
 from ..verify import run_with_budget
 
@@ -16,7 +17,13 @@ __all__ = ["follows", "solve_or_none"]
 
 
 def solve_or_none(expr, symbol, **options):
-    """``sympy.solve``, or None where SymPy has no algorithm for the equation (an opaque function of the symbol)."""
+    """``sympy.solve`` (an equation linear in ``symbol`` solved directly), or None where SymPy has no algorithm for
+    the equation, or it holds a sum, a product or a function applied (no general solving over those)."""
+    slope = sympy.diff(expr, symbol)
+    if slope != 0 and not slope.has(symbol):
+        return [sympy.cancel(-(expr - slope * symbol) / slope)]
+    if expr.has(sympy.Sum, sympy.Product) or expr.atoms(AppliedUndef):
+        return None
     try:
         return sympy.solve(expr, symbol, **options)
     except (NotImplementedError, ValueError, TypeError):

@@ -161,6 +161,19 @@ def _plain(expr, indices) -> bool:
     )
 
 
+_SUMMED: dict = {}
+
+
+def _summed(rest, limits):
+    """``sympy.summation`` of a term polynomial in the indices, remembered (the same counts recur in a document)."""
+    key = (rest, tuple(limits))
+    if key not in _SUMMED:
+        if len(_SUMMED) > 512:
+            _SUMMED.clear()
+        _SUMMED[key] = sympy.summation(rest, *limits)
+    return _SUMMED[key]
+
+
 def _sum(body, limits):
     indices = _indices(limits)
     body = sympy.expand(body, power_base=False, power_exp=False, log=False)
@@ -168,7 +181,7 @@ def _sum(body, limits):
     for term in sympy.Add.make_args(body):
         coeff, rest = _split(term, indices)
         if rest == 1 or _plain(rest, indices):
-            out.append(coeff * sympy.summation(rest, *limits))
+            out.append(coeff * _summed(rest, limits))
             continue
         if isinstance(rest, sympy.log) and rest.args[0].is_positive:
             out.append(coeff * sympy.log(_product(rest.args[0], limits)))
@@ -189,7 +202,7 @@ def _product(body, limits):
     for factor in sympy.Mul.make_args(body):
         base, exponent = factor.as_base_exp()
         if not (factor.free_symbols & indices or _mentions(factor, indices)):
-            out.append(factor ** sympy.summation(sympy.Integer(1), *limits))
+            out.append(factor ** _summed(sympy.Integer(1), limits))
         elif not (exponent.free_symbols & indices or _mentions(exponent, indices)) and exponent != 1 and base.is_positive:
             out.append(_product(base, limits) ** exponent)
         else:
