@@ -247,6 +247,15 @@ class CalculusParsing:
         else:
             target = self.sub(target_tokens, tok)
         operand = self.product()
+        if self.at_sign() and not self.at("cmd"):  # \lim_{n \to \infty} 1 - (1 - 1/n)^n: of the whole sum?
+            option = self.state.option(
+                ("limit", tok.start),
+                "\\lim followed by a sum without brackets",
+                ("\\lim of the whole sum after it", "\\lim of its first term only"),
+            )
+            if option == 0:
+                while self.at_sign() and not self.at("cmd"):
+                    operand = operand + self.sign() * self.product()
         if var not in operand.free_symbols:
             return operand
         return sympy.Limit(operand, var, target, direction)

@@ -246,3 +246,10 @@ $$ \sum_{i=1}^k x_i + \sum_{i=k+1}^{2k} x_i = \sum_{i=1}^{2k+1} x_i $$
 """).steps
     assert [s.status for s in steps] == ["proven", "proven", "unknown"]
     assert "running sum" in steps[0].reason
+
+
+def test_a_limit_before_a_sum_without_brackets_is_read_both_ways():
+    # the limit of 1 - (1 - 1/l)^l, or 1 minus a power of l outside the limit: never refuted for the second reading
+    step = check_document(r"$$ \lim_{\ell \rightarrow \infty} 1 - \left( 1 - \dfrac 1 \ell \right)^\ell = 1 - \dfrac{1}{e} $$"
+                          ).steps[0]
+    assert step.status == "unknown" and "holds reading \\lim followed by a sum" in step.reason
