@@ -507,6 +507,15 @@ def _merge_continuations(rows, content):
             if not row.rels:
                 row.continued = False
         first = row.parts[0].tokens[:1]
+        before = merged[-1].parts[-1].tokens[-1:] if merged else []
+        if merged and not row.continued and before and before[0].kind == "op" and before[0].value in "+-":
+            # "... + \\ & E[...]": a sum broken after its sign goes on in the next row
+            last = merged[-1].parts[-1]
+            last.tokens = last.tokens + row.parts[0].tokens
+            last.text = " ".join(content[last.tokens[0].start : last.tokens[-1].end].split())
+            merged[-1].parts += row.parts[1:]
+            merged[-1].rels += row.rels
+            continue
         if merged and not row.rels and first and first[0].kind == "op" and first[0].value in "+-":
             last = merged[-1].parts[-1]
             last.tokens = last.tokens + row.parts[0].tokens

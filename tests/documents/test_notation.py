@@ -253,3 +253,12 @@ def test_a_limit_before_a_sum_without_brackets_is_read_both_ways():
     step = check_document(r"$$ \lim_{\ell \rightarrow \infty} 1 - \left( 1 - \dfrac 1 \ell \right)^\ell = 1 - \dfrac{1}{e} $$"
                           ).steps[0]
     assert step.status == "unknown" and "holds reading \\lim followed by a sum" in step.reason
+
+
+def test_a_sum_broken_after_its_sign_goes_on_in_the_next_row():
+    steps = check_document(r"""$$\begin{aligned}
+(a+b)^2 =& a^2 + 2ab + \\ & b^2 \\
+=& b^2 + a^2 + 2 a b
+\end{aligned}$$
+""").steps
+    assert [(s.status, s.rhs) for s in steps] == [("proven", "a^2 + 2ab + \\\\ & b^2"), ("proven", "b^2 + a^2 + 2 a b")]
