@@ -253,21 +253,19 @@ class StepChecking:
                 outcome.seconds,
             )
         undefined = names.undefined_names()
-        named = [k for k in (outcome.counterexample or {}) if k in undefined]
-        if named:
+        never = [k for k in (outcome.counterexample or {}) if k in undefined]
+        if never:
             return Outcome(
                 "unknown",
                 None,
-                "depends on " + ", ".join(named) + ", which the document does not "
+                "depends on " + ", ".join(never) + ", which the document does not "
                 "define (its value is not the document's error)" + suffix,
                 outcome.seconds,
             )
         if rounded is not None:
             outcome.detail = rounded[1]
             outcome.counterexample = outcome.counterexample or {}
-        lhs, rhs, premised, _ = apply_premises(
-            self.side(left.reading.expr), self.side(right.reading.expr), premises
-        )
+        lhs, rhs, premised, _ = apply_premises(self.side(left.reading.expr), self.side(right.reading.expr), premises)
         for conditions in self.condition_sets(lhs, rhs):
             mapping = {c.symbol: c.value for c in conditions if c.relation is None}
             bounds = [c.relation for c in conditions if c.relation is not None] + premised

@@ -59,7 +59,9 @@ def field_readings(lhs, rhs) -> list:
     for mapping in options:
         words = [f"{s} read as {sympy.sstr(v)}" for s, v in sorted(mapping.items(), key=lambda kv: str(kv[0]))]
         label = "; ".join(words) if len(options) > 1 else ""
-        out.append((label, lhs.xreplace(mapping), rhs.xreplace(mapping), named + [w + " (beside counts)" for w in words]))
+        out.append(
+            (label, lhs.xreplace(mapping), rhs.xreplace(mapping), named + [w + " (beside counts)" for w in words])
+        )
     return out
 
 

@@ -111,7 +111,8 @@ class Judge:
                 return Outcome(
                     "unknown",
                     None,
-                    f"fails at values of its sums and brackets that they may never take ({cx_text(fails)}); " + notes[0],
+                    f"fails at values of its sums and brackets that they may never take ({cx_text(fails)}); "
+                    + notes[0],
                     time.perf_counter() - start,
                 )
         v = self._check(lhs, rhs, relation, timeout, conditions)
@@ -130,8 +131,7 @@ class Judge:
                 return Outcome(
                     "unknown",
                     None,
-                    f"fails at values of its sums and brackets that they may never take ({cx_text(cx)}); "
-                    + notes[0],
+                    f"fails at values of its sums and brackets that they may never take ({cx_text(cx)}); " + notes[0],
                     time.perf_counter() - start,
                 )
             detail += "; it fails for every value of its sums and brackets"
@@ -237,7 +237,7 @@ def points(lhs, rhs, relation, conditions=()) -> dict:
     for trial in _TRIALS:
         point = {}
         for k, s in enumerate(symbols):
-            value = sympy.Integer(trial[k % len(trial)]) if not isinstance(trial[k % len(trial)], sympy.Basic) else trial[k % len(trial)]
+            value = sympy.sympify(trial[k % len(trial)])
             if s in _UNIT:
                 value = 1 / (1 + value)
             elif s.is_positive is not True and s.is_nonnegative is not True and k % 2:

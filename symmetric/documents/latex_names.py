@@ -207,7 +207,9 @@ class NameParsing:
 
     def name(self: Any, tok: Token) -> sympy.Expr:
         if tok.kind == "name" and "," in tok.value:
-            raise self.fail(f"{tok.value.partition('{')[0]} over a list (a range of indices) is outside the subset", tok)
+            raise self.fail(
+                f"{tok.value.partition('{')[0]} over a list (a range of indices) is outside the subset", tok
+            )
         tokens = self.name_tokens(tok)
         key = canonical(tokens)
         if key in self.index:
@@ -246,7 +248,11 @@ class NameParsing:
             shown = readable(key) + "(" + self.take_label() + ")"  # P(+): a quantity of the positive class
             self.state.opaque.append(f"{shown} (a quantity labelled by a sign, read as one named value)")
             return self.names.symbol_named(shown)
-        if self.at("open", "(") and (not self.peek().sized or self.listed()) and (key not in COUNT_NAMES or self.listed()):
+        if (
+            self.at("open", "(")
+            and (not self.peek().sized or self.listed())
+            and (key not in COUNT_NAMES or self.listed())
+        ):
             applied = self.application(key, tokens, tok)
             if applied is not None:
                 return applied

@@ -269,7 +269,12 @@ class _Parser(NameParsing, CalculusParsing, RangeParsing, SeriesParsing):
         if tok.kind in ("num", "letter", "text", "name", "open"):
             return True
         if tok.kind == "cmd":
-            return tok.value not in _MULTIPLY and tok.value not in _SIGNS and tok.value not in ELLIPSES and tok.value != "\\div"
+            return (
+                tok.value not in _MULTIPLY
+                and tok.value not in _SIGNS
+                and tok.value not in ELLIPSES
+                and tok.value != "\\div"
+            )
         if tok.kind == "op" and tok.value == "|":
             return self.abs_depth == 0 and not self.at("op", "_", 1)
         if tok.kind == "op" and tok.value == "\u2016":
@@ -277,7 +282,8 @@ class _Parser(NameParsing, CalculusParsing, RangeParsing, SeriesParsing):
         return False
 
     def product(self) -> sympy.Expr:
-        factors, spans = [], []
+        factors: list = []
+        spans: list = []
         start = self.i
         factors.append(self.factor())
         spans.append((start, self.i))

@@ -19,6 +19,8 @@ subset, named.
 
 from __future__ import annotations
 
+from typing import Any
+
 import sympy
 
 from .latex import LatexError, Token
@@ -73,7 +75,7 @@ class RangeParsing:
         self.state.sums.append(shown)
         return operator(body, *reversed(symbols))
 
-    def index_range(self, tok, lower: list[Token], end, what: str):
+    def index_range(self: Any, tok, lower: list[Token], end, what: str):
         """``(limits, words)`` of a subscript: ``i = a``, ``i``, ``i < j``, ``l \\in L``; limits outermost first,
         each ``(letter, start, stop)``."""
         rels = [k for k, t in enumerate(lower) if t.kind == "rel"]
@@ -102,7 +104,7 @@ class RangeParsing:
             f"{tok.value} (a {what} over an index set) is outside the subset (read: i = a..b, i < j, i \\in S)", tok
         )
 
-    def element(self, tokens: list[Token]) -> str | None:
+    def element(self: Any, tokens: list[Token]) -> str | None:
         """The key of a name running over a set (``\\boldsymbol{x}^+`` of ``\\sum_{\\boldsymbol{x}^+ \\in D^+}``), else
         None."""
         if not tokens or not is_name_start(tokens[0]):
@@ -114,7 +116,7 @@ class RangeParsing:
             return None
         return key if parser.peek() is None else None
 
-    def implicit_index(self, tok) -> str:
+    def implicit_index(self: Any, tok) -> str:
         """The index of a sum written without a range (``\\sum x_i``): the one letter in the subscripts after it."""
         found: list[str] = []
         depth = 0

@@ -59,7 +59,8 @@ def template(first: list[Token], last: list[Token]):
     if len(subs1) != len(subs2):
         return None
     pieces: list = []
-    start = end = None
+    start: Any = None
+    end: Any = None
     p1 = p2 = 0
     for (a1, b1, c1), (a2, b2, c2) in zip(subs1, subs2):
         u1 = a1 - 2 if first[a1 - 1].value == "{" else a1 - 1  # where the "_" is
@@ -111,7 +112,9 @@ class SeriesParsing:
             before = signs[-1]
         self.take_ellipsis()
         sign = self.sign() if kind == "sum" and self.at_sign() else before
-        if kind == "product" and (self.at("op", "*") or (self.at("cmd") and self.peek().value in ("\\cdot", "\\times"))):
+        if kind == "product" and (
+            self.at("op", "*") or (self.at("cmd") and self.peek().value in ("\\cdot", "\\times"))
+        ):
             self.take()  # a_1 \cdot \ldots \cdot a_n
         start = self.i
         parse_item()  # read (so checked) here; the series reads it again as its last term

@@ -52,7 +52,11 @@ _DISPLAY = re.compile(
     re.DOTALL,
 )
 _OPENERS = re.compile(
-    r"(?:(?<![A-Za-z0-9_})\]])\$\$|\$\$(?![A-Za-z0-9_\\{(]))|\\\[|\\\]|\\begin\{(" + _ENV + r")\}|\\end\{(" + _ENV + r")\}"
+    r"(?:(?<![A-Za-z0-9_})\]])\$\$|\$\$(?![A-Za-z0-9_\\{(]))|\\\[|\\\]|\\begin\{("
+    + _ENV
+    + r")\}|\\end\{("
+    + _ENV
+    + r")\}"
 )
 _FENCE = re.compile(r"^(\s*)(```|~~~)")
 _QUOTE = re.compile(r"^[ \t]*(?:>[ \t]?)+", re.MULTILINE)

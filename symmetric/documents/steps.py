@@ -444,7 +444,15 @@ def _binomials(tokens):
                 ):
                     top, bottom = tokens[body_start : rows[0]], tokens[rows[0] + 1 : end]
                     brace = [Token("open", "{", t.start, t.start), Token("close", "}", t.start, t.start)]
-                    out += [Token("cmd", "\\binom", t.start, t.end), brace[0], *top, brace[1], brace[0], *bottom, brace[1]]
+                    out += [
+                        Token("cmd", "\\binom", t.start, t.end),
+                        brace[0],
+                        *top,
+                        brace[1],
+                        brace[0],
+                        *bottom,
+                        brace[1],
+                    ]
                     k = after + 1
                     continue
         out.append(t)

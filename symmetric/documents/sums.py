@@ -150,15 +150,15 @@ def _split(term, indices):
 
 
 def _mentions(expr, indices) -> bool:
-    return any(set(item.indices) and any(sympy.sympify(k).free_symbols & indices for k in item.indices)
-               for item in expr.atoms(sympy.Indexed))
+    return any(
+        set(item.indices) and any(sympy.sympify(k).free_symbols & indices for k in item.indices)
+        for item in expr.atoms(sympy.Indexed)
+    )
 
 
 def _plain(expr, indices) -> bool:
     """A polynomial in the indices alone (summed in closed form)."""
-    return expr.free_symbols <= indices and not expr.atoms(sympy.Indexed, AppliedUndef) and expr.is_polynomial(
-        *indices
-    )
+    return expr.free_symbols <= indices and not expr.atoms(sympy.Indexed, AppliedUndef) and expr.is_polynomial(*indices)
 
 
 _SUMMED: dict = {}
@@ -203,7 +203,9 @@ def _product(body, limits):
         base, exponent = factor.as_base_exp()
         if not (factor.free_symbols & indices or _mentions(factor, indices)):
             out.append(factor ** _summed(sympy.Integer(1), limits))
-        elif not (exponent.free_symbols & indices or _mentions(exponent, indices)) and exponent != 1 and base.is_positive:
+        elif (
+            not (exponent.free_symbols & indices or _mentions(exponent, indices)) and exponent != 1 and base.is_positive
+        ):
             out.append(_product(base, limits) ** exponent)
         else:
             out.append(sympy.Product(factor, *limits))
@@ -284,7 +286,7 @@ def _settle_implicit(exprs, notes):
 
 def _term(item):
     """The term of a sum or product over one index, its index renamed (the same for every range of it)."""
-    (index, _, _), = item.limits
+    ((index, _, _),) = item.limits
     return item.func, item.function.xreplace({index: sympy.Symbol("i_0", integer=True)})
 
 
@@ -311,8 +313,10 @@ def _running(exprs, notes):
             mapping[item] = running(stop) - running(start - 1)
         else:
             mapping[item] = running(stop) / running(start - 1)
-    notes.append("a term over several ranges of its index read through its running sum or product, "
-                 "F(b) - F(a - 1) for the sum over a..b")
+    notes.append(
+        "a term over several ranges of its index read through its running sum or product, "
+        "F(b) - F(a - 1) for the sum over a..b"
+    )
     return [e.xreplace(mapping) for e in exprs]
 
 
@@ -350,11 +354,16 @@ def opaque(*exprs):
         e = e.xreplace(mapping)
         brackets = {a: name(a, nonnegative=True) for a in e.atoms(IsZero, IsPositive)}
         brackets.update(
-            {a: name(a, positive=True) if a.func.__name__.startswith("\u03a0") else name(a, real=True)
-             for a in e.atoms(AppliedUndef)}
+            {
+                a: name(a, positive=True) if a.func.__name__.startswith("\u03a0") else name(a, real=True)
+                for a in e.atoms(AppliedUndef)
+            }
         )
         out.append(e.xreplace(brackets))
     if table:
-        notes.insert(0, "sums, products and brackets read by linearity, each of one term as one real quantity: "
-                     + "; ".join(str(s) for s in table.values()))
+        notes.insert(
+            0,
+            "sums, products and brackets read by linearity, each of one term as one real quantity: "
+            + "; ".join(str(s) for s in table.values()),
+        )
     return (*out, notes)
