@@ -51,14 +51,20 @@ __all__ = ["IMPLICIT", "IsPositive", "IsZero", "free_outside_applications", "has
 IMPLICIT = sympy.Symbol("N(implicit range)", positive=True, integer=True)
 
 
-class IsZero(sympy.Function):
-    """``[c = 0]``: 1 when ``c`` is 0, else 0; evaluated only at a rational number (a letter's sign may be a default
-    of the reading, not of the document)."""
+class _Bracket(sympy.Function):
+    """An Iverson bracket of one difference ``c``: 1 when its relation to 0 holds, else 0; evaluated only at a rational
+    number (a letter's sign may be a default of the reading, not of the document)."""
+
+    relation = ""
+
+    @staticmethod
+    def holds(c) -> bool:
+        raise NotImplementedError
 
     @classmethod
     def eval(cls, c):
         if c.is_Rational:
-            return sympy.Integer(1 if c == 0 else 0)
+            return sympy.Integer(1 if cls.holds(c) else 0)
         return None
 
     def _eval_is_integer(self):
@@ -68,26 +74,27 @@ class IsZero(sympy.Function):
         return True
 
     def _sympystr(self, printer):
-        return f"[{printer._print(self.args[0])} = 0]"
+        return f"[{printer._print(self.args[0])} {self.relation} 0]"
 
 
-class IsPositive(sympy.Function):
-    """``[c > 0]``: 1 when ``c`` is positive, else 0; evaluated only at a rational number."""
+class IsZero(_Bracket):
+    """``[c = 0]``: 1 when ``c`` is 0, else 0."""
 
-    @classmethod
-    def eval(cls, c):
-        if c.is_Rational:
-            return sympy.Integer(1 if c > 0 else 0)
-        return None
+    relation = "="
 
-    def _eval_is_integer(self):
-        return True
+    @staticmethod
+    def holds(c) -> bool:
+        return c == 0
 
-    def _eval_is_nonnegative(self):
-        return True
 
-    def _sympystr(self, printer):
-        return f"[{printer._print(self.args[0])} > 0]"
+class IsPositive(_Bracket):
+    """``[c > 0]``: 1 when ``c`` is positive, else 0."""
+
+    relation = ">"
+
+    @staticmethod
+    def holds(c) -> bool:
+        return bool(c > 0)
 
 
 def _difference(d):
