@@ -20,9 +20,10 @@ import sympy
 
 from ..verify import run_with_budget
 from .context import Condition, solved
-from .definitions import PARSE_SECONDS, key_of
-from .field import field_reading
+from .definitions import PARSE_SECONDS
+from .field import field_readings
 from .judge import (
+    OPPOSITE,
     Judge,
     relational,
     Outcome,
@@ -36,10 +37,12 @@ from .judge import (
 )
 from .latex import GREEK, LatexError
 from .latex_parser import definition_head, parse_tokens
-from .names import Definition, Names
+from .names import Definition, Names, key_of
+from .pairs import PLUS_MINUS, SIGNS, has_pair
 from .report import Step
 from .rows import Part, Row
-from .sequences import follows
+from .sequences import follows, solve_or_none
+from .sums import free_outside_applications
 
 __all__ = ["StepChecking"]
 
@@ -60,6 +63,7 @@ class StepChecking:
     known: set
     nearby: list
     stated: list
+    component: int | None = None  # the sign at which the pairs of values of a step are being checked
 
     def read(self, part, names: Names) -> None:  # the Checker's reading of a side
         raise NotImplementedError
@@ -94,12 +98,18 @@ class StepChecking:
         self.read(right, names)
         approximate = rel.value == "\\approx"
         relation = "==" if approximate else rel.relation if rel.value != ":=" else None
+        limit = rel.value == "\\to" and bool(left.tokens) and left.tokens[0].value == "\\lim"
+        if limit:  # \lim_{m \to \infty} (1 - 1/m)^m \to 1/e: the limit is that value
+            relation = "=="
         step, ok = self.started(left, rel, right, kind, relation)
         if not ok:
             return step
         lhs, rhs = left.reading, right.reading
         step.read = (sympy.sstr(lhs.expr), sympy.sstr(rhs.expr))
         step.reading = _reading(lhs, rhs)
+        if limit:
+            step.relation = "=="
+            step.reading["relation"] = "\\to after a limit read as =: the limit is that value"
         if lhs.implicit or rhs.implicit:
             step.status = "unknown"
             step.reason = "depends on a reading the display does not fix: " + "; ".join(
@@ -110,28 +120,68 @@ class StepChecking:
             step.relation = "\\approx"
             step.status, step.reason = self.approximately(left, right, step, names)
             return step
-        introduced = self.introduced(lhs.expr, rhs.expr, names) if relation == "==" else None
+        paired = (has_pair(lhs.expr), has_pair(rhs.expr))
+        if paired[0] != paired[1]:
+            step.status = "unknown"
+            step.reason = (
+                "two values (a \\pm or an interval) on one side and one value on the other: a pair is compared "
+                "with a pair, value by value"
+            )
+            return step
+        introduced = self.introduced(lhs.expr, rhs.expr, names) if relation == "==" and not any(paired) else None
         if introduced is not None:
             step.status, step.reason = "unknown", introduced
             return step
-        values = self.context_values(step)
+        if any(paired):
+            outcome = self.pair_outcome(step, left, right, relation, names, premises, head)
+        else:
+            outcome = self.outcome(step, left, right, relation, names, premises, head)
+        _fill(step, outcome, lhs.uses + rhs.uses)
+        return step
+
+    def outcome(self, step, left: Part, right: Part, relation, names: Names, premises, head) -> Outcome:
+        """The verdict over the step's readings (at the sign :attr:`component` of its pairs, if any)."""
         readings: list = []
         field: list = []
         for label, a, b in self.readings(left, right, names):
-            a, b, named = field_reading(a, b)
-            readings.append((label, a, b))
-            field = field or named
+            for variant, a2, b2, named in field_readings(a, b):
+                readings.append(("; ".join(x for x in (label, variant) if x), a2, b2))
+                field = field or named
         if field:
             step.reading["field definitions"] = field
-        outcome = self.judge.decide(
+        return self.judge.decide(
             readings,
             relation,
             premises=premises,
-            values=values,
+            values=self.context_values(step),
             rescue=lambda out: self.rescue(out, left, right, relation, names, premises, head),
         )
-        _fill(step, outcome, lhs.uses + rhs.uses)
-        return step
+
+    def pair_outcome(self, step, left: Part, right: Part, relation, names: Names, premises, head) -> Outcome:
+        """A step between two pairs of values (:mod:`~symmetric.documents.pairs`): checked at each sign, proven
+        when both values are, refuted when one of them is (its refutation having stood every rescue)."""
+        results = []
+        for sign, words in SIGNS:
+            self.component = sign
+            try:
+                results.append((words, self.outcome(step, left, right, relation, names, premises, head)))
+            finally:
+                self.component = None
+        seconds = sum(r.seconds for _, r in results)
+        if all(r.status == "proven" for _, r in results):
+            return Outcome("proven", None, "both values of the pairs: " + results[0][1].detail, seconds)
+        for words, r in results:
+            if r.status == "refuted":
+                return Outcome("refuted", r.counterexample, f"{words} is wrong: {r.detail}", seconds, r.notes)
+        if len({r.detail for _, r in results}) == 1:
+            return Outcome("unknown", None, "both values of the pairs: " + results[0][1].detail, seconds)
+        detail = "; ".join(f"{words}: {r.status}" + (f" ({r.detail})" if r.detail else "") for words, r in results)
+        return Outcome("unknown", None, detail, seconds)
+
+    def side(self, expr):
+        """``expr`` at the sign being checked of its pairs of values (unchanged when there is none)."""
+        component = getattr(self, "component", None)
+        return expr.xreplace({PLUS_MINUS: component}) if component is not None and has_pair(expr) else expr
 
     def introduced(self, lhs, rhs, names: Names) -> str | None:
         """A subscripted or worded name used for the first time on one side only, the other side holding what it
@@ -140,15 +190,19 @@ class StepChecking:
         for side, other in ((rhs, lhs), (lhs, rhs)):
             fresh = [
                 s
-                for s in side.free_symbols - other.free_symbols
+                for s in free_outside_applications(side) - other.free_symbols
                 if s.name not in self.known
                 and not names.is_project(key_of(s))
-                and ("_" in s.name or (len(s.name) > 1 and s.name not in _GREEK_NAMES))
+                and (
+                    "_" in s.name
+                    or (len(s.name) > 1 and s.name not in _GREEK_NAMES)
+                    or (len(s.name) == 1 and s.name.isupper() and other.free_symbols)  # 1/H = ...: H defined
+                )
             ]
             if len(fresh) != 1:
                 continue
             target = fresh[0]
-            ok, found = run_with_budget(lambda: sympy.solve(side - other, target, dict=False), PARSE_SECONDS)
+            ok, found = run_with_budget(lambda: solve_or_none(side - other, target, dict=False), PARSE_SECONDS)
             if not ok or not isinstance(found, list) or len(found) != 1 or found[0].has(target):
                 continue
             names.definitions[key_of(target)] = Definition(key_of(target), found[0], (), self.where[2](0))
@@ -186,23 +240,32 @@ class StepChecking:
         rounded = self.rounding(left, right, relation, names)
         if rounded is not None and rounded[0] == "unknown":
             return Outcome("unknown", None, rounded[1], outcome.seconds)
-        if self.fails_everywhere(left.reading.expr, right.reading.expr, relation):
+        if self.fails_everywhere(self.side(left.reading.expr), self.side(right.reading.expr), relation):
             outcome.detail += "; it fails for every value of its symbols, so under every reading of them"
             return None
-        undefined = names.undefined_names()
-        named = [k for k in (outcome.counterexample or {}) if k in undefined]
-        if named:
+        named = self.named_value(left, right, names) if relation == "==" else None
+        if named is not None:
             return Outcome(
                 "unknown",
                 None,
-                "depends on " + ", ".join(named) + ", which the document does not "
+                f"{named}, defined by a formula, against a number: its value at values the document does not state"
+                + suffix,
+                outcome.seconds,
+            )
+        undefined = names.undefined_names()
+        never = [k for k in (outcome.counterexample or {}) if k in undefined]
+        if never:
+            return Outcome(
+                "unknown",
+                None,
+                "depends on " + ", ".join(never) + ", which the document does not "
                 "define (its value is not the document's error)" + suffix,
                 outcome.seconds,
             )
         if rounded is not None:
             outcome.detail = rounded[1]
             outcome.counterexample = outcome.counterexample or {}
-        lhs, rhs, premised, _ = apply_premises(left.reading.expr, right.reading.expr, premises)
+        lhs, rhs, premised, _ = apply_premises(self.side(left.reading.expr), self.side(right.reading.expr), premises)
         for conditions in self.condition_sets(lhs, rhs):
             mapping = {c.symbol: c.value for c in conditions if c.relation is None}
             bounds = [c.relation for c in conditions if c.relation is not None] + premised
@@ -239,7 +302,7 @@ class StepChecking:
         if left.reading.logs or right.reading.logs:
             for base in (10, 2):
                 try:
-                    a, b = (parse_tokens(p.tokens, names, log_base=base).expr for p in (left, right))
+                    a, b = (self.side(parse_tokens(p.tokens, names, log_base=base).expr) for p in (left, right))
                 except LatexError:
                     break
                 v = self.judge.verdict(a, b, relation, self.timeout / 2)
@@ -282,13 +345,25 @@ class StepChecking:
             )
         return "unknown", "\\approx without a number written with decimals on one side: not decided"
 
+    def named_value(self, left: Part, right: Part, names: Names) -> str | None:
+        """The name of a side that is exactly a name the document defines by a formula in symbols, the other side
+        a number (``\\text{Dice Score} = \\frac{2 \\times 3}{2 \\times 3 + 0 + 1}``: the name's value in a worked
+        example), else None."""
+        for named, number in ((left, right), (right, left)):
+            if self.side(number.reading.expr).free_symbols:
+                continue
+            head = definition_head(named.tokens, names)
+            definition = names.definitions.get(head[0]) if head is not None and head[1] is None else None
+            if definition is not None and definition.value.free_symbols:
+                return head[0]
+        return None
+
     def fails_everywhere(self, lhs, rhs, relation) -> bool:
         """Whether a step with symbols fails at every point of the domain (``a = b`` with ``a - b`` of one sign,
         ``a <= b`` with ``a > b``): then no reading of its names or conditions can make it right."""
         if not (lhs.free_symbols | rhs.free_symbols):
             return False
-        opposite = {"==": (">", "<"), "<=": (">",), "<": (">=",), ">=": ("<",), ">": ("<=",)}[relation]
-        return any(self.judge.verdict(lhs, rhs, r, self.timeout / 3).status == "proven" for r in opposite)
+        return any(self.judge.verdict(lhs, rhs, r, self.timeout / 3).status == "proven" for r in OPPOSITE[relation])
 
     def redefinition(self, left: Part, names: Names):
         """The definition a row's left side names exactly (``F_1`` of ``F_1 = ...``), else None."""
@@ -313,19 +388,21 @@ class StepChecking:
     def rounding(self, left: Part, right: Part, relation, names: Names):
         """``(status, reason)`` when the step has decimals and is decided to the digits written, else None."""
         try:
-            a = parse_tokens(left.tokens, names, decimals=True)
-            b = parse_tokens(right.tokens, names, decimals=True)
+            a = parse_tokens(left.tokens, names, decimals="left")
+            b = parse_tokens(right.tokens, names, decimals="right")
         except LatexError:
             return None
         decimals = {**(a.decimals or {}), **(b.decimals or {})}
         if not decimals:
             return None
-        verdict = rounding_verdict(a.expr, b.expr, relation, decimals)
+        verdict = rounding_verdict(self.side(a.expr), self.side(b.expr), relation, decimals)
         if verdict is None:
             return None
         digits = max(k for _, k in decimals.values())
         exact = [
-            p.reading.expr for p, read in ((left, a), (right, b)) if not read.decimals and p.reading.expr.is_number
+            self.side(p.reading.expr)
+            for p, read in ((left, a), (right, b))
+            if not read.decimals and self.side(p.reading.expr).is_number
         ]
         shown = " and ".join(f"{sympy.sstr(e)} = {sympy.N(e, digits + 4)}" for e in exact if e != sympy.N(e, digits))
         if verdict == "holds":
@@ -459,7 +536,7 @@ class StepChecking:
         """``(label, lhs, rhs)`` for every combination of the open readings of a step, the default first."""
         choices = {**left.reading.choices, **right.reading.choices}
         if not choices:
-            return [("", left.reading.expr, right.reading.expr)]
+            return [("", self.side(left.reading.expr), self.side(right.reading.expr))]
         out = []
         for combo in combinations(choices):
             try:
@@ -467,8 +544,8 @@ class StepChecking:
                 b = parse_tokens(right.tokens, names, choose=combo)
             except LatexError:
                 continue
-            out.append((describe(choices, combo), a.expr, b.expr))
-        return out or [("", left.reading.expr, right.reading.expr)]
+            out.append((describe(choices, combo), self.side(a.expr), self.side(b.expr)))
+        return out or [("", self.side(left.reading.expr), self.side(right.reading.expr))]
 
 
 def _instance(left: Part, right: Part, relation) -> str | None:
@@ -531,6 +608,9 @@ def _reading(left, right) -> dict:
     sums = left.sums + right.sums
     if sums:
         out["sums"] = sums
+    pairs = list(dict.fromkeys(left.pairs + right.pairs))
+    if pairs:
+        out["pairs"] = pairs
     return out
 
 

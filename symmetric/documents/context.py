@@ -29,13 +29,20 @@ from .latex_parser import parse_tokens
 
 __all__ = ["Condition", "Context", "solved"]
 
+# The same words in Chinese (no spaces between words: matched without word boundaries) and Russian.
+_CJK_CONDITIONS = "令|设|假设|假定|若|如果|当|其中"
+_CJK_HYPOTHESES = "令|设|假设|假定|若|如果"
 _CONDITION_WORDS = re.compile(
-    r"\b(at|when|whenever|where|wherein|if|given|assuming|assume|provided|along|on the [\w-]+ line|on the line|"
-    r"for which|for|with|suppose|let|in the case|in case)\s*[:,]?\s*$",
+    r"(?:\b(at|when|whenever|where|wherein|if|given|assuming|assume|provided|along|on the [\w-]+ line|on the line|"
+    r"for which|for|with|suppose|let|in the case|in case|где|при|когда|если|пусть)|(" + _CJK_CONDITIONS + r"))"
+    r"\s*[:,：，]?\s*$",
     re.IGNORECASE,
 )
 _HYPOTHESIS_WORDS = re.compile(
-    r"\b(if|assume|assuming|suppose|let|given|in the case|in case|provided)\b", re.IGNORECASE
+    r"\b(if|assume|assuming|suppose|let|given|in the case|in case|provided|если|пусть|допустим|предположим)\b|("
+    + _CJK_HYPOTHESES
+    + ")",
+    re.IGNORECASE,
 )
 _PLAIN_VALUE = re.compile(r"(?<![\w\\$])([A-Za-z][A-Za-z0-9]{0,11})\s*=\s*(-?\d+(?:\.\d+)?)(\s*%)?(?![\w.]*\$)")
 _DENOTE_BEFORE = re.compile(r"\b(denote|denotes|denoted|call|called|let)\s*$", re.IGNORECASE)

@@ -22,23 +22,14 @@ from .context import Condition, solved
 from .judge import Judge
 from .latex import LatexError, tokenize
 from .latex_parser import Parsed, definition_head, name_key, parse_tokens
-from .names import Definition, Names, readable
+from .names import Definition, Names, key_of, readable
 from .report import Note
+from .sequences import solve_or_none
+from .sums import free_outside_applications
 
-__all__ = ["Definitions", "key_of"]
+__all__ = ["Definitions"]
 
 PARSE_SECONDS = 10.0
-
-
-def key_of(symbol: sympy.Symbol) -> str:
-    """The parser's key of a symbol's name: ``k_1`` -> ``k_{1}``, ``Actual Positive`` -> ``\\text{Actual Positive}``."""
-    name = symbol.name
-    if " " in name:
-        return "\\text{" + name + "}"
-    base, _, sub = name.partition("_")
-    if sub:
-        return base + "_{" + sub.strip("{}") + "}"
-    return name
 
 
 def _variable_like(key: str) -> bool:
@@ -191,7 +182,7 @@ class Definitions:
             undefined = names.undefined_names()
             if not rest.free_symbols or not all(s.name in undefined for s in rest.free_symbols):
                 return None  # computable here: a step, checked with the example's values
-        elif names.is_project(key) and key not in ("TP", "FP", "FN", "TN"):
+        elif names.is_project(key) and key.removeprefix("\\text{").removesuffix("}") not in ("TP", "FP", "FN", "TN"):
             return None  # "P = 0.8": a condition on precision, read with the prose's conditions
         symbol = names.symbol(key)
         if not isinstance(symbol, sympy.Symbol):
@@ -267,7 +258,7 @@ class Definitions:
         right = row.parts[1].parsed.expr
         fresh = [
             s
-            for s in sorted(left.free_symbols, key=str)
+            for s in sorted(free_outside_applications(left), key=str)
             if ("_" in s.name or " " in s.name)
             and not any(c in s.name for c in "|(\u2016")
             and any(t.value == s.name.split("_")[0] or t.value == s.name for t in row.parts[0].tokens)
@@ -284,7 +275,7 @@ class Definitions:
         if not slope.has(target) and slope != 0:
             value = sympy.simplify(-(difference - slope * target) / slope)
         else:  # 1/F_1 = (1/P + 1/R)/2: solved when it has one solution
-            ok, found = run_with_budget(lambda: sympy.solve(difference, target, dict=False), PARSE_SECONDS)
+            ok, found = run_with_budget(lambda: solve_or_none(difference, target, dict=False), PARSE_SECONDS)
             if ok and isinstance(found, list) and len(found) == 1 and not found[0].has(target):
                 value = sympy.simplify(found[0])
         key = key_of(target)

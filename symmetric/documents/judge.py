@@ -28,13 +28,19 @@ from dataclasses import dataclass, field
 import mpmath
 import sympy
 
+from .. import symbols as _symbols
 from ..verify import InconsistentVerdictError, check
 from ..verify.core.relations import RELATION_OF_TEXT
+from .pairs import has_pair
+from .sums import has_opaque, opaque
 
-__all__ = ["MAX_READINGS", "Judge", "Outcome", "counterexample_text", "cx_text", "relational"]
+__all__ = ["MAX_READINGS", "OPPOSITE", "Judge", "Outcome", "counterexample_text", "cx_text", "relational"]
 
 #: The most combinations of open readings a step is checked under.
 MAX_READINGS = 8
+_UNIT = (_symbols.P, _symbols.R)
+#: The relations of which one holding everywhere makes a relation fail everywhere.
+OPPOSITE = {"==": (">", "<"), "<=": (">",), "<": (">=",), ">=": ("<",), ">": ("<=",)}
 
 
 @dataclass
@@ -88,22 +94,59 @@ class Judge:
         start = time.perf_counter()
         timeout = self.timeout if timeout is None else timeout
         lhs, rhs = sympy.sympify(lhs), sympy.sympify(rhs)
-        if lhs.has(sympy.Sum, sympy.Product) or rhs.has(sympy.Sum, sympy.Product):
-            return Outcome("unknown", None, "a sum or product with a symbolic bound: read, not decided by the engine")
+        if any(has_pair(e) for e in (lhs, rhs, *conditions)):
+            return Outcome("unknown", None, "a pair of values (\\pm or an interval) where one value is expected")
+        notes: list = []
+        if any(has_opaque(e) for e in (lhs, rhs, *conditions)):
+            try:
+                lhs, rhs, *conditions, notes = opaque(lhs, rhs, *conditions)
+            except (ValueError, TypeError, NotImplementedError, RecursionError, AttributeError) as exc:
+                return Outcome("unknown", None, f"a sum or product could not be taken apart ({type(exc).__name__})")
+            if any(e.has(sympy.Sum, sympy.Product) for e in (lhs, rhs, *conditions)):
+                return Outcome("unknown", None, "a sum or product the engine cannot take: read, not decided")
+        if notes:
+            seen = points(lhs, rhs, relation, conditions)
+            if True in seen and False in seen:  # neither an identity nor wrong for every value of the quantities
+                fails = seen[False]
+                return Outcome(
+                    "unknown",
+                    None,
+                    f"fails at values of its sums and brackets that they may never take ({cx_text(fails)}); "
+                    + notes[0],
+                    time.perf_counter() - start,
+                )
+        v = self._check(lhs, rhs, relation, timeout, conditions)
+        if isinstance(v, Outcome):
+            v.seconds = time.perf_counter() - start
+            return v
+        detail = v.method if v.status == "proven" else (v.detail or v.method)
+        cx = counterexample_text(v.counterexample) if v.status == "refuted" else None
+        if notes and v.status == "refuted":
+            # the quantities may fail only at values they never take: wrong only if wrong for every value of them
+            everywhere = not holds_somewhere(lhs, rhs, relation, conditions) and any(
+                getattr(self._check(lhs, rhs, r, timeout / 2, conditions), "status", None) == "proven"
+                for r in OPPOSITE[relation]
+            )
+            if not everywhere:
+                return Outcome(
+                    "unknown",
+                    None,
+                    f"fails at values of its sums and brackets that they may never take ({cx_text(cx)}); " + notes[0],
+                    time.perf_counter() - start,
+                )
+            detail += "; it fails for every value of its sums and brackets"
+        if notes and v.status == "proven":
+            detail += "; " + "; ".join(notes)
+        return Outcome(v.status, cx, detail, time.perf_counter() - start)
+
+    def _check(self, lhs, rhs, relation, timeout, conditions):
+        """The engine's verdict, or an unknown Outcome when the engine cannot take the statement."""
         try:
-            v = check(lhs, rhs, relation=relation, conditions=tuple(conditions), domain=self.domain, timeout=timeout)
+            return check(lhs, rhs, relation=relation, conditions=tuple(conditions), domain=self.domain, timeout=timeout)
         except InconsistentVerdictError:
             raise
         except (ValueError, TypeError, NotImplementedError, RecursionError, AttributeError) as exc:
-            return Outcome(
-                "unknown",
-                None,
-                f"the engine could not take it ({type(exc).__name__}: {exc})",
-                time.perf_counter() - start,
-            )
-        detail = v.method if v.status == "proven" else (v.detail or v.method)
-        cx = counterexample_text(v.counterexample) if v.status == "refuted" else None
-        return Outcome(v.status, cx, detail, v.seconds)
+            return Outcome("unknown", None, f"the engine could not take it ({type(exc).__name__}: {exc})")
 
     # -- one statement under its premises and the values of its example ---------------------------------
     def evaluate(self, lhs, rhs, relation, premises=(), values=None, timeout=None) -> Outcome:
@@ -170,6 +213,48 @@ class Judge:
         out = Outcome("unknown", None, reason, sum(r.seconds for _, r in results))
         out.notes["open"] = parts
         return out
+
+
+_TRIALS = (
+    (1, 2, sympy.Rational(1, 2), 3, sympy.Rational(1, 3)),
+    (2, 1, 3, sympy.Rational(1, 2), 5),
+    (1, 1, 1, 1, 1),
+    (3, sympy.Rational(1, 2), 1, 2, sympy.Rational(2, 3)),
+)
+
+
+def holds_somewhere(lhs, rhs, relation, conditions=()) -> bool:
+    """Whether exact values of the symbols (in their domains, under the conditions) are found at which the
+    statement holds: then it does not fail everywhere (a quick look before the engine is asked; never a proof)."""
+    return True in points(lhs, rhs, relation, conditions)
+
+
+def points(lhs, rhs, relation, conditions=()) -> dict:
+    """``{True: point, False: point}``: rational points of the symbols' domains (under the conditions) at which the
+    statement holds, and fails, both sides evaluating to rational numbers (told exactly, never a float)."""
+    found: dict = {}
+    symbols = sorted(set().union(*(e.free_symbols for e in (lhs, rhs, *conditions))), key=str)
+    for trial in _TRIALS:
+        point = {}
+        for k, s in enumerate(symbols):
+            value = sympy.sympify(trial[k % len(trial)])
+            if s in _UNIT:
+                value = 1 / (1 + value)
+            elif s.is_positive is not True and s.is_nonnegative is not True and k % 2:
+                value = -value  # a real symbol: try negative values too
+            if s.is_integer and not value.is_integer:
+                value = sympy.ceiling(value)
+            point[s] = value
+        try:
+            a, b = lhs.xreplace(point), rhs.xreplace(point)
+            kept = all(c.xreplace(point) == sympy.true for c in conditions)
+        except (TypeError, ValueError, ZeroDivisionError):
+            continue
+        if not (kept and a.is_Rational and b.is_Rational):
+            continue
+        holds = bool(relational(a, relation, b))
+        found.setdefault(holds, {str(s): sympy.sstr(v) for s, v in point.items()})
+    return found
 
 
 def apply_premises(lhs, rhs, premises):

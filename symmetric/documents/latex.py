@@ -123,6 +123,7 @@ _DROPPED = {
 }
 # Commands dropped with their one braced argument.
 _DROPPED_WITH_ARGUMENT = {
+    "\\textcircled",
     "\\tag",
     "\\tag*",
     "\\label",
@@ -214,6 +215,8 @@ _UNICODE = {
     "\u21d2": "\\implies",
     "\u2211": "\\sum",
     "\u220f": "\\prod",
+    "\u2026": "\\dots",
+    "\u22ef": "\\cdots",
     "\u2229": "\\cap",
     "\u222a": "\\cup",
 }
@@ -465,7 +468,7 @@ def tokenize(text: str) -> list[Token]:
             elif cmd in ACCENTS:
                 content, j = _accented(text, j)
                 tokens.append(Token("name", f"{cmd}{{{content}}}", i, j))
-            elif cmd in ("\\boxed", "\\fbox"):  # the boxed formula, read as if unboxed
+            elif cmd in ("\\boxed", "\\fbox", "\\mathop"):  # the boxed formula (an operator's name), read as is
                 k = text.find("{", j)
                 if k < 0:
                     raise LatexError(f"{cmd} needs a braced argument", i)

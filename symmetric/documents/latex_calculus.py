@@ -153,8 +153,10 @@ class CalculusParsing:
         radicand = self.sub(self.group(), tok)
         if index is None:
             return sympy.sqrt(radicand)
+        if index.free_symbols and not index.has(sympy.Sum, sympy.Product):  # \sqrt[n]{x}: x^{1/n}
+            return sympy.Pow(radicand, 1 / index)
         if not (index.is_Integer and 2 <= index <= EXPRESSION_LIMITS["exponent"]):
-            raise self.fail("\\sqrt[n] needs a whole number n from 2 to 1000", tok)
+            raise self.fail("\\sqrt[n] needs a whole number n from 2 to 1000, or a letter", tok)
         if index % 2 == 1:  # an odd root is the real root (of a negative number too), as in real analysis
             return sympy.real_root(radicand, index)
         return sympy.root(radicand, index)
@@ -245,6 +247,15 @@ class CalculusParsing:
         else:
             target = self.sub(target_tokens, tok)
         operand = self.product()
+        if self.at_sign() and not self.at("cmd"):  # \lim_{n \to \infty} 1 - (1 - 1/n)^n: of the whole sum?
+            option = self.state.option(
+                ("limit", tok.start),
+                "\\lim followed by a sum without brackets",
+                ("\\lim of the whole sum after it", "\\lim of its first term only"),
+            )
+            if option == 0:
+                while self.at_sign() and not self.at("cmd"):
+                    operand = operand + self.sign() * self.product()
         if var not in operand.free_symbols:
             return operand
         return sympy.Limit(operand, var, target, direction)

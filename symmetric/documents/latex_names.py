@@ -15,7 +15,7 @@ from typing import Any
 import sympy
 
 from .latex import GREEK, Token
-from .names import COUNT_NAMES, readable
+from .names import COUNT_NAMES, key_of, readable
 
 __all__ = [
     "WORD_FUNCTIONS",
@@ -168,11 +168,26 @@ class NameParsing:
             if self.take().value == "^":
                 self.take()
             tokens.append(Token("op", "'", 0, 0))
+        self.star(tokens)
         if self.at("op", "_"):
             self.take()
             sub = self.group()
             tokens += [Token("op", "_", 0, 0), Token("open", "{", 0, 0), *sub, Token("close", "}", 0, 0)]
+            self.star(tokens)
         return tokens
+
+    def star(self: Any, tokens: list[Token]) -> None:
+        """``^*`` or ``^{*}`` after a name (``a^*``, ``P^*``), or ``^+``, ``^-`` (``m^+``, ``D^-``: TeX sets the one
+        sign as the superscript): a mark of the name, consumed."""
+        for mark in ("*", "+", "-"):
+            if self.at("op", "^") and self.at("op", mark, 1) and (mark == "*" or not self.at("num", None, 2)):
+                self.i += 2
+            elif self.at("op", "^") and self.at("open", "{", 1) and self.at("op", mark, 2) and self.at("close", "}", 3):
+                self.i += 4
+            else:
+                continue
+            tokens.append(Token("op", mark, 0, 0))
+            return
 
     def spaced(self: Any, tok: Token) -> list[Token] | None:
         """``M S E`` (single capitals written apart) spelling a name the document uses: that name."""
@@ -180,8 +195,10 @@ class NameParsing:
         while (nxt := self.peek(k)) is not None and nxt.kind == "letter" and nxt.value.isupper():
             letters += nxt.value
             k += 1
-        for length in range(len(letters), 2, -1):
-            if self.names.lexicon.spaced(letters[:length]):
+        for length in range(len(letters), 1, -1):
+            if length == 2 and not (letters[:2] in COUNT_NAMES[:4] and self.names.lexicon.uses(letters[:2])):
+                continue  # T P: the count TP, when the document writes TP (TeX sets both alike)
+            if length == 2 or self.names.lexicon.spaced(letters[:length]):
                 for _ in range(length - 1):
                     self.take()
                 self.state.names[letters[:length]] = "letters written apart that spell a name the document uses"
@@ -189,6 +206,10 @@ class NameParsing:
         return None
 
     def name(self: Any, tok: Token) -> sympy.Expr:
+        if tok.kind == "name" and "," in tok.value:
+            raise self.fail(
+                f"{tok.value.partition('{')[0]} over a list (a range of indices) is outside the subset", tok
+            )
         tokens = self.name_tokens(tok)
         key = canonical(tokens)
         if key in self.index:
@@ -212,16 +233,53 @@ class NameParsing:
                     ("definition", key), f"{key}", tuple(f"the definition at line {at}" for at in reversed(lines))
                 )
                 value, line = ([*definition.earlier, (definition.value, definition.line)])[::-1][option]
+            if not definition.params and self.at("open", "(") and self.listed():
+                applied = self.application(key, tokens, tok)  # TPR(a, X): the rate of another classifier
+                if applied is not None:
+                    return applied
             self.state.uses.append(f"{key} (line {line})")
             self.state.implicit.extend(definition.readings)
             if definition.params and (self.at("open", "(") or self.at("open", "[")):
                 return self.apply(definition, tok)
             return value
-        if self.at("open", "(") and not self.peek().sized and key not in COUNT_NAMES:
+        if key in ("I", "\\text{I}", "\\text{1}") and self.at("open") and self.peek().value == "(" and self.iverson(1):
+            return self.iverson_bracket(self.take())  # I(f(x_i) \ne y_i): the indicator of the relation
+        if self.at("open", "(") and self.signed_label():
+            shown = readable(key) + "(" + self.take_label() + ")"  # P(+): a quantity of the positive class
+            self.state.opaque.append(f"{shown} (a quantity labelled by a sign, read as one named value)")
+            return self.names.symbol_named(shown)
+        if (
+            self.at("open", "(")
+            and (not self.peek().sized or self.listed())
+            and (key not in COUNT_NAMES or self.listed())
+        ):
             applied = self.application(key, tokens, tok)
             if applied is not None:
                 return applied
         return self.names.symbol(key)
+
+    def signed_label(self: Any) -> bool:
+        """Whether a bracket holding only a sign comes next: ``P(+)``, ``P(-)``."""
+        return self.at("op", "+", 1) or self.at("op", "-", 1) if self.at("close", None, 2) else False
+
+    def take_label(self: Any) -> str:
+        self.take()
+        sign = self.take().value
+        self.take()
+        return sign
+
+    def listed(self: Any) -> bool:
+        """Whether the bracket that comes next holds a list (``TP(a, X)``: arguments, not a factor)."""
+        depth, k = 0, self.i
+        while k < len(self.t):
+            t = self.t[k]
+            depth += 1 if t.kind == "open" else -1 if t.kind == "close" else 0
+            if depth == 0:
+                return False
+            if depth == 1 and t.kind == "op" and t.value in (",", ";"):
+                return True
+            k += 1
+        return False
 
     def application(self: Any, key: str, tokens: list[Token], tok: Token):
         """``IoU(A, B)``, ``\\text{acc}(y)``, ``P(P)``: a function the document names, applied (one named value);
@@ -235,9 +293,10 @@ class NameParsing:
                 break
         inner = self.t[self.i + 1 : k - 1]
         commas = any(t.kind == "op" and t.value in (",", ";") for t in top_level(inner))
-        named = tok.kind in ("text", "name") or len(tokens[0].value) > 1
-        simple = bool(inner) and all(
-            is_name_start(t) or t.kind == "num" or (t.kind == "op" and t.value in "_'") for t in top_level(inner)
+        named = tok.kind in ("text", "name") or (tokens[0].kind == "letter" and len(tokens[0].value) > 1)
+        simple = bool(inner) and (
+            all(is_name_start(t) or t.kind == "num" or (t.kind == "op" and t.value in "_'") for t in top_level(inner))
+            or self.element(inner) is not None  # f(\boldsymbol{x}^+): a function of one (marked) name
         )
         if not (commas or (named and inner) or simple):
             return None
@@ -253,12 +312,20 @@ class NameParsing:
             if option == 1:
                 return None
         opener = self.take()
-        self.arguments(opener)  # read (and so checked) like any formula, then named as one value
-        self.state.opaque.append(f"{shown} (a function the document applies, read as one named value)")
+        args = self.arguments(opener)  # read (and so checked) like any formula, then named as one value
         if self.i != k:
             self.i = start
             return None
-        return self.names.symbol_named(shown)
+        if self.bound(args):  # a function of an index of an enclosing sum: its value depends on it
+            self.state.opaque.append(f"{shown} (a function the document applies, of the index of a sum)")
+            return sympy.Function(readable(key))(*args)
+        self.state.opaque.append(f"{shown} (a function the document applies, read as one named value)")
+        symbol = self.names.symbol_named(shown)
+        definition = self.names.definitions.get(key_of(symbol))
+        if definition is not None and not definition.params:  # given a value by a step before (introduced there)
+            self.state.uses.append(f"{shown} (line {definition.line})")
+            return definition.value
+        return symbol
 
     def apply(self: Any, definition, where: Token) -> sympy.Expr:
         opener = self.take()
@@ -269,8 +336,9 @@ class NameParsing:
         return definition.value.xreplace(mapping)
 
     def arguments(self: Any, opener: Token) -> list:
+        """The values of an argument list, ``,`` or ``;`` between them (``a(x; t)``), the bracket closed."""
         args = [self.sum()]
-        while self.at("op", ","):
+        while self.at("op", ",") or self.at("op", ";"):
             self.take()
             args.append(self.sum())
         self.close(opener)
@@ -287,7 +355,7 @@ class NameParsing:
             self.i = k + 1
             shown = "|" + " ".join(token_text(inner)) + "|"
             self.state.opaque.append(f"{shown} (the size of a set, read as one named value)")
-            return self.names.symbol_named(shown, nonnegative=True)
+            return self.named_value(shown, inner, nonnegative=True)
         self.abs_depth += 1
         value = self.sum()
         if not self.at("op", "|"):
@@ -312,4 +380,17 @@ class NameParsing:
             self.take()
             shown += "_" + "".join(token_text(self.group()))
         self.state.opaque.append(f"{shown} (a norm, read as one named value)")
-        return self.names.symbol_named(shown, nonnegative=True)
+        return self.named_value(shown, inner, nonnegative=True)
+
+    def named_value(self: Any, shown: str, inner: list[Token], **assumptions) -> sympy.Expr:
+        """A value named by its text (a set's size, a norm, an expectation): one symbol, or, when its text mentions
+        the index of an enclosing sum, a function of that index (its value changes with it)."""
+        indices = sorted({self.index[t.value] for t in inner if t.kind == "letter" and t.value in self.index}, key=str)
+        if indices:
+            return sympy.Function(shown)(*indices)
+        symbol = self.names.symbol_named(shown, **assumptions)
+        definition = self.names.definitions.get(key_of(symbol))
+        if definition is not None and not definition.params:  # given a value by a step before (introduced there)
+            self.state.uses.append(f"{shown} (line {definition.line})")
+            return definition.value
+        return symbol

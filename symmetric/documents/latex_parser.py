@@ -45,9 +45,11 @@ from ..explore.parser import LIMITS as EXPRESSION_LIMITS
 from ..explore.parser import check_power_size
 from .latex import GREEK, LatexError, Token
 from .latex_calculus import EXTREMA, FUNCTION_SPELLINGS, CalculusParsing
-from .latex_names import NameParsing, canonical, is_name_start, name_key, power_key, split_tokens
+from .latex_names import NameParsing, canonical, is_name_start, name_key, power_key, split_tokens, token_text
 from .latex_ranges import RangeParsing
+from .latex_series import ELLIPSES, SeriesParsing
 from .names import Names
+from .pairs import PLUS_MINUS, interval
 
 __all__ = ["UNSUPPORTED", "Choice", "Parsed", "definition_head", "name_key", "parse_tokens"]
 
@@ -62,7 +64,6 @@ UNSUPPORTED = {
     "\\setminus": "set notation",
     "\\mid": "a conditional bar",
     "\\Pr": "a probability",
-    "\\binom": "a binomial coefficient",
     "\\begin": "an environment inside a display (a matrix, cases)",
     "\\end": "an environment inside a display (a matrix, cases)",
     "\\input": "a TeX file inclusion (never run)",
@@ -78,20 +79,22 @@ UNSUPPORTED = {
     "\\cos": "a trigonometric function",
     "\\tan": "a trigonometric function",
     "\\arg": "an argmin or argmax",
-    "\\pm": "a plus-minus sign",
-    "\\mp": "a minus-plus sign",
-    "\\cdots": "an ellipsis",
-    "\\ldots": "an ellipsis",
-    "\\dots": "an ellipsis",
     "\\forall": "a quantifier",
     "\\exists": "a quantifier",
     "\\partial": "a derivative outside \\frac{\\partial ...}{\\partial x}",
     "\\nabla": "a gradient",
     "\\substack": "a stacked subscript",
     "\\operatorname*": "an operator with limits",
-    "\\langle": "an inner product",
+    "\\argmin": "an argmin (an optimisation)",
+    "\\argmax": "an argmax (an optimisation)",
 }
 _MULTIPLY = {"\\cdot", "\\times", "\\ast"}
+#: ``\\sign`` and the inner product: functions the document applies, never evaluated (their arguments' signs may be
+#: defaults of the reading).
+SIGN = sympy.Function("sign")
+INNER = sympy.Function("\u27e8,\u27e9")
+#: Signs between terms: the sign of the term after them (``\\pm``: a pair of values, see :mod:`.pairs`).
+_SIGNS = {"+": 1, "-": -1, "\\pm": PLUS_MINUS, "\\mp": -PLUS_MINUS}
 _OPENERS = {"(": ")", "[": "]", "\\{": "\\}", "{": "}"}
 
 
@@ -127,7 +130,9 @@ class Parsed:
     opaque : list of str
         Quantities read as one named value: a function the document applies (``IoU(A,B)``), a set's size, a norm.
     sums : list of str
-        Sums or products with symbolic bounds (read; the engine does not decide them).
+        Sums or products with symbolic bounds, and how their ranges were read.
+    pairs : list of str
+        Pairs of values read (``\\pm``, an interval ``(c, d)``; :mod:`~symmetric.documents.pairs`).
     """
 
     expr: sympy.Expr
@@ -141,7 +146,9 @@ class Parsed:
     products: list = field(default_factory=list)
     opaque: list = field(default_factory=list)
     sums: list = field(default_factory=list)
+    pairs: list = field(default_factory=list)  # the pairs of values read (\\pm, an interval (c, d))
     decimals: dict | None = None  # placeholder -> (value, digits) of each decimal, when asked for
+    decimal_side: str = ""  # what tells this side's placeholders from the other side's
 
     def option(self, key: tuple, what: str, options: tuple) -> int:
         """The option read at a choice point (recorded)."""
@@ -149,7 +156,7 @@ class Parsed:
         return self.choose.get(key, 0)
 
 
-class _Parser(NameParsing, CalculusParsing, RangeParsing):
+class _Parser(NameParsing, CalculusParsing, RangeParsing, SeriesParsing):
     def __init__(self, tokens: list[Token], names: Names, state: Parsed, level: int = 0):
         self.t = list(tokens)
         self.i = 0
@@ -234,21 +241,40 @@ class _Parser(NameParsing, CalculusParsing, RangeParsing):
         return expr
 
     def sum(self) -> sympy.Expr:
-        terms = []
-        sign = 1
-        if self.at("op", "-") or self.at("op", "+"):
-            sign = -1 if self.take().value == "-" else 1
-        terms.append(sign * self.product())
-        while self.at("op", "+") or self.at("op", "-"):
-            sign = -1 if self.take().value == "-" else 1
+        terms, spans, signs = [], [], []
+        sign = self.sign() if self.at_sign() else 1
+        while True:
+            start = self.i
             terms.append(sign * self.product())
-        return sympy.Add(*terms)
+            spans.append((start, self.i))
+            signs.append(sign)
+            while self.at_ellipsis() or (self.at_sign() and self.at_ellipsis(1)):  # a_1 + ... + a_n
+                self.ellipsis("sum", terms, spans, signs, self.product)
+            if not self.at_sign():
+                return sympy.Add(*terms)
+            sign = self.sign()
+
+    def sign(self):
+        tok = self.take()
+        if tok.kind == "cmd":
+            self.state.pairs.append(f"{tok.value}: the lower and the upper value, the same sign throughout the step")
+        return _SIGNS[tok.value]
+
+    def at_sign(self) -> bool:
+        """Whether a sign between terms comes next: ``+``, ``-``, ``\\pm``, ``\\mp``."""
+        tok = self.peek()
+        return tok is not None and tok.kind in ("op", "cmd") and tok.value in _SIGNS
 
     def starts_factor(self, tok: Token) -> bool:
         if tok.kind in ("num", "letter", "text", "name", "open"):
             return True
         if tok.kind == "cmd":
-            return tok.value not in _MULTIPLY and tok.value != "\\div"
+            return (
+                tok.value not in _MULTIPLY
+                and tok.value not in _SIGNS
+                and tok.value not in ELLIPSES
+                and tok.value != "\\div"
+            )
         if tok.kind == "op" and tok.value == "|":
             return self.abs_depth == 0 and not self.at("op", "_", 1)
         if tok.kind == "op" and tok.value == "\u2016":
@@ -256,21 +282,38 @@ class _Parser(NameParsing, CalculusParsing, RangeParsing):
         return False
 
     def product(self) -> sympy.Expr:
-        factors = [self.factor()]
+        factors: list = []
+        spans: list = []
+        start = self.i
+        factors.append(self.factor())
+        spans.append((start, self.i))
         while (tok := self.peek()) is not None:
-            if (tok.kind == "cmd" and tok.value in _MULTIPLY) or (tok.kind == "op" and tok.value == "*"):
+            times = (tok.kind == "cmd" and tok.value in _MULTIPLY) or (tok.kind == "op" and tok.value == "*")
+            if self.at_ellipsis() or (times and self.at_ellipsis(1)):  # a_1 a_2 \cdots a_n, a_1 \cdot \ldots
+                if times:
+                    self.take()
+                if spans[-1] is None:
+                    raise self.fail("an ellipsis after a division is outside the subset", tok)
+                self.ellipsis("product", factors, spans, [1] * len(factors), self.factor)
+                continue
+            if times:
                 self.take()
+                start = self.i
                 factors.append(self.factor())
+                spans.append((start, self.i))
             elif (tok.kind == "op" and tok.value == "/") or (tok.kind == "cmd" and tok.value == "\\div"):
                 self.take()
                 divisor = self.factor()
                 if divisor == 0:
                     raise self.fail("division by zero", tok)
                 factors.append(1 / divisor)
+                spans.append(None)
             elif tok.kind == "op" and tok.value == "|" and self.at("op", "_", 1):
                 raise self.fail("an evaluation bar without \\left. ... \\right| is outside the subset", tok)
             elif self.starts_factor(tok):
+                start = self.i
                 factors.append(self.factor())
+                spans.append((start, self.i))
             else:
                 break
         return sympy.Mul(*factors)
@@ -300,8 +343,9 @@ class _Parser(NameParsing, CalculusParsing, RangeParsing):
                 raise self.fail("a double exponent a^b^c needs braces", self.peek())
             check_power_size(base, exponent, lambda reason: self.fail(reason, tok))
             base = _real_power(base, exponent)
-        if self.at("op", "!"):
-            raise self.fail("factorials are outside the subset", self.peek())
+        while self.at("op", "!"):  # n!, (\\ell - 2)!: the factorial (of a nonnegative integer, as people mean it)
+            self.take()
+            base = sympy.factorial(base)
         if self.at("op", "'"):
             raise self.fail("a prime on something that is not a name is outside the subset", self.peek())
         return self.percent(base)
@@ -344,10 +388,13 @@ class _Parser(NameParsing, CalculusParsing, RangeParsing):
             digits = value.replace(".", "").lstrip("0")
             if len(digits) > EXPRESSION_LIMITS["digits"]:
                 raise self.fail(f"numbers may have at most {EXPRESSION_LIMITS['digits']} digits", tok)
+            level = self.confidence_level(tok)
+            if level is not None:
+                return level
             f = Fraction(value)
             exact = sympy.Rational(f.numerator, f.denominator)
             if self.state.decimals is not None and "." in value:  # a placeholder, to read the rounding of it
-                placeholder = sympy.Symbol(f"_decimal{len(self.state.decimals)}")
+                placeholder = sympy.Symbol(f"_decimal{self.state.decimal_side}{len(self.state.decimals)}")
                 self.state.decimals[placeholder] = (exact, len(value.partition(".")[2]))
                 return placeholder
             return exact
@@ -366,6 +413,12 @@ class _Parser(NameParsing, CalculusParsing, RangeParsing):
                 return self.limit(tok)
             if value in ("\\sum", "\\prod"):
                 return self.range_operator(tok)
+            if value == "\\mathbb":
+                return self.blackboard(tok)
+            if value in ("\\binom", "\\dbinom", "\\tbinom"):  # the binomial coefficient
+                return sympy.binomial(self.sub(self.group(), tok), self.sub(self.group(), tok))
+            if value == "\\sign":
+                return self.function(tok, SIGN)
             if value == "\\infty":
                 raise self.fail("\\infty outside a limit is outside the subset", tok)
             if value == "\\prime":
@@ -378,6 +431,71 @@ class _Parser(NameParsing, CalculusParsing, RangeParsing):
         if kind == "op" and value == "\u2016":
             return self.norm(tok)
         raise self.fail(_unexpected(tok), tok)
+
+    def blackboard(self, tok: Token) -> sympy.Expr:
+        """``\\mathbb{E}`` and ``\\mathbb{P}`` applied (an expectation, a probability): one named value, a function of
+        the indices of an enclosing sum it mentions; any other ``\\mathbb`` letter is a set, outside the subset."""
+        letter = "".join(t.value for t in self.group())
+        if letter in ("I", "1") and self.at("open") and self.peek().value in ("(", "[") and self.iverson(1):
+            return self.iverson_bracket(self.take())  # \mathbb{I}(f(x) < y): an indicator, 1 when it holds
+        if letter not in ("E", "P") or self.peek() is None:
+            raise self.fail(_unsupported("\\mathbb"), tok)
+        mark = "\U0001d53c" if letter == "E" else "\u2119"
+        if self.at("op", "_"):  # \mathbb{E}_{D}[...]: the expectation over D
+            self.take()
+            mark += "_" + "".join(token_text(self.group()))
+        if letter == "E" and not (self.at("open") and self.iverson(1)):  # an expectation of a value: linear
+            if self.at("open", "(") or self.at("open", "["):
+                opener = self.take()
+                value = self.sum()
+                self.close(opener)
+            else:
+                value = self.power()  # \mathbb{E} AUC: of the factor after it
+            self.state.opaque.append(
+                f"{mark}[...]: an expectation, linear; what does not mention {mark.partition('_')[2] or 'a letter'} "
+                "is a constant under it"
+            )
+            return sympy.Function(mark)(value)
+        start = self.i
+        if self.at("open", "(") or self.at("open", "["):
+            depth = 0
+            while self.i < len(self.t):
+                t = self.take()
+                depth += 1 if t.kind == "open" else -1 if t.kind == "close" else 0
+                if depth == 0:
+                    break
+        else:
+            self.power()  # \mathbb{E} AUC: of the factor after it
+        inner = self.t[start : self.i]
+        if any(t.kind in ("bad", "note") for t in inner):
+            raise self.fail("what an expectation or probability is of could not be read", tok)
+        shown = mark + "".join(token_text(inner))
+        self.state.opaque.append(f"{shown} (a probability, read as one named value)")
+        return self.named_value(shown, inner, nonnegative=True)
+
+    def inner_product(self, opener: Token) -> sympy.Expr:
+        """``\\langle w, x \\rangle``: a real value, a function of its two vectors."""
+        args = [self.sum()]
+        while self.at("op", ","):
+            self.take()
+            args.append(self.sum())
+        closing = self.take() if self.peek() is not None else None
+        if closing is None or closing.value != "\\rangle" or len(args) != 2:
+            raise self.fail("\\langle a, b \\rangle (an inner product) needs two vectors and \\rangle", opener)
+        self.state.opaque.append("an inner product \\langle a, b \\rangle, read as a real function of a and b")
+        return INNER(*args)
+
+    def confidence_level(self, number: Token):
+        """``95\\% CI`` (the number taken): the name of an interval at that level, not 0.95 times CI; else None."""
+        if not (self.at("op", "%") and self.at("letter", "C", 1) and self.at("letter", "I", 2)):
+            return None
+        after = self.peek(3)
+        if after is not None and after.kind == "letter" and after.start == self.peek(2).end:
+            return None  # a longer run than CI
+        self.i += 3
+        name = f"{number.value}% CI"
+        self.state.names[name] = "a confidence interval at the level written before it"
+        return self.names.symbol_named(name)
 
     def close(self, opener: Token) -> Token:
         tok = self.peek()
@@ -403,22 +521,49 @@ class _Parser(NameParsing, CalculusParsing, RangeParsing):
             if closing.value == ".":
                 return inner
             raise self.fail("\\left. must close with \\right| and a subscript x = a (an evaluation bar)", closing)
+        if opener.value == "\\langle":
+            return self.inner_product(opener)
         if opener.value not in _OPENERS and not opener.sized:
             raise self.fail(_unexpected(opener), opener)
-        if opener.value == "[" and not opener.sized and self.iverson():
-            raise self.fail("an Iverson bracket [a = b] (1 when it holds, else 0) is outside the subset", opener)
+        if opener.value == "[" and self.iverson():
+            return self.iverson_bracket(opener)
+        if opener.value == "(" and self.iverson():  # (a < b) is no value: a relation needs brackets [a < b]
+            raise self.fail("a relation in parentheses (a condition, not a value) is outside the subset", opener)
         inner = self.sum()
+        if self.at("op", ",") and opener.value in ("(", "[") and self.whole(opener):  # (c, d): an interval
+            comma = self.take()
+            upper = self.sum()
+            if self.at("op", ","):
+                raise self.fail("a list of more than two values in brackets is outside the subset", self.peek())
+            if inner.has(PLUS_MINUS) or upper.has(PLUS_MINUS):
+                raise self.fail("an interval of pairs of values is outside the subset", comma)
+            self.close(opener)
+            self.state.pairs.append("an interval: its lower and upper value")
+            return interval(inner, upper)
         if self.at("op", ","):
-            raise self.fail("a list or an interval in brackets is outside the subset", self.peek())
+            raise self.fail("a list in brackets is outside the subset", self.peek())
         closing = self.close(opener)
         if opener.sized and closing.value == "|" and self.at("op", "_"):
             return self.evaluate_at(inner, closing)
         return inner
 
-    def iverson(self) -> bool:
-        """Whether the square bracket just opened holds a relation at its top level: ``[y_i = 1]``."""
+    def whole(self, opener: Token) -> bool:
+        """Whether the bracket ``opener`` (taken) spans the whole side being read: an interval ``(c, d)`` is a side of
+        its own, never a factor (``TPR(a, X)`` is a function applied)."""
+        if self.level != 0 or not self.t or self.t[0] is not opener:
+            return False
         depth = 0
-        for t in self.t[self.i :]:
+        for k, t in enumerate(self.t):
+            depth += 1 if t.kind == "open" else -1 if t.kind == "close" else 0
+            if depth == 0:
+                return k == len(self.t) - 1
+        return False
+
+    def iverson(self, skip: int = 0) -> bool:
+        """Whether the square bracket just opened (or the bracket ``skip`` tokens on, not yet opened) holds a
+        relation at its top level: ``[y_i = 1]``."""
+        depth = 0
+        for t in self.t[self.i + skip :]:
             if t.kind == "open":
                 depth += 1
             elif t.kind == "close":
@@ -428,6 +573,12 @@ class _Parser(NameParsing, CalculusParsing, RangeParsing):
             elif depth == 0 and t.kind == "rel":
                 return True
         return False
+
+
+def _parameter(part: list[Token]) -> bool:
+    """Whether the tokens of an argument are a parameter's name: one letter, word or Greek letter, optionally
+    ``= value`` or ``\\to value`` after it (``\\phi = 1``)."""
+    return len(part) == 1 or part[1].kind == "rel" or (part[1].kind == "cmd" and part[1].value == "\\to")
 
 
 def _real_power(base, exponent):
@@ -469,19 +620,26 @@ def _unexpected(tok: Token) -> str:
 
 
 def parse_tokens(
-    tokens: list[Token], names: Names, *, log_base=None, choose: dict | None = None, decimals: bool = False
+    tokens: list[Token],
+    names: Names,
+    *,
+    log_base=None,
+    choose: dict | None = None,
+    decimals: bool | str = False,
 ) -> Parsed:
     """Parse one side of a relation (a run of tokens) into a :class:`Parsed`; raises ``LatexError``.
 
     ``log_base``: the base of ``\\log`` written without one (default: natural). ``choose``: choice key -> the
     option to read there (default: the first of each). ``decimals``: each number written with decimals is a
-    placeholder symbol, its value and digits in ``Parsed.decimals``.
+    placeholder symbol, its value and digits in ``Parsed.decimals`` (a string names the side, so that the
+    placeholders of two sides differ).
     """
     state = Parsed(
         sympy.S.Zero,
         log_base=None if log_base is None else sympy.Integer(log_base),
         choose=dict(choose or {}),
         decimals={} if decimals else None,
+        decimal_side=decimals if isinstance(decimals, str) else "",
     )
     expr = _Parser(tokens, names, state).parse()
     if expr.has(sympy.zoo, sympy.nan) or (expr.has(sympy.oo, -sympy.oo) and not expr.has(sympy.Limit)):
@@ -521,9 +679,10 @@ def definition_head(tokens: list[Token], names: Names | None = None):
         return key, None
     if rest[0].kind == "open" and rest[0].value in ("(", "[") and rest[-1].kind == "close" and len(rest) > 2:
         params = []
-        for part in split_tokens(rest[1:-1], "op", ","):
-            if not part or not is_name_start(part[0]):
-                return None
+        listed = [Token("op", ",", t.start, t.end) if t.kind == "op" and t.value == ";" else t for t in rest[1:-1]]
+        for part in split_tokens(listed, "op", ","):
+            if not part or not is_name_start(part[0]) or not _parameter(part):
+                return None  # F(x_1) = 0.2, TP(a^*(x), X) = ...: a value at a point, not a function's definition
             p = part[0]
             params.append("\\" + GREEK[p.value] if p.kind == "cmd" else p.value)
         return key, params

@@ -56,11 +56,14 @@ class Lexicon:
         Runs on the left of a definition (``Acc = ...``).
     letters : set of str
         Letters used alone in the formulas.
+    runs : set of str
+        Runs of two or more letters written in the formulas.
     """
 
     words: set = field(default_factory=set)
     defined: set = field(default_factory=set)
     letters: set = field(default_factory=set)
+    runs: set = field(default_factory=set)
 
     @classmethod
     def of_text(cls, text: str) -> "Lexicon":
@@ -71,7 +74,8 @@ class Lexicon:
         defined = set(_HEAD.findall(math))
         bare = _COMMAND.sub(" ", _TEXTED.sub(" ", math))
         letters = set(re.findall(r"(?<![A-Za-z])([A-Za-z])(?![A-Za-z])", bare))
-        return cls(words, defined, letters)
+        runs = set(re.findall(r"(?<![A-Za-z])([A-Za-z]{2,})(?![A-Za-z])", bare))
+        return cls(words, defined, letters, runs)
 
     def kind(self, run: str) -> str:
         """``"name"``, ``"product"`` or ``"open"`` for a run of two or more letters."""
@@ -94,6 +98,10 @@ class Lexicon:
         if len(run) == 2 and run in self.words and not run.islower():
             return "a word of the document"
         return None
+
+    def uses(self, run: str) -> bool:
+        """Whether the document writes ``run`` as a run of letters in its formulas or its prose."""
+        return run in self.runs or run in self.words
 
     def spaced(self, letters: str) -> bool:
         """Whether single letters written apart (``M S E``) spell a name the document uses (``MSE``)."""

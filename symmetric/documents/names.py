@@ -21,7 +21,7 @@ from .._constraints import Predicate
 from .latex import GREEK
 from .lexicon import Lexicon
 
-__all__ = ["ASSUMPTIONS", "SYMBOL_OPTION", "Definition", "Names", "parse_symbol_option", "valid_symbols"]
+__all__ = ["ASSUMPTIONS", "SYMBOL_OPTION", "Definition", "Names", "key_of", "parse_symbol_option", "valid_symbols"]
 
 #: The assumptions a ``--symbol NAME:ASSUMPTION`` may give, as SymPy assumption keywords.
 ASSUMPTIONS = {
@@ -170,6 +170,25 @@ def readable(key: str) -> str:
     return base + ("_" + (sub if len(sub) == 1 or sub.isdigit() else "{" + sub + "}") if sub else "")
 
 
+def key_of(symbol: sympy.Symbol) -> str:
+    """The parser's key of a symbol's name: ``k_1`` -> ``k_{1}``, ``Actual Positive`` -> ``\\text{Actual Positive}``,
+    ``ell_-`` -> ``\\ell_{-}`` (a Greek letter, or ``\\ell``, keeps its command).
+
+    >>> import sympy
+    >>> [key_of(sympy.Symbol(n)) for n in ("k_1", "ell_-", "beta", "Actual Positive")]
+    ['k_{1}', '\\\\ell_{-}', '\\\\beta', '\\\\text{Actual Positive}']
+    """
+    name = symbol.name
+    if " " in name:
+        return "\\text{" + name + "}"
+    base, _, sub = name.partition("_")
+    if base in GREEK.values():
+        base = "\\" + base
+    if sub:
+        return base + "_{" + sub.strip("{}") + "}"
+    return base
+
+
 @dataclass
 class Names:
     """The names of one document (or of several checked together, each file with its own definitions).
@@ -188,6 +207,9 @@ class Names:
     unread: set = field(default_factory=set)  # names whose definition could not be read
 
     def is_project(self, key: str) -> bool:
+        """Whether ``key`` names one of the project's symbols (``TP`` or ``\\text{TP}``), not redeclared by the user."""
+        if key.startswith("\\text{") and key.endswith("}") and key[6:-1] in _PROJECT:
+            key = key[6:-1]
         return key in _PROJECT and readable(key) not in self.symbols
 
     def symbol(self, key: str) -> sympy.Expr:

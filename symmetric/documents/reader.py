@@ -46,13 +46,17 @@ SUFFIXES = (".md", ".markdown", ".qmd", ".rmd", ".tex", ".latex", ".ltx", ".ipyn
 _INNER = ("aligned", "split", "gathered")
 _ENV = "|".join(re.escape(e) for e in ENVIRONMENTS)
 _DISPLAY = re.compile(
-    r"(?:(?<![\w})\]])\$\$|\$\$(?![\w\\{(]))(?P<dollar>.*?)(?:(?<![\w})\]])\$\$|\$\$(?![\w\\{(]))|\\\[(?P<bracket>.*?)\\\]|\\begin\{(?P<env>"
+    r"(?:(?<![A-Za-z0-9_})\]])\$\$|\$\$(?![A-Za-z0-9_\\{(]))(?P<dollar>.*?)(?:(?<![A-Za-z0-9_})\]])\$\$|\$\$(?![A-Za-z0-9_\\{(]))|\\\[(?P<bracket>.*?)\\\]|\\begin\{(?P<env>"
     + _ENV
     + r")\}(?P<body>.*?)\\end\{(?P=env)\}",
     re.DOTALL,
 )
 _OPENERS = re.compile(
-    r"(?:(?<![\w})\]])\$\$|\$\$(?![\w\\{(]))|\\\[|\\\]|\\begin\{(" + _ENV + r")\}|\\end\{(" + _ENV + r")\}"
+    r"(?:(?<![A-Za-z0-9_})\]])\$\$|\$\$(?![A-Za-z0-9_\\{(]))|\\\[|\\\]|\\begin\{("
+    + _ENV
+    + r")\}|\\end\{("
+    + _ENV
+    + r")\}"
 )
 _FENCE = re.compile(r"^(\s*)(```|~~~)")
 _QUOTE = re.compile(r"^[ \t]*(?:>[ \t]?)+", re.MULTILINE)

@@ -59,6 +59,12 @@ class Row:
     implied: bool = False  # written after an implication arrow: the row before is its hypothesis
     hypothesis: bool = False  # followed by an implication arrow
     listed: bool = False  # one of several equations on a line, separated by commas
+    label: str | None = None  # the label written before the row's relation ("H_0" of "H_0: p \le p_0")
+
+    @property
+    def hypothesis_of_a_test(self) -> bool:
+        """``H_0: p \\le p_0``, ``H_1: ...``: a statistical hypothesis stated, not a claim."""
+        return self.label is not None and self.label.startswith("H_")
 
 
 def _cut(tokens: list[Token]) -> list[tuple[list[Token], str]]:
@@ -146,6 +152,16 @@ def _labels(tokens: list[Token], k: int) -> bool:
     return any(t.kind == "rel" for t in tokens[k + 1 :]) and k <= 4
 
 
+def _optimised(tokens: list[Token], k: int) -> bool:
+    """Whether ``\\to \\min`` (``\\max``, ``\\argmin``, ...) starts at ``k``: the quantity is to be optimised."""
+    return (
+        tokens[k].kind == "rel"
+        and tokens[k].value == "\\to"
+        and k + 1 < len(tokens)
+        and tokens[k + 1].value in ("\\min", "\\max", "\\argmin", "\\argmax", "\\inf", "\\sup")
+    )
+
+
 def split_row(tokens: list[Token], content: str) -> Row:
     """A row's sides and relations (a remark in words ends its mathematics)."""
     parts: list[list[Token]] = []
@@ -154,6 +170,7 @@ def split_row(tokens: list[Token], content: str) -> Row:
     depth = 0
     continued = False
     seen = False
+    label: list[str] = []
     for k, t in enumerate(tokens):
         if t.kind == "amp" and k + 1 < len(tokens) and tokens[k + 1].kind == "amp" and seen:
             break  # '&&' starts the remark column of an align row: "&& \text{by (1)}"
@@ -161,6 +178,8 @@ def split_row(tokens: list[Token], content: str) -> Row:
             continue
         if t.kind == "note" and depth == 0 and seen:
             break  # a remark in words ends the mathematics of the row: "\quad \text{since } ..."
+        if _optimised(tokens, k) and depth == 0 and seen:
+            break  # "... \to \min_w": what the row's quantity is for, not a relation
         if t.kind == "open":
             depth += 1
         elif t.kind == "close":
@@ -171,6 +190,7 @@ def split_row(tokens: list[Token], content: str) -> Row:
             or (t.kind == "op" and t.value == ":" and not rels and not _labels(tokens, k))
         )
         if depth == 0 and t.kind == "op" and t.value == ":" and not rels and _labels(tokens, k):
+            label = [x.value for x in current]
             current = []  # "H_0 : p \le p_0": a label, then the relation it names
             seen = False
             continue
@@ -188,4 +208,4 @@ def split_row(tokens: list[Token], content: str) -> Row:
     for p in parts:
         text = content[p[0].start : p[-1].end] if p else ""
         out.append(Part(p, " ".join(text.split()), p[0].start if p else 0))
-    return Row(out, rels, continued)
+    return Row(out, rels, continued, label="".join(label) or None)

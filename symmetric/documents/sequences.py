@@ -9,10 +9,25 @@ symbol (checked by substituting it back) in that symbol's domain. Otherwise unkn
 from __future__ import annotations
 
 import sympy
+from sympy.core.function import AppliedUndef
 
 from ..verify import run_with_budget
 
-__all__ = ["follows"]
+__all__ = ["follows", "solve_or_none"]
+
+
+def solve_or_none(expr, symbol, **options):
+    """``sympy.solve`` (an equation linear in ``symbol`` solved directly), or None where SymPy has no algorithm for
+    the equation, or it holds a sum, a product or a function applied (no general solving over those)."""
+    slope = sympy.diff(expr, symbol)
+    if slope != 0 and not slope.has(symbol):
+        return [sympy.cancel(-(expr - slope * symbol) / slope)]
+    if expr.has(sympy.Sum, sympy.Product) or expr.atoms(AppliedUndef):
+        return None
+    try:
+        return sympy.solve(expr, symbol, **options)
+    except (NotImplementedError, ValueError, TypeError):
+        return None
 
 
 def follows(before, after, verdict, timeout, domain):
@@ -113,7 +128,7 @@ def _refute_by_solving(D0, s, after, verdict, timeout, domain):
     L1, R1 = after
     if D0.has(sympy.Derivative, sympy.Limit, sympy.Min, sympy.Max, sympy.Abs):
         return None
-    ok, solutions = run_with_budget(lambda: sympy.solve(D0, s, dict=False), min(timeout, 5.0))
+    ok, solutions = run_with_budget(lambda: solve_or_none(D0, s, dict=False), min(timeout, 5.0))
     if not ok or not isinstance(solutions, list):
         return None
     for sol in solutions[:4]:

@@ -28,7 +28,7 @@ from .context import Condition, Context
 from .checking import StepChecking
 from .definitions import PARSE_SECONDS, Definitions
 from .judge import Judge, relational
-from .latex import LatexError, tokenize
+from .latex import LatexError, Token, tokenize
 from .latex_parser import parse_tokens
 from .lexicon import Lexicon
 from .names import Names
@@ -126,7 +126,7 @@ class Checker(Definitions, StepChecking):
             return [
                 make_step(exc.offset, "", "", "", "unparsed", f"{exc.reason} (line {line(exc.offset)})", "display")
             ], []
-        tokens = _unwrapped(tokens)
+        tokens = _binomials(_unwrapped(tokens))
         environment = _environment(tokens)
         if environment is not None:
             at, env = environment
@@ -145,6 +145,15 @@ class Checker(Definitions, StepChecking):
         if not rows:
             return [], []
         rows = _merge_continuations(rows, content)
+        for row in [r for r in rows if r.hypothesis_of_a_test and r.rels]:  # H_0: p \le p_0 is stated, not claimed
+            pieces = [row.parts[0].text]
+            for rel, part in zip(row.rels, row.parts[1:]):
+                pieces += [rel.value, part.text]
+            shown = " ".join(pieces)
+            notes.append(Note(name, line(row.rels[0].start), "condition", row.label, shown))
+        rows = [r for r in rows if not r.hypothesis_of_a_test]
+        if not rows:
+            return [], notes
         premises = context.premises(display.offset)
         solution = self.solution_display(rows, names)
         if solution is not None:
@@ -164,7 +173,8 @@ class Checker(Definitions, StepChecking):
         # Several rows with their own left side: a sequence of equations (or a block of facts), unless each
         # row gives a different symbol a value (P = TP/(TP + FP), R = TP/(TP + FN)): a block of conditions.
         # Equations listed on one line with commas are separate facts, not a sequence.
-        sequence = len([r for r in equations if not r.listed]) >= 2
+        # Rows continued by rows of their own (``A = B \\ &= C``) are chains, a block of them no sequence.
+        sequence = len([r for r in equations if not r.listed]) >= 2 and not any(r.continued for r in rows)
         if sequence and self.conditions_block(equations, names):
             for row in equations:
                 x, f = row.parts[0].parsed.expr, row.parts[1].parsed.expr
@@ -408,6 +418,48 @@ def _unwrapped(tokens):
     return tokens
 
 
+def _binomials(tokens):
+    """``\\left(\\begin{array}{c} m \\\\ i \\end{array}\\right)`` (a binomial coefficient written as a one-column
+    array in brackets) as ``\\binom{m}{i}``."""
+    out, k = [], 0
+    values = [t.value for t in tokens]
+    while k < len(tokens):
+        t = tokens[k]
+        if t.kind == "open" and t.value == "(" and values[k + 1 : k + 3] == ["\\begin", "{"]:
+            head = "".join(values[k + 3 : k + 8])
+            close = k + 8 if k + 8 < len(values) else None
+            if head == "array" and close is not None and values[close] == "}" and values[close + 1] == "{":
+                spec_end = values.index("}", close + 1)
+                body_start = spec_end + 1
+                end = next((j for j in range(body_start, len(values)) if values[j] == "\\end"), None)
+                rows = [j for j in range(body_start, end or body_start) if tokens[j].kind == "row"]
+                after = (end or 0) + 8  # past \end{array}
+                if (
+                    end is not None
+                    and len(rows) == 1
+                    and "".join(values[close + 2 : spec_end]) in ("c", "l", "r")
+                    and after < len(tokens)
+                    and tokens[after].kind == "close"
+                    and tokens[after].value == ")"
+                ):
+                    top, bottom = tokens[body_start : rows[0]], tokens[rows[0] + 1 : end]
+                    brace = [Token("open", "{", t.start, t.start), Token("close", "}", t.start, t.start)]
+                    out += [
+                        Token("cmd", "\\binom", t.start, t.end),
+                        brace[0],
+                        *top,
+                        brace[1],
+                        brace[0],
+                        *bottom,
+                        brace[1],
+                    ]
+                    k = after + 1
+                    continue
+        out.append(t)
+        k += 1
+    return out
+
+
 def _environment(tokens) -> tuple | None:
     """``(offset, name)`` of an environment (a matrix, an array, cases) inside a display, else None."""
     for k, t in enumerate(tokens):
@@ -434,8 +486,23 @@ def _merge_continuations(rows, content):
     relation that the next row repeats (``A &= B = \\\\ &= C``, the sign written again at the line break) ends
     before it."""
     merged = []
+    joined: set = set()
     for k, row in enumerate(rows):
+        if k in joined:
+            continue
         after = rows[k + 1] if k + 1 < len(rows) else None
+        if (
+            len(row.parts) > 1
+            and not row.parts[-1].tokens
+            and after is not None
+            and not after.continued
+            and not row.implied
+        ):  # "A &= B = \\ & C = D": the relation at the line break continues on the next row
+            row.parts = row.parts[:-1] + after.parts
+            row.rels = row.rels + after.rels
+            row.conditions = row.conditions + after.conditions
+            joined.add(k + 1)
+            after = rows[k + 2] if k + 2 < len(rows) else None
         if (
             len(row.parts) > 1
             and not row.parts[-1].tokens
@@ -448,6 +515,15 @@ def _merge_continuations(rows, content):
             if not row.rels:
                 row.continued = False
         first = row.parts[0].tokens[:1]
+        before = merged[-1].parts[-1].tokens[-1:] if merged else []
+        if merged and not row.continued and before and before[0].kind == "op" and before[0].value in "+-":
+            # "... + \\ & E[...]": a sum broken after its sign goes on in the next row
+            last = merged[-1].parts[-1]
+            last.tokens = last.tokens + row.parts[0].tokens
+            last.text = " ".join(content[last.tokens[0].start : last.tokens[-1].end].split())
+            merged[-1].parts += row.parts[1:]
+            merged[-1].rels += row.rels
+            continue
         if merged and not row.rels and first and first[0].kind == "op" and first[0].value in "+-":
             last = merged[-1].parts[-1]
             last.tokens = last.tokens + row.parts[0].tokens

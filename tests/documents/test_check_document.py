@@ -122,7 +122,8 @@ def test_rows_giving_symbols_values_are_conditions_not_a_sequence():
     report = check_document("$$\\begin{align}\nP &= \\frac{TP}{TP + FP} \\\\\nR &= \\frac{TP}{TP + FN}\n"
                             "\\end{align}$$\n$$\\frac{2 P R}{P + R} = \\frac{2 TP}{2 TP + FP + FN}$$\n")
     assert [(n.kind, n.name) for n in report.notes] == [("condition", "P"), ("condition", "R")]
-    assert [s.status for s in report.steps] == ["unknown"]  # F1 from counts: true under both, not otherwise
+    # F1 from counts: P and R beside the counts are precision and recall, as the conditions say
+    assert [s.status for s in report.steps] == ["proven"]
 
 
 def test_a_condition_in_the_prose_makes_a_refutation_unknown_and_is_named():
@@ -149,7 +150,7 @@ def test_the_latex_subset(latex, expected):
 
 
 @pytest.mark.parametrize("latex, reason", [
-    (r"\sum_{l \in L} x_l", "\\sum (a sum over an index set)"),
+    (r"\sum_{i \ne j} x_i", "\\sum (a sum over an index set)"),
     (r"\input{/etc/passwd}", "\\input (a TeX file inclusion (never run))"),
     (r"\immediate\write18{rm -rf /}", "a TeX primitive"),
     (r"__import__('os').system('echo hacked')", "outside the subset"),
@@ -277,7 +278,7 @@ def test_cli_exit_status_json_and_several_files(capsys):
 
 def test_cli_strict_junit_and_annotate(tmp_path, capsys):
     doc = tmp_path / "ok.md"
-    doc.write_text("Fine:\n$$\n\\frac{2PR}{P+R} \\le \\frac{P+R}{2}\n$$\nand unread:\n$$\n\\sum_i x_i = 1\n$$\n")
+    doc.write_text("Fine:\n$$\n\\frac{2PR}{P+R} \\le \\frac{P+R}{2}\n$$\nand unread:\n$$\n\\sum_{i \\ne j} x_i = 1\n$$\n")
     assert main(["check", str(doc)]) == 0
     junit, out = tmp_path / "steps.xml", tmp_path / "annotated.md"
     assert main(["check", "--strict", str(doc), "--junit", str(junit), "--annotate", str(out)]) == 1
