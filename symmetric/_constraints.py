@@ -83,6 +83,10 @@ class Constraint:
         """What the argument may be, as the error states it ("a float in the range [0.0, inf]")."""
         return self._allowed
 
+    def __repr__(self) -> str:
+        # Shown where a declaration is printed (a documented mapping of options): what it allows, not where it lives.
+        return f"{type(self).__name__}({self.allowed!r})"
+
     def is_satisfied_by(self, value) -> bool:
         raise NotImplementedError
 

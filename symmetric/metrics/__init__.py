@@ -30,7 +30,7 @@ and agree exactly.
 ``average_precision_score``, ``roc_auc_score`` (and ``auc``) are
 scikit-learn's, bit for bit without sample weights; they, the gain and G
 curves and ``best_threshold`` reduce the same counts at every distinct score
-(:mod:`symmetric.metrics._thresholds`). ``confidence_interval`` gives ROC AUC
+(:func:`confusion_matrix_at_thresholds`). ``confidence_interval`` gives ROC AUC
 DeLong's interval and AP Boyd et al.'s; ``roc_auc_test`` compares two
 correlated AUCs.
 

@@ -109,8 +109,7 @@ def roc_auc_test(y_true, score_a, score_b, *, pos_label=None, level=0.95):
 
     The two AUCs are correlated (the same positives and negatives rank
     them), so their difference has DeLong's variance ``Var(A) + Var(B) -
-    2 Cov(A, B)`` (Sun and Xu's fast algorithm, see
-    :mod:`symmetric.metrics._delong`); R's ``pROC::roc.test(method =
+    2 Cov(A, B)`` (Sun and Xu's fast algorithm, O(n log n)); R's ``pROC::roc.test(method =
     "delong")`` computes the same statistic.
 
     Parameters

@@ -248,7 +248,7 @@ def confidence_interval(
     ``"average_precision"``, ``y_pred`` holds scores (as for
     :func:`roc_auc_score`), the positive class is ``pos_label`` and the
     estimate is the score's. ``method="delta"`` is DeLong's variance for
-    ROC AUC (Sun and Xu's algorithm, :mod:`symmetric.metrics._delong`) and
+    ROC AUC (Sun and Xu's O(n log n) algorithm) and
     Boyd, Eng and Page's logit interval for AP (a proportion over the
     positives); ``"percentile"`` is the bootstrap of the samples, drawn as
     one multinomial over the (score, class) cells per resample. Both take
