@@ -37,7 +37,7 @@ from .judge import (
 )
 from .latex import GREEK, LatexError
 from .latex_parser import definition_head, parse_tokens
-from .names import Definition, Names, key_of
+from .names import Definition, Names, key_of, readable as readable_name
 from .pairs import PLUS_MINUS, SIGNS, has_pair
 from .report import Step
 from .rows import Part, Row
@@ -491,13 +491,28 @@ class StepChecking:
                 status, cx, reason = follows((L0, R0), (L1, R1), self.judge.verdict, share, self.domain)
             else:
                 status, cx, reason = self.implied(L0, R0, before, L1, R1, relation, share)
+            fresh = self.unconstrained(cx, (L0, R0), names) if status == "refuted" else []
+            if fresh:
+                status, reason = "unknown", (
+                    "uses " + ", ".join(fresh) + ", which neither the row before nor the document fixes: "
+                    "whether it follows depends on what the text means by it (" + reason + ")"
+                )
+                cx = None
             step.status, step.counterexample, step.reason = status, counterexample_text(cx) if cx else cx, reason
-            if status == "unknown" and identity.status == "refuted":
+            if status == "unknown" and identity.status == "refuted" and not fresh:
                 step.reason = (
                     f"not an identity (it fails at {cx_text(identity.counterexample)}), and whether it "
                     f"follows from the {'equation' if before == '==' else 'row'} before is undecided"
                 )
         return step
+
+    def unconstrained(self, counterexample, before, names: Names) -> list:
+        """The names a refutation of a row against the row before sets that the row before does not hold and
+        the document does not define (``A_k`` after a row in ``A_{k-1}``): the prose may mean them as something
+        under which the row follows, so the refutation is not under every reading."""
+        held = {str(s) for side in before for s in side.free_symbols}
+        defined = {readable_name(k) for k in names.definitions}
+        return sorted(str(k) for k in (counterexample or {}) if str(k) not in held and str(k) not in defined)
 
     def implied(self, L0, R0, before, L1, R1, relation, share):
         """A row of a sequence of inequalities: checked with the row before as its condition."""

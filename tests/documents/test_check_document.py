@@ -420,6 +420,28 @@ $$ \frac{1}{\frac{1}{Precision} + \frac{1}{Recall}} = \frac{2 Precision \cdot Re
     assert "fails for every value" in report.steps[1].reason
 
 
+def test_a_row_refuted_against_the_row_before_only_through_a_name_it_introduces_is_unknown():
+    # A_k is new in the second row and never defined: the text may mean it as A_{k-1}, under which the row
+    # follows; the same row in the names of the row before alone is refuted.
+    text = r"""$$
+\begin{aligned}
+A_{k-1} & \ge G_{k-1} \\
+A_{k-1}^{2} & \ge A_{k} G_{k-1}
+\end{aligned}
+$$
+$$
+\begin{aligned}
+A_{k-1} & \ge G_{k-1} \\
+A_{k-1}^{2} & \ge G_{k-1}^{3}
+\end{aligned}
+$$
+"""
+    steps = check_document(text).steps
+    assert [s.status for s in steps[1::2]] == ["unknown", "refuted"]
+    assert "uses A_k, which neither the row before nor the document fixes" in steps[1].reason
+    assert set(steps[3].counterexample) == {"A_{k-1}", "G_{k-1}"}
+
+
 def test_rates_named_beside_counts_are_read_with_the_field_definitions():
     step = check_document(r"$$ \frac{TP}{\sqrt{(TP + FP)(TP + FN)}} = \sqrt{\mathrm{Precision} \cdot \mathrm{Recall}} $$"
                           "\n").steps[0]
