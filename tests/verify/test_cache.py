@@ -3,8 +3,8 @@ key component (the claim's source, the engine's version, the dependencies' versi
 
 Every claim here is cheap; each run forks one worker. "Checked again" is seen twice: the result says it was not
 read from the cache (``Result.cached``), and, in a new process (``symmetric verify --cache``, where nothing is
-loaded yet), the claim's derivation, which appends a line to a log file, ran. The runs in new processes are in the
-full tier.
+loaded yet), the claim's derivation, which appends a line to a log file, ran. The runs in new processes and the
+plugin's sessions are in the full tier.
 """
 
 import json
@@ -138,7 +138,7 @@ ALL = ["error", "lazy", "proven", "refuted"]
 
 
 @pytest.mark.slow
-def test_an_unchanged_run_reads_proven_and_refuted_verdicts_and_checks_the_others(folder, tmp_path):
+def test_in_a_new_process_an_unchanged_script_does_not_run_unless_a_verdict_is_missing(folder, tmp_path):
     claims, tag, log = folder
     first = _verify(claims, tmp_path / "cache")
     assert {k: (r["status"], r["cached"]) for k, r in first.items()} == {
@@ -149,10 +149,17 @@ def test_an_unchanged_run_reads_proven_and_refuted_verdicts_and_checks_the_other
         "proven": ("proven", True), "refuted": ("refuted", True), "lazy": ("proven", True), "error": ("error", False)}
     assert _derived(log) == ["error"]  # the script ran for the error only: its record stood in for the rest
     for name in ("proven", "refuted", "lazy"):
-        old, new = first[name], again[name]
+        old, new = dict(first[name]), dict(again[name])
         assert (old.pop("cached"), new.pop("cached")) == (False, True)
         assert old == new  # the same verdict, steps, counterexample and timing
-    assert again["refuted"]["counterexample"] and again["proven"]["steps"]
+    next((tmp_path / "cache").glob("*.pickle")).unlink()  # one verdict gone: the script runs, that claim derives
+    again = _verify(claims, tmp_path / "cache")
+    rechecked = sorted(k for k, r in again.items() if not r["cached"])
+    assert len(rechecked) == 2 and "error" in rechecked and _derived(log) == rechecked
+    for record in (tmp_path / "cache" / "scripts").glob("*.pickle"):
+        record.write_bytes(b"not a pickle")  # the script's record broken: the script runs, the verdicts are read
+    again = _verify(claims, tmp_path / "cache")
+    assert [r["cached"] for r in again.values()] == [True, True, True, False] and _derived(log) == ["error"]
 
 
 def test_the_verdicts_read_back_are_the_verdicts_checked(folder, tmp_path):
@@ -192,18 +199,18 @@ def test_an_unknown_verdict_is_never_kept(folder, tmp_path):
         assert (result.status, result.cached) == ("unknown", False)
 
 
-@pytest.mark.slow
 @pytest.mark.parametrize("change", ["script", "helper", "lazy helper"])  # lazy: imported in a derivation's body
 def test_a_changed_source_checks_the_claims_again(folder, tmp_path, change):
     claims, tag, log = folder
-    _verify(claims, tmp_path / "cache")
-    _derived(log)
+    _run(claims, VerdictCache(tmp_path / "cache"))
+    assert all(r.cached for k, r in _run(claims, VerdictCache(tmp_path / "cache")).items() if k != "error")
     edited = {"script": claims / "script.py", "helper": tmp_path / f"helper_{tag}.py",
               "lazy helper": tmp_path / f"lazy_{tag}.py"}[change]
     edited.write_text(edited.read_text() + "\n# edited\n")
-    again = _verify(claims, tmp_path / "cache")
-    rechecked = sorted(k for k, r in again.items() if not r["cached"])
-    assert rechecked == _derived(log) == ALL  # each is part of the source of every claim of the script
+    again = _run(claims, VerdictCache(tmp_path / "cache"))
+    assert not any(r.cached for r in again.values())  # each file is part of the source of every claim of the script
+    assert {k: r.status for k, r in again.items()} == {
+        "proven": "proven", "refuted": "refuted", "lazy": "proven", "error": "error"}
 
 
 def test_the_source_digest_reads_the_decorator_and_the_files(folder):
@@ -255,38 +262,20 @@ def test_the_dependencies_name_the_engine_s_libraries():
     assert {"z3-solver", "python-flint", "gmpy2"} <= set(versions)  # installed or not (None)
 
 
-@pytest.mark.slow
 def test_an_entry_that_does_not_read_back_is_checked_again(folder, tmp_path):
     claims, tag, log = folder
-    _verify(claims, tmp_path / "cache")
+    _run(claims, VerdictCache(tmp_path / "cache"))
     entries = list((tmp_path / "cache").glob("*.pickle"))
     assert len(entries) == 3  # proven, refuted, lazy; never the error
     entries[0].write_bytes(entries[0].read_bytes()[:50])  # truncated
     entry = pickle.loads(entries[1].read_bytes())
     entries[1].write_bytes(pickle.dumps({**entry, "key": "another"}))  # another key
     entries[2].write_bytes(b"not a pickle")
-    records = list((tmp_path / "cache" / "scripts").glob("*.pickle"))
-    assert len(records) == 1  # the script's record
-    records[0].write_bytes(b"")
-    _derived(log)
-    again = _verify(claims, tmp_path / "cache")
-    assert not any(r["cached"] for r in again.values())
-    assert {k: r["status"] for k, r in again.items()} == {
+    again = _run(claims, VerdictCache(tmp_path / "cache"))
+    assert not any(r.cached for r in again.values())
+    assert {k: r.status for k, r in again.items()} == {
         "proven": "proven", "refuted": "refuted", "lazy": "proven", "error": "error"}
-    assert _derived(log) == ALL
-
-
-@pytest.mark.slow
-def test_a_restored_script_runs_when_a_verdict_is_missing(folder, tmp_path):
-    claims, tag, log = folder
-    _verify(claims, tmp_path / "cache")
-    for entry in (tmp_path / "cache").glob("*.pickle"):
-        entry.unlink()  # the verdicts are gone, the script's record stays
-    _derived(log)
-    again = _verify(claims, tmp_path / "cache")
-    assert {k: (r["status"], r["cached"]) for k, r in again.items()} == {
-        "proven": ("proven", False), "refuted": ("refuted", False), "lazy": ("proven", False), "error": ("error", False)}
-    assert _derived(log) == ALL
+    assert all(r.cached for k, r in _run(claims, VerdictCache(tmp_path / "cache")).items() if k != "error")
 
 
 def test_bad_cache_folders_are_refused(tmp_path):
@@ -322,13 +311,11 @@ def test_the_command_reads_the_cache_and_says_so(folder, tmp_path, capsys):
 @pytest.mark.slow
 def test_the_plugin_reads_the_cache(pytester, monkeypatch):
     claims, tag, log = _write_folder(pytester.path)
-    monkeypatch.setenv("PYTHONPATH", os.pathsep.join([str(pytester.path), os.environ.get("PYTHONPATH", "")]))
+    monkeypatch.syspath_prepend(str(pytester.path))
     pytester.makeini("[pytest]\nsymmetric_claims = claims\nsymmetric_cache = cache\n")
-    first = pytester.runpytest_subprocess("-p", "no:cacheprovider", "-p", "no:xdist", str(claims))
+    first = pytester.runpytest("-p", "no:cacheprovider", "-p", "no:xdist", str(claims))
     first.assert_outcomes(passed=3, failed=1)
     first.stdout.fnmatch_lines(["symmetric: 0 claim verdicts read from the cache *, 4 checked"])
-    assert _derived(log) == ALL
-    again = pytester.runpytest_subprocess("-p", "no:cacheprovider", "-p", "no:xdist", str(claims))
+    again = pytester.runpytest("-p", "no:cacheprovider", "-p", "no:xdist", str(claims))
     again.assert_outcomes(passed=3, failed=1)
     again.stdout.fnmatch_lines(["symmetric: 3 claim verdicts read from the cache *, 1 checked"])
-    assert _derived(log) == ["error"]  # collected from the script's record: the script ran for the error only
