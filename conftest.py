@@ -102,11 +102,23 @@ def pytest_report_header(config):
     return "tier: fast (tests marked slow and the paths of tests/tiers.py deselected; --full runs everything)"
 
 
+#: The doctests that analyse what tests/explore/test_analysis.py analyses (through ``shared_analyses``), and the
+#: pytest-xdist group of that file's tests (tests/conftest.py): with them in one worker, an analysis computed for one
+#: is shared by the others (about 5 of their 20 CPU s in the full run), instead of computed in both workers.
+SHARED_ANALYSES = ("README.md", "docs/explore.md", "symmetric/explore/__init__.py", "symmetric/explore/analysis.py")
+ANALYSES_GROUP = "module-fixture:tests/explore/test_analysis.py"
+
+
+@pytest.hookimpl(tryfirst=True)  # before pytest-xdist's own hook reads the groups
 def pytest_collection_modifyitems(config, items):
     kept, deselected = tiers.select(items, full=_full(config), named=_named_files(config))
     if deselected:
         config.hook.pytest_deselected(items=deselected)
         items[:] = kept
+    if config.pluginmanager.hasplugin("xdist"):
+        for item in items:
+            if isinstance(item, pytest.DoctestItem) and tiers.relative(item.path) in SHARED_ANALYSES:
+                item.add_marker(pytest.mark.xdist_group(ANALYSES_GROUP))
 
 
 @pytest.fixture(autouse=True)
