@@ -1,5 +1,8 @@
 """Shared test configuration.
 
+* The tiers (tests/README.md, tests/tiers.py): plain ``pytest`` runs the fast tier, ``pytest --full`` the full run
+  (the README's test command, CI). A test marked ``slow``, or whose path defaults to the full run, is deselected
+  from the fast tier, unless its file is named on the command line or ``-m`` chooses the marks.
 * The claims of the proof scripts under ``proofs/`` are test items through
   the package's pytest plugin (``symmetric.pytest_plugin``, configured by
   ``symmetric_claims`` in pyproject.toml); it runs them once per session, in
@@ -26,9 +29,12 @@ from __future__ import annotations
 import linecache
 import os
 import sys
+from pathlib import Path
 
 import mpmath
 import pytest
+
+from tests import tiers
 
 _checkcache = linecache.checkcache
 
@@ -60,6 +66,59 @@ pytest_plugins = ["pytester"]
 # configuration, the gallery's scripts (they draw when the site is built: tests/docs/test_site.py) and what a
 # build writes.
 collect_ignore = ["docs/conf.py", "docs/_api.py", "docs/gallery", "docs/api", "docs/auto_examples", "docs/_build"]
+
+
+def pytest_addoption(parser):
+    parser.addoption(
+        "--full",
+        action="store_true",
+        default=False,
+        help="the full run (the README's test command, CI): also the tests marked slow and the paths of "
+        "tests/tiers.py; without it, the fast tier",
+    )
+
+
+def _named_files(config) -> set:
+    """The files named on the command line (a file or a test in it), resolved; none when pytest read testpaths."""
+    if config.args_source != pytest.Config.ArgsSource.ARGS:
+        return set()
+    named = set()
+    for arg in config.args:
+        path = Path(arg.split("::")[0])
+        path = path if path.is_absolute() else config.invocation_params.dir / path
+        if path.is_file():
+            named.add(path.resolve())
+    return named
+
+
+def _full(config) -> bool:
+    """Whether this session is the full run: ``--full``, or ``-m`` choosing the marks itself."""
+    return bool(config.getoption("full") or config.getoption("markexpr"))
+
+
+def pytest_report_header(config):
+    if _full(config):
+        return "tier: full run"
+    return "tier: fast (tests marked slow and the paths of tests/tiers.py deselected; --full runs everything)"
+
+
+#: The doctests that analyse what tests/explore/test_analysis.py analyses (through ``shared_analyses``), and the
+#: pytest-xdist group of that file's tests (tests/conftest.py): with them in one worker, an analysis computed for one
+#: is shared by the others (about 5 of their 20 CPU s in the full run), instead of computed in both workers.
+SHARED_ANALYSES = ("README.md", "docs/explore.md", "symmetric/explore/__init__.py", "symmetric/explore/analysis.py")
+ANALYSES_GROUP = "module-fixture:tests/explore/test_analysis.py"
+
+
+@pytest.hookimpl(tryfirst=True)  # before pytest-xdist's own hook reads the groups
+def pytest_collection_modifyitems(config, items):
+    kept, deselected = tiers.select(items, full=_full(config), named=_named_files(config))
+    if deselected:
+        config.hook.pytest_deselected(items=deselected)
+        items[:] = kept
+    if config.pluginmanager.hasplugin("xdist"):
+        for item in items:
+            if isinstance(item, pytest.DoctestItem) and tiers.relative(item.path) in SHARED_ANALYSES:
+                item.add_marker(pytest.mark.xdist_group(ANALYSES_GROUP))
 
 
 @pytest.fixture(autouse=True)

@@ -30,7 +30,7 @@ import time
 T0 = time.process_time()
 import symmetric  # noqa: E402,F401  (import time is part of the profile)
 from symmetric.verify import engine  # noqa: E402
-from symmetric.verify.strategies import case_splits, registry  # noqa: E402
+from symmetric.verify.strategies import registry  # noqa: E402
 from symmetric.verify.strategies import search as symbolic  # noqa: E402
 from symmetric.verify.claims.registry import definitions, load_proofs, select_claims  # noqa: E402
 
@@ -66,13 +66,12 @@ def instrument(meter: Meter) -> list:
     """Wrap the engine's steps; return what to restore."""
     saved = [(registry, "STRATEGIES", list(registry.STRATEGIES))]
     labels = {"direct": lambda s: ("eq " if "==" in s.applies_to else "") + s.name, "prover": lambda s: s.name,
-              "reduction": lambda s: "goal " + s.name}
+              "reduction": lambda s: "goal " + s.name, "split": lambda s: "split " + s.name}
     registry.STRATEGIES[:] = [dataclasses.replace(s, run=meter.wrap(labels[s.kind](s), s.run))
                               for s in registry.STRATEGIES]
     for module, name, label in [(engine, "sample_points", "sample points"), (engine, "numeric_evidence", "mpmath evidence"),
                                 (engine, "exact_counterexample", "exact limit counterexample"),
-                                (symbolic, "_evaluate_sides", "limits"), (case_splits, "piecewise_cases", "piecewise split"),
-                                (case_splits, "condition_cases", "condition split"), (case_splits, "sign_cases", "sign split")]:
+                                (symbolic, "_evaluate_sides", "limits")]:
         saved.append((module, name, getattr(module, name)))
         setattr(module, name, meter.wrap(label, getattr(module, name)))
     return saved

@@ -26,6 +26,14 @@ whose worker dies fails naming the exit code or signal. Ctrl-C or SIGTERM
 while the claims run stops the workers and ends the session naming the
 claims that were cut, with the exit status 128 + the signal's number.
 
+``--symmetric-cache DIR`` (ini ``symmetric_cache``, relative to the ini
+file) is ``symmetric verify --cache DIR``: a claim whose source, engine and
+dependencies are unchanged takes its verdict from ``DIR`` instead of being
+checked again (:mod:`symmetric.verify.claims.cache`: only proven and refuted
+verdicts are kept, and any change checks the claim again). The terminal
+summary says how many were read and checked (in a run without pytest-xdist,
+whose workers keep their counts).
+
 With pytest-xdist, run ``pytest -n auto --dist loadgroup``: every claim item
 and every test that uses ``claim_results`` is in the xdist group
 :data:`XDIST_GROUP`, so one worker checks the claims once while the others
@@ -50,6 +58,7 @@ __all__ = [
     "pytest_collect_file",
     "pytest_collection_modifyitems",
     "pytest_configure",
+    "pytest_terminal_summary",
 ]
 
 #: The pytest-xdist group of every claim item and every test that uses ``claim_results``.
@@ -85,6 +94,13 @@ def pytest_addoption(parser):
         "or the machine's memory shared among the workers when less)",
     )
     parser.addini("symmetric_memory_limit", default="", help="memory each claim worker may add, such as 4G")
+    group.addoption(
+        "--symmetric-cache",
+        default=None,
+        metavar="DIR",
+        help="read unchanged claims' verdicts from DIR instead of checking them; keep proven and refuted ones there",
+    )
+    parser.addini("symmetric_cache", default="", help="the verdict cache's folder (relative to the ini file)")
     parser.addini(
         "symmetric_documents",
         type="paths",
@@ -119,6 +135,26 @@ def _memory_limit(config):
         raise pytest.UsageError(f"--symmetric-memory-limit / symmetric_memory_limit: {exc}") from None
 
 
+def _cache(config):
+    """The verdict cache of ``--symmetric-cache`` or the ini setting ``symmetric_cache``, or None."""
+    given = config.getoption("symmetric_cache")
+    if given:
+        folder = config.invocation_params.dir / given
+    else:
+        text = config.getini("symmetric_cache")
+        if not text:
+            return None
+        base = config.inipath.parent if config.inipath is not None else config.rootpath
+        folder = base / text
+    from symmetric import InvalidParameterError
+    from symmetric.verify.claims.cache import VerdictCache
+
+    try:
+        return VerdictCache(folder)
+    except (InvalidParameterError, OSError) as exc:
+        raise pytest.UsageError(f"--symmetric-cache / symmetric_cache: {exc}") from None
+
+
 def pytest_configure(config):
     paths = [Path(p) for p in config.getini("symmetric_claims")]
     paths += [config.invocation_params.dir / p for p in config.getoption("symmetric_claims")]
@@ -126,17 +162,31 @@ def pytest_configure(config):
         if not p.exists():
             raise pytest.UsageError(f"symmetric_claims / --symmetric-claims: no such file or folder: {p}")
     config.stash[_STATE] = _Claims(
-        [p.resolve() for p in paths], _jobs(config) if paths else 1, _memory_limit(config) if paths else None
+        [p.resolve() for p in paths],
+        _jobs(config) if paths else 1,
+        _memory_limit(config) if paths else None,
+        _cache(config) if paths else None,
     )
+
+
+def pytest_terminal_summary(terminalreporter, config):
+    """Say how many claims the verdict cache gave and how many were checked."""
+    state = config.stash.get(_STATE, None)
+    if state is not None and state.cache is not None and (state.cache.hits or state.cache.misses):
+        terminalreporter.write_line(
+            f"symmetric: {state.cache.hits} claim verdicts read from the cache {state.cache.directory}, "
+            f"{state.cache.misses} checked"
+        )
 
 
 class _Claims:
     """The configured claim paths of a session and the results computed so far."""
 
-    def __init__(self, paths: list[Path], jobs: int, memory_limit: int | None = None):
+    def __init__(self, paths: list[Path], jobs: int, memory_limit: int | None = None, cache=None):
         self.paths = paths
         self.jobs = jobs
         self.memory_limit = memory_limit
+        self.cache = cache
         self.results: dict = {}
 
     def holds(self, path: Path) -> bool:
@@ -155,7 +205,9 @@ class _Claims:
         missing = [d for d in items if d.id not in self.results]
         if not missing:
             return
-        runs = run_claims(missing, jobs=self.jobs, memory_limit=self.memory_limit, finished=self.results)
+        runs = run_claims(
+            missing, jobs=self.jobs, memory_limit=self.memory_limit, finished=self.results, cache=self.cache
+        )
         with StopSignals() as caught:
             try:
                 for r in runs:
@@ -196,7 +248,7 @@ class _Claims:
             raise pytest.UsageError(
                 "the claim_results fixture needs the ini setting symmetric_claims or the option --symmetric-claims"
             )
-        items = definitions(load_proofs(*self.paths, builtin=False))
+        items = definitions(load_proofs(*self.paths, builtin=False, cache=self.cache))
         self.run(items)
         return {d.id: self.results[d.id] for d in items}
 
@@ -212,7 +264,7 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(pytest.mark.xdist_group(XDIST_GROUP))
 
 
-def pytest_collect_file(file_path: Path, parent):
+def _collector(file_path: Path, parent):
     state = parent.config.stash.get(_STATE, None)
     if state is not None and state.paths and file_path.suffix == ".py" and state.holds(file_path):
         return ClaimFile.from_parent(parent, path=file_path)
@@ -223,6 +275,24 @@ def pytest_collect_file(file_path: Path, parent):
     return None
 
 
+@pytest.hookimpl(hookwrapper=True)
+def pytest_collect_file(file_path: Path, parent):
+    """A proof script's claims, a document's steps; a proof script without doctests is not also a doctest module.
+
+    With ``--doctest-modules``, pytest's doctest collector imports every ``.py``
+    file to look for examples: for a proof script that ran it a second time
+    (about a second per process for the package's 19 scripts) to find none.
+    """
+    outcome = yield
+    ours = _collector(file_path, parent)
+    if ours is None:
+        return
+    found = list(outcome.get_result() or [])
+    if isinstance(ours, ClaimFile) and ">>>" not in file_path.read_text(encoding="utf-8", errors="replace"):
+        found = [c for c in found if type(c).__name__ != "DoctestModule"]
+    outcome.force_result([*found, ours])
+
+
 class ClaimFile(pytest.File):
     """A proof script: one item per claim of every proof it creates."""
 
@@ -231,7 +301,7 @@ class ClaimFile(pytest.File):
         from symmetric.verify.claims.registry import load_file
 
         try:
-            proofs = load_file(self.path)
+            proofs = load_file(self.path, cache=self.config.stash[_STATE].cache)
         except InvalidParameterError as exc:
             raise self.CollectError(str(exc)) from exc
         for proof in proofs:

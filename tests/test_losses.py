@@ -52,6 +52,7 @@ def test_the_loss_lies_in_zero_one_and_its_gradient_moves_probabilities_toward_l
         assert torch.all(p.grad[y] <= 0) and torch.all(p.grad[~y] >= 0), (rho, p.grad)
 
 
+@pytest.mark.slow
 def test_losses_on_jax_and_strict_arrays():
     xs = pytest.importorskip("array_api_strict")
     got = f_beta_loss(xs.asarray(Y), xs.asarray(Q), beta=2.0)

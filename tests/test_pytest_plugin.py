@@ -124,6 +124,7 @@ def test_with_xdist_the_claims_and_the_tests_reading_them_are_one_group(repo):
                                         "GROUP test_results symmetric-claims", "GROUP test_other None"])
 
 
+@pytest.mark.slow
 def test_under_xdist_loadgroup_one_worker_checks_the_claims_once(repo):
     pytest.importorskip("xdist")
     log = repo.path / "derivations.log"

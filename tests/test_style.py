@@ -23,6 +23,7 @@ def test_ruff_lint_passes():
     assert done.returncode == 0, done.stdout + done.stderr
 
 
+@pytest.mark.slow
 def test_mypy_passes():
     pytest.importorskip("mypy")
     done = _run("mypy")  # files, settings and the modules still exempt: [tool.mypy] in pyproject.toml

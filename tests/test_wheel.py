@@ -29,6 +29,8 @@ import pytest
 
 import symmetric
 
+pytestmark = pytest.mark.slow  # the full run only (tests/README.md)
+
 ROOT = Path(__file__).resolve().parent.parent
 pytest.importorskip("build", reason="the test extra installs build")
 pytest.importorskip("hatchling", reason="the test extra installs hatchling")

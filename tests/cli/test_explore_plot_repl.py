@@ -33,6 +33,7 @@ def subprocess_cli(*args, stdin=None, env=None, cwd=None, timeout=180):
                           timeout=timeout, env={**os.environ, **(env or {})}, cwd=cwd)
 
 
+@pytest.mark.slow
 def test_explore_prints_the_analysis(capsys):
     status, out, err = cli(capsys, "explore", "(beta*P**2 + R**2)/(beta*P + R)", "--no-limits")
     assert status == 0, err
@@ -40,6 +41,7 @@ def test_explore_prints_the_analysis(capsys):
     assert "increasing_in_P" in out and "refuted at" in out
 
 
+@pytest.mark.slow
 def test_explore_json_with_parameters_and_limits(capsys):
     status, out, err = cli(capsys, "explore", "(P**a*R**b)**(1/(a + b))", "--param", "a", "--param", "b=2", "--json")
     assert status == 0, err
@@ -49,6 +51,7 @@ def test_explore_json_with_parameters_and_limits(capsys):
     assert {r["approach"]: r["value"] for r in data["limits"]}["a -> oo"] == "P"
 
 
+@pytest.mark.slow
 def test_explore_a_family_by_name(capsys):
     status, out, err = cli(capsys, "explore", "g_beta_rho", "--param", "rho=-3", "--no-limits", "--json")
     assert status == 0, err
@@ -56,6 +59,7 @@ def test_explore_a_family_by_name(capsys):
     assert data["break_even"] == "beta" and data["equivalent_rho"] == "-3"
 
 
+@pytest.mark.slow
 def test_explore_declared_range(capsys):
     """Issue 12: a weighted geometric mean with 0 < a < 1 is bounded (not refuted at a = 3)."""
     status, out, err = cli(capsys, "explore", "P**a*R**(1 - a)", "--param", "a=0..1", "--no-limits", "--json")
@@ -100,6 +104,7 @@ def test_explore_refuses_injection_without_side_effects(attack, tmp_path, capsys
     assert list(tmp_path.iterdir()) == []
 
 
+@pytest.mark.slow
 def test_console_script_refuses_injection_in_a_subprocess(tmp_path):
     done = subprocess_cli("explore", ATTACKS[0].format(dir=tmp_path), cwd=tmp_path, timeout=60)
     assert done.returncode == 2 and done.stdout == ""
@@ -144,6 +149,7 @@ def _png_size(path: Path) -> tuple[int, int]:
     return struct.unpack(">II", header[16:24])
 
 
+@pytest.mark.slow
 def test_plot_one_family(tmp_path, capsys):
     out = tmp_path / "g.png"
     status, stdout, err = cli(capsys, "plot", "g_beta_rho", "--beta", "2", "--rho", "-3", "-o", str(out), "--dpi", "100")
@@ -152,6 +158,7 @@ def test_plot_one_family(tmp_path, capsys):
     assert "wrote" in stdout and "560 x 460 px" in stdout
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rho", ["1e7", "1e40"])
 def test_plot_huge_rho_finishes(rho, tmp_path, capsys):
     """Issue 12: did not finish in 60 s; the numeric function follows the limit Max(P, R/beta)."""
@@ -162,6 +169,7 @@ def test_plot_huge_rho_finishes(rho, tmp_path, capsys):
     assert time.process_time() - cpu < 30 and _png_size(out) == (224, 184)
 
 
+@pytest.mark.slow
 def test_plot_a_grid_with_negative_values(tmp_path, capsys):
     out = tmp_path / "grid.png"
     status, _, err = cli(capsys, "plot", "g_beta_rho", "--beta", "2", "--vary", "rho", "--values", "-3,-2,0,3", "-o",
@@ -176,6 +184,7 @@ def test_plot_warns_about_an_unbounded_expression(tmp_path, capsys):
     assert err.startswith("symmetric plot: warning: P/R is unbounded on (0, 1]^2")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("suffix, magic", [(".svg", b"<?xml"), (".pdf", b"%PDF")])
 def test_plot_vector_formats(tmp_path, suffix, magic, capsys):
     out = tmp_path / f"lehmer{suffix}"
@@ -208,6 +217,7 @@ SESSION = "f_beta(beta=2)\nanalyze(parse('(P + R)/2'), limits=False)\nparse('P +
 REPORT_LINE = "\n  break-even ratio R/P   every ratio"
 
 
+@pytest.mark.slow
 def test_repl_plain(tmp_path):
     done = subprocess_cli("repl", "--plain", stdin=SESSION, cwd=tmp_path, timeout=120)
     assert done.returncode == 0, done.stderr
@@ -219,6 +229,7 @@ def test_repl_plain(tmp_path):
     assert "proven (evaluation" in output  # a verdict shows as its one line
 
 
+@pytest.mark.slow
 def test_repl_ipython(tmp_path):
     pytest.importorskip("IPython")
     done = subprocess_cli("repl", stdin=SESSION, cwd=tmp_path, env={"IPYTHONDIR": str(tmp_path / "ipython")},

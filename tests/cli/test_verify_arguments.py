@@ -12,7 +12,7 @@ from symmetric.cli import build_parser, main
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = [ROOT / "README.md", ROOT / "docs" / "ci.md", ROOT / "docs" / "design.md", ROOT / "docs" / "performance.md"]
 #: The options of ``symmetric verify`` that take a value.
-VALUED = {"--junit", "--report", "--jobs", "--timeout", "--memory-limit"}
+VALUED = {"--junit", "--report", "--jobs", "--timeout", "--memory-limit", "--cache"}
 
 
 def documented_forms() -> list[str]:

@@ -31,6 +31,7 @@ def _documented() -> dict:
     return rows
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(SEEDS is None, reason="the seeds (../shared/seeds) are not beside the repository")
 @pytest.mark.parametrize("seed", ["000", "001", "003"])
 def test_seed_check_md_is_the_output_of_symmetric_check(seed):

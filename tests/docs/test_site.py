@@ -25,8 +25,9 @@ ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"
 NEEDED = ("sphinx", "pydata_sphinx_theme", "numpydoc", "myst_parser", "sphinx_gallery", "matplotlib")
 # One test (the two builds write docs/api and docs/auto_examples: never at once in two pytest-xdist workers).
-pytestmark = pytest.mark.skipif(any(importlib.util.find_spec(m) is None for m in NEEDED),
-                                reason="needs the docs extra: pip install -e '.[docs]'")
+pytestmark = [pytest.mark.slow,  # the full run only (tests/README.md)
+              pytest.mark.skipif(any(importlib.util.find_spec(m) is None for m in NEEDED),
+                                 reason="needs the docs extra: pip install -e '.[docs]'")]
 
 
 #: A script or style sheet from another host (``src``/``href`` with a scheme or starting with ``//``).

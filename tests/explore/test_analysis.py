@@ -28,6 +28,8 @@ from symmetric.explore import analyze, parse
 from symmetric.explore.geometry import EVERY_RATIO
 from symmetric.verify import check
 
+pytestmark = pytest.mark.slow  # the full run only (tests/README.md)
+
 a, b = sympy.symbols("a b", positive=True)
 
 

@@ -1,10 +1,12 @@
 """symmetric.explore.metric_limits: the limits of a metric in its variables and parameters."""
 
+import pytest
 import sympy
 
 from symmetric import P, R
 
 
+@pytest.mark.slow
 def test_limit_that_depends_on_the_order_of_P_and_R_includes_P_equal_R():
     from symmetric.explore.analysis_budget import Budget
     from symmetric.explore.metric_limits import metric_limits

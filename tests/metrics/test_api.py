@@ -89,6 +89,7 @@ def test_warnings_and_errors_pickle():
     assert isinstance(error, SklearnInvalidParameterError)
 
 
+@pytest.mark.slow
 def test_symmetric_never_imports_scikit_learn_nor_derives_at_first_call():
     """In a fresh interpreter: without scikit-learn loaded the warning and the error are symmetric's own classes,
     scikit-learn stays unloaded, and the first fbeta_score runs the committed code (no SymPy derivation)."""
@@ -113,6 +114,7 @@ def test_symmetric_never_imports_scikit_learn_nor_derives_at_first_call():
     assert done.stdout.split() == ["True", "True", "False", "False"], done.stdout + done.stderr
 
 
+@pytest.mark.slow
 def test_the_committed_generated_module_is_current():
     assert _codegen.PACKAGE_MODULE.read_text(encoding="utf-8") == _codegen.package_source(), (
         "symmetric/metrics/_generated.py is stale: run `python -m symmetric.metrics._codegen`")

@@ -11,6 +11,8 @@ import pytest
 import symmetric.metrics as sm
 from tests.metrics.test_counting import identical, run
 
+pytestmark = pytest.mark.slow  # the full run only (tests/README.md)
+
 da = pytest.importorskip("dask.array")
 dd = pytest.importorskip("dask.dataframe")
 pd = pytest.importorskip("pandas")

@@ -40,6 +40,7 @@ def _compare(case, name, *args, sklearn_name=None, **kwargs):
     return ours
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", SEEDS)
 def test_scores_match_scikit_learn(seed):
     case = random_case(np.random.default_rng(seed))
@@ -124,6 +125,7 @@ def _renamed(report, header):
                                               if isinstance(row, dict) else row) for k, row in report.items()}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", range(50))
 def test_classification_report_matches_scikit_learn(seed):
     case = random_case(np.random.default_rng(seed))

@@ -16,6 +16,8 @@ import sys
 import textwrap
 from pathlib import Path
 
+import pytest
+
 from tests.isolation import no_symbolic_guard
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -109,6 +111,7 @@ def _run(code: str) -> subprocess.CompletedProcess:
     )
 
 
+@pytest.mark.slow
 def test_every_metric_runs_without_sympy_and_without_proof_scripts():
     done = _run(no_symbolic_guard("the metrics") + SCORES)
     lines = dict(line.split(" ", 1) for line in done.stdout.splitlines() if " " in line)

@@ -71,6 +71,7 @@ def test_no_nan_gradient_at_finite_points_and_zero_inputs():
             assert not numpy.any(numpy.isnan(numpy.asarray(to_numpy(part)))), rv
 
 
+@pytest.mark.slow
 def test_jax_grad_uses_the_exact_derivatives():
     jax = pytest.importorskip("jax")
     jnp = jax.numpy

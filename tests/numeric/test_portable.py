@@ -63,6 +63,7 @@ def test_numpy_float32_in_float32_out():
     assert f_beta(0.5, 0.25, 1.0).dtype == numpy.float64
 
 
+@pytest.mark.slow
 def test_jax_arrays_give_jax_arrays():
     jnp = pytest.importorskip("jax.numpy")
     got = g_beta_rho(jnp.asarray(P_.astype(numpy.float32)), jnp.asarray(R_.astype(numpy.float32)), 2.0, -3.0)

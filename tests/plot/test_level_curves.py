@@ -40,6 +40,7 @@ def _luminance(colour) -> float:
     return 0.2126 * r + 0.7152 * g + 0.0722 * b
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("metric, values", [
     ("g_beta_rho", {"beta": 2, "rho": -3}),
     ("g_beta_rho", {"beta": 0.5, "rho": 3}),
@@ -145,6 +146,7 @@ def test_unbounded_expression_warns_and_uses_quantile_levels(closing):
         closing(plot.level_curves(2 * P * R / (P + R), resolution=30).figure)  # bounded: no warning
 
 
+@pytest.mark.slow
 def test_large_grid_labels_every_column(closing):
     fig = plot.family_grid("g_beta_rho", vary="rho", values=[-3, -2, 0, 3, 10], beta=2, resolution=30)
     closing(fig)

@@ -10,6 +10,8 @@ import pytest
 from symmetric.verify.claims.registry import definitions, load_proofs
 from symmetric.verify.claims.report import markdown_report, print_result
 
+pytestmark = pytest.mark.slow  # the full run only (tests/README.md)
+
 ROOT = Path(__file__).resolve().parents[2]
 PROOFS = ROOT / "proofs"
 

@@ -2,7 +2,11 @@
 
 import random
 
+import pytest
+
 from . import fuzz
+
+pytestmark = pytest.mark.slow  # the full run only (tests/README.md)
 
 #: The seed and size of the sample pytest runs (a few CPU seconds).
 SEED, COUNT = 1, 8

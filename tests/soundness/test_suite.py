@@ -128,6 +128,7 @@ def test_judge_checks_counterexamples_against_the_domain_and_the_truth():
     assert run.accepts_domain(lambda lhs, rhs=None, *, domain="unit": None)
 
 
+@pytest.mark.slow
 def test_true_statements_hold_at_sample_points():
     wrong = []
     for c in CASES:
@@ -140,6 +141,7 @@ def test_true_statements_hold_at_sample_points():
 
 # --- the engine, statement by statement ----------------------------------------------------------------
 
+@pytest.mark.slow
 @pytest.mark.parametrize("case_id", [_param(c.id) for c in CASES])
 def test_verdict_is_sound(case_id, summary):
     case = BY_ID[case_id]
@@ -157,22 +159,26 @@ def _failures(summary, judgement):
     return [c.id for c in summary.failing(judgement)]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", [_aggregate("aggregate.false_proofs", "false proof")])
 def test_no_false_proofs(name, summary):
     assert not _failures(summary, "false proof")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", [_aggregate("aggregate.exceptions", "exception")])
 def test_no_exceptions(name, summary):
     assert not _failures(summary, "exception")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", [_aggregate("aggregate.wrong_refutations", "wrong refutation", "outside the domain")])
 def test_no_wrong_refutations(name, summary):
     assert not _failures(summary, "wrong refutation")
     assert not _failures(summary, "outside the domain")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", [_aggregate("aggregate.completeness")])
 def test_completeness(name, summary):
     t = summary.totals

@@ -52,6 +52,7 @@ import sympy
 
 from ..._validation import InvalidParameterError
 from ..core.statement import RELATIONS
+from .report import plain
 
 __all__ = ["KINDS", "TRUSTS", "Derivation", "Step", "chain_problems", "watch_rewriting"]
 
@@ -81,7 +82,7 @@ def _sstr(expr) -> str:
         return "{" + ", ".join(f"{_sstr(k)}: {_sstr(v)}" for k, v in expr.items()) + "}"
     if isinstance(expr, (list, tuple)):
         return "[" + ", ".join(_sstr(e) for e in expr) + "]"
-    return expr if isinstance(expr, str) else sympy.sstr(expr)
+    return expr if isinstance(expr, str) else plain(expr)
 
 
 def _map(value, f):

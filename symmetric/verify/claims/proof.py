@@ -93,10 +93,30 @@ class Definition:
     proof: str
     origin: str
     _claim: Claim | None = field(default=None, repr=False)
+    #: For a definition restored from a verdict cache's record of its proof script (the script did not run):
+    #: the function that runs the script and returns the definition it makes; None for a definition made by
+    #: :meth:`Proof.claim`.
+    load: Callable[[], Definition] | None = field(default=None, repr=False, compare=False)
+    #: For a restored definition: the digest of its source the cache recorded (``cache.claim_source``).
+    source_digest: str = field(default="", repr=False, compare=False)
+
+    def resolved(self) -> Definition:
+        """The definition that holds the derivation: this one, or, restored from a cache, the one its script makes
+        (the script runs now, once)."""
+        if self.load is None:
+            return self
+        real = self.load()
+        self.load = lambda: real
+        return real
 
     def build(self) -> Claim:
         if self._claim is None:
-            self._claim = self._build()
+            try:
+                real = self.resolved()
+            except Exception:  # noqa: BLE001 - the script changed or broke since the cache recorded it
+                self._claim = self._claim_of(None, (), traceback.format_exc(limit=-3))
+                return self._claim
+            self._claim = self._build() if real is self else real.build()
         return self._claim
 
     def remember(self, claim: Claim) -> None:
@@ -236,6 +256,16 @@ class Proof:
         self.module: str = caller.get("__name__", "")
         self.origin: str = caller.get("__file__") or self.module
         self._definitions: list[Definition] = []
+
+    @classmethod
+    def restored(cls, fields: dict, definitions: list[Definition]) -> Proof:
+        """A proof as a verdict cache recorded it (``fields``: name, title, source, summary, order, module,
+        origin), holding ``definitions`` restored with it; its script has not run."""
+        proof = cls.__new__(cls)
+        for name in ("name", "title", "source", "summary", "order", "module", "origin"):
+            setattr(proof, name, fields[name])
+        proof._definitions = list(definitions)
+        return proof
 
     def __repr__(self) -> str:
         return f"Proof({self.name!r}, {len(self._definitions)} claims, from {self.origin})"

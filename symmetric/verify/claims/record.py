@@ -10,7 +10,7 @@ import math
 import re
 import time
 import traceback
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import sympy
 
@@ -20,7 +20,7 @@ from ..core.statement import RELATIONS, Statement
 from ..core.verdict import STATUSES, Verdict
 from ..engine import check
 from .derivation import Step
-from .report import proof_step_data, step_data
+from .report import plain, printing_once, proof_step_data, step_data
 
 __all__ = ["Claim", "Result", "Step", "DEFAULT_TIMEOUT", "CLAIM_OPTIONS"]
 
@@ -132,18 +132,21 @@ class Claim:
 
     def to_dict(self) -> dict:
         """The claim as JSON-ready data (expressions in SymPy's string form)."""
+        with printing_once():
+            return {**self._statement_data(), "derivation": [s.to_dict() for s in self.steps]}
+
+    def _statement_data(self) -> dict:
         return {
             "id": self.id,
             "sentence": self.sentence,
-            "lhs": None if self.lhs is None else sympy.sstr(self.lhs),
+            "lhs": None if self.lhs is None else plain(self.lhs),
             "relation": self.relation,
-            "rhs": None if self.rhs is None else sympy.sstr(self.rhs),
-            "conditions": [sympy.sstr(c) for c in self.conditions],
+            "rhs": None if self.rhs is None else plain(self.rhs),
+            "conditions": [plain(c) for c in self.conditions],
             "source": self.source,
             "expected": self.expected,
             "proof": self.proof,
             "origin": self.origin,
-            "derivation": [s.to_dict() for s in self.steps],
             "error": self.error or None,
         }
 
@@ -185,6 +188,14 @@ class Claim:
         return verdicts[-1]
 
 
+def _statement_text(data: dict) -> str:
+    """``str(Statement)`` from a claim's printed sides and conditions (:meth:`Claim._statement_data`)."""
+    text = f"{data['lhs']} {data['relation']} {data['rhs']}"
+    if data["conditions"]:
+        text += " if " + " and ".join(data["conditions"])
+    return text
+
+
 @dataclass(frozen=True)
 class Result:
     """The outcome of checking one claim."""
@@ -196,6 +207,17 @@ class Result:
     error: str = ""
     #: One entry per step of the derivation: the verdict of a checked step, None for the others.
     step_verdicts: tuple = ()
+    #: Whether the result was read from a verdict cache (:mod:`symmetric.verify.claims.cache`) instead of checked.
+    cached: bool = False
+    # What to_json() gave where the result was made (a worker process, the cache), where SymPy had printed these
+    # expressions before; set by with_data() only, so that dataclasses.replace() (a changed result) drops it.
+    _data: dict | None = field(default=None, init=False, repr=False, compare=False)
+
+    def with_data(self, data: dict | None) -> Result:
+        """This result, its :meth:`to_json` read from ``data`` (what ``to_json`` gave for it elsewhere)."""
+        if data is not None:
+            object.__setattr__(self, "_data", data)
+        return self
 
     @property
     def ok(self) -> bool:
@@ -280,9 +302,15 @@ class Result:
 
     def to_json(self) -> dict:
         """The claim, its verdict and the numeric evidence as JSON-ready data."""
+        if self._data is not None:
+            return {**self._data, "seconds": round(self.seconds, 3), "cached": self.cached}
+        with printing_once():
+            return self._json()
+
+    def _json(self) -> dict:
         v = self.verdict
         failed = self.failed_step
-        claim = self.claim.to_dict()
+        claim = self.claim._statement_data()
         return {
             "id": self.claim.id,
             "status": self.status,
@@ -292,14 +320,15 @@ class Result:
             "seconds": round(self.seconds, 3),
             "source": self.claim.source,
             "sentence": self.claim.sentence,
-            "statement": str(self.statement) if self.statement is not None else None,
+            # str(self.statement), from the sides printed once for "lhs" and "rhs" (tests compare the two)
+            "statement": _statement_text(claim) if self.statement is not None else None,
             "lhs": claim["lhs"],
             "relation": claim["relation"],
             "rhs": claim["rhs"],
             "conditions": claim["conditions"],
             "variables": self.variables,
             # Of the first refuted step when one is, else of the statement.
-            "counterexample": {str(k): sympy.sstr(x) for k, x in (failed[2] if failed else v).counterexample.items()}
+            "counterexample": {str(k): plain(x) for k, x in (failed[2] if failed else v).counterexample.items()}
             if v
             else {},
             "detail": v.detail if v else "",
@@ -322,4 +351,5 @@ class Result:
             "certified": bool(self.certificates),
             "certificate": list(self.certificates) or None,
             "error": self.error or None,
+            "cached": self.cached,
         }

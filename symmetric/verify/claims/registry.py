@@ -50,6 +50,8 @@ _PACKAGE = Path(__file__).resolve().parents[2]  # symmetric/
 _MODULE = re.compile(r"^[A-Za-z_]\w*(\.[A-Za-z_]\w*)*$")
 # (resolved path, SHA-256 of its content) -> the proofs the file created; a changed file runs again.
 _loaded: dict[tuple[Path, str], list[Proof]] = {}
+# The same, restored from a verdict cache's record (the scripts did not run), with the files their claims read.
+_restored: dict[tuple[Path, str], tuple[list[Proof], list]] = {}
 
 
 def proofs_directory() -> Path:
@@ -95,13 +97,30 @@ def _where(tb_exc, path: Path) -> str:
     return f" at line {lines[-1]}" if lines else ""
 
 
-def load_file(path: str | os.PathLike) -> list[Proof]:
-    """The proofs a proof script creates; the script runs again only when its content changed."""
+def load_file(path: str | os.PathLike, *, cache=None) -> list[Proof]:
+    """The proofs a proof script creates; the script runs again only when its content changed.
+
+    With ``cache`` (a :class:`~symmetric.verify.claims.cache.VerdictCache`),
+    an unchanged script whose claims' sources are unchanged is not run: its
+    proofs are restored from the cache's record, and their claims run the
+    script when one is first built (when its verdict is not in the cache).
+    A script that runs is recorded there.
+    """
     import traceback
 
     path = Path(path).resolve()
     source = path.read_bytes()
     key = (path, hashlib.sha256(source).hexdigest())
+    if key not in _loaded and cache is not None:
+        if key in _restored and cache.unchanged(_restored[key][1]):
+            return _restored[key][0]
+        restored = cache.restore_script(path, source, load_file)
+        if restored is not None:
+            _restored[key] = restored
+            return restored[0]
+        _restored.pop(key, None)
+        cache.record_script(path, source, load_file(path))
+        return _loaded[key]
     if key not in _loaded:
         stem = re.sub(r"\W", "_", path.stem)
         name = f"_symmetric_claims_{hashlib.sha256(str(path).encode()).hexdigest()[:12]}_{stem}"
@@ -122,11 +141,11 @@ def load_file(path: str | os.PathLike) -> list[Proof]:
     return _loaded[key]
 
 
-def _load_folder(folder: Path) -> list[Proof]:
+def _load_folder(folder: Path, cache=None) -> list[Proof]:
     scripts = sorted(p for p in folder.iterdir() if p.is_file() and is_proof_script(p))
     if not scripts:
         raise _bad("folders holding proof scripts (*.py files; this one has none)", str(folder))
-    proofs = [p for script in scripts for p in load_file(script)]
+    proofs = [p for script in scripts for p in load_file(script, cache=cache)]
     return sorted(proofs, key=lambda p: p.order)
 
 
@@ -139,7 +158,7 @@ def _load_module(module) -> list[Proof]:
     return proofs
 
 
-def _load_source(source) -> list[Proof]:
+def _load_source(source, cache=None) -> list[Proof]:
     if isinstance(source, Proof):
         return [source]
     if isinstance(source, types.ModuleType):
@@ -148,9 +167,9 @@ def _load_source(source) -> list[Proof]:
         raise _bad("paths of files or folders, module names or modules", source)
     path = Path(source)
     if path.is_dir():
-        return _load_folder(path)
+        return _load_folder(path, cache)
     if path.is_file():
-        return load_file(path)
+        return load_file(path, cache=cache)
     text = os.fspath(source)
     if isinstance(text, str) and _MODULE.match(text) and not text.endswith(".py"):
         try:
@@ -182,11 +201,13 @@ def installed_proofs() -> list[Proof]:
     return proofs
 
 
-def load_proofs(*sources, builtin: bool | None = None) -> list[Proof]:
+def load_proofs(*sources, builtin: bool | None = None, cache=None) -> list[Proof]:
     """The proofs of the sources (see the module docstring), in order; each proof once.
 
     ``builtin`` adds the package's claims and the installed packages' ones
-    first; by default only when no source is given.
+    first; by default only when no source is given. ``cache`` (a verdict
+    cache) restores unchanged proof scripts instead of running them
+    (:func:`load_file`).
     """
     if builtin not in (None, True, False):
         raise InvalidParameterError.of("builtin", "load_claims", "True, False or None", builtin)
@@ -194,9 +215,9 @@ def load_proofs(*sources, builtin: bool | None = None) -> list[Proof]:
         builtin = not sources
     proofs: list[Proof] = []
     if builtin:
-        proofs += _load_folder(proofs_directory()) + installed_proofs()
+        proofs += _load_folder(proofs_directory(), cache) + installed_proofs()
     for source in sources:
-        proofs += _load_source(source)
+        proofs += _load_source(source, cache)
     unique: list[Proof] = []
     for p in proofs:
         if all(p is not q for q in unique):

@@ -6,17 +6,63 @@ none of them, so that :mod:`symmetric.verify.claims` can use this module.
 
 from __future__ import annotations
 
+import contextlib
 from pathlib import Path
 
 import sympy
 
-__all__ = ["print_result", "markdown_report", "domain_text", "failure_text", "junit_xml", "step_data", "step_line"]
+__all__ = [
+    "print_result",
+    "markdown_report",
+    "domain_text",
+    "failure_text",
+    "junit_xml",
+    "plain",
+    "printing_once",
+    "step_data",
+    "step_line",
+]
+
+# The memos of the printing blocks entered (innermost last): id(expr) -> (expr, its text).
+_PRINTED: list[dict] = []
 
 
-def _plain(expr) -> str:
+@contextlib.contextmanager
+def printing_once():
+    """Within the block, :func:`plain` prints each expression object once and remembers its text.
+
+    A result prints the same objects several times (a step's expression, the
+    check that ends in it, the statement's sides); SymPy's printer sorts the
+    terms of every sum each time. The memo is keyed on the object itself (held
+    while the block lasts), never on equality: two equal expressions may print
+    differently (Floats of different precisions).
+    """
+    _PRINTED.append({})
+    try:
+        yield
+    finally:
+        _PRINTED.pop()
+
+
+def plain(expr) -> str:
+    """``expr`` in SymPy's string form (``sympy.sstr``); a list or tuple as ``[a, b]``.
+
+    >>> from symmetric import P, R
+    >>> plain([P + R, 2 * P])
+    '[P + R, 2*P]'
+    """
     if isinstance(expr, (list, tuple)):
-        return "[" + ", ".join(_plain(e) for e in expr) + "]"
-    return sympy.sstr(expr)
+        return "[" + ", ".join(plain(e) for e in expr) + "]"
+    if not _PRINTED:
+        return sympy.sstr(expr)
+    memo = _PRINTED[-1]
+    known = memo.get(id(expr))
+    if known is None or known[0] is not expr:
+        known = memo[id(expr)] = (expr, sympy.sstr(expr))
+    return known[1]
+
+
+_plain = plain
 
 
 def _latex(expr) -> str:
@@ -72,7 +118,7 @@ def step_data(result, index: int) -> dict:
         "status": _step_status(result, index),
         "checked": [f"{_plain(a)} {r} {_plain(b)}" for a, r, b in step.checks],
         "counterexample": (
-            {str(k): sympy.sstr(x) for k, x in v.counterexample.items()} if v is not None and v.refuted else None
+            {str(k): plain(x) for k, x in v.counterexample.items()} if v is not None and v.refuted else None
         ),
         "method": v.method if v is not None else None,
     }
@@ -132,7 +178,7 @@ def proof_step_data(step) -> dict:
     statement = getattr(step, "statement", "")
     return {
         "strategy": str(getattr(step, "strategy", step)),
-        "statement": statement if isinstance(statement, str) else sympy.sstr(statement),
+        "statement": statement if isinstance(statement, str) else plain(statement),
         "trusts": [str(t) for t in trusts] if isinstance(trusts, (list, tuple, set, frozenset)) else [str(trusts)],
     }
 

@@ -71,6 +71,7 @@ def test_known_tautologies_are_registered_claims():
 
 # Under pytest-xdist (--dist loadgroup) these tests run in the worker that checks the claims, after them
 # (proofs/ is collected before tests/): the derivations built there are reused, not run again in another worker.
+@pytest.mark.slow
 @pytest.mark.xdist_group(XDIST_GROUP)
 @pytest.mark.parametrize("claim_id", [
     pytest.param(i, marks=pytest.mark.xfail(strict=True, reason="known tautology, issue 9")) if i in KNOWN_TAUTOLOGIES

@@ -197,6 +197,7 @@ def _interrupt(argv, folder: Path, signum: int, *, group: bool):
     return proc.returncode, out, err, workers | worker_pids(folder)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("signum, jobs, group", [(signal.SIGINT, "1", True), (signal.SIGTERM, "2", False)])
 def test_ctrl_c_and_sigterm_stop_the_workers_and_name_the_claims_that_were_cut(signum, jobs, group, tmp_path):
     claims = write_claims(tmp_path, ["good", "sleeps", "good2"])
@@ -214,6 +215,7 @@ def test_ctrl_c_and_sigterm_stop_the_workers_and_name_the_claims_that_were_cut(s
     assert workers and left_behind(workers) == []
 
 
+@pytest.mark.slow
 def test_sigterm_to_pytest_stops_the_claim_workers_and_names_the_claims_that_were_cut(tmp_path):
     write_claims(tmp_path, ["good", "sleeps", "good2"])
     (tmp_path / "pyproject.toml").write_text('[tool.pytest.ini_options]\nsymmetric_claims = ["claims"]\n'

@@ -183,6 +183,7 @@ NAMED = {  # the inequalities issue 8 names; proofs/inequalities.py holds them a
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(NAMED))
 def test_named_inequality_is_proven_by_check_without_z3(without_z3, exact_only, name):
     # With P, R <= 1, as check() adds them for the metric domain (issue 8); the claims run on P, R > 0, with z3.
@@ -191,6 +192,7 @@ def test_named_inequality_is_proven_by_check_without_z3(without_z3, exact_only, 
     assert verdict.status == "proven" and "z3" not in verdict.method, verdict
 
 
+@pytest.mark.slow
 def test_proof_steps_say_what_they_trust():
     method, steps = prove(*NAMED["g_at_least_min"][:3])
     assert method == " + ".join(dict.fromkeys(s.strategy for s in steps))
@@ -205,6 +207,7 @@ def test_z3_route_proves_and_says_so():
     assert steps[0].trusts.startswith(f"z3 nlsat decision procedure, version {load_z3().get_version_string()}")
 
 
+@pytest.mark.slow
 def test_check_proves_through_the_hook():
     verdict = check(G, Max(P, R), relation="<=")
     assert verdict.status == "proven" and "homogeneity" in verdict.method
@@ -271,6 +274,7 @@ def test_invalid_input_gives_none_not_an_exception():
     assert prove(sympy.gamma(P), ">", 0) is None  # an unsupported function
 
 
+@pytest.mark.slow
 def test_random_polynomials_agree_with_their_real_roots(exact_only):
     rng = __import__("random").Random(8)
     for _ in range(25):
