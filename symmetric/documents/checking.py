@@ -493,9 +493,12 @@ class StepChecking:
                 status, cx, reason = self.implied(L0, R0, before, L1, R1, relation, share)
             fresh = self.unconstrained(cx, (L0, R0), names) if status == "refuted" else []
             if fresh:
-                status, reason = "unknown", (
-                    "uses " + ", ".join(fresh) + ", which neither the row before nor the document fixes: "
-                    "whether it follows depends on what the text means by it (" + reason + ")"
+                status, reason = (
+                    "unknown",
+                    (
+                        "uses " + ", ".join(fresh) + ", which neither the row before nor the document fixes: "
+                        "whether it follows depends on what the text means by it (" + reason + ")"
+                    ),
                 )
                 cx = None
             step.status, step.counterexample, step.reason = status, counterexample_text(cx) if cx else cx, reason
