@@ -25,7 +25,14 @@ Three kinds of constraint change what the wrapper does:
   array, fused with the computation) is declared for the record and the
   generated tests, and the body checks it with the declared object;
 * a bound that depends on the data narrows the declared one inside the body
-  (``Interval.up_to``).
+  (``Interval.up_to``), or, when it depends on other arguments, in the
+  declaration: a constraint that ``reads`` other arguments is narrowed to
+  their values (:meth:`Constraint.narrowed`) before it checks;
+* a condition on several arguments together, on what the body computes from
+  them (a metric of counts is defined where no denominator of its definition
+  vanishes), is checked on the result (``on_result = True``), declared under
+  the arguments' names joined by ", " (``**{"tp, fp": ...}``): the error
+  names them and shows their values.
 
 A public function calling another declared one with arguments it has
 checked already calls :func:`unchecked` of it (scikit-learn's
@@ -64,7 +71,18 @@ from typing import Any, Callable, TypeVar
 
 from ._validation import InvalidParameterError
 
-__all__ = ["Constraint", "Interval", "Options", "Predicate", "declare", "constraints_of", "unchecked"]
+__all__ = [
+    "BOOLEAN",
+    "CALLABLE",
+    "STRING",
+    "Constraint",
+    "Interval",
+    "Options",
+    "Predicate",
+    "declare",
+    "constraints_of",
+    "unchecked",
+]
 
 
 class Constraint:
@@ -77,6 +95,10 @@ class Constraint:
     converts: bool = False
     #: Checked by the function's body (on the data, fused with the computation), not by the declaration's wrapper.
     in_body: bool = False
+    #: The other arguments whose values narrow this constraint (:meth:`narrowed`; converted if declared earlier).
+    reads: tuple[str, ...] = ()
+    #: Checked on the body's result, for the arguments its key names together (see the module's documentation).
+    on_result: bool = False
 
     @property
     def allowed(self) -> str:
@@ -94,14 +116,30 @@ class Constraint:
         """The allowed values as the error of ``func`` states them."""
         return self.allowed
 
+    def narrowed(self, **others) -> "Constraint":
+        """This constraint at the values of the arguments it ``reads`` (converted where they were declared so)."""
+        return self
+
+    def shown(self, value):
+        """``value`` as the error shows it (``got``): the value itself, or what names it (a record's name)."""
+        return value
+
+    def failure(self, value, func: str) -> str | None:
+        """What ``value`` fails as the error of ``func`` states it, None when it satisfies the constraint.
+
+        A constraint with several rules (a type, then a registry) overrides it to name the rule failed.
+        """
+        return None if self.is_satisfied_by(value) else self.describe(func)
+
     def check(self, value, *, name: str, func: str, error=InvalidParameterError, note: str = ""):
         """Return ``value`` if it satisfies the constraint, else raise ``error`` naming ``name`` and ``value``.
 
         ``note`` follows the allowed values in the message (why a bound that depends on the data is where it is).
         """
-        if self.is_satisfied_by(value):
+        text = self.failure(value, func)
+        if text is None:
             return value
-        raise error.of(name, func, self.describe(func) + note, value)
+        raise error.of(name, func, text + note, self.shown(value))
 
 
 def _real(value) -> bool:
@@ -239,6 +277,13 @@ class Predicate(Constraint):
         return self._invalid
 
 
+#: A switch: True or False (not 1, not "yes").
+BOOLEAN = Predicate("a bool", lambda v: isinstance(v, bool), invalid=("yes", 1, None))
+#: Text.
+STRING = Predicate("a str", lambda v: isinstance(v, str), invalid=(2, None, b"text"))
+#: Something to call (a builder, a strategy's run).
+CALLABLE = Predicate("a callable", callable, invalid=("f", None, 3))
+
 _Declared = TypeVar("_Declared", bound=Callable[..., Any])
 
 
@@ -254,9 +299,10 @@ def declare(error: Any = InvalidParameterError, /, **constraints: Constraint) ->
     method as ``Class.method``). It keeps the function's name, docstring and signature
     (``functools.wraps``), and carries the declaration as
     ``parameter_constraints``. Decorating a class declares the arguments of
-    its ``__init__`` (a dataclass's fields), the class's name in the error.
-    A declared name must be a parameter of the function. Type checkers see the
-    function (or class) unchanged.
+    its ``__init__`` (a record's fields: a dataclass's), the class's name in the error;
+    :func:`constraints_of` reads them from the class. A declared name must be a
+    parameter of the function (or, for a constraint ``on_result``, several joined by ", ").
+    Type checkers see the function (or class) unchanged.
     """
     for name, c in constraints.items():
         if not isinstance(c, Constraint):
@@ -266,7 +312,8 @@ def declare(error: Any = InvalidParameterError, /, **constraints: Constraint) ->
         if inspect.isclass(target):
             cls: Any = target
             cls.__init__ = _enforcing(cls.__init__, constraints, error, cls.__name__)
-            cls.parameter_constraints = dict(constraints)
+            if "parameter_constraints" not in vars(cls):  # a record may name its own (a family: its builder's)
+                cls.parameter_constraints = dict(constraints)
             return target
         qualname = target.__qualname__  # Proof.claim for a method; a function's own name where it is nested
         return _enforcing(target, constraints, error, target.__name__ if "<locals>" in qualname else qualname)
@@ -276,13 +323,26 @@ def declare(error: Any = InvalidParameterError, /, **constraints: Constraint) ->
 
 def _enforcing(func, constraints: dict, error, shown: str) -> Any:
     """``func`` wrapped so that each call checks ``constraints`` first (see :func:`declare`)."""
-    parameters = list(inspect.signature(func).parameters.values())
+    signature = inspect.signature(func)
+    parameters = list(signature.parameters.values())
     order = {p.name: i for i, p in enumerate(parameters)}
-    for name in constraints:
+
+    def parameter(name: str) -> None:
         if name not in order or parameters[order[name]].kind is inspect.Parameter.VAR_KEYWORD:
             raise InvalidParameterError.of(name, "declare", f"a parameter of {shown}", name)
+
+    after = []  # (key, names, constraint) checked on the result
+    for key, c in constraints.items():
+        if c.on_result:
+            names = tuple(n.strip() for n in key.split(","))
+            for n in names:
+                parameter(n)
+            after.append((key, names, c))
+            continue
+        for n in (key, *c.reads):
+            parameter(n)
     plan = []
-    for name in sorted(constraints, key=order.__getitem__):
+    for name in sorted((k for k, c in constraints.items() if not c.on_result), key=order.__getitem__):
         p, c = parameters[order[name]], constraints[name]
         if c.in_body:
             continue
@@ -295,7 +355,13 @@ def _enforcing(func, constraints: dict, error, shown: str) -> Any:
         constraint.check(value, name=name, func=shown, error=error)  # raises: the value failed is_satisfied_by
         raise AssertionError(f"{constraint!r} refused {value!r} but its check passed it")  # pragma: no cover
 
-    if not converting:
+    checked: Any
+    if after or any(c.reads for *_, c in plan):
+        # a constraint that reads other arguments after theirs, so that the first error is about the argument read
+        plan.sort(key=lambda entry: bool(entry[3].reads))
+        checked = _binding(func, signature, plan, after, error, shown)
+
+    elif not converting:
 
         @functools.wraps(func)
         def checked(*args, **kwargs):
@@ -334,8 +400,41 @@ def _enforcing(func, constraints: dict, error, shown: str) -> Any:
     return declared
 
 
+def _binding(func, signature: inspect.Signature, plan: list, after: list, error, shown: str) -> Any:
+    """The checking wrapper of a declaration that reads other arguments or checks the result: it binds each call.
+
+    Constraints that read other arguments are narrowed to their values (converted, or the defaults); the
+    constraints ``on_result`` check what the body returns and name the arguments with their values as given.
+    """
+    defaults = {n: p.default for n, p in signature.parameters.items() if p.default is not inspect.Parameter.empty}
+
+    @functools.wraps(func)
+    def checked(*args, **kwargs):
+        bound = signature.bind(*args, **kwargs)  # Python's own TypeError for a wrong call
+        given = dict(bound.arguments)
+        values = {**defaults, **given}
+        for name, _, _, constraint in plan:
+            if name not in given:
+                continue
+            if constraint.reads:
+                constraint = constraint.narrowed(**{r: values[r] for r in constraint.reads})
+            value = constraint.check(given[name], name=name, func=shown, error=error)
+            if constraint.converts:
+                bound.arguments[name] = values[name] = value
+        result = func(*bound.args, **bound.kwargs)
+        for key, names, constraint in after:
+            if not constraint.is_satisfied_by(result):
+                got = tuple(given[n] if n in given else defaults.get(n) for n in names)
+                raise error.of(key, shown, constraint.describe(shown), got[0] if len(got) == 1 else got)
+        return result
+
+    return checked
+
+
 def constraints_of(func) -> dict:
-    """The declared constraints of ``func`` (empty when it declares none)."""
+    """The declared constraints of ``func`` (empty when it declares none); of a class, those of its ``__init__``."""
+    if inspect.isclass(func):
+        return dict(getattr(func.__init__, "parameter_constraints", {}))
     return dict(getattr(func, "parameter_constraints", {}))
 
 
