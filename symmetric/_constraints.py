@@ -67,11 +67,13 @@ import functools
 import inspect
 import math
 import numbers
+import types
 from typing import Any, Callable, TypeVar
 
 from ._validation import InvalidParameterError
 
 __all__ = [
+    "Rule",
     "BOOLEAN",
     "CALLABLE",
     "STRING",
@@ -130,6 +132,10 @@ class Constraint:
         A constraint with several rules (a type, then a registry) overrides it to name the rule failed.
         """
         return None if self.is_satisfied_by(value) else self.describe(func)
+
+    def refuse(self, value, *, name: str, func: str, error=InvalidParameterError, note: str = ""):
+        """Raise this constraint's error for ``value``, refused by a test only the body can make (on data it read)."""
+        raise error.of(name, func, self.describe(func) + note, self.shown(value))
 
     def check(self, value, *, name: str, func: str, error=InvalidParameterError, note: str = ""):
         """Return ``value`` if it satisfies the constraint, else raise ``error`` naming ``name`` and ``value``.
@@ -277,6 +283,28 @@ class Predicate(Constraint):
         return self._invalid
 
 
+class Rule(Constraint):
+    """A rule only the body can test (on several values together, or on what it has read): its text, as data; the
+    body refuses a value with :meth:`~Constraint.refuse`.
+
+    >>> Rule("a range LO..HI with LO < HI").refuse("a=1..0", name="--param", func="symmetric explore")
+    Traceback (most recent call last):
+        ...
+    symmetric._validation.InvalidParameterError: The '--param' parameter of symmetric explore must be a range LO..HI with LO < HI. Got 'a=1..0' instead.
+    """
+
+    in_body = True
+
+    def __init__(self, allowed: str):
+        self._allowed = allowed
+
+    def is_satisfied_by(self, value) -> bool:
+        raise TypeError("a Rule is tested by the function's body, which refuses a value with refuse()")
+
+    def invalid_values(self) -> tuple:
+        return ()
+
+
 #: A switch: True or False (not 1, not "yes").
 BOOLEAN = Predicate("a bool", lambda v: isinstance(v, bool), invalid=("yes", 1, None))
 #: Text.
@@ -403,8 +431,9 @@ def _enforcing(func, constraints: dict, error, shown: str) -> Any:
 def _binding(func, signature: inspect.Signature, plan: list, after: list, error, shown: str) -> Any:
     """The checking wrapper of a declaration that reads other arguments or checks the result: it binds each call.
 
-    Constraints that read other arguments are narrowed to their values (converted, or the defaults); the
-    constraints ``on_result`` check what the body returns and name the arguments with their values as given.
+    Constraints that read other arguments are narrowed to their values (converted, or the defaults) and check a
+    default too (whether it is allowed depends on them); the constraints ``on_result`` check what the body returns
+    and name the arguments with their values as given.
     """
     defaults = {n: p.default for n, p in signature.parameters.items() if p.default is not inspect.Parameter.empty}
 
@@ -414,11 +443,16 @@ def _binding(func, signature: inspect.Signature, plan: list, after: list, error,
         given = dict(bound.arguments)
         values = {**defaults, **given}
         for name, _, _, constraint in plan:
-            if name not in given:
-                continue
-            if constraint.reads:
+            if constraint.reads:  # its default too: whether it is allowed depends on the arguments read
+                if name not in values:
+                    continue
                 constraint = constraint.narrowed(**{r: values[r] for r in constraint.reads})
-            value = constraint.check(given[name], name=name, func=shown, error=error)
+                value = values[name]
+            elif name in given:
+                value = given[name]
+            else:
+                continue
+            value = constraint.check(value, name=name, func=shown, error=error)
             if constraint.converts:
                 bound.arguments[name] = values[name] = value
         result = func(*bound.args, **bound.kwargs)
@@ -444,6 +478,11 @@ def unchecked(func: _Declared) -> _Declared:
     For a function that calls another public one with arguments it has
     checked already (scikit-learn's ``prefer_skip_nested_validation``); the
     arguments are passed as given, so a converting constraint's value must be
-    passed converted. A declared class is returned as it is (its checks stay).
+    passed converted. A declared method bound to its object (``Statement.of``) gives its body bound to it; a
+    declared class is returned as it is (its checks stay).
     """
-    return getattr(func, "__wrapped__", func) if getattr(func, "parameter_constraints", None) else func
+    if not getattr(func, "parameter_constraints", None):
+        return func
+    if inspect.ismethod(func):  # a declared method (a classmethod) bound to its object: the body, bound to it
+        return types.MethodType(func.__func__.__wrapped__, func.__self__)  # type: ignore[return-value]
+    return getattr(func, "__wrapped__", func)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 
 from .._validation import InvalidParameterError
-from ._metric import output_path
+from ._metric import option_error, output_path
 
 # The options offered (argparse needs them before SymPy is loaded); module_source checks the values (their
 # domains from symmetric.numeric.catalog, and which ones a family takes), and errors name the option.
@@ -26,14 +26,6 @@ def add_arguments(p) -> None:
     p.add_argument("-o", "--output", metavar="FILE.py", required=True, help="file to write")
 
 
-def _as_option(exc: InvalidParameterError, fixed: dict, func: str) -> InvalidParameterError:
-    """The error of ``module_source`` (which checks the values once) as the error of the option that gave it."""
-    option = f"--{exc.param}" if exc.param in fixed else "NAME" if exc.param == "names" else None
-    if option is None or exc.allowed is None:
-        return exc
-    return InvalidParameterError.of(option, func, exc.allowed, exc.got)
-
-
 def run(args) -> int:
     from ..numeric.codegen import module_source
 
@@ -43,7 +35,9 @@ def run(args) -> int:
         output = output_path(args.output, func=func, suffixes=(".py",))
         source = module_source(args.name, fixed=fixed, backend=getattr(args, "backend", "numpy"))
     except InvalidParameterError as exc:
-        print(f"{func}: {_as_option(exc, fixed, func)}", file=sys.stderr)
+        # module_source checks the values once: its error, as the error of the option that gave the value
+        options = {"names": "NAME", **{name: f"--{name}" for name in fixed}}
+        print(f"{func}: {option_error(exc, options, func=func)}", file=sys.stderr)
         return 2
     output.write_text(source, encoding="utf-8")
     print(
