@@ -308,7 +308,7 @@ def f_beta_from_sums() -> tuple[sympy.Expr, sympy.Expr]:
     return numerator / sympy.expand(denominator), definition
 
 
-@declare(beta=BETA, rho=RHO, **{**defined("tp", "fp", "fn"), "tp": _POSITIVE_TP})
+@declare(beta=BETA, rho=RHO, tp=_POSITIVE_TP, fp=COUNT, fn=COUNT)  # tp > 0: precision and recall are defined
 def g_beta_rho_counts(beta=_beta, rho=_rho, tp=TP, fp=FP, fn=FN) -> sympy.Expr:
     r""":math:`G_{\beta,\rho}` of the count definitions of precision and recall.
 

@@ -97,7 +97,7 @@ class _Side(Constraint):
         return None if value is None else _sympified(value)
 
     def invalid_values(self) -> tuple:
-        return ("P + R", b"P", sympy.FiniteSet(1), (1, 2), object()) + (() if self.none else (None,))
+        return ("P + R", b"P", sympy.FiniteSet(1), (1, 2), print) + (() if self.none else (None,))
 
 
 def _is_relation(value) -> bool:
@@ -153,7 +153,7 @@ class _Conditions(Constraint):
         return _flatten_conditions(value)
 
     def invalid_values(self) -> tuple:
-        return ("P < 1", [False], [sympy.Symbol("x")], ["P < 1"], 3)
+        return ("P < 1", [False], [sympy.Integer(1)], ["P < 1"], 3)
 
 
 #: What a statement's parts may be: declared by :meth:`Statement.of` and by the functions that take them
