@@ -484,5 +484,6 @@ def unchecked(func: _Declared) -> _Declared:
     if not getattr(func, "parameter_constraints", None):
         return func
     if inspect.ismethod(func):  # a declared method (a classmethod) bound to its object: the body, bound to it
-        return types.MethodType(func.__func__.__wrapped__, func.__self__)  # type: ignore[return-value]
+        body: Any = types.MethodType(getattr(func.__func__, "__wrapped__"), func.__self__)
+        return body
     return getattr(func, "__wrapped__", func)

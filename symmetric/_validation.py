@@ -45,7 +45,9 @@ class InvalidParameterError(ValueError, TypeError):
         """Build the error with the project's single message template."""
         return cls(cls.message(param, func, allowed, got), param=param, func=func, allowed=allowed, got=got)
 
-    def renamed(self, param: str, func: str, *, got: object = None, allowed: str | None = None) -> "InvalidParameterError":
+    def renamed(
+        self, param: str, func: str, *, got: object = None, allowed: str | None = None
+    ) -> "InvalidParameterError":
         """This error as the error of another name for the same value: the command-line option that gave it.
 
         ``allowed`` and ``got`` default to this error's (the declaration's text, the value refused).
@@ -55,4 +57,4 @@ class InvalidParameterError(ValueError, TypeError):
         The '--tolerance' parameter of symmetric fit must be a positive number. Got -1.0 instead.
         """
         got = self.got if got is None else got
-        return InvalidParameterError.of(param, func, self.allowed if allowed is None else allowed, got)
+        return InvalidParameterError.of(param, func, (self.allowed or "") if allowed is None else allowed, got)

@@ -121,7 +121,7 @@ def option_error(exc: InvalidParameterError, options: Mapping[str, str], *, func
     >>> print(option_error(exc, {"tolerance": "--tolerance"}, func="symmetric fit"))
     The '--tolerance' parameter of symmetric fit must be a positive number. Got -1.0 instead.
     """
-    if exc.param not in options or exc.allowed is None:
+    if exc.param is None or exc.param not in options or exc.allowed is None:
         return exc
     return exc.renamed(options[exc.param], func)
 

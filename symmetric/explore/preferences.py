@@ -43,6 +43,7 @@ import math
 import numbers
 import sys
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 import sympy
@@ -104,10 +105,20 @@ STRICT = 1e-6
 COORDINATE = Interval(
     float, SMALLEST, 1, closed="both", allowed=f"a number in [{SMALLEST:g}, 1] (G and its trade-off overflow below)"
 )
+
+
+def _positive_finite(value: Any) -> bool:
+    # Real's own comparisons, so that an int too large for a float is refused, not raised
+    if not isinstance(value, numbers.Real) or isinstance(value, bool):
+        return False
+    number: Any = value
+    return 0 < number <= sys.float_info.max
+
+
 #: A trade-off ratio.
 RATIO = Predicate(
     "a positive finite number",
-    lambda v: isinstance(v, numbers.Real) and not isinstance(v, bool) and 0 < v <= sys.float_info.max,
+    _positive_finite,
     invalid=(0, -1.0, math.inf, math.nan, 10**400, "1", True, None),
 )
 _PAIR = {"P": COORDINATE, "R": COORDINATE, "P2": COORDINATE, "R2": COORDINATE}

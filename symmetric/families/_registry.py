@@ -9,6 +9,7 @@ registered already is refused unless ``replace``), all read when checking
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from typing import Any
 
 from .._constraints import BOOLEAN, Constraint, Predicate
 
@@ -60,7 +61,7 @@ class NewRecord(Constraint):
         kind: type,
         what: str,
         *,
-        rules: tuple[Callable[[object, Mapping[str, object]], str | None], ...] = (),
+        rules: tuple[Callable[[Any, Mapping[str, object]], str | None], ...] = (),
         invalid: tuple = (),
         replace: bool = False,
     ):
@@ -72,17 +73,18 @@ class NewRecord(Constraint):
     def allowed(self) -> str:
         return f"{self._type} whose name is not registered yet (or replace=True)"
 
-    def narrowed(self, *, replace) -> "NewRecord":
-        return NewRecord(
-            self.registry, self.kind, self.what, rules=self.rules, invalid=self._invalid, replace=replace is True
-        )
+    def narrowed(self, **others) -> "NewRecord":
+        replace = others["replace"] is True
+        return NewRecord(self.registry, self.kind, self.what, rules=self.rules, invalid=self._invalid, replace=replace)
 
     def failure(self, value, func: str = "") -> str | None:
         if not isinstance(value, self.kind):
             return self._type
         name = getattr(value, "name")
         if name in self.registry and not self.replace:
-            return f"a {self.what} whose name is not registered yet (or replace=True); registered: {sorted(self.registry)}"
+            return (
+                f"a {self.what} whose name is not registered yet (or replace=True); registered: {sorted(self.registry)}"
+            )
         for rule in self.rules:
             text = rule(value, self.registry)
             if text is not None:

@@ -74,8 +74,8 @@ class _Undefined(Constraint):
     def __init__(self, arguments: tuple = CELLS):
         self.arguments = frozenset(arguments)
 
-    def narrowed(self, *, arguments) -> "_Undefined":
-        return _Undefined(arguments)
+    def narrowed(self, **others) -> "_Undefined":
+        return _Undefined(others["arguments"])
 
     def is_satisfied_by(self, value) -> bool:
         return isinstance(value, tuple) and all(

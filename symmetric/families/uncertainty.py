@@ -76,7 +76,8 @@ class _Cells(Constraint):
             return f"{self.length} SymPy expressions, one per cell"
         return "a nonempty sequence of SymPy symbols" + (" or None" if self.none else "")
 
-    def narrowed(self, *, cells) -> "_Cells":
+    def narrowed(self, **others) -> "_Cells":
+        cells = others["cells"]
         sized = isinstance(cells, (tuple, list)) and len(cells) > 0
         return _Cells(none=self.none, length=len(cells) if sized else None)
 
@@ -115,7 +116,8 @@ class _Strata(Constraint):
             f" 0..{self.size - 1}" if self.size is not None else ""
         )
 
-    def narrowed(self, *, cells) -> "_Strata":
+    def narrowed(self, **others) -> "_Strata":
+        cells = others["cells"]
         return _Strata(len(cells) if isinstance(cells, (tuple, list)) else None)
 
     def is_satisfied_by(self, value) -> bool:

@@ -106,7 +106,7 @@ def _is_relation(value) -> bool:
 
 def _flatten_conditions(conditions) -> tuple | str:
     """The conditions as a flat tuple of SymPy booleans (``True`` dropped), or the rule one of them fails."""
-    flat = []
+    flat: list = []
     for c in conditions:
         if c is True or c is False:
             c = sympy.true if c is True else sympy.false
