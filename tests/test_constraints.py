@@ -401,26 +401,45 @@ def test_a_constraint_reading_another_argument_is_narrowed_to_it_and_checks_its_
 
 
 def test_a_condition_on_the_result_names_the_arguments_together():
-    from symmetric.families.counts import precision
+    from symmetric._constraints import Interval, declare
 
-    assert precision(1, 0) == 1
+    class Finite(Constraint):
+        on_result = True
+        _allowed = "numbers whose ratio is finite"
+
+        def is_satisfied_by(self, value):
+            return value != float("inf")
+
+    @declare(a=Interval(float, 0, 10), b=Interval(float, 0, 10), **{"a, b": Finite()})
+    def ratio(a, b=0.0):
+        return a / b if b else float("inf")
+
+    assert ratio(1.0, 2.0) == 0.5
     with pytest.raises(InvalidParameterError) as info:
-        precision(0, 0)
-    assert (info.value.param, info.value.func, info.value.got) == ("tp, fp", "precision", (0, 0))
-    from symmetric.families import confusion
-
-    with pytest.raises(InvalidParameterError, match="'tp, fp, fn, tn' parameter of mcc") as info:
-        confusion.mcc(0, 0, 5, 5)   # a zero margin: undefined, never zoo
-    assert info.value.got == (0, 0, 5, 5)
+        ratio(1.0)   # a default takes part: shown with the values given
+    assert (info.value.param, info.value.func, info.value.got) == ("a, b", "ratio", (1.0, 0.0))
+    assert str(info.value) == "The 'a, b' parameter of ratio must be numbers whose ratio is finite. Got (1.0, 0.0) instead."
+    with pytest.raises(InvalidParameterError, match="'a' parameter"):   # each argument's own constraint first
+        ratio(-1.0, 2.0)
 
 
-def test_records_are_declared_through_their_fields_and_constraints_of_reads_them():
-    from symmetric.families import FAMILIES, Family
+def test_a_declared_class_keeps_a_property_of_its_own_name():
+    from dataclasses import dataclass
 
-    assert list(constraints_of(Family)) == ["name", "function", "params", "summary", "label", "numeric", "limits"]
-    family = FAMILIES["f_beta"]
-    assert list(constraints_of(family)) == ["beta"]   # an instance: its builder's parameters, as before
-    assert inspect.signature(Family).parameters["name"].annotation == "str"
+    from symmetric._constraints import Interval, declare
+
+    @declare(size=Interval(int, 1, 10))
+    @dataclass(frozen=True)
+    class Box:
+        size: int
+
+        @property
+        def parameter_constraints(self):   # an instance's own (a family's: its builder's)
+            return {"inside": None}
+
+    assert list(constraints_of(Box)) == ["size"] and list(constraints_of(Box(2))) == ["inside"]
+    with pytest.raises(InvalidParameterError, match="'size' parameter of Box"):
+        Box(0)
 
 
 def test_unchecked_gives_a_bound_declared_method_its_body():
