@@ -77,24 +77,30 @@ class _Side(Constraint):
             return _Side("lhs", relation=value is None)
         return _Side("rhs", none=_is_relation(value), given=self.given)
 
-    def failure(self, value, func: str = "") -> str | None:
+    def _read(self, value) -> tuple:
+        """``(the value as SymPy, None)``, or ``(None, the rule it fails)``: read once."""
         if value is None:
-            return None if self.none else (self.given or _TEXT)
+            return None, (None if self.none else (self.given or _TEXT))
         if isinstance(value, (str, bytes)):
-            return _TEXT
+            return None, _TEXT
         expr = _sympified(value)
         if expr is None:
-            return "a SymPy expression or a number"
+            return None, "a SymPy expression or a number"
         if not isinstance(expr, sympy.Expr) and not (self.relation and _is_relation(expr)):
-            return "a SymPy expression (not a set, tuple or boolean)"
-        return None
+            return None, "a SymPy expression (not a set, tuple or boolean)"
+        return expr, None
+
+    def failure(self, value, func: str = "") -> str | None:
+        return self._read(value)[1]
 
     def is_satisfied_by(self, value) -> bool:
         return self.failure(value) is None
 
     def check(self, value, *, name: str, func: str, error=InvalidParameterError, note: str = ""):
-        super().check(value, name=name, func=func, error=error, note=note)
-        return None if value is None else _sympified(value)
+        expr, text = self._read(value)
+        if text is not None:
+            raise error.of(name, func, text + note, value)
+        return expr
 
     def invalid_values(self) -> tuple:
         return ("P + R", b"P", sympy.FiniteSet(1), (1, 2), print) + (() if self.none else (None,))
@@ -148,9 +154,13 @@ class _Conditions(Constraint):
         return self.failure(value) is None
 
     def check(self, value, *, name: str, func: str, error=InvalidParameterError, note: str = ""):
-        value = tuple(value) if hasattr(value, "__iter__") and not isinstance(value, (str, bytes)) else value
-        super().check(value, name=name, func=func, error=error, note=note)
-        return _flatten_conditions(value)
+        if isinstance(value, (str, bytes)) or not hasattr(value, "__iter__"):
+            raise error.of(name, func, "an iterable of relations or boolean expressions" + note, value)
+        value = tuple(value)  # an iterator is read once
+        out = _flatten_conditions(value)
+        if isinstance(out, str):
+            raise error.of(name, func, out + note, value)
+        return out
 
     def invalid_values(self) -> tuple:
         return ("P < 1", [False], [sympy.Integer(1)], ["P < 1"], 3)
