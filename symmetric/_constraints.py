@@ -107,6 +107,13 @@ class Constraint:
         """What the argument may be, as the error states it ("a float in the range [0.0, inf]")."""
         return self._allowed
 
+    def __repr__(self) -> str:
+        """The kind and the allowed values (``Interval('a float in the range [0.0, inf]')``), as the docs show it."""
+        try:
+            return f"{type(self).__name__}({self.allowed!r})"
+        except Exception:  # an allowed text read live from something unavailable: the kind alone
+            return f"{type(self).__name__}()"
+
     def is_satisfied_by(self, value) -> bool:
         raise NotImplementedError
 
