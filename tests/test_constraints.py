@@ -142,12 +142,12 @@ PENDING = {
     "symmetric.losses.soft_counts": "losses: y_true, y_prob, sample_weight as f_beta_loss declares them",
     "symmetric.metrics._stream.ConfusionCounts": "metrics: labels (array-like or None), and its methods' y_true, "
                                                  "y_pred, sample_weight as the scores declare them",
+    # symmetric.accuracy measures the numeric kernels: with numeric
     "symmetric.accuracy.accuracy_table": "accuracy: the family names and sizes",
     "symmetric.accuracy.reference": "accuracy: the family name and parameters",
     "symmetric.accuracy.sample": "accuracy: the family name, the size and the seed",
     "symmetric.accuracy.true_value": "accuracy: the family name and the point",
     "symmetric.accuracy.ulp_errors": "accuracy: the arrays",
-    "symmetric.plot.arguments.Borrowed": "plot: a constraint type (module, function, param) built by the library",
 }
 
 
