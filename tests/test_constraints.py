@@ -113,7 +113,7 @@ EXEMPT = {
     "symmetric.explore.arguments.range_interval": "the test of the declared RANGES (None for what it refuses)",
     "symmetric.explore.parser.Function": "a row of the parser's function table (data of the module)",
     "symmetric.explore.parser.check_power_size": "a step of the parser on the tree it built from checked text",
-    "symmetric.families.counts.defined": _HELPER,
+    "symmetric.families.arguments.defined": _HELPER,
     "symmetric.plot.contours.draw_level_curves": "level_curves' drawing, on the values level_curves checked",
     "symmetric.plot.contours.metric_title": "level_curves' title, from the FixedMetric it built",
     "symmetric.plot.contours.values_title": "level_curves' title, from the FixedMetric it built",

@@ -37,7 +37,8 @@ from ..symbols import (
     TRUE_DOT_PRED,
     TRUE_DOT_TRUE,
 )
-from .counts import COUNT, PREVALENCE, RATE, defined, f_beta_counts, fnr, fpr, precision, recall, specificity
+from .arguments import COUNT, PREVALENCE, RATE, defined
+from .counts import f_beta_counts, fnr, fpr, precision, recall, specificity
 from .record import BETA
 
 __all__ = [

@@ -38,7 +38,7 @@ import sympy
 
 from .._constraints import Constraint, Options, Predicate, declare, unchecked
 from .._validation import InvalidParameterError
-from .counts import RATE, ExactRange
+from .arguments import RATE, ExactRange
 
 __all__ = [
     "CELLS",
