@@ -442,13 +442,33 @@ def _binding(func, signature: inspect.Signature, plan: list, after: list, error,
     default too (whether it is allowed depends on them); the constraints ``on_result`` check what the body returns
     and name the arguments with their values as given.
     """
-    defaults = {n: p.default for n, p in signature.parameters.items() if p.default is not inspect.Parameter.empty}
+    kinds = inspect.Parameter
+    items = signature.parameters.items()
+    defaults = {n: p.default for n, p in items if p.default is not kinds.empty}
+    positional = [n for n, p in items if p.kind in (kinds.POSITIONAL_ONLY, kinds.POSITIONAL_OR_KEYWORD)]
+    index = {n: i for i, n in enumerate(positional)}
+    star = next((n for n, p in items if p.kind is kinds.VAR_POSITIONAL), None)
+    by_keyword = {n for n, p in items if p.kind in (kinds.POSITIONAL_OR_KEYWORD, kinds.KEYWORD_ONLY)}
+    any_keyword = any(p.kind is kinds.VAR_KEYWORD for _, p in items)
+    required = [
+        n for n, p in items if p.default is kinds.empty and p.kind not in (kinds.VAR_POSITIONAL, kinds.VAR_KEYWORD)
+    ]
 
     @functools.wraps(func)
     def checked(*args, **kwargs):
-        bound = signature.bind(*args, **kwargs)  # Python's own TypeError for a wrong call
-        given = dict(bound.arguments)
+        n = len(args)
+        given = dict(zip(positional, args))
+        if star is not None:
+            given[star] = args[len(positional) :]
+        if (
+            (n > len(positional) and star is None)
+            or any(k in given or (k not in by_keyword and not any_keyword) for k in kwargs)
+            or any(r not in given and r not in kwargs for r in required)
+        ):
+            signature.bind(*args, **kwargs)  # Python's own TypeError for a wrong call
+        given.update(kwargs)
         values = {**defaults, **given}
+        converted = {}
         for name, _, _, constraint in plan:
             if constraint.reads:  # its default too: whether it is allowed depends on the arguments read
                 if name not in values:
@@ -461,8 +481,15 @@ def _binding(func, signature: inspect.Signature, plan: list, after: list, error,
                 continue
             value = constraint.check(value, name=name, func=shown, error=error)
             if constraint.converts:
-                bound.arguments[name] = values[name] = value
-        result = func(*bound.args, **bound.kwargs)
+                converted[name] = values[name] = value
+        if converted:
+            args = list(args)
+            for name, value in converted.items():
+                if index.get(name, n) < n:
+                    args[index[name]] = value
+                else:
+                    kwargs[name] = value
+        result = func(*args, **kwargs)
         for key, names, constraint in after:
             if not constraint.is_satisfied_by(result):
                 got = tuple(given[n] if n in given else defaults.get(n) for n in names)
