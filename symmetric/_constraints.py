@@ -73,6 +73,7 @@ from typing import Any, Callable, TypeVar
 from ._validation import InvalidParameterError
 
 __all__ = [
+    "Converting",
     "Rule",
     "BOOLEAN",
     "CALLABLE",
@@ -288,6 +289,20 @@ class Predicate(Constraint):
 
     def invalid_values(self) -> tuple:
         return self._invalid
+
+
+class Converting(Constraint):
+    """A constraint whose :meth:`~Constraint.check` converts the value it accepts (an exact SymPy number): the body
+    gets the converted value, and a value satisfies the constraint when ``check`` accepts it."""
+
+    converts = True
+
+    def is_satisfied_by(self, value) -> bool:
+        try:
+            self.check(value, name="value", func="check")
+        except InvalidParameterError:
+            return False
+        return True
 
 
 class Rule(Constraint):

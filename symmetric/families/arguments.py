@@ -9,14 +9,14 @@ from __future__ import annotations
 
 import sympy
 
-from .._constraints import Constraint
+from .._constraints import Constraint, Converting
 from .._validation import InvalidParameterError
 from ._parameters import allowed_text, parameter
 
 __all__ = ["COUNT", "PREVALENCE", "RATE", "ExactRange", "defined"]
 
 
-class ExactRange(Constraint):
+class ExactRange(Converting):
     """A number between ``low`` and ``high``, or a SymPy expression not known to lie outside; passed on exact.
 
     The body receives the value as an exact SymPy expression
@@ -32,8 +32,6 @@ class ExactRange(Constraint):
         ...
     symmetric._validation.InvalidParameterError: The 'prevalence' parameter of reweighted must be a number in (0, 1) or a SymPy expression. Got 1 instead.
     """
-
-    converts = True
 
     def __init__(self, low, high, *, closed: str, allowed: str, invalid: tuple):
         self.low, self.high = sympy.sympify(low), sympy.sympify(high)
@@ -59,13 +57,6 @@ class ExactRange(Constraint):
         if p is None or self._outside(p):
             raise error.of(name, func, self.describe(func) + note, value)
         return p
-
-    def is_satisfied_by(self, value) -> bool:
-        try:
-            self.check(value, name="value", func="check")
-        except InvalidParameterError:
-            return False
-        return True
 
     def invalid_values(self) -> tuple:
         return self._invalid

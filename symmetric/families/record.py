@@ -28,7 +28,7 @@ from typing import Callable, Mapping
 import sympy
 
 from .. import symbols as _symbols
-from .._constraints import BOOLEAN, STRING, Constraint, Interval, Predicate, constraints_of, declare
+from .._constraints import BOOLEAN, STRING, Converting, Interval, Predicate, constraints_of, declare
 from .._validation import InvalidParameterError
 from ._parameters import MAX_EXPONENT, allowed_text, parameter
 from ._registry import BUILDER, CLAIM_IDS, IDENTIFIER
@@ -49,7 +49,7 @@ PARAMETER_FIELDS = {
 
 @declare(**PARAMETER_FIELDS)
 @dataclass(frozen=True)
-class Parameter(Constraint):
+class Parameter(Converting):
     """A family parameter: its symbol (assumptions give the domain), a bound on numbers, a LaTeX label.
 
     It is also the parameter's declared constraint (docs/design.md, "Constraints as data"):
@@ -71,8 +71,6 @@ class Parameter(Constraint):
     symbol: sympy.Symbol
     label: str = ""
     bound: int | None = None
-    #: The declaration passes the builder :meth:`check`'s value, the exact SymPy expression (not a field).
-    converts = True
 
     def __post_init__(self):
         if not self.label:
@@ -100,13 +98,6 @@ class Parameter(Constraint):
 
     def describe(self, func: str) -> str:
         return allowed_text(name=self.name, func=func, positive=self.positive, exponent=self.bound is not None)
-
-    def is_satisfied_by(self, value) -> bool:
-        try:
-            self.value(value, func="check")
-        except InvalidParameterError:
-            return False
-        return True
 
     def check(self, value, *, name: str, func: str, error=InvalidParameterError, note: str = ""):
         """``value`` as an exact SymPy expression (:meth:`value`), or ``error`` naming the argument ``name``."""
