@@ -25,7 +25,14 @@ Three kinds of constraint change what the wrapper does:
   array, fused with the computation) is declared for the record and the
   generated tests, and the body checks it with the declared object;
 * a bound that depends on the data narrows the declared one inside the body
-  (``Interval.up_to``).
+  (``Interval.up_to``), or, when it depends on other arguments, in the
+  declaration: a constraint that ``reads`` other arguments is narrowed to
+  their values (:meth:`Constraint.narrowed`) before it checks;
+* a condition on several arguments together, on what the body computes from
+  them (a metric of counts is defined where no denominator of its definition
+  vanishes), is checked on the result (``on_result = True``), declared under
+  the arguments' names joined by ", " (``**{"tp, fp": ...}``): the error
+  names them and shows their values.
 
 A public function calling another declared one with arguments it has
 checked already calls :func:`unchecked` of it (scikit-learn's
@@ -60,11 +67,25 @@ import functools
 import inspect
 import math
 import numbers
+import types
 from typing import Any, Callable, TypeVar
 
 from ._validation import InvalidParameterError
 
-__all__ = ["Constraint", "Interval", "Options", "Predicate", "declare", "constraints_of", "unchecked"]
+__all__ = [
+    "Converting",
+    "Rule",
+    "BOOLEAN",
+    "CALLABLE",
+    "STRING",
+    "Constraint",
+    "Interval",
+    "Options",
+    "Predicate",
+    "declare",
+    "constraints_of",
+    "unchecked",
+]
 
 
 class Constraint:
@@ -77,6 +98,10 @@ class Constraint:
     converts: bool = False
     #: Checked by the function's body (on the data, fused with the computation), not by the declaration's wrapper.
     in_body: bool = False
+    #: The other arguments whose values narrow this constraint (:meth:`narrowed`; converted if declared earlier).
+    reads: tuple[str, ...] = ()
+    #: Checked on the body's result, for the arguments its key names together (see the module's documentation).
+    on_result: bool = False
 
     @property
     def allowed(self) -> str:
@@ -84,8 +109,11 @@ class Constraint:
         return self._allowed
 
     def __repr__(self) -> str:
-        # Shown where a declaration is printed (a documented mapping of options): what it allows, not where it lives.
-        return f"{type(self).__name__}({self.allowed!r})"
+        """The kind and the allowed values (``Interval('a float in the range [0.0, inf]')``), as the docs show it."""
+        try:
+            return f"{type(self).__name__}({self.allowed!r})"
+        except Exception:  # an allowed text read live from something unavailable: the kind alone
+            return f"{type(self).__name__}()"
 
     def is_satisfied_by(self, value) -> bool:
         raise NotImplementedError
@@ -98,14 +126,34 @@ class Constraint:
         """The allowed values as the error of ``func`` states them."""
         return self.allowed
 
+    def narrowed(self, **others) -> "Constraint":
+        """This constraint at the values of the arguments it ``reads`` (converted where they were declared so)."""
+        return self
+
+    def shown(self, value):
+        """``value`` as the error shows it (``got``): the value itself, or what names it (a record's name)."""
+        return value
+
+    def failure(self, value, func: str) -> str | None:
+        """What ``value`` fails as the error of ``func`` states it, None when it satisfies the constraint.
+
+        A constraint with several rules (a type, then a registry) overrides it to name the rule failed.
+        """
+        return None if self.is_satisfied_by(value) else self.describe(func)
+
+    def refuse(self, value, *, name: str, func: str, error=InvalidParameterError, note: str = ""):
+        """Raise this constraint's error for ``value``, refused by a test only the body can make (on data it read)."""
+        raise error.of(name, func, self.describe(func) + note, self.shown(value))
+
     def check(self, value, *, name: str, func: str, error=InvalidParameterError, note: str = ""):
         """Return ``value`` if it satisfies the constraint, else raise ``error`` naming ``name`` and ``value``.
 
         ``note`` follows the allowed values in the message (why a bound that depends on the data is where it is).
         """
-        if self.is_satisfied_by(value):
+        text = self.failure(value, func)
+        if text is None:
             return value
-        raise error.of(name, func, self.describe(func) + note, value)
+        raise error.of(name, func, text + note, self.shown(value))
 
 
 def _real(value) -> bool:
@@ -243,6 +291,49 @@ class Predicate(Constraint):
         return self._invalid
 
 
+class Converting(Constraint):
+    """A constraint whose :meth:`~Constraint.check` converts the value it accepts (an exact SymPy number): the body
+    gets the converted value, and a value satisfies the constraint when ``check`` accepts it."""
+
+    converts = True
+
+    def is_satisfied_by(self, value) -> bool:
+        try:
+            self.check(value, name="value", func="check")
+        except InvalidParameterError:
+            return False
+        return True
+
+
+class Rule(Constraint):
+    """A rule only the body can test (on several values together, or on what it has read): its text, as data; the
+    body refuses a value with :meth:`~Constraint.refuse`.
+
+    >>> Rule("a range LO..HI with LO < HI").refuse("a=1..0", name="--param", func="symmetric explore")
+    Traceback (most recent call last):
+        ...
+    symmetric._validation.InvalidParameterError: The '--param' parameter of symmetric explore must be a range LO..HI with LO < HI. Got 'a=1..0' instead.
+    """
+
+    in_body = True
+
+    def __init__(self, allowed: str):
+        self._allowed = allowed
+
+    def is_satisfied_by(self, value) -> bool:
+        raise TypeError("a Rule is tested by the function's body, which refuses a value with refuse()")
+
+    def invalid_values(self) -> tuple:
+        return ()
+
+
+#: A switch: True or False (not 1, not "yes").
+BOOLEAN = Predicate("a bool", lambda v: isinstance(v, bool), invalid=("yes", 1, None))
+#: Text.
+STRING = Predicate("a str", lambda v: isinstance(v, str), invalid=(2, None, b"text"))
+#: Something to call (a builder, a strategy's run).
+CALLABLE = Predicate("a callable", callable, invalid=("f", None, 3))
+
 _Declared = TypeVar("_Declared", bound=Callable[..., Any])
 
 
@@ -258,9 +349,10 @@ def declare(error: Any = InvalidParameterError, /, **constraints: Constraint) ->
     method as ``Class.method``). It keeps the function's name, docstring and signature
     (``functools.wraps``), and carries the declaration as
     ``parameter_constraints``. Decorating a class declares the arguments of
-    its ``__init__`` (a dataclass's fields), the class's name in the error.
-    A declared name must be a parameter of the function. Type checkers see the
-    function (or class) unchanged.
+    its ``__init__`` (a record's fields: a dataclass's), the class's name in the error;
+    :func:`constraints_of` reads them from the class. A declared name must be a
+    parameter of the function (or, for a constraint ``on_result``, several joined by ", ").
+    Type checkers see the function (or class) unchanged.
     """
     for name, c in constraints.items():
         if not isinstance(c, Constraint):
@@ -270,7 +362,8 @@ def declare(error: Any = InvalidParameterError, /, **constraints: Constraint) ->
         if inspect.isclass(target):
             cls: Any = target
             cls.__init__ = _enforcing(cls.__init__, constraints, error, cls.__name__)
-            cls.parameter_constraints = dict(constraints)
+            if "parameter_constraints" not in vars(cls):  # a record may name its own (a family: its builder's)
+                cls.parameter_constraints = dict(constraints)
             return target
         qualname = target.__qualname__  # Proof.claim for a method; a function's own name where it is nested
         return _enforcing(target, constraints, error, target.__name__ if "<locals>" in qualname else qualname)
@@ -280,13 +373,26 @@ def declare(error: Any = InvalidParameterError, /, **constraints: Constraint) ->
 
 def _enforcing(func, constraints: dict, error, shown: str) -> Any:
     """``func`` wrapped so that each call checks ``constraints`` first (see :func:`declare`)."""
-    parameters = list(inspect.signature(func).parameters.values())
+    signature = inspect.signature(func)
+    parameters = list(signature.parameters.values())
     order = {p.name: i for i, p in enumerate(parameters)}
-    for name in constraints:
+
+    def parameter(name: str) -> None:
         if name not in order or parameters[order[name]].kind is inspect.Parameter.VAR_KEYWORD:
             raise InvalidParameterError.of(name, "declare", f"a parameter of {shown}", name)
+
+    after = []  # (key, names, constraint) checked on the result
+    for key, c in constraints.items():
+        if c.on_result:
+            names = tuple(n.strip() for n in key.split(","))
+            for n in names:
+                parameter(n)
+            after.append((key, names, c))
+            continue
+        for n in (key, *c.reads):
+            parameter(n)
     plan = []
-    for name in sorted(constraints, key=order.__getitem__):
+    for name in sorted((k for k, c in constraints.items() if not c.on_result), key=order.__getitem__):
         p, c = parameters[order[name]], constraints[name]
         if c.in_body:
             continue
@@ -299,7 +405,13 @@ def _enforcing(func, constraints: dict, error, shown: str) -> Any:
         constraint.check(value, name=name, func=shown, error=error)  # raises: the value failed is_satisfied_by
         raise AssertionError(f"{constraint!r} refused {value!r} but its check passed it")  # pragma: no cover
 
-    if not converting:
+    checked: Any
+    if after or any(c.reads for *_, c in plan):
+        # a constraint that reads other arguments after theirs, so that the first error is about the argument read
+        plan.sort(key=lambda entry: bool(entry[3].reads))
+        checked = _binding(func, signature, plan, after, error, shown)
+
+    elif not converting:
 
         @functools.wraps(func)
         def checked(*args, **kwargs):
@@ -338,8 +450,74 @@ def _enforcing(func, constraints: dict, error, shown: str) -> Any:
     return declared
 
 
+def _binding(func, signature: inspect.Signature, plan: list, after: list, error, shown: str) -> Any:
+    """The checking wrapper of a declaration that reads other arguments or checks the result: it binds each call.
+
+    Constraints that read other arguments are narrowed to their values (converted, or the defaults) and check a
+    default too (whether it is allowed depends on them); the constraints ``on_result`` check what the body returns
+    and name the arguments with their values as given.
+    """
+    kinds = inspect.Parameter
+    items = signature.parameters.items()
+    defaults = {n: p.default for n, p in items if p.default is not kinds.empty}
+    positional = [n for n, p in items if p.kind in (kinds.POSITIONAL_ONLY, kinds.POSITIONAL_OR_KEYWORD)]
+    index = {n: i for i, n in enumerate(positional)}
+    star = next((n for n, p in items if p.kind is kinds.VAR_POSITIONAL), None)
+    by_keyword = {n for n, p in items if p.kind in (kinds.POSITIONAL_OR_KEYWORD, kinds.KEYWORD_ONLY)}
+    any_keyword = any(p.kind is kinds.VAR_KEYWORD for _, p in items)
+    required = [
+        n for n, p in items if p.default is kinds.empty and p.kind not in (kinds.VAR_POSITIONAL, kinds.VAR_KEYWORD)
+    ]
+
+    @functools.wraps(func)
+    def checked(*args, **kwargs):
+        n = len(args)
+        given = dict(zip(positional, args))
+        if star is not None:
+            given[star] = args[len(positional) :]
+        if (
+            (n > len(positional) and star is None)
+            or any(k in given or (k not in by_keyword and not any_keyword) for k in kwargs)
+            or any(r not in given and r not in kwargs for r in required)
+        ):
+            signature.bind(*args, **kwargs)  # Python's own TypeError for a wrong call
+        given.update(kwargs)
+        values = {**defaults, **given}
+        converted = {}
+        for name, _, _, constraint in plan:
+            if constraint.reads:  # its default too: whether it is allowed depends on the arguments read
+                if name not in values:
+                    continue
+                constraint = constraint.narrowed(**{r: values[r] for r in constraint.reads})
+                value = values[name]
+            elif name in given:
+                value = given[name]
+            else:
+                continue
+            value = constraint.check(value, name=name, func=shown, error=error)
+            if constraint.converts:
+                converted[name] = values[name] = value
+        if converted:
+            args = list(args)
+            for name, value in converted.items():
+                if index.get(name, n) < n:
+                    args[index[name]] = value
+                else:
+                    kwargs[name] = value
+        result = func(*args, **kwargs)
+        for key, names, constraint in after:
+            if not constraint.is_satisfied_by(result):
+                got = tuple(given[n] if n in given else defaults.get(n) for n in names)
+                raise error.of(key, shown, constraint.describe(shown), got[0] if len(got) == 1 else got)
+        return result
+
+    return checked
+
+
 def constraints_of(func) -> dict:
-    """The declared constraints of ``func`` (empty when it declares none)."""
+    """The declared constraints of ``func`` (empty when it declares none); of a class, those of its ``__init__``."""
+    if inspect.isclass(func):
+        return dict(getattr(func.__init__, "parameter_constraints", {}))
     return dict(getattr(func, "parameter_constraints", {}))
 
 
@@ -349,6 +527,12 @@ def unchecked(func: _Declared) -> _Declared:
     For a function that calls another public one with arguments it has
     checked already (scikit-learn's ``prefer_skip_nested_validation``); the
     arguments are passed as given, so a converting constraint's value must be
-    passed converted. A declared class is returned as it is (its checks stay).
+    passed converted. A declared method bound to its object (``Statement.of``) gives its body bound to it; a
+    declared class is returned as it is (its checks stay).
     """
-    return getattr(func, "__wrapped__", func) if getattr(func, "parameter_constraints", None) else func
+    if not getattr(func, "parameter_constraints", None):
+        return func
+    if inspect.ismethod(func):  # a declared method (a classmethod) bound to its object: the body, bound to it
+        body: Any = types.MethodType(getattr(func.__func__, "__wrapped__"), func.__self__)
+        return body
+    return getattr(func, "__wrapped__", func)

@@ -35,13 +35,26 @@ class InvalidParameterError(ValueError, TypeError):
         super().__init__(*args)
         self.param, self.func, self.allowed, self.got = param, func, allowed, got
 
+    @staticmethod
+    def message(param: str, func: str, allowed: str, got: object) -> str:
+        """The project's single message template."""
+        return f"The {param!r} parameter of {func} must be {allowed}. Got {got!r} instead."
+
     @classmethod
     def of(cls, param: str, func: str, allowed: str, got: object) -> "InvalidParameterError":
         """Build the error with the project's single message template."""
-        return cls(
-            f"The {param!r} parameter of {func} must be {allowed}. Got {got!r} instead.",
-            param=param,
-            func=func,
-            allowed=allowed,
-            got=got,
-        )
+        return cls(cls.message(param, func, allowed, got), param=param, func=func, allowed=allowed, got=got)
+
+    def renamed(
+        self, param: str, func: str, *, got: object = None, allowed: str | None = None
+    ) -> "InvalidParameterError":
+        """This error as the error of another name for the same value: the command-line option that gave it.
+
+        ``allowed`` and ``got`` default to this error's (the declaration's text, the value refused).
+
+        >>> err = InvalidParameterError.of("tolerance", "fit_preferences", "a positive number", -1.0)
+        >>> print(err.renamed("--tolerance", "symmetric fit"))
+        The '--tolerance' parameter of symmetric fit must be a positive number. Got -1.0 instead.
+        """
+        got = self.got if got is None else got
+        return InvalidParameterError.of(param, func, (self.allowed or "") if allowed is None else allowed, got)

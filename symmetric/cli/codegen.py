@@ -6,16 +6,22 @@ import sys
 
 from .._validation import InvalidParameterError
 from ..numeric.backends import BACKENDS
-from ._metric import output_path
+from ._metric import option_error, output_path
 
-# The options offered (argparse needs them before SymPy is loaded); module_source checks the values (their
-# domains from symmetric.numeric.catalog, and which ones a family takes), and errors name the option.
-_PARAMETERS = ("beta", "rho", "gamma", "phi")
+
+def _numeric() -> tuple[list[str], list[str]]:
+    """The families with generated code and their parameters, read from the records (module_source checks the
+    values: their domains from symmetric.numeric.catalog, and which ones a family takes; errors name the option)."""
+    from ..families import FAMILIES
+
+    names = [name for name, family in FAMILIES.items() if family.numeric]
+    return names, list(dict.fromkeys(p for name in names for p in FAMILIES[name].parameter_names))
 
 
 def add_arguments(p) -> None:
-    p.add_argument("name", metavar="NAME", help="family: g_beta_rho, power_mean, f_beta")
-    for name in _PARAMETERS:
+    names, parameters = _numeric()
+    p.add_argument("name", metavar="NAME", help=f"family: {', '.join(names)}")
+    for name in parameters:
         p.add_argument(f"--{name}", type=float, default=None, help=f"fix {name} (dropped from the signature)")
     p.add_argument(
         "--backend",
@@ -27,24 +33,18 @@ def add_arguments(p) -> None:
     p.add_argument("-o", "--output", metavar="FILE.py", required=True, help="file to write")
 
 
-def _as_option(exc: InvalidParameterError, fixed: dict, func: str) -> InvalidParameterError:
-    """The error of ``module_source`` (which checks the values once) as the error of the option that gave it."""
-    option = f"--{exc.param}" if exc.param in fixed else "NAME" if exc.param == "names" else None
-    if option is None or exc.allowed is None:
-        return exc
-    return InvalidParameterError.of(option, func, exc.allowed, exc.got)
-
-
 def run(args) -> int:
     from ..numeric.codegen import module_source
 
     func = "symmetric codegen"
-    fixed = {k: getattr(args, k) for k in _PARAMETERS if getattr(args, k) is not None}
+    fixed = {k: getattr(args, k) for k in _numeric()[1] if getattr(args, k, None) is not None}
     try:
         output = output_path(args.output, func=func, suffixes=(".py",))
         source = module_source(args.name, fixed=fixed, backend=getattr(args, "backend", "numpy"))
     except InvalidParameterError as exc:
-        print(f"{func}: {_as_option(exc, fixed, func)}", file=sys.stderr)
+        # module_source checks the values once: its error, as the error of the option that gave the value
+        options = {"names": "NAME", **{name: f"--{name}" for name in fixed}}
+        print(f"{func}: {option_error(exc, options, func=func)}", file=sys.stderr)
         return 2
     output.write_text(source, encoding="utf-8")
     print(

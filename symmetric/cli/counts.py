@@ -19,11 +19,13 @@ import sys
 
 import numpy as np
 
-from .._constraints import Interval, Options
+from .._constraints import Interval, Options, Rule
 from .._validation import InvalidParameterError
 
 #: A cell of the confusion matrix: a (weighted) count.
 _COUNT = Interval(float, 0, math.inf, closed="left", allowed="a finite count >= 0")
+#: A cell given both in its place and by name.
+_TWICE = "{cell} given once (it is also given positionally)"
 #: The cells, in the order of the positional arguments.
 _CELLS = ("tp", "fp", "fn", "tn")
 #: The metrics ``symmetric.metrics`` knows by name, as this command shows them: name -> (summary, the margins
@@ -90,16 +92,10 @@ def _cells(args, func: str) -> tuple[float, ...]:
     for place, cell in enumerate(_CELLS, 1):
         positional, by_name = getattr(args, cell), getattr(args, f"named_{cell}")
         if positional is not None and by_name is not None:
-            raise InvalidParameterError.of(
-                f"--{cell}", func, f"{cell.upper()} given once (it is also given positionally)", by_name
-            )
+            Rule(_TWICE.format(cell=cell.upper())).refuse(by_name, name=f"--{cell}", func=func)
         if positional is None and by_name is None:
-            raise InvalidParameterError.of(
-                f"--{cell}",
-                func,
-                f"{_COUNT.allowed}: {cell.upper()} is missing (give it in place {place} or as --{cell})",
-                None,
-            )
+            note = f": {cell.upper()} is missing (give it in place {place} or as --{cell})"
+            _COUNT.refuse(None, name=f"--{cell}", func=func, note=note)
         option = cell.upper() if by_name is None else f"--{cell}"
         cells.append(_COUNT.check(positional if by_name is None else by_name, name=option, func=func))
     return tuple(cells)

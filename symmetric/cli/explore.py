@@ -6,8 +6,9 @@ import json
 import sys
 
 from .._validation import InvalidParameterError
+from ..explore.arguments import DEFAULT_BUDGET, DEFAULT_TIMEOUT
 from ..families import PARAMETERS
-from ._metric import as_option_error, declared, metric_expression, parameter_values, ranges
+from ._metric import as_option_error, declared, metric_expression, option_error, parameter_values, ranges
 
 __all__ = ["add_arguments", "run"]
 
@@ -30,8 +31,15 @@ def add_arguments(p) -> None:
         "repeatable",
     )
     p.add_argument("--json", action="store_true", help="print the analysis as JSON")
-    p.add_argument("--timeout", type=float, default=10.0, help="seconds per check (default 10)")
-    p.add_argument("--budget", type=float, default=120.0, help="seconds for the whole analysis (default 120)")
+    p.add_argument(
+        "--timeout", type=float, default=DEFAULT_TIMEOUT, help=f"seconds per check (default {DEFAULT_TIMEOUT:g})"
+    )
+    p.add_argument(
+        "--budget",
+        type=float,
+        default=DEFAULT_BUDGET,
+        help=f"seconds for the whole analysis (default {DEFAULT_BUDGET:g})",
+    )
     p.add_argument("--no-limits", action="store_true", help="skip the limits (the slowest part)")
 
 
@@ -47,8 +55,7 @@ def run(args) -> int:
             expr, timeout=args.timeout, budget=args.budget, limits=not args.no_limits, ranges=ranges(values)
         )
     except InvalidParameterError as exc:  # a value is checked once, where it is used: the error names the option
-        if exc.param in ("timeout", "budget") and exc.allowed is not None:  # analyze's declaration
-            exc = InvalidParameterError.of(f"--{exc.param}", func, exc.allowed, exc.got)
+        exc = option_error(exc, {"timeout": "--timeout", "budget": "--budget"}, func=func)  # analyze's declaration
         print(f"symmetric explore: {as_option_error(exc, specs, func=func)}", file=sys.stderr)
         return 2
     print(json.dumps(analysis.to_dict(), indent=1) if args.json else analysis)

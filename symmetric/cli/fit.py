@@ -25,7 +25,7 @@ import sys
 from fractions import Fraction
 
 from .._validation import InvalidParameterError
-from ._metric import DPI, output_path
+from ._metric import DEFAULT_DPI, DPI, DRAWINGS, option_error, output_path
 
 __all__ = ["add_arguments", "run", "read_statements", "COLUMNS"]
 
@@ -39,12 +39,11 @@ _KINDS = {
     "prefer": "Preference",
     "preference": "Preference",
 }
-_FORMATS = (".png", ".svg", ".pdf")
 
 
 def add_arguments(p) -> None:
     p.add_argument("file", metavar="FILE.csv", help="statements, one per row: kind,P,R,k,P2,R2 (see --help)")
-    from ..explore.preferences import fittable_families
+    from ..explore.preferences import DEFAULT_TOLERANCE, fittable_families
 
     p.add_argument(
         "--family",
@@ -55,8 +54,8 @@ def add_arguments(p) -> None:
     p.add_argument(
         "--tolerance",
         type=float,
-        default=0.05,
-        help="largest residual (log units) a statement may have to count as expressed (default 0.05)",
+        default=DEFAULT_TOLERANCE,
+        help=f"largest residual (log units) a statement may have to count as expressed (default {DEFAULT_TOLERANCE})",
     )
     p.add_argument("--json", action="store_true", help="print the fit as JSON")
     p.add_argument(
@@ -65,7 +64,7 @@ def add_arguments(p) -> None:
         metavar="FILE",
         help="also draw the level curves with the statements: FILE.png, FILE.svg or FILE.pdf",
     )
-    p.add_argument("--dpi", type=int, default=200, help="resolution of a PNG (default 200)")
+    p.add_argument("--dpi", type=int, default=DEFAULT_DPI, help=f"resolution of a PNG (default {DEFAULT_DPI})")
     p.epilog = __doc__.split("\n\n", 1)[1]
     p.formatter_class = __import__("argparse").RawDescriptionHelpFormatter
 
@@ -142,13 +141,13 @@ def run(args) -> int:
     func = "symmetric fit"
     try:
         if args.output:  # checked before any work: suffix, existing and writable folder
-            output_path(args.output, func=func, suffixes=_FORMATS)
+            output_path(args.output, func=func, suffixes=DRAWINGS)
         DPI.check(args.dpi, name="--dpi", func=func)
         with open(args.file, encoding="utf-8", newline="") as handle:
             statements = read_statements(handle)
         fit = fit_preferences(statements, family=args.family, tolerance=args.tolerance)  # checked there, once
     except InvalidParameterError as exc:
-        print(f"{func}: {_option_named(exc, func)}", file=sys.stderr)
+        print(f"{func}: {option_error(exc, {'tolerance': '--tolerance'}, func=func)}", file=sys.stderr)
         return 2
     except (OSError, ValueError) as exc:
         print(f"{func}: {exc}", file=sys.stderr)
@@ -167,13 +166,6 @@ def run(args) -> int:
         if not args.json:
             print(f"wrote {args.output}")
     return 0
-
-
-def _option_named(exc: InvalidParameterError, func: str) -> InvalidParameterError:
-    """A refused option of ``fit_preferences`` (its declaration's text) as the command-line option's error."""
-    if exc.param == "tolerance" and exc.allowed is not None:
-        return InvalidParameterError.of("--tolerance", func, exc.allowed, exc.got)
-    return exc
 
 
 def _draw_fit(fit, *, ax=None):

@@ -8,17 +8,30 @@ import warnings
 
 import sympy
 
+import inspect
+
+from .._constraints import Rule
 from .._validation import InvalidParameterError
 from ..explore.parser import parse_value
 from ..families import FAMILIES, PARAMETERS
-from ._metric import DPI, as_option_error, output_path, parameter_values, symbolic_metric
+from ._metric import (
+    DEFAULT_DPI,
+    DPI,
+    DRAWINGS,
+    TOGETHER,
+    as_option_error,
+    option_error,
+    output_path,
+    parameter_values,
+    symbolic_metric,
+)
 
 __all__ = ["add_arguments", "run"]
 
 #: The options handed to the plotting functions as they are: checked by their declarations (the error's param).
-_PASSED = ("levels", "resolution")
-
-_FORMATS = (".png", ".svg", ".pdf")
+_PASSED = {"levels": "--levels", "resolution": "--resolution"}
+#: A value given for a parameter of the metric.
+_NUMBER = Rule("NAME=VALUE with a number VALUE")
 
 
 def _library() -> tuple[str, ...]:
@@ -50,13 +63,16 @@ def add_arguments(p) -> None:
         default=None,
         help="about how many contour levels, at round values (default 9: 0.1, ..., 0.9)",
     )
-    p.add_argument("--dpi", type=int, default=200, help="resolution of a PNG (default 200)")
+    p.add_argument("--dpi", type=int, default=DEFAULT_DPI, help=f"resolution of a PNG (default {DEFAULT_DPI})")
+    from .. import plot  # light: neither SymPy nor matplotlib
+
+    one, grid = (inspect.signature(f).parameters["resolution"].default for f in (plot.level_curves, plot.family_grid))
     p.add_argument(
         "--resolution",
         type=int,
         default=None,
         metavar="N",
-        help="grid points per axis at which the metric is evaluated (default 400, 300 per panel)",
+        help=f"grid points per axis at which the metric is evaluated (default {one}, {grid} per panel)",
     )
     p.add_argument("-o", "--output", required=True, metavar="FILE", help="FILE.png, FILE.svg or FILE.pdf")
 
@@ -71,28 +87,24 @@ def _values(args, func):
     values = parameter_values(_specs(args), func=func)
     for name, value in values.items():
         if value is None or isinstance(value, sympy.Interval):
-            option = f"--{name}" if name in _library() else "--param"
-            raise InvalidParameterError.of(option, func, "NAME=VALUE with a number VALUE", name)
+            _NUMBER.refuse(name, name=f"--{name}" if name in _library() else "--param", func=func)
     return values
 
 
 def _grid_values(args, func):
-    texts = args.values.split(",")
-    values = [parse_value(text, func=func, param="--values") for text in texts]
-    if not 1 <= len(values) <= 16:
-        raise InvalidParameterError.of("--values", func, "1 to 16 comma-separated numbers", args.values)
-    return values
+    """The values of ``--values``, each read by the parser; how many: family_grid's declaration (``values``)."""
+    return [parse_value(text, func=func, param="--values") for text in args.values.split(",")]
 
 
 def run(args) -> int:
     func = "symmetric plot"
     try:
-        output = output_path(args.output, func=func, suffixes=_FORMATS)
+        output = output_path(args.output, func=func, suffixes=DRAWINGS)
         values = _values(args, func)
         names = list(values) + ([args.vary] if args.vary else [])
         metric = symbolic_metric(args.metric, names, func=func)
         if (args.vary is None) != (args.values is None):
-            raise InvalidParameterError.of("--vary", func, "given together with --values", args.vary)
+            TOGETHER.refuse(args.vary, name="--vary", func=func)
         DPI.check(args.dpi, name="--dpi", func=func)
         grid = {} if args.resolution is None else {"resolution": args.resolution}
         from .. import plot
@@ -129,7 +141,9 @@ def _option_named(exc, args, func) -> InvalidParameterError:
     if exc.allowed is None:
         return exc
     if args.vary and exc.param == args.vary:
-        return InvalidParameterError.of("--values", func, f"values of {exc.param} each {exc.allowed}", args.values)
+        return exc.renamed("--values", func, allowed=f"values of {exc.param} each {exc.allowed}", got=args.values)
+    if exc.param == "values":  # family_grid's declaration: how many values, the text given
+        return exc.renamed("--values", func, got=args.values)
     if exc.param in _PASSED:  # the plotting function's declaration: its text, the option's name
-        return InvalidParameterError.of(f"--{exc.param}", func, exc.allowed, exc.got)
+        return option_error(exc, _PASSED, func=func)
     return as_option_error(exc, _specs(args), func=func)

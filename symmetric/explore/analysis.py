@@ -32,7 +32,17 @@ from .. import symbols as _symbols
 from .._constraints import Options, Predicate, declare
 from ..verify import DOMAINS, Verdict
 from .analysis_budget import Budget, combine
-from .arguments import BOOLEAN, EXPRESSION, NAMES, POSITIVE_SYMBOL, RANGES, SECONDS, range_interval
+from .arguments import (
+    BOOLEAN,
+    DEFAULT_BUDGET,
+    DEFAULT_TIMEOUT,
+    EXPRESSION,
+    NAMES,
+    POSITIVE_SYMBOL,
+    RANGES,
+    SECONDS,
+    range_interval,
+)
 from .geometry import EVERY_RATIO, Geometry, local_geometry
 from .metric_limits import metric_limits
 from .properties import metric_properties
@@ -42,9 +52,6 @@ __all__ = ["Analysis", "analyze", "regime_geometries"]
 
 #: Where precision and recall range in an analysis.
 DOMAIN = Options(DOMAINS, allowed=f"one of {list(DOMAINS)}", invalid=("all", None))
-#: Default seconds for one check, and for a whole analysis.
-DEFAULT_TIMEOUT = 10.0
-DEFAULT_BUDGET = 120.0
 
 
 @dataclass(frozen=True)

@@ -16,10 +16,12 @@ from fractions import Fraction
 
 import sympy
 
-from .._constraints import Interval, Predicate
+from .._constraints import BOOLEAN, STRING, Interval, Predicate
 
 __all__ = [
     "BOOLEAN",
+    "DEFAULT_BUDGET",
+    "DEFAULT_TIMEOUT",
     "EXPRESSION",
     "NAME",
     "NAMES",
@@ -34,12 +36,16 @@ __all__ = [
 
 #: A time in seconds (``analyze``'s ``timeout`` and ``budget``, ``explore --timeout``, ``--budget``).
 SECONDS = Interval(float, 0, math.inf, closed="neither", allowed="a positive number of seconds")
-#: A switch.
-BOOLEAN = Predicate("a bool", lambda v: isinstance(v, bool), invalid=("yes", 1, None))
+#: ``analyze``'s seconds for one check, and for the whole analysis, unless the caller says otherwise (and
+#: ``symmetric explore``'s).
+DEFAULT_TIMEOUT = 10.0
+DEFAULT_BUDGET = 120.0
+#: A switch (``BOOLEAN`` of :mod:`symmetric._constraints`: re-exported for the CLI).
+BOOLEAN = BOOLEAN
 #: Text to read with the whitelist parser.
 TEXT = Predicate("a string", lambda v: isinstance(v, str), invalid=(2, None, b"P*R"))
 #: A name in an error message (the function or the command-line option that took the text).
-NAME = Predicate("a str", lambda v: isinstance(v, str), invalid=(2, None))
+NAME = STRING
 #: The metric ``analyze`` studies: an expression, or text for the whitelist parser.
 EXPRESSION = Predicate(
     "a SymPy expression or text (str), such as '2*P*R/(P + R)', which symmetric.explore.parse reads",

@@ -17,7 +17,7 @@ from typing import Callable
 
 import sympy
 
-from .._validation import InvalidParameterError
+from .._constraints import Options, declare
 from ..families import f_beta, f_beta_alternative, g_beta_rho, power_mean
 from .parser import parse
 
@@ -47,8 +47,7 @@ _BUILDERS: dict[str, Callable[[], sympy.Expr]] = {
 EXAMPLES = tuple(_BUILDERS)
 
 
+@declare(name=Options(EXAMPLES, allowed=f"one of {list(EXAMPLES)}", invalid=("f1", None)))
 def example(name: str) -> sympy.Expr:
     """The example metric called ``name`` (one of :data:`EXAMPLES`), with symbolic parameters."""
-    if name not in _BUILDERS:
-        raise InvalidParameterError.of("name", "example", f"one of {list(EXAMPLES)}", name)
     return _BUILDERS[name]()

@@ -32,7 +32,7 @@ from typing import Any
 import numpy as np
 import sympy
 
-from .._constraints import Constraint, Options, Predicate, constraints_of, unchecked
+from .._constraints import Constraint, Converting, Options, Predicate, constraints_of, unchecked
 from .._validation import InvalidParameterError
 from ..families import FAMILIES, Parameter, get_family
 from ..symbols import P, R
@@ -200,7 +200,7 @@ def _float_latex(x: float) -> str:
     return {"1": power, "-1": f"-{power}"}.get(mantissa, rf"{mantissa} \times {power}")
 
 
-class _Drawable(Constraint):
+class _Drawable(Converting):
     """A value of parameter ``name`` for a plot: a number in the parameter's domain and in the range of floats.
 
     A registered family's parameter is taken without its bound on exponents:
@@ -209,8 +209,6 @@ class _Drawable(Constraint):
     other parameter's domain is its symbol's assumptions. :meth:`check`
     returns the exact number (a float such as 0.5 as 1/2).
     """
-
-    converts = True
 
     def __init__(self, name: str, symbol: sympy.Symbol, declared: Constraint | None = None):
         if isinstance(declared, Parameter):
@@ -227,13 +225,6 @@ class _Drawable(Constraint):
     @property
     def allowed(self) -> str:
         return self.describe("the plot")
-
-    def is_satisfied_by(self, value) -> bool:
-        try:
-            self.check(value, name="value", func="check")
-        except InvalidParameterError:
-            return False
-        return True
 
     def check(self, value, *, name: str, func: str, error=InvalidParameterError, note: str = ""):
         given = value

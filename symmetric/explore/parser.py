@@ -42,7 +42,7 @@ import sympy
 
 from .. import families as _families
 from .. import symbols as _symbols
-from .._constraints import Predicate, declare, unchecked
+from .._constraints import Predicate, Rule, declare, unchecked
 from .._validation import InvalidParameterError
 from .arguments import NAME, NAMES, SYMBOL, TEXT
 
@@ -111,8 +111,8 @@ class ExpressionError(InvalidParameterError):
         1-based character position of the problem, when there is one.
     """
 
-    def __init__(self, message: str, *, reason: str = "", position: int | None = None):
-        super().__init__(message)
+    def __init__(self, message: str, *, reason: str = "", position: int | None = None, **parts):
+        super().__init__(message, **parts)
         self.reason = reason
         self.position = position
 
@@ -148,8 +148,11 @@ class _Grammar:
         where = f" (position {position})" if position is not None else ""
         shown = text if len(text) <= 80 else text[:77] + "..."
         reason = reason[:1].upper() + reason[1:]
-        message = f"{InvalidParameterError.of(self.param, self.func, self.allowed(), shown)} {reason}{where}."
-        return ExpressionError(message, reason=reason, position=position)
+        allowed = self.allowed()
+        message = f"{InvalidParameterError.message(self.param, self.func, allowed, shown)} {reason}{where}."
+        return ExpressionError(
+            message, reason=reason, position=position, param=self.param, func=self.func, allowed=allowed, got=text
+        )
 
 
 # --- 1. tokens -------------------------------------------------------------------------------------
@@ -443,6 +446,17 @@ _NAME_RULES = (
 )
 
 
+#: A parameter's value given in ``parameters``: a number (a SymPy expression must be a number), else its own
+#: parameter's domain decides.
+_NUMBER_VALUE = Predicate(
+    "a number",
+    lambda v: not isinstance(v, sympy.Basic) or v.is_number,
+    invalid=(sympy.Symbol("x"),),
+)
+#: A range ``LO..HI`` of ``parse_parameter``, whose ends are ordered (checked once they are read).
+_RANGE = Rule("a range LO..HI with LO < HI")
+
+
 def _check_name(name, func, param="parameters"):
     for rule in _NAME_RULES:
         rule.check(name, name=param, func=func)
@@ -481,12 +495,10 @@ def parameter_symbols(
             names[name] = value
         else:
             # the library's parameter, or a new one: positive
-            expr = _families.Parameter(LIBRARY_PARAMETERS.get(name) or sympy.Symbol(name, positive=True)).value(
+            _NUMBER_VALUE.check(value, name=name, func=func)
+            names[name] = _families.Parameter(LIBRARY_PARAMETERS.get(name) or sympy.Symbol(name, positive=True)).value(
                 value, func=func
             )
-            if not expr.is_number:
-                raise InvalidParameterError.of(name, func, "a number", value)
-            names[name] = expr
     return names
 
 
@@ -599,6 +611,6 @@ def parse_parameter(spec: str, *, func: str = "parse_parameter", param: str = "p
         ends = [parse_value(t, func=func, param=param) if t.strip() else None for t in (lo, hi)]
         lo, hi = (-sympy.oo if ends[0] is None else ends[0]), (sympy.oo if ends[1] is None else ends[1])
         if not lo < hi:
-            raise InvalidParameterError.of(param, func, "a range LO..HI with LO < HI", spec)
+            _RANGE.refuse(spec, name=param, func=func)
         return name, sympy.Interval.open(lo, hi)
     return name, parse_value(value, func=func, param=param)

@@ -41,17 +41,28 @@ from __future__ import annotations
 import functools
 import math
 import numbers
+import sys
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 import sympy
 
-from .._constraints import Constraint, Predicate, declare
-from .._validation import InvalidParameterError
+from .._constraints import Constraint, Interval, Predicate, declare
 from ..symbols import P, R, beta as _beta, rho as _rho
 from .arguments import TOLERANCE
 
-__all__ = ["TradeOff", "Indifference", "Preference", "PreferenceFit", "fit_preferences", "fittable_families"]
+__all__ = [
+    "COORDINATE",
+    "DEFAULT_TOLERANCE",
+    "RATIO",
+    "TradeOff",
+    "Indifference",
+    "Preference",
+    "PreferenceFit",
+    "fit_preferences",
+    "fittable_families",
+]
 
 
 def fittable_families() -> dict[str, bool]:
@@ -84,19 +95,36 @@ BETA_RANGE, RHO_RANGE = 100.0, 12.0
 #: (|rho| <= 12, beta**2 <= 10**4) and its trade-off (beta P/R)**rho stay finite positive doubles from here on;
 #: below, they overflow or underflow and the residuals are undefined.
 SMALLEST = 1e-20
+#: The largest residual of a statement the fit expresses, unless the caller says otherwise.
+DEFAULT_TOLERANCE = 0.05
 #: The margin of a preference in the fit: its residual is max(0, STRICT - (log G of the better - of the other)).
 STRICT = 1e-6
 
 
-def _unit(value, name, func) -> float:
-    # value <= 1 refuses NaN; Real's own comparisons, so that an int too large for a float is refused, not raised
-    if isinstance(value, numbers.Real) and not isinstance(value, bool) and value <= 1 and not value < SMALLEST:
-        return float(value)
-    raise InvalidParameterError.of(
-        name, func, f"a number in [{SMALLEST:g}, 1] (G and its trade-off overflow below)", value
-    )
+#: A coordinate of a statement: precision or recall.
+COORDINATE = Interval(
+    float, SMALLEST, 1, closed="both", allowed=f"a number in [{SMALLEST:g}, 1] (G and its trade-off overflow below)"
+)
 
 
+def _positive_finite(value: Any) -> bool:
+    # Real's own comparisons, so that an int too large for a float is refused, not raised
+    if not isinstance(value, numbers.Real) or isinstance(value, bool):
+        return False
+    number: Any = value
+    return 0 < number <= sys.float_info.max
+
+
+#: A trade-off ratio.
+RATIO = Predicate(
+    "a positive finite number",
+    _positive_finite,
+    invalid=(0, -1.0, math.inf, math.nan, 10**400, "1", True, None),
+)
+_PAIR = {"P": COORDINATE, "R": COORDINATE, "P2": COORDINATE, "R2": COORDINATE}
+
+
+@declare(P=COORDINATE, R=COORDINATE, k=RATIO)
 @dataclass(frozen=True)
 class TradeOff:
     """At (P, R), one unit of precision is worth ``k`` units of recall (``k > 0``)."""
@@ -105,12 +133,9 @@ class TradeOff:
     R: float
     k: float
 
-    def __post_init__(self):
-        for name in ("P", "R"):
-            object.__setattr__(self, name, _unit(getattr(self, name), name, "TradeOff"))
-        if not (isinstance(self.k, numbers.Real) and not isinstance(self.k, bool) and 0 < self.k < math.inf):
-            raise InvalidParameterError.of("k", "TradeOff", "a positive finite number", self.k)
-        object.__setattr__(self, "k", float(self.k))
+    def __post_init__(self):  # checked by the declaration; kept as floats
+        for name in ("P", "R", "k"):
+            object.__setattr__(self, name, float(getattr(self, name)))
 
     def __str__(self):
         return f"at (P={self.P:g}, R={self.R:g}) one unit of precision is worth {self.k:g} units of recall"
@@ -123,11 +148,12 @@ class _Pair:
     P2: float
     R2: float
 
-    def __post_init__(self):
+    def __post_init__(self):  # checked by the declaration of each kind; kept as floats
         for name in ("P", "R", "P2", "R2"):
-            object.__setattr__(self, name, _unit(getattr(self, name), name, type(self).__name__))
+            object.__setattr__(self, name, float(getattr(self, name)))
 
 
+@declare(**_PAIR)
 class Indifference(_Pair):
     """(P, R) and (P2, R2) are equally good."""
 
@@ -135,6 +161,7 @@ class Indifference(_Pair):
         return f"(P={self.P:g}, R={self.R:g}) is as good as (P={self.P2:g}, R={self.R2:g})"
 
 
+@declare(**_PAIR)
 class Preference(_Pair):
     """(P, R) is better than (P2, R2)."""
 
@@ -464,7 +491,7 @@ def _pair_conflicts(statements, residuals, tolerance, fixed_rho):
 
 
 @declare(statements=STATEMENTS, family=FAMILY, tolerance=TOLERANCE)
-def fit_preferences(statements, *, family="g_beta_rho", tolerance=0.05):
+def fit_preferences(statements, *, family="g_beta_rho", tolerance=DEFAULT_TOLERANCE):
     r"""Fit the beta and rho that express ``statements`` best (see the module docstring).
 
     Parameters

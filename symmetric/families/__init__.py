@@ -124,7 +124,17 @@ FAMILIES: dict[str, Family] = {
 }
 
 
-_FAMILY = Predicate("a symmetric.families.Family", lambda v: isinstance(v, Family), invalid=("f_beta", None))
+def _one_symbol_per_name(family: Family, registry) -> str | None:
+    """The allowed text a family fails when one of its parameters has the name of a registered family's parameter
+    with other assumptions (the parser knows one symbol per name), else None."""
+    for p in family.params:
+        known = _parameter_specs().get(p.name)
+        if known is not None and known.symbol != p.symbol:
+            return f"parameters with the assumptions of the registered parameter {p.name!r} ({known.domain})"
+    return None
+
+
+_FAMILY = _registry.NewRecord(FAMILIES, Family, "family", rules=(_one_symbol_per_name,), invalid=("f_beta", None))
 _EXPR = Predicate("a SymPy expression", lambda v: isinstance(v, sympy.Expr), invalid=("P", 1.5, sympy.Eq(1, 2)))
 
 
@@ -140,17 +150,6 @@ def register_family(family: Family, *, replace: bool = False) -> Family:
     ``symmetric.families`` instead: each entry point names a Family or a list
     of them.
     """
-    func = "register_family"
-    _registry.refuse_registered_name(FAMILIES, family.name, replace=replace, param="family", func=func, what="family")
-    for p in family.params:
-        known = _parameter_specs().get(p.name)
-        if known is not None and known.symbol != p.symbol:
-            raise InvalidParameterError.of(
-                "family",
-                func,
-                f"parameters with the assumptions of the registered parameter {p.name!r} ({known.domain})",
-                family.name,
-            )
     FAMILIES[family.name] = family
     return family
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import sympy
 
-from .._validation import InvalidParameterError
+from .._constraints import Options, Predicate, declare, unchecked
 from ..symbols import (
     CORRECT,
     EXPECTED_DISAGREEMENT,
@@ -37,10 +37,14 @@ from ..symbols import (
     TRUE_DOT_PRED,
     TRUE_DOT_TRUE,
 )
-from .counts import _counts, fnr, fpr, precision, recall, specificity
+from .arguments import COUNT, PREVALENCE, RATE, defined
+from .counts import f_beta_counts, fnr, fpr, precision, recall, specificity
+from .record import BETA
 
 __all__ = [
     "KAPPA_WEIGHTS",
+    "MATRIX",
+    "WEIGHTS",
     "cohen_kappa",
     "diagnostic_odds_ratio",
     "f_gain",
@@ -69,66 +73,65 @@ __all__ = [
 
 #: The class indices of a weight ``w(i, j)`` of Cohen's kappa.
 _I, _J = sympy.symbols("i j", integer=True, nonnegative=True)
+#: The declaration of a metric of the four cells: each a count, the metric defined at them.
+_CELLS = defined("tp", "fp", "fn", "tn")
+# the counts' functions called with counts checked already
+_precision, _recall, _specificity, _fpr, _fnr = (unchecked(f) for f in (precision, recall, specificity, fpr, fnr))
 
 
-def _cells(func, tp, fp, fn, tn):
-    return _counts(func, tp=tp, fp=fp, fn=fn, tn=tn)
-
-
+@declare(**_CELLS)
 def negative_predictive_value(tp=TP, fp=FP, fn=FN, tn=TN) -> sympy.Expr:
     """NPV ``TN/(TN + FN)``: the precision of the negative class.
 
     >>> negative_predictive_value()
     TN/(FN + TN)
     """
-    tp, fp, fn, tn = _cells("negative_predictive_value", tp, fp, fn, tn)
-    return precision(tn, fn)
+    return _precision(tn, fn)
 
 
+@declare(**_CELLS)
 def false_discovery_rate(tp=TP, fp=FP, fn=FN, tn=TN) -> sympy.Expr:
     """FDR ``FP/(FP + TP)``: the fraction of predicted positives that are negative.
 
     >>> false_discovery_rate()
     FP/(FP + TP)
     """
-    tp, fp, fn, tn = _cells("false_discovery_rate", tp, fp, fn, tn)
-    return precision(fp, tp)
+    return _precision(fp, tp)
 
 
+@declare(**_CELLS)
 def false_omission_rate(tp=TP, fp=FP, fn=FN, tn=TN) -> sympy.Expr:
     """FOR ``FN/(FN + TN)``: the fraction of predicted negatives that are positive.
 
     >>> false_omission_rate()
     FN/(FN + TN)
     """
-    tp, fp, fn, tn = _cells("false_omission_rate", tp, fp, fn, tn)
-    return precision(fn, tn)
+    return _precision(fn, tn)
 
 
+@declare(**_CELLS)
 def informedness(tp=TP, fp=FP, fn=FN, tn=TN) -> sympy.Expr:
     """Informedness (Youden's J, bookmaker informedness): ``TPR + TNR - 1``."""
-    tp, fp, fn, tn = _cells("informedness", tp, fp, fn, tn)
-    return recall(tp, fn) + specificity(tn, fp) - 1
+    return _recall(tp, fn) + _specificity(tn, fp) - 1
 
 
+@declare(**_CELLS)
 def markedness(tp=TP, fp=FP, fn=FN, tn=TN) -> sympy.Expr:
     """Markedness: ``PPV + NPV - 1``, precision plus negative predictive value minus one.
 
     >>> markedness()
     TN/(FN + TN) + TP/(FP + TP) - 1
     """
-    tp, fp, fn, tn = _cells("markedness", tp, fp, fn, tn)
-    return precision(tp, fp) + precision(tn, fn) - 1
+    return _precision(tp, fp) + _precision(tn, fn) - 1
 
 
+@declare(**_CELLS)
 def jaccard(tp=TP, fp=FP, fn=FN, tn=TN) -> sympy.Expr:
     """The Jaccard index of the predicted and true positives (threat score, critical success index)."""
-    tp, fp, fn, tn = _cells("jaccard", tp, fp, fn, tn)
-    if (tp + fp + fn).is_zero:
-        raise InvalidParameterError.of("tp, fp, fn", "jaccard", "counts with tp + fp + fn > 0", "tp, fp, fn = 0")
     return tp / (tp + fp + fn)
 
 
+@declare(**_CELLS)
 def mcc(tp=TP, fp=FP, fn=FN, tn=TN) -> sympy.Expr:
     r"""The Matthews correlation coefficient of a binary confusion matrix.
 
@@ -138,15 +141,11 @@ def mcc(tp=TP, fp=FP, fn=FN, tn=TN) -> sympy.Expr:
     multiclass R_K (:func:`mcc_from_sums`) is the same on a 2 x 2 matrix
     (claim ``confusion.mcc.multiclass_binary``).
     """
-    tp, fp, fn, tn = _cells("mcc", tp, fp, fn, tn)
     margins = (tp + fp) * (tp + fn) * (tn + fp) * (tn + fn)
-    if margins.is_zero:
-        raise InvalidParameterError.of(
-            "tp, fp, fn, tn", "mcc", "counts whose four margins are positive", "a zero margin"
-        )
     return (tp * tn - fp * fn) / sympy.sqrt(margins)
 
 
+@declare(**_CELLS)
 def cohen_kappa(tp=TP, fp=FP, fn=FN, tn=TN) -> sympy.Expr:
     r"""Cohen's kappa of a binary confusion matrix, :math:`(p_o - p_e)/(1 - p_e)` in the counts.
 
@@ -156,87 +155,71 @@ def cohen_kappa(tp=TP, fp=FP, fn=FN, tn=TN) -> sympy.Expr:
     >>> cohen_kappa(90, 50, 10, 850)
     38/53
     """
-    tp, fp, fn, tn = _cells("cohen_kappa", tp, fp, fn, tn)
     n = tp + fp + fn + tn
     observed = (tp + tn) / n
     expected = ((tp + fp) * (tp + fn) + (tn + fn) * (tn + fp)) / n**2
-    if (1 - expected).is_zero or n.is_zero:
-        raise InvalidParameterError.of(
-            "tp, fp, fn, tn", "cohen_kappa", "counts with chance agreement below 1", "chance agreement 1"
-        )
     return (observed - expected) / (1 - expected)
 
 
+@declare(**_CELLS)
 def positive_likelihood_ratio(tp=TP, fp=FP, fn=FN, tn=TN) -> sympy.Expr:
     """LR+ ``TPR/FPR``: how much a positive prediction raises the odds of the positive class.
 
     >>> positive_likelihood_ratio()
     TP*(FP + TN)/(FP*(FN + TP))
     """
-    tp, fp, fn, tn = _cells("positive_likelihood_ratio", tp, fp, fn, tn)
-    rate = fpr(fp, tn)
-    if rate.is_zero:
-        raise InvalidParameterError.of("fp", "positive_likelihood_ratio", "a count > 0 (LR+ is TPR/FPR)", fp)
-    return recall(tp, fn) / rate
+    return _recall(tp, fn) / _fpr(fp, tn)
 
 
+@declare(**_CELLS)
 def negative_likelihood_ratio(tp=TP, fp=FP, fn=FN, tn=TN) -> sympy.Expr:
     """LR- ``FNR/TNR``: how much a negative prediction changes the odds of the positive class.
 
     >>> negative_likelihood_ratio()
     FN*(FP + TN)/(TN*(FN + TP))
     """
-    tp, fp, fn, tn = _cells("negative_likelihood_ratio", tp, fp, fn, tn)
-    rate = specificity(tn, fp)
-    if rate.is_zero:
-        raise InvalidParameterError.of("tn", "negative_likelihood_ratio", "a count > 0 (LR- is FNR/TNR)", tn)
-    return fnr(fn, tp) / rate
+    return _fnr(fn, tp) / _specificity(tn, fp)
 
 
+@declare(**_CELLS)
 def diagnostic_odds_ratio(tp=TP, fp=FP, fn=FN, tn=TN) -> sympy.Expr:
     """DOR ``LR+/LR-``.
 
     >>> sympy.cancel(diagnostic_odds_ratio())
     TN*TP/(FN*FP)
     """
-    tp, fp, fn, tn = _cells("diagnostic_odds_ratio", tp, fp, fn, tn)
-    lr_minus = negative_likelihood_ratio(tp, fp, fn, tn)
-    if lr_minus.is_zero:
-        raise InvalidParameterError.of("fn", "diagnostic_odds_ratio", "a count > 0 (DOR is LR+/LR-)", fn)
-    return positive_likelihood_ratio(tp, fp, fn, tn) / lr_minus
+    return unchecked(positive_likelihood_ratio)(tp, fp, fn, tn) / unchecked(negative_likelihood_ratio)(tp, fp, fn, tn)
 
 
+@declare(**_CELLS)
 def prevalence_threshold(tp=TP, fp=FP, fn=FN, tn=TN) -> sympy.Expr:
     r"""The prevalence threshold (Balayla 2020), :math:`(\sqrt{TPR\,FPR} - FPR)/(TPR - FPR)`.
 
     The prevalence below which the precision at that prevalence falls off
     fastest; undefined where TPR = FPR (informedness 0).
     """
-    tp, fp, fn, tn = _cells("prevalence_threshold", tp, fp, fn, tn)
-    t, f = recall(tp, fn), fpr(fp, tn)
-    if (t - f).is_zero:
-        raise InvalidParameterError.of("tp, fp, fn, tn", "prevalence_threshold", "counts with TPR != FPR", "TPR = FPR")
+    t, f = _recall(tp, fn), _fpr(fp, tn)
     return (sympy.sqrt(t * f) - f) / (t - f)
 
 
+@declare(**_CELLS)
 def fowlkes_mallows(tp=TP, fp=FP, fn=FN, tn=TN) -> sympy.Expr:
     """The Fowlkes-Mallows index ``sqrt(P R)``: G at beta = 1, rho = -1 (claim ``confusion.fowlkes_mallows.g``).
 
     >>> fowlkes_mallows()
     TP/(sqrt(FN + TP)*sqrt(FP + TP))
     """
-    tp, fp, fn, tn = _cells("fowlkes_mallows", tp, fp, fn, tn)
-    return sympy.sqrt(precision(tp, fp)) * sympy.sqrt(recall(tp, fn))
+    return sympy.sqrt(_precision(tp, fp)) * sympy.sqrt(_recall(tp, fn))
 
 
+@declare(**_CELLS)
 def sensitivity_specificity_gmean(tp=TP, fp=FP, fn=FN, tn=TN) -> sympy.Expr:
     """The geometric mean of sensitivity and specificity, ``sqrt(TPR TNR)``.
 
     >>> sensitivity_specificity_gmean()
     sqrt(TN)*sqrt(TP)/(sqrt(FN + TP)*sqrt(FP + TN))
     """
-    tp, fp, fn, tn = _cells("sensitivity_specificity_gmean", tp, fp, fn, tn)
-    return sympy.sqrt(recall(tp, fn)) * sympy.sqrt(specificity(tn, fp))
+    return sympy.sqrt(_recall(tp, fn)) * sympy.sqrt(_specificity(tn, fp))
 
 
 # Precision-recall gain (Flach and Kull, NeurIPS 2015): a score x of the positive class rescaled harmonically so
@@ -248,38 +231,32 @@ def _gain(value, prevalence):
 
 
 def _data_prevalence(tp, fp, fn, tn):
-    n = tp + fp + fn + tn
-    if (fp + tn).is_zero or (tp + fn).is_zero:
-        raise InvalidParameterError.of(
-            "tp, fp, fn, tn", "gain", "counts with positives and negatives", "a class absent"
-        )
-    return (tp + fn) / n
+    return (tp + fn) / (tp + fp + fn + tn)
 
 
+@declare(**_CELLS)
 def precision_gain(tp=TP, fp=FP, fn=FN, tn=TN) -> sympy.Expr:
     r"""Precision gain :math:`(\mathrm{prec} - \pi)/((1 - \pi)\,\mathrm{prec})`, with :math:`\pi` the data's prevalence.
 
     >>> precision_gain(8, 2, 2, 88)
     35/36
     """
-    tp, fp, fn, tn = _cells("precision_gain", tp, fp, fn, tn)
-    return _gain(precision(tp, fp), _data_prevalence(tp, fp, fn, tn))
+    return _gain(_precision(tp, fp), _data_prevalence(tp, fp, fn, tn))
 
 
+@declare(**_CELLS)
 def recall_gain(tp=TP, fp=FP, fn=FN, tn=TN) -> sympy.Expr:
     r"""Recall gain :math:`(\mathrm{rec} - \pi)/((1 - \pi)\,\mathrm{rec})`."""
-    tp, fp, fn, tn = _cells("recall_gain", tp, fp, fn, tn)
-    return _gain(recall(tp, fn), _data_prevalence(tp, fp, fn, tn))
+    return _gain(_recall(tp, fn), _data_prevalence(tp, fp, fn, tn))
 
 
+@declare(beta=BETA, **_CELLS)
 def f_gain(beta=1, tp=TP, fp=FP, fn=FN, tn=TN) -> sympy.Expr:
     r"""F-gain: F-beta rescaled as the gains are, :math:`(F_\beta - \pi)/((1 - \pi) F_\beta)`."""
-    from .counts import f_beta_counts
-
-    tp, fp, fn, tn = _cells("f_gain", tp, fp, fn, tn)
-    return _gain(f_beta_counts(beta, tp, fp, fn), _data_prevalence(tp, fp, fn, tn))
+    return _gain(unchecked(f_beta_counts)(sympy.sympify(beta), tp, fp, fn), _data_prevalence(tp, fp, fn, tn))
 
 
+@declare(recall_value=RATE, prevalence=PREVALENCE)
 def minimum_precision(recall_value, prevalence):
     r"""The smallest precision any classifier has at recall ``r`` on data of prevalence :math:`\pi` (Boyd et al. 2012).
 
@@ -293,6 +270,7 @@ def minimum_precision(recall_value, prevalence):
     return prevalence * recall_value / (prevalence * recall_value + 1 - prevalence)
 
 
+@declare(prevalence=PREVALENCE)
 def unachievable_area(prevalence):
     r"""The area under :func:`minimum_precision` over recall in [0, 1]: :math:`1 + (1 - \pi)\ln(1 - \pi)/\pi`.
 
@@ -305,15 +283,29 @@ def unachievable_area(prevalence):
 # Multiclass: a K x K matrix C, rows the true labels, columns the predictions.
 
 
+#: A K x K confusion matrix (K >= 2) of counts.
+MATRIX = Predicate(
+    "a square SymPy Matrix of at least 2 x 2 whose entries are counts (finite numbers >= 0 or SymPy expressions)",
+    lambda v: (
+        isinstance(v, sympy.MatrixBase)
+        and v.rows == v.cols
+        and v.rows >= 2
+        and all(COUNT.is_satisfied_by(x) for x in v)
+    ),
+    invalid=(sympy.Matrix([[1, 2]]), sympy.Matrix([[1]]), [[1, 0], [0, 1]], sympy.Matrix([[1, -1], [0, 1]]), None),
+)
+#: The weights of kappa by name (None: unweighted).
+WEIGHTS = Options(["linear", "quadratic"], none=True, allowed="None, 'linear' or 'quadratic'", invalid=("square",))
+
+
 def _sums(matrix: sympy.Matrix):
-    if not isinstance(matrix, sympy.MatrixBase) or matrix.rows != matrix.cols or matrix.rows < 2:
-        raise InvalidParameterError.of("matrix", "confusion", "a square SymPy Matrix of at least 2 x 2", matrix)
     k = matrix.rows
     true = [sum(matrix[i, j] for j in range(k)) for i in range(k)]
     pred = [sum(matrix[i, j] for i in range(k)) for j in range(k)]
     return k, true, pred
 
 
+@declare(**defined("correct", "total", "true_dot_pred", "pred_dot_pred", "true_dot_true"))
 def mcc_from_sums(
     correct=CORRECT, total=TOTAL, true_dot_pred=TRUE_DOT_PRED, pred_dot_pred=PRED_DOT_PRED, true_dot_true=TRUE_DOT_TRUE
 ) -> sympy.Expr:
@@ -330,6 +322,7 @@ def mcc_from_sums(
     return (correct * total - true_dot_pred) / sympy.sqrt((total**2 - pred_dot_pred) * (total**2 - true_dot_true))
 
 
+@declare(matrix=MATRIX)
 def mcc_of_matrix(matrix: sympy.Matrix) -> sympy.Expr:
     """R_K of a SymPy matrix: :func:`mcc_from_sums` at its trace, total and the dot products of its margins."""
     k, true, pred = _sums(matrix)
@@ -350,13 +343,13 @@ KAPPA_WEIGHTS = {
 }
 
 
+@declare(weights=WEIGHTS)
 def kappa_weight(weights=None) -> tuple[sympy.Expr, tuple[sympy.Symbol, sympy.Symbol]]:
     """``(w, (i, j))``: the weight of a disagreement between classes ``i`` and ``j``, for ``weights`` None, "linear", "quadratic"."""
-    if weights not in KAPPA_WEIGHTS:
-        raise InvalidParameterError.of("weights", "kappa_weight", "None, 'linear' or 'quadratic'", weights)
     return KAPPA_WEIGHTS[weights], (_I, _J)
 
 
+@declare(**defined("observed", "expected"))
 def kappa_from_disagreement(observed=OBSERVED_DISAGREEMENT, expected=EXPECTED_DISAGREEMENT) -> sympy.Expr:
     r"""Weighted kappa, :math:`1 - \sum w_{ij} C_{ij} / \sum w_{ij} t_i p_j / s`.
 
@@ -366,10 +359,11 @@ def kappa_from_disagreement(observed=OBSERVED_DISAGREEMENT, expected=EXPECTED_DI
     return 1 - observed / expected
 
 
+@declare(matrix=MATRIX, weights=WEIGHTS)
 def kappa_of_matrix(matrix: sympy.Matrix, weights=None) -> sympy.Expr:
     """Cohen's kappa of a SymPy matrix with the weights ``weights`` (:data:`KAPPA_WEIGHTS`)."""
     k, true, pred = _sums(matrix)
-    w, (i, j) = kappa_weight(weights)
+    w, (i, j) = unchecked(kappa_weight)(weights)
     total = sum(true)
 
     def weight(a, b):

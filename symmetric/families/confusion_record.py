@@ -31,8 +31,7 @@ from dataclasses import dataclass
 
 import sympy
 
-from .._constraints import Predicate, declare
-from .._validation import InvalidParameterError
+from .._constraints import BOOLEAN, STRING, Constraint, Predicate, declare
 from ..symbols import (
     CORRECT,
     EXPECTED_DISAGREEMENT,
@@ -47,9 +46,16 @@ from ..symbols import (
     TRUE_DOT_TRUE,
 )
 from . import confusion as _c, counts
-from ._registry import REPLACE, RegisteredName, refuse_registered_name
+from ._registry import BUILDER, CLAIM_IDS, IDENTIFIER, REPLACE, NewRecord, RegisteredName
 
-__all__ = ["CELLS", "CONFUSION_METRICS", "ConfusionMetric", "get_confusion_metric", "register_confusion_metric"]
+__all__ = [
+    "CELLS",
+    "CONFUSION_METRICS",
+    "CONFUSION_METRIC_FIELDS",
+    "ConfusionMetric",
+    "get_confusion_metric",
+    "register_confusion_metric",
+]
 
 #: The cells of a binary confusion matrix, the arguments of the binary metrics.
 CELLS = (TP, FP, FN, TN)
@@ -59,6 +65,53 @@ _RATIO = sympy.Interval(0, sympy.oo)
 _AT_MOST_ONE = sympy.Interval(-sympy.oo, 1)
 
 
+class _Undefined(Constraint):
+    """``undefined``: ``(expression, words)`` pairs, each expression in the record's ``arguments`` (read from them)."""
+
+    reads = ("arguments",)
+    _allowed = "a tuple of (expression in the arguments, str)"
+
+    def __init__(self, arguments: tuple = CELLS):
+        self.arguments = frozenset(arguments)
+
+    def narrowed(self, **others) -> "_Undefined":
+        return _Undefined(others["arguments"])
+
+    def is_satisfied_by(self, value) -> bool:
+        return isinstance(value, tuple) and all(
+            isinstance(u, tuple)
+            and len(u) == 2
+            and isinstance(u[0], sympy.Expr)
+            and isinstance(u[1], str)
+            and u[0].free_symbols <= self.arguments
+            for u in value
+        )
+
+    def invalid_values(self) -> tuple:
+        return (((sympy.Symbol("x"), "x"),), ((TP,),), [(TP, "true")], None)
+
+
+#: What the fields of a :class:`ConfusionMetric` may be (its declaration).
+CONFUSION_METRIC_FIELDS = {
+    "name": IDENTIFIER,
+    "function": BUILDER,
+    "summary": STRING,
+    "label": STRING,
+    "arguments": Predicate(
+        "a tuple of SymPy symbols",
+        lambda v: isinstance(v, tuple) and all(isinstance(a, sympy.Symbol) for a in v),
+        invalid=([TP, FP], ("TP",), None),
+    ),
+    "values": Predicate(
+        "a SymPy Interval", lambda v: isinstance(v, sympy.Interval), invalid=((0, 1), sympy.FiniteSet(0, 1), None)
+    ),
+    "undefined": _Undefined(),
+    "claims": CLAIM_IDS,
+    "numeric": BOOLEAN,
+}
+
+
+@declare(**CONFUSION_METRIC_FIELDS)
 @dataclass(frozen=True)
 class ConfusionMetric:
     """A named metric of the confusion matrix.
@@ -97,29 +150,7 @@ class ConfusionMetric:
     claims: tuple = ()
     numeric: bool = False
 
-    def __post_init__(self):
-        func = "ConfusionMetric"
-        if not isinstance(self.name, str) or not self.name.isidentifier():
-            raise InvalidParameterError.of("name", func, "a Python identifier", self.name)
-        if not callable(self.function):
-            raise InvalidParameterError.of("function", func, "a callable returning a SymPy expression", self.function)
-        if not isinstance(self.arguments, tuple) or not all(isinstance(a, sympy.Symbol) for a in self.arguments):
-            raise InvalidParameterError.of("arguments", func, "a tuple of SymPy symbols", self.arguments)
-        if not isinstance(self.values, sympy.Interval):
-            raise InvalidParameterError.of("values", func, "a SymPy Interval", self.values)
-        if not all(
-            isinstance(u, tuple)
-            and len(u) == 2
-            and isinstance(u[0], sympy.Expr)
-            and isinstance(u[1], str)
-            and u[0].free_symbols <= set(self.arguments)
-            for u in self.undefined
-        ):
-            raise InvalidParameterError.of(
-                "undefined", func, "a tuple of (expression in the arguments, str)", self.undefined
-            )
-        if not all(isinstance(i, str) for i in self.claims):
-            raise InvalidParameterError.of("claims", func, "a tuple of claim ids", self.claims)
+    def __post_init__(self):  # the fields are checked by the declaration (CONFUSION_METRIC_FIELDS)
         if not self.label:
             object.__setattr__(self, "label", self.name)
 
@@ -356,17 +387,12 @@ CONFUSION_METRICS: dict[str, ConfusionMetric] = {
 }
 
 
-_RECORD = Predicate(
-    "a symmetric.families.ConfusionMetric", lambda v: isinstance(v, ConfusionMetric), invalid=("mcc", None)
+@declare(
+    metric=NewRecord(CONFUSION_METRICS, ConfusionMetric, "metric", invalid=("mcc", None)),
+    replace=REPLACE,
 )
-
-
-@declare(metric=_RECORD, replace=REPLACE)
 def register_confusion_metric(metric: ConfusionMetric, *, replace: bool = False) -> ConfusionMetric:
     """Add ``metric`` to :data:`CONFUSION_METRICS` (an error for a registered name unless ``replace``); returns it."""
-    refuse_registered_name(
-        CONFUSION_METRICS, metric.name, replace=replace, param="metric", func="register_confusion_metric", what="metric"
-    )
     CONFUSION_METRICS[metric.name] = metric
     return metric
 

@@ -21,8 +21,7 @@ from __future__ import annotations
 
 import sympy
 
-from .._constraints import Constraint, Predicate, declare, unchecked
-from .._validation import InvalidParameterError
+from .._constraints import Predicate, declare, unchecked
 from ..symbols import (
     BETA_SQUARED,
     FN,
@@ -37,8 +36,9 @@ from ..symbols import (
     prevalence as _prevalence,
     rho as _rho,
 )
-from ._parameters import allowed_text, parameter
+from .arguments import COUNT, PREVALENCE, ExactRange, defined
 from .g_beta_rho import g_beta_rho
+from .record import BETA, RHO
 
 __all__ = [
     "precision",
@@ -60,80 +60,24 @@ __all__ = [
 ]
 
 
-def _counts(func: str, **given) -> list:
-    """The counts as SymPy expressions: a number must be finite and >= 0 (a count, or a weighted count)."""
-    out = []
-    for name, value in given.items():
-        if isinstance(value, sympy.Basic) and not value.is_number:
-            if not isinstance(value, sympy.Expr) or value.is_negative or value.is_extended_real is False:
-                raise InvalidParameterError.of(name, func, "a count: a finite number >= 0 or a SymPy expression", value)
-            out.append(value)
-            continue
-        number = parameter(value, name=name, func=func, positive=False)
-        if number.is_negative:
-            raise InvalidParameterError.of(name, func, "a count: a finite number >= 0 or a SymPy expression", value)
-        out.append(number)
-    return out
-
-
-class _Prevalence(Constraint):
-    """``prevalence``: a number in (0, 1) or a SymPy expression not known to be outside; passed on exact.
-
-    The body receives the value as an exact SymPy expression
-    (:func:`~symmetric.families._parameters.parameter`), so it is checked and
-    converted once.
-    """
-
-    converts = True
-    _allowed = "a number in (0, 1) or a SymPy expression"
-
-    def check(self, value, *, name: str, func: str, error=InvalidParameterError, note: str = ""):
-        try:
-            p = parameter(value, name=name, func=func, positive=True)
-        except InvalidParameterError as exc:
-            if exc.allowed == allowed_text(name=name, func=func, positive=True):
-                p = None  # not a positive number: refused below, with this constraint's words
-            else:  # a number too large to hold exactly: parameter's own words
-                raise error.of(exc.param, exc.func, f"{exc.allowed}{note}", exc.got) from None
-        if p is None or (p.is_number and p >= 1):
-            raise error.of(name, func, self.describe(func) + note, value)
-        return p
-
-    def is_satisfied_by(self, value) -> bool:
-        try:
-            self.check(value, name="prevalence", func="check")
-        except InvalidParameterError:
-            return False
-        return True
-
-    def invalid_values(self) -> tuple:
-        return (0, -0.5, 1, 1.5, float("nan"), float("inf"), "0.5", True, None, sympy.Integer(2), sympy.I)
-
-
-#: The declared constraint of ``prevalence``.
-_PREVALENCE = _Prevalence()
+#: ``tp`` where precision and recall must be positive (G's own domain).
+_POSITIVE_TP = ExactRange(
+    0,
+    sympy.oo,
+    closed="neither",
+    allowed="a count > 0: G is defined for positive precision and recall (scores from labels take its limit or "
+    "zero_division there)",
+    invalid=(0, -1, float("nan"), "3", None),
+)
 _EXPR = Predicate("a SymPy expression in TP, FP, FN and TN", lambda v: isinstance(v, sympy.Expr), invalid=("TP", 0.5))
 
 
-def _ratio(numerator, denominator, func: str, names: str) -> sympy.Expr:
-    """``numerator / denominator``, refusing counts whose denominator is 0 (the ratio is then undefined)."""
-    if denominator.is_zero:
-        raise InvalidParameterError.of(
-            names,
-            func,
-            f"counts with {' + '.join(names.split(', '))} > 0 (the ratio is "
-            "undefined at 0; scores from labels apply a zero_division policy there)",
-            f"{names} = 0",
-        )
-    return numerator / denominator
+def _rate(first, second) -> sympy.Expr:
+    """The first of two counts over their sum: precision, recall, specificity, the error rates."""
+    return first / (first + second)
 
 
-def _rate(func: str, **cells) -> sympy.Expr:
-    """The first of two counts over their sum (precision, recall, specificity, the error rates), checked."""
-    first, second = _counts(func, **cells)
-    return _ratio(first, first + second, func, ", ".join(cells))
-
-
+@declare(**defined("tp", "fp"))
 def precision(tp=TP, fp=FP) -> sympy.Expr:
     """Precision ``TP/(TP + FP)``: the fraction of predicted positives that are positive.
 
@@ -142,74 +86,80 @@ def precision(tp=TP, fp=FP) -> sympy.Expr:
     >>> precision(0, 0)
     Traceback (most recent call last):
         ...
-    symmetric._validation.InvalidParameterError: The 'tp, fp' parameter of precision must be counts with tp + fp > 0 (the ratio is undefined at 0; scores from labels apply a zero_division policy there). Got 'tp, fp = 0' instead.
+    symmetric._validation.InvalidParameterError: The 'tp, fp' parameter of precision must be counts at which precision is defined (not where a denominator of its definition is 0; scores from labels apply a zero_division policy there). Got (0, 0) instead.
     """
-    return _rate("precision", tp=tp, fp=fp)
+    return _rate(tp, fp)
 
 
+@declare(**defined("tp", "fn"))
 def recall(tp=TP, fn=FN) -> sympy.Expr:
     """Recall, the true positive rate ``TP/(TP + FN)``.
 
     >>> recall()
     TP/(FN + TP)
     """
-    return _rate("recall", tp=tp, fn=fn)
+    return _rate(tp, fn)
 
 
 #: The true positive rate is recall.
 tpr = recall
 
 
+@declare(**defined("tn", "fp"))
 def specificity(tn=TN, fp=FP) -> sympy.Expr:
     """Specificity, the true negative rate ``TN/(TN + FP)``.
 
     >>> specificity()
     TN/(FP + TN)
     """
-    return _rate("specificity", tn=tn, fp=fp)
+    return _rate(tn, fp)
 
 
 #: The true negative rate is specificity.
 tnr = specificity
 
 
+@declare(**defined("fp", "tn"))
 def fpr(fp=FP, tn=TN) -> sympy.Expr:
     """False positive rate ``FP/(FP + TN)``: the fraction of negatives predicted positive.
 
     >>> fpr()
     FP/(FP + TN)
     """
-    return _rate("fpr", fp=fp, tn=tn)
+    return _rate(fp, tn)
 
 
+@declare(**defined("fn", "tp"))
 def fnr(fn=FN, tp=TP) -> sympy.Expr:
     """False negative rate ``FN/(FN + TP)``: the fraction of positives predicted negative.
 
     >>> fnr()
     FN/(FN + TP)
     """
-    return _rate("fnr", fn=fn, tp=tp)
+    return _rate(fn, tp)
 
 
+@declare(**defined("tp", "fp", "fn", "tn"))
 def accuracy(tp=TP, fp=FP, fn=FN, tn=TN) -> sympy.Expr:
     """Accuracy ``(TP + TN)/(TP + FP + FN + TN)``.
 
     >>> accuracy()
     (TN + TP)/(FN + FP + TN + TP)
     """
-    tp, fp, fn, tn = _counts("accuracy", tp=tp, fp=fp, fn=fn, tn=tn)
-    return _ratio(tp + tn, tp + fp + fn + tn, "accuracy", "tp, fp, fn, tn")
+    return (tp + tn) / (tp + fp + fn + tn)
 
 
+@declare(**defined("tp", "fp", "fn", "tn"))
 def balanced_accuracy(tp=TP, fp=FP, fn=FN, tn=TN) -> sympy.Expr:
     """Balanced accuracy, the mean of the true positive and true negative rates.
 
     >>> balanced_accuracy()
     TN/(2*(FP + TN)) + TP/(2*(FN + TP))
     """
-    return (recall(tp, fn) + specificity(tn, fp)) / 2
+    return (_rate(tp, fn) + _rate(tn, fp)) / 2
 
 
+@declare(beta=BETA, **defined("tp", "fp", "fn"))
 def f_beta_counts(beta=_beta, tp=TP, fp=FP, fn=FN) -> sympy.Expr:
     r"""F-beta from counts, :math:`(1+\beta^2)TP / ((1+\beta^2)TP + \beta^2 FN + FP)`.
 
@@ -220,9 +170,7 @@ def f_beta_counts(beta=_beta, tp=TP, fp=FP, fn=FN) -> sympy.Expr:
     >>> f_beta_counts(beta=2)
     5*TP/(4*FN + FP + 5*TP)
     """
-    b = parameter(beta, name="beta", func="f_beta_counts", positive=True)
-    tp, fp, fn = _counts("f_beta_counts", tp=tp, fp=fp, fn=fn)
-    return _ratio((1 + b**2) * tp, (1 + b**2) * tp + b**2 * fn + fp, "f_beta_counts", "tp, fp, fn")
+    return (1 + beta**2) * tp / ((1 + beta**2) * tp + beta**2 * fn + fp)
 
 
 def f_beta_from_sums() -> tuple[sympy.Expr, sympy.Expr]:
@@ -238,30 +186,22 @@ def f_beta_from_sums() -> tuple[sympy.Expr, sympy.Expr]:
     >>> form
     TP*(beta_squared + 1)/(beta_squared*true_sum + pred_sum)
     """
-    definition = f_beta_counts(sympy.sqrt(BETA_SQUARED), TP, PRED_SUM - TP, TRUE_SUM - TP)
+    definition = unchecked(f_beta_counts)(sympy.sqrt(BETA_SQUARED), TP, PRED_SUM - TP, TRUE_SUM - TP)
     numerator, denominator = sympy.fraction(definition)
     return numerator / sympy.expand(denominator), definition
 
 
+@declare(beta=BETA, rho=RHO, tp=_POSITIVE_TP, fp=COUNT, fn=COUNT)  # tp > 0: precision and recall are defined
 def g_beta_rho_counts(beta=_beta, rho=_rho, tp=TP, fp=FP, fn=FN) -> sympy.Expr:
     r""":math:`G_{\beta,\rho}` of the count definitions of precision and recall.
 
     >>> g_beta_rho_counts(beta=1, rho=0)
     TP/(2*(FP + TP)) + TP/(2*(FN + TP))
     """
-    p, r = precision(tp, fp), recall(tp, fn)
-    if p.is_zero or r.is_zero:
-        raise InvalidParameterError.of(
-            "tp",
-            "g_beta_rho_counts",
-            "a count > 0: G is defined for positive precision "
-            "and recall (scores from labels take its limit or zero_division there)",
-            tp,
-        )
-    return g_beta_rho(beta, rho).subs({P: p, R: r}, simultaneous=True)
+    return unchecked(g_beta_rho)(beta, rho).subs({P: _rate(tp, fp), R: _rate(tp, fn)}, simultaneous=True)
 
 
-@declare(prevalence=_PREVALENCE)
+@declare(prevalence=PREVALENCE, **defined("tp", "fp", "fn", "tn"))
 def precision_at_prevalence(prevalence=_prevalence, tp=TP, fp=FP, fn=FN, tn=TN) -> sympy.Expr:
     r"""Precision the classifier would have where positives make up ``prevalence`` of the data.
 
@@ -274,20 +214,21 @@ def precision_at_prevalence(prevalence=_prevalence, tp=TP, fp=FP, fn=FN, tn=TN) 
     >>> sympy.factor(sympy.cancel(precision_at_prevalence(prevalence=sympy.Rational(1, 10))))
     TP*(FP + TN)/(9*FN*FP + 10*FP*TP + TN*TP)
     """
-    t, f = recall(tp, fn), fpr(fp, tn)
-    return _ratio(prevalence * t, prevalence * t + (1 - prevalence) * f, "precision_at_prevalence", "tp, fp, fn, tn")
+    t, f = _rate(tp, fn), _rate(fp, tn)
+    return prevalence * t / (prevalence * t + (1 - prevalence) * f)
 
 
+@declare(**defined("tp", "fp", "fn", "tn"))
 def balanced_precision(tp=TP, fp=FP, fn=FN, tn=TN) -> sympy.Expr:
     """Precision at prevalence 1/2: as if positives and negatives were equally many.
 
     >>> sympy.factor(sympy.cancel(balanced_precision()))
     TP*(FP + TN)/(FN*FP + 2*FP*TP + TN*TP)
     """
-    return precision_at_prevalence(sympy.Rational(1, 2), tp, fp, fn, tn)
+    return unchecked(precision_at_prevalence)(sympy.Rational(1, 2), tp, fp, fn, tn)
 
 
-@declare(prevalence=_PREVALENCE)
+@declare(prevalence=PREVALENCE, **defined("tp", "fp", "fn", "tn"))
 def reweighted(prevalence=_prevalence, tp=TP, fp=FP, fn=FN, tn=TN) -> dict:
     r"""The cells of a data set of total 1 in which positives make up ``prevalence``, at the same TPR and FPR.
 
@@ -299,14 +240,11 @@ def reweighted(prevalence=_prevalence, tp=TP, fp=FP, fn=FN, tn=TN) -> dict:
     >>> cells["tp"], cells["fp"]
     (TP/(2*(FN + TP)), FP/(2*(FP + TN)))
     """
-    func = "reweighted"
-    tp, fp, fn, tn = _counts(func, tp=tp, fp=fp, fn=fn, tn=tn)
-    positive = _ratio(prevalence, tp + fn, func, "tp, fn")
-    negative = _ratio(1 - prevalence, fp + tn, func, "fp, tn")
+    positive, negative = prevalence / (tp + fn), (1 - prevalence) / (fp + tn)
     return {"tp": positive * tp, "fp": negative * fp, "fn": positive * fn, "tn": negative * tn}
 
 
-@declare(expr=_EXPR, prevalence=_PREVALENCE)
+@declare(expr=_EXPR, prevalence=PREVALENCE)
 def at_prevalence(expr, prevalence=_prevalence) -> sympy.Expr:
     """A count metric ``expr`` (in TP, FP, FN, TN) evaluated on the :func:`reweighted` cells.
 

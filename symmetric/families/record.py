@@ -28,15 +28,28 @@ from typing import Callable, Mapping
 import sympy
 
 from .. import symbols as _symbols
-from .._constraints import Constraint, constraints_of, declare
+from .._constraints import BOOLEAN, STRING, Converting, Interval, Predicate, constraints_of, declare
 from .._validation import InvalidParameterError
 from ._parameters import MAX_EXPONENT, allowed_text, parameter
+from ._registry import BUILDER, CLAIM_IDS, IDENTIFIER
 
-__all__ = ["Parameter", "Family", "BETA", "GAMMA", "RHO", "PHI"]
+__all__ = ["Parameter", "Family", "BETA", "GAMMA", "RHO", "PHI", "PARAMETER_FIELDS", "FAMILY_FIELDS"]
+
+#: What the fields of a :class:`Parameter` may be (its declaration).
+PARAMETER_FIELDS = {
+    "symbol": Predicate(
+        "a SymPy Symbol declared real or positive",
+        lambda v: isinstance(v, sympy.Symbol) and v.is_extended_real is True,
+        invalid=(sympy.Symbol("w"), "w", None),
+    ),
+    "label": STRING,
+    "bound": Interval(int, 1, math.inf, closed="left", none=True, allowed="a positive int or None"),
+}
 
 
+@declare(**PARAMETER_FIELDS)
 @dataclass(frozen=True)
-class Parameter(Constraint):
+class Parameter(Converting):
     """A family parameter: its symbol (assumptions give the domain), a bound on numbers, a LaTeX label.
 
     It is also the parameter's declared constraint (docs/design.md, "Constraints as data"):
@@ -58,14 +71,8 @@ class Parameter(Constraint):
     symbol: sympy.Symbol
     label: str = ""
     bound: int | None = None
-    #: The declaration passes the builder :meth:`check`'s value, the exact SymPy expression (not a field).
-    converts = True
 
     def __post_init__(self):
-        if not isinstance(self.symbol, sympy.Symbol) or self.symbol.is_extended_real is not True:
-            raise InvalidParameterError.of(
-                "symbol", "Parameter", "a SymPy Symbol declared real or positive", self.symbol
-            )
         if not self.label:
             object.__setattr__(self, "label", self.symbol.name)
 
@@ -91,13 +98,6 @@ class Parameter(Constraint):
 
     def describe(self, func: str) -> str:
         return allowed_text(name=self.name, func=func, positive=self.positive, exponent=self.bound is not None)
-
-    def is_satisfied_by(self, value) -> bool:
-        try:
-            self.value(value, func="check")
-        except InvalidParameterError:
-            return False
-        return True
 
     def check(self, value, *, name: str, func: str, error=InvalidParameterError, note: str = ""):
         """``value`` as an exact SymPy expression (:meth:`value`), or ``error`` naming the argument ``name``."""
@@ -128,6 +128,29 @@ RHO = Parameter(_symbols.rho, r"\rho", bound=MAX_EXPONENT)
 PHI = Parameter(_symbols.phi, r"\phi", bound=MAX_EXPONENT)
 
 
+def _limits(value) -> bool:
+    return isinstance(value, Mapping) and all(CLAIM_IDS.is_satisfied_by(ids) for ids in value.values())
+
+
+#: What the fields of a :class:`Family` may be (its declaration).
+FAMILY_FIELDS = {
+    "name": IDENTIFIER,
+    "function": BUILDER,
+    "params": Predicate(
+        "a tuple of symmetric.families.Parameter",
+        lambda v: isinstance(v, tuple) and all(isinstance(p, Parameter) for p in v),
+        invalid=([BETA], ("beta",), None),
+    ),
+    "summary": STRING,
+    "label": STRING,
+    "numeric": BOOLEAN,
+    "limits": Predicate(
+        "a mapping of str to a tuple of claim ids", _limits, invalid=({"beta -> 0": "f_beta.limit"}, ["a"], None)
+    ),
+}
+
+
+@declare(**FAMILY_FIELDS)
 @dataclass(frozen=True)
 class Family:
     """A named metric family.
@@ -170,18 +193,7 @@ class Family:
     #: The builder as called: its own declaration, else one of the record's parameters (set by ``__post_init__``).
     _checked: Callable[..., sympy.Expr] = field(init=False, repr=False, compare=False)
 
-    def __post_init__(self):
-        func = "Family"
-        if not isinstance(self.name, str) or not self.name.isidentifier():
-            raise InvalidParameterError.of("name", func, "a Python identifier", self.name)
-        if not callable(self.function):
-            raise InvalidParameterError.of("function", func, "a callable returning a SymPy expression", self.function)
-        if not isinstance(self.params, tuple) or not all(isinstance(p, Parameter) for p in self.params):
-            raise InvalidParameterError.of("params", func, "a tuple of symmetric.families.Parameter", self.params)
-        if not isinstance(self.limits, Mapping) or not all(
-            isinstance(ids, tuple) and all(isinstance(i, str) for i in ids) for ids in self.limits.values()
-        ):
-            raise InvalidParameterError.of("limits", func, "a mapping of str to a tuple of claim ids", self.limits)
+    def __post_init__(self):  # the fields are checked by the declaration (FAMILY_FIELDS)
         object.__setattr__(self, "limits", MappingProxyType(dict(self.limits)))
         if not self.label:
             object.__setattr__(self, "label", self.name)

@@ -36,9 +36,13 @@ import functools
 
 import sympy
 
+from .._constraints import Constraint, Options, Predicate, declare, unchecked
 from .._validation import InvalidParameterError
+from .arguments import RATE, ExactRange
 
 __all__ = [
+    "CELLS",
+    "EXPR",
     "cell_gradient",
     "delta_variance",
     "score_equation",
@@ -56,20 +60,98 @@ TRANSFORMS = {
 }
 
 
-def _cells(cells, func):
-    cells = tuple(cells)
-    if not cells or not all(isinstance(c, sympy.Expr) for c in cells):
-        raise InvalidParameterError.of("cells", func, "a nonempty sequence of SymPy symbols", cells)
-    return cells
+class _Cells(Constraint):
+    """A nonempty sequence of SymPy expressions, passed on as a tuple; with ``length``, of that many (one per cell:
+    read from ``cells``)."""
+
+    converts = True
+
+    def __init__(self, *, none: bool = False, length: int | None = None):
+        self.none, self.length = none, length
+        self.reads = ("cells",) if none else ()
+
+    @property
+    def allowed(self) -> str:
+        if self.length is not None:
+            return f"{self.length} SymPy expressions, one per cell"
+        return "a nonempty sequence of SymPy symbols" + (" or None" if self.none else "")
+
+    def narrowed(self, **others) -> "_Cells":
+        cells = others["cells"]
+        sized = isinstance(cells, (tuple, list)) and len(cells) > 0
+        return _Cells(none=self.none, length=len(cells) if sized else None)
+
+    def is_satisfied_by(self, value) -> bool:
+        if value is None:
+            return self.none
+        if isinstance(value, (str, bytes, sympy.Basic)) or not hasattr(value, "__iter__"):
+            return False
+        items = tuple(value)
+        return (
+            len(items) > 0
+            and all(isinstance(c, sympy.Expr) for c in items)
+            and (self.length is None or len(items) == self.length)
+        )
+
+    def check(self, value, *, name: str, func: str, error=InvalidParameterError, note: str = ""):
+        items = value if value is None or not hasattr(value, "__iter__") or isinstance(value, str) else tuple(value)
+        super().check(items, name=name, func=func, error=error, note=note)
+        return items
+
+    def invalid_values(self) -> tuple:
+        return ((), "TP", (1, 2), ("TP",)) + (() if self.none else (None,))
 
 
+class _Strata(Constraint):
+    """A partition of the indices of ``cells`` (read from them) into groups, or None."""
+
+    reads = ("cells",)
+
+    def __init__(self, size: int | None = None):
+        self.size = size
+
+    @property
+    def allowed(self) -> str:
+        return "None or a partition of the indices of the cells" + (
+            f" 0..{self.size - 1}" if self.size is not None else ""
+        )
+
+    def narrowed(self, **others) -> "_Strata":
+        cells = others["cells"]
+        return _Strata(len(cells) if isinstance(cells, (tuple, list)) else None)
+
+    def is_satisfied_by(self, value) -> bool:
+        if value is None:
+            return True
+        try:
+            groups = [list(g) for g in value]
+        except TypeError:
+            return False
+        indices = sorted(i for g in groups for i in g if isinstance(i, int))
+        return len(indices) == sum(len(g) for g in groups) and (
+            indices == list(range(self.size)) if self.size is not None else len(set(indices)) == len(indices)
+        )
+
+    def invalid_values(self) -> tuple:
+        return (((0,), (0,)), 3, ((5,),), "ab")
+
+
+#: A metric of the counts.
+EXPR = Predicate("a SymPy expression", lambda v: isinstance(v, sympy.Expr), invalid=("TP", 1.5, None))
+#: The cells of a table: a nonempty sequence of SymPy expressions.
+CELLS = _Cells()
+_POSITIVE = ExactRange(
+    0, sympy.oo, closed="neither", allowed="a positive number or a SymPy expression", invalid=(0, -1, "3", None)
+)
+
+
+@declare(expr=EXPR, cells=CELLS)
 def cell_gradient(expr, cells) -> tuple:
     """The partial derivatives of ``expr`` with respect to each of ``cells``."""
-    if not isinstance(expr, sympy.Expr):
-        raise InvalidParameterError.of("expr", "cell_gradient", "a SymPy expression", expr)
-    return tuple(sympy.diff(expr, c) for c in _cells(cells, "cell_gradient"))
+    return tuple(sympy.diff(expr, c) for c in cells)
 
 
+@declare(expr=EXPR, cells=CELLS, squares=_Cells(none=True), strata=_Strata())
 def delta_variance(expr, cells, squares=None, strata=None) -> sympy.Expr:
     """The delta-method variance of ``expr`` when ``cells`` are the counts of a multinomial sample.
 
@@ -90,16 +172,9 @@ def delta_variance(expr, cells, squares=None, strata=None) -> sympy.Expr:
         The sums of squared sample weights per cell; by default the cells
         themselves (unit weights).
     """
-    cells = _cells(cells, "delta_variance")
-    squares = cells if squares is None else _cells(squares, "delta_variance")
-    if len(squares) != len(cells):
-        raise InvalidParameterError.of("squares", "delta_variance", f"{len(cells)} expressions, one per cell", squares)
-    g = cell_gradient(expr, cells)
+    squares = cells if squares is None else squares
+    g = unchecked(cell_gradient)(expr, cells)
     groups = (tuple(range(len(cells))),) if strata is None else tuple(tuple(s) for s in strata)
-    if sorted(i for s in groups for i in s) != list(range(len(cells))):
-        raise InvalidParameterError.of(
-            "strata", "delta_variance", f"a partition of the indices 0..{len(cells) - 1}", strata
-        )
     total = 0
     for group in groups:
         mean = sum(cells[i] * g[i] for i in group) / sum(cells[i] for i in group)
@@ -107,6 +182,7 @@ def delta_variance(expr, cells, squares=None, strata=None) -> sympy.Expr:
     return total
 
 
+@declare(p_hat=RATE, p=RATE, n=_POSITIVE, z=_POSITIVE)
 def score_equation(p_hat, p, n, z) -> sympy.Expr:
     """Zero where the score statistic of a proportion ``p`` given ``p_hat`` of ``n`` trials is ``z``."""
     return (p_hat - p) ** 2 - z**2 * p * (1 - p) / n
@@ -127,7 +203,7 @@ def wilson_bounds() -> tuple[sympy.Expr, sympy.Expr]:
     """
     k, n, z = wilson_symbols()
     p = sympy.Symbol("p", positive=True)
-    roots = sympy.solve(score_equation(k / n, p, n, z), p)
+    roots = sympy.solve(unchecked(score_equation)(k / n, p, n, z), p)
     # Order the two roots by their value at one point (their order does not change where they are real).
     point = {k: 1, n: 3, z: 1}
     low, high = sorted(roots, key=lambda r: float(r.subs(point)))
@@ -140,9 +216,8 @@ def wilson_symbols() -> tuple[sympy.Symbol, sympy.Symbol, sympy.Symbol]:
     return sympy.Symbol("k", nonnegative=True), sympy.Symbol("n", positive=True), sympy.Symbol("z", positive=True)
 
 
+@declare(name=Options(TRANSFORMS, allowed=f"one of {sorted(TRANSFORMS)}", invalid=("log", None)))
 def transform(name: str) -> tuple[sympy.Expr, sympy.Expr, sympy.Expr]:
     """``(t(x), dt/dx, t^-1(y))`` of a scale in :data:`TRANSFORMS`, in the symbols ``x`` and ``y``."""
-    if name not in TRANSFORMS:
-        raise InvalidParameterError.of("scale", "transform", f"one of {sorted(TRANSFORMS)}", name)
     forward, inverse = TRANSFORMS[name]
     return forward, sympy.cancel(sympy.diff(forward, _x)), inverse

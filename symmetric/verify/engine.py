@@ -30,13 +30,13 @@ import math
 
 import sympy
 
-from .._constraints import Interval, Options, declare
+from .._constraints import Interval, Options, declare, unchecked
 
 from .core.budget import BudgetExceeded, run_with_budget
 from .evidence.sample_points import sample_points
 from .evidence.numeric import exact_counterexample, numeric_evidence
 from .core.verdict import NumericEvidence
-from .core.statement import Statement
+from .core.statement import STATEMENT_PARTS, Statement
 from .core.unit_domain import unit_bounds
 from .core.steps import readable
 from .strategies.search import limit_obstacle, prove, prove_complex_safe
@@ -88,7 +88,7 @@ def with_domain(statement: Statement, domain: str) -> Statement:
     return Statement(statement.lhs, statement.rhs, statement.relation, conditions)
 
 
-@declare(**OPTIONS)
+@declare(**STATEMENT_PARTS, **OPTIONS)
 def check(
     lhs,
     rhs=None,
@@ -162,7 +162,8 @@ def check(
     'limit'
     """
     start = time.perf_counter()
-    given = with_domain(Statement.of(lhs, rhs, relation=relation, conditions=conditions), domain)
+    # the statement's parts are declared here, as Statement.of declares them: checked once, named as check's
+    given = with_domain(unchecked(Statement.of)(lhs, rhs, relation=relation, conditions=conditions), domain)
     return _decide(given, start, float(timeout), samples, seed, dps, prove, numeric_evidence)
 
 

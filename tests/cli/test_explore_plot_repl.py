@@ -239,3 +239,29 @@ def test_repl_ipython(tmp_path):
     assert "4⋅P + R" in done.stdout and REPORT_LINE in done.stdout
     assert "ExpressionError: The 'expr' parameter of parse" in done.stderr and "Traceback" not in done.stderr
     assert "proven (evaluation" in done.stdout and "Verdict(" not in done.stdout
+
+
+def test_the_commands_read_their_defaults_and_ranges_from_the_library(tmp_path, capsys, monkeypatch):
+    """Issue 32: each default, time budget and range is defined once, by the library, and the command reads it."""
+    import inspect
+
+    from symmetric import plot
+    from symmetric._constraints import constraints_of
+    from symmetric.cli import build_parser
+    from symmetric.explore import analyze, fit_preferences
+
+    parser = build_parser()
+    explore = parser.parse_args(["explore", "P*R"])
+    defaults = inspect.signature(analyze).parameters
+    assert (explore.timeout, explore.budget) == (defaults["timeout"].default, defaults["budget"].default)
+    fit = parser.parse_args(["fit", "x.csv"])
+    assert fit.tolerance == inspect.signature(fit_preferences).parameters["tolerance"].default
+    assert parser.parse_args(["plot", "f_beta", "-o", "x.png"]).dpi == fit.dpi
+    # how many values a grid takes: family_grid's declaration, named as the option that gave them
+    values = ",".join(["2"] * 17)
+    status, out, err = cli(capsys, "plot", "g_beta_rho", "--beta", "2", "--vary", "rho", "--values", values,
+                           "-o", "x.png", cwd=tmp_path, monkeypatch=monkeypatch)
+    allowed = constraints_of(plot.family_grid)["values"].allowed
+    assert status == 2 and out == ""
+    assert err.strip() == (f"symmetric plot: The '--values' parameter of symmetric plot must be {allowed}. "
+                           f"Got {values!r} instead.")

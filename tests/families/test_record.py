@@ -108,6 +108,35 @@ def test_a_parameter_name_means_one_symbol(family):
         Family("bad", weighted_geometric, (W.symbol,), "symbols are not Parameters")
 
 
+def test_the_records_declare_their_fields():
+    """Issue 32: each record's fields are declared (constraints_of reads them; a family's property no longer
+    shadows the declaration), and the error names the field, the record and the value."""
+    from symmetric._constraints import constraints_of
+    from symmetric.families import ConfusionMetric, confusion
+    from symmetric.families.record import FAMILY_FIELDS
+    from symmetric.symbols import TP
+
+    assert constraints_of(Family) == FAMILY_FIELDS and list(constraints_of(Parameter)) == ["symbol", "label", "bound"]
+    assert list(get_family("f_beta").parameter_constraints) == ["beta"]   # an instance: its builder's
+    for fields, param in [(("f beta", weighted_geometric, (W,), "s"), "name"),
+                          (("g", weighted_geometric, (W,), 3), "summary"),
+                          (("g", weighted_geometric, (W,), "s", "label", "yes"), "numeric")]:
+        with pytest.raises(InvalidParameterError) as info:
+            Family(*fields)
+        assert (info.value.param, info.value.func) == (param, "Family")
+    with pytest.raises(InvalidParameterError, match="'bound' parameter of Parameter must be a positive int"):
+        Parameter(sympy.Symbol("w", real=True), bound=0)
+    # an undefined case in a symbol the record does not take: read against the record's own arguments
+    x = sympy.Symbol("x")
+    with pytest.raises(InvalidParameterError, match="'undefined' parameter of ConfusionMetric"):
+        ConfusionMetric("j", confusion.jaccard, "s", undefined=((x, "x"),))
+    assert ConfusionMetric("j", lambda x: 1 / x, "s", arguments=(x,), undefined=((x, "x"),)).undefined == ((x, "x"),)
+    with pytest.raises(InvalidParameterError) as info:
+        register_family(get_family("f_beta"))
+    assert info.value.got == "f_beta" and "registered: [" in str(info.value)   # a record shown by its name
+    assert TP in ConfusionMetric("j", confusion.jaccard, "s").arguments
+
+
 def test_the_parser_knows_the_new_parameter(family):
     from symmetric.explore import parse, parameter_symbols
 

@@ -17,7 +17,7 @@ Statement(Limit(P**rho, rho, 0, dir='+') == 1)
 >>> Statement.of("P + R", 1)
 Traceback (most recent call last):
     ...
-symmetric._validation.InvalidParameterError: The 'lhs' parameter of check must be a SymPy expression or a number (text is never parsed here; use symmetric.explore.parse). Got 'P + R' instead.
+symmetric._validation.InvalidParameterError: The 'lhs' parameter of Statement.of must be a SymPy expression or a number (text is never parsed here; use symmetric.explore.parse). Got 'P + R' instead.
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ from dataclasses import dataclass
 
 import sympy
 
+from ..._constraints import Constraint, Options, declare
 from ..._validation import InvalidParameterError
 from .memo import memoized
 from .relations import RELATION_OF_TEXT, relation_of
@@ -33,7 +34,7 @@ from .substitution import substitute
 from .trust import untrusted
 from .sympy_errors import SYMPY_ERRORS
 
-__all__ = ["Statement", "RELATIONS", "HOLDS"]
+__all__ = ["Statement", "RELATIONS", "HOLDS", "STATEMENT_PARTS"]
 
 #: The supported relations, and the SymPy classes that spell them.
 RELATIONS = {text: RELATION_OF_TEXT[text].cls for text in ("==", "<", "<=", ">", ">=")}
@@ -43,35 +44,136 @@ _RELATION_OF_CLASS = {cls: op for op, cls in RELATIONS.items()}
 _LATEX_RELATION = {"==": "=", "<": "<", "<=": r"\le", ">": ">", ">=": r"\ge"}
 
 
-def _as_sympy(value, name):
-    if isinstance(value, (str, bytes)) or isinstance(value, bool):
-        raise InvalidParameterError.of(
-            name,
-            "check",
-            "a SymPy expression or a number (text is never parsed here; use symmetric.explore.parse)",
-            value,
-        )
+_TEXT = "a SymPy expression or a number (text is never parsed here; use symmetric.explore.parse)"
+
+
+def _sympified(value):
+    """``value`` as a SymPy object (numbers converted, text refused), or None when it is not one."""
+    if isinstance(value, (str, bytes, bool)):
+        return None
     try:
         return sympy.sympify(value, strict=True)
     except (sympy.SympifyError, TypeError):
-        raise InvalidParameterError.of(name, "check", "a SymPy expression or a number", value) from None
+        return None
 
 
-def _flatten_conditions(conditions):
-    flat = []
+class _Side(Constraint):
+    """A side of a statement: a SymPy expression or a number (text refused), passed on as a SymPy expression.
+
+    ``lhs`` may also be a SymPy relation such as ``sympy.Eq(a, b)`` (a whole statement) when ``rhs`` is None;
+    ``rhs`` is given unless ``lhs`` is such a relation: each reads the other.
+    """
+
+    converts = True
+
+    def __init__(self, side: str, *, relation: bool = False, none: bool = False, given: str = ""):
+        self.side, self.relation, self.none, self.given = side, relation, none, given
+        self.reads = ("rhs",) if side == "lhs" else ("lhs",)
+        self._allowed = _TEXT
+
+    def narrowed(self, **other) -> "_Side":
+        (value,) = other.values()
+        if self.side == "lhs":
+            return _Side("lhs", relation=value is None)
+        return _Side("rhs", none=_is_relation(value), given=self.given)
+
+    def _read(self, value) -> tuple:
+        """``(the value as SymPy, None)``, or ``(None, the rule it fails)``: read once."""
+        if value is None:
+            return None, (None if self.none else (self.given or _TEXT))
+        if isinstance(value, (str, bytes)):
+            return None, _TEXT
+        expr = _sympified(value)
+        if expr is None:
+            return None, "a SymPy expression or a number"
+        if not isinstance(expr, sympy.Expr) and not (self.relation and _is_relation(expr)):
+            return None, "a SymPy expression (not a set, tuple or boolean)"
+        return expr, None
+
+    def failure(self, value, func: str = "") -> str | None:
+        return self._read(value)[1]
+
+    def is_satisfied_by(self, value) -> bool:
+        return self.failure(value) is None
+
+    def check(self, value, *, name: str, func: str, error=InvalidParameterError, note: str = ""):
+        expr, text = self._read(value)
+        if text is not None:
+            raise error.of(name, func, text + note, value)
+        return expr
+
+    def invalid_values(self) -> tuple:
+        return ("P + R", b"P", sympy.FiniteSet(1), (1, 2), print) + (() if self.none else (None,))
+
+
+def _is_relation(value) -> bool:
+    return isinstance(value, sympy.core.relational.Relational) and type(value) in _RELATION_OF_CLASS
+
+
+def _flatten_conditions(conditions) -> tuple | str:
+    """The conditions as a flat tuple of SymPy booleans (``True`` dropped), or the rule one of them fails."""
+    flat: list = []
     for c in conditions:
-        c = sympy.true if c is True else sympy.false if c is False else _as_sympy(c, "conditions")
+        if c is True or c is False:
+            c = sympy.true if c is True else sympy.false
+        else:
+            if isinstance(c, (str, bytes)):
+                return _TEXT
+            c = _sympified(c)
+            if c is None:
+                return "a SymPy expression or a number"
         if isinstance(c, sympy.And):
-            flat.extend(_flatten_conditions(c.args))
+            inner = _flatten_conditions(c.args)
+            if isinstance(inner, str):
+                return inner
+            flat.extend(inner)
         elif c is sympy.true:
             continue
         elif c is sympy.false:
-            raise InvalidParameterError.of("conditions", "check", "conditions that can hold", c)
+            return "conditions that can hold"
         elif not isinstance(c, sympy.logic.boolalg.Boolean):
-            raise InvalidParameterError.of("conditions", "check", "relations or boolean expressions", c)
+            return "relations or boolean expressions"
         else:
             flat.append(c)
     return tuple(dict.fromkeys(flat))
+
+
+class _Conditions(Constraint):
+    """The conditions of a statement: an iterable of SymPy relations or booleans, passed on flattened."""
+
+    converts = True
+    _allowed = "relations or boolean expressions"
+
+    def failure(self, value, func: str = "") -> str | None:
+        if isinstance(value, (str, bytes)) or not hasattr(value, "__iter__"):
+            return "an iterable of relations or boolean expressions"
+        out = _flatten_conditions(value)
+        return out if isinstance(out, str) else None
+
+    def is_satisfied_by(self, value) -> bool:
+        return self.failure(value) is None
+
+    def check(self, value, *, name: str, func: str, error=InvalidParameterError, note: str = ""):
+        if isinstance(value, (str, bytes)) or not hasattr(value, "__iter__"):
+            raise error.of(name, func, "an iterable of relations or boolean expressions" + note, value)
+        value = tuple(value)  # an iterator is read once
+        out = _flatten_conditions(value)
+        if isinstance(out, str):
+            raise error.of(name, func, out + note, value)
+        return out
+
+    def invalid_values(self) -> tuple:
+        return ("P < 1", [False], [sympy.Integer(1)], ["P < 1"], 3)
+
+
+#: What a statement's parts may be: declared by :meth:`Statement.of` and by the functions that take them
+#: (:func:`~symmetric.verify.check`), which pass them converted.
+STATEMENT_PARTS = {
+    "lhs": _Side("lhs"),
+    "rhs": _Side("rhs", given="given, unless lhs is a relation such as sympy.Eq(a, b)"),
+    "relation": Options(RELATIONS, none=True, allowed=f"one of {list(RELATIONS)}", invalid=("=", "!=")),
+    "conditions": _Conditions(),
+}
 
 
 @memoized  # pure; case splits substitute the same few conditions again and again
@@ -102,25 +204,13 @@ class Statement:
     conditions: tuple = ()
 
     @classmethod
+    @declare(**STATEMENT_PARTS)
     def of(cls, lhs, rhs=None, *, relation: str | None = None, conditions=()) -> "Statement":
-        """Build a statement from ``lhs`` and ``rhs``, or from one SymPy relational."""
-        if rhs is None and isinstance(lhs, sympy.core.relational.Relational) and type(lhs) in _RELATION_OF_CLASS:
+        """Build a statement from ``lhs`` and ``rhs``, or from one SymPy relational (each part declared:
+        :data:`STATEMENT_PARTS`)."""
+        if rhs is None:  # lhs is a relation (the declaration refuses None otherwise)
             lhs, rhs, relation = lhs.lhs, lhs.rhs, relation or _RELATION_OF_CLASS[type(lhs)]
-        if rhs is None:
-            raise InvalidParameterError.of(
-                "rhs", "check", "given, unless lhs is a relation such as sympy.Eq(a, b)", None
-            )
-        relation = relation or "=="
-        if relation not in RELATIONS:
-            raise InvalidParameterError.of("relation", "check", f"one of {list(RELATIONS)}", relation)
-        sides = []
-        for name, value in (("lhs", lhs), ("rhs", rhs)):
-            value = _as_sympy(value, name)
-            if not isinstance(value, sympy.Expr):
-                raise InvalidParameterError.of(name, "check", "a SymPy expression (not a set, tuple or boolean)", value)
-            sides.append(value)
-        lhs, rhs = sides
-        return cls(lhs, rhs, relation, _flatten_conditions(conditions))
+        return cls(lhs, rhs, relation or "==", conditions)
 
     @property
     def free_symbols(self) -> set:

@@ -47,7 +47,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Protocol, cast
 
-from ..._validation import InvalidParameterError
+from ..._constraints import BOOLEAN, Constraint, Options, Predicate, declare
 
 if TYPE_CHECKING:  # for the annotations only
     from ..core.statement import Statement
@@ -69,6 +69,9 @@ __all__ = [
     "ReductionRun",
     "SplitRun",
     "RUNS",
+    "STRATEGY_FIELDS",
+    "KIND",
+    "RELATION",
 ]
 
 #: The cost classes, cheapest first.
@@ -110,6 +113,31 @@ RUNS = {"direct": DirectRun, "prover": ProverRun, "reduction": ReductionRun, "sp
 Run = DirectRun | ProverRun | ReductionRun | SplitRun
 
 
+_NAME = Predicate("a non-empty string", lambda v: isinstance(v, str) and v != "", invalid=("", 3, None))
+_RELATIONS = EQUALITY | INEQUALITIES
+
+#: What the fields of a :class:`Strategy` may be (its declaration).
+STRATEGY_FIELDS = {
+    "name": _NAME,
+    "trusts": _NAME,
+    "cost": Options(COSTS, allowed=f"one of {COSTS}", invalid=("cheapest", None)),
+    "applies_to": Predicate(
+        "a non-empty set of '==', '<', '<=', '>', '>='",
+        lambda v: isinstance(v, (set, frozenset, tuple, list)) and 0 < len(v) and set(v) <= _RELATIONS,
+        invalid=(frozenset(), frozenset({"!="}), "==", None),
+    ),
+    "run": Predicate(
+        "a callable: its kind's run (DirectRun, ProverRun, ReductionRun or SplitRun)", callable, invalid=("f", None)
+    ),
+    "before_refutation": BOOLEAN,
+    "kind": Options(KINDS, allowed=f"one of {KINDS}", invalid=("proof", None)),
+    "cheap_for": Predicate(
+        "None or a callable cheap_for(statement) -> bool", lambda v: v is None or callable(v), invalid=(True, "x")
+    ),
+}
+
+
+@declare(**STRATEGY_FIELDS)
 @dataclass(frozen=True)
 class Strategy:
     """One strategy of the proof search.
@@ -164,58 +192,84 @@ class Strategy:
     def split(self) -> SplitRun:
         return cast(SplitRun, self.run)
 
-    def __post_init__(self):
-        func = "Strategy"
-        if not isinstance(self.name, str) or not self.name:
-            raise InvalidParameterError.of("name", func, "a non-empty string", self.name)
-        if not isinstance(self.trusts, str) or not self.trusts:
-            raise InvalidParameterError.of("trusts", func, "a non-empty string", self.trusts)
-        if self.cost not in COSTS:
-            raise InvalidParameterError.of("cost", func, f"one of {COSTS}", self.cost)
-        if not self.applies_to or not set(self.applies_to) <= EQUALITY | INEQUALITIES:
-            raise InvalidParameterError.of(
-                "applies_to", func, "a non-empty set of '==', '<', '<=', '>', '>='", self.applies_to
-            )
+    def __post_init__(self):  # the fields are checked by the declaration (STRATEGY_FIELDS)
         object.__setattr__(self, "applies_to", frozenset(self.applies_to))
-        if not callable(self.run):
-            raise InvalidParameterError.of("run", func, "a callable run(lhs, rhs, relation) -> bool", self.run)
-        if self.kind not in KINDS:
-            raise InvalidParameterError.of("kind", func, f"one of {KINDS}", self.kind)
-        if self.cheap_for is not None and not callable(self.cheap_for):
-            raise InvalidParameterError.of(
-                "cheap_for", func, "None or a callable cheap_for(statement) -> bool", self.cheap_for
-            )
 
 
 #: The registered strategies, in the order the search tries them.
 STRATEGIES: list[Strategy] = []
 
 
+def _names(kind) -> list[str]:
+    return [s.name for s in STRATEGIES if s.kind == kind]
+
+
+class _NewStrategy(Constraint):
+    """A :class:`Strategy` whose name is new among the registered strategies of its kind (read when checking)."""
+
+    def failure(self, value, func: str = "") -> str | None:
+        if not isinstance(value, Strategy):
+            return "a Strategy"
+        if value.name in _names(value.kind):
+            return "a strategy with a new name"
+        return None
+
+    def is_satisfied_by(self, value) -> bool:
+        return self.failure(value) is None
+
+    def shown(self, value):
+        return value.name if isinstance(value, Strategy) else value
+
+    def invalid_values(self) -> tuple:
+        return ("cancel", None) + tuple(STRATEGIES[:1])
+
+
+class _Registered(Constraint):
+    """The name of a registered strategy of a kind (read from the argument ``reads`` names), or None if ``none``."""
+
+    def __init__(self, reads: str, *, none: bool = False, kind: str = "direct"):
+        self.reads, self.none, self.kind = (reads,), none, kind
+
+    @property
+    def allowed(self) -> str:
+        return f"the name of a registered {self.kind} strategy {_names(self.kind)}" + (" or None" if self.none else "")
+
+    def narrowed(self, **others) -> "_Registered":
+        (value,) = others.values()
+        kind = value.kind if isinstance(value, Strategy) else value
+        return _Registered(self.reads[0], none=self.none, kind=kind if kind in KINDS else "direct")
+
+    def is_satisfied_by(self, value) -> bool:
+        return (self.none and value is None) or (isinstance(value, str) and value in _names(self.kind))
+
+    def invalid_values(self) -> tuple:
+        return ("no such strategy", 3) + (() if self.none else (None,))
+
+
+#: The kinds and relations the registry's functions take.
+KIND = STRATEGY_FIELDS["kind"]
+RELATION = Options(sorted(_RELATIONS), allowed="one of '==', '<', '<=', '>', '>='", invalid=("=", "!=", None))
+
+
+@declare(strategy=_NewStrategy(), before=_Registered("strategy", none=True))
 def register_strategy(strategy: Strategy, *, before: str | None = None) -> Strategy:
     """Register ``strategy`` with the proof search: last among its kind, or just before the strategy of its
     kind named ``before``. Names are unique within a kind."""
-    if not isinstance(strategy, Strategy):
-        raise InvalidParameterError.of("strategy", "register_strategy", "a Strategy", strategy)
     names = [s.name if s.kind == strategy.kind else None for s in STRATEGIES]
-    if strategy.name in names:
-        raise InvalidParameterError.of("strategy", "register_strategy", "a strategy with a new name", strategy.name)
-    if before is not None and before not in names:
-        known = [n for n in names if n is not None]
-        raise InvalidParameterError.of(
-            "before", "register_strategy", f"the name of a registered {strategy.kind} strategy {known}", before
-        )
     STRATEGIES.insert(names.index(before) if before is not None else len(STRATEGIES), strategy)
     return strategy
 
 
+@declare(name=_Registered("kind"), kind=KIND)
 def unregister_strategy(name: str, *, kind: str = "direct") -> Strategy:
     """Remove the strategy of ``kind`` called ``name`` from the search and return it."""
     for i, s in enumerate(STRATEGIES):
         if s.name == name and s.kind == kind:
             return STRATEGIES.pop(i)
-    raise InvalidParameterError.of("name", "unregister_strategy", f"the name of a registered {kind} strategy", name)
+    raise AssertionError("a registered name, checked by the declaration")  # pragma: no cover
 
 
+@declare(relation=RELATION, kind=KIND)
 def strategies_for(relation: str, *, kind: str = "direct") -> list[Strategy]:
     """The registered strategies of ``kind`` that apply to ``relation``, in order."""
     return [s for s in STRATEGIES if s.kind == kind and relation in s.applies_to]

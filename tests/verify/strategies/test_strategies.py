@@ -59,6 +59,16 @@ def test_registration_refuses_a_taken_name_and_an_unknown_place():
         unregister_strategy("nothing")
 
 
+def test_the_registry_refuses_an_unknown_relation_or_kind_instead_of_answering_nothing():
+    assert [s.name for s in strategies_for("<", kind="prover")] == ["counts sign", "inequality prover"]
+    with pytest.raises(InvalidParameterError, match="'relation' parameter of strategies_for"):
+        strategies_for("=")   # a typo gave [] before: no strategy, silently
+    with pytest.raises(InvalidParameterError, match="'kind' parameter of strategies_for"):
+        strategies_for("==", kind="provers")
+    with pytest.raises(InvalidParameterError, match=r"'name' parameter of unregister_strategy .* prover strategy"):
+        unregister_strategy("cancel", kind="prover")   # a direct strategy's name: the kind's names are listed
+
+
 def test_a_reduction_registered_in_the_test_suite_is_tried_by_the_goal_search():
     from symmetric.verify.inequalities.goals import step
 
