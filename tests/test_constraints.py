@@ -43,7 +43,7 @@ def _declared_elsewhere():
     from symmetric.families import counts
     from symmetric.losses import f_beta_loss, g_beta_rho_loss
     from symmetric.numeric import compile, f_beta, g_beta_rho, power_mean, thread_limits
-    from symmetric.numeric.codegen import module_source
+    from symmetric.generate.kernels import module_source
     from symmetric.verify import check, run_with_budget
     from symmetric.verify.claims.proof import Proof
     from symmetric.verify.claims.record import Claim
@@ -56,7 +56,7 @@ def _declared_elsewhere():
                         ("symmetric.numeric.g_beta_rho", g_beta_rho), ("symmetric.numeric.power_mean", power_mean),
                         ("symmetric.numeric.f_beta", f_beta), ("symmetric.numeric.compile", compile),
                         ("symmetric.numeric.thread_limits", thread_limits),
-                        ("symmetric.numeric.codegen.module_source", module_source),
+                        ("symmetric.generate.kernels.module_source", module_source),
                         ("symmetric.losses.f_beta_loss", f_beta_loss),
                         ("symmetric.losses.g_beta_rho_loss", g_beta_rho_loss),
                         *((f"symmetric.families.counts.{f.__name__}", f)

@@ -9,7 +9,7 @@ from ..numeric.backends import BACKENDS
 from ._metric import output_path
 
 # The options offered (argparse needs them before SymPy is loaded); module_source checks the values (their
-# domains from symmetric.numeric.catalog, and which ones a family takes), and errors name the option.
+# domains from symmetric.generate.catalog, and which ones a family takes), and errors name the option.
 _PARAMETERS = ("beta", "rho", "gamma", "phi")
 
 
@@ -36,7 +36,7 @@ def _as_option(exc: InvalidParameterError, fixed: dict, func: str) -> InvalidPar
 
 
 def run(args) -> int:
-    from ..numeric.codegen import module_source
+    from ..generate.kernels import module_source
 
     func = "symmetric codegen"
     fixed = {k: getattr(args, k) for k in _PARAMETERS if getattr(args, k) is not None}

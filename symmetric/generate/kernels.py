@@ -1,8 +1,8 @@
-"""Generate the source of the numeric functions: for the package, and as standalone modules.
+"""Generate the numeric kernels' module: the package's ``symmetric/numeric/_generated.py``, and standalone modules.
 
 :func:`module_source` assembles, from the rewrites of
-:mod:`symmetric.numeric.rewrites` and with the one emitter of
-:mod:`symmetric.numeric.emit`, one Python module holding the generated
+:mod:`symmetric.generate.rewrites` and with the one emitter of
+:mod:`symmetric.generate.emit`, one Python module holding the generated
 parameter stage (double-double), the generated float64 kernels and one public
 function per family. They run on the runtime, :data:`RUNTIME`
 (:mod:`symmetric._validation`, :mod:`symmetric.numeric._dd`,
@@ -13,12 +13,9 @@ runtime's source files as they are and loads them as modules, so it imports
 only numpy and the standard library; the package's own module,
 ``symmetric/numeric/_generated.py``, imports them instead. It is committed,
 so that the first call of a numeric function does not wait for SymPy;
-regenerate it after changing the rewrites or the families with::
-
-    python -m symmetric.numeric.codegen
-
-(``--check`` only reports whether the committed file is current). Both kinds
-of module run the same code, so their results agree bit for bit.
+regenerate it after changing the rewrites or the families with
+``python -m symmetric.generate`` (:mod:`symmetric.generate.files`). Both
+kinds of module run the same code, so their results agree bit for bit.
 
 >>> src = module_source("f_beta", fixed={"beta": 2.0})
 >>> "def f_beta(P, R, *, validate=True, threads=None):" in src, "import sympy" in src
@@ -27,7 +24,6 @@ of module run the same code, so their results agree bit for bit.
 
 from __future__ import annotations
 
-import argparse
 import ast
 import functools
 import hashlib
@@ -40,9 +36,9 @@ from .. import __version__, _validation
 from .._constraints import Constraint, Interval, Options, Predicate, declare
 from .._validation import InvalidParameterError
 from ..symbols import P, R, phi
+from ..numeric import _autodiff, _dd, _portable, _runtime, _torch_ops, backends, traced
 from . import catalog, gradients
 from .symbols import c_k, lam, m, w_k
-from . import _autodiff, _dd, _portable, _runtime, _torch_ops, backends, traced
 from .emit import function_source, names as _argument_names
 from .rewrites import CONSTANTS, GEOMETRIC_TABLE, KERNELS, LOG_WEIGHTS, PARAMETERS, TABLE, TABLE_NEAR, plan
 
@@ -50,20 +46,13 @@ __all__ = [
     "module_source",
     "package_source",
     "supported",
-    "main",
-    "write_or_check",
     "GENERATOR",
-    "PACKAGE_MODULE",
     "RUNTIME",
     "BACKENDS",
 ]
 
 #: Name and version of the generator, written into every generated module.
 GENERATOR = f"symmetric {__version__}"
-#: The package's generated module, committed to the repository.
-PACKAGE_MODULE = Path(__file__).with_name("_generated.py")
-#: The families the package's module defines.
-PACKAGE_FAMILIES = catalog.numeric_families()
 
 #: The runtime: the modules generated code runs on, NumPy only, in the order they import each other.
 #: Standalone modules embed their source files as they are; the package's module imports them.
@@ -132,7 +121,7 @@ def _common_source() -> str:
         parts.append(function_source(f"_portable_{key}", _kernel_args(expr), expr, form="array-api"))
         portable.append(f'"{key}": ' + _entry(f"_portable_{key}", _kernel_args(expr)))
     parts.append("_PORTABLE_KERNELS = {" + ", ".join(portable) + "}\n")
-    # the partial derivatives of the power mean (symmetric.numeric.gradients) and of the boundary value
+    # the partial derivatives of the power mean (symmetric.generate.gradients) and of the boundary value
     grad_args = (P, R, gradients.M, phi, lam, gradients.LOG_RATIO)
     parts.append(function_source("_portable_gradient", grad_args, gradients.GRADIENT, form="array-api"))
     # the partials in P and R alone, for calls differentiated in them only (a loss): the same forms, fewer of them
@@ -182,7 +171,7 @@ def _family_source(name: str) -> str:
         parts.append(function_source(f"_condition_{name}_{i}", p.parameters, b.condition))
         parts.append(function_source(f"_parameters_{name}_{i}", p.parameters, b.parameters(), form="double-double"))
         branches.append(f"(_condition_{name}_{i}, _parameters_{name}_{i})")
-    factors = []  # per branch, per parameter: d phi / d theta and d lambda / d theta (symmetric.numeric.gradients)
+    factors = []  # per branch, per parameter: d phi / d theta and d lambda / d theta (symmetric.generate.gradients)
     for i, per_branch in enumerate(gradients.chain_factors(name)):
         row = []
         for theta, pair in zip(p.parameters, per_branch):
@@ -365,13 +354,15 @@ def module_source(names, *, fixed=None, standalone: bool = True, backend: str = 
                 + " when called.\n"
             )
             if standalone
-            else "\nRegenerate with `python -m symmetric.numeric.codegen` (tests/numeric/test_codegen.py fails when stale).\n"
+            else "\nRegenerate with `python -m symmetric.generate` (tests/generate/test_files.py fails when stale).\n"
         )
         + '"""\n\n'
         + ("import sys\nimport types\n\n" if standalone else "")
         + "import numpy\n"
     )
-    sections = ["# --- kernels and parameter stages generated from symmetric.numeric.rewrites ---\n" + _common_source()]
+    sections = [
+        "# --- kernels and parameter stages generated from symmetric.generate.rewrites ---\n" + _common_source()
+    ]
     for n in names:
         sections.append(f"# --- {n} ---\n" + _family_source(n))
         sections.append(_public_source(n, fixed, backend))
@@ -398,37 +389,12 @@ def module_source(names, *, fixed=None, standalone: bool = True, backend: str = 
     return "\n\n".join(parts)
 
 
-@functools.lru_cache(maxsize=1)
 def package_source() -> str:
-    """The source of ``symmetric/numeric/_generated.py``, the package's numeric functions."""
-    return module_source(PACKAGE_FAMILIES, standalone=False)
+    """The source of ``symmetric/numeric/_generated.py``: the kernels of every family with numeric code
+    (:func:`symmetric.generate.catalog.numeric_families`, read when called)."""
+    return _package_source(catalog.numeric_families())
 
 
-def main(argv=None) -> int:
-    """``python -m symmetric.numeric.codegen [--check] [--output PATH]``: write (or check) the package's generated module."""
-    parser = argparse.ArgumentParser(prog="python -m symmetric.numeric.codegen", description=main.__doc__)
-    parser.add_argument("--check", action="store_true", help="exit with status 1 if the committed file is stale")
-    parser.add_argument(
-        "--output", type=Path, default=PACKAGE_MODULE, help="the module to write or check (default: the package's)"
-    )
-    args = parser.parse_args(argv)
-    return write_or_check(args.output, package_source(), check=args.check)
-
-
-def write_or_check(path: Path, source: str, *, check: bool) -> int:
-    """Write ``source`` to ``path`` unless it holds it already; with ``check``, only say whether it does.
-
-    Returns the exit status: 1 when ``check`` finds the file stale, else 0.
-    """
-    current = path.read_text(encoding="utf-8") if path.exists() else None
-    if check:
-        print(f"{path}: {'current' if current == source else 'stale'}")
-        return 0 if current == source else 1
-    if current != source:
-        path.write_text(source, encoding="utf-8")
-    print(f"wrote {path}" if current != source else f"{path} is current")
-    return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())
+@functools.lru_cache(maxsize=4)
+def _package_source(names: tuple) -> str:
+    return module_source(list(names), standalone=False)
