@@ -36,8 +36,9 @@ _LAZY_NAMES = {
     **dict.fromkeys(_FUNCTIONS, ".functions"),
 }
 #: The names of this package whose code is the generation stage's: a user's SymPy expression compiled at run time
-#: (its SymPy half; the evaluation is :mod:`symmetric.numeric.compiled`). This table is the one way from a run-time
-#: package into :mod:`symmetric.generate`, which no run-time module imports (tests/test_layers.py).
+#: (its SymPy half; the evaluation is :mod:`symmetric.numeric.compiled`). This table is the way from a run-time
+#: module into :mod:`symmetric.generate`, which none imports (tests/test_layers.py; the submodule ``codegen``, the
+#: standalone export's former address, imports it and is imported by none).
 _GENERATION_NAMES = {"compile": "symmetric.generate.compile"}
 
 
