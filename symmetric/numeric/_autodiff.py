@@ -40,7 +40,7 @@ compiled (``jax.jit``); a module generated with ``--backend array-api`` runs
 them whatever the device.
 
 The partial derivatives are those of :func:`symmetric.numeric._portable.partials`,
-generated from :mod:`symmetric.numeric.gradients` (each stable form a proven
+generated from :mod:`symmetric.generate.gradients` (each stable form a proven
 claim, ``proofs/numeric_gradients.py``). PyTorch and JAX are imported only
 when their arrays come in.
 """

@@ -3,7 +3,7 @@
 The NumPy runtime (:mod:`symmetric.numeric._runtime`) evaluates chunks in
 place with ufuncs and ``numpy.frexp``; neither is in the Python Array API
 standard. This module runs the same kernels, generated from the same proven
-rewrites (:data:`symmetric.numeric.rewrites.KERNELS`) in the emitter's
+rewrites (:data:`symmetric.generate.rewrites.KERNELS`) in the emitter's
 ``"array-api"`` form, on the arrays' own namespace (found by
 ``array_api_compat``), device and floating dtype (float32 or float64):
 
@@ -333,8 +333,8 @@ def _per_element(xp, value, index, like):
 def partials(family, xp, P, R, params, stage, index, out, parameters=True):
     """The partial derivatives of the result ``out`` in P, R and each parameter (arrays of ``out``'s shape).
 
-    From the generated gradient kernel (:data:`symmetric.numeric.gradients.GRADIENT`) and, per parameter, the
-    chain factors of the branch each element takes; see :mod:`symmetric.numeric.gradients` for the
+    From the generated gradient kernel (:data:`symmetric.generate.gradients.GRADIENT`) and, per parameter, the
+    chain factors of the branch each element takes; see :mod:`symmetric.generate.gradients` for the
     conventions at the stipulated values and where P or R is 0. ``parameters=False``: those in P and R
     only (the parameters' are None), from the generated kernel of those two alone.
     """
@@ -470,7 +470,7 @@ def kernel(xp, stage, P, R, index=None, positive=None, traced=False):
 class _TorchUfuncs:
     """The NumPy ufuncs that the generated in-place kernels call, as PyTorch operations with ``out=``.
 
-    The kernels (:data:`symmetric.numeric.rewrites.KERNELS` in the emitter's ``"inplace"`` form, the NumPy
+    The kernels (:data:`symmetric.generate.rewrites.KERNELS` in the emitter's ``"inplace"`` form, the NumPy
     runtime's) run unchanged with this object as their ``numpy`` and :meth:`pow` as their ``_pow``: the same
     operations in the same order, each writing into ``out`` or a scratch row, so a call allocates its output
     and the scratch rows it uses instead of a tensor per operation. Python numbers become 0-d tensors of the
