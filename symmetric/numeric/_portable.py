@@ -30,6 +30,11 @@ per (parameter point, exponent), are gathered there and copied to the device
 (a round trip of the exponents, documented as the fallback for that case).
 Scalar parameters, the usual case, keep everything on the device after the
 stage: one small table per distinct parameter value, cached.
+
+Inside a trace that must not read the host (``torch.compile``), a stage of
+numbers whose regime needs no table is a *fixed plan* (:func:`fixed_plan`):
+the kernel's name and its constants as plain floats, with which
+:func:`fixed_value` and :func:`fixed_partials` are array operations only.
 """
 
 import math
@@ -52,6 +57,9 @@ __all__ = [
     "namespace_of",
     "to_numpy",
     "host_partials_of",
+    "fixed_plan",
+    "fixed_value",
+    "fixed_partials",
 ]
 
 
@@ -393,6 +401,52 @@ def partials(family, xp, P, R, params, stage, index, out, parameters=True):
             total = total + g[key] * f
         out_parts.append(xp.where(positive, total, zeros))
     return [xp.reshape(a, shape) for a in out_parts]
+
+
+def fixed_plan(stage):
+    """A scalar stage whose regime needs no table, as plain data: ``(kernel, ((name, value), ...))``, the name
+    of its portable kernel and every constant the kernel, the boundary and the gradient read, as floats (from
+    the double-double stage, on the host); None for the binade regimes or a stage of arrays."""
+    if not stage.scalar or int(stage.code) in (BINADE, GEOMETRIC):
+        return None
+    code = int(stage.code)
+    with numpy.errstate(all="ignore"):
+        values = {**stage.constants(code, None), **stage.constants(code, None, ("c_P", "c_R", "phi", "lambda_"))}
+    return _KERNEL[code], tuple((key, float(value)) for key, value in values.items())
+
+
+def _call(xp, entry, values):
+    func, names = entry
+    return func(xp, *[values[name] for name in names])
+
+
+def fixed_value(xp, common, plan, P, R):
+    """The value at broadcast arrays ``P``, ``R`` of a :func:`fixed_plan`'s stage: the portable kernel, and the
+    boundary's value where P or R is 0 (as :func:`kernel` with the boundary masked: array operations only)."""
+    name, constants = plan
+    positive = (P > 0) & (R > 0)
+    values = dict(constants)
+    values["P"], values["R"] = xp.where(positive, P, 1.0), xp.where(positive, R, 1.0)
+    value = _call(xp, common["portable"][name], values)
+    values["P"], values["R"] = P, R
+    edge = _call(xp, common["portable"]["boundary"], values)
+    return xp.where(positive, value, _lift(xp, edge, P) if isinstance(edge, (int, float)) else edge)
+
+
+def fixed_partials(xp, common, plan, P, R, out):
+    """The partials in P and R at ``P``, ``R`` where the value is ``out``, of a :func:`fixed_plan`'s stage (as
+    :func:`partials` with ``parameters=False``: array operations only)."""
+    positive = (P > 0) & (R > 0)
+    values = dict(plan[1])
+    p, r, values["M"] = (xp.where(positive, a, 1.0) for a in (P, R, out))
+    values["P"], values["R"], values["L"] = p, r, _log_ratio(xp, p, r)
+    g = _call(xp, common["gradients"]["gradient_pr"], values)
+    values["P"], values["R"] = P, R
+    edge = _call(xp, common["gradients"]["boundary"], values)
+    return [
+        xp.where(positive, g[key], _lift(xp, edge[key], P) if isinstance(edge[key], (int, float)) else edge[key])
+        for key in ("P", "R")
+    ]
 
 
 def _where(xp, condition, value, otherwise):

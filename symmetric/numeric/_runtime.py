@@ -600,10 +600,10 @@ def _evaluate_arrays(family, values, validate, error, threads=None):
         buffers = _take_buffers()
         try:
             kernel = _bound(stage, *buffers, invalid is not None) if stage.scalar else buffers
-            if out.ndim == 0:
+            if out.size == 1:  # one element (a scalar, a loss's precision and recall): no iterator to set up
                 index = None if stage.scalar else operands[3].reshape(1)
                 _chunk(stage, P.reshape(1), R.reshape(1), out.reshape(1), index, kernel, invalid, True)
-                return out[()]
+                return out[()] if out.ndim == 0 else out
             workers = _threads_for(threads, out.size) if stage.scalar else 1
             if workers > 1 and all(a.shape == shape and a.flags.c_contiguous for a in (P, R)):
                 _parallel(stage, P.reshape(-1), R.reshape(-1), out.reshape(-1), buffers, invalid, workers)
@@ -683,10 +683,12 @@ def _default_threads():
 def _threads_for(threads, size):
     if not _CONTROLLER:
         _register_threadpoolctl()
+    chunks = -(-size // CHUNK)
+    if chunks < 2 * MIN_CHUNKS_PER_THREAD:  # one thread whatever the count (small input: no count to read)
+        return 1
     n = thread_count(threads)
     if n <= 1:
         return 1
-    chunks = -(-size // CHUNK)
     return max(1, min(n, chunks // MIN_CHUNKS_PER_THREAD))
 
 
