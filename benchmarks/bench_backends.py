@@ -59,7 +59,7 @@ def numpy_rows(n, rounds):
 
 def _portable_module(name):
     """A standalone module of ``name`` for the portable kernels (``symmetric codegen --backend array-api``)."""
-    from symmetric.numeric.codegen import module_source
+    from symmetric.generate.kernels import module_source
 
     path = Path(tempfile.mkdtemp()) / f"portable_{name}.py"
     path.write_text(module_source(name, backend="array-api"), encoding="utf-8")

@@ -2,16 +2,16 @@
 
 The gradient kernels (PyTorch ``autograd.Function``, JAX ``custom_jvp``)
 evaluate the partial derivatives of the weighted power mean in the stable
-forms of :data:`symmetric.numeric.gradients.GRADIENT`; the family's
+forms of :data:`symmetric.generate.gradients.GRADIENT`; the family's
 derivative in its own parameters follows by the chain rule through ``phi``
 and ``lambda``. The identities, built by
-:func:`symmetric.numeric.gradients.identities`, state each form against an
+:func:`symmetric.generate.gradients.identities`, state each form against an
 independent target: SymPy's derivative of the definition.
 
 Run ``python proofs/numeric_gradients.py`` to print every derivation.
 """
 
-from symmetric.numeric.gradients import identities
+from symmetric.generate.gradients import identities
 from symmetric.verify.claims import Proof
 
 proof = Proof(

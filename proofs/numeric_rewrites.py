@@ -6,14 +6,14 @@ parameters in a stable form (from the odds ``w / w_c``) and one kernel per
 regime: arithmetic, harmonic, geometric (weight as a double-double), scaled
 by the dominant term, near-geometric (geometric mean times a correction
 without cancellation), log domain, and the limits where P or R is 0. The
-identities are built by :func:`symmetric.numeric.rewrites.identities` from
+identities are built by :func:`symmetric.generate.rewrites.identities` from
 the same expressions the numeric code is generated from; this script
 registers each one as a claim.
 
 Run ``python proofs/numeric_rewrites.py`` to print every derivation.
 """
 
-from symmetric.numeric.rewrites import identities
+from symmetric.generate.rewrites import identities
 from symmetric.verify.claims import Proof
 
 proof = Proof(

@@ -45,7 +45,7 @@ import mpmath
 import numpy
 import sympy
 
-from .numeric import catalog
+from .generate import catalog
 from .symbols import P, R
 
 __all__ = [
@@ -128,7 +128,7 @@ def _portable(name):
     import tempfile
     from pathlib import Path
 
-    from .numeric.codegen import module_source
+    from .generate.kernels import module_source
 
     path = Path(tempfile.mkdtemp(prefix="symmetric-accuracy-")) / f"portable_{name}.py"
     path.write_text(module_source(name, backend="array-api"), encoding="utf-8")

@@ -84,10 +84,11 @@ class SoftCounts(NamedTuple):
     tn: object
 
 
-def _inputs(func, y_true, y_prob, sample_weight):
+def _inputs(func, y_true, y_prob, sample_weight, elementwise=False):
     """``xp``, ``y`` and ``p`` of one shape, (samples,) or (samples, classes), ``w`` (samples,) or None, in
-    ``y_prob``'s floating dtype, and the checks of their values: ``(ok, param, allowed, got)`` with ``ok``
-    elementwise, per sample (samples,) or per entry of ``p`` (maybe traced)."""
+    ``y_prob``'s floating dtype, and the checks of their values: ``(ok, param, allowed, got)`` with ``ok`` a
+    bool when the values are concrete, else (maybe traced) a 0-d array from minima and maxima, or with
+    ``elementwise`` one per sample (samples,) or per entry of ``p`` (where a message names the first bad one)."""
     backend = backend_of(y_true, y_prob, sample_weight)
     xp = backend.namespace(y_true, y_prob, sample_weight)
     if not hasattr(y_prob, "dtype") or isinstance(y_prob, (list, tuple)):
@@ -120,10 +121,12 @@ def _inputs(func, y_true, y_prob, sample_weight):
     traced = backend.traced(p) or backend.traced(y)
     if backend.extrema is not None and not traced and p.ndim == 1:  # concrete: one pass each, where it can be
         p_ok = _within(backend, p)
-        y_ok = _within(backend, y) and (whole or bool(xp.all((y == 0) | (y == 1))))
+        y_ok = _within(backend, y) if whole else bool(_zero_or_one(xp, y))
         oks = [y_ok, p_ok]
-    else:  # elementwise: the policy for traced values reduces them (or makes the results NaN)
+    elif elementwise:  # the policy for traced values reduces them (or makes the results NaN)
         oks = [(y == 0) | (y == 1) if labels_ok is None else labels_ok, (p >= 0) & (p <= 1)]
+    else:  # reduced by minima and maxima, which compiled code fuses with the sums (elementwise masks cost more)
+        oks = [_zero_or_one(xp, y) if labels_ok is None else _classes(xp, labels, k), _between(xp, p, 0, 1)]
     if sample_weight is None:
         w = None
     else:
@@ -135,8 +138,31 @@ def _inputs(func, y_true, y_prob, sample_weight):
         w = xp.astype(w, p.dtype, copy=False)
         if tuple(w.shape) != (p.shape[0],):
             raise InvalidParameterError.of("sample_weight", func, texts[2][1], tuple(w.shape))
-        oks.append((w >= 0) & (w < math.inf))
+        oks.append((w >= 0) & (w < math.inf) if elementwise else _between(xp, w, 0, math.inf))
     return xp, y, p, w, [(ok, *text) for ok, text in zip(oks, texts)]
+
+
+def _between(xp, a, lo, hi):
+    """Whether every element of ``a`` lies in [lo, hi] ([lo, inf) for ``hi = inf``), from its minimum and maximum
+    (a NaN fails both): a 0-d boolean array, or True for an empty ``a``."""
+    if math.prod(a.shape) == 0:
+        return True
+    return (xp.min(a) >= lo) & (xp.max(a) < hi if hi == math.inf else xp.max(a) <= hi)
+
+
+def _zero_or_one(xp, y):
+    """Whether every label is 0 or 1: ``y (y - 1)`` is exactly 0 there and only there (NaN and infinities
+    included), so its largest magnitude is 0; a 0-d boolean array, or True when empty."""
+    if math.prod(y.shape) == 0:
+        return True
+    return xp.max(xp.abs(y * (y - 1))) == 0
+
+
+def _classes(xp, labels, k):
+    """Whether every class index is a whole number in [0, k): from minima and maxima (see :func:`_between`)."""
+    if math.prod(labels.shape) == 0:
+        return True
+    return _between(xp, labels, 0, k - 0.5) & (xp.max(xp.abs(labels - xp.floor(labels))) == 0)
 
 
 def _within(backend, a):
@@ -210,12 +236,10 @@ def _poisoned(xp, oks, values):
     The checks are combined element by element first (a per-sample check broadcast over the classes), so
     that they cost one reduction over the inputs.
     """
-    ndim = 1
-    for a in oks:
-        ndim = max(ndim, a.ndim)
+    ndim = max(a.ndim for a in oks)
     ok = None
     for a in oks:
-        a = a[:, None] if a.ndim < ndim else a
+        a = a[:, None] if 0 < a.ndim < ndim else a  # a check per sample, over the classes
         ok = a if ok is None else ok & a
     one = xp.asarray(1.0, dtype=values[0].dtype)
     factor = xp.where(xp.all(ok), one, xp.asarray(math.nan, dtype=values[0].dtype))
@@ -259,7 +283,7 @@ def soft_counts(y_true, y_prob, *, sample_weight=None, validate=True):
         The four counts, scalars for 1-d input and arrays of k for 2-d input,
         in the arrays' library (NumPy floats for NumPy input).
     """
-    xp, y, p, w, checks = _inputs("soft_counts", y_true, y_prob, sample_weight)
+    xp, y, p, w, checks = _inputs("soft_counts", y_true, y_prob, sample_weight, validate == "strict")
     after = _guard(xp, "soft_counts", checks, validate)
     counts = after(list(_counts(xp, y, p, w)))
     if numpy.ndim(y_prob) == 1 or getattr(y_prob, "ndim", 2) == 1:
@@ -270,9 +294,9 @@ def soft_counts(y_true, y_prob, *, sample_weight=None, validate=True):
 
 
 def _ratio(xp, num, den):
-    """``num / den``, 0 where ``den`` is 0 (no NaN, and no NaN gradient)."""
-    safe = xp.where(den > 0, den, xp.ones_like(den))
-    return xp.where(den > 0, num / safe, xp.zeros_like(num))
+    """``num / den``, 0 where ``den`` is 0 (no NaN, and no NaN gradient: there, 0 / 1)."""
+    positive = den > 0
+    return xp.where(positive, num, 0.0) / xp.where(positive, den, 1.0)
 
 
 def _sums(xp, y, p, w):
@@ -316,7 +340,7 @@ def _loss(func, metric, y_true, y_prob, sample_weight, average, params, validate
     backend = backend_of(y_true, y_prob, sample_weight, *params)
     if backend is JAX and validate != "strict":
         return _jax_loss(func, metric, y_true, y_prob, sample_weight, average, params, validate)
-    xp, y, p, w, checks = _inputs(func, y_true, y_prob, sample_weight)
+    xp, y, p, w, checks = _inputs(func, y_true, y_prob, sample_weight, validate == "strict")
     after = _guard(xp, func, checks, validate)
     (loss,) = after([_score(xp, func, metric, y, p, w, average, params, validate)])
     return float(loss) if backend is NUMPY else loss

@@ -154,7 +154,9 @@ PENDING = {
 def _pending_prefixes():
     # whole modules of other branches (their own layers below declared entry points, or not yet declared)
     return {
-        "symmetric.numeric": "numeric: the generator's modules (catalog, rewrites, emit, gradients, codegen, compile)",
+        "symmetric.numeric": "numeric: the run time's modules below the declared numeric functions",
+        "symmetric.generate": "generate: the generator's modules (catalog, rewrites, emit, gradients, compile) below "
+        "module_source (declared)",
         "symmetric.documents": "documents: the reader's modules below check_document (declared)",
         "symmetric.verify.claims": "claims: the registry, report, runner and workers below run_claims (declared)",
     }

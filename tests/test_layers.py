@@ -89,8 +89,8 @@ def test_the_cycle_finder_finds_a_cycle():
 
 
 def test_families_import_no_later_stage(graph):
-    later = ("symmetric.verify", "symmetric.numeric", "symmetric.metrics", "symmetric.cli", "symmetric.explore",
-             "symmetric.plot", "symmetric.accuracy")
+    later = ("symmetric.verify", "symmetric.numeric", "symmetric.metrics", "symmetric.generate", "symmetric.cli",
+             "symmetric.explore", "symmetric.plot", "symmetric.accuracy")
     for module, targets in graph.items():
         if module.startswith("symmetric.families"):
             assert not [t for t in targets if t.startswith(later)], module
@@ -102,11 +102,20 @@ STAGES = {
     "symmetric": 0, "symmetric.symbols": 0, "symmetric._validation": 0, "symmetric._constraints": 0,
     "symmetric.families": 1,
     "symmetric.verify": 2,
-    "symmetric.numeric": 3, "symmetric.accuracy": 3, "symmetric.losses": 3,
+    "symmetric.numeric": 3, "symmetric.losses": 3,
     "symmetric.metrics": 4,
-    "symmetric.explore": 5, "symmetric.plot": 5,
-    "symmetric.cli": 5, "symmetric.pytest_plugin": 5, "symmetric.__main__": 5, "symmetric.documents": 5,
+    "symmetric.generate": 5, "symmetric.accuracy": 5, "symmetric.numeric.codegen": 5,  # a door (below)
+    "symmetric.explore": 6, "symmetric.plot": 6,
+    "symmetric.cli": 6, "symmetric.pytest_plugin": 6, "symmetric.__main__": 6, "symmetric.documents": 6,
 }
+
+# The generation stage (symmetric.generate, SymPy) writes the committed modules of the run time; it imports the run
+# time (the code it writes runs there), never the other way: no module of a run-time package imports it.
+GENERATION = "symmetric.generate"
+RUN_TIME = ("symmetric.numeric", "symmetric.metrics", "symmetric.losses")
+# The module that keeps the standalone export at its former address (symmetric.numeric.codegen.module_source): it
+# imports the generation stage, and no run-time module imports it.
+DOORS = {"symmetric.numeric.codegen"}
 
 # The layers of symmetric.verify (docs/design.md, "Layout"), lowest first: a module imports only from its own
 # subpackage or a lower layer; subpackages sharing a layer do not import each other. The package's __init__
@@ -159,6 +168,31 @@ def verify_layer_violations(graph) -> list:
     return sorted(out)
 
 
+def generation_imports(graph) -> list:
+    """``(module, target)`` for each import of the generation stage, or of a door to it, by a module of a run-time
+    package (other than a door)."""
+    return sorted((m, t) for m, targets in graph.items() if _longest_prefix(m, RUN_TIME) is not None
+                  and m not in DOORS for t in targets if t == GENERATION or t.startswith(GENERATION + ".")
+                  or t in DOORS)
+
+
+def test_the_run_time_imports_nothing_from_the_generation_stage(graph):
+    assert generation_imports(graph) == []
+    assert generation_imports({"symmetric.metrics._x": {"symmetric.generate.emit"}, "symmetric.cli.x": {
+        "symmetric.generate"}, "symmetric.losses": {"symmetric.numeric.codegen"}}) == [
+        ("symmetric.losses", "symmetric.numeric.codegen"), ("symmetric.metrics._x", "symmetric.generate.emit")]
+    assert all(graph[door] <= {GENERATION + ".kernels"} for door in DOORS)  # a door only re-exports
+
+
+def test_the_one_way_into_the_generation_stage_is_numeric_compile():
+    """symmetric.numeric serves ``compile`` (a user's expression, compiled at run time) from the generation stage,
+    by name in its table of lazily loaded names, on first use: no other name, and no import statement."""
+    import symmetric.numeric as numeric
+
+    assert numeric._GENERATION_NAMES == {"compile": "symmetric.generate.compile"}
+    assert all(m.startswith(".") and GENERATION not in m for m in numeric._LAZY_NAMES.values()), numeric._LAZY_NAMES
+
+
 def test_every_module_has_a_stage(graph):
     assert [m for m in graph if _longest_prefix(m, STAGES) is None] == []
 
@@ -189,7 +223,8 @@ def test_the_layer_checks_find_violations():
 
 
 # Private modules of a package (symmetric.numeric._portable) imported from another package: each is a helper
-# to make public or move. The stage-0 modules symmetric._validation and symmetric._constraints are shared by all.
+# to make public or move. The stage-0 modules symmetric._validation and symmetric._constraints are shared by all,
+# and the generation stage reads the run time's private modules it writes code for (their primitives, tables).
 KNOWN_PRIVATE_IMPORTS = {
     ("symmetric.cli.counts", "symmetric.metrics._confusion_scores"),
     # the metrics known by name, of the four cells (symmetric counts): the metrics have no public function of counts
@@ -204,7 +239,8 @@ def private_imports(graph) -> list:
     for module, targets in graph.items():
         for target in targets:
             parts = target.split(".")
-            if any(p.startswith("_") for p in parts[2:]) and module.split(".")[:2] != parts[:2]:
+            if (any(p.startswith("_") for p in parts[2:]) and module.split(".")[:2] != parts[:2]
+                    and not module.startswith(GENERATION + ".")):
                 out.append((module, target))
     return sorted(out)
 

@@ -140,6 +140,27 @@ def test_bad_values_raise_eagerly_and_give_nan_when_traced():
     assert numpy.isfinite(jax.jit(lambda a: f_beta_loss(y, a, validate=False))(bad))  # unchecked: as given
 
 
+def test_every_check_of_traced_values_gives_nan_and_good_values_pass():
+    """Under jax.jit the checks of values are minima and maxima (what compiled code fuses with the sums): each
+    bad kind of value (a label not 0 or 1, a probability outside [0, 1] or NaN, a bad weight, a class index
+    outside the columns or not whole) makes the loss NaN; good values, 0 and 1 among them, do not."""
+    jax, jnp = _jax()
+    y, q, w = jnp.asarray(Y, dtype=jnp.float32), jnp.asarray(Q, dtype=jnp.float32), jnp.ones(len(Y), jnp.float32)
+    loss = jax.jit(lambda a, b, c: f_beta_loss(a, b, sample_weight=c))
+    assert numpy.isfinite(loss(y, q, w)) and numpy.isfinite(loss(y, jnp.round(q), w))
+    for bad_y in (2.0, 0.5, -1.0, numpy.nan, numpy.inf):
+        assert numpy.isnan(loss(y.at[3].set(bad_y), q, w)), bad_y
+    for bad_q in (1.5, -0.25, numpy.nan, numpy.inf):
+        assert numpy.isnan(loss(y, q.at[3].set(bad_q), w)), bad_q
+    for bad_w in (-1.0, numpy.inf, numpy.nan):
+        assert numpy.isnan(loss(y, q, w.at[3].set(bad_w))), bad_w
+    labels, probs = jnp.asarray([0.0, 2.0, 1.0]), jnp.full((3, 3), 1 / 3, dtype=jnp.float32)
+    macro = jax.jit(lambda a: f_beta_loss(a, probs, average="macro"))
+    assert numpy.isfinite(macro(labels))
+    for bad in (3.0, -1.0, 0.5, numpy.nan):
+        assert numpy.isnan(macro(labels.at[1].set(bad))), bad
+
+
 def test_strict_validation_of_the_losses_is_checkify_s():
     jax, jnp = _jax()
     from jax.experimental import checkify

@@ -11,7 +11,7 @@ from ._metric import option_error, output_path
 
 def _numeric() -> tuple[list[str], list[str]]:
     """The families with generated code and their parameters, read from the records (module_source checks the
-    values: their domains from symmetric.numeric.catalog, and which ones a family takes; errors name the option)."""
+    values: their domains from symmetric.generate.catalog, and which ones a family takes; errors name the option)."""
     from ..families import FAMILIES
 
     names = [name for name, family in FAMILIES.items() if family.numeric]
@@ -34,7 +34,7 @@ def add_arguments(p) -> None:
 
 
 def run(args) -> int:
-    from ..numeric.codegen import module_source
+    from ..generate.kernels import module_source
 
     func = "symmetric codegen"
     fixed = {k: getattr(args, k) for k in _numeric()[1] if getattr(args, k, None) is not None}

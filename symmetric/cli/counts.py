@@ -155,9 +155,10 @@ def run(args) -> int:
                 declared[option[2:]].check(value, name=option, func=func)
         shown = _shown(args, known)
         every = [*_NAMED, *(n for n in shown if n not in _NAMED)]  # --metric f_beta without --beta: at beta 1
-        names = Options(every, allowed=f"one of {every}")  # the registry's binary records, read when run
+        names = Options(every, allowed=f"one of {every}")  # the generated binary records (and F, G)
         for name in args.metric or ():
-            names.check(name, name="--metric", func=func)
+            if name not in every and not (name in known and known[name].binary):  # a record registered at run time
+                names.check(name, name="--metric", func=func)
     except InvalidParameterError as exc:
         print(f"{func}: {exc}", file=sys.stderr)
         return 2

@@ -15,7 +15,7 @@ not typed either: :func:`symmetric.families.counts.f_beta_from_sums` derives it 
 :func:`symmetric.families.counts.f_beta_counts` by writing FN and FP as
 ``true_sum - TP`` and ``pred_sum - TP`` and expanding the denominator, and
 claim ``counts.f_beta_from_sums`` proves it equal to the definition; it is
-printed as NumPy code by :mod:`symmetric.metrics._codegen`. ``beta_squared`` is an argument,
+printed as NumPy code by :mod:`symmetric.generate.metric_tables`. ``beta_squared`` is an argument,
 not ``beta**2`` computed inside, because scikit-learn squares beta with
 Python's ``**`` (the C library's ``pow``), which is not always correctly
 rounded: the caller squares beta the same way.
@@ -91,8 +91,8 @@ def f_beta_from_sums_values(tp, true_sum, pred_sum, beta2) -> tuple[np.ndarray, 
 
     Undefined entries are nan; the caller applies its ``zero_division``
     policy. The code is the form of :func:`symmetric.families.counts.f_beta_from_sums`, printed by
-    :func:`symmetric.numeric.compile.function_source` into the committed
-    module ``_generated.py`` (``python -m symmetric.metrics._codegen``).
+    :func:`symmetric.generate.emit.function_source` into the committed
+    module ``_generated.py`` (``python -m symmetric.generate``).
     """
     args = [np.asarray(a, dtype=np.float64) for a in (tp, true_sum, pred_sum, beta2)]
     with np.errstate(all="ignore"):

@@ -51,6 +51,7 @@ __all__ = [
     "resolve_metric",
     "reweighted_values",
     "record_names",
+    "is_record",
 ]
 
 #: The metrics known by name.
@@ -77,8 +78,18 @@ def _symbols():
 
 
 def record_names() -> tuple[str, ...]:
-    """The binary metrics of :data:`symmetric.families.CONFUSION_METRICS` (read when asked: registration adds one)."""
+    """The generated binary records of :data:`symmetric.families.CONFUSION_METRICS` (one registered at run time
+    is found by name: :func:`is_record`)."""
     return tuple(n for n, r in _records.records().items() if r.binary and n not in NAMES)
+
+
+def is_record(name: str) -> bool:
+    """Whether ``name`` is a binary record outside :data:`NAMES`: generated, or registered at run time (looked up
+    in the registry, :func:`symmetric.metrics._records.registered`)."""
+    if name in NAMES:
+        return False
+    record = _records.records().get(name)
+    return record is not None and record.binary
 
 
 def _definition(name, expression, prevalence: bool, support_weighted: bool):
@@ -162,7 +173,7 @@ def reweighted_values(tp, fp, fn, tn, prevalence: float):
 
 def _is_metric(value) -> bool:
     if isinstance(value, str):
-        return value in NAMES or value in ALIASES or value in record_names()
+        return value in NAMES or value in ALIASES or is_record(value)
     sympy = sys.modules.get("sympy")  # an expression exists only where SymPy is loaded
     if sympy is None or not isinstance(value, sympy.Expr):
         return False
@@ -226,7 +237,7 @@ class CountMetric:
             tp, fp, fn, tn = (np.nan_to_num(a, nan=0.0) for a in (tp, fp, fn, tn))
         if self.name == "expression":
             return self._expression_values(tp, fp, fn, tn, warn)
-        if self.name in record_names():
+        if is_record(self.name):
             return self._record_values(tp, fp, fn, tn, warn)
         if self.name == "balanced_precision":
             return self._balanced_precision(tp, fp, fn, tn, warn)

@@ -3,7 +3,7 @@
 f_beta_from_sums: TP*(beta_squared + 1)/(beta_squared*true_sum + pred_sum)
 f_beta_denominator: beta_squared*true_sum + pred_sum
 
-Regenerate with `python -m symmetric.metrics._codegen` (tests/metrics/test_api.py fails when stale).
+Regenerate with `python -m symmetric.generate` (tests/generate/test_files.py fails when stale).
 """
 
 import math
@@ -19,7 +19,7 @@ def f_beta_denominator(TP, true_sum, pred_sum, beta_squared):
     return beta_squared*true_sum + pred_sum
 
 
-#: G_{beta,rho}'s boundary facts, from the claims of its record (symmetric.metrics._codegen.boundary_rows):
+#: G_{beta,rho}'s boundary facts, from the claims of its record (symmetric.generate.metric_tables.boundary_rows):
 #: (limit, lowest rho, highest rho, lowest included, highest included, the symbol G tends to, claim id).
 BOUNDARY_LIMITS = (
     ('beta -> 0', -math.inf, 0.0, False, False, 'P', 'errata.g.beta_zero.rho_negative'),

@@ -4,7 +4,7 @@
 the symbol G_{beta,rho} tends to as beta -> 0 and beta -> oo, and where it
 tends to a positive multiple of P as R -> 0, each row with the id of the
 claim that proves it (:attr:`symmetric.families.Family.limits` names them;
-``python -m symmetric.metrics._codegen`` writes the rows from the claims, and
+``python -m symmetric.generate`` writes the rows from the claims, and
 a test fails when they are stale).
 
 >>> limit_side("beta", 0, rho=-2.0)   # claim errata.g.beta_zero.rho_negative

@@ -1,17 +1,22 @@
 """The records of the confusion matrix's metrics as the scores read them: plain data and NumPy code, no SymPy.
 
-A record (:class:`symmetric.families.ConfusionMetric`) is the definition;
-``python -m symmetric.metrics._codegen`` writes what the scores need of each
-registered record into the committed ``_generated.py``: its data
+A record (:class:`symmetric.families.ConfusionMetric`) is the definition; the
+generation stage (``python -m symmetric.generate``) writes what the scores
+need of each registered record into the committed ``_generated.py``: its data
 (:class:`RecordData`, the rows of ``RECORDS``) and its value and undefined
 cases as NumPy functions. So computing a score imports neither SymPy nor
-:mod:`symmetric.families`.
+:mod:`symmetric.families`, and what :func:`records` gives never depends on
+what else was imported.
 
-A record registered at run time needs :mod:`symmetric.families` (and SymPy)
-loaded; while the registry is loaded, it is what is read (a record added or
-removed counts), through :func:`record_data`, and a record without
-generated code is compiled from its definition on first use. The generated
-rows equal :func:`record_data` of the built-in records (a test checks).
+A record registered at run time (:func:`symmetric.families.register_confusion_metric`)
+is found by name: a name the generated rows lack is looked up in
+:data:`symmetric.families.CONFUSION_METRICS`, which :func:`records` imports
+for that (and SymPy with it), whether or not it was loaded before; its code is
+compiled from its definition on first use. Iterating :func:`records` gives
+the generated rows only. A generated record replaced or removed at run time
+counts from the next regeneration, as a changed definition does. The
+generated rows equal :func:`record_data` of the built-in records (a test
+checks).
 
 >>> records()["npv"].undefined          # the words of its undefined case
 ('predicted negative',)
@@ -23,15 +28,12 @@ rows equal :func:`record_data` of the built-in records (a test checks).
 from __future__ import annotations
 
 import functools
-import sys
+from collections.abc import Iterator, Mapping
 from typing import NamedTuple
 
 from . import _generated
 
-__all__ = ["RecordData", "record_data", "records", "generated", "functions"]
-
-#: The module of the registry: read while it is loaded, never imported here.
-_REGISTRY = "symmetric.families.confusion_record"
+__all__ = ["RecordData", "Records", "record_data", "records", "generated", "functions", "registered"]
 
 
 class RecordData(NamedTuple):
@@ -67,25 +69,46 @@ def record_data(record) -> RecordData:
     )
 
 
-def _registry():
-    module = sys.modules.get(_REGISTRY)
-    return None if module is None else module.CONFUSION_METRICS
+def registered(name: str):
+    """The record registered under ``name`` in :data:`symmetric.families.CONFUSION_METRICS`, else None: the
+    explicit way to a record the generated code lacks (it imports the registry, and SymPy)."""
+    from ..families.confusion_record import CONFUSION_METRICS
+
+    return CONFUSION_METRICS.get(name)
 
 
-def records() -> dict[str, RecordData]:
-    """Every registered record by name: the registry's while it is loaded, else the generated rows."""
-    live = _registry()
-    if live is None:
-        return _generated_records()
-    return {name: record_data(record) for name, record in live.items()}
+class Records(Mapping):
+    """The records by name: the generated rows, and on lookup a record registered at run time."""
+
+    def __getitem__(self, name: str) -> RecordData:
+        row = _generated_records().get(name)
+        if row is not None:
+            return row
+        record = registered(name) if isinstance(name, str) and name.isidentifier() else None
+        if record is None:
+            raise KeyError(name)
+        return record_data(record)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(_generated_records())
+
+    def __len__(self) -> int:
+        return len(_generated_records())
+
+
+_RECORDS = Records()
+
+
+def records() -> Records:
+    """Every generated record by name (the same whatever was imported); a name they lack is looked up in the
+    registry of :mod:`symmetric.families` (a record registered at run time)."""
+    return _RECORDS
 
 
 def generated(name: str) -> bool:
-    """Whether the generated code of record ``name`` is its code (a registered record with ``numeric=True``)."""
-    live = _registry()
-    if live is None:
-        return name in _generated_records() and _generated_records()[name].numeric
-    return name in live and live[name].numeric and hasattr(_generated, name)
+    """Whether record ``name`` has generated code (a generated row with ``numeric=True``)."""
+    row = _generated_records().get(name)
+    return row is not None and row.numeric
 
 
 def functions(name: str):
@@ -95,7 +118,10 @@ def functions(name: str):
     """
     if generated(name):
         return getattr(_generated, name), getattr(_generated, f"{name}_undefined")
-    return _compiled(_registry()[name])
+    record = registered(name)
+    if record is None:
+        raise KeyError(name)
+    return _compiled(record)
 
 
 @functools.lru_cache(maxsize=64)

@@ -40,7 +40,7 @@ compiled (``jax.jit``); a module generated with ``--backend array-api`` runs
 them whatever the device.
 
 The partial derivatives are those of :func:`symmetric.numeric._portable.partials`,
-generated from :mod:`symmetric.numeric.gradients` (each stable form a proven
+generated from :mod:`symmetric.generate.gradients` (each stable form a proven
 claim, ``proofs/numeric_gradients.py``). PyTorch and JAX are imported only
 when their arrays come in.
 """
@@ -62,7 +62,14 @@ from ._portable import (
     to_numpy,
 )
 from ._runtime import _evaluate
-from ._torch_ops import call as _torch_call, host_function as _host_function, key as _torch_key, target as _torch_target
+from ._torch_ops import (
+    call as _torch_call,
+    fixed_function as _fixed_function,
+    fixed_plan as _fixed_plan,
+    host_function as _host_function,
+    key as _torch_key,
+    target as _torch_target,
+)
 from .traced import apply_policy, host_partials, jax_host_call, jax_host_function, strict_check, with_jvp
 from .backends import ARRAY_API, DASK, JAX, NUMPY, TORCH, backend_of, by_name
 
@@ -114,7 +121,8 @@ def _torch(family, values, validate, error, threads, host):
     import torch
 
     if TORCH.traced(None):
-        return _torch_compiled(family, values, validate, error, host)
+        traced = _torch_traced(family, values, validate, error)
+        return traced if traced is not None else _torch_compiled(family, values, validate, error, host)
     if torch.is_grad_enabled() and any(isinstance(v, torch.Tensor) and v.requires_grad for v in values):
         return _torch_function().apply(family, validate, error, threads, host, *values)
     values = [v.detach() if isinstance(v, torch.Tensor) else v for v in values]
@@ -245,6 +253,29 @@ def torch_from(a, dtype):
 
 def _torch_compiled(family, values, validate, error, host):
     return _torch_call(_torch_key("family", family, _FamilyTarget, error), values, validate, host)
+
+
+def _torch_traced(family, values, validate, error):
+    """Under ``torch.compile``, a call that checks nothing (``validate=False``) on two floating tensors with
+    numbers for parameters: the portable kernel and its partials traced into the graph (Inductor fuses them
+    with the caller's operations), the parameter stage's constants computed while tracing
+    (:func:`symmetric.numeric._torch_ops.fixed_plan`). A parameter that Dynamo made symbolic is specialized
+    (a new value traces again, as a new shape does). None where this does not apply (checks to run, tensor
+    parameters, the binade regimes, whose table the host gathers): the operator then evaluates."""
+    import torch
+
+    P, R, *params = values
+    if validate or not all(isinstance(v, torch.Tensor) and v.is_floating_point() for v in (P, R)):
+        return None
+    if P.dtype != R.dtype or not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in params):
+        return None
+    from torch.fx.experimental.symbolic_shapes import guard_scalar
+
+    plan = _fixed_plan(_torch_key("family", family, _FamilyTarget, error), *[float(guard_scalar(v)) for v in params])
+    if plan is None:
+        return None
+    P, R = torch.broadcast_tensors(P, R)
+    return _fixed_function().apply(P, R, family.common, plan)
 
 
 # --- functions evaluated on the host (compile'd functions): their values and partials from NumPy ---

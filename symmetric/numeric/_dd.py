@@ -14,7 +14,7 @@ than the parameter stage of :mod:`symmetric.numeric` needs to round its
 constants correctly to float64.
 
 This module imports only NumPy: it is part of the runtime that every
-standalone module of :mod:`symmetric.numeric.codegen` embeds as it is.
+standalone module of :mod:`symmetric.generate.kernels` embeds as it is.
 """
 
 import numpy

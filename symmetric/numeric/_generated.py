@@ -4,7 +4,7 @@ g_beta_rho: Piecewise(((P*beta + R)/(beta + 1), Eq(rho, 0)), ((P*R**beta)**(1/(b
 power_mean: Piecewise(((P**gamma*R)**(1/(gamma + 1)), Eq(phi, 0)), (((P**phi*gamma + R**phi)/(gamma + 1))**(1/phi), True))
 f_beta: P*R*(beta**2 + 1)/(P*beta**2 + R)
 
-Regenerate with `python -m symmetric.numeric.codegen` (tests/numeric/test_codegen.py fails when stale).
+Regenerate with `python -m symmetric.generate` (tests/generate/test_files.py fails when stale).
 """
 
 import numpy
@@ -17,7 +17,7 @@ from ._portable import _maximum, _minimum, _where, _sigmoid, _softplus
 from ._autodiff import _evaluate_any
 
 
-# --- kernels and parameter stages generated from symmetric.numeric.rewrites ---
+# --- kernels and parameter stages generated from symmetric.generate.rewrites ---
 def _kernel_arithmetic(P, R, w, w_c, out, scratch, check):
     numpy.multiply(P, w, out=out)
     check(P)

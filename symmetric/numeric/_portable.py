@@ -3,7 +3,7 @@
 The NumPy runtime (:mod:`symmetric.numeric._runtime`) evaluates chunks in
 place with ufuncs and ``numpy.frexp``; neither is in the Python Array API
 standard. This module runs the same kernels, generated from the same proven
-rewrites (:data:`symmetric.numeric.rewrites.KERNELS`) in the emitter's
+rewrites (:data:`symmetric.generate.rewrites.KERNELS`) in the emitter's
 ``"array-api"`` form, on the arrays' own namespace (found by
 ``array_api_compat``), device and floating dtype (float32 or float64):
 
@@ -30,6 +30,11 @@ per (parameter point, exponent), are gathered there and copied to the device
 (a round trip of the exponents, documented as the fallback for that case).
 Scalar parameters, the usual case, keep everything on the device after the
 stage: one small table per distinct parameter value, cached.
+
+Inside a trace that must not read the host (``torch.compile``), a stage of
+numbers whose regime needs no table is a *fixed plan* (:func:`fixed_plan`):
+the kernel's name and its constants as plain floats, with which
+:func:`fixed_value` and :func:`fixed_partials` are array operations only.
 """
 
 import math
@@ -52,6 +57,9 @@ __all__ = [
     "namespace_of",
     "to_numpy",
     "host_partials_of",
+    "fixed_plan",
+    "fixed_value",
+    "fixed_partials",
 ]
 
 
@@ -333,8 +341,8 @@ def _per_element(xp, value, index, like):
 def partials(family, xp, P, R, params, stage, index, out, parameters=True):
     """The partial derivatives of the result ``out`` in P, R and each parameter (arrays of ``out``'s shape).
 
-    From the generated gradient kernel (:data:`symmetric.numeric.gradients.GRADIENT`) and, per parameter, the
-    chain factors of the branch each element takes; see :mod:`symmetric.numeric.gradients` for the
+    From the generated gradient kernel (:data:`symmetric.generate.gradients.GRADIENT`) and, per parameter, the
+    chain factors of the branch each element takes; see :mod:`symmetric.generate.gradients` for the
     conventions at the stipulated values and where P or R is 0. ``parameters=False``: those in P and R
     only (the parameters' are None), from the generated kernel of those two alone.
     """
@@ -393,6 +401,52 @@ def partials(family, xp, P, R, params, stage, index, out, parameters=True):
             total = total + g[key] * f
         out_parts.append(xp.where(positive, total, zeros))
     return [xp.reshape(a, shape) for a in out_parts]
+
+
+def fixed_plan(stage):
+    """A scalar stage whose regime needs no table, as plain data: ``(kernel, ((name, value), ...))``, the name
+    of its portable kernel and every constant the kernel, the boundary and the gradient read, as floats (from
+    the double-double stage, on the host); None for the binade regimes or a stage of arrays."""
+    if not stage.scalar or int(stage.code) in (BINADE, GEOMETRIC):
+        return None
+    code = int(stage.code)
+    with numpy.errstate(all="ignore"):
+        values = {**stage.constants(code, None), **stage.constants(code, None, ("c_P", "c_R", "phi", "lambda_"))}
+    return _KERNEL[code], tuple((key, float(value)) for key, value in values.items())
+
+
+def _call(xp, entry, values):
+    func, names = entry
+    return func(xp, *[values[name] for name in names])
+
+
+def fixed_value(xp, common, plan, P, R):
+    """The value at broadcast arrays ``P``, ``R`` of a :func:`fixed_plan`'s stage: the portable kernel, and the
+    boundary's value where P or R is 0 (as :func:`kernel` with the boundary masked: array operations only)."""
+    name, constants = plan
+    positive = (P > 0) & (R > 0)
+    values = dict(constants)
+    values["P"], values["R"] = xp.where(positive, P, 1.0), xp.where(positive, R, 1.0)
+    value = _call(xp, common["portable"][name], values)
+    values["P"], values["R"] = P, R
+    edge = _call(xp, common["portable"]["boundary"], values)
+    return xp.where(positive, value, _lift(xp, edge, P) if isinstance(edge, (int, float)) else edge)
+
+
+def fixed_partials(xp, common, plan, P, R, out):
+    """The partials in P and R at ``P``, ``R`` where the value is ``out``, of a :func:`fixed_plan`'s stage (as
+    :func:`partials` with ``parameters=False``: array operations only)."""
+    positive = (P > 0) & (R > 0)
+    values = dict(plan[1])
+    p, r, values["M"] = (xp.where(positive, a, 1.0) for a in (P, R, out))
+    values["P"], values["R"], values["L"] = p, r, _log_ratio(xp, p, r)
+    g = _call(xp, common["gradients"]["gradient_pr"], values)
+    values["P"], values["R"] = P, R
+    edge = _call(xp, common["gradients"]["boundary"], values)
+    return [
+        xp.where(positive, g[key], _lift(xp, edge[key], P) if isinstance(edge[key], (int, float)) else edge[key])
+        for key in ("P", "R")
+    ]
 
 
 def _where(xp, condition, value, otherwise):
@@ -470,7 +524,7 @@ def kernel(xp, stage, P, R, index=None, positive=None, traced=False):
 class _TorchUfuncs:
     """The NumPy ufuncs that the generated in-place kernels call, as PyTorch operations with ``out=``.
 
-    The kernels (:data:`symmetric.numeric.rewrites.KERNELS` in the emitter's ``"inplace"`` form, the NumPy
+    The kernels (:data:`symmetric.generate.rewrites.KERNELS` in the emitter's ``"inplace"`` form, the NumPy
     runtime's) run unchanged with this object as their ``numpy`` and :meth:`pow` as their ``_pow``: the same
     operations in the same order, each writing into ``out`` or a scratch row, so a call allocates its output
     and the scratch rows it uses instead of a tensor per operation. Python numbers become 0-d tensors of the

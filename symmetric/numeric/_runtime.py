@@ -1,7 +1,7 @@
 """The NumPy runtime of the generated functions: input checks, parameter stage, regimes, chunked evaluation.
 
 This module imports only NumPy (and :mod:`symmetric.numeric._dd`): it is
-part of the runtime (:data:`symmetric.numeric.codegen.RUNTIME`), whose
+part of the runtime (:data:`symmetric.generate.kernels.RUNTIME`), whose
 source files every standalone module embeds as they are, so the package and
 the generated files run the same code. Everything it computes comes from
 generated functions, each given as a pair ``(function, names of its
@@ -9,13 +9,13 @@ arguments)`` declared by the generated code: per family, the branches of the
 definition (a condition, and ``phi`` and the log-odds ``lambda`` in
 double-double); shared by all families, the log-weights, the weight
 constants, the tables and the float64 kernels of
-:mod:`symmetric.numeric.rewrites`.
+:mod:`symmetric.generate.rewrites`.
 
 The parameter stage runs in double-double arithmetic (:mod:`symmetric.numeric._dd`)
 once per distinct parameter value (cached for scalar parameters) and rounds
 each constant once to float64. The kernels then run in float64 on chunks of
 ``CHUNK`` elements, in place in scratch buffers that calls reuse (see
-:mod:`symmetric.numeric.emit`): temporaries stay in cache, nothing is
+:mod:`symmetric.generate.emit`): temporaries stay in cache, nothing is
 allocated per chunk, a call allocates only its output array, and the scratch
 kept between calls is a few chunks. Regimes, by the exponent ``phi``:
 
@@ -62,7 +62,7 @@ PHI_ANCHOR = 0.25
 PHI_TINY = 1e-30
 #: Table entries (binary exponents) computed together, so that each is always computed the same way.
 BLOCK = 16
-#: Rows of scratch space the generated kernels may use (the emitter, symmetric.numeric.emit, reads it).
+#: Rows of scratch space the generated kernels may use (the emitter, symmetric.generate.emit, reads it).
 SCRATCH = 6
 
 
@@ -182,7 +182,7 @@ def _finite(a):
 
 _MAX, _MIN = numpy.maximum.reduce, numpy.minimum.reduce
 
-#: The test of each kind of argument domain (the generator, symmetric.numeric.catalog, names each argument's kind).
+#: The test of each kind of argument domain (the generator, symmetric.generate.catalog, names each argument's kind).
 _DOMAINS = {"nonnegative": _nonnegative, "positive": _positive, "real": _finite}
 
 ARITHMETIC, HARMONIC, GEOMETRIC, BINADE, ANCHOR_POSITIVE, ANCHOR_NEGATIVE = range(6)
@@ -205,7 +205,7 @@ _USES = {
 }
 # exponents k of P/R = m 2**k for positive doubles lie in (-_K, _K)
 _K = 4096
-# what the generated parameter stage of each branch returns (symmetric.numeric.rewrites.PARAMETERS)
+# what the generated parameter stage of each branch returns (symmetric.generate.rewrites.PARAMETERS)
 _PARAMETERS = ("phi", "lambda_", "mu")
 
 
@@ -600,10 +600,10 @@ def _evaluate_arrays(family, values, validate, error, threads=None):
         buffers = _take_buffers()
         try:
             kernel = _bound(stage, *buffers, invalid is not None) if stage.scalar else buffers
-            if out.ndim == 0:
+            if out.size == 1:  # one element (a scalar, a loss's precision and recall): no iterator to set up
                 index = None if stage.scalar else operands[3].reshape(1)
                 _chunk(stage, P.reshape(1), R.reshape(1), out.reshape(1), index, kernel, invalid, True)
-                return out[()]
+                return out[()] if out.ndim == 0 else out
             workers = _threads_for(threads, out.size) if stage.scalar else 1
             if workers > 1 and all(a.shape == shape and a.flags.c_contiguous for a in (P, R)):
                 _parallel(stage, P.reshape(-1), R.reshape(-1), out.reshape(-1), buffers, invalid, workers)
@@ -683,10 +683,12 @@ def _default_threads():
 def _threads_for(threads, size):
     if not _CONTROLLER:
         _register_threadpoolctl()
+    chunks = -(-size // CHUNK)
+    if chunks < 2 * MIN_CHUNKS_PER_THREAD:  # one thread whatever the count (small input: no count to read)
+        return 1
     n = thread_count(threads)
     if n <= 1:
         return 1
-    chunks = -(-size // CHUNK)
     return max(1, min(n, chunks // MIN_CHUNKS_PER_THREAD))
 
 

@@ -18,15 +18,24 @@ are tensors and Python numbers. The
 operators take tensors, numbers and strings only, so a target is named by a
 key (:func:`key` registers it). Eagerly, a target with a gradient to give
 runs in :func:`host_function`, a ``torch.autograd.Function``.
+
+A call that checks nothing (``validate=False``) with numbers for
+parameters needs no operator where its regime needs no table: the parameter
+stage runs on the host while the graph is traced (:func:`fixed_plan`, which
+Dynamo runs as ordinary Python and whose result it keeps as constants), and
+the portable kernels and their partials are traced into the graph
+(:mod:`symmetric.numeric._autodiff`), where Inductor fuses them with the
+caller's operations.
 """
 
 import functools
 
 import numpy
 
+from ._portable import fixed_partials, fixed_plan as _fixed_plan, fixed_value
 from .traced import operator_namespace, operators
 
-__all__ = ["call", "key", "target", "register", "host_function", "VALIDATE"]
+__all__ = ["call", "key", "target", "register", "host_function", "fixed_plan", "fixed_function", "VALIDATE"]
 
 #: ``validate`` as the operators' integer argument.
 VALIDATE = {False: 0, True: 1, "strict": 2}
@@ -54,6 +63,44 @@ key._dynamo_marked_constant = True  # type: ignore[attr-defined]
 def target(name):
     """The target registered under ``name``."""
     return _TARGETS[name]
+
+
+def fixed_plan(name, *params):
+    """The :func:`symmetric.numeric._portable.fixed_plan` of the target ``name``'s family at the numbers ``params``
+    (None where its regime needs a table). Marked as :func:`key` is: Dynamo runs it while tracing (the parameter
+    stage in double-double on the host) and keeps the result, plain floats, as constants of the graph."""
+    fixed_function()  # defined here, in plain Python: Dynamo traces its use, not the definition of a class
+    with numpy.errstate(all="ignore"):
+        return _fixed_plan(_TARGETS[name].family.stage([numpy.float64(p) for p in params]))
+
+
+fixed_plan._dynamo_marked_constant = True  # type: ignore[attr-defined]
+
+
+def fixed_function():
+    """The ``torch.autograd.Function`` of a :func:`fixed_plan`: its value and its partials in P and R from the
+    generated portable kernels (:func:`symmetric.numeric._portable.fixed_value`, ``fixed_partials``), array
+    operations that Dynamo traces (defined on first use, by :func:`fixed_plan`)."""
+    if "fixed" in _OPS:
+        return _OPS["fixed"]
+    import torch
+
+    class FixedFunction(torch.autograd.Function):
+        @staticmethod
+        def forward(ctx, P, R, common, plan):
+            out = fixed_value(torch, common, plan, P, R)
+            ctx.save_for_backward(P, R, out)
+            ctx.common, ctx.plan = common, plan
+            return out
+
+        @staticmethod
+        def backward(ctx, grad):
+            P, R, out = ctx.saved_tensors
+            d_p, d_r = fixed_partials(torch, ctx.common, ctx.plan, P, R, out)
+            return grad * d_p, grad * d_r, None, None
+
+    _OPS["fixed"] = FixedFunction
+    return FixedFunction
 
 
 def call(name, values, validate, host):

@@ -10,7 +10,7 @@ tests for a library by itself. A record holds
 * **namespace**: the Array API namespace of its arrays (through
   ``array-api-compat``, imported when such an array comes in);
 * **emitted form**: the form of the generated kernels its arrays run
-  (:data:`symmetric.numeric.emit.FORMS`): ``"inplace"``, the NumPy runtime's
+  (:data:`symmetric.generate.emit.FORMS`): ``"inplace"``, the NumPy runtime's
   kernels (for NumPy, and for PyTorch tensors, as PyTorch operations with
   ``out=``), or ``"array-api"``, the portable kernels; with what the
   portable runtime needs of the library (compiled kernels for JAX, its own

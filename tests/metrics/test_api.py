@@ -1,5 +1,5 @@
 """The surface of symmetric.metrics: its names, its errors and warnings as scikit-learn's code sees them,
-its committed generated module, and that it never imports scikit-learn."""
+its committed generated module (current: tests/generate/test_files.py), and that it never imports scikit-learn."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from sklearn.utils._param_validation import InvalidParameterError as SklearnInva
 import symmetric.metrics as sm
 from tests.metrics.helpers import assert_same, outcome
 from symmetric import InvalidParameterError
-from symmetric.metrics import UndefinedMetricWarning, _codegen
+from symmetric.metrics import UndefinedMetricWarning
 
 
 def test_all_lists_exactly_the_public_names():
@@ -100,7 +100,7 @@ def test_symmetric_never_imports_scikit_learn_nor_derives_at_first_call():
             "calls = []\n"
             "counts.f_beta_from_sums = lambda *a, _f=counts.f_beta_from_sums: calls.append(a) or _f(*a)\n"
             "sm.fbeta_score([0, 1, 1], [0, 1, 0], beta=2)\n"
-            "derived = bool(calls) or 'symmetric.metrics._codegen' in sys.modules\n"
+            "derived = bool(calls) or 'symmetric.generate.metric_tables' in sys.modules\n"
             "with warnings.catch_warnings(record=True) as caught:\n"
             "    warnings.simplefilter('always')\n"
             "    sm.precision_score([1, 1], [0, 0]); sm.precision_recall_curve([0, 0], [0.2, 0.4])\n"
@@ -112,21 +112,6 @@ def test_symmetric_never_imports_scikit_learn_nor_derives_at_first_call():
             "      any(m == 'sklearn' or m.startswith('sklearn.') for m in sys.modules), derived)\n")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.split() == ["True", "True", "False", "False"], done.stdout + done.stderr
-
-
-@pytest.mark.slow
-def test_the_committed_generated_module_is_current():
-    assert _codegen.PACKAGE_MODULE.read_text(encoding="utf-8") == _codegen.package_source(), (
-        "symmetric/metrics/_generated.py is stale: run `python -m symmetric.metrics._codegen`")
-    assert _codegen.main(["--check"]) == 0
-
-
-def test_the_generator_writes_and_checks_the_module(tmp_path, capsys):
-    target = tmp_path / "_generated.py"
-    output = ["--output", str(target)]
-    assert _codegen.main(["--check", *output]) == 1 and "stale" in capsys.readouterr().out
-    assert _codegen.main(output) == 0 and target.read_text(encoding="utf-8") == _codegen.package_source()
-    assert _codegen.main(["--check", *output]) == 0
 
 
 def test_warnings_name_the_line_of_the_call():

@@ -195,14 +195,3 @@ def test_the_guard_refuses_sympy_and_proof_scripts():
     )
     done = _run(no_symbolic_guard("the metrics") + probe)
     assert done.stdout.split("\n")[:3] == ["refused sympy", "refused mpmath", "refused proof"], done.stderr
-
-
-def test_the_generator_writes_and_checks_the_gradients_module(tmp_path, capsys):
-    from symmetric.metrics import _codegen
-
-    output = ["--gradients-output", str(tmp_path / "_generated_gradients.py")]
-    assert _codegen.main(["--check", *output]) == 1 and "stale" in capsys.readouterr().out
-    assert _codegen.main(output) == 0
-    assert (tmp_path / "_generated_gradients.py").read_text(encoding="utf-8") == _codegen.gradients_source()
-    assert _codegen.main(["--check", *output]) == 0
-    assert _codegen.GRADIENTS_MODULE.read_text(encoding="utf-8") == _codegen.gradients_source()

@@ -270,7 +270,7 @@ def test_values_above_1_are_in_the_documented_domain_and_negative_ones_are_refus
     from symmetric import InvalidParameterError
     from symmetric.numeric import f_beta, g_beta_rho, power_mean
 
-    assert "Values above 1 are accepted" in g_beta_rho.__doc__ and "above 1 included" in power_mean.__doc__
+    assert all("Values above 1 are accepted" in f.__doc__ for f in (f_beta, g_beta_rho, power_mean))
     for rho in (-2.0, -1.0, 0.0, 0.5):
         assert np.isclose(g_beta_rho(2.0, 0.5, 1.5, rho), 4 * g_beta_rho(0.5, 0.125, 1.5, rho), rtol=1e-15)
     assert float(g_beta_rho(2.0, 0.5, 1.0, -2.0)) == float(f_beta(2.0, 0.5, 1.0)) == 0.8
@@ -317,3 +317,24 @@ def test_huge_phi_gives_max_and_min():
     assert float(power_mean(0.5, 0.25, 2.0, LARGEST)) == 0.5
     assert float(power_mean(0.5, 0.25, 2.0, -LARGEST)) == 0.25
     assert float(power_mean(0.5, 0.25, 1e300, 1e308)) == 0.5
+
+
+def test_the_package_runtime_and_first_use_need_numpy_alone():
+    """A subprocess smoke test: the package's functions import and run with sympy and mpmath blocked, and load
+    nothing of the generation stage (symmetric.generate)."""
+    import subprocess
+    import sys
+
+    code = ("import sys\nfor blocked in ('sympy', 'mpmath'):\n    sys.modules[blocked] = None\n"
+            "from symmetric.numeric import f_beta, g_beta_rho\nf_beta(0.5, 0.25, 2.0); g_beta_rho([0.5, 0.1], 0.25, 2.0, -0.9)\n"
+            "print(*sorted(m for m, v in sys.modules.items() if v is not None))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    loaded = set(done.stdout.split())
+    assert "symmetric.numeric._generated" in loaded and "numpy" in loaded
+    assert {m for m in loaded if m.startswith("symmetric")} == {
+        "symmetric", "symmetric._validation", "symmetric._constraints", "symmetric.numeric", "symmetric.numeric._dd",
+        "symmetric.numeric._runtime", "symmetric.numeric._portable", "symmetric.numeric._autodiff",
+        "symmetric.numeric._generated", "symmetric.numeric.backends", "symmetric.numeric.traced",
+        "symmetric.numeric._torch_ops", "symmetric.numeric.functions", "symmetric.numeric._names",
+        "symmetric.numeric.arguments"}

@@ -17,7 +17,7 @@ from symmetric import InvalidParameterError, P, R, beta, rho
 from symmetric.numeric import _generated, g_beta_rho
 from symmetric.numeric._autodiff import _with_partials
 from symmetric.numeric._portable import to_numpy
-from symmetric.numeric.rewrites import plan
+from symmetric.generate.rewrites import plan
 
 xs = pytest.importorskip("array_api_strict")
 

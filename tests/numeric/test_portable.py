@@ -106,7 +106,7 @@ def _load(tmp_path, name, source):
 
 
 def test_codegen_backends_write_modules_that_compute_on_their_arrays(tmp_path):
-    from symmetric.numeric.codegen import module_source
+    from symmetric.generate.kernels import module_source
 
     portable = _load(tmp_path, "fb_portable", module_source("f_beta", backend="array-api"))
     got = portable.f_beta(numpy.array([0.5, 0.0]), numpy.array([0.25, 0.5]), 2.0)
@@ -137,7 +137,7 @@ def test_torch_cpu_tensors_take_the_numpy_kernels_bit_for_bit():
 @pytest.mark.parametrize("dtype", ["float64", "float32"])
 def test_portable_kernels_on_torch_within_a_few_ulp(tmp_path, dtype):
     torch = pytest.importorskip("torch")
-    from symmetric.numeric.codegen import module_source
+    from symmetric.generate.kernels import module_source
 
     portable = _load(tmp_path, f"g_portable_{dtype}", module_source("g_beta_rho", backend="array-api"))
     p, r = (a.astype(dtype) for a in (P_, R_))

@@ -45,7 +45,7 @@ def test_thread_count_follows_argument_limits_and_environment(monkeypatch):
 def test_threadpoolctl_limits_the_pool(monkeypatch, tmp_path):
     import importlib.util
 
-    from symmetric.numeric.codegen import module_source
+    from symmetric.generate.kernels import module_source
 
     threadpoolctl = pytest.importorskip("threadpoolctl")
     # a standalone module's copy of the runtime, loaded after threadpoolctl, must not take the pool's place

@@ -195,3 +195,42 @@ def test_torch_compile_of_a_compiled_function_and_a_tensor_parameter(torch):
     want = torch.tensor(2.0, dtype=torch.float64, requires_grad=True)
     g_beta_rho(p.detach(), r, want, -3.0).sum().backward()
     assert torch.allclose(beta.grad, want.grad, rtol=1e-12)
+
+
+def _graph_calls(torch, func, *args):
+    """The targets of the operations of every graph ``torch.compile`` makes of ``func`` (no graph break allowed),
+    and ``func``'s compiled result at ``args``."""
+    from torch._inductor.compile_fx import compile_fx
+
+    targets = []
+
+    def backend(gm, example_inputs):
+        for module in gm.modules():
+            targets.extend(str(n.target) for n in getattr(module, "graph", None).nodes if n.op == "call_function")
+        return compile_fx(gm, example_inputs)
+
+    out = torch.compile(func, backend=backend, fullgraph=True)(*args)
+    return targets, out
+
+
+@pytest.mark.parametrize("func, params", [CASES[0], CASES[1], CASES[5], CASES[6], CASES[3]])
+def test_torch_compile_without_checks_traces_the_kernels_into_the_graph(torch, func, params):
+    """validate=False (nothing to check when the graph runs) and numbers for parameters: the portable kernels and
+    their partials are operations of the graph, within the portable kernels' accuracy of the eager values; in the
+    binade regimes (rho = -0.9: |phi| < 1/4, whose table the host gathers) the operator evaluates, bit for bit."""
+    p = torch.asarray(P_.astype(numpy.float64)).requires_grad_(True)
+    r = torch.asarray(R_.astype(numpy.float64))
+    targets, out = _graph_calls(torch, lambda a, b: func(a, b, *params, validate=False), p, r)
+    out.sum().backward()
+    got = p.grad.clone()
+    p.grad = None
+    want = func(p, r, *params, validate=False)
+    want.sum().backward()
+    operator = any("symmetric_numeric" in t for t in targets)
+    assert operator == (params == (2.0, -0.9)), targets
+    if operator:
+        assert torch.equal(out.detach(), want.detach()) and torch.equal(got, p.grad)
+    else:
+        got_, want_ = out.detach().numpy(), want.detach().numpy()
+        assert numpy.all(numpy.abs(got_ - want_) <= 4 * numpy.spacing(numpy.abs(want_)))  # 4 ULP, float64
+        assert torch.allclose(got, p.grad, rtol=1e-13, atol=0)

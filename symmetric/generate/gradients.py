@@ -1,7 +1,7 @@
 """Exact gradients of the numeric functions, from the symbolic derivatives, in stable forms (data).
 
 Every family is a weighted power mean ``M = (w P**phi + w_c R**phi)**(1/phi)``
-with ``w = sigmoid(lambda)`` (:mod:`symmetric.numeric.rewrites`). Its partial
+with ``w = sigmoid(lambda)`` (:mod:`symmetric.generate.rewrites`). Its partial
 derivatives, in the share ``t = w P**phi / (w P**phi + w_c R**phi) =
 sigmoid(lambda + x)`` of P, with ``L = log(P/R)`` and ``x = phi L``:
 
@@ -20,7 +20,7 @@ sigmoid(lambda + x)`` of P, with ``L = log(P/R)`` and ``x = phi L``:
 
 A family's derivative in its own parameter ``theta`` is then
 ``dM/dphi dphi/dtheta + dM/dlambda dlambda/dtheta`` (the chain rule), with
-``phi`` and ``lambda`` the branch's (:meth:`symmetric.numeric.rewrites.Branch.parameters`).
+``phi`` and ``lambda`` the branch's (:meth:`symmetric.generate.rewrites.Branch.parameters`).
 At a stipulated value (a branch whose condition fixes a parameter, as ``rho = 0``
 and ``rho = -1`` for ``g_beta_rho``), the derivative in the other parameters
 is the branch's own; in the fixed parameter it is the general branch's where

@@ -1,4 +1,4 @@
-"""Compile a SymPy expression into NumPy source and a function.
+"""Compile a SymPy expression into NumPy source and a function: the SymPy half of ``symmetric.numeric.compile``.
 
 The generated code is plain Python over NumPy: common subexpressions are
 computed once (``sympy.cse``), ``Max``/``Min`` become ``numpy.maximum`` and
@@ -15,6 +15,14 @@ array([0.        , 0.        , 0.36787944])
 >>> f.self_check(n=50).worst_ulp <= 2
 True
 
+This module prints the code and decides each argument's domain from its
+symbol's assumptions; what runs at each call (the checks, masked arrays, the
+``zero_division`` policy, other libraries' arrays) is the run time's,
+:class:`symmetric.numeric.compiled.CompiledFunction`, which needs NumPy only.
+``symmetric.numeric.compile`` is this module's :func:`compile`, reached
+lazily (docs/design.md, "Numeric code"): the one name of a run-time package
+whose code lives in the generation package.
+
 Arrays of another Array API library (PyTorch, JAX, ...) are evaluated on the
 host with NumPy and the result returned as that library's array, on the
 arrays' device and in their floating dtype (a documented fallback: a compiled
@@ -26,8 +34,7 @@ from __future__ import annotations
 
 import keyword
 import math
-import warnings
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import numpy
 import sympy
@@ -35,19 +42,15 @@ import sympy
 from .._constraints import Predicate, declare, unchecked
 from .._validation import InvalidParameterError
 from .. import symbols as _symbols
-from . import _runtime
+from ..numeric.compiled import DOMAINS, CompiledFunction, namespace
 from .emit import function_source
 
-__all__ = ["compile", "CompiledFunction", "SelfCheck", "UndefinedValueWarning", "function_source", "argument_domain"]
+__all__ = ["compile", "CompiledExpression", "SelfCheck", "function_source", "argument_kind", "argument_domain"]
 
 
-class UndefinedValueWarning(UserWarning):
-    """A compiled expression is undefined at valid input (0/0, or not real) and its value was set by
-    the ``zero_division`` policy, as scikit-learn's ``UndefinedMetricWarning`` says of its metrics."""
-
-
-def argument_domain(symbol: sympy.Symbol) -> tuple[str, object, float]:
-    """What a compiled function accepts for ``symbol``: a description, a test on arrays, and a valid value.
+def argument_kind(symbol: sympy.Symbol) -> str:
+    """The kind of values (a key of :data:`symmetric.numeric.compiled.DOMAINS`) a compiled function accepts for
+    ``symbol``.
 
     Precision and recall (:data:`symmetric.P`, :data:`symmetric.R`) take
     values in [0, 1], 0 included (where the expression is then undefined,
@@ -55,28 +58,25 @@ def argument_domain(symbol: sympy.Symbol) -> tuple[str, object, float]:
     values its assumptions allow.
 
     >>> from symmetric import P, beta, rho
+    >>> [argument_kind(s) for s in (P, beta, rho)]
+    ['unit', 'positive', 'real']
+    """
+    if symbol in (_symbols.P, _symbols.R):
+        return "unit"
+    for kind in ("positive", "nonnegative", "negative", "nonpositive"):
+        if getattr(symbol, f"is_{kind}"):
+            return kind
+    return "real"
+
+
+def argument_domain(symbol: sympy.Symbol) -> tuple[str, object, float]:
+    """What a compiled function accepts for ``symbol``: a description, a test on arrays, and a valid value.
+
+    >>> from symmetric import P, beta, rho
     >>> [argument_domain(s)[0] for s in (P, beta, rho)]
     ['a number in [0, 1]', 'a finite number > 0', 'a finite real number']
     """
-    if symbol in (_symbols.P, _symbols.R):
-        return "a number in [0, 1]", lambda a: (a >= 0) & (a <= 1), 1.0
-    if symbol.is_positive:
-        return "a finite number > 0", lambda a: (a > 0) & (a < numpy.inf), 1.0
-    if symbol.is_nonnegative:
-        return "a finite number >= 0", lambda a: (a >= 0) & (a < numpy.inf), 1.0
-    if symbol.is_negative:
-        return "a finite number < 0", lambda a: (a < 0) & (a > -numpy.inf), -1.0
-    if symbol.is_nonpositive:
-        return "a finite number <= 0", lambda a: (a <= 0) & (a > -numpy.inf), -1.0
-    return "a finite real number", numpy.isfinite, 1.0
-
-
-def namespace() -> dict:
-    """The globals generated code runs in: numpy and the runtime primitives."""
-    ns = {"numpy": numpy, "InvalidParameterError": InvalidParameterError}
-    for key in _runtime.__all__:
-        ns[key] = getattr(_runtime, key)
-    return ns
+    return DOMAINS[argument_kind(symbol)]
 
 
 @dataclass(frozen=True)
@@ -96,119 +96,20 @@ class SelfCheck:
         )
 
 
-@dataclass(eq=False)  # compared and hashed by identity: jax.jit and torch.compile take it as a function
-class CompiledFunction:
-    """A NumPy function compiled from ``expr``; call it with arrays or numbers in the order of ``args``.
+@dataclass(eq=False)  # compared and hashed by identity, as its run-time half
+class CompiledExpression(CompiledFunction):
+    """What :func:`compile` returns: the run-time :class:`~symmetric.numeric.compiled.CompiledFunction` and
+    what needs SymPy, its partial derivatives (compiled on first use) and :meth:`self_check`."""
 
-    Each call checks its arguments (:func:`argument_domain`; ``validate=False``
-    skips that for trusted input), keeps the mask of masked arrays, and sets
-    the values where the expression is undefined by the ``zero_division``
-    policy given to :func:`compile`.
-    """
-
-    expr: sympy.Expr
-    args: tuple
-    source: str
-    function: object = field(repr=False)
-    report: SelfCheck | None = None
-    zero_division: object = "warn"
-    name: str = "compiled"
-
-    def __call__(self, *values, validate: bool = True):
-        from .backends import NUMPY, backend_of
-
-        if backend_of(*values) is not NUMPY:  # another Array API library: evaluated on the host, in its type
-            from ._autodiff import host_call
-
-            return host_call(self, values, validate)
-        return self._evaluate(values, validate, self.zero_division)
-
-    def host_value(self, arrays, validate, traced):
-        """The value at NumPy ``arrays`` for another library's input (:func:`symmetric.numeric._autodiff.host_call`).
-
-        ``traced``: the call runs inside compiled code (``jax.jit``), where nothing can raise or warn: points
-        outside the arguments' domains give NaN (``validate``), ``zero_division="raise"`` gives NaN and
-        ``"warn"`` gives 0.0 without the warning.
-        """
-        if not traced:
-            return self._evaluate(arrays, validate, self.zero_division)
-        domains = [argument_domain(s) for s in self.args]
-        arrays = [numpy.asarray(a, dtype=numpy.float64) for a in arrays]
-        shape = numpy.broadcast_shapes(*(a.shape for a in arrays))
-        bad = numpy.zeros(shape, dtype=bool)
-        if validate:
-            for a, (_, ok, _) in zip(arrays, domains):
-                bad |= ~ok(a)
-            arrays = [numpy.where(bad, fill, a) for a, (_, _, fill) in zip(arrays, domains)]
-        policy = {"raise": numpy.nan, "warn": 0.0}.get(self.zero_division, self.zero_division)  # type: ignore[call-overload]
-        out = numpy.array(numpy.broadcast_to(self._evaluate(arrays, False, policy), shape), dtype=numpy.float64)
-        out[bad] = numpy.nan
-        return out
-
-    def host_partials(self, arrays):
-        """The partial derivatives in each argument at NumPy ``arrays`` (SymPy's derivatives, compiled on first
-        use; NaN where one is undefined)."""
+    def derivatives(self) -> list[CompiledFunction]:
+        """The partial derivative in each argument, each compiled on first use (NaN where undefined)."""
+        self._derivatives: list[CompiledFunction]
         if not hasattr(self, "_derivatives"):
             self._derivatives = [
                 unchecked(compile)(sympy.diff(self.expr, a), self.args, zero_division=numpy.nan, name=f"d_{self.name}")
                 for a in self.args
             ]
-        return [d._evaluate(arrays, False, numpy.nan) for d in self._derivatives]
-
-    def _evaluate(self, values, validate, policy):
-        func = f"compiled function {self.name}"
-        if len(values) != len(self.args):
-            raise InvalidParameterError.of(
-                "values", func, f"{len(self.args)} arguments, for {list(map(str, self.args))}", len(values)
-            )
-        domains = [argument_domain(s) for s in self.args]
-        values, mask = _runtime._unmask(values, [fill for _, _, fill in domains])
-        arrays = [_runtime._as_array(v, str(s), func, InvalidParameterError) for v, s in zip(values, self.args)]
-        if validate:
-            for a, s, (allowed, ok, _) in zip(arrays, self.args, domains):
-                _runtime._check(a, str(s), func, allowed, ok, InvalidParameterError)
-        try:
-            shape = numpy.broadcast_shapes(*(a.shape for a in arrays))
-        except ValueError:
-            got = ", ".join(f"{s}: {a.shape}" for a, s in zip(arrays, self.args))
-            raise InvalidParameterError.of(
-                ", ".join(map(str, self.args)), func, "arrays whose shapes broadcast together", got
-            ) from None
-        with numpy.errstate(all="ignore"):
-            out = numpy.array(numpy.broadcast_to(numpy.asarray(self.function(*arrays), dtype=float), shape))
-        undefined = numpy.isnan(out)
-        if mask is not None:
-            undefined &= ~numpy.broadcast_to(mask, shape)
-        if undefined.any():
-            self._undefined(out, undefined, arrays, func, policy)
-        return _runtime._remask(out[()] if out.ndim == 0 else out, mask)
-
-    def _undefined(self, out, undefined, arrays, func, policy):
-        """Apply the ``zero_division`` policy where ``out`` is NaN at valid input."""
-        if isinstance(policy, float) and math.isnan(policy):
-            return
-        if policy == "raise":
-            index = tuple(int(i) for i in numpy.unravel_index(numpy.flatnonzero(undefined)[0], out.shape))
-            at = ", ".join(
-                f"{s} = {float(numpy.broadcast_to(a, out.shape)[index])!r}" for s, a in zip(self.args, arrays)
-            )
-            raise InvalidParameterError.of(
-                ", ".join(map(str, self.args)),
-                func,
-                f"a point where {sympy.sstr(self.expr)} is defined "
-                "(or compile it with zero_division=0.0, 1.0, numpy.nan or 'warn')",
-                f"{at}" + (f" at index {index}" if index else ""),
-            )
-        if policy == "warn":
-            warnings.warn(
-                f"{sympy.sstr(self.expr)} is undefined at {int(undefined.sum())} of {out.size} points "
-                "(0/0, or not real) and is set to 0.0 there. Use the `zero_division` parameter of "
-                "compile to control this behavior.",
-                UndefinedValueWarning,
-                stacklevel=3,
-            )
-            policy = 0.0
-        out[undefined] = policy
+        return self._derivatives
 
     def self_check(self, *, n: int = 200, seed: int = 0, dps: int = 50) -> SelfCheck:
         """Compare with mpmath at ``n`` random points of the symbols' domains; the worst error in ULP.
@@ -288,7 +189,7 @@ def compile(
     check: bool = False,
     name: str = "compiled",  # noqa: A001
     zero_division="warn",
-) -> CompiledFunction:
+) -> CompiledExpression:
     """Compile ``expr`` into a NumPy function of ``args``.
 
     Parameters
@@ -299,9 +200,9 @@ def compile(
         The arguments of the compiled function, in order. Each call checks
         its arguments against these symbols (:func:`argument_domain`):
         :data:`symmetric.P` and :data:`symmetric.R` take values in [0, 1],
-        other symbols the finite values their assumptions allow.
+        other symbols the finite values their assumptions allow (:func:`argument_kind`).
     check : bool, default False
-        Run :meth:`CompiledFunction.self_check` and keep its report in ``.report``.
+        Run :meth:`CompiledExpression.self_check` and keep its report in ``.report``.
     name : str
         Name of the generated function (a Python identifier).
     zero_division : {"warn", "raise"} or float, default "warn"
@@ -309,12 +210,12 @@ def compile(
         such as ``2PR/(P + R)`` at ``P = R = 0``, or a value that is not
         real), like scikit-learn's ``zero_division``: a number (``0.0``,
         ``1.0``, ``numpy.nan``), ``"warn"`` (0.0 and an
-        :class:`UndefinedValueWarning`) or ``"raise"`` (a ValueError naming
+        :class:`~symmetric.numeric.UndefinedValueWarning`) or ``"raise"`` (a ValueError naming
         the point).
 
     Returns
     -------
-    CompiledFunction
+    CompiledExpression
         Callable with NumPy broadcasting; ``.source`` holds the generated code.
 
     Examples
@@ -346,7 +247,10 @@ def compile(
     source = function_source(name, args, expr)
     ns = namespace()
     exec(source, ns)  # noqa: S102 - source generated from a SymPy expression, never from user text
-    out = CompiledFunction(expr, args, source, ns[name], zero_division=zero_division, name=name)
+    domains = tuple(argument_kind(a) for a in args)
+    out = CompiledExpression(
+        expr, args, source, ns[name], domains=domains, text=sympy.sstr(expr), zero_division=zero_division, name=name
+    )
     if check:
         out.self_check()
     return out

@@ -20,7 +20,7 @@ The numeric code has three stages, each generated from the expressions here:
 Every equality used here is an :class:`Identity`, registered as a claim by
 ``proofs/numeric_rewrites.py`` and proven by ``symmetric verify``.
 
->>> from symmetric.numeric.rewrites import plan
+>>> from symmetric.generate.rewrites import plan
 >>> [(str(b.condition), b.phi, b.odds) for b in plan("g_beta_rho").branches]
 [('Eq(rho, 0)', 1, beta), ('Eq(rho, -1)', 0, 1/beta), ('True', rho + 1, beta**rho)]
 >>> plan("f_beta").branches[0].parameters()

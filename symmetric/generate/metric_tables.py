@@ -1,4 +1,4 @@
-"""Generate ``symmetric/metrics/_generated.py``: every expression the metrics evaluate, as NumPy code, and the data they read.
+"""Generate the metrics' tables, ``symmetric/metrics/_generated.py`` and ``_generated_gradients.py``: every expression the metrics evaluate, as NumPy code, and the data they read.
 
 The forms are derived from the definitions (:func:`symmetric.families.counts.f_beta_from_sums`,
 proven equal by claim ``counts.f_beta_from_sums``; specificity, precision at a
@@ -6,7 +6,7 @@ prevalence and the reweighted cells of :mod:`symmetric.families.counts`;
 Wilson's bounds and the delta method's scales of
 :mod:`symmetric.families.uncertainty`; each record of
 :data:`symmetric.families.CONFUSION_METRICS`) and printed by
-:func:`symmetric.numeric.compile.function_source`. The records' plain data
+:func:`symmetric.generate.emit.function_source`. The records' plain data
 (``RECORDS``: binary, generated, in [0, 1], summary, the words of the
 undefined cases, claim ids) is read from the records. The boundary facts
 (``BOUNDARY_LIMITS``: what G tends to as beta -> 0 or beta -> oo, and where it
@@ -14,46 +14,31 @@ tends to 0 with R, on intervals of rho) are read here from the claims the
 record of ``g_beta_rho`` names (:attr:`symmetric.families.Family.limits`),
 each row with its claim id. The module is committed so that importing
 :mod:`symmetric.metrics` and computing any score neither imports SymPy nor
-opens a proof script (tests/metrics/test_without_sympy.py); regenerate it after changing a definition or a claim with::
-
-    python -m symmetric.metrics._codegen
-
-(``--check`` only reports whether the committed file is current; a test fails while it is stale).
+opens a proof script (tests/metrics/test_without_sympy.py); regenerate it after changing a definition or a claim
+with ``python -m symmetric.generate`` (``--check`` only reports whether the committed files are current; a test
+fails while one is stale).
 """
 
 from __future__ import annotations
 
-import argparse
 import functools
 import math
 import re
-from pathlib import Path
 
 import sympy
 
 from .. import __version__
-from ..numeric.codegen import write_or_check
-from ..numeric.compile import function_source
 from ..families import counts, uncertainty
 from ..families.counts import f_beta_from_sums
 from ..families.confusion import KAPPA_WEIGHTS, minimum_precision, unachievable_area
 from ..families.confusion_record import CONFUSION_METRICS
+from ..metrics._count_metrics import NAMES, _definition, _symbols
+from ..metrics._records import record_data
+from ..numeric.compiled import namespace
 from ..symbols import BETA_SQUARED, FN, FP, PRED_SUM, TN, TP, TRUE_SUM, prevalence
-from ._records import record_data
+from .emit import function_source
 
-__all__ = [
-    "PACKAGE_MODULE",
-    "GRADIENTS_MODULE",
-    "BOUNDARY_KEYS",
-    "boundary_rows",
-    "package_source",
-    "gradients_source",
-    "main",
-]
-
-PACKAGE_MODULE = Path(__file__).resolve().parent / "_generated.py"
-#: The gradients of the delta method, apart: only ``confidence_interval`` imports them.
-GRADIENTS_MODULE = Path(__file__).resolve().parent / "_generated_gradients.py"
+__all__ = ["BOUNDARY_KEYS", "boundary_rows", "package_source", "gradients_source"]
 
 
 def _record_functions() -> list[str]:
@@ -179,7 +164,7 @@ def boundary_rows(family_name: str = "g_beta_rho", parameter: str = "rho") -> tu
 
 def _rows_source(rows) -> str:
     lines = [
-        "#: G_{beta,rho}'s boundary facts, from the claims of its record (symmetric.metrics._codegen.boundary_rows):",
+        "#: G_{beta,rho}'s boundary facts, from the claims of its record (symmetric.generate.metric_tables.boundary_rows):",
         "#: (limit, lowest rho, highest rho, lowest included, highest included, the symbol G tends to, claim id).",
         "BOUNDARY_LIMITS = (",
     ]
@@ -205,7 +190,7 @@ def package_source() -> str:
         f"symmetric.families.counts and the intervals' forms of symmetric.families.uncertainty. Do not edit.\n\n"
         f"f_beta_from_sums: {form}\n"
         f"f_beta_denominator: {sympy.fraction(form)[1]}\n\n"
-        'Regenerate with `python -m symmetric.metrics._codegen` (tests/metrics/test_api.py fails when stale).\n"""\n'
+        'Regenerate with `python -m symmetric.generate` (tests/generate/test_files.py fails when stale).\n"""\n'
     )
     return (
         "\n\n\n".join(
@@ -236,17 +221,12 @@ def gradients_source() -> str:
     ``GRADIENTS[name, support_weighted]``. At another prevalence they are
     compiled on first use. Cached per set of records: the derivation takes about two seconds.
     """
-    from ._count_metrics import NAMES
-
     records = tuple(r for r in CONFUSION_METRICS.values() if r.binary and r.numeric and r.name not in NAMES)
     return _gradients_source(records)
 
 
 @functools.lru_cache(maxsize=4)
 def _gradients_source(records: tuple) -> str:
-    from ..numeric.compile import namespace
-    from ._count_metrics import NAMES, _definition, _symbols
-
     cells, args = _symbols()
     names = [*NAMES, *(r.name for r in records)]
     functions, table = [], []
@@ -261,8 +241,8 @@ def _gradients_source(records: tuple) -> str:
     header = (
         f'"""The cell gradients of the count metrics for the delta method: generated by symmetric {__version__} '
         "from the definitions of symmetric.families.counts and symmetric.families.CONFUSION_METRICS "
-        "(symmetric.metrics._codegen.gradients_source). Do not edit.\n\n"
-        'Regenerate with `python -m symmetric.metrics._codegen` (tests/metrics/test_api.py fails when stale).\n"""\n\n'
+        "(symmetric.generate.metric_tables.gradients_source). Do not edit.\n\n"
+        'Regenerate with `python -m symmetric.generate` (tests/generate/test_files.py fails when stale).\n"""\n\n'
         "import numpy  # noqa: F401 (the printed code may use it)\n"
         + (f"\nfrom ..numeric._runtime import {', '.join(used)}\n" if used else "")
     )
@@ -276,28 +256,3 @@ def _gradients_source(records: tuple) -> str:
         ]
     )
     return header + "\n\n" + body + "\n\n\n" + gradients + "\n"
-
-
-def main(argv=None) -> int:
-    """``python -m symmetric.metrics._codegen [--check] [--output PATH] [--gradients-output PATH]``.
-
-    Writes (or checks) the metrics' generated modules: both of the package's by
-    default, else only those given.
-    """
-    parser = argparse.ArgumentParser(prog="python -m symmetric.metrics._codegen", description=main.__doc__)
-    parser.add_argument("--check", action="store_true", help="exit with status 1 if a file is stale")
-    parser.add_argument("--output", type=Path, help="the module of the values to write or check")
-    parser.add_argument("--gradients-output", type=Path, help="the module of the delta method's gradients")
-    args = parser.parse_args(argv)
-    if args.output is None and args.gradients_output is None:
-        args.output, args.gradients_output = PACKAGE_MODULE, GRADIENTS_MODULE
-    status = 0
-    if args.output is not None:
-        status = max(status, write_or_check(args.output, package_source(), check=args.check))
-    if args.gradients_output is not None:
-        status = max(status, write_or_check(args.gradients_output, gradients_source(), check=args.check))
-    return status
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

@@ -1,4 +1,5 @@
-"""Generated modules: the committed package module is current; standalone ones import numpy only and agree bit for bit."""
+"""The kernels' modules (symmetric.generate.kernels): standalone ones import numpy only and agree with the package bit
+for bit; the package's own imports its runtime. That the committed modules are current: tests/generate/test_files.py."""
 
 import ast
 import importlib.util
@@ -9,10 +10,12 @@ from pathlib import Path
 import numpy
 import pytest
 
-from symmetric import InvalidParameterError, numeric
+from symmetric import numeric
 from symmetric.cli import main
-from symmetric.numeric import codegen
-from symmetric.numeric.codegen import PACKAGE_MODULE, module_source, package_source
+from symmetric.generate import files, kernels
+from symmetric.generate.kernels import module_source, package_source
+
+PACKAGE_MODULE = files.PACKAGE / "numeric" / "_generated.py"
 
 RUNNER = """
 import sys
@@ -96,7 +99,7 @@ def test_standalone_module_runs_with_numpy_alone(tmp_path):
 
 
 def test_the_runtime_imports_only_numpy_and_itself():
-    for name, module in codegen.RUNTIME.items():
+    for name, module in kernels.RUNTIME.items():
         tree = ast.parse(Path(module.__file__).read_text(encoding="utf-8"))
         absolute = {a.name for node in ast.walk(tree) if isinstance(node, ast.Import) for a in node.names}
         relative = {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) and node.level}
@@ -104,22 +107,24 @@ def test_the_runtime_imports_only_numpy_and_itself():
         top = {a.name for node in tree.body if isinstance(node, ast.Import) for a in node.names}
         # array_api_compat, torch and jax only inside the portable runtime's functions, when their arrays come in
         stdlib = {"math", "os", "sys", "threading", "contextvars", "functools", "dataclasses", "typing"}
-        libraries = {"jax.experimental"}  # checkify, inside the functions of the policy for traced values
+        # checkify, inside the functions of the policy for traced values; PyTorch's guard of a traced scalar, inside
+        # the function that plans a fixed-parameter kernel under torch.compile
+        libraries = {"jax.experimental", "torch.fx.experimental.symbolic_shapes"}
         assert top <= {"numpy", *stdlib} and future <= {"__future__", "concurrent.futures", *stdlib, *libraries}, name
         assert {a.split(".")[0] for a in absolute} <= {"numpy", *stdlib, "array_api_compat", "torch", "jax"}, name
-        assert relative <= set(codegen.RUNTIME), name  # each other, loaded in order (RUNTIME is that order)
+        assert relative <= set(kernels.RUNTIME), name  # each other, loaded in order (RUNTIME is that order)
 
 
 def test_standalone_modules_embed_the_runtime_files_as_they_are():
     source = module_source("f_beta")
-    for module in codegen.RUNTIME.values():
+    for module in kernels.RUNTIME.values():
         assert repr(Path(module.__file__).read_text(encoding="utf-8")) in source
-    assert "getsource" not in Path(codegen.__file__).read_text(encoding="utf-8")
+    assert "getsource" not in Path(kernels.__file__).read_text(encoding="utf-8")
 
 
 def test_generated_code_wires_arguments_explicitly():
     """Generated functions are called through declared argument names, never by introspecting their code."""
-    for path in (Path(codegen.__file__), Path(numeric._runtime.__file__), PACKAGE_MODULE):
+    for path in (Path(kernels.__file__), Path(numeric._runtime.__file__), PACKAGE_MODULE):
         text = path.read_text(encoding="utf-8")
         assert "co_varnames" not in text and "__code__" not in text, path
 
@@ -133,8 +138,8 @@ def _imports(source):
 def test_generated_source_imports_only_numpy_and_documents_itself():
     source = module_source("g_beta_rho", fixed={"rho": -2.0})
     tree = ast.parse(source)
-    package = codegen._runtime_package()
-    named = [n for n in codegen.RUNTIME if n not in ("backends", "traced", "_torch_ops")]  # loaded by the others, not named
+    package = kernels._runtime_package()
+    named = [n for n in kernels.RUNTIME if n not in ("backends", "traced", "_torch_ops")]  # loaded by the others, not named
     assert _imports(source) == {"numpy", "sys", "types", *(f"{package}.{n}" for n in named)}
     attributes = {n.attr for n in ast.walk(tree) if isinstance(n, ast.Attribute)}
     assert not attributes & {"longdouble", "float128"}  # float64 and double-double only (the runtime: tests/numeric/test_dd.py)
@@ -151,9 +156,7 @@ def test_codegen_cli_rejects_bad_requests(tmp_path, capsys):
         assert not (tmp_path / "x.py").exists()
 
 
-def test_the_committed_package_module_is_current():
-    assert PACKAGE_MODULE.read_text(encoding="utf-8") == package_source(), (
-        "symmetric/numeric/_generated.py is stale: run `python -m symmetric.numeric.codegen`")
+def test_the_package_module_imports_its_runtime():
     assert _imports(package_source()) == {"numpy", "_validation", "_dd", "_runtime", "_portable", "_autodiff"}  # relative: the package's own
 
 
@@ -169,81 +172,4 @@ def test_generated_code_has_no_unused_imports(source):
 def test_the_committed_package_module_says_how_it_is_made():
     header = PACKAGE_MODULE.read_text(encoding="utf-8").split('"""')[1]
     assert "generated by symmetric" in header and "Do not edit" in header
-    assert "python -m symmetric.numeric.codegen" in header
-
-
-def test_the_generator_command_writes_and_checks_the_module(tmp_path, capsys):
-    target = tmp_path / "_generated.py"
-    output = ["--output", str(target)]
-    assert codegen.main(["--check", *output]) == 1 and "stale" in capsys.readouterr().out
-    assert codegen.main(output) == 0 and target.read_text(encoding="utf-8") == package_source()
-    assert codegen.main(["--check", *output]) == 0 and "current" in capsys.readouterr().out
-    target.write_text(package_source().replace("Do not edit", "Edit"), encoding="utf-8")
-    assert codegen.main(["--check", *output]) == 1
-
-
-def test_the_package_runtime_and_first_use_need_numpy_alone():
-    """The second subprocess smoke test: the package's functions import and run with sympy and mpmath blocked."""
-    code = ("import sys\nfor blocked in ('sympy', 'mpmath'):\n    sys.modules[blocked] = None\n"
-            "from symmetric.numeric import f_beta, g_beta_rho\nf_beta(0.5, 0.25, 2.0); g_beta_rho([0.5, 0.1], 0.25, 2.0, -0.9)\n"
-            "print(*sorted(m for m, v in sys.modules.items() if v is not None))")
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
-    assert done.returncode == 0, done.stderr
-    loaded = set(done.stdout.split())
-    assert "symmetric.numeric._generated" in loaded and "numpy" in loaded
-    assert {m for m in loaded if m.startswith("symmetric")} == {
-        "symmetric", "symmetric._validation", "symmetric._constraints", "symmetric.numeric", "symmetric.numeric._dd",
-        "symmetric.numeric._runtime", "symmetric.numeric._portable", "symmetric.numeric._autodiff",
-        "symmetric.numeric._generated", "symmetric.numeric.backends", "symmetric.numeric.traced",
-        "symmetric.numeric._torch_ops", "symmetric.numeric.functions"}
-
-
-def test_the_rewrites_proofs_read_load_no_numeric_code():
-    """proofs/numeric_rewrites.py reads the rewrites (data) without loading the generator or the runtime."""
-    tree = ast.parse(Path(numeric.rewrites.__file__).read_text(encoding="utf-8"))
-    modules = {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
-    modules |= {a.name for node in ast.walk(tree) if isinstance(node, ast.Import) for a in node.names}
-    assert modules <= {"__future__", "functools", "dataclasses", "sympy", "sympy.codegen.cfunctions",
-                       "sympy.codegen.numpy_nodes", "symbols", None}, modules  # ..symbols, .symbols and .catalog
-    catalog = ast.parse(Path(numeric.catalog.__file__).read_text(encoding="utf-8"))
-    assert {node.module for node in ast.walk(catalog) if isinstance(node, ast.ImportFrom)} == {
-        "__future__", "families", "symbols"}  # stages 0 and 1
-    init = ast.parse(Path(numeric.__file__).read_text(encoding="utf-8"))
-    assert not [n for n in init.body if isinstance(n, ast.ImportFrom)]  # numeric/__init__ loads names lazily
-
-
-def test_per_family_facts_come_from_the_catalog(monkeypatch):
-    """Which families get code, and argument domains, are read from symmetric.families in one place."""
-    import sympy
-
-    from symmetric.families import FAMILIES
-    from symmetric.numeric import catalog
-
-    class Record:  # a family record that declares whether the family has numeric code
-        def __init__(self, family, numeric):
-            self.family, self.numeric = family, numeric
-
-        def __getattr__(self, name):
-            return getattr(self.family, name)
-
-    assert catalog.numeric_families() == codegen.PACKAGE_FAMILIES == ("g_beta_rho", "power_mean", "f_beta")
-    monkeypatch.setitem(FAMILIES, "power_mean", Record(FAMILIES["power_mean"], False))
-    monkeypatch.setitem(FAMILIES, "f_beta_alternative", Record(FAMILIES["f_beta_alternative"], True))
-    assert catalog.numeric_families() == ("g_beta_rho", "f_beta", "f_beta_alternative")
-    assert catalog.domain(sympy.Symbol("t", positive=True))[0] == "positive"
-    assert catalog.domain(sympy.Symbol("t", real=True))[0] == "real"
-    with pytest.raises(ValueError, match="no numeric domain"):
-        catalog.domain(sympy.Symbol("z"))
-    with pytest.raises(InvalidParameterError, match="'beta' parameter of module_source must be a finite number > 0"):
-        module_source("f_beta", fixed={"beta": 0.0})  # the domain of beta, from its assumptions
-
-
-def test_compile_is_the_function_whatever_was_imported_first(monkeypatch):
-    """The submodule symmetric.numeric.compile loading first (as symmetric.metrics does) leaves compile the function."""
-    import importlib
-
-    for name in ("compile", "UndefinedValueWarning"):
-        monkeypatch.delitem(numeric.__dict__, name, raising=False)
-    monkeypatch.delitem(sys.modules, "symmetric.numeric.compile", raising=False)
-    module = importlib.import_module("symmetric.numeric.compile")  # a fresh first load; monkeypatch restores the old
-    assert callable(numeric.compile) and numeric.compile is module.compile
+    assert "python -m symmetric.generate" in header

@@ -1,11 +1,11 @@
-"""What the numeric code needs to know about each family, read from :mod:`symmetric.families` here only.
+"""What the generated numeric code needs to know about each family, read from :mod:`symmetric.families` here only.
 
 Which families get generated numeric code, their parameters (names, in
 signature order) and the domain of each argument all come from this module,
 which reads ``symmetric.families.FAMILIES``, ``Family.parameters`` and the
 symbols' assumptions. When a family record declares more (for instance
 whether a family has numeric code), reading it here is the only change the
-numeric stage needs.
+generation stage needs.
 
 >>> numeric_families()
 ('g_beta_rho', 'power_mean', 'f_beta')
@@ -22,7 +22,7 @@ import sympy
 from ..families import FAMILIES, get_family
 from ..symbols import P, R
 
-__all__ = ["registered", "numeric_families", "parameters", "definition", "summary", "domain", "DOMAINS"]
+__all__ = ["registered", "numeric_families", "family", "parameters", "definition", "summary", "domain", "DOMAINS"]
 
 #: Argument domains of the numeric functions: kind -> the sentence errors use. The runtime holds the test of
 #: each kind (``symmetric.numeric._runtime._DOMAINS``, NumPy only); generated code names the kind of each argument.
@@ -44,6 +44,11 @@ def numeric_families() -> tuple[str, ...]:
     Read from each family's ``numeric`` field (``Family.numeric``, False by default).
     """
     return tuple(name for name, family in FAMILIES.items() if family.numeric)
+
+
+def family(name: str):
+    """The record of family ``name`` (:class:`symmetric.families.Family`)."""
+    return get_family(name)
 
 
 def parameters(name: str) -> tuple[sympy.Symbol, ...]:

@@ -49,7 +49,7 @@ import sympy
 from sympy.codegen.cfunctions import expm1, log1p
 from sympy.printing.str import StrPrinter
 
-from ._runtime import SCRATCH
+from ..numeric._runtime import SCRATCH
 
 __all__ = ["function_source", "names", "FORMS"]
 
