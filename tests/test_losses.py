@@ -97,8 +97,11 @@ def _jax():
     return pytest.importorskip("jax"), pytest.importorskip("jax.numpy")
 
 
-@pytest.mark.parametrize("name, kwargs", [("f_beta_loss", {"beta": 2.0}), ("g_beta_rho_loss", {"beta": 0.5, "rho": -3.0}),
-                                          ("g_beta_rho_loss", {"beta": 2.0, "rho": -0.9})])
+@pytest.mark.parametrize("name, kwargs", [
+    ("f_beta_loss", {"beta": 2.0}),
+    pytest.param("g_beta_rho_loss", {"beta": 0.5, "rho": -3.0}, marks=pytest.mark.slow),  # the full run: every
+    pytest.param("g_beta_rho_loss", {"beta": 2.0, "rho": -0.9}, marks=pytest.mark.slow),  # regime of the kernels
+])
 def test_losses_under_jit_vmap_and_grad_are_the_eager_ones(name, kwargs):
     import symmetric.losses as losses
 

@@ -73,7 +73,12 @@ def _documents():
     return found
 
 
-@pytest.mark.parametrize("path", _documents(), ids=lambda p: p.name)
+# The corpus of real documents is checked in the fast tier by tests/documents/test_corpus.py; its JSON here in the full run.
+@pytest.mark.parametrize(
+    "path",
+    [pytest.param(p, marks=pytest.mark.slow if p.parent.name == "corpus" else ()) for p in _documents()],
+    ids=lambda p: p.name,
+)
 def test_json_is_always_valid_json_on_every_seed_and_test_document(path, capsys):
     code = main(["check", "--json", "--timeout", "5", str(path)])
     out = json.loads(capsys.readouterr().out)

@@ -34,6 +34,10 @@ CASES = [
     (power_mean, (0.5, 1e-35)),
     (power_mean, (2.0, numpy.array([1.0, -1.0, 0.1, 3.0] * 8))),
 ]
+#: The cases the fast tier traces (one of each kind of kernel: harmonic, binade, anchor, an array parameter);
+#: the full run traces every regime.
+FAST_CASES = (0, 3, 6, 8)
+TIERED_CASES = [pytest.param(*case, marks=() if i in FAST_CASES else pytest.mark.slow) for i, case in enumerate(CASES)]
 
 
 def _ulps(got, want):
@@ -42,7 +46,7 @@ def _ulps(got, want):
     return numpy.where(got == want, 0.0, numpy.abs(got - want) / numpy.maximum(scale, numpy.finfo(numpy.float32).tiny))
 
 
-@pytest.mark.parametrize("func, params", CASES)
+@pytest.mark.parametrize("func, params", TIERED_CASES)
 def test_jit_and_vmap_give_the_eager_values(func, params):
     p, r = jnp.asarray(P_), jnp.asarray(R_)
     eager = func(p, r, *params)
@@ -54,7 +58,7 @@ def test_jit_and_vmap_give_the_eager_values(func, params):
         assert numpy.max(_ulps(mapped, eager)) <= 2
 
 
-@pytest.mark.parametrize("func, params", CASES)
+@pytest.mark.parametrize("func, params", TIERED_CASES)
 def test_gradients_of_jitted_code_are_the_eager_gradients(func, params):
     p, r = jnp.asarray(P_), jnp.asarray(R_)
 
