@@ -143,10 +143,13 @@ class StepChecking:
         """The verdict over the step's readings (at the sign :attr:`component` of its pairs, if any)."""
         readings: list = []
         field: list = []
-        for label, a, b in self.readings(left, right, names):
+        settled = 0  # the readings of the latest definitions, when the only open readings are which definition
+        latest = all(key[0] == "definition" for key in {**left.reading.choices, **right.reading.choices})
+        for k, (label, a, b) in enumerate(self.readings(left, right, names)):
             for variant, a2, b2, named in field_readings(a, b):
                 readings.append(("; ".join(x for x in (label, variant) if x), a2, b2))
                 field = field or named
+                settled += k == 0 and latest and bool(label)
         if field:
             step.reading["field definitions"] = field
         return self.judge.decide(
@@ -155,6 +158,7 @@ class StepChecking:
             premises=premises,
             values=self.context_values(step),
             rescue=lambda out: self.rescue(out, left, right, relation, names, premises, head),
+            settled=settled,
         )
 
     def pair_outcome(self, step, left: Part, right: Part, relation, names: Names, premises, head) -> Outcome:

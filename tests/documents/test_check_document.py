@@ -97,6 +97,35 @@ $$ G_{\beta,\rho=1} = \sqrt{\frac{\beta P^2 + R^2}{1 + \beta}} $$
     assert report.steps == []
 
 
+def test_a_name_defined_twice_is_read_with_its_latest_definition_and_refuted_only_under_both():
+    report = check_document(r"""\[ J(A,B) = \frac{|A\cap B|}{|A\cup B|} \]
+
+\[ J = \frac{\mathrm{TP}}{\mathrm{TP}+\mathrm{FP}+\mathrm{FN}} \]
+
+\[ D = \frac{2\mathrm{TP}}{2\mathrm{TP}+\mathrm{FP}+\mathrm{FN}} \]
+
+\[ D = \frac{2J}{1+J} \]
+
+\[ \frac{D}{2-D} = J + 1 \]
+
+$$ \chi^2 = \frac{(b - c)^2}{b + c} $$
+
+$$ \chi^2 = \frac{(|b - c| - 1)^2}{b + c} $$
+
+Here b = 15 and c = 5.
+
+$$ \chi^2 = \frac{(15 - 5)^2}{15 + 5} $$
+""")
+    by_line = {s.line: s for s in report.steps}
+    assert by_line[7].status == "proven"  # J as at line 3, the latest before it; it fails with J of line 1
+    assert "the latest before it: J as the definition at line 3" in by_line[7].reason
+    assert by_line[9].status == "refuted"  # wrong under both definitions of J
+    # the latest definition of chi^2 (line 13) fails and the earlier one holds: open, neither proven nor refuted
+    assert by_line[17].status == "unknown" and "holds reading \\chi^{2} as the definition at line 11" in by_line[
+        17
+    ].reason
+
+
 def test_an_implicit_dependence_is_unknown_never_refuted_nor_proven():
     report = check_document(r"""$$
 \frac{\partial S}{\partial t} = \frac{\partial S}{\partial R}\frac{\partial R}{\partial t}
