@@ -39,7 +39,7 @@ from .latex import GREEK, LatexError
 from .latex_parser import definition_head, parse_tokens
 from .names import Definition, Names, key_of, readable as readable_name
 from .pairs import PLUS_MINUS, SIGNS, has_pair
-from .report import Step
+from .report import Note, Step
 from .rows import Part, Row
 from .sequences import follows, solve_or_none
 from .sums import free_outside_applications
@@ -64,6 +64,7 @@ class StepChecking:
     nearby: list
     stated: list
     component: int | None = None  # the sign at which the pairs of values of a step are being checked
+    row_definitions: dict  # id(step) -> Note: steps that are the definition of the name they introduce
 
     def read(self, part, names: Names) -> None:  # the Checker's reading of a side
         raise NotImplementedError
@@ -130,7 +131,9 @@ class StepChecking:
             return step
         introduced = self.introduced(lhs.expr, rhs.expr, names) if relation == "==" and not any(paired) else None
         if introduced is not None:
-            step.status, step.reason = "unknown", introduced
+            step.status, step.reason = "unknown", introduced[0]
+            if introduced[1] is not None:  # the row is the name's definition: a note, not a step (see introduced)
+                self.row_definitions[id(step)] = introduced[1]
             return step
         if any(paired):
             outcome = self.pair_outcome(step, left, right, relation, names, premises, head)
@@ -187,10 +190,15 @@ class StepChecking:
         component = getattr(self, "component", None)
         return expr.xreplace({PLUS_MINUS: component}) if component is not None and has_pair(expr) else expr
 
-    def introduced(self, lhs, rhs, names: Names) -> str | None:
+    def introduced(self, lhs, rhs, names: Names) -> tuple[str, Note | None] | None:
         """A subscripted or worded name used for the first time on one side only, the other side holding what it
         stands for (``\\frac{FP}{FP + TN} = \\frac{FP}{\\ell_-}``): the step is read as its definition (registered
-        when it can be solved for), not checked."""
+        when it can be solved for), not checked. ``(reason, note)``, else None.
+
+        ``note`` is the definition as a :class:`~symmetric.documents.report.Note` when the row says nothing but the
+        definition (:func:`_defines`: the name alone on its side, ``cost_{se} = ...``), so the row is reported
+        as a definition, not as a step; None when the name sits inside a formula (``1/H = ...``, ``FP/\\ell_-``),
+        where the row may state a fact about a name the prose fixes: then it stays an unknown step."""
         for side, other in ((rhs, lhs), (lhs, rhs)):
             fresh = [
                 s
@@ -209,11 +217,17 @@ class StepChecking:
             ok, found = run_with_budget(lambda: solve_or_none(side - other, target, dict=False), PARSE_SECONDS)
             if not ok or not isinstance(found, list) or len(found) != 1 or found[0].has(target):
                 continue
-            names.definitions[key_of(target)] = Definition(key_of(target), found[0], (), self.where[2](0))
-            return (
+            line = self.where[2](0)
+            names.definitions[key_of(target)] = Definition(key_of(target), found[0], (), line)
+            reason = (
                 f"introduces {target} (used here for the first time): read as its definition, "
                 f"{target} = {sympy.sstr(found[0])}, not as a claim"
             )
+            note = None
+            if _defines(side, target, self.known):
+                shown = f"{sympy.sstr(found[0])} (a row that introduces the name, read as its definition)"
+                note = Note(self.where[0], line, "definition", str(target), shown)
+            return reason, note
         return None
 
     def context_values(self, step) -> dict:
@@ -568,6 +582,29 @@ class StepChecking:
                 continue
             out.append((describe(choices, combo), self.side(a.expr), self.side(b.expr)))
         return out or [("", self.side(left.reading.expr), self.side(right.reading.expr))]
+
+
+#: Heads of names that are operators or functions of the field, not names a row can define: ``\\max(cost)``,
+#: ``\\mathbb{P}(y = 1)``, ``\\mathbb{E}[...]``.
+_OPERATOR_HEADS = ("max", "min", "sup", "inf", "ℙ", "𝔼", "\\max", "\\min")
+
+
+def _defines(side, target, known) -> bool:
+    """Whether a row introducing ``target`` is its definition and nothing more: ``target`` stands alone on its side
+    (``cost_{se} = ...``, ``TP(a^*(x, t), X) = ...``), is no member of a family the document indexes
+    (``G_{n+1}``, ``x_{k-1}``: the row may state a fact about the family), no operator applied (``\\max(...)``,
+    ``\\mathbb{P}(...)``) and no function the document has applied before to other arguments (``E(f; D)`` after
+    ``E(f; D; cost)``)."""
+    if side != target:
+        return False
+    name = target.name
+    head, paren, _ = name.partition("(")
+    if head.startswith(_OPERATOR_HEADS):
+        return False
+    base, underscore, index = head.partition("_")
+    if underscore and any(op in index for op in "+-") and any(c.isalpha() for c in index):
+        return False
+    return not (paren and any(k.startswith(head + "(") for k in known))
 
 
 def _instance(left: Part, right: Part, relation) -> str | None:

@@ -63,6 +63,7 @@ class Checker(Definitions, StepChecking):
         self.stated: list = []  # the conditions stated by displays so far (of the file being checked)
         self.carried = self.last_part = None  # the last side of the display before, when the next one continues it
         self.last_equation: tuple | None = None  # the lone equation of the display before, when the next one solves it
+        self.row_definitions: dict = {}  # id(step) -> Note: a row that only defines the name it introduces
 
     # -- a document -----------------------------------------------------------------------------------
     def check_document(self, document) -> tuple[list[Step], list[Note], list]:
@@ -83,7 +84,10 @@ class Checker(Definitions, StepChecking):
                 paragraph = segment.text.find("\n\n", display.end, after)
                 end = paragraph if paragraph >= 0 else after
                 self.nearby = context.conditions(max(before, _lead_in(segment.text, display.start)), end)
+                self.row_definitions = {}
                 found, found_notes = self.check_display(document.name, segment, display, names, context)
+                found_notes += [self.row_definitions[id(s)] for s in found if id(s) in self.row_definitions]
+                found = [s for s in found if id(s) not in self.row_definitions]
                 steps += found
                 notes += found_notes
                 marks.append((segment, display, found))

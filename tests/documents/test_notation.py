@@ -262,3 +262,22 @@ def test_a_sum_broken_after_its_sign_goes_on_in_the_next_row():
 \end{aligned}$$
 """).steps
     assert [(s.status, s.rhs) for s in steps] == [("proven", "a^2 + 2ab + \\\\ & b^2"), ("proven", "b^2 + a^2 + 2 a b")]
+
+
+def test_a_row_that_only_defines_the_name_it_introduces_is_a_definition_not_a_step():
+    report = check_document(r"""The costs:
+
+$$ cost_{se} = m \times p \times \mathrm{FNR} \times cost_{+-} $$
+
+$$ \frac{\text{FP}}{\text{FP}+\text{TN}} = \frac{\text{FP}}{\ell_-} $$
+
+$$ max(cost_{se}) = p \times cost_{+-} $$
+""")
+    definitions = {n.name: n.value for n in report.definitions}
+    assert "cost_{se}" in definitions and "introduces the name" in definitions["cost_{se}"]
+    # inside a formula, or an operator applied: steps, left open
+    assert [(s.status, s.lhs) for s in report.steps] == [
+        ("unknown", r"\frac{\text{FP}}{\text{FP}+\text{TN}}"),
+        ("unknown", "max(cost_{se})"),
+    ]
+    assert all("introduces" in s.reason for s in report.steps)
