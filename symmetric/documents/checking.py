@@ -129,10 +129,15 @@ class StepChecking:
                 "with a pair, value by value"
             )
             return step
-        introduced = self.introduced(lhs.expr, rhs.expr, names) if relation == "==" and not any(paired) else None
+        introduced = (
+            self.introduced(lhs.expr, rhs.expr, names, (left.text, right.text))
+            if relation == "==" and not any(paired)
+            else None
+        )
         if introduced is not None:
             step.status, step.reason = "unknown", introduced[0]
             if introduced[1] is not None:  # the row is the name's definition: a note, not a step (see introduced)
+                introduced[1].line = step.line
                 self.row_definitions[id(step)] = introduced[1]
             return step
         if any(paired):
@@ -190,7 +195,7 @@ class StepChecking:
         component = getattr(self, "component", None)
         return expr.xreplace({PLUS_MINUS: component}) if component is not None and has_pair(expr) else expr
 
-    def introduced(self, lhs, rhs, names: Names) -> tuple[str, Note | None] | None:
+    def introduced(self, lhs, rhs, names: Names, texts=("", "")) -> tuple[str, Note | None] | None:
         """A subscripted or worded name used for the first time on one side only, the other side holding what it
         stands for (``\\frac{FP}{FP + TN} = \\frac{FP}{\\ell_-}``): the step is read as its definition (registered
         when it can be solved for), not checked. ``(reason, note)``, else None.
@@ -199,7 +204,7 @@ class StepChecking:
         definition (:func:`_defines`: the name alone on its side, ``cost_{se} = ...``), so the row is reported
         as a definition, not as a step; None when the name sits inside a formula (``1/H = ...``, ``FP/\\ell_-``),
         where the row may state a fact about a name the prose fixes: then it stays an unknown step."""
-        for side, other in ((rhs, lhs), (lhs, rhs)):
+        for side, other, text in ((rhs, lhs, texts[1]), (lhs, rhs, texts[0])):
             fresh = [
                 s
                 for s in free_outside_applications(side) - other.free_symbols
@@ -224,7 +229,8 @@ class StepChecking:
                 f"{target} = {sympy.sstr(found[0])}, not as a claim"
             )
             note = None
-            if _defines(side, target, self.known):
+            before = self.where[1].text[: self.offset]  # the text of the document (its cell) before the display
+            if _defines(side, target, other, text, before):
                 shown = f"{sympy.sstr(found[0])} (a row that introduces the name, read as its definition)"
                 note = Note(self.where[0], line, "definition", str(target), shown)
             return reason, note
@@ -589,22 +595,25 @@ class StepChecking:
 _OPERATOR_HEADS = ("max", "min", "sup", "inf", "ℙ", "𝔼", "\\max", "\\min")
 
 
-def _defines(side, target, known) -> bool:
+def _defines(side, target, other, text: str, before: str) -> bool:
     """Whether a row introducing ``target`` is its definition and nothing more: ``target`` stands alone on its side
-    (``cost_{se} = ...``, ``TP(a^*(x, t), X) = ...``), is no member of a family the document indexes
-    (``G_{n+1}``, ``x_{k-1}``: the row may state a fact about the family), no operator applied (``\\max(...)``,
-    ``\\mathbb{P}(...)``) and no function the document has applied before to other arguments (``E(f; D)`` after
-    ``E(f; D; cost)``)."""
+    (``cost_{se} = ...``), is no operator applied (``\\max(...)``, ``\\mathbb{P}(...)``), no member of a family the
+    document indexes (``G_{n+1}``, ``x_{k-1}``, ``\\hat{y_i}`` beside a sum over ``y_i``) and was never written
+    before the display, neither it nor the function it applies (``cost_{norm}`` named in the prose, ``TP(a, X)``
+    after ``TP``): where the text has used the name, the row may state a fact about it, so it stays a step."""
     if side != target:
         return False
     name = target.name
-    head, paren, _ = name.partition("(")
+    head = name.partition("(")[0]
     if head.startswith(_OPERATOR_HEADS):
         return False
     base, underscore, index = head.partition("_")
     if underscore and any(op in index for op in "+-") and any(c.isalpha() for c in index):
         return False
-    return not (paren and any(k.startswith(head + "(") for k in known))
+    if any(str(i.base) == base for i in other.atoms(sympy.Indexed)):
+        return False
+    written = "".join(text.partition("(")[0].split())
+    return bool(written) and written not in "".join(before.split())
 
 
 def _instance(left: Part, right: Part, relation) -> str | None:

@@ -265,19 +265,22 @@ def test_a_sum_broken_after_its_sign_goes_on_in_the_next_row():
 
 
 def test_a_row_that_only_defines_the_name_it_introduces_is_a_definition_not_a_step():
-    report = check_document(r"""The costs:
+    report = check_document(r"""$$E(f;D;cost)=p \times \mathrm{FNR} \times cost_{+-}+(1-p) \times \mathrm{FPR} \times cost_{-+}$$
 
-$$ cost_{se} = m \times p \times \mathrm{FNR} \times cost_{+-} $$
+$$\begin{aligned}
+cost_{se} &=m \times p \times \mathrm{FNR} \times cost_{+-}+m \times(1-p) \times \mathrm{FPR} \times cost_{-+} \\
+&+m \times p \times \mathrm{TPR} \times cost_{++}+m \times(1-p) \times \mathrm{TNR} \times cost_{--}
+\end{aligned}$$
 
 $$ \frac{\text{FP}}{\text{FP}+\text{TN}} = \frac{\text{FP}}{\ell_-} $$
 
-$$ max(cost_{se}) = p \times cost_{+-} $$
+$$ max(cost_{se}) = p \times cost_{+-} + (1 - p) \times cost_{-+} $$
 """)
-    definitions = {n.name: n.value for n in report.definitions}
-    assert "cost_{se}" in definitions and "introduces the name" in definitions["cost_{se}"]
-    # inside a formula, or an operator applied: steps, left open
-    assert [(s.status, s.lhs) for s in report.steps] == [
-        ("unknown", r"\frac{\text{FP}}{\text{FP}+\text{TN}}"),
-        ("unknown", "max(cost_{se})"),
-    ]
+    introduced = [(n.line, n.name) for n in report.definitions if "introduces the name" in n.value]
+    assert introduced == [(1, "E(f, D, cost)"), (4, "cost_{se}")]
+    # the name inside a formula, an operator applied: steps, left open
+    assert [(s.status, s.line) for s in report.steps] == [("unknown", 8), ("unknown", 10)]
     assert all("introduces" in s.reason for s in report.steps)
+    # a member of the family the other side sums over (a garbled indicator): a step, left open
+    report = check_document(r"$$ Acc(y,\hat{y})=\frac{1}{n}\sum_{i=1}^{n}y_i=\hat{y_i} \tag{6} $$")
+    assert [(s.status, s.rhs) for s in report.steps] == [("unknown", r"\hat{y_i}")]
