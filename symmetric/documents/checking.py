@@ -13,6 +13,7 @@ arrow under its hypothesis.
 from __future__ import annotations
 
 
+import time
 from typing import Any
 
 import mpmath
@@ -35,6 +36,7 @@ from .judge import (
     interval_difference,
     rounding_verdict,
 )
+from .labels import holds_for_labels
 from .latex import GREEK, LatexError
 from .latex_parser import definition_head, parse_tokens
 from .names import Definition, Names, key_of, readable as readable_name
@@ -65,6 +67,7 @@ class StepChecking:
     stated: list
     component: int | None = None  # the sign at which the pairs of values of a step are being checked
     row_definitions: dict  # id(step) -> Note: steps that are the definition of the name they introduce
+    labels: int | None = None  # the line at which the document states its labels y in {-1, +1}, if it does
 
     def read(self, part, names: Names) -> None:  # the Checker's reading of a side
         raise NotImplementedError
@@ -160,7 +163,7 @@ class StepChecking:
                 settled += k == 0 and latest and bool(label)
         if field:
             step.reading["field definitions"] = field
-        return self.judge.decide(
+        outcome = self.judge.decide(
             readings,
             relation,
             premises=premises,
@@ -168,6 +171,21 @@ class StepChecking:
             rescue=lambda out: self.rescue(out, left, right, relation, names, premises, head),
             settled=settled,
         )
+        if outcome.status == "unknown" and relation == "==" and getattr(self, "labels", None) is not None:
+            start = time.perf_counter()
+            ok, held = run_with_budget(
+                lambda: all(holds_for_labels(a, b) for _, a, b in readings), self.timeout / 2
+            )
+            if ok and held:
+                step.reading["labels"] = f"y in {{-1, +1}} (stated at line {self.labels})"
+                return Outcome(
+                    "proven",
+                    None,
+                    f"holds for every value of the labels y in {{-1, +1}} (stated at line {self.labels}): the "
+                    "summands over the same index ranges are equal at each value of the labels they hold",
+                    outcome.seconds + time.perf_counter() - start,
+                )
+        return outcome
 
     def pair_outcome(self, step, left: Part, right: Part, relation, names: Names, premises, head) -> Outcome:
         """A step between two pairs of values (:mod:`~symmetric.documents.pairs`): checked at each sign, proven

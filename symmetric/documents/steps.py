@@ -28,6 +28,7 @@ from .context import Condition, Context
 from .checking import StepChecking
 from .definitions import PARSE_SECONDS, Definitions
 from .judge import Judge, relational
+from .labels import declared_labels
 from .latex import LatexError, Token, tokenize
 from .latex_parser import parse_tokens
 from .lexicon import Lexicon
@@ -70,6 +71,7 @@ class Checker(Definitions, StepChecking):
         """Steps, notes and ``(segment, display, steps)`` triples (for --annotate) of one document."""
         text = "\n\n".join(segment.text for segment in document.segments)
         names = Names(symbols=self.symbols, lexicon=Lexicon.of_text(text))
+        self.labels = declared_labels(text)
         self.stated = []
         steps, notes, marks = [], [], []
         for segment in document.segments:

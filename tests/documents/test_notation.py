@@ -284,3 +284,17 @@ $$ max(cost_{se}) = p \times cost_{+-} + (1 - p) \times cost_{-+} $$
     # a member of the family the other side sums over (a garbled indicator): a step, left open
     report = check_document(r"$$ Acc(y,\hat{y})=\frac{1}{n}\sum_{i=1}^{n}y_i=\hat{y_i} \tag{6} $$")
     assert [(s.status, s.rhs) for s in report.steps] == [("unknown", r"\hat{y_i}")]
+
+
+def test_brackets_of_labels_stated_in_minus_one_plus_one_are_checked_label_value_by_label_value():
+    display = r"""
+$$ \sum_{i = 1}^{\ell} [y_{(i)} = -1] \sum_{j = i + 1}^{\ell} [y_{(j)} = +1]
+= \sum_{i = 1}^{\ell} \sum_{j = i + 1}^{\ell} [y_{(i)} < y_{(j)}]
+= \sum_{i = 1}^{\ell} \sum_{j = i + 1}^{\ell} (1 - [y_{(i)} = y_{(j)}] - 5[y_{(i)} > y_{(j)}]) $$
+"""
+    stated = check_document(r"The labels are $\mathbb{Y} = \{ -1, +1\}$." + "\n" + display)
+    assert [s.status for s in stated.steps] == ["proven", "unknown"]  # the second is wrong at y_i = 1, y_j = -1
+    assert "labels y in {-1, +1} (stated at line 1)" in stated.steps[0].reason
+    assert stated.steps[0].reading["labels"] == "y in {-1, +1} (stated at line 1)"
+    # labels never stated: the same step is undecided (as real numbers the brackets differ)
+    assert [s.status for s in check_document(display).steps] == ["unknown", "unknown"]
