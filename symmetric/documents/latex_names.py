@@ -190,7 +190,14 @@ class NameParsing:
             return
 
     def spaced(self: Any, tok: Token) -> list[Token] | None:
-        """``M S E`` (single capitals written apart) spelling a name the document uses: that name."""
+        """``M S E`` (single capitals written apart) spelling a name the document uses: that name; so ``t p`` for the
+        count ``tp`` in a document that writes ``tp``."""
+        nxt = self.peek(0)
+        pair = tok.value + nxt.value if nxt is not None and nxt.kind == "letter" else ""
+        if pair.islower() and pair.upper() in COUNT_NAMES[:4] and self.names.lexicon.uses(pair):
+            self.take()
+            self.state.names[pair] = "letters written apart that spell a count the document writes"
+            return [Token("letter", pair, tok.start, tok.start + 2)]
         letters, k = tok.value, 0
         while (nxt := self.peek(k)) is not None and nxt.kind == "letter" and nxt.value.isupper():
             letters += nxt.value

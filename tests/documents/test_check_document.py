@@ -523,3 +523,17 @@ def test_the_field_rates_are_the_field_definitions():
     from symmetric.documents.names import FIELD_RATES
 
     assert set(FIELD_DEFINITIONS) == FIELD_RATES
+
+
+def test_counts_in_lower_case_are_the_counts_even_with_their_letters_written_apart():
+    report = check_document(
+        r"$$F_{1}=2 \cdot \frac{\text { precision } \cdot \text { recall }}{\text { precision }+\text { recall }}"
+        r"=\frac{\text { tp }}{t p+\frac{1}{2}(\mathrm{fp}+\mathrm{fn})}$$" + "\n\n"
+        r"$$ \frac{tp}{tp + fp} = \frac{tp}{tp + fn} $$"
+    )
+    assert [s.status for s in report.steps] == ["proven", "refuted"]
+    assert "tp read as the count TP" in report.steps[0].reading["field definitions"]
+    assert report.steps[0].reading["names"] == ["tp: letters written apart that spell a count the document writes"]
+    # t and p apart, in a document that never writes tp: a product, as before
+    (step,) = check_document(r"$$ \frac{fp}{t p + fp} = \frac{fp}{fp + t} $$").steps
+    assert step.read[0] == "fp/(fp + p*t)"
