@@ -154,13 +154,13 @@ class StepChecking:
         """The verdict over the step's readings (at the sign :attr:`component` of its pairs, if any)."""
         readings: list = []
         field: list = []
-        settled = 0  # the readings of the latest definitions, when the only open readings are which definition
-        latest = all(key[0] == "definition" for key in {**left.reading.choices, **right.reading.choices})
-        for k, (label, a, b) in enumerate(self.readings(left, right, names)):
+        settled = []  # the readings with the latest definition of each name defined more than once
+        for label, a, b, latest in self.readings(left, right, names):
             for variant, a2, b2, named in field_readings(a, b):
+                if latest:
+                    settled.append(len(readings))
                 readings.append(("; ".join(x for x in (label, variant) if x), a2, b2))
                 field = field or named
-                settled += k == 0 and latest and bool(label)
         if field:
             step.reading["field definitions"] = field
         outcome = self.judge.decide(
@@ -408,11 +408,15 @@ class StepChecking:
         return any(self.judge.verdict(lhs, rhs, r, self.timeout / 3).status == "proven" for r in OPPOSITE[relation])
 
     def redefinition(self, left: Part, names: Names):
-        """The definition a row's left side names exactly (``F_1`` of ``F_1 = ...``), else None."""
+        """The definition a row's left side names exactly (``F_1`` of ``F_1 = ...``, ``E(f; D)`` of a function
+        defined with the parameters ``f, D``), else None."""
         head = definition_head(left.tokens, names)
-        if head is None or head[1] is not None:
+        if head is None:
             return None
-        return names.definitions.get(head[0])
+        found = names.definitions.get(head[0])
+        if found is None or (head[1] is not None and tuple(head[1]) != tuple(str(p) for p in found.params)):
+            return None
+        return found
 
     def condition_sets(self, lhs, rhs):
         relevant = [
@@ -593,10 +597,13 @@ class StepChecking:
         return step, True
 
     def readings(self, left: Part, right: Part, names: Names) -> list:
-        """``(label, lhs, rhs)`` for every combination of the open readings of a step, the default first."""
+        """``(label, lhs, rhs, latest)`` for every combination of the open readings of a step, the default first;
+        ``latest``: the combination reads each name the document defines more than once with its latest definition
+        before the step, and some name is (the reading the document settles on, :meth:`Judge.decide`)."""
         choices = {**left.reading.choices, **right.reading.choices}
         if not choices:
-            return [("", self.side(left.reading.expr), self.side(right.reading.expr))]
+            return [("", self.side(left.reading.expr), self.side(right.reading.expr), False)]
+        defined = [k for k in choices if isinstance(k, tuple) and k[:1] == ("definition",)]
         out = []
         for combo in combinations(choices):
             try:
@@ -604,8 +611,9 @@ class StepChecking:
                 b = parse_tokens(right.tokens, names, choose=combo)
             except LatexError:
                 continue
-            out.append((describe(choices, combo), self.side(a.expr), self.side(b.expr)))
-        return out or [("", self.side(left.reading.expr), self.side(right.reading.expr))]
+            latest = bool(defined) and all(combo[k] == 0 for k in defined)
+            out.append((describe(choices, combo), self.side(a.expr), self.side(b.expr), latest))
+        return out or [("", self.side(left.reading.expr), self.side(right.reading.expr), False)]
 
 
 #: Heads of names that are operators or functions of the field, not names a row can define: ``\\max(cost)``,

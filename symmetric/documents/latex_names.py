@@ -247,7 +247,7 @@ class NameParsing:
             self.state.uses.append(f"{key} (line {line})")
             self.state.implicit.extend(definition.readings)
             if definition.params and (self.at("open", "(") or self.at("open", "[")):
-                return self.apply(definition, tok)
+                return self.apply(definition, tok, value)
             return value
         if key in ("I", "\\text{I}", "\\text{1}") and self.at("open") and self.peek().value == "(" and self.iverson(1):
             return self.iverson_bracket(self.take())  # I(f(x_i) \ne y_i): the indicator of the relation
@@ -334,13 +334,16 @@ class NameParsing:
             return definition.value
         return symbol
 
-    def apply(self: Any, definition, where: Token) -> sympy.Expr:
+    def apply(self: Any, definition, where: Token, value=None) -> sympy.Expr:
+        """A function the document defines, applied: ``value`` (the definition read, of several; else its latest) at
+        the arguments."""
+        value = definition.value if value is None else value
         opener = self.take()
         args = self.arguments(opener)
         if len(args) != len(definition.params):
             raise self.fail(f"{definition.key} takes {len(definition.params)} argument(s), got {len(args)}", where)
         mapping = dict(zip(definition.params, args))
-        return definition.value.xreplace(mapping)
+        return value.xreplace(mapping)
 
     def arguments(self: Any, opener: Token) -> list:
         """The values of an argument list, ``,`` or ``;`` between them (``a(x; t)``), the bracket closed."""
