@@ -281,7 +281,7 @@ class StepChecking:
             )
         rounded = self.rounding(left, right, relation, names)
         if rounded is not None and rounded[0] == "unknown":
-            return Outcome("unknown", None, rounded[1], outcome.seconds)
+            return self.rounded_number(left, right, relation) or Outcome("unknown", None, rounded[1], outcome.seconds)
         if self.fails_everywhere(self.side(left.reading.expr), self.side(right.reading.expr), relation):
             outcome.detail += "; it fails for every value of its symbols, so under every reading of them"
             return None
@@ -356,6 +356,28 @@ class StepChecking:
                         "the natural one" + (f" (which fails at {fails})" if fails else ""),
                         outcome.seconds,
                     )
+        return None
+
+    def rounded_number(self, left: Part, right: Part, relation) -> Outcome | None:
+        """``\\frac{6}{7} = 0.857``: one side a number written with decimals, the other an exact number: "proven"
+        when the exact value lies strictly inside the numbers that round to the decimals written (ball arithmetic),
+        the decimals read as rounded, as the field writes them; else None."""
+        if relation != "==":
+            return None
+        for exact, written in ((left, right), (right, left)):
+            digits = _written_decimals(written)
+            value = self.side(exact.reading.expr)
+            if digits is None or value.free_symbols or any(t.kind == "num" and "." in t.value for t in exact.tokens):
+                continue
+            bounds = interval_difference(value - written.reading.expr, {})
+            half = mpmath.iv.mpf(1) / (2 * 10**digits)
+            if bounds is not None and -half.a < bounds[0] and bounds[1] < half.a:
+                return Outcome(
+                    "proven",
+                    None,
+                    f"{sympy.sstr(value)} rounds to {written.text} at the {digits} decimal(s) written (a number "
+                    "written with decimals read as rounded)",
+                )
         return None
 
     def approximately(self, left: Part, right: Part, step: Step, names: Names) -> tuple[str, str]:

@@ -240,8 +240,16 @@ $$ \frac{TP}{TP + FP} = \frac{\text{TP}}{\text{TP} + \text{FP}} $$""")
 
 def test_a_decimal_stands_for_what_rounds_to_it():
     precision = mpmath.iv.prec
-    report = check_document("$$\\frac{90}{140} = 0.64$$\n$$\\frac{9}{10} = 0.90$$\n$$\\frac{81}{86} = 0.95$$\n")
-    assert [s.status for s in report.steps] == ["unknown", "proven", "refuted"]
+    report = check_document(
+        "$$\\frac{90}{140} = 0.64$$\n$$\\frac{9}{10} = 0.90$$\n$$\\frac{81}{86} = 0.95$$\n$$\\frac{1}{8} = 0.13$$\n"
+        "$$\\frac{90}{140} + 0.01 = 0.65$$\n"
+    )
+    # 90/140 = 0.642857... rounds to 0.64: proven, the decimals read as rounded; 1/8 sits on the edge of the
+    # rounding of 0.13, and a side with decimals of its own is no exact value: both hold to the digits written only
+    assert [s.status for s in report.steps] == ["proven", "proven", "refuted", "unknown", "unknown"]
+    assert "rounds to 0.64 at the 2 decimal(s) written (a number written with decimals read as rounded)" in (
+        report.steps[0].reason
+    )
     assert report.steps[2].counterexample == {} and "0.941860" in report.steps[2].reason
     assert mpmath.iv.prec == precision  # the interval arithmetic leaves mpmath's settings as they were
 
