@@ -13,6 +13,7 @@ arrow under its hypothesis.
 from __future__ import annotations
 
 
+import re
 import time
 from typing import Any
 
@@ -644,24 +645,52 @@ _OPERATOR_HEADS = ("max", "min", "sup", "inf", "ℙ", "𝔼", "\\max", "\\min")
 
 
 def _defines(side, target, other, text: str, before: str) -> bool:
-    """Whether a row introducing ``target`` is its definition and nothing more: ``target`` stands alone on its side
-    (``cost_{se} = ...``), is no operator applied (``\\max(...)``, ``\\mathbb{P}(...)``), no member of a family the
-    document indexes (``G_{n+1}``, ``x_{k-1}``, ``\\hat{y_i}`` beside a sum over ``y_i``) and was never written
-    before the display, neither it nor the function it applies (``cost_{norm}`` named in the prose, ``TP(a, X)``
-    after ``TP``): where the text has used the name, the row may state a fact about it, so it stays a step."""
-    if side != target:
+    """Whether a row introducing ``target`` is its definition and nothing more: ``target`` is a factor of its side,
+    alone or with factors the other side holds too (``cost_{se} = ...``, ``1/H = ...``, ``FP/\\ell_- = FP/(FP + TN)``,
+    but not ``P(+) cost = p``), a symbol's name rather than a word (``样例总数``, "total samples", means something
+    the row may use), no operator applied (``\\max(...)``, ``\\mathbb{P}(...)``), no member of a family the document
+    indexes (``G_{n+1}``, ``x_{k-1}``, ``\\hat{y_i}`` beside a sum over ``y_i``), and never written before the display,
+    neither it nor the function it applies (``cost_{norm}`` named in the prose, ``TP(a, X)`` after ``TP``): where the
+    text has used the name, the row may state a fact about it, so it stays a step."""
+    factors = sympy.Mul.make_args(side)
+    holding = [f for f in factors if f.has(target)]
+    if len(holding) != 1 or not (holding[0] == target or (holding[0].is_Pow and holding[0].base == target)):
+        return False
+    if sympy.Mul(*(f for f in factors if not f.has(target))).free_symbols - other.free_symbols:
         return False
     name = target.name
     head = name.partition("(")[0]
-    if head.startswith(_OPERATOR_HEADS):
+    if head.startswith(_OPERATOR_HEADS) or not head.isascii():
         return False
     base, underscore, index = head.partition("_")
     if underscore and any(op in index for op in "+-") and any(c.isalpha() for c in index):
         return False
     if any(str(i.base) == base for i in other.atoms(sympy.Indexed)):
         return False
-    written = "".join(text.partition("(")[0].split())
-    return bool(written) and written not in "".join(before.split())
+    bound = {str(limit[0]) for found in other.atoms(sympy.Sum, sympy.Product) for limit in found.limits}
+    if any(re.search(r"(?<![A-Za-z])" + re.escape(i) + r"(?![A-Za-z])", name) for i in bound):
+        return False  # f(x_i) = ... beside a sum over i: a term of the sum, not a name
+    written = _written_name(text, target)
+    return bool(written) and re.search(r"(?<![A-Za-z\\])" + re.escape(written) + r"(?![A-Za-z])", _compact(before)) is None
+
+
+def _written_name(text: str, target) -> str:
+    """The name ``target`` as the side ``text`` writes it, spaces removed: the side up to its argument list when the
+    side is the name alone (``\\text{TP}(a, X)``), else the run that spells it (``\\ell_-`` in
+    ``\\frac{FP}{\\ell_-}``); empty when none does."""
+
+    def plain(name: str) -> str:
+        return name.replace("\\", "").replace("{", "").replace("}", "")
+
+    compact = _compact(text)
+    for run in re.findall(r"\\?[A-Za-z]+(?:_\{[^{}]*\}|_[^{}\\])?", compact):
+        if plain(run) == plain(target.name):
+            return run
+    return compact.partition("(")[0] if sympy.Symbol(target.name).name == target.name and "(" in compact else ""
+
+
+def _compact(text: str) -> str:
+    return "".join(text.split())
 
 
 def _instance(left: Part, right: Part, relation) -> str | None:

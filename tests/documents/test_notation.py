@@ -13,8 +13,11 @@ def test_a_greek_name_introduced_by_a_step_is_defined_for_the_steps_after_it():
 Then
 $$\text{FPR} = \frac{\text{FP}}{\ell_-} = \frac{0}{\ell_-} = 0.$$
 """)
-    assert [s.status for s in report.steps] == ["unknown", "proven", "unknown", "proven"]
-    assert "introduces ell_-" in report.steps[0].reason
+    # FP/(FP + TN) = FP/ell_-: the row defines ell_- (a note, not a step), used by the steps after it
+    assert [s.status for s in report.steps] == ["proven", "unknown", "proven"]
+    assert [(n.name, n.value.split(" (")[0]) for n in report.definitions if "introduces" in n.value] == [
+        ("ell_-", "FP + TN")
+    ]
 
 
 def test_a_plus_minus_pair_is_two_values_checked_with_the_same_sign_on_both_sides():
@@ -182,9 +185,9 @@ $$ \text{Dice Score} = \frac{2 \times 3}{2 \times 3 + 0 + 1} = 0.857 $$
 
 $$ \text{TP} = 2, \quad \text{FP} = 1, \quad \text{FN} = 1 $$
 """)
-    assert [s.status for s in report.steps] == ["unknown", "proven", "unknown", "proven"]  # 6/7 rounds to 0.857
-    assert "introduces H" in report.steps[0].reason
-    assert "Dice Score}, defined by a formula, against a number" in report.steps[2].reason
+    assert [s.status for s in report.steps] == ["proven", "unknown", "proven"]  # 6/7 rounds to 0.857
+    assert [n.name for n in report.definitions if "introduces" in n.value] == ["H"]  # 1/H = ...: H's definition
+    assert "Dice Score}, defined by a formula, against a number" in report.steps[1].reason
     assert [n.name for n in report.notes if n.kind == "value"] == ["\\text{TP}", "\\text{FP}", "\\text{FN}"]
 
 
@@ -277,13 +280,18 @@ $$ \frac{\text{FP}}{\text{FP}+\text{TN}} = \frac{\text{FP}}{\ell_-} $$
 $$ max(cost_{se}) = p \times cost_{+-} + (1 - p) \times cost_{-+} $$
 """)
     introduced = [(n.line, n.name) for n in report.definitions if "introduces the name" in n.value]
-    assert introduced == [(1, "E(f, D, cost)"), (4, "cost_{se}")]
-    # the name inside a formula, an operator applied: steps, left open
-    assert [(s.status, s.line) for s in report.steps] == [("unknown", 8), ("unknown", 10)]
+    assert introduced == [(1, "E(f, D, cost)"), (4, "cost_{se}"), (8, "ell_-")]  # ell_- beside FP on both sides
+    # an operator applied: a step, left open
+    assert [(s.status, s.line) for s in report.steps] == [("unknown", 10)]
     assert all("introduces" in s.reason for s in report.steps)
-    # a member of the family the other side sums over (a garbled indicator): a step, left open
+    # a member of the family the other side sums over (a garbled indicator), a name beside another factor the other
+    # side lacks (P(+) cost), a name written in the text before: steps, left open
     report = check_document(r"$$ Acc(y,\hat{y})=\frac{1}{n}\sum_{i=1}^{n}y_i=\hat{y_i} \tag{6} $$")
     assert [(s.status, s.rhs) for s in report.steps] == [("unknown", r"\hat{y_i}")]
+    report = check_document(r"$$ P(+)cost=\frac{p}{p+(1-p)} $$")
+    assert [s.status for s in report.steps] == ["unknown"] and not report.definitions
+    report = check_document("The mean $H$ of two rates:\n\n$$\\frac{1}{H}=\\frac{1}{2}(\\frac{1}{x_1}+\\frac{1}{x_2})$$")
+    assert [s.status for s in report.steps] == ["unknown"] and not report.definitions
 
 
 def test_brackets_of_labels_stated_in_minus_one_plus_one_are_checked_label_value_by_label_value():
