@@ -310,7 +310,7 @@ class NameParsing:
         inner = [Token("op", ",", t.start, t.end) if t.kind == "op" and t.value == ";" else t for t in inner]
         self.t[self.i + 1 : k - 1] = inner  # x; t as x, t: the arguments of a function
         shown = readable(key) + "(" + ", ".join("".join(token_text(p)) for p in split_tokens(inner, "op", ",")) + ")"
-        if not (commas or named):
+        if not (commas or named or self.passed_as_argument(key)):
             option = self.state.option(
                 ("apply", shown),
                 f"'{shown}'",
@@ -333,6 +333,11 @@ class NameParsing:
             self.state.uses.append(f"{shown} (line {definition.line})")
             return definition.value
         return symbol
+
+    def passed_as_argument(self: Any, key: str) -> bool:
+        """Whether the document defines a function with ``key`` among its parameters (``E(f; D) = ...``): then ``key``
+        is a function there, and ``f(x_i)`` its value, not a product (the document's own evidence)."""
+        return any(key in (str(p) for p in d.params) for d in self.names.definitions.values())
 
     def apply(self: Any, definition, where: Token, value=None) -> sympy.Expr:
         """A function the document defines, applied: ``value`` (the definition read, of several; else its latest) at

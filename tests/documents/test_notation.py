@@ -306,3 +306,24 @@ $$ \sum_{i = 1}^{\ell} [y_{(i)} = -1] \sum_{j = i + 1}^{\ell} [y_{(j)} = +1]
     assert stated.steps[0].reading["labels"] == "y in {-1, +1} (stated at line 1)"
     # labels never stated: the same step is undecided (as real numbers the brackets differ)
     assert [s.status for s in check_document(display).steps] == ["unknown", "unknown"]
+
+
+def test_a_letter_the_document_passes_to_a_function_it_defines_is_a_function_where_applied():
+    text = r"""$$ E(f; D)=\frac{1}{m}\sum_{i=1}^m(f(x_i)-y_i)^2 $$
+
+$$ E(f; D)=\frac{1}{m}\sum_{i=1}^mI(f(x_i)\neq y_i) $$
+
+$$\begin{aligned}
+\text{acc}&=\frac{1}{m}\sum_{i=1}^mI(f(x_i)=y_i)\\
+&=1-E(f; D)
+\end{aligned}$$
+"""
+    steps = check_document(text).steps
+    # E is defined twice (the second time with the same parameters): the latest definition settles the last step,
+    # and f, a parameter of E, is a function where it is applied: f(x_i) is no product to leave open
+    assert [s.status for s in steps] == ["unknown", "proven"]
+    assert "E as the definition at line 3" in steps[1].reason
+    assert not any("f(x_i)" in r for r in steps[1].reading["open"])  # only which definition of E was open
+    # without E(f; D) to show that f is a function, f(x_i) may be a product: open
+    steps = check_document(text.split("\n\n", 1)[1].replace("E(f; D)", "E")).steps
+    assert "'f(x_i)': the value of a function f at its argument or a product" in steps[-1].reading["open"][0]
