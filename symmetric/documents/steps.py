@@ -158,6 +158,13 @@ class Checker(Definitions, StepChecking):
             shown = " ".join(pieces)
             notes.append(Note(name, line(row.rels[0].start), "condition", row.label, shown))
         rows = [r for r in rows if not r.hypothesis_of_a_test]
+        for row in [r for r in rows if _set_listed(r)]:  # D = \{x_1, x_2, ...\}: a set named, not a claim
+            shown = " ".join(row.parts[1].text.split())
+            notes.append(
+                Note(name, line(row.rels[0].start), "definition", row.parts[0].text.strip(), shown[:60] + " (a set "
+                     "listed by its elements: named, not read)")
+            )
+        rows = [r for r in rows if not _set_listed(r)]
         if not rows:
             return [], notes
         premises = context.premises(display.offset)
@@ -464,6 +471,26 @@ def _binomials(tokens):
         out.append(t)
         k += 1
     return out
+
+
+def _set_listed(row: Row) -> bool:
+    """Whether ``row`` names a set by listing it, ``D = \\{x_1^+, x_2^+, ...\\}``: one ``=``, a name (primes and
+    subscripts allowed) on the left, one braced list on the right."""
+    if len(row.rels) != 1 or row.rels[0].value != "=" or row.continued:
+        return False
+    left, right = row.parts[0].tokens, row.parts[1].tokens
+    if not left or left[0].kind not in ("letter", "name") or not right:
+        return False
+    if any(t.kind not in ("op", "open", "close", "num", "letter") and t.value != "\\prime" for t in left[1:]):
+        return False
+    if not (right[0].kind == "open" and right[0].value == "\\{" and right[-1].kind == "close" and right[-1].value == "\\}"):
+        return False
+    depth = 0
+    for k, t in enumerate(right):
+        depth += 1 if t.kind == "open" else -1 if t.kind == "close" else 0
+        if depth == 0 and k < len(right) - 1:
+            return False  # \{a\} \cup \{b\}: more than one list
+    return any(t.kind == "op" and t.value == "," for t in right)
 
 
 def _environment(tokens) -> tuple | None:

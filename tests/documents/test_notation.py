@@ -327,3 +327,13 @@ $$\begin{aligned}
     # without E(f; D) to show that f is a function, f(x_i) may be a product: open
     steps = check_document(text.split("\n\n", 1)[1].replace("E(f; D)", "E")).steps
     assert "'f(x_i)': the value of a function f at its argument or a product" in steps[-1].reading["open"][0]
+
+
+def test_a_set_listed_by_its_elements_is_named_not_claimed():
+    report = check_document(r"""$$D=\left\{\boldsymbol{x}_{1}^{+}, \boldsymbol{x}_{2}^{+}, \boldsymbol{x}_{3}^{-}\right\}$$
+
+$$D^{\prime}=\left\{\boldsymbol{x}_{1}^{+}, \boldsymbol{x}_{1}^{+}, \boldsymbol{x}_{3}^{-}\right\}$$
+""")
+    assert [n.name for n in report.definitions] == ["D", "D^{\\prime}"]
+    assert "a set listed by its elements" in report.definitions[0].value
+    assert report.steps == []  # before: two steps "unparsed" (a list in brackets, a prime)
