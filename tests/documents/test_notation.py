@@ -268,28 +268,15 @@ def test_a_sum_broken_after_its_sign_goes_on_in_the_next_row():
 
 
 def test_a_row_that_only_defines_the_name_it_introduces_is_a_definition_not_a_step():
-    report = check_document(r"""$$E(f;D;cost)=p \times \mathrm{FNR} \times cost_{+-}+(1-p) \times \mathrm{FPR} \times cost_{-+}$$
-
-$$\begin{aligned}
-cost_{se} &=m \times p \times \mathrm{FNR} \times cost_{+-}+m \times(1-p) \times \mathrm{FPR} \times cost_{-+} \\
-&+m \times p \times \mathrm{TPR} \times cost_{++}+m \times(1-p) \times \mathrm{TNR} \times cost_{--}
-\end{aligned}$$
-
-$$ \frac{\text{FP}}{\text{FP}+\text{TN}} = \frac{\text{FP}}{\ell_-} $$
-
-$$ max(cost_{se}) = p \times cost_{+-} + (1 - p) \times cost_{-+} $$
-""")
+    report = check_document(r"$$ \frac{\text{FP}}{\text{FP}+\text{TN}} = \frac{\text{FP}}{\ell_-} $$")
     introduced = [(n.line, n.name) for n in report.definitions if "introduces the name" in n.value]
-    assert introduced == [(1, "E(f, D, cost)"), (4, "cost_{se}"), (8, "ell_-")]  # ell_- beside FP on both sides
-    # an operator applied: a step, left open
-    assert [(s.status, s.line) for s in report.steps] == [("unknown", 10)]
-    assert all("introduces" in s.reason for s in report.steps)
+    assert introduced == [(1, "ell_-")] and report.steps == []  # ell_- beside FP, which the other side holds too
     # a member of the family the other side sums over (a garbled indicator), a name beside another factor the other
     # side lacks (P(+) cost), a name written in the text before: steps, left open
     report = check_document(r"$$ Acc(y,\hat{y})=\frac{1}{n}\sum_{i=1}^{n}y_i=\hat{y_i} \tag{6} $$")
     assert [(s.status, s.rhs) for s in report.steps] == [("unknown", r"\hat{y_i}")]
-    report = check_document(r"$$ P(+)cost=\frac{p}{p+(1-p)} $$")
-    assert [s.status for s in report.steps] == ["unknown"] and not report.definitions
+    report = check_document(r"$$ P(+)cost=\frac{p}{p+(1-p)}=p $$")
+    assert [s.status for s in report.steps] == ["unknown", "proven"] and not report.definitions
     report = check_document("The mean $H$ of two rates:\n\n$$\\frac{1}{H}=\\frac{1}{2}(\\frac{1}{x_1}+\\frac{1}{x_2})$$")
     assert [s.status for s in report.steps] == ["unknown"] and not report.definitions
 
@@ -337,3 +324,18 @@ $$D^{\prime}=\left\{\boldsymbol{x}_{1}^{+}, \boldsymbol{x}_{1}^{+}, \boldsymbol{
     assert [n.name for n in report.definitions] == ["D", "D^{\\prime}"]
     assert "a set listed by its elements" in report.definitions[0].value
     assert report.steps == []  # before: two steps "unparsed" (a list in brackets, a prime)
+
+
+def test_cost_is_a_name_of_the_field_so_a_cost_defined_twice_is_read_with_its_latest_definition():
+    report = check_document(r"""$$\begin{aligned}
+cost_{se} &=m \times p \times \mathrm{FNR} \times cost_{+-}+m \times(1-p) \times \mathrm{FPR} \times cost_{-+} \\
+&+m \times p \times \mathrm{TPR} \times cost_{++}+m \times(1-p) \times \mathrm{TNR} \times cost_{--}
+\end{aligned}$$
+
+$$cost_{se} = p \times \mathrm{FNR} \times cost_{+-}+(1-p) \times \mathrm{FPR} \times cost_{-+}$$
+
+$$\frac{cost_{se}}{p \times cost_{+-}+(1-p) \times cost_{-+}}=\frac{p \times \mathrm{FNR} \times cost_{+-}+(1-p) \times \mathrm{FPR} \times cost_{-+}}{p \times cost_{+-}+(1-p) \times cost_{-+}}$$
+""")
+    assert [s.status for s in report.steps] == ["unknown", "proven"]
+    assert "a second definition of cost_{se}" in report.steps[0].reason
+    assert "the latest before it: cost_{se} as the definition at line 6" in report.steps[1].reason
