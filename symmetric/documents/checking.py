@@ -360,24 +360,27 @@ class StepChecking:
         return None
 
     def rounded_number(self, left: Part, right: Part, relation) -> Outcome | None:
-        """``\\frac{6}{7} = 0.857``: one side a number written with decimals, the other an exact number: "proven"
-        when the exact value lies strictly inside the numbers that round to the decimals written (ball arithmetic),
-        the decimals read as rounded, as the field writes them; else None."""
+        """``\\frac{6}{7} = 0.857``, ``0.85 \\pm 1.96 \\times 0.025 = (0.80, 0.90)``: one side a number (or a pair)
+        written with decimals, the other a number computed from the document's givens (its decimals read as written):
+        "proven" when that number lies strictly inside what rounds to the decimals written (ball arithmetic), the
+        decimals of the result read as rounded, as the field writes them; else None."""
         if relation != "==":
             return None
         for exact, written in ((left, right), (right, left)):
             digits = _written_decimals(written)
             value = self.side(exact.reading.expr)
-            if digits is None or value.free_symbols or any(t.kind == "num" and "." in t.value for t in exact.tokens):
+            if digits is None or value.free_symbols:
                 continue
-            bounds = interval_difference(value - written.reading.expr, {})
+            target = self.side(written.reading.expr)
+            bounds = interval_difference(value - target, {})
             half = mpmath.iv.mpf(1) / (2 * 10**digits)
             if bounds is not None and -half.a < bounds[0] and bounds[1] < half.a:
+                shown = next((t.value for t in written.tokens if t.kind == "num" and sympy.Rational(t.value) == target), "")
                 return Outcome(
                     "proven",
                     None,
-                    f"{sympy.sstr(value)} rounds to {written.text} at the {digits} decimal(s) written (a number "
-                    "written with decimals read as rounded)",
+                    f"{sympy.sstr(value)} rounds to {shown or written.text} at the {digits} decimal(s) written (a "
+                    "number written with decimals read as rounded, the numbers it is computed from as written)",
                 )
         return None
 
@@ -728,10 +731,15 @@ def _substituted(formula, number) -> list:
 
 
 def _written_decimals(part: Part) -> int | None:
-    """The digits after the point of a side that is one number written with decimals (``0.025``), else None."""
+    """The digits after the point of a side that is one number written with decimals (``0.025``), or a pair of them
+    (``(0.80, 0.90)``, the most digits of the two), else None."""
     tokens = part.tokens
     if len(tokens) == 1 and tokens[0].kind == "num" and "." in tokens[0].value:
         return len(tokens[0].value.split(".")[1])
+    kinds = [t.kind for t in tokens]
+    if kinds == ["open", "num", "op", "num", "close"] and tokens[2].value == "," and tokens[0].value == "(":
+        if all("." in t.value for t in (tokens[1], tokens[3])):
+            return max(len(t.value.split(".")[1]) for t in (tokens[1], tokens[3]))
     return None
 
 

@@ -242,12 +242,13 @@ def test_a_decimal_stands_for_what_rounds_to_it():
     precision = mpmath.iv.prec
     report = check_document(
         "$$\\frac{90}{140} = 0.64$$\n$$\\frac{9}{10} = 0.90$$\n$$\\frac{81}{86} = 0.95$$\n$$\\frac{1}{8} = 0.13$$\n"
-        "$$\\frac{90}{140} + 0.01 = 0.65$$\n"
+        "$$\\frac{90}{140} + 0.01 = 0.65$$\n$$0.85 \\pm 1.96 \\times 0.025 = (0.80,\\; 0.90)$$\n"
     )
-    # 90/140 = 0.642857... rounds to 0.64: proven, the decimals read as rounded; 1/8 sits on the edge of the
-    # rounding of 0.13, and a side with decimals of its own is no exact value: both hold to the digits written only
-    assert [s.status for s in report.steps] == ["proven", "proven", "refuted", "unknown", "unknown"]
-    assert "rounds to 0.64 at the 2 decimal(s) written (a number written with decimals read as rounded)" in (
+    # 90/140 = 0.642857... rounds to 0.64: proven, the decimals of the result read as rounded, those it is computed
+    # from as written (0.01, and the givens of an interval); 1/8 sits on the edge of the rounding of 0.13: open
+    assert [s.status for s in report.steps] == ["proven", "proven", "refuted", "unknown", "proven", "proven"]
+    assert "801/1000 rounds to 0.80" in report.steps[5].reason
+    assert "9/14 rounds to 0.64 at the 2 decimal(s) written (a number written with decimals read as rounded" in (
         report.steps[0].reason
     )
     assert report.steps[2].counterexample == {} and "0.941860" in report.steps[2].reason

@@ -49,7 +49,7 @@ $$ 2 x = 1 \pm 2 $$
 """)
     steps = {s.line: s for s in report.steps}
     assert steps[8].status == "proven" and "pairs" in steps[8].reading
-    assert steps[16].status == "unknown" and "holds to the 3 decimal(s) written" in steps[16].reason
+    assert steps[16].status == "proven" and "rounds to 0.80 at the 2 decimal(s) written" in steps[16].reason
     assert steps[19].status == "refuted" and steps[19].reason.startswith("the upper value (with +) is wrong")
     assert steps[21].status == "proven"
     assert steps[23].status == "refuted" and steps[23].counterexample
