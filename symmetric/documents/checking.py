@@ -174,9 +174,7 @@ class StepChecking:
         )
         if outcome.status == "unknown" and relation == "==" and getattr(self, "labels", None) is not None:
             start = time.perf_counter()
-            ok, held = run_with_budget(
-                lambda: all(holds_for_labels(a, b) for _, a, b in readings), self.timeout / 2
-            )
+            ok, held = run_with_budget(lambda: all(holds_for_labels(a, b) for _, a, b in readings), self.timeout / 2)
             if ok and held:
                 step.reading["labels"] = f"y in {{-1, +1}} (stated at line {self.labels})"
                 return Outcome(
@@ -375,7 +373,9 @@ class StepChecking:
             bounds = interval_difference(value - target, {})
             half = mpmath.iv.mpf(1) / (2 * 10**digits)
             if bounds is not None and -half.a < bounds[0] and bounds[1] < half.a:
-                shown = next((t.value for t in written.tokens if t.kind == "num" and sympy.Rational(t.value) == target), "")
+                shown = next(
+                    (t.value for t in written.tokens if t.kind == "num" and sympy.Rational(t.value) == target), ""
+                )
                 return Outcome(
                     "proven",
                     None,
@@ -674,7 +674,9 @@ def _defines(side, target, other, text: str, before: str) -> bool:
     if any(re.search(r"(?<![A-Za-z])" + re.escape(i) + r"(?![A-Za-z])", name) for i in bound):
         return False  # f(x_i) = ... beside a sum over i: a term of the sum, not a name
     written = _written_name(text, target)
-    return bool(written) and re.search(r"(?<![A-Za-z\\])" + re.escape(written) + r"(?![A-Za-z])", _compact(before)) is None
+    return (
+        bool(written) and re.search(r"(?<![A-Za-z\\])" + re.escape(written) + r"(?![A-Za-z])", _compact(before)) is None
+    )
 
 
 def _written_name(text: str, target) -> str:

@@ -85,9 +85,7 @@ def holds_for_labels(lhs, rhs, base: str = "y") -> bool:
     if not groups or not _zero(rest):
         return False
     for summand in groups.values():
-        labels = sorted(
-            (i for i in summand.atoms(sympy.Indexed) if str(i.base) == base), key=sympy.default_sort_key
-        )
+        labels = sorted((i for i in summand.atoms(sympy.Indexed) if str(i.base) == base), key=sympy.default_sort_key)
         if not labels or len(labels) > MAX_LABELS:
             return False
         for values in itertools.product((-1, 1), repeat=len(labels)):

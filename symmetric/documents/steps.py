@@ -161,8 +161,13 @@ class Checker(Definitions, StepChecking):
         for row in [r for r in rows if _set_listed(r)]:  # D = \{x_1, x_2, ...\}: a set named, not a claim
             shown = " ".join(row.parts[1].text.split())
             notes.append(
-                Note(name, line(row.rels[0].start), "definition", row.parts[0].text.strip(), shown[:60] + " (a set "
-                     "listed by its elements: named, not read)")
+                Note(
+                    name,
+                    line(row.rels[0].start),
+                    "definition",
+                    row.parts[0].text.strip(),
+                    shown[:60] + " (a set listed by its elements: named, not read)",
+                )
             )
         rows = [r for r in rows if not _set_listed(r)]
         if not rows:
@@ -483,7 +488,9 @@ def _set_listed(row: Row) -> bool:
         return False
     if any(t.kind not in ("op", "open", "close", "num", "letter") and t.value != "\\prime" for t in left[1:]):
         return False
-    if not (right[0].kind == "open" and right[0].value == "\\{" and right[-1].kind == "close" and right[-1].value == "\\}"):
+    if not (
+        right[0].kind == "open" and right[0].value == "\\{" and right[-1].kind == "close" and right[-1].value == "\\}"
+    ):
         return False
     depth = 0
     for k, t in enumerate(right):
