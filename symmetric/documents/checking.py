@@ -13,6 +13,8 @@ arrow under its hypothesis.
 from __future__ import annotations
 
 
+import re
+import time
 from typing import Any
 
 import mpmath
@@ -35,11 +37,12 @@ from .judge import (
     interval_difference,
     rounding_verdict,
 )
+from .labels import holds_for_labels
 from .latex import GREEK, LatexError
 from .latex_parser import definition_head, parse_tokens
 from .names import Definition, Names, key_of, readable as readable_name
 from .pairs import PLUS_MINUS, SIGNS, has_pair
-from .report import Step
+from .report import Note, Step
 from .rows import Part, Row
 from .sequences import follows, solve_or_none
 from .sums import free_outside_applications
@@ -64,6 +67,8 @@ class StepChecking:
     nearby: list
     stated: list
     component: int | None = None  # the sign at which the pairs of values of a step are being checked
+    row_definitions: dict  # id(step) -> Note: steps that are the definition of the name they introduce
+    labels: int | None = None  # the line at which the document states its labels y in {-1, +1}, if it does
 
     def read(self, part, names: Names) -> None:  # the Checker's reading of a side
         raise NotImplementedError
@@ -128,9 +133,16 @@ class StepChecking:
                 "with a pair, value by value"
             )
             return step
-        introduced = self.introduced(lhs.expr, rhs.expr, names) if relation == "==" and not any(paired) else None
+        introduced = (
+            self.introduced(lhs.expr, rhs.expr, names, (left.text, right.text))
+            if relation == "==" and not any(paired)
+            else None
+        )
         if introduced is not None:
-            step.status, step.reason = "unknown", introduced
+            step.status, step.reason = "unknown", introduced[0]
+            if introduced[1] is not None:  # the row is the name's definition: a note, not a step (see introduced)
+                introduced[1].line = step.line
+                self.row_definitions[id(step)] = introduced[1]
             return step
         if any(paired):
             outcome = self.pair_outcome(step, left, right, relation, names, premises, head)
@@ -143,19 +155,36 @@ class StepChecking:
         """The verdict over the step's readings (at the sign :attr:`component` of its pairs, if any)."""
         readings: list = []
         field: list = []
-        for label, a, b in self.readings(left, right, names):
+        settled = []  # the readings with the latest definition of each name defined more than once
+        for label, a, b, latest in self.readings(left, right, names):
             for variant, a2, b2, named in field_readings(a, b):
+                if latest:
+                    settled.append(len(readings))
                 readings.append(("; ".join(x for x in (label, variant) if x), a2, b2))
                 field = field or named
         if field:
             step.reading["field definitions"] = field
-        return self.judge.decide(
+        outcome = self.judge.decide(
             readings,
             relation,
             premises=premises,
             values=self.context_values(step),
             rescue=lambda out: self.rescue(out, left, right, relation, names, premises, head),
+            settled=settled,
         )
+        if outcome.status == "unknown" and relation == "==" and getattr(self, "labels", None) is not None:
+            start = time.perf_counter()
+            ok, held = run_with_budget(lambda: all(holds_for_labels(a, b) for _, a, b in readings), self.timeout / 2)
+            if ok and held:
+                step.reading["labels"] = f"y in {{-1, +1}} (stated at line {self.labels})"
+                return Outcome(
+                    "proven",
+                    None,
+                    f"holds for every value of the labels y in {{-1, +1}} (stated at line {self.labels}): the "
+                    "summands over the same index ranges are equal at each value of the labels they hold",
+                    outcome.seconds + time.perf_counter() - start,
+                )
+        return outcome
 
     def pair_outcome(self, step, left: Part, right: Part, relation, names: Names, premises, head) -> Outcome:
         """A step between two pairs of values (:mod:`~symmetric.documents.pairs`): checked at each sign, proven
@@ -183,11 +212,16 @@ class StepChecking:
         component = getattr(self, "component", None)
         return expr.xreplace({PLUS_MINUS: component}) if component is not None and has_pair(expr) else expr
 
-    def introduced(self, lhs, rhs, names: Names) -> str | None:
+    def introduced(self, lhs, rhs, names: Names, texts=("", "")) -> tuple[str, Note | None] | None:
         """A subscripted or worded name used for the first time on one side only, the other side holding what it
         stands for (``\\frac{FP}{FP + TN} = \\frac{FP}{\\ell_-}``): the step is read as its definition (registered
-        when it can be solved for), not checked."""
-        for side, other in ((rhs, lhs), (lhs, rhs)):
+        when it can be solved for), not checked. ``(reason, note)``, else None.
+
+        ``note`` is the definition as a :class:`~symmetric.documents.report.Note` when the row says nothing but the
+        definition (:func:`_defines`: the name alone on its side, ``cost_{se} = ...``), so the row is reported
+        as a definition, not as a step; None when the name sits inside a formula (``1/H = ...``, ``FP/\\ell_-``),
+        where the row may state a fact about a name the prose fixes: then it stays an unknown step."""
+        for side, other, text in ((rhs, lhs, texts[1]), (lhs, rhs, texts[0])):
             fresh = [
                 s
                 for s in free_outside_applications(side) - other.free_symbols
@@ -205,11 +239,18 @@ class StepChecking:
             ok, found = run_with_budget(lambda: solve_or_none(side - other, target, dict=False), PARSE_SECONDS)
             if not ok or not isinstance(found, list) or len(found) != 1 or found[0].has(target):
                 continue
-            names.definitions[key_of(target)] = Definition(key_of(target), found[0], (), self.where[2](0))
-            return (
+            line = self.where[2](0)
+            names.definitions[key_of(target)] = Definition(key_of(target), found[0], (), line)
+            reason = (
                 f"introduces {target} (used here for the first time): read as its definition, "
                 f"{target} = {sympy.sstr(found[0])}, not as a claim"
             )
+            note = None
+            before = self.where[1].text[: self.offset]  # the text of the document (its cell) before the display
+            if _defines(side, target, other, text, before):
+                shown = f"{sympy.sstr(found[0])} (a row that introduces the name, read as its definition)"
+                note = Note(self.where[0], line, "definition", str(target), shown)
+            return reason, note
         return None
 
     def context_values(self, step) -> dict:
@@ -239,7 +280,7 @@ class StepChecking:
             )
         rounded = self.rounding(left, right, relation, names)
         if rounded is not None and rounded[0] == "unknown":
-            return Outcome("unknown", None, rounded[1], outcome.seconds)
+            return self.rounded_number(left, right, relation) or Outcome("unknown", None, rounded[1], outcome.seconds)
         if self.fails_everywhere(self.side(left.reading.expr), self.side(right.reading.expr), relation):
             outcome.detail += "; it fails for every value of its symbols, so under every reading of them"
             return None
@@ -316,6 +357,33 @@ class StepChecking:
                     )
         return None
 
+    def rounded_number(self, left: Part, right: Part, relation) -> Outcome | None:
+        """``\\frac{6}{7} = 0.857``, ``0.85 \\pm 1.96 \\times 0.025 = (0.80, 0.90)``: one side a number (or a pair)
+        written with decimals, the other a number computed from the document's givens (its decimals read as written):
+        "proven" when that number lies strictly inside what rounds to the decimals written (ball arithmetic), the
+        decimals of the result read as rounded, as the field writes them; else None."""
+        if relation != "==":
+            return None
+        for exact, written in ((left, right), (right, left)):
+            digits = _written_decimals(written)
+            value = self.side(exact.reading.expr)
+            if digits is None or value.free_symbols:
+                continue
+            target = self.side(written.reading.expr)
+            bounds = interval_difference(value - target, {})
+            half = mpmath.iv.mpf(1) / (2 * 10**digits)
+            if bounds is not None and -half.a < bounds[0] and bounds[1] < half.a:
+                shown = next(
+                    (t.value for t in written.tokens if t.kind == "num" and sympy.Rational(t.value) == target), ""
+                )
+                return Outcome(
+                    "proven",
+                    None,
+                    f"{sympy.sstr(value)} rounds to {shown or written.text} at the {digits} decimal(s) written (a "
+                    "number written with decimals read as rounded, the numbers it is computed from as written)",
+                )
+        return None
+
     def approximately(self, left: Part, right: Part, step: Step, names: Names) -> tuple[str, str]:
         """``a \\approx d`` with ``d`` a number written with decimals: "proven" when the exact value of ``a`` (at the
         values of the worked example) lies strictly inside the numbers that round to ``d`` at the digits written,
@@ -366,11 +434,15 @@ class StepChecking:
         return any(self.judge.verdict(lhs, rhs, r, self.timeout / 3).status == "proven" for r in OPPOSITE[relation])
 
     def redefinition(self, left: Part, names: Names):
-        """The definition a row's left side names exactly (``F_1`` of ``F_1 = ...``), else None."""
+        """The definition a row's left side names exactly (``F_1`` of ``F_1 = ...``, ``E(f; D)`` of a function
+        defined with the parameters ``f, D``), else None."""
         head = definition_head(left.tokens, names)
-        if head is None or head[1] is not None:
+        if head is None:
             return None
-        return names.definitions.get(head[0])
+        found = names.definitions.get(head[0])
+        if found is None or (head[1] is not None and tuple(head[1]) != tuple(str(p) for p in found.params)):
+            return None
+        return found
 
     def condition_sets(self, lhs, rhs):
         relevant = [
@@ -551,10 +623,13 @@ class StepChecking:
         return step, True
 
     def readings(self, left: Part, right: Part, names: Names) -> list:
-        """``(label, lhs, rhs)`` for every combination of the open readings of a step, the default first."""
+        """``(label, lhs, rhs, latest)`` for every combination of the open readings of a step, the default first;
+        ``latest``: the combination reads each name the document defines more than once with its latest definition
+        before the step, and some name is (the reading the document settles on, :meth:`Judge.decide`)."""
         choices = {**left.reading.choices, **right.reading.choices}
         if not choices:
-            return [("", self.side(left.reading.expr), self.side(right.reading.expr))]
+            return [("", self.side(left.reading.expr), self.side(right.reading.expr), False)]
+        defined = [k for k in choices if isinstance(k, tuple) and k[:1] == ("definition",)]
         out = []
         for combo in combinations(choices):
             try:
@@ -562,8 +637,65 @@ class StepChecking:
                 b = parse_tokens(right.tokens, names, choose=combo)
             except LatexError:
                 continue
-            out.append((describe(choices, combo), self.side(a.expr), self.side(b.expr)))
-        return out or [("", self.side(left.reading.expr), self.side(right.reading.expr))]
+            latest = bool(defined) and all(combo[k] == 0 for k in defined)
+            out.append((describe(choices, combo), self.side(a.expr), self.side(b.expr), latest))
+        return out or [("", self.side(left.reading.expr), self.side(right.reading.expr), False)]
+
+
+#: Heads of names that are operators or functions of the field, not names a row can define: ``\\max(cost)``,
+#: ``\\mathbb{P}(y = 1)``, ``\\mathbb{E}[...]``.
+_OPERATOR_HEADS = ("max", "min", "sup", "inf", "ℙ", "𝔼", "\\max", "\\min")
+
+
+def _defines(side, target, other, text: str, before: str) -> bool:
+    """Whether a row introducing ``target`` is its definition and nothing more: ``target`` is a factor of its side,
+    alone or with factors the other side holds too (``cost_{se} = ...``, ``1/H = ...``, ``FP/\\ell_- = FP/(FP + TN)``,
+    but not ``P(+) cost = p``), a symbol's name rather than a word (``样例总数``, "total samples", means something
+    the row may use), no operator applied (``\\max(...)``, ``\\mathbb{P}(...)``), no member of a family the document
+    indexes (``G_{n+1}``, ``x_{k-1}``, ``\\hat{y_i}`` beside a sum over ``y_i``), and never written before the display,
+    neither it nor the function it applies (``cost_{norm}`` named in the prose, ``TP(a, X)`` after ``TP``): where the
+    text has used the name, the row may state a fact about it, so it stays a step."""
+    factors = sympy.Mul.make_args(side)
+    holding = [f for f in factors if f.has(target)]
+    if len(holding) != 1 or not (holding[0] == target or (holding[0].is_Pow and holding[0].base == target)):
+        return False
+    if sympy.Mul(*(f for f in factors if not f.has(target))).free_symbols - other.free_symbols:
+        return False
+    name = target.name
+    head = name.partition("(")[0]
+    if head.startswith(_OPERATOR_HEADS) or not head.isascii():
+        return False
+    base, underscore, index = head.partition("_")
+    if underscore and any(op in index for op in "+-") and any(c.isalpha() for c in index):
+        return False
+    if any(str(i.base) == base for i in other.atoms(sympy.Indexed)):
+        return False
+    bound = {str(limit[0]) for found in other.atoms(sympy.Sum, sympy.Product) for limit in found.limits}
+    if any(re.search(r"(?<![A-Za-z])" + re.escape(i) + r"(?![A-Za-z])", name) for i in bound):
+        return False  # f(x_i) = ... beside a sum over i: a term of the sum, not a name
+    written = _written_name(text, target)
+    return (
+        bool(written) and re.search(r"(?<![A-Za-z\\])" + re.escape(written) + r"(?![A-Za-z])", _compact(before)) is None
+    )
+
+
+def _written_name(text: str, target) -> str:
+    """The name ``target`` as the side ``text`` writes it, spaces removed: the side up to its argument list when the
+    side is the name alone (``\\text{TP}(a, X)``), else the run that spells it (``\\ell_-`` in
+    ``\\frac{FP}{\\ell_-}``); empty when none does."""
+
+    def plain(name: str) -> str:
+        return name.replace("\\", "").replace("{", "").replace("}", "")
+
+    compact = _compact(text)
+    for run in re.findall(r"\\?[A-Za-z]+(?:_\{[^{}]*\}|_[^{}\\])?", compact):
+        if plain(run) == plain(target.name):
+            return run
+    return compact.partition("(")[0] if sympy.Symbol(target.name).name == target.name and "(" in compact else ""
+
+
+def _compact(text: str) -> str:
+    return "".join(text.split())
 
 
 def _instance(left: Part, right: Part, relation) -> str | None:
@@ -601,10 +733,15 @@ def _substituted(formula, number) -> list:
 
 
 def _written_decimals(part: Part) -> int | None:
-    """The digits after the point of a side that is one number written with decimals (``0.025``), else None."""
+    """The digits after the point of a side that is one number written with decimals (``0.025``), or a pair of them
+    (``(0.80, 0.90)``, the most digits of the two), else None."""
     tokens = part.tokens
     if len(tokens) == 1 and tokens[0].kind == "num" and "." in tokens[0].value:
         return len(tokens[0].value.split(".")[1])
+    kinds = [t.kind for t in tokens]
+    if kinds == ["open", "num", "op", "num", "close"] and tokens[2].value == "," and tokens[0].value == "(":
+        if all("." in t.value for t in (tokens[1], tokens[3])):
+            return max(len(t.value.split(".")[1]) for t in (tokens[1], tokens[3]))
     return None
 
 

@@ -38,6 +38,8 @@ FIELD_DEFINITIONS = {
 }
 #: The count symbols.
 COUNTS = frozenset((_symbols.TP, _symbols.FP, _symbols.FN, _symbols.TN))
+#: The counts written in lower case (``tp``, ``fp``): the same counts.
+_LOWER_COUNTS = {s.name.lower(): s for s in COUNTS}
 #: The project's precision and recall (P and R), beside counts: the same definitions.
 _PROJECT_RATES = {_symbols.P: counts.precision, _symbols.R: counts.recall}
 
@@ -67,16 +69,20 @@ def field_readings(lhs, rhs) -> list:
 
 def field_reading(lhs, rhs):
     """``(lhs, rhs, names)``: the step with the field's definitions of the rates it names, when it also holds counts
-    (else ``names`` is empty and the step is unchanged)."""
+    (else ``names`` is empty and the step is unchanged). Counts written in lower case (``tp``) are the counts."""
     free = lhs.free_symbols | rhs.free_symbols
+    lower = {s: _LOWER_COUNTS[s.name] for s in free if s.name in _LOWER_COUNTS}
+    if lower:
+        lhs, rhs = lhs.xreplace(lower), rhs.xreplace(lower)
+        free = lhs.free_symbols | rhs.free_symbols
     if not free & COUNTS:
         return lhs, rhs, []
-    mapping, named = {}, []
+    mapping, named = {}, [f"{s.name} read as the count {v.name}" for s, v in sorted(lower.items(), key=str)]
     for s in free:
         builder = FIELD_DEFINITIONS.get(s.name.replace(" ", "").lower())
         if builder is not None and s not in COUNTS and s not in _PROJECT_RATES:
             mapping[s] = builder()
             named.append(f"{s.name} read as {sympy.sstr(mapping[s])} (the field's definition)")
-    if not mapping:
+    if not mapping and not lower:
         return lhs, rhs, []
     return lhs.xreplace(mapping), rhs.xreplace(mapping), sorted(named)

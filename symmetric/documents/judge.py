@@ -178,9 +178,11 @@ class Judge:
         return general
 
     # -- the verdict over the open readings -------------------------------------------------------------
-    def decide(self, readings, relation, *, premises=(), values=None, rescue=None) -> Outcome:
+    def decide(self, readings, relation, *, premises=(), values=None, rescue=None, settled=()) -> Outcome:
         """``readings``: ``(label, lhs, rhs)``, the default reading first; ``rescue(outcome)``: an Outcome making a
-        refutation unknown, or None."""
+        refutation unknown, or None; ``settled``: the indices of the readings the document itself settles on (its
+        latest definitions of a name defined twice): proven under each of them, the step is proven even where a
+        reading with an earlier definition fails. A refutation still needs every reading to fail."""
         share = self.timeout if len(readings) == 1 else self.timeout / min(len(readings), 3)
         results = [(label, self.evaluate(lhs, rhs, relation, premises, values, share)) for label, lhs, rhs in readings]
         statuses = [r.status for _, r in results]
@@ -207,6 +209,16 @@ class Judge:
             )
         if not held and not failed:
             return first
+        chosen = [results[k] for k in settled if k < len(results)]
+        if chosen and len(chosen) == len(settled) and all(r.status == "proven" for _, r in chosen):
+            proven = chosen[0][1]
+            proven.detail = (
+                f"{proven.detail}; read with the definitions in force at this line (the latest before it: "
+                + " / ".join(dict.fromkeys(label for label, _ in chosen))
+                + ")"
+            )
+            proven.notes["open"] = ["settled by the latest definition before the step: " + "; ".join(parts)]
+            return proven
         reason = "depends on a reading the display does not fix: " + "; ".join(parts)
         if len(results) < len(statuses) or any(s == "unknown" for s in statuses):
             reason += "; undecided under the other readings"

@@ -190,7 +190,14 @@ class NameParsing:
             return
 
     def spaced(self: Any, tok: Token) -> list[Token] | None:
-        """``M S E`` (single capitals written apart) spelling a name the document uses: that name."""
+        """``M S E`` (single capitals written apart) spelling a name the document uses: that name; so ``t p`` for the
+        count ``tp`` in a document that writes ``tp``."""
+        nxt = self.peek(0)
+        pair = tok.value + nxt.value if nxt is not None and nxt.kind == "letter" else ""
+        if pair.islower() and pair.upper() in COUNT_NAMES[:4] and self.names.lexicon.uses(pair):
+            self.take()
+            self.state.names[pair] = "letters written apart that spell a count the document writes"
+            return [Token("letter", pair, tok.start, tok.start + 2)]
         letters, k = tok.value, 0
         while (nxt := self.peek(k)) is not None and nxt.kind == "letter" and nxt.value.isupper():
             letters += nxt.value
@@ -240,7 +247,7 @@ class NameParsing:
             self.state.uses.append(f"{key} (line {line})")
             self.state.implicit.extend(definition.readings)
             if definition.params and (self.at("open", "(") or self.at("open", "[")):
-                return self.apply(definition, tok)
+                return self.apply(definition, tok, value)
             return value
         if key in ("I", "\\text{I}", "\\text{1}") and self.at("open") and self.peek().value == "(" and self.iverson(1):
             return self.iverson_bracket(self.take())  # I(f(x_i) \ne y_i): the indicator of the relation
@@ -303,7 +310,7 @@ class NameParsing:
         inner = [Token("op", ",", t.start, t.end) if t.kind == "op" and t.value == ";" else t for t in inner]
         self.t[self.i + 1 : k - 1] = inner  # x; t as x, t: the arguments of a function
         shown = readable(key) + "(" + ", ".join("".join(token_text(p)) for p in split_tokens(inner, "op", ",")) + ")"
-        if not (commas or named):
+        if not (commas or named or self.passed_as_argument(key)):
             option = self.state.option(
                 ("apply", shown),
                 f"'{shown}'",
@@ -327,13 +334,21 @@ class NameParsing:
             return definition.value
         return symbol
 
-    def apply(self: Any, definition, where: Token) -> sympy.Expr:
+    def passed_as_argument(self: Any, key: str) -> bool:
+        """Whether the document defines a function with ``key`` among its parameters (``E(f; D) = ...``): then ``key``
+        is a function there, and ``f(x_i)`` its value, not a product (the document's own evidence)."""
+        return any(key in (str(p) for p in d.params) for d in self.names.definitions.values())
+
+    def apply(self: Any, definition, where: Token, value=None) -> sympy.Expr:
+        """A function the document defines, applied: ``value`` (the definition read, of several; else its latest) at
+        the arguments."""
+        value = definition.value if value is None else value
         opener = self.take()
         args = self.arguments(opener)
         if len(args) != len(definition.params):
             raise self.fail(f"{definition.key} takes {len(definition.params)} argument(s), got {len(args)}", where)
         mapping = dict(zip(definition.params, args))
-        return definition.value.xreplace(mapping)
+        return value.xreplace(mapping)
 
     def arguments(self: Any, opener: Token) -> list:
         """The values of an argument list, ``,`` or ``;`` between them (``a(x; t)``), the bracket closed."""

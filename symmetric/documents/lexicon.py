@@ -29,7 +29,7 @@ FIELD_NAMES = frozenset(
     tp fp fn tn tpr fpr tnr fnr ppv npv fdr for fom mcc auc roc iou dice jaccard kappa
     precision recall accuracy acc specificity spec sensitivity sens prevalence prev support informedness
     markedness youden plr nlr dor bacc gmean fscore fbeta fmeasure
-    error err errors loss score total baseline positive positives negative negatives pos neg
+    error err errors loss cost score total baseline positive positives negative negatives pos neg
     se sd ci cv mse mae rmse mape var cov std corr bce nll
     agreement agreements observed expected chance
     """.split()

@@ -28,6 +28,7 @@ from .context import Condition, Context
 from .checking import StepChecking
 from .definitions import PARSE_SECONDS, Definitions
 from .judge import Judge, relational
+from .labels import declared_labels
 from .latex import LatexError, Token, tokenize
 from .latex_parser import parse_tokens
 from .lexicon import Lexicon
@@ -63,12 +64,14 @@ class Checker(Definitions, StepChecking):
         self.stated: list = []  # the conditions stated by displays so far (of the file being checked)
         self.carried = self.last_part = None  # the last side of the display before, when the next one continues it
         self.last_equation: tuple | None = None  # the lone equation of the display before, when the next one solves it
+        self.row_definitions: dict = {}  # id(step) -> Note: a row that only defines the name it introduces
 
     # -- a document -----------------------------------------------------------------------------------
     def check_document(self, document) -> tuple[list[Step], list[Note], list]:
         """Steps, notes and ``(segment, display, steps)`` triples (for --annotate) of one document."""
         text = "\n\n".join(segment.text for segment in document.segments)
         names = Names(symbols=self.symbols, lexicon=Lexicon.of_text(text))
+        self.labels = declared_labels(text)
         self.stated = []
         steps, notes, marks = [], [], []
         for segment in document.segments:
@@ -83,7 +86,10 @@ class Checker(Definitions, StepChecking):
                 paragraph = segment.text.find("\n\n", display.end, after)
                 end = paragraph if paragraph >= 0 else after
                 self.nearby = context.conditions(max(before, _lead_in(segment.text, display.start)), end)
+                self.row_definitions = {}
                 found, found_notes = self.check_display(document.name, segment, display, names, context)
+                found_notes += [self.row_definitions[id(s)] for s in found if id(s) in self.row_definitions]
+                found = [s for s in found if id(s) not in self.row_definitions]
                 steps += found
                 notes += found_notes
                 marks.append((segment, display, found))
@@ -152,6 +158,18 @@ class Checker(Definitions, StepChecking):
             shown = " ".join(pieces)
             notes.append(Note(name, line(row.rels[0].start), "condition", row.label, shown))
         rows = [r for r in rows if not r.hypothesis_of_a_test]
+        for row in [r for r in rows if _set_listed(r)]:  # D = \{x_1, x_2, ...\}: a set named, not a claim
+            shown = " ".join(row.parts[1].text.split())
+            notes.append(
+                Note(
+                    name,
+                    line(row.rels[0].start),
+                    "definition",
+                    row.parts[0].text.strip(),
+                    shown[:60] + " (a set listed by its elements: named, not read)",
+                )
+            )
+        rows = [r for r in rows if not _set_listed(r)]
         if not rows:
             return [], notes
         premises = context.premises(display.offset)
@@ -458,6 +476,28 @@ def _binomials(tokens):
         out.append(t)
         k += 1
     return out
+
+
+def _set_listed(row: Row) -> bool:
+    """Whether ``row`` names a set by listing it, ``D = \\{x_1^+, x_2^+, ...\\}``: one ``=``, a name (primes and
+    subscripts allowed) on the left, one braced list on the right."""
+    if len(row.rels) != 1 or row.rels[0].value != "=" or row.continued:
+        return False
+    left, right = row.parts[0].tokens, row.parts[1].tokens
+    if not left or left[0].kind not in ("letter", "name") or not right:
+        return False
+    if any(t.kind not in ("op", "open", "close", "num", "letter") and t.value != "\\prime" for t in left[1:]):
+        return False
+    if not (
+        right[0].kind == "open" and right[0].value == "\\{" and right[-1].kind == "close" and right[-1].value == "\\}"
+    ):
+        return False
+    depth = 0
+    for k, t in enumerate(right):
+        depth += 1 if t.kind == "open" else -1 if t.kind == "close" else 0
+        if depth == 0 and k < len(right) - 1:
+            return False  # \{a\} \cup \{b\}: more than one list
+    return any(t.kind == "op" and t.value == "," for t in right)
 
 
 def _environment(tokens) -> tuple | None:

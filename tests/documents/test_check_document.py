@@ -97,6 +97,35 @@ $$ G_{\beta,\rho=1} = \sqrt{\frac{\beta P^2 + R^2}{1 + \beta}} $$
     assert report.steps == []
 
 
+def test_a_name_defined_twice_is_read_with_its_latest_definition_and_refuted_only_under_both():
+    report = check_document(r"""\[ J(A,B) = \frac{|A\cap B|}{|A\cup B|} \]
+
+\[ J = \frac{\mathrm{TP}}{\mathrm{TP}+\mathrm{FP}+\mathrm{FN}} \]
+
+\[ D = \frac{2\mathrm{TP}}{2\mathrm{TP}+\mathrm{FP}+\mathrm{FN}} \]
+
+\[ D = \frac{2J}{1+J} \]
+
+\[ \frac{D}{2-D} = J + 1 \]
+
+$$ \chi^2 = \frac{(b - c)^2}{b + c} $$
+
+$$ \chi^2 = \frac{(|b - c| - 1)^2}{b + c} $$
+
+Here b = 15 and c = 5.
+
+$$ \chi^2 = \frac{(15 - 5)^2}{15 + 5} $$
+""")
+    by_line = {s.line: s for s in report.steps}
+    assert by_line[7].status == "proven"  # J as at line 3, the latest before it; it fails with J of line 1
+    assert "the latest before it: J as the definition at line 3" in by_line[7].reason
+    assert by_line[9].status == "refuted"  # wrong under both definitions of J
+    # the latest definition of chi^2 (line 13) fails and the earlier one holds: open, neither proven nor refuted
+    assert by_line[17].status == "unknown" and "holds reading \\chi^{2} as the definition at line 11" in by_line[
+        17
+    ].reason
+
+
 def test_an_implicit_dependence_is_unknown_never_refuted_nor_proven():
     report = check_document(r"""$$
 \frac{\partial S}{\partial t} = \frac{\partial S}{\partial R}\frac{\partial R}{\partial t}
@@ -211,8 +240,17 @@ $$ \frac{TP}{TP + FP} = \frac{\text{TP}}{\text{TP} + \text{FP}} $$""")
 
 def test_a_decimal_stands_for_what_rounds_to_it():
     precision = mpmath.iv.prec
-    report = check_document("$$\\frac{90}{140} = 0.64$$\n$$\\frac{9}{10} = 0.90$$\n$$\\frac{81}{86} = 0.95$$\n")
-    assert [s.status for s in report.steps] == ["unknown", "proven", "refuted"]
+    report = check_document(
+        "$$\\frac{90}{140} = 0.64$$\n$$\\frac{9}{10} = 0.90$$\n$$\\frac{81}{86} = 0.95$$\n$$\\frac{1}{8} = 0.13$$\n"
+        "$$\\frac{90}{140} + 0.01 = 0.65$$\n$$0.85 \\pm 1.96 \\times 0.025 = (0.80,\\; 0.90)$$\n"
+    )
+    # 90/140 = 0.642857... rounds to 0.64: proven, the decimals of the result read as rounded, those it is computed
+    # from as written (0.01, and the givens of an interval); 1/8 sits on the edge of the rounding of 0.13: open
+    assert [s.status for s in report.steps] == ["proven", "proven", "refuted", "unknown", "proven", "proven"]
+    assert "801/1000 rounds to 0.80" in report.steps[5].reason
+    assert "9/14 rounds to 0.64 at the 2 decimal(s) written (a number written with decimals read as rounded" in (
+        report.steps[0].reason
+    )
     assert report.steps[2].counterexample == {} and "0.941860" in report.steps[2].reason
     assert mpmath.iv.prec == precision  # the interval arithmetic leaves mpmath's settings as they were
 
@@ -494,3 +532,17 @@ def test_the_field_rates_are_the_field_definitions():
     from symmetric.documents.names import FIELD_RATES
 
     assert set(FIELD_DEFINITIONS) == FIELD_RATES
+
+
+def test_counts_in_lower_case_are_the_counts_even_with_their_letters_written_apart():
+    report = check_document(
+        r"$$F_{1}=2 \cdot \frac{\text { precision } \cdot \text { recall }}{\text { precision }+\text { recall }}"
+        r"=\frac{\text { tp }}{t p+\frac{1}{2}(\mathrm{fp}+\mathrm{fn})}$$" + "\n\n"
+        r"$$ \frac{tp}{tp + fp} = \frac{tp}{tp + fn} $$"
+    )
+    assert [s.status for s in report.steps] == ["proven", "refuted"]
+    assert "tp read as the count TP" in report.steps[0].reading["field definitions"]
+    assert report.steps[0].reading["names"] == ["tp: letters written apart that spell a count the document writes"]
+    # t and p apart, in a document that never writes tp: a product, as before
+    (step,) = check_document(r"$$ \frac{fp}{t p + fp} = \frac{fp}{fp + t} $$").steps
+    assert step.read[0] == "fp/(fp + p*t)"
