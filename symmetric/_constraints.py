@@ -68,7 +68,8 @@ import inspect
 import math
 import numbers
 import types
-from typing import Any, Callable, TypeVar
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from ._validation import InvalidParameterError
 
@@ -126,7 +127,7 @@ class Constraint:
         """The allowed values as the error of ``func`` states them."""
         return self.allowed
 
-    def narrowed(self, **others) -> "Constraint":
+    def narrowed(self, **others) -> Constraint:
         """This constraint at the values of the arguments it ``reads`` (converted where they were declared so)."""
         return self
 
@@ -231,7 +232,7 @@ class Interval(Constraint):
         below = value <= self.right if self.closed in ("both", "right") else value < self.right
         return above and below
 
-    def up_to(self, right) -> "Interval":
+    def up_to(self, right) -> Interval:
         """This interval with its upper end lowered to ``right`` (included): a bound that depends on the data.
 
         >>> Interval(int, 2, math.inf, closed="left").up_to(100).allowed
@@ -533,6 +534,6 @@ def unchecked(func: _Declared) -> _Declared:
     if not getattr(func, "parameter_constraints", None):
         return func
     if inspect.ismethod(func):  # a declared method (a classmethod) bound to its object: the body, bound to it
-        body: Any = types.MethodType(getattr(func.__func__, "__wrapped__"), func.__self__)
+        body: Any = types.MethodType(func.__func__.__wrapped__, func.__self__)
         return body
     return getattr(func, "__wrapped__", func)

@@ -120,7 +120,7 @@ BACKENDS = {
 }
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _portable(name):
     """``name`` from a module written by ``symmetric codegen --backend array-api`` (the portable kernels on
     any device), loaded from a temporary file."""
@@ -173,7 +173,7 @@ def _backend_error(name, backend, cols, dps):
     return float(numpy.where(numpy.isfinite(got), err, numpy.inf).max())
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def reference(name: str):
     """The definition of family ``name`` as an mpmath function of ``(P, R, *parameters)``."""
     return sympy.lambdify((P, R, *catalog.parameters(name)), catalog.definition(name), modules="mpmath")

@@ -37,8 +37,8 @@ import numpy
 
 from ._constraints import Interval, Options, Predicate, declare
 from ._validation import InvalidParameterError
-from .numeric.traced import VALIDATE_OPTIONS, checked, concrete, strict_check
 from .numeric.backends import JAX, NUMPY, TORCH, backend_of
+from .numeric.traced import VALIDATE_OPTIONS, checked, concrete, strict_check
 
 __all__ = ["SoftCounts", "soft_counts", "f_beta_loss", "g_beta_rho_loss", "AVERAGES"]
 

@@ -229,7 +229,7 @@ class _Claims:
             finally:
                 runs.close()
 
-    def result(self, item: "ClaimItem"):
+    def result(self, item: ClaimItem):
         if item.definition.id not in self.results:
             from symmetric.verify.claims.registry import definitions
 

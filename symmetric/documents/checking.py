@@ -12,7 +12,6 @@ arrow under its hypothesis.
 
 from __future__ import annotations
 
-
 from typing import Any
 
 import mpmath
@@ -25,7 +24,6 @@ from .field import field_readings
 from .judge import (
     OPPOSITE,
     Judge,
-    relational,
     Outcome,
     apply_premises,
     combinations,
@@ -33,6 +31,7 @@ from .judge import (
     cx_text,
     describe,
     interval_difference,
+    relational,
     rounding_verdict,
 )
 from .latex import GREEK, LatexError

@@ -24,8 +24,8 @@ from __future__ import annotations
 import sympy
 
 from ..verify import run_with_budget
-from .context import Condition, Context
 from .checking import StepChecking
+from .context import Condition, Context
 from .definitions import PARSE_SECONDS, Definitions
 from .judge import Judge, relational
 from .latex import LatexError, Token, tokenize

@@ -37,11 +37,11 @@ from dataclasses import dataclass
 import sympy
 
 from ..verify import Verdict
-from ..verify.signs.cases import Piece, cut
-from ..verify.limits.limit_signs import CannotDecide, NeedSign
-from ..verify.limits.routine import NoLimit, limit_value
 from ..verify.core.powers import normalize_powers
 from ..verify.core.relations import relation_of
+from ..verify.limits.limit_signs import CannotDecide, NeedSign
+from ..verify.limits.routine import NoLimit, limit_value
+from ..verify.signs.cases import Piece, cut
 from .analysis_budget import Budget, combine, unknown
 from .regimes import Regime, special_values
 

@@ -34,14 +34,14 @@ from __future__ import annotations
 
 import keyword
 import re
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Callable, Iterable, Mapping, NamedTuple
+from typing import NamedTuple
 
 import sympy
 
-from .. import families as _families
-from .. import symbols as _symbols
+from .. import families as _families, symbols as _symbols
 from .._constraints import Predicate, Rule, declare, unchecked
 from .._validation import InvalidParameterError
 from .arguments import NAME, NAMES, SYMBOL, TEXT

@@ -73,14 +73,14 @@ class NewRecord(Constraint):
     def allowed(self) -> str:
         return f"{self._type} whose name is not registered yet (or replace=True)"
 
-    def narrowed(self, **others) -> "NewRecord":
+    def narrowed(self, **others) -> NewRecord:
         replace = others["replace"] is True
         return NewRecord(self.registry, self.kind, self.what, rules=self.rules, invalid=self._invalid, replace=replace)
 
     def failure(self, value, func: str = "") -> str | None:
         if not isinstance(value, self.kind):
             return self._type
-        name = getattr(value, "name")
+        name = value.name
         if name in self.registry and not self.replace:
             return (
                 f"a {self.what} whose name is not registered yet (or replace=True); registered: {sorted(self.registry)}"
@@ -95,7 +95,7 @@ class NewRecord(Constraint):
         return self.failure(value) is None
 
     def shown(self, value):
-        return getattr(value, "name") if isinstance(value, self.kind) else value
+        return value.name if isinstance(value, self.kind) else value
 
     def invalid_values(self) -> tuple:
         return self._invalid + tuple(self.registry.values())[:1]  # a record registered already

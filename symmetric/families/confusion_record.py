@@ -74,7 +74,7 @@ class _Undefined(Constraint):
     def __init__(self, arguments: tuple = CELLS):
         self.arguments = frozenset(arguments)
 
-    def narrowed(self, **others) -> "_Undefined":
+    def narrowed(self, **others) -> _Undefined:
         return _Undefined(others["arguments"])
 
     def is_satisfied_by(self, value) -> bool:

@@ -21,9 +21,9 @@ of stages, so a later stage (:mod:`symmetric.metrics`) resolves them.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Callable, Mapping
 
 import sympy
 

@@ -39,9 +39,9 @@ from dataclasses import dataclass
 import numpy
 import sympy
 
+from .. import symbols as _symbols
 from .._constraints import Predicate, declare, unchecked
 from .._validation import InvalidParameterError
-from .. import symbols as _symbols
 from ..numeric.compiled import DOMAINS, CompiledFunction, namespace
 from .emit import function_source
 

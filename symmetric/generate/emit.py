@@ -128,7 +128,7 @@ def _layout(name, params, lines):
     return "\n".join([f"def {name}({', '.join(params)}):", *(f"    {line}" for line in lines)]) + "\n"
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def printer_class():
     """The NumPy printer with elementwise Max/Min and exact floats (SymPy's printers load on first use)."""
     from sympy.printing.numpy import NumPyPrinter

@@ -182,7 +182,7 @@ class Plan:
         return sympy.sstr(self.definition)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def plan(name: str) -> Plan:
     """The :class:`Plan` of the registered family ``name``, derived from its definition (computed once)."""
     definition = catalog.definition(name)

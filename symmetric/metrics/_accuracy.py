@@ -13,10 +13,10 @@ import warnings
 
 import numpy as np
 
-from ._params import BOOLEAN, DENSE_TARGETS, TARGETS, array_like, declare
 from ._confusion import warn_single_label
-from ._targets import check_targets
+from ._params import BOOLEAN, DENSE_TARGETS, TARGETS, array_like, declare
 from ._sklearn_compat import compatible
+from ._targets import check_targets
 from ._warnings import UndefinedMetricWarning, user_stacklevel
 
 __all__ = ["accuracy_score", "balanced_accuracy_score"]

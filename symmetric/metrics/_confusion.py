@@ -6,6 +6,10 @@ import warnings
 
 import numpy as np
 
+from . import _tally
+from ._combine import precision_at_prevalence_values
+from ._counts import _contains, counts_from_targets, select_labels
+from ._exact import bincount_exact
 from ._params import (
     BOOLEAN,
     DENSE_TARGETS,
@@ -16,12 +20,8 @@ from ._params import (
     ZERO_DIVISION,
     array_like,
     declare,
+    zero_division_value,
 )
-from ._combine import precision_at_prevalence_values
-from . import _tally
-from ._counts import _contains, counts_from_targets, select_labels
-from ._exact import bincount_exact
-from ._params import zero_division_value
 from ._target_arrays import Targets, as_target_array
 from ._targets import check_targets
 from ._warnings import user_stacklevel, warn_undefined

@@ -21,10 +21,10 @@ import numpy as np
 
 from .._constraints import Options, Predicate
 from . import _generated as gen, _records
-from ._records import records  # the records' data, without SymPy (the CLI's `symmetric counts` reads it here)
 from ._confusion import matrix_of
 from ._counts import Counts, label_counts
 from ._params import AVERAGE, DENSE_TARGETS, POS_LABEL, SCORE_OPTIONS, TARGETS, array_like, declare, zero_division_value
+from ._records import records  # the records' data, without SymPy (the CLI's `symmetric counts` reads it here)
 from ._scores import average_weights, nanaverage
 from ._sklearn_compat import compatible
 from ._targets import check_targets

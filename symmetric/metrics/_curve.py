@@ -12,8 +12,8 @@ import math
 
 import numpy as np
 
-from ._params import BETA, BOOLEAN, N_BINS, RHO, SCORED_TARGETS, declare, square
 from ._combine import f_beta_from_sums_values, g_values, limit_parameter
+from ._params import BETA, BOOLEAN, N_BINS, RHO, SCORED_TARGETS, declare, square
 from ._sorted_pass import sorted_counts
 from ._thresholds import ThresholdCounts
 

@@ -27,13 +27,23 @@ import numpy as np
 
 from .._constraints import Predicate
 from . import _generated as gen
-from ._confusion_scores import record_functions, record_values
 from ._average_precision import average_precision_of_counts
+from ._confusion_scores import record_functions, record_values
+from ._counts import label_counts
+from ._params import (
+    BETA,
+    POS_LABEL,
+    PREVALENCE,
+    SCORED_TARGETS,
+    TARGETS,
+    ZERO_DIVISION,
+    array_like,
+    declare,
+    square,
+    zero_division_value,
+)
 from ._sorted_pass import sorted_counts
 from ._thresholds import ThresholdCounts
-from ._params import BETA, POS_LABEL, PREVALENCE, SCORED_TARGETS, TARGETS, ZERO_DIVISION, array_like, declare, square
-from ._params import zero_division_value
-from ._counts import label_counts
 from ._warnings import warn_undefined
 
 

@@ -23,8 +23,7 @@ import numbers
 
 import numpy as np
 
-from .._constraints import Interval, Options, Predicate
-from .._constraints import declare as _declare
+from .._constraints import Interval, Options, Predicate, declare as _declare
 from .._validation import InvalidParameterError
 from ._sklearn_compat import compatible
 from ._tally import Tally

@@ -6,8 +6,8 @@ import warnings
 
 import numpy as np
 
-from ._params import BETA, BOOLEAN, DIGITS, TARGETS, ZERO_DIVISION, array_like, declare, square
 from ._counts import counts_from_targets
+from ._params import BETA, BOOLEAN, DIGITS, TARGETS, ZERO_DIVISION, array_like, declare, square
 from ._scores import prf_from_counts
 from ._targets import check_targets
 from ._warnings import user_stacklevel

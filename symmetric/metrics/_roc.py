@@ -21,11 +21,11 @@ import warnings
 import numpy as np
 
 from ._params import BOOLEAN, SCORED_TARGETS, array_like, declare
-from ._sorted_pass import sorted_counts
-from ._thresholds import ThresholdCounts
-from ._target_arrays import _check_lengths
-from ._warnings import UndefinedMetricWarning, user_stacklevel
 from ._sklearn_compat import compatible
+from ._sorted_pass import sorted_counts
+from ._target_arrays import _check_lengths
+from ._thresholds import ThresholdCounts
+from ._warnings import UndefinedMetricWarning, user_stacklevel
 
 __all__ = ["roc_curve", "det_curve", "confusion_matrix_at_thresholds", "auc", "roc_from_counts", "trapezoid"]
 

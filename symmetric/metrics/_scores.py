@@ -25,9 +25,9 @@ import math
 
 import numpy as np
 
-from ._params import BETA, RHO, SCORE_OPTIONS, TARGETS, WARN_FOR, declare, square, zero_division_value
 from ._combine import f_beta_from_sums_values, g_values, limit_parameter, specificity_values, zero_limit_is_zero
 from ._counts import Counts, label_counts
+from ._params import BETA, RHO, SCORE_OPTIONS, TARGETS, WARN_FOR, declare, square, zero_division_value
 from ._warnings import warn_undefined
 
 __all__ = [

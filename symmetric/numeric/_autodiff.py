@@ -54,10 +54,10 @@ from ._portable import (
     host_partials_of,
     invalid,
     kernel,
+    namespace_of,
     needs_host,
     partials,
     prepare,
-    namespace_of,
     result_dtype,
     to_numpy,
 )
@@ -70,8 +70,8 @@ from ._torch_ops import (
     key as _torch_key,
     target as _torch_target,
 )
-from .traced import apply_policy, host_partials, jax_host_call, jax_host_function, strict_check, with_jvp
 from .backends import ARRAY_API, DASK, JAX, NUMPY, TORCH, backend_of, by_name
+from .traced import apply_policy, host_partials, jax_host_call, jax_host_function, strict_check, with_jvp
 
 __all__ = ["_evaluate_any", "_evaluate_backend", "evaluate", "host_call"]
 

@@ -41,7 +41,7 @@ import math
 
 import numpy
 
-from ._runtime import BINADE, BLOCK, GEOMETRIC, _KERNEL, _validate
+from ._runtime import _KERNEL, BINADE, BLOCK, GEOMETRIC, _validate
 from .backends import NUMPY, backend_of, for_namespace, to_host as to_numpy
 
 __all__ = [

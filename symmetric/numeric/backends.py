@@ -39,8 +39,9 @@ tests for a library by itself. A record holds
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 import numpy
 

@@ -54,18 +54,18 @@ from __future__ import annotations
 import re
 import sys
 import traceback
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 import sympy
 
 from ..._constraints import declare
 from ..._validation import InvalidParameterError
 from ..core.budget import run_with_budget
+from ..core.statement import RELATIONS, Statement
 from .derivation import Derivation, Step, watch_rewriting
 from .record import CLAIM_OPTIONS, DEFAULT_TIMEOUT, Claim, Result
 from .report import print_result
-from ..core.statement import RELATIONS, Statement
 
 __all__ = ["Claim", "Derivation", "Proof", "Result", "Step"]
 

@@ -10,7 +10,8 @@ import re
 import sys
 import threading
 import time
-from typing import Generator, Iterable, cast
+from collections.abc import Generator, Iterable
+from typing import cast
 
 from ..._constraints import Constraint, Predicate, declare
 from ..._validation import InvalidParameterError

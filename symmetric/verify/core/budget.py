@@ -32,7 +32,8 @@ import sys
 import threading
 import time
 import weakref
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from ..._constraints import Interval, Predicate, declare
 

@@ -32,10 +32,9 @@ import mpmath
 import sympy
 
 from ..core.memo import memoized
-from .mpmath_printer import lambdify_printer
 from ..core.statement import HOLDS
 from ..core.substitution import substitute
-
+from .mpmath_printer import lambdify_printer
 
 __all__ = ["NumericForm", "numeric_form", "Undefined", "OneSidedLimitsDiffer", "assess", "compare"]
 

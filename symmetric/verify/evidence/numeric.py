@@ -37,13 +37,13 @@ from typing import Any
 import mpmath
 import sympy
 
-from .admissible import admissible_point
-from .confirm import Confirmation, confirm, holds_by_balls
-from ..core.verdict import NumericEvidence
-from .high_precision import OneSidedLimitsDiffer, Undefined, assess, numeric_form
-from .rational_evaluator import compile_rational
 from ..core.statement import HOLDS, Statement
 from ..core.substitution import substitute
+from ..core.verdict import NumericEvidence
+from .admissible import admissible_point
+from .confirm import Confirmation, confirm, holds_by_balls
+from .high_precision import OneSidedLimitsDiffer, Undefined, assess, numeric_form
+from .rational_evaluator import compile_rational
 
 __all__ = ["numeric_evidence", "exact_counterexample"]
 

@@ -39,7 +39,7 @@ from __future__ import annotations
 import functools
 import math
 import random
-from typing import Iterator
+from collections.abc import Iterator
 
 import sympy
 
@@ -49,8 +49,8 @@ from ..core.relations import relation_of
 from ..core.statement import Statement
 from ..core.substitution import bound_symbols, substitute
 from ..core.sympy_errors import SYMPY_ERRORS
-from .admissible import integer_roots, rational_facts, satisfies_assumptions, typical_values
 from ..core.unit_domain import is_unit_bound
+from .admissible import integer_roots, rational_facts, satisfies_assumptions, typical_values
 
 __all__ = ["sample_points", "special_constants", "coefficient_roots", "ROOT_LIMIT"]
 

@@ -35,11 +35,11 @@ from __future__ import annotations
 
 import sympy
 
-from .series import ANALYTIC, Insufficient, SeriesArithmetic
-from ..core.trust import GUARDED
-from .limit_signs import CannotDecide, NeedSign, Signs, T
 from ..core.relations import relation_of
+from ..core.trust import GUARDED
 from ..signs.decide import combine_fractions
+from .limit_signs import CannotDecide, NeedSign, Signs, T
+from .series import ANALYTIC, Insufficient, SeriesArithmetic
 
 __all__ = ["Asymptotics"]
 

@@ -47,10 +47,10 @@ from __future__ import annotations
 import sympy
 from sympy.concrete.expr_with_limits import ExprWithLimits
 
+from ..core.substitution import substitute
+from ..signs.decide import sign_target
 from .asymptotic import Asymptotics
 from .limit_signs import LOG_T, CannotDecide, NeedSign, Signs, T
-from ..signs.decide import sign_target
-from ..core.substitution import substitute
 
 __all__ = ["limit_value", "replace_limits", "NoLimit", "NeedSign", "CannotDecide", "LIMIT_TRUST"]
 

@@ -60,9 +60,9 @@ import sympy
 
 from ..core.linear import affine_form
 from ..core.memo import memoized
+from ..core.numbers import NotReal, assumed, constant_sign
 from ..core.relations import ANY, NEG, NONNEG, NONPOS, POS, RELATION_OF_SIGNS, ZERO
 from ..core.sympy_errors import SYMPY_ERRORS
-from ..core.numbers import NotReal, assumed, constant_sign
 from ..core.trust import untrusted
 from .domain import Domain, Interval, number_sign
 from .rules import decide, register_sign_rule

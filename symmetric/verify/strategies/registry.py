@@ -43,9 +43,9 @@ goal search's reductions).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable, Protocol, cast
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from ..._constraints import BOOLEAN, Constraint, Options, Predicate, declare
 
@@ -234,7 +234,7 @@ class _Registered(Constraint):
     def allowed(self) -> str:
         return f"the name of a registered {self.kind} strategy {_names(self.kind)}" + (" or None" if self.none else "")
 
-    def narrowed(self, **others) -> "_Registered":
+    def narrowed(self, **others) -> _Registered:
         (value,) = others.values()
         kind = value.kind if isinstance(value, Strategy) else value
         return _Registered(self.reads[0], none=self.none, kind=kind if kind in KINDS else "direct")

@@ -47,17 +47,17 @@ from functools import partial
 
 import sympy
 
-from ..limits.limit_signs import CannotDecide, NeedSign
-from ..limits.routine import LIMIT_TRUST, NoLimit, limit_value
 from ..core.statement import Statement
 from ..core.steps import TRUSTS, ProofStep
 from ..core.substitution import substitute
+from ..core.trust import derivatives_as_limits, guard_functions, kinked_derivative_at_point
+from ..limits.limit_signs import CannotDecide, NeedSign
+from ..limits.routine import LIMIT_TRUST, NoLimit, limit_value
 from . import case_splits, direct  # noqa: F401  (register the built-in strategies and case splits)
 from .clock import Clock
 from .rational_zero import differs_somewhere
 from .registry import strategies_for
 from .tree import Split, TreeSearch
-from ..core.trust import derivatives_as_limits, guard_functions, kinked_derivative_at_point
 
 __all__ = ["StatementSearch", "prove", "prove_complex_safe"]
 

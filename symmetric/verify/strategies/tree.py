@@ -52,8 +52,9 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, Callable, Hashable, Iterable, Sequence
+from typing import Any
 
 from .clock import Clock, OutOfTime
 
