@@ -1,4 +1,6 @@
-"""The habits of the code base: ruff's lint and mypy run on ``symmetric/`` with the configuration of pyproject.toml.
+"""The habits of the code base: ruff's lint (on ``symmetric/`` and ``proofs/``) and mypy (on ``symmetric/``).
+
+Both read their configuration from pyproject.toml.
 
 Both tools are in the ``test`` extra; ``ruff format --check`` keeps the formatting (the generated modules,
 compared with their generator's output, are excluded in pyproject.toml).
@@ -19,7 +21,7 @@ def _run(*args) -> subprocess.CompletedProcess:
 
 def test_ruff_lint_passes():
     pytest.importorskip("ruff")
-    done = _run("ruff", "check", "--no-cache", "symmetric")
+    done = _run("ruff", "check", "--no-cache", "symmetric", "proofs")
     assert done.returncode == 0, done.stdout + done.stderr
 
 

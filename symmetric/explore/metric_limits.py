@@ -161,7 +161,7 @@ def _sympy_limit(expr, p, point, direction, P, R, budget: Budget):
     if parameter_sign:
         return None, True
     for form in _forms(expr, budget):
-        value = budget.compute(lambda: sympy.limit(form, p, point, direction))
+        value = budget.compute(lambda form=form: sympy.limit(form, p, point, direction))
         if _usable(value):
             return value, False
     return None, False

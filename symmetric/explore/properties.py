@@ -199,7 +199,7 @@ def _symmetry_candidates(difference, p, params, P, R, budget: Budget):
     if logarithmic is not None:
         forms.append(logarithmic.xreplace({P: sympy.Integer(1), R: sympy.Integer(2)}))
     for form in forms:
-        for value in budget.compute(lambda: sympy.solve(form, p), seconds=min(budget.per_check, 3)) or []:
+        for value in budget.compute(lambda form=form: sympy.solve(form, p), seconds=min(budget.per_check, 3)) or []:
             if isinstance(value, sympy.Expr) and not value.has(P, R, sympy.I) and value.is_positive is not False:
                 yield value
 

@@ -119,7 +119,7 @@ def classification_report(
                 f"{len(target_names)}. Try specifying the labels parameter"
             )
     if target_names is None:
-        target_names = ["%s" % label for label in labels]
+        target_names = [str(label) for label in labels]
 
     def scores(average):
         counts = counts_from_targets(t, labels=labels, average=average)

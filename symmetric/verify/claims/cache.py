@@ -314,7 +314,9 @@ def cache_option(value, *, option: str = "cache") -> Path:
     try:
         path.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise InvalidParameterError.of(option, "VerdictCache", f"a folder that can be made ({exc})", os.fspath(value))
+        raise InvalidParameterError.of(
+            option, "VerdictCache", f"a folder that can be made ({exc})", os.fspath(value)
+        ) from exc
     if not os.access(path, os.W_OK):
         raise InvalidParameterError.of(option, "VerdictCache", "a writable folder", os.fspath(value))
     return path

@@ -357,7 +357,7 @@ class _Roots:
             for sym, value in self.found or ():
                 yield sym, None, lambda value=value: (value,)
             return
-        for num, sym, degree in self.sources:
+        for num, sym, _degree in self.sources:
             yield sym, _linear_coefficients(num, sym), lambda num=num, sym=sym: self.solve(num, sym)
 
 
