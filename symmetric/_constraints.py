@@ -471,7 +471,7 @@ def _binding(func, signature: inspect.Signature, plan: list, after: list, error,
     ]
 
     @functools.wraps(func)
-    def checked(*args, **kwargs):
+    def checked(*args: Any, **kwargs: Any) -> Any:
         n = len(args)
         given = dict(zip(positional, args))
         if star is not None:
@@ -499,12 +499,13 @@ def _binding(func, signature: inspect.Signature, plan: list, after: list, error,
             if constraint.converts:
                 converted[name] = values[name] = value
         if converted:
-            args = list(args)
+            passed = list(args)
             for name, value in converted.items():
                 if index.get(name, n) < n:
-                    args[index[name]] = value
+                    passed[index[name]] = value
                 else:
                     kwargs[name] = value
+            args = tuple(passed)
         result = func(*args, **kwargs)
         for key, names, constraint in after:
             if not constraint.is_satisfied_by(result):
@@ -534,6 +535,7 @@ def unchecked(func: _Declared) -> _Declared:
     if not getattr(func, "parameter_constraints", None):
         return func
     if inspect.ismethod(func):  # a declared method (a classmethod) bound to its object: the body, bound to it
-        body: Any = types.MethodType(func.__func__.__wrapped__, func.__self__)
+        wrapped: Any = func.__func__  # the declared function: functools.wraps gave it __wrapped__
+        body: Any = types.MethodType(wrapped.__wrapped__, func.__self__)
         return body
     return getattr(func, "__wrapped__", func)

@@ -58,7 +58,7 @@ class NewRecord(Constraint):
     def __init__(
         self,
         registry: Mapping[str, object],
-        kind: type,
+        kind: type[Any],
         what: str,
         *,
         rules: tuple[Callable[[Any, Mapping[str, object]], str | None], ...] = (),

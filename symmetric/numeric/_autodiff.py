@@ -46,6 +46,7 @@ when their arrays come in.
 """
 
 import functools
+from typing import Any
 
 import numpy
 
@@ -199,15 +200,15 @@ def _torch_function():
             ctx.inputs = [
                 (tuple(v.shape), v.dtype) if isinstance(v, torch.Tensor) and v.requires_grad else None for v in values
             ]
-            values = [v.detach() if isinstance(v, torch.Tensor) else v for v in values]
+            detached = [v.detach() if isinstance(v, torch.Tensor) else v for v in values]
             parameters = any(wanted is not None for wanted in ctx.inputs[2:])
-            out, parts = _with_partials(family, values, validate, error, threads, host, parameters)
+            out, parts = _with_partials(family, detached, validate, error, threads, host, parameters)
             ctx.save_for_backward(*[out if part is None else part for part in parts])  # unwanted: never read
             return out
 
         @staticmethod
         def backward(ctx, grad):
-            grads = []
+            grads: list[Any] = []
             for part, wanted in zip(ctx.saved_tensors, ctx.inputs):
                 if wanted is None:
                     grads.append(None)

@@ -38,6 +38,7 @@ the kernel's name and its constants as plain floats, with which
 """
 
 import math
+from typing import Any
 
 import numpy
 
@@ -383,7 +384,7 @@ def partials(family, xp, P, R, params, stage, index, out, parameters=True):
         todo &= ~chosen
     for j in range(len(params)):
         with numpy.errstate(all="ignore"):
-            factor = {}
+            factor: dict[int, Any] = {}
             for which in (0, 1):
                 per_branch = [
                     numpy.broadcast_to(

@@ -31,6 +31,7 @@ import contextvars
 import os
 import sys
 import threading
+from typing import Any
 
 import numpy
 
@@ -127,7 +128,7 @@ def _unmask(values, fills):
         return list(values), None
     masks = [numpy.ma.getmaskarray(v) for v in values if isinstance(v, numpy.ma.MaskedArray)]
     shapes = [numpy.shape(m) for m in masks]
-    mask = numpy.zeros(numpy.broadcast_shapes(*shapes), dtype=bool) if masks else None
+    mask = numpy.zeros(numpy.broadcast_shapes(*shapes), dtype=bool)  # a value is masked: masks is not empty
     for m in masks:
         mask = mask | m
     out = []
@@ -414,12 +415,12 @@ def _bound(stage, rows, exponents, validate):
         values["P"], values["R"], values["out"] = p, r, out
         chunk_rows, chunk_exponents = views[n]
         values["scratch"] = chunk_rows[:SCRATCH]
-        scans = [] if validate else None
+        scans: list[Any] = []
         values["check"] = (lambda a: scans.append(_scan(a, zeros))) if validate else _no_check
         if binade:
             _exponents(stage, code, p, r, None, chunk_rows, chunk_exponents, values)
         func(*[values[name] for name in names])
-        return scans
+        return scans if validate else None
 
     return run
 
@@ -429,11 +430,11 @@ def _bound(stage, rows, exponents, validate):
 #: output: fresh buffers of a megabyte or more come from ``mmap``, so every call faulted their pages in
 #: again (23 page faults per F_beta call at 10**6 elements on main, none now). At most ``SPARE_BUFFERS`` sets are kept,
 #: 6.8 MB of address space each, of which only the rows a regime writes take memory (1 MB for F_beta).
-_SPARE: list = []
+_SPARE: list[tuple[numpy.ndarray, tuple[numpy.ndarray, ...]]] = []
 SPARE_BUFFERS = 4
 
 
-def _take_buffers():
+def _take_buffers() -> tuple[numpy.ndarray, tuple[numpy.ndarray, ...]]:
     """A set of scratch buffers: float64 rows and int32, int32, intp exponent rows, each ``CHUNK`` long."""
     try:
         return _SPARE.pop()
@@ -608,7 +609,7 @@ def _evaluate_arrays(family, values, validate, error, threads=None):
             if workers > 1 and all(a.shape == shape and a.flags.c_contiguous for a in (P, R)):
                 _parallel(stage, P.reshape(-1), R.reshape(-1), out.reshape(-1), buffers, invalid, workers)
                 return out
-            it = numpy.nditer(
+            it = numpy.nditer(  # type: ignore[call-overload]  # NumPy's stubs want the flags as literals
                 operands,
                 flags=["external_loop", "buffered", "zerosize_ok"],
                 op_flags=[["readonly"], ["readonly"], ["writeonly"]] + [["readonly"]] * (len(operands) - 3),
@@ -639,7 +640,7 @@ def _evaluate_arrays(family, values, validate, error, threads=None):
 THREADS_VARIABLE = "SYMMETRIC_NUM_THREADS"
 #: Chunks each thread gets at least: below ``2 * MIN_CHUNKS_PER_THREAD * CHUNK`` elements, one thread.
 MIN_CHUNKS_PER_THREAD = 4
-_LIMIT = contextvars.ContextVar("symmetric_thread_limit", default=None)
+_LIMIT: contextvars.ContextVar[int | None] = contextvars.ContextVar("symmetric_thread_limit", default=None)
 _POOL: list = []
 _POOL_LOCK = threading.Lock()
 
@@ -709,7 +710,7 @@ def _register_threadpoolctl():
     controller per library file, so the copies that standalone modules embed (``symmetric codegen``) keep
     to their own ``threads``, ``thread_limits`` and environment variables.
     """
-    tpc = sys.modules.get("threadpoolctl")
+    tpc: Any = sys.modules.get("threadpoolctl")
     if _CONTROLLER or tpc is None or not hasattr(tpc, "register") or not hasattr(tpc, "LibController"):
         return
     if __name__ != "symmetric.numeric._runtime":  # a standalone module's copy
@@ -761,7 +762,7 @@ def _parallel(stage, p, r, out, buffers, invalid, workers):
     stage.constants(int(stage.code), None)  # computed once, before the threads share the stage
 
     def run(lo, hi, own):
-        mine = own if own is not None else _take_buffers()
+        mine: tuple[numpy.ndarray, tuple[numpy.ndarray, ...]] = own if own is not None else _take_buffers()
         try:
             kernel = _bound(stage, *mine, invalid is not None)
             for i in range(lo, min(hi, n), CHUNK):

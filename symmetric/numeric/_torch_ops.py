@@ -29,6 +29,7 @@ caller's operations.
 """
 
 import functools
+from typing import Any
 
 import numpy
 
@@ -107,7 +108,9 @@ def call(name, values, validate, host):
     """The target ``name``'s ``value(values, ...)`` as the operator ``evaluate`` of this runtime's namespace."""
     import torch
 
-    tensors, scalars, layout = [], [], []
+    tensors: list[Any] = []
+    scalars: list[Any] = []
+    layout: list[Any] = []
     for v in values:
         if isinstance(v, torch.Tensor):
             layout.append(len(tensors))
@@ -209,9 +212,9 @@ def host_function():
         @staticmethod
         def forward(ctx, target, validate, *values):
             ctx.wanted = [isinstance(v, torch.Tensor) and v.requires_grad for v in values]
-            values = [v.detach() if isinstance(v, torch.Tensor) else v for v in values]
-            ctx.target, ctx.validate, ctx.values = target, validate, values
-            return target.value(values, validate, True)
+            detached = [v.detach() if isinstance(v, torch.Tensor) else v for v in values]
+            ctx.target, ctx.validate, ctx.values = target, validate, detached
+            return target.value(detached, validate, True)
 
         @staticmethod
         def backward(ctx, grad):

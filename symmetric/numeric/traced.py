@@ -160,8 +160,8 @@ def jax_host_function(func, values, validate):
 
     dtype = result_dtype(jnp, None, values)
     if not any(JAX.owns(v) and JAX.traced(v) for v in values):
-        host = [to_numpy(v) if JAX.owns(v) else v for v in values]
-        return jnp.asarray(numpy.asarray(func.host_value(host, validate, False)), dtype=dtype)
+        concrete = [to_numpy(v) if JAX.owns(v) else v for v in values]
+        return jnp.asarray(numpy.asarray(func.host_value(concrete, validate, False)), dtype=dtype)
 
     def host(full, want):
         full = [numpy.asarray(a, dtype=numpy.float64) for a in full]
