@@ -56,6 +56,7 @@ def accuracy_score(y_true, y_pred, *, normalize=True, sample_weight=None):
         right = ~np.any(t.y_true != t.y_pred, axis=1)
         correct = np.count_nonzero(right) if t.sample_weight is None else t.sample_weight @ right
     else:
+        assert t.tp is not None  # 1-d targets: counted
         correct = t.tp.sum()
     return float(correct / t.total_weight) if normalize else float(correct)
 
@@ -97,6 +98,7 @@ def balanced_accuracy_score(y_true, y_pred, *, sample_weight=None, adjusted=Fals
     if len(t.labels) == 1:
         warn_single_label()
     true_sum = t.true_sum
+    assert t.tp is not None and true_sum is not None  # binary or multiclass: counted
     with np.errstate(divide="ignore", invalid="ignore"):
         per_class = t.tp / true_sum
     if (true_sum == 0).any():

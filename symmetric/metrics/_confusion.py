@@ -267,6 +267,7 @@ def balanced_precision_score(y_true, y_pred, *, prevalence=0.5, pos_label=1, sam
 
     t = check_targets(y_true, y_pred, sample_weight, func=func, check_labels=check_labels)
     (i,) = select_labels(t, [pos_label])
+    assert t.tp is not None and t.pred_sum is not None and t.true_sum is not None  # binary targets: counted
     tp, ps, ts = (float(a[i]) if i >= 0 else 0.0 for a in (t.tp, t.pred_sum, t.true_sum))
     fp, fn = ps - tp, ts - tp
     tn = float(t.total_weight) - tp - fp - fn

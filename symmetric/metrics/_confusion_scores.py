@@ -16,6 +16,7 @@ from __future__ import annotations
 import math
 import numbers
 import warnings
+from typing import Any
 
 import numpy as np
 
@@ -368,7 +369,8 @@ def _lr_replacements(replace_undefined_by):
             "`value_2`}` where the value for `LR+` ranges from `1.0` to `np.inf` or is `np.nan` and the value for "
             f"`LR-` ranges from `0.0` to `1.0` or is `np.nan`; got `{replace_undefined_by}`."
         )
-        pos, neg = given.get("LR+"), given.get("LR-")
+        pos: Any = given.get("LR+")  # checked below: both real numbers
+        neg: Any = given.get("LR-")
         ok = "LR+" in given and "LR-" in given and all(isinstance(v, numbers.Real) for v in (pos, neg))
         if not ok or pos < 1.0 or neg < 0.0 or neg > 1.0:  # nan passes, as in scikit-learn
             raise ValueError(msg)

@@ -14,6 +14,8 @@ input is a Dask collection.
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 from ..numeric.backends import DASK
@@ -54,7 +56,7 @@ def chunks_of(*arrays):
         parts = [a.to_delayed() for a in frames]
         it = iter(parts)
         return [None if a is None else next(it) for a in arrays]
-    converted = []
+    converted: list[Any] = []
     for a in arrays:
         if a is None:
             converted.append(None)
@@ -65,7 +67,7 @@ def chunks_of(*arrays):
     reference = next(a for a in converted if a is not None and is_dask(a))
     if any(np.isnan(c) for c in reference.chunks[0]):
         reference = reference.compute_chunk_sizes()
-    out = []
+    out: list[Any] = []
     for a in converted:
         if a is None:
             out.append(None)
@@ -293,7 +295,7 @@ def _curve_chunk(yt, ys, sw, pos_label, edges):
     from ._thresholds import classes_of, score_summary
 
     yt, ys = as_target_array(yt, "y_true"), np.asarray(ys)
-    info = {
+    info: dict[str, Any] = {
         "n": len(yt),
         "kind": _kind(yt, "y_true"),
         "classes": np.array([]),
@@ -330,7 +332,7 @@ def _curve_chunk(yt, ys, sw, pos_label, edges):
 def _curve_merge(*parts):
     from ._thresholds import ScoreSummary
 
-    info = {
+    info: dict[str, Any] = {
         "n": 0,
         "kind": set(),
         "classes": np.array([]),

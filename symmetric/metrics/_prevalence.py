@@ -171,6 +171,7 @@ def prevalence_curve(
     array([0.154, 0.667, 0.947])
     """
     grid = DEFAULT_PREVALENCES.copy() if prevalences is None else _grid(prevalences)
+    assert grid is not None  # declared: None or a grid _grid accepts
     values = _values(
         y_true,
         y_pred,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import warnings
+from typing import Any
 
 import numpy as np
 
@@ -137,7 +138,7 @@ def classification_report(
     rows = list(zip(target_names, p, r, f1, s))
     averages = ("micro", "macro", "weighted") + (("samples",) if t.y_type == "multilabel-indicator" else ())
     if output_dict:
-        report = {row[0]: dict(zip(headers, [float(x) for x in row[1:]])) for row in rows}
+        report: dict[str, Any] = {row[0]: dict(zip(headers, [float(x) for x in row[1:]])) for row in rows}
     else:
         width = max(max(len(name) for name in target_names), len("weighted avg"), digits)
         head_fmt = "{:>{width}s} " + " {:>{col}}" * len(headers)

@@ -142,6 +142,7 @@ def _square_cells(y_true, y_pred, *, sample_weight, func):
     if sample_weight is None:
         return table, table, len(t.labels)
     s = check_targets(y_true, y_pred, np.asarray(sample_weight, dtype=np.float64) ** 2, func=func)
+    assert s.cm is not None  # the same labels as t: a dense matrix too
     return table, s.cm.astype(np.float64).reshape(-1), len(t.labels)
 
 
