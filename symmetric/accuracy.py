@@ -39,7 +39,9 @@ from __future__ import annotations
 
 import argparse
 import functools
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 import mpmath
 import numpy
@@ -108,7 +110,7 @@ def _jax(a):
 
 
 #: Backend name -> (module it needs, conversion of a NumPy column, floating dtype or None for the library's own).
-BACKENDS = {
+BACKENDS: dict[str, tuple[str, Callable[[Any], Any], Any]] = {
     "numpy-f32": ("numpy", numpy.asarray, numpy.float32),
     "strict": ("array_api_strict", _strict, numpy.float64),
     "torch": ("torch", _torch, numpy.float64),
@@ -133,6 +135,7 @@ def _portable(name):
     path = Path(tempfile.mkdtemp(prefix="symmetric-accuracy-")) / f"portable_{name}.py"
     path.write_text(module_source(name, backend="array-api"), encoding="utf-8")
     spec = importlib.util.spec_from_file_location(path.stem, path)
+    assert spec is not None and spec.loader is not None  # a .py file just written
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return getattr(module, name)

@@ -67,7 +67,7 @@ def _displayhook(pretty_hook):
             and hasattr(type(value), "_repr_pretty_")
             and type(value).__module__.startswith("symmetric.")
         ):
-            builtins._ = value
+            builtins._ = value  # type: ignore[attr-defined]  # the last value, as sys.displayhook keeps it
             print(value)
             return
         pretty_hook(value)

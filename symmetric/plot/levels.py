@@ -10,6 +10,7 @@ origin away from the break-even line.
 from __future__ import annotations
 
 import math
+from typing import Literal
 
 import numpy as np
 
@@ -47,7 +48,11 @@ def _quantile_levels(finite, count: int) -> np.ndarray:
     return np.unique(rounded)
 
 
-def contour_levels(values, given, unbounded: bool) -> tuple[np.ndarray, np.ndarray, str]:
+#: How a colour bar extends past its bands (matplotlib's ``extend``).
+_Extend = Literal["neither", "both", "min", "max"]
+
+
+def contour_levels(values, given, unbounded: bool) -> tuple[np.ndarray, np.ndarray, _Extend]:
     """The contour levels, the boundaries of the filled bands, and how the colour bar extends.
 
     ``given`` is None, about how many levels, or the levels. For an unbounded
