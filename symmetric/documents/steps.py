@@ -485,7 +485,7 @@ def _merge_continuations(rows, content):
     """A row that is only ``+ ...`` or ``- ...`` continues the expression of the row before; a row ending with a
     relation that the next row repeats (``A &= B = \\\\ &= C``, the sign written again at the line break) ends
     before it."""
-    merged = []
+    merged: list = []
     joined: set = set()
     for k, row in enumerate(rows):
         if k in joined:
