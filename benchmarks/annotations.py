@@ -1,6 +1,6 @@
 """How many functions of ``symmetric/`` mypy would skip: the functions with no annotation at all, per package.
 
-    python benchmarks/annotations.py [--list PACKAGE]
+    python benchmarks/annotations.py [--list PACKAGE] [--root DIR]
 
 mypy checks the body of a function only when it has at least one annotation (an argument's or the return's),
 unless ``check_untyped_defs`` is set for its module (pyproject.toml, ``[tool.mypy]``). This counts, per package
@@ -10,10 +10,16 @@ included; lambdas are not functions here) and how many of them are
 * *untyped*: no annotation at all, so mypy skips the body without ``check_untyped_defs``;
 * *incomplete*: some arguments or the return annotated, not all (``self`` and ``cls`` need none);
 
-and, of the public functions (those named in an ``__all__`` of their module), how many are not fully
-annotated. ``--list PACKAGE`` prints the untyped and incomplete functions of one package with their lines.
-The generated modules (``_generated*.py``: excluded from ruff, compared with their generator's output) are
-counted apart, as ``(generated)``.
+and, of the public functions (those named in an ``__all__`` of their module), how many have no annotation
+and how many are not fully annotated. The generated modules (``_generated*.py``: excluded from ruff, compared
+with their generator's output) are counted apart, as ``(generated)``.
+
+``--list PACKAGE`` prints the untyped and incomplete functions of one package with their lines. ``--root DIR``
+counts another copy of the package, e.g. an earlier revision's::
+
+    mkdir /tmp/before && git archive 11b736b symmetric | tar -x -C /tmp/before
+    python benchmarks/annotations.py --root /tmp/before/symmetric
+
 A measurement, not a test.
 """
 
@@ -76,8 +82,8 @@ def functions(path: Path):
     yield from walk(tree, in_class=False, top=True)
 
 
-def package_of(path: Path) -> str:
-    parts = path.relative_to(ROOT).parts
+def package_of(path: Path, root: Path = ROOT) -> str:
+    parts = path.relative_to(root).parts
     if path.name.startswith("_generated"):
         return "(generated)"
     return "(top)" if len(parts) == 1 else parts[0]
@@ -86,10 +92,12 @@ def package_of(path: Path) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--list", metavar="PACKAGE", help="list the untyped and incomplete functions of PACKAGE")
+    parser.add_argument("--root", type=Path, default=ROOT, help="the package's folder (default: this checkout's)")
     options = parser.parse_args()
+    root = options.root.resolve()
     counts: dict[str, Counter[str]] = {}
-    for path in sorted(ROOT.rglob("*.py")):
-        package = package_of(path)
+    for path in sorted(root.rglob("*.py")):
+        package = package_of(path, root)
         counter = counts.setdefault(package, Counter())
         for name, line, state, public in functions(path):
             counter["functions"] += 1
@@ -97,17 +105,18 @@ def main() -> None:
             if public:
                 counter["public"] += 1
                 counter["public not typed"] += state != "typed"
+                counter["public untyped"] += state == "untyped"
             if options.list == package and state != "typed":
-                print(f"{path.relative_to(ROOT.parent)}:{line}: {name} ({state})")
+                print(f"{path.relative_to(root.parent)}:{line}: {name} ({state})")
     if options.list:
         return
-    columns = ("functions", "untyped", "incomplete", "public", "public not typed")
-    print(f"{'package':<12}" + "".join(f"{c:>18}" for c in columns))
+    columns = ("functions", "untyped", "incomplete", "public", "public untyped", "public not typed")
+    print(f"{'package':<12}" + "".join(f"{c:>17}" for c in columns))
     total: Counter[str] = Counter()
     for package, counter in sorted(counts.items()):
         total.update(counter)
-        print(f"{package:<12}" + "".join(f"{counter[c]:>18}" for c in columns))
-    print(f"{'all':<12}" + "".join(f"{total[c]:>18}" for c in columns))
+        print(f"{package:<12}" + "".join(f"{counter[c]:>17}" for c in columns))
+    print(f"{'all':<12}" + "".join(f"{total[c]:>17}" for c in columns))
 
 
 if __name__ == "__main__":
