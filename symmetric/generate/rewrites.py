@@ -31,7 +31,6 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
-from typing import Any
 
 import sympy
 from sympy.codegen.cfunctions import expm1, log1p
@@ -117,7 +116,7 @@ def _weights(expr, e):
     else:
         base = sympy.powdenest(expr**e)
     num, den = sympy.fraction(sympy.cancel(sympy.together(base)))
-    found: dict[Any, Any] = {}
+    found: dict = {}
     for term in sympy.Add.make_args(sympy.expand(num)):
         term = sympy.cancel(term / den)
         for s in (P, R):
