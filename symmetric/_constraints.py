@@ -196,7 +196,7 @@ class Interval(Constraint):
         none: bool = False,
         allowed: str | None = None,
         scalar_arrays: bool = False,
-    ):
+    ) -> None:
         if kind not in (float, int) or closed not in ("both", "left", "right", "neither"):
             raise InvalidParameterError.of("kind", "Interval", "float or int, and a valid closed", (kind, closed))
         self.kind, self.left, self.right, self.closed, self.none = kind, left, right, closed, none
@@ -261,7 +261,7 @@ class Interval(Constraint):
 class Options(Constraint):
     """One of a set of values (``"warn"``, ``0``...); ``none`` also allows None."""
 
-    def __init__(self, options, *, none: bool = False, allowed: str | None = None, invalid: tuple = ("mean",)):
+    def __init__(self, options, *, none: bool = False, allowed: str | None = None, invalid: tuple = ("mean",)) -> None:
         self.options, self.none, self._invalid = tuple(options), none, tuple(invalid)
         self._strings = frozenset(o for o in self.options if isinstance(o, str))
         self._numbers = tuple(o for o in self.options if not isinstance(o, str))
@@ -282,7 +282,7 @@ class Options(Constraint):
 class Predicate(Constraint):
     """Any test, with its text and its refused values: "array-like", "boolean", an instance of a type."""
 
-    def __init__(self, allowed: str, test: Callable[[object], bool], invalid: tuple):
+    def __init__(self, allowed: str, test: Callable[[object], bool], invalid: tuple) -> None:
         self._allowed, self._test, self._invalid = allowed, test, tuple(invalid)
 
     def is_satisfied_by(self, value) -> bool:
@@ -318,7 +318,7 @@ class Rule(Constraint):
 
     in_body = True
 
-    def __init__(self, allowed: str):
+    def __init__(self, allowed: str) -> None:
         self._allowed = allowed
 
     def is_satisfied_by(self, value) -> bool:

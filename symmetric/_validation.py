@@ -31,7 +31,7 @@ class InvalidParameterError(ValueError, TypeError):
 
     def __init__(
         self, *args, param: str | None = None, func: str | None = None, allowed: str | None = None, got: object = None
-    ):
+    ) -> None:
         super().__init__(*args)
         self.param, self.func, self.allowed, self.got = param, func, allowed, got
 

@@ -83,7 +83,7 @@ class Row:
     worst: dict
     backends: dict | None = None  # backend name -> max ULP (in its own dtype), for the other backends
 
-    def __str__(self):
+    def __str__(self) -> str:
         extra = "".join(f" {v:>{max(8, len(k))}.0f}" for k, v in (self.backends or {}).items())
         return (
             f"{self.region:<10} {self.function:<11} {self.points:>7} {self.max_ulp:>8.0f} {self.median_ulp:>7.1f} "

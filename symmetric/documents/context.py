@@ -133,7 +133,7 @@ def _condition(a, relation, b, line, where, offset, scope):
 class Context:
     """The conditions, hypotheses and values of one segment of a document (a file, or a notebook cell)."""
 
-    def __init__(self, segment, names):
+    def __init__(self, segment, names) -> None:
         self.segment = segment
         self.names = names
         self.facts: list[Condition] = []  # values and conditions, with their places

@@ -156,7 +156,7 @@ class Parsed:
 
 
 class _Parser(NameParsing, CalculusParsing, RangeParsing, SeriesParsing):
-    def __init__(self, tokens: list[Token], names: Names, state: Parsed, level: int = 0):
+    def __init__(self, tokens: list[Token], names: Names, state: Parsed, level: int = 0) -> None:
         self.t = list(tokens)
         self.i = 0
         self.names = names

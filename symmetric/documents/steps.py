@@ -53,7 +53,7 @@ class Checker(Definitions, StepChecking):
         Seconds for each step's check.
     """
 
-    def __init__(self, *, symbols=None, domain: str = "unit", timeout: float = DEFAULT_TIMEOUT):
+    def __init__(self, *, symbols=None, domain: str = "unit", timeout: float = DEFAULT_TIMEOUT) -> None:
         self.symbols = dict(symbols or {})
         self.domain = domain
         self.timeout = timeout

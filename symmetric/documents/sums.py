@@ -68,13 +68,13 @@ class _Bracket(sympy.Function):
             return sympy.Integer(1 if cls.holds(c) else 0)
         return None
 
-    def _eval_is_integer(self):
+    def _eval_is_integer(self) -> bool:
         return True
 
-    def _eval_is_nonnegative(self):
+    def _eval_is_nonnegative(self) -> bool:
         return True
 
-    def _sympystr(self, printer):
+    def _sympystr(self, printer) -> str:
         return f"[{printer._print(self.args[0])} {self.relation} 0]"
 
 

@@ -266,7 +266,7 @@ def metric_properties(f, regimes: list[Regime], P, R, budget: Budget) -> dict[st
     )
     found: dict[str, Property] = {}
 
-    def add(name, verdict, detail=""):
+    def add(name, verdict, detail="") -> None:
         found[name] = Property(name, STATEMENTS[name], verdict, detail)
 
     add("idempotent", _check(budget, P, R, f.xreplace({R: P}), P))

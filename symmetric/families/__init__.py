@@ -171,10 +171,10 @@ class _Parameters(Mapping):
     def __iter__(self):
         return iter(_parameter_specs())
 
-    def __len__(self):
+    def __len__(self) -> int:
         return len(_parameter_specs())
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"PARAMETERS({dict(self)!r})"
 
 

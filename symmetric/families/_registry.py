@@ -34,7 +34,7 @@ CLAIM_IDS = Predicate(
 class RegisteredName(Constraint):
     """The name of a record of ``registry`` (the registry is read when checking: it can grow)."""
 
-    def __init__(self, registry: Mapping[str, object], *, invalid: tuple):
+    def __init__(self, registry: Mapping[str, object], *, invalid: tuple) -> None:
         self.registry, self._invalid = registry, invalid
 
     @property  # read when checking: the registry can grow
@@ -64,7 +64,7 @@ class NewRecord(Constraint):
         rules: tuple[Callable[[Any, Mapping[str, object]], str | None], ...] = (),
         invalid: tuple = (),
         replace: bool = False,
-    ):
+    ) -> None:
         self.registry, self.kind, self.what, self.rules = registry, kind, what, rules
         self._invalid, self.replace = invalid, replace
         self._type = f"a {kind.__module__.rsplit('.', 1)[0]}.{kind.__name__}"

@@ -66,7 +66,7 @@ class _Cells(Constraint):
 
     converts = True
 
-    def __init__(self, *, none: bool = False, length: int | None = None):
+    def __init__(self, *, none: bool = False, length: int | None = None) -> None:
         self.none, self.length = none, length
         self.reads = ("cells",) if none else ()
 
@@ -107,7 +107,7 @@ class _Strata(Constraint):
 
     reads = ("cells",)
 
-    def __init__(self, size: int | None = None):
+    def __init__(self, size: int | None = None) -> None:
         self.size = size
 
     @property

@@ -89,7 +89,7 @@ class SelfCheck:
     points: int
     nonfinite: int = 0
 
-    def __str__(self):
+    def __str__(self) -> str:
         return (
             f"{self.points} points: worst {self.worst_ulp:.3g} ULP at {self.worst_point}, "
             f"median {self.median_ulp:.3g} ULP, {self.nonfinite} non-finite"

@@ -378,7 +378,7 @@ def _lr_replacements(replace_undefined_by):
     return replace_undefined_by, replace_undefined_by
 
 
-def _warn(message):
+def _warn(message) -> None:
     warnings.warn(message, compatible(UndefinedMetricWarning), stacklevel=user_stacklevel())
 
 

@@ -105,7 +105,7 @@ def tree_reduce(parts, merge):
 class _Summary:
     """What one chunk (or several) says about the targets, and its tally."""
 
-    def __init__(self, n=0, kinds=(), strings=(), weights=None, tally=None):
+    def __init__(self, n=0, kinds=(), strings=(), weights=None, tally=None) -> None:
         self.n, self.kinds, self.strings, self.weights, self.tally = n, set(kinds), set(strings), weights, tally
         self.values, self.shapes = set(), set()  # multilabel: the values seen, the numbers of labels
 

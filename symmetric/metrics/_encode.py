@@ -36,14 +36,14 @@ class Table:
     keys that collide at every level are found by a sorted search.
     """
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.keys = np.empty(0, dtype=np.uint64)
         self._levels = []
         self._sorted: np.ndarray | None = None
         self._order: np.ndarray | None = None
         self._work = None
 
-    def __len__(self):
+    def __len__(self) -> int:
         return len(self.keys)
 
     def _rebuild(self) -> None:

@@ -89,11 +89,11 @@ class ConfusionCounts:
     0.6838
     """
 
-    def __init__(self, labels=None):
+    def __init__(self, labels=None) -> None:
         self.labels = None if labels is None else np.asarray(labels)
         self._tally: Tally | None = None
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"ConfusionCounts(n_samples={self.n_samples}, classes={self.classes_.tolist()!r})"
 
     @property

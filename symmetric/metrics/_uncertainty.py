@@ -80,7 +80,7 @@ RANDOM_STATE = Predicate(
 )
 
 
-def _check_resamples_fit(n_resamples, cells, func):
+def _check_resamples_fit(n_resamples, cells, func) -> None:
     """The resampled tables must fit in memory: at most :data:`MAX_RESAMPLED_CELLS` cells in all."""
     most = max(2, MAX_RESAMPLED_CELLS // max(np.size(cells), 1))
     checked(
@@ -92,7 +92,7 @@ def _check_resamples_fit(n_resamples, cells, func):
     )
 
 
-def _check_pseudo_count_fits(pseudo_count, cells, squares, func):
+def _check_pseudo_count_fits(pseudo_count, cells, squares, func) -> None:
     """The pseudo-samples must leave the cells, and their squared weights, finite doubles.
 
     A sample has the mean weight ``w = sum(w_i**2) / sum(w_i)``; every cell

@@ -230,7 +230,7 @@ class _FamilyTarget:
     """What the operators of :mod:`symmetric.numeric._torch_ops` run for a generated family: the eager
     evaluation (host path on CPU, the portable kernels elsewhere; checks included) and its partials."""
 
-    def __init__(self, family, error):
+    def __init__(self, family, error) -> None:
         self.family, self.error = family, error
 
     def value(self, values, validate, host):
@@ -309,7 +309,7 @@ class _HostTarget:
     """A function evaluated on the host, for PyTorch tensors: NumPy copies in, tensors of the inputs' floating
     dtype and device out."""
 
-    def __init__(self, func):
+    def __init__(self, func) -> None:
         self.func = func
 
     def _arrays(self, values):

@@ -91,10 +91,10 @@ class _DD:
     __slots__ = ("hi", "lo")
     __array_ufunc__ = None  # NumPy arrays defer to our reflected operators
 
-    def __init__(self, hi, lo=0.0):
+    def __init__(self, hi, lo=0.0) -> None:
         self.hi, self.lo = hi, lo
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"_DD({self.hi!r}, {self.lo!r})"
 
     def __neg__(self):

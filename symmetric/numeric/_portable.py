@@ -544,7 +544,7 @@ class _TorchUfuncs:
     #: NumPy's unary ufuncs and their PyTorch operations.
     UNARY = {"negative": "neg", "exp": "exp", "log": "log", "log1p": "log1p", "expm1": "expm1"}
 
-    def __init__(self, torch, dtype, device):
+    def __init__(self, torch, dtype, device) -> None:
         self.torch, self.dtype, self.device = torch, dtype, device
         lift = self._t
         for name, op in self.BINARY.items():
@@ -581,7 +581,7 @@ class _TorchUfuncs:
 class _Rows:
     """Scratch rows like the one of ``like``, allocated on first use."""
 
-    def __init__(self, like):
+    def __init__(self, like) -> None:
         self.like, self.rows = like, {}
 
     def __getitem__(self, i):
@@ -610,7 +610,7 @@ def _torch_kernel(stage, code, values):
     return _TORCH_KERNELS[key](*[values[name] for name in names])
 
 
-def _no_check(a):
+def _no_check(a) -> None:
     """The in-place kernels' ``check``: the portable path checked P and R before (:func:`prepare`)."""
 
 

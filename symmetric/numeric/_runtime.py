@@ -107,10 +107,10 @@ def _piecewise(pieces, args):
 class _At:
     """A bad value and where it is, for error messages."""
 
-    def __init__(self, value, index):
+    def __init__(self, value, index) -> None:
         self.value, self.index = value, index
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"{self.value!r} at index {self.index}" if self.index is not None else repr(self.value)
 
 
@@ -226,7 +226,7 @@ class _Family:
     domain of each argument (P, R, then the parameters) as ``(kind, description)``, a kind of ``_DOMAINS``,
     and the chain factors of its gradients."""
 
-    def __init__(self, name, parameters, branches, common, domains, factors=None):
+    def __init__(self, name, parameters, branches, common, domains, factors=None) -> None:
         self.name, self.parameters, self.branches, self.common = name, parameters, branches, common
         #: per branch, per parameter: functions ``(d phi / d theta, d lambda / d theta)`` (the gradients' chain rule)
         self.factors = factors
@@ -255,7 +255,7 @@ class _Stage:
     function of that name, whose arguments name the constants it needs.
     """
 
-    def __init__(self, family, params):
+    def __init__(self, family, params) -> None:
         self.common = family.common
         self.shape = numpy.broadcast_shapes(*(numpy.shape(a) for a in params))
         self.scalar = self.shape == ()
@@ -379,11 +379,11 @@ def _run(stage, code, p, r, index, out, rows, exponents):
     return _call(stage.common["kernels"][_KERNEL[code]], values)
 
 
-def _no_check(a):
+def _no_check(a) -> None:
     """The kernels' ``check`` (called with P and with R) when the kernel does not validate them."""
 
 
-def _exponents(stage, code, p, r, index, rows, exponents, values):
+def _exponents(stage, code, p, r, index, rows, exponents, values) -> None:
     """``m``, ``c_k`` and ``w_k`` of the binade kernels (``P/R = m 2**k``) for one chunk, into ``values``."""
     m, mp, mr, c_k, w_k = rows[SCRATCH:]
     kp, kr, i = exponents
@@ -449,7 +449,7 @@ def _take_buffers() -> tuple[numpy.ndarray, tuple[numpy.ndarray, ...]]:
         )
 
 
-def _give_back(buffers):
+def _give_back(buffers) -> None:
     if len(_SPARE) < SPARE_BUFFERS:
         _SPARE.append(buffers)
 
@@ -469,7 +469,7 @@ def _scan(a, zeros):
     return bool(_nonnegative(a).all()), bool((a == 0).any())
 
 
-def _chunk(stage, p, r, out, index, buffers, invalid, zeros):
+def _chunk(stage, p, r, out, index, buffers, invalid, zeros) -> None:
     """Evaluate one chunk into ``out``; with ``invalid`` (a function raising the error), validate it too.
 
     ``buffers``: for a scalar stage (``index`` None), the kernel bound to its constants and scratch
@@ -518,7 +518,7 @@ def _chunk(stage, p, r, out, index, buffers, invalid, zeros):
         out[chosen] = _call(stage.common["kernels"]["boundary"], values)
 
 
-def _needs_boundary(stage):
+def _needs_boundary(stage) -> bool:
     """Whether the kernels may miss the limit where P or R is 0 (then fixed by the boundary kernel).
 
     Not for the weighted harmonic mean alone (F_beta): ``1/(w/P + w_c/R)`` is then
@@ -553,7 +553,7 @@ def _single(values):
     )
 
 
-def _validate(arrays, names, domains, func, error):
+def _validate(arrays, names, domains, func, error) -> None:
     """Check every argument in order, raising for the first bad one (the message names its first bad value)."""
     for a, n, (allowed, ok) in zip(arrays, names, domains):
         _check(a, n, func, allowed, ok, error)
@@ -698,7 +698,7 @@ _POOL_LIMIT = [None]
 _CONTROLLER: list = []
 
 
-def _register_threadpoolctl():
+def _register_threadpoolctl() -> None:
     """Let ``threadpoolctl`` limit this pool, once it has been imported (this module never imports it).
 
     threadpoolctl finds the native libraries loaded in the process and a controller class for each; this
@@ -724,7 +724,7 @@ def _register_threadpoolctl():
         def get_num_threads(self):
             return _POOL_LIMIT[0] or _default_threads()
 
-        def set_num_threads(self, num_threads):
+        def set_num_threads(self, num_threads) -> None:
             # the value it read on entry, restored on exit, is no limit when it is the default
             n = _positive_int(num_threads)
             _POOL_LIMIT[0] = None if n is None or n == _default_threads() else n
@@ -761,7 +761,7 @@ def _parallel(stage, p, r, out, buffers, invalid, workers):
     zeros = _needs_boundary(stage)
     stage.constants(int(stage.code), None)  # computed once, before the threads share the stage
 
-    def run(lo, hi, own):
+    def run(lo, hi, own) -> None:
         mine: tuple[numpy.ndarray, tuple[numpy.ndarray, ...]] = own if own is not None else _take_buffers()
         try:
             kernel = _bound(stage, *mine, invalid is not None)

@@ -144,7 +144,7 @@ def _summed(grad, part, like):
     return (g.sum() if like.dim() == 0 else g.sum_to_size(like.shape)).to(like.dtype)
 
 
-def register():
+def register() -> bool:
     """Register the operators ``evaluate`` and ``partials`` once (returns True; marked as :func:`_key` is)."""
     if "evaluate" in _OPS:
         return True
@@ -184,7 +184,7 @@ def register():
     def _(key, validate, host, tensors, scalars, layout, out):
         return [torch.empty_like(out) for _ in tensors]
 
-    def setup_context(ctx, inputs, output):
+    def setup_context(ctx, inputs, output) -> None:
         ctx.inputs, ctx.output = inputs, output
 
     def backward(ctx, grad):

@@ -29,7 +29,7 @@ class Elements(Constraint):
 
     in_body = True
 
-    def __init__(self, allowed: str, test):
+    def __init__(self, allowed: str, test) -> None:
         self._allowed, self._test = allowed, test
 
     def is_satisfied_by(self, value) -> bool:

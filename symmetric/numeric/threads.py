@@ -43,7 +43,7 @@ class thread_limits:  # noqa: N801 - used as a function, like threadpoolctl.thre
         At most this many threads (>= 1); ``thread_limits(1)`` evaluates on the calling thread alone.
     """
 
-    def __init__(self, limits):
+    def __init__(self, limits) -> None:
         self.limits = int(limits)
         self._tokens = []
 
@@ -51,6 +51,6 @@ class thread_limits:  # noqa: N801 - used as a function, like threadpoolctl.thre
         self._tokens.append(_LIMIT.set(self.limits))
         return self
 
-    def __exit__(self, *exc):
+    def __exit__(self, *exc) -> bool:
         _LIMIT.reset(self._tokens.pop())
         return False

@@ -62,7 +62,7 @@ def concrete(flag):
 class _Got:
     """The ``got`` of a message whose bad value is known only when compiled code runs (formatted by checkify)."""
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return "\x00"
 
 
@@ -72,7 +72,7 @@ def _message(error, name, func, allowed):
     return text.replace("{", "{{").replace("}", "}}").replace("\x00", "{} at flat index {}")
 
 
-def strict_check(xp, ok, value, error, name, func, allowed):
+def strict_check(xp, ok, value, error, name, func, allowed) -> None:
     """Check a traced ``ok`` (elementwise) by the library's means: ``checkify.check`` (JAX).
 
     ``value`` is the checked array: the message names its first bad element and where it is.
@@ -235,7 +235,7 @@ def operator_namespace():
     return __name__.rpartition(".")[0].replace(".", "_")
 
 
-def register_torch_check():
+def register_torch_check() -> bool:
     """Register the operator ``checked`` once (returns True).
 
     Marked for ``torch.compile`` as a constant result (the attribute ``torch._dynamo.assume_constant_result``

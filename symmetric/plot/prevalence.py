@@ -143,7 +143,7 @@ def _own_prevalence(y_true, pos_label, sample_weight) -> float:
     return float(weights[yt == pos_label].sum() / weights.sum())
 
 
-def _draw_prevalence_curves(ax, curves, own, *, beta, rho, log_scale):
+def _draw_prevalence_curves(ax, curves, own, *, beta, rho, log_scale) -> None:
     for name, values, grid in curves:
         label = _LABELS.get(name, str(name))
         if name == "f_beta":

@@ -342,7 +342,7 @@ class VerdictCache:
     each result it checked.
     """
 
-    def __init__(self, directory, *, engine: str | None = None, dependencies: dict | None = None, options=None):
+    def __init__(self, directory, *, engine: str | None = None, dependencies: dict | None = None, options=None) -> None:
         self.directory = cache_option(directory, option="directory")
         self.engine = engine_version() if engine is None else engine
         self.dependencies = dependency_versions() if dependencies is None else dict(dependencies)

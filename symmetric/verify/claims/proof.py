@@ -243,7 +243,7 @@ class Proof:
 
     def __init__(
         self, name: str, title: str | None = None, *, source: str = "new", summary: str = "", order: int = 100
-    ):
+    ) -> None:
         if not isinstance(name, str) or not _NAME.match(name):
             raise InvalidParameterError.of("name", "Proof", "a Python identifier such as 'f_beta_derivation'", name)
         self.name = name

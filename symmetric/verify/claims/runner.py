@@ -56,7 +56,7 @@ class _Converted(Constraint):
     converts = True
     rejected: object = None
 
-    def __init__(self, allowed: str, convert, invalid: tuple):
+    def __init__(self, allowed: str, convert, invalid: tuple) -> None:
         self._allowed, self._convert, self._invalid = allowed, convert, invalid
 
     def is_satisfied_by(self, value) -> bool:

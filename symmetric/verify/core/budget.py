@@ -200,7 +200,7 @@ def _run_nested(func, seconds):
 def _run_in_thread(func, seconds):
     box: dict[str, Any] = {}
 
-    def target():
+    def target() -> None:
         try:
             box["value"] = func()
         except BaseException as exc:  # re-raised in the caller's thread

@@ -66,7 +66,7 @@ class _Side(Constraint):
 
     converts = True
 
-    def __init__(self, side: str, *, relation: bool = False, none: bool = False, given: str = ""):
+    def __init__(self, side: str, *, relation: bool = False, none: bool = False, given: str = "") -> None:
         self.side, self.relation, self.none, self.given = side, relation, none, given
         self.reads = ("rhs",) if side == "lhs" else ("lhs",)
         self._allowed = _TEXT

@@ -256,7 +256,7 @@ def holds_by_balls(statement: Statement, point: dict) -> bool:
     if statement.has(sympy.Limit) or admissible_point(statement, point) is not None:
         return False
 
-    def decided():
+    def decided() -> bool:
         at = statement.substitute(point)
         if at is None or at.lhs.free_symbols or at.rhs.free_symbols or _huge(at.lhs) or _huge(at.rhs):
             return False

@@ -53,7 +53,7 @@ _MAX_DPS = 400
 def _rational_sides(statement: Statement) -> bool:
     """Whether both sides are rational functions of their symbols (exact evaluation at rational points)."""
 
-    def rational(e):
+    def rational(e) -> bool:
         for node in sympy.preorder_traversal(e):
             if isinstance(node, (sympy.Symbol, sympy.Rational, sympy.Add, sympy.Mul)):
                 continue
@@ -78,7 +78,7 @@ class _ExactSides:
     meets a zero denominator (SymPy's ``zoo`` or ``nan``).
     """
 
-    def __init__(self, statement: Statement):
+    def __init__(self, statement: Statement) -> None:
         self.statement = statement
         self.sides = (compile_rational(statement.lhs), compile_rational(statement.rhs))
         powers = [

@@ -326,7 +326,7 @@ class _Roots:
     Otherwise every sum is solved first, as :func:`coefficient_roots` does.
     """
 
-    def __init__(self, statement: Statement, solve, *, lazy: bool = True):
+    def __init__(self, statement: Statement, solve, *, lazy: bool = True) -> None:
         self.solve = solve
         self.sources = _root_sources(statement)
         self.eager = not lazy or sum(degree for _, _, degree in self.sources) >= ROOT_LIMIT
@@ -675,7 +675,7 @@ def _generic(statement, sym: sympy.Symbol, index: int):
 
 
 class _Points:
-    def __init__(self, statement, symbols, n):
+    def __init__(self, statement, symbols, n) -> None:
         self.statement, self.symbols, self.n = statement, symbols, n
         self.points: list[dict] = []
         self.seen: set = set()

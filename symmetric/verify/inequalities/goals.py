@@ -40,7 +40,7 @@ class Goal:
     strict: bool
     domain: Domain
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         object.__setattr__(self, "big", sympy.sympify(self.big))
         object.__setattr__(self, "small", sympy.sympify(self.small))
 

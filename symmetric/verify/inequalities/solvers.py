@@ -117,7 +117,7 @@ def is_algebraic(expr) -> bool:
 
 
 class _Translator:
-    def __init__(self, z3, ctx):
+    def __init__(self, z3, ctx) -> None:
         self.z3 = z3
         self.ctx = ctx
         self.vars: dict = {}

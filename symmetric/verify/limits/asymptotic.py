@@ -54,7 +54,7 @@ _CONTINUOUS_STEP = (sympy.Abs, sympy.Max, sympy.Min)
 class _Trouble(Exception):
     """Direct evaluation failed below this node; the caller retries with series at its level."""
 
-    def __init__(self, cause: Exception):
+    def __init__(self, cause: Exception) -> None:
         super().__init__(str(cause))
         self.cause = cause
 
@@ -68,7 +68,7 @@ class Asymptotics:
         Conditions known to hold; used to decide signs and parameter conditions.
     """
 
-    def __init__(self, facts=()):
+    def __init__(self, facts=()) -> None:
         self.signs = Signs(facts)
         self.facts = tuple(facts)
         self._resolve_cache: dict = {}

@@ -66,7 +66,7 @@ LIMIT_TRUST = (
 class NoLimit(Exception):
     """The limit does not exist: the one-sided limits are proven different."""
 
-    def __init__(self, left, right):
+    def __init__(self, left, right) -> None:
         super().__init__(f"the one-sided limits differ: {sympy.sstr(left)} from below, {sympy.sstr(right)} from above")
         self.left, self.right = left, right
 

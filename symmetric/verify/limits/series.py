@@ -81,7 +81,7 @@ class Series:
 
     __slots__ = ("terms", "orders")
 
-    def __init__(self, terms=(), orders=()):
+    def __init__(self, terms=(), orders=()) -> None:
         self.terms = list(terms)
         self.orders = list(orders)
 
@@ -89,7 +89,7 @@ class Series:
     def exact(self) -> bool:
         return not self.orders
 
-    def __repr__(self):  # pragma: no cover - debugging aid
+    def __repr__(self) -> str:  # pragma: no cover - debugging aid
         return f"Series({self.terms}, O{self.orders})"
 
 
@@ -100,7 +100,7 @@ class SeriesArithmetic:
     series of an expression is cached per order.
     """
 
-    def __init__(self, signs: Signs, resolve):
+    def __init__(self, signs: Signs, resolve) -> None:
         self.signs = signs
         self.resolve = resolve
         self._cache: dict = {}

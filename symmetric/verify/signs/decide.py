@@ -132,7 +132,7 @@ def _logs(expr):
 class SignOracle:
     """:func:`sign_of` on one domain, memoized; ``wanted`` collects exponents whose sign was needed."""
 
-    def __init__(self, domain: Domain):
+    def __init__(self, domain: Domain) -> None:
         self.domain = domain
         self.wanted: list = []
         self.memo: dict = {}

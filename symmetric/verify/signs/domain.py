@@ -72,7 +72,7 @@ class Interval:
     lo_closed: bool = False
     hi_closed: bool = False
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         object.__setattr__(self, "lo", sympy.sympify(self.lo))
         object.__setattr__(self, "hi", sympy.sympify(self.hi))
         if self.lo.is_infinite:

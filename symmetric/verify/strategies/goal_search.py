@@ -118,7 +118,7 @@ class GoalSearch(TreeSearch):
 
     max_depth = 14
 
-    def __init__(self, deadline: float, candidates: list | None, original: set):
+    def __init__(self, deadline: float, candidates: list | None, original: set) -> None:
         super().__init__(Clock(deadline), memo=True)
         self.candidates = candidates
         self.original = original
@@ -134,7 +134,7 @@ class GoalSearch(TreeSearch):
             self.oracles[domain] = SignOracle(domain)
         return self.oracles[domain](expr)
 
-    def want(self, goal: Goal, k):
+    def want(self, goal: Goal, k) -> None:
         wanted = self.wanted.setdefault(goal, [])
         if k not in wanted:
             wanted.append(k)

@@ -192,7 +192,7 @@ class Strategy:
     def split(self) -> SplitRun:
         return cast(SplitRun, self.run)
 
-    def __post_init__(self):  # the fields are checked by the declaration (STRATEGY_FIELDS)
+    def __post_init__(self) -> None:  # the fields are checked by the declaration (STRATEGY_FIELDS)
         object.__setattr__(self, "applies_to", frozenset(self.applies_to))
 
 
@@ -227,7 +227,7 @@ class _NewStrategy(Constraint):
 class _Registered(Constraint):
     """The name of a registered strategy of a kind (read from the argument ``reads`` names), or None if ``none``."""
 
-    def __init__(self, reads: str, *, none: bool = False, kind: str = "direct"):
+    def __init__(self, reads: str, *, none: bool = False, kind: str = "direct") -> None:
         self.reads, self.none, self.kind = (reads,), none, kind
 
     @property

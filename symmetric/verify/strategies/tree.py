@@ -95,7 +95,7 @@ class TreeSearch:
     #: The depth below which no node is searched (the root is at depth 0).
     max_depth = 0
 
-    def __init__(self, clock: Clock, *, memo: bool = False):
+    def __init__(self, clock: Clock, *, memo: bool = False) -> None:
         self.clock = clock
         self.memo = memo
         self.failed: set = set()
