@@ -225,7 +225,10 @@ class _InPlace:
 
     def __init__(self, arrays, printer) -> None:
         self.arrays, self.printer = set(arrays), printer
-        self.lines, self.free, self.owned, self.cse = [], list(range(SCRATCH)), set(), {}
+        self.lines: list[str] = []
+        self.free = list(range(SCRATCH))
+        self.owned: set = set()
+        self.cse: dict = {}
 
     def is_array(self, expr):
         return bool(expr.free_symbols & self.arrays)
@@ -433,7 +436,7 @@ class _DDPrinter(StrPrinter):
 
     def __init__(self) -> None:
         super().__init__()
-        self.booleans = set()  # names of common subexpressions that hold conditions
+        self.booleans: set[str] = set()  # names of common subexpressions that hold conditions
 
     def _print_Symbol(self, expr):
         return expr.name if expr.name in self.booleans else f"_dd({expr.name})"

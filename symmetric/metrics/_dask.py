@@ -107,7 +107,8 @@ class _Summary:
 
     def __init__(self, n=0, kinds=(), strings=(), weights=None, tally=None) -> None:
         self.n, self.kinds, self.strings, self.weights, self.tally = n, set(kinds), set(strings), weights, tally
-        self.values, self.shapes = set(), set()  # multilabel: the values seen, the numbers of labels
+        self.values: set = set()  # multilabel: the values seen
+        self.shapes: set = set()  # multilabel: the numbers of labels
 
     @staticmethod
     def merge(*summaries):

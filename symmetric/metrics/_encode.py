@@ -38,10 +38,10 @@ class Table:
 
     def __init__(self) -> None:
         self.keys = np.empty(0, dtype=np.uint64)
-        self._levels = []
+        self._levels: list[tuple] = []
         self._sorted: np.ndarray | None = None
         self._order: np.ndarray | None = None
-        self._work = None
+        self._work: tuple | None = None
 
     def __len__(self) -> int:
         return len(self.keys)

@@ -582,7 +582,8 @@ class _Rows:
     """Scratch rows like the one of ``like``, allocated on first use."""
 
     def __init__(self, like) -> None:
-        self.like, self.rows = like, {}
+        self.like = like
+        self.rows: dict = {}
 
     def __getitem__(self, i):
         if i not in self.rows:

@@ -232,7 +232,7 @@ class _Family:
         self.factors = factors
         assert [kind for kind, _ in domains[:2]] == ["nonnegative"] * 2, "P and R are checked by _scan"
         self.domains = tuple((description, _DOMAINS[kind]) for kind, description in domains)
-        self._stages = {}
+        self._stages: dict = {}
 
     def stage(self, params):
         """The :class:`_Stage` at the float64 arrays ``params``; the last 64 are cached when they are scalars."""
@@ -280,7 +280,7 @@ class _Stage:
                         hi[chosen], lo[chosen] = x.hi, x.lo
                 todo &= ~chosen
             self.dd = {key: _DD(hi, lo) for key, (hi, lo) in parts.items()}
-        self._float = {}
+        self._float: dict = {}
         p = self.value("phi")
         a = numpy.abs(p)
         self.code = numpy.select(
@@ -288,7 +288,8 @@ class _Stage:
             [ARITHMETIC, HARMONIC, GEOMETRIC, BINADE, ANCHOR_POSITIVE],
             ANCHOR_NEGATIVE,
         )
-        self._tables, self._blocks = {}, {}
+        self._tables: dict = {}
+        self._blocks: dict = {}
 
     def get(self, key):
         """The double-double constant ``key``, computed on first use."""
