@@ -23,7 +23,7 @@ __all__ = ["accuracy_score", "balanced_accuracy_score"]
 
 
 @declare(**TARGETS, normalize=BOOLEAN, sample_weight=array_like())
-def accuracy_score(y_true, y_pred, *, normalize=True, sample_weight=None):
+def accuracy_score(y_true, y_pred, *, normalize=True, sample_weight=None) -> float:
     """The fraction (or number) of samples predicted right: scikit-learn's ``accuracy_score``.
 
     For multilabel indicator targets this is subset accuracy: a sample
@@ -62,7 +62,7 @@ def accuracy_score(y_true, y_pred, *, normalize=True, sample_weight=None):
 
 
 @declare(**DENSE_TARGETS, sample_weight=array_like(), adjusted=BOOLEAN)
-def balanced_accuracy_score(y_true, y_pred, *, sample_weight=None, adjusted=False):
+def balanced_accuracy_score(y_true, y_pred, *, sample_weight=None, adjusted=False) -> float:
     """The mean recall over the labels of ``y_true``: scikit-learn's ``balanced_accuracy_score``.
 
     Labels predicted but absent from ``y_true`` have no recall; they are left

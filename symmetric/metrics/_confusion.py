@@ -80,7 +80,7 @@ def _integer_weighted_matrix(y_true, y_pred, weights: np.ndarray, t: Targets, id
 
 
 @declare(**DENSE_TARGETS, labels=array_like(), sample_weight=array_like(), normalize=NORMALIZE)
-def confusion_matrix(y_true, y_pred, *, labels=None, sample_weight=None, normalize=None):
+def confusion_matrix(y_true, y_pred, *, labels=None, sample_weight=None, normalize=None) -> np.ndarray:
     """Confusion matrix ``C[i, j]``: samples of true label i predicted as label j (scikit-learn's function).
 
     Parameters
@@ -175,7 +175,7 @@ def warn_single_label() -> None:
 
 
 @declare(**TARGETS, sample_weight=array_like(), labels=array_like(), samplewise=BOOLEAN)
-def multilabel_confusion_matrix(y_true, y_pred, *, sample_weight=None, labels=None, samplewise=False):
+def multilabel_confusion_matrix(y_true, y_pred, *, sample_weight=None, labels=None, samplewise=False) -> np.ndarray:
     """One-vs-rest confusion matrices ``[[TN, FP], [FN, TP]]``, one per label (or per sample): scikit-learn's function.
 
     For single-label targets, label ``l``'s matrix counts "is ``l``" against
@@ -222,7 +222,9 @@ def multilabel_confusion_matrix(y_true, y_pred, *, sample_weight=None, labels=No
 
 
 @declare(**TARGETS, prevalence=PREVALENCE, pos_label=POS_LABEL, sample_weight=array_like(), zero_division=ZERO_DIVISION)
-def balanced_precision_score(y_true, y_pred, *, prevalence=0.5, pos_label=1, sample_weight=None, zero_division="warn"):
+def balanced_precision_score(
+    y_true, y_pred, *, prevalence=0.5, pos_label=1, sample_weight=None, zero_division="warn"
+) -> float:
     r"""Precision at a target prevalence: :math:`\pi\,TPR / (\pi\,TPR + (1-\pi)\,FPR)`.
 
     The precision the classifier would have on data where a fraction

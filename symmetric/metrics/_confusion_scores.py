@@ -97,7 +97,7 @@ def _record_values(name: str, arrays, zero_division):
 
 
 @declare(**DENSE_TARGETS, sample_weight=array_like())
-def matthews_corrcoef(y_true, y_pred, *, sample_weight=None):
+def matthews_corrcoef(y_true, y_pred, *, sample_weight=None) -> float:
     """The Matthews correlation coefficient (Gorodkin's R_K for more than two classes): scikit-learn's function.
 
     Computed from the trace, total and margins of the confusion matrix by the
@@ -134,7 +134,7 @@ def _kappa_weights(weights, k: int) -> np.ndarray:
     sample_weight=array_like(),
     replace_undefined_by=KAPPA_REPLACEMENT,
 )
-def cohen_kappa_score(y1, y2, *, labels=None, weights=None, sample_weight=None, replace_undefined_by=np.nan):
+def cohen_kappa_score(y1, y2, *, labels=None, weights=None, sample_weight=None, replace_undefined_by=np.nan) -> float:
     r"""Cohen's kappa, unweighted or with linear or quadratic weights: scikit-learn's function.
 
     :math:`1 - \sum w_{ij} C_{ij} / \sum w_{ij} E_{ij}` with ``E`` the
@@ -233,7 +233,7 @@ def _average(values, c: Counts, average, *, nan_aware: bool):
 )
 def jaccard_score(
     y_true, y_pred, *, labels=None, pos_label=1, average="binary", sample_weight=None, zero_division="warn"
-):
+) -> float | np.ndarray:
     """The Jaccard index ``TP/(TP + FP + FN)``: scikit-learn's ``jaccard_score``.
 
     Averages as scikit-learn's (a plain mean, in which ``zero_division``
@@ -268,7 +268,7 @@ def _record_score(
 @declare(**TARGETS, **SCORE_OPTIONS)
 def informedness_score(
     y_true, y_pred, *, labels=None, pos_label=1, average="binary", sample_weight=None, zero_division="warn"
-):
+) -> float | np.ndarray:
     """Informedness (Youden's J, bookmaker informedness) ``TPR + TNR - 1``, with the options of ``precision_score``.
 
     Undefined (``zero_division``) for a label without true samples or
@@ -287,7 +287,7 @@ def informedness_score(
 @declare(**TARGETS, **SCORE_OPTIONS)
 def markedness_score(
     y_true, y_pred, *, labels=None, pos_label=1, average="binary", sample_weight=None, zero_division="warn"
-):
+) -> float | np.ndarray:
     """Markedness ``PPV + NPV - 1``, with the options of ``precision_score``.
 
     Undefined (``zero_division``) for a label never predicted or always predicted.
@@ -324,7 +324,7 @@ def confusion_metric_score(
     average="binary",
     sample_weight=None,
     zero_division="warn",
-):
+) -> float | np.ndarray:
     """Any registered metric of the confusion matrix's four cells, from labels, one-vs-rest per label.
 
     The metric is a :class:`symmetric.families.ConfusionMetric` (``"npv"``, ``"fdr"``,
@@ -383,7 +383,9 @@ def _warn(message) -> None:
 
 
 @declare(**TARGETS, labels=array_like(), sample_weight=array_like(), replace_undefined_by=LR_REPLACEMENT)
-def class_likelihood_ratios(y_true, y_pred, *, labels=None, sample_weight=None, replace_undefined_by=np.nan):
+def class_likelihood_ratios(
+    y_true, y_pred, *, labels=None, sample_weight=None, replace_undefined_by=np.nan
+) -> tuple[float, float]:
     """The positive and negative likelihood ratios ``(LR+, LR-)`` of binary labels: scikit-learn's function (1.9).
 
     ``LR+ = TPR/FPR`` and ``LR- = FNR/TNR`` (records ``lr_plus``, ``lr_minus``);

@@ -14,12 +14,15 @@ input is a Dask collection.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from ..numeric.backends import DASK
 from ._tally import count
+
+if TYPE_CHECKING:  # for the annotations only
+    from ._target_arrays import Targets
 
 __all__ = ["is_dask", "dask_targets", "chunks_of", "tree_reduce"]
 
@@ -36,7 +39,7 @@ def _is_frame(obj) -> bool:
     return is_dask(obj) and hasattr(obj, "npartitions") and hasattr(obj, "divisions")
 
 
-def chunks_of(*arrays):
+def chunks_of(*arrays) -> list:
     """The aligned chunks (lists of delayed NumPy arrays) of 1-d Dask arrays, Series or NumPy arrays (None kept).
 
     Series that share their partitions are split along them; otherwise
@@ -190,7 +193,7 @@ def _chunk(yt, yp, sw=None):
     return summary
 
 
-def dask_targets(y_true, y_pred, sample_weight, *, func, check_labels):
+def dask_targets(y_true, y_pred, sample_weight, *, func, check_labels) -> Targets:
     """:func:`~symmetric.metrics._targets.check_targets` for Dask input: the same checks, counts and errors."""
     import dask
 

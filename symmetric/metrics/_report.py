@@ -37,7 +37,7 @@ def classification_report(
     output_dict=False,
     zero_division="warn",
     beta=1.0,
-):
+) -> str | dict:
     """Precision, recall, F1 (or F_beta) and support per label and averaged, as scikit-learn's report.
 
     The targets are checked and counted once; each row divides those

@@ -207,7 +207,7 @@ def confidence_interval(
     pseudo_count=None,
     zero_division="warn",
     sampling="multinomial",
-):
+) -> ConfidenceInterval:
     r"""A count metric and its confidence interval: delta method, Wilson or bootstrap.
 
     The confusion matrix of ``n`` independent samples is multinomial; every
