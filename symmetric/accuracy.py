@@ -206,7 +206,7 @@ def sample(name: str, region: str, n: int, rng) -> dict:
     return cols
 
 
-def ulp_errors(got, true):
+def ulp_errors(got, true) -> numpy.ndarray:
     """``|got - true|`` in units of the last place of ``true`` (inf where ``got`` is not finite)."""
     got, true = numpy.asarray(got, dtype=float), numpy.asarray(true, dtype=float)
     with numpy.errstate(all="ignore"):

@@ -155,7 +155,7 @@ def _cache(config):
         raise pytest.UsageError(f"--symmetric-cache / symmetric_cache: {exc}") from None
 
 
-def pytest_configure(config):
+def pytest_configure(config) -> None:
     paths = [Path(p) for p in config.getini("symmetric_claims")]
     paths += [config.invocation_params.dir / p for p in config.getoption("symmetric_claims")]
     for p in paths:

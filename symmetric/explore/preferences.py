@@ -491,7 +491,7 @@ def _pair_conflicts(statements, residuals, tolerance, fixed_rho):
 
 
 @declare(statements=STATEMENTS, family=FAMILY, tolerance=TOLERANCE)
-def fit_preferences(statements, *, family="g_beta_rho", tolerance=DEFAULT_TOLERANCE):
+def fit_preferences(statements, *, family="g_beta_rho", tolerance=DEFAULT_TOLERANCE) -> PreferenceFit:
     r"""Fit the beta and rho that express ``statements`` best (see the module docstring).
 
     Parameters
