@@ -330,7 +330,7 @@ def _running(exprs, notes):
     return [e.xreplace(mapping) for e in exprs]
 
 
-def opaque(*given):
+def opaque(*given) -> tuple:
     """``(*exprs, notes)``: the expressions with sums, products, brackets and functions applied read by linearity
     into real quantities, the same quantity for the same object on every side; ``notes`` says what was done."""
     notes: list = []

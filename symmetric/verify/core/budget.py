@@ -32,7 +32,7 @@ import sys
 import threading
 import time
 import weakref
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from ..._constraints import Interval, Predicate, declare
@@ -62,7 +62,7 @@ _missed = False
 
 
 @contextlib.contextmanager
-def held():
+def held() -> Iterator[None]:
     """Hold back the budget while code that must not be interrupted runs (a C library's Python API).
 
     A budget that runs out inside the block stops the computation as soon as

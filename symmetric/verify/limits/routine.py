@@ -167,7 +167,7 @@ def _two_sided(below, above, facts):
     raise NoLimit(below, above)
 
 
-def replace_limits(expr, *, facts=(), bound=frozenset()):
+def replace_limits(expr, *, facts=(), bound=frozenset()) -> sympy.Basic:
     """``expr`` with every ``Limit`` replaced by its value, innermost first.
 
     ``bound`` holds variables bound by an enclosing limit: an inner limit

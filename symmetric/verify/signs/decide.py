@@ -362,7 +362,7 @@ def sign_of(expr, domain: Domain, *, wanted: list | None = None) -> frozenset | 
 
 
 @memoized  # pure, called ~15 times per distinct coefficient in a run
-def combine_fractions(c):
+def combine_fractions(c) -> sympy.Basic:
     """``c`` with its fractions combined and common factors cancelled, when that is not longer."""
     c = sympy.sympify(c)
     if c.is_Number or not c.free_symbols:
@@ -395,7 +395,7 @@ def _factor_parts(c) -> tuple:
 
 
 @memoized  # pure; the limit routine asks it of the same ~100 coefficients ~1500 times in a run
-def sign_target(c):
+def sign_target(c) -> sympy.Basic:
     """The simplest expression whose sign decides the sign of ``c`` (positive factors and logs removed).
 
     >>> from symmetric import P, R

@@ -314,7 +314,7 @@ class Domain:
         return ", ".join(parts) or "all values the symbols' assumptions allow"
 
 
-def affine_in_one(expr):
+def affine_in_one(expr) -> tuple[sympy.Symbol, sympy.Expr, int] | None:
     """``(symbol, root, slope_sign)`` when ``expr`` is ``a*symbol + b`` with numbers ``a != 0`` and ``b``."""
     expr = sympy.expand(expr)
     syms = expr.free_symbols

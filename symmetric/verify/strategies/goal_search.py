@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import contextlib
 import random
+from collections.abc import Iterator
 
 import mpmath
 import sympy
@@ -79,7 +80,7 @@ _EXACT_ONLY = [False]  # set by exact_search(): read by every search, in any thr
 
 
 @contextlib.contextmanager
-def exact_search():
+def exact_search() -> Iterator[None]:
     """Within the block, inequality searches run on their exact strategies alone (for debugging and tests).
 
     A strategy's error propagates instead of counting as a failed
