@@ -77,7 +77,7 @@ from .traced import apply_policy, host_partials, jax_host_call, jax_host_functio
 __all__ = ["_evaluate_any", "_evaluate_backend", "evaluate", "host_call"]
 
 
-def _evaluate_any(family, P, R, params, validate, error, threads=None):
+def _evaluate_any(family, P, R, params, validate, error, threads=None) -> Any:
     """The generated functions' entry: NumPy input (and Dask's, converted) to
     :func:`symmetric.numeric._runtime._evaluate`, arrays of another library to :func:`evaluate`."""
     backend = backend_of(P, R, *params)
@@ -86,7 +86,7 @@ def _evaluate_any(family, P, R, params, validate, error, threads=None):
     return evaluate(family, (P, R, *params), validate, error, threads)
 
 
-def _evaluate_backend(family, P, R, params, validate, error, threads, backend):
+def _evaluate_backend(family, P, R, params, validate, error, threads, backend) -> Any:
     """The entry of a module generated for ``backend``: its input converted to that backend's arrays.
 
     ``numpy``: as the package's functions (:func:`_evaluate_any`). ``torch``, ``jax``: P and R that are not
@@ -103,7 +103,7 @@ def _evaluate_backend(family, P, R, params, validate, error, threads, backend):
     return evaluate(family, (P, R, *params), validate, error, threads, host=record is not ARRAY_API)
 
 
-def evaluate(family, values, validate, error, threads=None, host=True):
+def evaluate(family, values, validate, error, threads=None, host=True) -> Any:
     """The evaluation of arrays of other libraries, with custom gradients where the library has them.
 
     The hook is the backend record's ``gradient``. ``host``: PyTorch tensors in host memory take the host
@@ -282,7 +282,7 @@ def _torch_traced(family, values, validate, error):
 # --- functions evaluated on the host (compile'd functions): their values and partials from NumPy ---
 
 
-def host_call(func, values, validate):
+def host_call(func, values, validate) -> Any:
     """``func`` (``func.host_value(arrays, validate, traced)``, ``func.host_partials(arrays)`` on float64 NumPy
     arrays) at arrays of another library: a result of that library, differentiable where it is (JAX:
     ``jax.custom_jvp`` over ``jax.pure_callback``, also traced; PyTorch: ``torch.autograd.Function``, and under

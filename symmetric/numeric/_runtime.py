@@ -67,7 +67,7 @@ BLOCK = 16
 SCRATCH = 6
 
 
-def _pow(x, y, out=None):
+def _pow(x, y, out=None) -> numpy.ndarray:
     """``x**y``; a scalar exponent is spread over the array first (NumPy's vector loop is then faster).
 
     ``out`` receives the result and must not be ``x``.
@@ -80,7 +80,7 @@ def _pow(x, y, out=None):
     return numpy.power(x, y, out=out)
 
 
-def _piecewise(pieces, args):
+def _piecewise(pieces, args) -> Any:
     """Evaluate ``(condition, value)`` pairs in order, each value only where it is selected."""
     arrays = [numpy.asarray(a) for a in args]
     shape = numpy.broadcast_shapes(*(a.shape for a in arrays))
@@ -121,7 +121,7 @@ def _as_array(value, name, func, error):
     return numpy.asarray(value, dtype=numpy.float64)
 
 
-def _unmask(values, fills):
+def _unmask(values, fills) -> tuple[list, Any]:
     """Masked arrays among ``values``: their data with each masked entry replaced by its ``fills`` value
     (a valid input), and the union of the masks (None when no value is masked)."""
     if not any(isinstance(v, numpy.ma.MaskedArray) for v in values):
@@ -142,7 +142,7 @@ def _unmask(values, fills):
     return out, mask
 
 
-def _remask(out, mask):
+def _remask(out, mask) -> Any:
     """``out`` as a masked array with ``mask`` (broadcast), or ``out`` when ``mask`` is None."""
     if mask is None:
         return out
@@ -529,7 +529,7 @@ def _needs_boundary(stage) -> bool:
     return not (stage.scalar and int(stage.code) == HARMONIC)
 
 
-def _evaluate(family, P, R, params, validate, error, threads=None):
+def _evaluate(family, P, R, params, validate, error, threads=None) -> Any:
     """Evaluate ``family`` at ``P, R`` and its parameters ``params`` with NumPy broadcasting.
 
     A masked array keeps its mask: the result is masked wherever an input is. ``threads``: see

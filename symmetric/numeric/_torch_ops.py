@@ -44,7 +44,7 @@ _TARGETS: dict = {}
 _OPS: dict = {}
 
 
-def key(kind, owner, make, *extra):
+def key(kind, owner, make, *extra) -> str:
     """The operators' name of the target of ``owner`` (``make(owner, *extra)`` the first time), registered.
 
     Marked for ``torch.compile`` as a constant result (the attribute that
@@ -61,12 +61,12 @@ def key(kind, owner, make, *extra):
 key._dynamo_marked_constant = True  # type: ignore[attr-defined]
 
 
-def target(name):
+def target(name) -> Any:
     """The target registered under ``name``."""
     return _TARGETS[name]
 
 
-def fixed_plan(name, *params):
+def fixed_plan(name, *params) -> tuple | None:
     """The :func:`symmetric.numeric._portable.fixed_plan` of the target ``name``'s family at the numbers ``params``
     (None where its regime needs a table). Marked as :func:`key` is: Dynamo runs it while tracing (the parameter
     stage in double-double on the host) and keeps the result, plain floats, as constants of the graph."""
@@ -78,7 +78,7 @@ def fixed_plan(name, *params):
 fixed_plan._dynamo_marked_constant = True  # type: ignore[attr-defined]
 
 
-def fixed_function():
+def fixed_function() -> Any:
     """The ``torch.autograd.Function`` of a :func:`fixed_plan`: its value and its partials in P and R from the
     generated portable kernels (:func:`symmetric.numeric._portable.fixed_value`, ``fixed_partials``), array
     operations that Dynamo traces (defined on first use, by :func:`fixed_plan`)."""
@@ -104,7 +104,7 @@ def fixed_function():
     return FixedFunction
 
 
-def call(name, values, validate, host):
+def call(name, values, validate, host) -> Any:
     """The target ``name``'s ``value(values, ...)`` as the operator ``evaluate`` of this runtime's namespace."""
     import torch
 
@@ -202,7 +202,7 @@ def register() -> bool:
 register._dynamo_marked_constant = True  # type: ignore[attr-defined]
 
 
-def host_function():
+def host_function() -> Any:
     """The ``torch.autograd.Function`` running a target eagerly with its partials (defined on first use)."""
     if "function" in _OPS:
         return _OPS["function"]

@@ -301,7 +301,7 @@ def backend_of(*values) -> Backend:
     return NUMPY
 
 
-def to_host(x):
+def to_host(x) -> numpy.ndarray:
     """A NumPy copy (or view) of an array of any library, on the host (a tensor off its autograd graph)."""
     if isinstance(x, (numpy.ndarray, numpy.generic, float, int)):
         return numpy.asarray(x)
