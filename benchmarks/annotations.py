@@ -11,8 +11,8 @@ included; lambdas are not functions here) and how many of them are
 * *incomplete*: some arguments or the return annotated, not all (``self`` and ``cls`` need none);
 
 and, of the public functions (those named in an ``__all__`` of their module), how many have no annotation
-and how many are not fully annotated. The generated modules (``_generated*.py``: excluded from ruff, compared
-with their generator's output) are counted apart, as ``(generated)``.
+and how many are not fully annotated. The generated modules (their first line ends "Do not edit.": compared with
+their generator's output) are counted apart, as ``(generated)``.
 
 ``--list PACKAGE`` prints the untyped and incomplete functions of one package with their lines. ``--root DIR``
 counts another copy of the package, e.g. an earlier revision's::
@@ -50,10 +50,9 @@ def _public_names(tree: ast.Module) -> set[str]:
         if isinstance(node, (ast.Assign, ast.AnnAssign)):
             targets = node.targets if isinstance(node, ast.Assign) else [node.target]
             if any(isinstance(t, ast.Name) and t.id == "__all__" for t in targets) and node.value is not None:
-                try:
-                    return set(ast.literal_eval(node.value))
-                except ValueError:
-                    return set()
+                # the names spelled here (a starred list, another module's __all__, is counted in its module)
+                elements = node.value.elts if isinstance(node.value, (ast.List, ast.Tuple)) else []
+                return {e.value for e in elements if isinstance(e, ast.Constant)}
     return set()
 
 
@@ -84,7 +83,7 @@ def functions(path: Path):
 
 def package_of(path: Path, root: Path = ROOT) -> str:
     parts = path.relative_to(root).parts
-    if path.name.startswith("_generated"):
+    if "Do not edit." in path.read_text(encoding="utf-8").split("\n", 1)[0]:  # written by symmetric.generate
         return "(generated)"
     return "(top)" if len(parts) == 1 else parts[0]
 

@@ -95,7 +95,7 @@ def chunks_of(*arrays) -> list:
     return out
 
 
-def tree_reduce(parts, merge):
+def tree_reduce(parts, merge) -> Any:
     """Delayed ``merge`` of the delayed ``parts``, ``_FAN_IN`` at a time."""
     import dask
 
