@@ -26,11 +26,21 @@ def test_ruff_lint_passes():
     assert done.returncode == 0, done.stdout + done.stderr
 
 
+PROBES = "tests/typing_probes.py"
+
+
 @pytest.mark.slow
 def test_mypy_passes():
+    """The package type-checks (settings: [tool.mypy] in pyproject.toml), and mypy refuses exactly the lines of
+    tests/typing_probes.py marked so (a strategy whose run is not its kind's): one run for both."""
     pytest.importorskip("mypy")
-    done = _run("mypy")  # files, settings and the modules still exempt: [tool.mypy] in pyproject.toml
-    assert done.returncode == 0, done.stdout + done.stderr
+    done = _run("mypy", "symmetric", PROBES)
+    errors = [line for line in done.stdout.splitlines() if ": error: " in line]
+    assert all(line.startswith(PROBES + ":") for line in errors), done.stdout + done.stderr
+    refused = {int(line.split(":")[1]) for line in errors}
+    lines = (ROOT / PROBES).read_text(encoding="utf-8").splitlines()
+    marked = {number for number, line in enumerate(lines, 1) if line.endswith("# mypy refuses")}
+    assert marked and refused == marked, done.stdout + done.stderr
 
 
 def test_ruff_format_is_applied():

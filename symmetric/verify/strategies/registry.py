@@ -45,7 +45,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol, cast
+from typing import TYPE_CHECKING, Any, Literal, Protocol, cast, overload
 
 from ..._constraints import BOOLEAN, Constraint, Options, Predicate, declare
 
@@ -174,6 +174,62 @@ class Strategy:
     before_refutation: bool = False
     kind: str = "direct"
     cheap_for: Callable | None = None
+
+    if TYPE_CHECKING:  # one signature per kind, so that mypy checks a new strategy's run against its kind's protocol
+        # (at run time the dataclass's own __init__, under the declaration)
+
+        @overload
+        def __init__(
+            self,
+            name: str,
+            trusts: str,
+            cost: str,
+            applies_to: Iterable[str],
+            run: DirectRun,
+            before_refutation: bool = False,
+            kind: Literal["direct"] = "direct",
+            cheap_for: Callable | None = None,
+        ) -> None: ...
+        @overload
+        def __init__(
+            self,
+            name: str,
+            trusts: str,
+            cost: str,
+            applies_to: Iterable[str],
+            run: ProverRun,
+            before_refutation: bool = False,
+            *,
+            kind: Literal["prover"],
+            cheap_for: Callable | None = None,
+        ) -> None: ...
+        @overload
+        def __init__(
+            self,
+            name: str,
+            trusts: str,
+            cost: str,
+            applies_to: Iterable[str],
+            run: ReductionRun,
+            before_refutation: bool = False,
+            *,
+            kind: Literal["reduction"],
+            cheap_for: Callable | None = None,
+        ) -> None: ...
+        @overload
+        def __init__(
+            self,
+            name: str,
+            trusts: str,
+            cost: str,
+            applies_to: Iterable[str],
+            run: SplitRun,
+            before_refutation: bool = False,
+            *,
+            kind: Literal["split"],
+            cheap_for: Callable | None = None,
+        ) -> None: ...
+        def __init__(self, *args: Any, **kwargs: Any) -> None: ...
 
     # The run of each kind, typed by its protocol (the search calls these; mypy checks both sides).
     @property
