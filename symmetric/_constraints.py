@@ -68,7 +68,8 @@ import inspect
 import math
 import numbers
 import types
-from typing import Any, Callable, TypeVar
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from ._validation import InvalidParameterError
 
@@ -126,7 +127,7 @@ class Constraint:
         """The allowed values as the error of ``func`` states them."""
         return self.allowed
 
-    def narrowed(self, **others) -> "Constraint":
+    def narrowed(self, **others) -> Constraint:
         """This constraint at the values of the arguments it ``reads`` (converted where they were declared so)."""
         return self
 
@@ -195,7 +196,7 @@ class Interval(Constraint):
         none: bool = False,
         allowed: str | None = None,
         scalar_arrays: bool = False,
-    ):
+    ) -> None:
         if kind not in (float, int) or closed not in ("both", "left", "right", "neither"):
             raise InvalidParameterError.of("kind", "Interval", "float or int, and a valid closed", (kind, closed))
         self.kind, self.left, self.right, self.closed, self.none = kind, left, right, closed, none
@@ -231,7 +232,7 @@ class Interval(Constraint):
         below = value <= self.right if self.closed in ("both", "right") else value < self.right
         return above and below
 
-    def up_to(self, right) -> "Interval":
+    def up_to(self, right) -> Interval:
         """This interval with its upper end lowered to ``right`` (included): a bound that depends on the data.
 
         >>> Interval(int, 2, math.inf, closed="left").up_to(100).allowed
@@ -260,7 +261,7 @@ class Interval(Constraint):
 class Options(Constraint):
     """One of a set of values (``"warn"``, ``0``...); ``none`` also allows None."""
 
-    def __init__(self, options, *, none: bool = False, allowed: str | None = None, invalid: tuple = ("mean",)):
+    def __init__(self, options, *, none: bool = False, allowed: str | None = None, invalid: tuple = ("mean",)) -> None:
         self.options, self.none, self._invalid = tuple(options), none, tuple(invalid)
         self._strings = frozenset(o for o in self.options if isinstance(o, str))
         self._numbers = tuple(o for o in self.options if not isinstance(o, str))
@@ -281,7 +282,7 @@ class Options(Constraint):
 class Predicate(Constraint):
     """Any test, with its text and its refused values: "array-like", "boolean", an instance of a type."""
 
-    def __init__(self, allowed: str, test: Callable[[object], bool], invalid: tuple):
+    def __init__(self, allowed: str, test: Callable[[object], bool], invalid: tuple) -> None:
         self._allowed, self._test, self._invalid = allowed, test, tuple(invalid)
 
     def is_satisfied_by(self, value) -> bool:
@@ -317,7 +318,7 @@ class Rule(Constraint):
 
     in_body = True
 
-    def __init__(self, allowed: str):
+    def __init__(self, allowed: str) -> None:
         self._allowed = allowed
 
     def is_satisfied_by(self, value) -> bool:
@@ -470,7 +471,7 @@ def _binding(func, signature: inspect.Signature, plan: list, after: list, error,
     ]
 
     @functools.wraps(func)
-    def checked(*args, **kwargs):
+    def checked(*args: Any, **kwargs: Any) -> Any:
         n = len(args)
         given = dict(zip(positional, args))
         if star is not None:
@@ -498,12 +499,13 @@ def _binding(func, signature: inspect.Signature, plan: list, after: list, error,
             if constraint.converts:
                 converted[name] = values[name] = value
         if converted:
-            args = list(args)
+            passed = list(args)
             for name, value in converted.items():
                 if index.get(name, n) < n:
-                    args[index[name]] = value
+                    passed[index[name]] = value
                 else:
                     kwargs[name] = value
+            args = tuple(passed)
         result = func(*args, **kwargs)
         for key, names, constraint in after:
             if not constraint.is_satisfied_by(result):
@@ -533,6 +535,7 @@ def unchecked(func: _Declared) -> _Declared:
     if not getattr(func, "parameter_constraints", None):
         return func
     if inspect.ismethod(func):  # a declared method (a classmethod) bound to its object: the body, bound to it
-        body: Any = types.MethodType(getattr(func.__func__, "__wrapped__"), func.__self__)
+        wrapped: Any = func.__func__  # the declared function: functools.wraps gave it __wrapped__
+        body: Any = types.MethodType(wrapped.__wrapped__, func.__self__)
         return body
     return getattr(func, "__wrapped__", func)

@@ -31,7 +31,7 @@ class InvalidParameterError(ValueError, TypeError):
 
     def __init__(
         self, *args, param: str | None = None, func: str | None = None, allowed: str | None = None, got: object = None
-    ):
+    ) -> None:
         super().__init__(*args)
         self.param, self.func, self.allowed, self.got = param, func, allowed, got
 
@@ -41,13 +41,13 @@ class InvalidParameterError(ValueError, TypeError):
         return f"The {param!r} parameter of {func} must be {allowed}. Got {got!r} instead."
 
     @classmethod
-    def of(cls, param: str, func: str, allowed: str, got: object) -> "InvalidParameterError":
+    def of(cls, param: str, func: str, allowed: str, got: object) -> InvalidParameterError:
         """Build the error with the project's single message template."""
         return cls(cls.message(param, func, allowed, got), param=param, func=func, allowed=allowed, got=got)
 
     def renamed(
         self, param: str, func: str, *, got: object = None, allowed: str | None = None
-    ) -> "InvalidParameterError":
+    ) -> InvalidParameterError:
         """This error as the error of another name for the same value: the command-line option that gave it.
 
         ``allowed`` and ``got`` default to this error's (the declaration's text, the value refused).

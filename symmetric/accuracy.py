@@ -39,7 +39,9 @@ from __future__ import annotations
 
 import argparse
 import functools
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 import mpmath
 import numpy
@@ -81,7 +83,7 @@ class Row:
     worst: dict
     backends: dict | None = None  # backend name -> max ULP (in its own dtype), for the other backends
 
-    def __str__(self):
+    def __str__(self) -> str:
         extra = "".join(f" {v:>{max(8, len(k))}.0f}" for k, v in (self.backends or {}).items())
         return (
             f"{self.region:<10} {self.function:<11} {self.points:>7} {self.max_ulp:>8.0f} {self.median_ulp:>7.1f} "
@@ -108,7 +110,7 @@ def _jax(a):
 
 
 #: Backend name -> (module it needs, conversion of a NumPy column, floating dtype or None for the library's own).
-BACKENDS = {
+BACKENDS: dict[str, tuple[str, Callable[[Any], Any], Any]] = {
     "numpy-f32": ("numpy", numpy.asarray, numpy.float32),
     "strict": ("array_api_strict", _strict, numpy.float64),
     "torch": ("torch", _torch, numpy.float64),
@@ -120,7 +122,7 @@ BACKENDS = {
 }
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _portable(name):
     """``name`` from a module written by ``symmetric codegen --backend array-api`` (the portable kernels on
     any device), loaded from a temporary file."""
@@ -133,6 +135,7 @@ def _portable(name):
     path = Path(tempfile.mkdtemp(prefix="symmetric-accuracy-")) / f"portable_{name}.py"
     path.write_text(module_source(name, backend="array-api"), encoding="utf-8")
     spec = importlib.util.spec_from_file_location(path.stem, path)
+    assert spec is not None and spec.loader is not None  # a .py file just written
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return getattr(module, name)
@@ -173,7 +176,7 @@ def _backend_error(name, backend, cols, dps):
     return float(numpy.where(numpy.isfinite(got), err, numpy.inf).max())
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def reference(name: str):
     """The definition of family ``name`` as an mpmath function of ``(P, R, *parameters)``."""
     return sympy.lambdify((P, R, *catalog.parameters(name)), catalog.definition(name), modules="mpmath")
@@ -203,7 +206,7 @@ def sample(name: str, region: str, n: int, rng) -> dict:
     return cols
 
 
-def ulp_errors(got, true):
+def ulp_errors(got, true) -> numpy.ndarray:
     """``|got - true|`` in units of the last place of ``true`` (inf where ``got`` is not finite)."""
     got, true = numpy.asarray(got, dtype=float), numpy.asarray(true, dtype=float)
     with numpy.errstate(all="ignore"):

@@ -31,14 +31,14 @@ SoftCounts(tp=1.8, fp=0.2, fn=1.2, tn=0.8)
 from __future__ import annotations
 
 import math
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import numpy
 
 from ._constraints import Interval, Options, Predicate, declare
 from ._validation import InvalidParameterError
-from .numeric.traced import VALIDATE_OPTIONS, checked, concrete, strict_check
 from .numeric.backends import JAX, NUMPY, TORCH, backend_of
+from .numeric.traced import VALIDATE_OPTIONS, checked, concrete, strict_check
 
 __all__ = ["SoftCounts", "soft_counts", "f_beta_loss", "g_beta_rho_loss", "AVERAGES"]
 
@@ -258,7 +258,7 @@ def _counts(xp, y, p, w):
 
 
 @declare(validate=_VALIDATE)
-def soft_counts(y_true, y_prob, *, sample_weight=None, validate=True):
+def soft_counts(y_true, y_prob, *, sample_weight=None, validate=True) -> SoftCounts:
     """Expected confusion counts of probabilistic predictions: ``SoftCounts(tp, fp, fn, tn)``.
 
     Parameters
@@ -386,7 +386,7 @@ def _jax_loss(func, metric, y_true, y_prob, sample_weight, average, params, vali
 
 
 @declare(beta=_BETA, rho=_RHO, average=_AVERAGE, validate=_VALIDATE)
-def g_beta_rho_loss(y_true, y_prob, *, beta=1.0, rho=-2.0, average="binary", sample_weight=None, validate=True):
+def g_beta_rho_loss(y_true, y_prob, *, beta=1.0, rho=-2.0, average="binary", sample_weight=None, validate=True) -> Any:
     r"""``1 - G_{beta,rho}`` of the soft counts (:func:`soft_counts`): a loss for training classifiers.
 
     Parameters
@@ -423,7 +423,7 @@ def g_beta_rho_loss(y_true, y_prob, *, beta=1.0, rho=-2.0, average="binary", sam
 
 
 @declare(beta=_BETA, average=_AVERAGE, validate=_VALIDATE)
-def f_beta_loss(y_true, y_prob, *, beta=1.0, average="binary", sample_weight=None, validate=True):
+def f_beta_loss(y_true, y_prob, *, beta=1.0, average="binary", sample_weight=None, validate=True) -> Any:
     r"""``1 - F_beta`` of the soft counts (:func:`soft_counts`): the "soft F-score" loss.
 
     Parameters are those of :func:`g_beta_rho_loss` (without ``rho``).

@@ -67,7 +67,7 @@ XDIST_GROUP = "symmetric-claims"
 _STATE = pytest.StashKey["_Claims"]()
 
 
-def pytest_addoption(parser):
+def pytest_addoption(parser) -> None:
     group = parser.getgroup("symmetric", "claims checked by symmetric")
     group.addoption(
         "--symmetric-claims",
@@ -155,7 +155,7 @@ def _cache(config):
         raise pytest.UsageError(f"--symmetric-cache / symmetric_cache: {exc}") from None
 
 
-def pytest_configure(config):
+def pytest_configure(config) -> None:
     paths = [Path(p) for p in config.getini("symmetric_claims")]
     paths += [config.invocation_params.dir / p for p in config.getoption("symmetric_claims")]
     for p in paths:
@@ -169,7 +169,7 @@ def pytest_configure(config):
     )
 
 
-def pytest_terminal_summary(terminalreporter, config):
+def pytest_terminal_summary(terminalreporter, config) -> None:
     """Say how many claims the verdict cache gave and how many were checked."""
     state = config.stash.get(_STATE, None)
     if state is not None and state.cache is not None and (state.cache.hits or state.cache.misses):
@@ -182,7 +182,7 @@ def pytest_terminal_summary(terminalreporter, config):
 class _Claims:
     """The configured claim paths of a session and the results computed so far."""
 
-    def __init__(self, paths: list[Path], jobs: int, memory_limit: int | None = None, cache=None):
+    def __init__(self, paths: list[Path], jobs: int, memory_limit: int | None = None, cache=None) -> None:
         self.paths = paths
         self.jobs = jobs
         self.memory_limit = memory_limit
@@ -229,7 +229,7 @@ class _Claims:
             finally:
                 runs.close()
 
-    def result(self, item: "ClaimItem"):
+    def result(self, item: ClaimItem):
         if item.definition.id not in self.results:
             from symmetric.verify.claims.registry import definitions
 
@@ -254,7 +254,7 @@ class _Claims:
 
 
 @pytest.hookimpl(tryfirst=True)  # before pytest-xdist's own hook reads the groups
-def pytest_collection_modifyitems(config, items):
+def pytest_collection_modifyitems(config, items) -> None:
     """Put the claims and the tests reading their results in one pytest-xdist group (see the module doc)."""
     state = config.stash.get(_STATE, None)
     if state is None or not state.paths or not config.pluginmanager.hasplugin("xdist"):
@@ -316,7 +316,7 @@ class ClaimFailed(AssertionError):
 class ClaimItem(pytest.Item):
     """One claim; it passes when the claim gets its expected verdict."""
 
-    def __init__(self, *, proof, definition, **kwargs):
+    def __init__(self, *, proof, definition, **kwargs) -> None:
         super().__init__(**kwargs)
         self.proof = proof
         self.definition = definition

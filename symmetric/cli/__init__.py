@@ -35,7 +35,7 @@ class Command:
 
     __slots__ = ("module", "summary", "intermixed")
 
-    def __init__(self, module: str, summary: str, *, intermixed: bool = False):
+    def __init__(self, module: str, summary: str, *, intermixed: bool = False) -> None:
         self.module, self.summary, self.intermixed = module, summary, intermixed
 
     def __repr__(self) -> str:
@@ -78,7 +78,7 @@ COMMANDS = {
 class _CommandParser(argparse.ArgumentParser):
     """A subcommand's parser: its module adds the arguments the first time it parses or formats its help."""
 
-    def __init__(self, *args, command: Command, **kwargs):
+    def __init__(self, *args, command: Command, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self._command: Command | None = command
 

@@ -54,7 +54,7 @@ class OutputFile(Constraint):
     """The file a command writes, checked before any work starts: a name ending in one of ``suffixes``, in an
     existing folder the user can write to, not a folder itself."""
 
-    def __init__(self, suffixes: tuple[str, ...]):
+    def __init__(self, suffixes: tuple[str, ...]) -> None:
         self.suffixes = suffixes
         self._allowed = f"a file name ending in one of {list(suffixes)}"
 

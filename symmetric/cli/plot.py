@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
+import inspect
 import re
 import sys
 import warnings
 
 import sympy
-
-import inspect
 
 from .._constraints import Rule
 from .._validation import InvalidParameterError

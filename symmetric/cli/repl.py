@@ -37,7 +37,7 @@ def one_line_error(exc: BaseException) -> str:
     return f"{type(exc).__name__}: {exc}"
 
 
-def _ipython_handler(shell, etype, value, tb, tb_offset=None):
+def _ipython_handler(shell, etype, value, tb, tb_offset=None) -> None:
     print(one_line_error(value), file=sys.stderr)
 
 
@@ -49,7 +49,7 @@ def install_ipython_handler(shell) -> None:
 class _Console(code.InteractiveConsole):
     """Python's console, printing bad input (InvalidParameterError, parse errors) as one line."""
 
-    def showtraceback(self):
+    def showtraceback(self) -> None:
         value = sys.exc_info()[1]
         if isinstance(value, InvalidParameterError):
             self.write(one_line_error(value) + "\n")
@@ -61,13 +61,13 @@ def _displayhook(pretty_hook):
     """``sys.displayhook`` for the plain console: symmetric's results as their text (the report of an
     analysis, left-aligned, as IPython shows it), everything else through SymPy's pretty printer."""
 
-    def hook(value):
+    def hook(value) -> None:
         if (
             value is not None
             and hasattr(type(value), "_repr_pretty_")
             and type(value).__module__.startswith("symmetric.")
         ):
-            builtins._ = value
+            builtins._ = value  # type: ignore[attr-defined]  # the last value, as sys.displayhook keeps it
             print(value)
             return
         pretty_hook(value)

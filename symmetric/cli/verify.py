@@ -164,7 +164,7 @@ def _fail(message: str, cause: BaseException | None = None) -> int:
 class _Progress:
     """``[done/total] seconds, waiting for ID`` on stderr, only when it is a terminal; cleared before other output."""
 
-    def __init__(self, total: int, stream=None):
+    def __init__(self, total: int, stream=None) -> None:
         self.stream = stream if stream is not None else sys.stderr
         self.total = total
         self.start = time.perf_counter()

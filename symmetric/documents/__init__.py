@@ -29,9 +29,7 @@ from pathlib import Path
 
 from .._constraints import Interval, Predicate, declare
 from ..verify.engine import OPTIONS as _ENGINE_OPTIONS
-from . import reader as _reader
-from . import steps as _steps
-from . import names as _names
+from . import names as _names, reader as _reader, steps as _steps
 from .names import ASSUMPTIONS, parse_symbol_option
 from .report import STATUSES, DocumentReport, Note, Step
 from .steps import DEFAULT_TIMEOUT

@@ -12,7 +12,6 @@ arrow under its hypothesis.
 
 from __future__ import annotations
 
-
 import re
 import time
 from typing import Any
@@ -27,7 +26,6 @@ from .field import field_readings
 from .judge import (
     OPPOSITE,
     Judge,
-    relational,
     Outcome,
     apply_premises,
     combinations,
@@ -35,6 +33,7 @@ from .judge import (
     cx_text,
     describe,
     interval_difference,
+    relational,
     rounding_verdict,
 )
 from .labels import holds_for_labels

@@ -79,7 +79,7 @@ class Condition:
         return self.relation is None and bool(getattr(self.value, "is_number", False))
 
 
-def solved(a, b):
+def solved(a, b) -> tuple[sympy.Symbol, sympy.Basic] | None:
     """``(symbol, value)`` when one side of ``a = b`` is a symbol absent from the other, else None."""
     for x, f in ((a, b), (b, a)):
         if isinstance(x, sympy.Symbol) and x not in f.free_symbols:
@@ -133,7 +133,7 @@ def _condition(a, relation, b, line, where, offset, scope):
 class Context:
     """The conditions, hypotheses and values of one segment of a document (a file, or a notebook cell)."""
 
-    def __init__(self, segment, names):
+    def __init__(self, segment, names) -> None:
         self.segment = segment
         self.names = names
         self.facts: list[Condition] = []  # values and conditions, with their places

@@ -67,7 +67,7 @@ def field_readings(lhs, rhs) -> list:
     return out
 
 
-def field_reading(lhs, rhs):
+def field_reading(lhs, rhs) -> tuple[sympy.Basic, sympy.Basic, list[str]]:
     """``(lhs, rhs, names)``: the step with the field's definitions of the rates it names, when it also holds counts
     (else ``names`` is empty and the step is unchanged). Counts written in lower case (``tp``) are the counts."""
     free = lhs.free_symbols | rhs.free_symbols

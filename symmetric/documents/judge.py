@@ -86,7 +86,7 @@ def describe(choices: dict, combo: dict) -> str:
 class Judge:
     """Checks statements with :func:`symmetric.verify.check` on a domain, within a time budget per check."""
 
-    def __init__(self, *, domain: str, timeout: float):
+    def __init__(self, *, domain: str, timeout: float) -> None:
         self.domain = domain
         self.timeout = timeout
 

@@ -272,7 +272,7 @@ class LatexError(ValueError):
         0-based offset in the text given to the tokenizer or parser.
     """
 
-    def __init__(self, reason: str, offset: int = 0):
+    def __init__(self, reason: str, offset: int = 0) -> None:
         super().__init__(reason)
         self.reason = reason
         self.offset = offset

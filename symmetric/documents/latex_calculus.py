@@ -14,8 +14,7 @@ from typing import Any
 
 import sympy
 
-from ..explore.parser import FUNCTIONS
-from ..explore.parser import LIMITS as EXPRESSION_LIMITS
+from ..explore.parser import FUNCTIONS, LIMITS as EXPRESSION_LIMITS
 from .latex import GREEK, Token
 from .latex_names import canonical, is_name_start, name_key, split_tokens
 

@@ -41,8 +41,7 @@ from fractions import Fraction
 
 import sympy
 
-from ..explore.parser import LIMITS as EXPRESSION_LIMITS
-from ..explore.parser import check_power_size
+from ..explore.parser import LIMITS as EXPRESSION_LIMITS, check_power_size
 from .latex import GREEK, LatexError, Token
 from .latex_calculus import EXTREMA, FUNCTION_SPELLINGS, CalculusParsing
 from .latex_names import NameParsing, canonical, is_name_start, name_key, power_key, split_tokens, token_text
@@ -157,7 +156,7 @@ class Parsed:
 
 
 class _Parser(NameParsing, CalculusParsing, RangeParsing, SeriesParsing):
-    def __init__(self, tokens: list[Token], names: Names, state: Parsed, level: int = 0):
+    def __init__(self, tokens: list[Token], names: Names, state: Parsed, level: int = 0) -> None:
         self.t = list(tokens)
         self.i = 0
         self.names = names
@@ -172,7 +171,7 @@ class _Parser(NameParsing, CalculusParsing, RangeParsing, SeriesParsing):
                 f"the formula is nested more than {EXPRESSION_LIMITS['depth']} deep", tokens[0].start if tokens else 0
             )
 
-    def child(self, tokens: list[Token]) -> "_Parser":
+    def child(self, tokens: list[Token]) -> _Parser:
         parser = _Parser(tokens, self.names, self.state, self.level + 1)
         parser.index = self.index
         parser.single_until = self.single_until

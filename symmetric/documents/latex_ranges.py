@@ -43,7 +43,7 @@ def _letter(tokens: list[Token]) -> str | None:
 class RangeParsing:
     """The parser's methods for ``\\sum``, ``\\prod`` and Iverson brackets (a mixin of the LaTeX parser)."""
 
-    def range_operator(self, tok):
+    def range_operator(self: Any, tok):
         what = "sum" if tok.value == "\\sum" else "product"
         upper = lower = None
         for _ in range(2):  # \sum_{i=1}^{n} or \sum^{n}_{i=1}
@@ -140,7 +140,7 @@ class RangeParsing:
             raise self.fail(f"{tok.value} without a range and no one index in what follows is outside the subset", tok)
         return letters.pop()
 
-    def iverson_bracket(self, opener):
+    def iverson_bracket(self: Any, opener):
         """``[a = b]`` (the bracket opened): 1 when the relation holds, else 0."""
         depth, k = 0, self.i
         while k < len(self.t):
@@ -162,7 +162,7 @@ class RangeParsing:
         self.state.sums.append("an Iverson bracket [a relation b]: 1 when the relation holds, else 0")
         return iverson(left, value, right)
 
-    def named_terms(self, expr):
+    def named_terms(self: Any, expr):
         """``x[2]`` (a sequence at a number) as the document's own name ``x_2``."""
         mapping = {}
         for item in expr.atoms(sympy.Indexed):
@@ -171,7 +171,7 @@ class RangeParsing:
                 mapping[item] = self.names.symbol(shown)
         return expr.xreplace(mapping)
 
-    def indexed(self, tokens):
+    def indexed(self: Any, tokens):
         """A subscripted name whose subscript holds the index of an enclosing sum: that sequence at the index."""
         if not self.index or len(tokens) < 4 or tokens[1].value != "_":
             return None

@@ -66,7 +66,7 @@ class Lexicon:
     runs: set = field(default_factory=set)
 
     @classmethod
-    def of_text(cls, text: str) -> "Lexicon":
+    def of_text(cls, text: str) -> Lexicon:
         """The lexicon of a document's whole text."""
         prose = _MATH.sub(" ", text)
         words = {w for w in _WORD.findall(prose)} | set(_CODE.findall(text)) | set(_TEXTED.findall(text))

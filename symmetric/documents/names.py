@@ -10,11 +10,10 @@ says otherwise (``NAME:ASSUMPTION``, e.g. ``t:real``). A definition
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 import sympy
-
-import re
 
 from .. import symbols as _symbols
 from .._constraints import Predicate

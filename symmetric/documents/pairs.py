@@ -27,7 +27,7 @@ PLUS_MINUS = sympy.Symbol("\u00b1")
 SIGNS = ((-1, "the lower value (with \u2212)"), (1, "the upper value (with +)"))
 
 
-def interval(lower, upper):
+def interval(lower, upper) -> sympy.Expr:
     """``(lower, upper)`` as one expression in :data:`PLUS_MINUS`."""
     return lower + (PLUS_MINUS + 1) / 2 * (upper - lower)
 

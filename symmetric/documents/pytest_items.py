@@ -35,7 +35,7 @@ class DocumentFile(pytest.File):
 class StepItem(pytest.Item):
     """One step; it fails when the step is refuted."""
 
-    def __init__(self, *, step, **kwargs):
+    def __init__(self, *, step, **kwargs) -> None:
         super().__init__(**kwargs)
         self.step = step
 

@@ -16,7 +16,7 @@ from ..verify import run_with_budget
 __all__ = ["follows", "solve_or_none"]
 
 
-def solve_or_none(expr, symbol, **options):
+def solve_or_none(expr, symbol, **options) -> list | None:
     """``sympy.solve`` (an equation linear in ``symbol`` solved directly), or None where SymPy has no algorithm for
     the equation, or it holds a sum, a product or a function applied (no general solving over those)."""
     slope = sympy.diff(expr, symbol)
@@ -30,7 +30,7 @@ def solve_or_none(expr, symbol, **options):
         return None
 
 
-def follows(before, after, verdict, timeout, domain):
+def follows(before, after, verdict, timeout, domain) -> tuple:
     """Whether ``after`` (an equation) holds wherever ``before`` does: (status, counterexample, reason)."""
     (L0, R0), (L1, R1) = before, after
     for (a, b), (c, d) in (((L0, L1), (R0, R1)), ((L0, R1), (R0, L1))):

@@ -24,8 +24,8 @@ from __future__ import annotations
 import sympy
 
 from ..verify import run_with_budget
-from .context import Condition, Context
 from .checking import StepChecking
+from .context import Condition, Context
 from .definitions import PARSE_SECONDS, Definitions
 from .judge import Judge, relational
 from .labels import declared_labels
@@ -54,7 +54,7 @@ class Checker(Definitions, StepChecking):
         Seconds for each step's check.
     """
 
-    def __init__(self, *, symbols=None, domain: str = "unit", timeout: float = DEFAULT_TIMEOUT):
+    def __init__(self, *, symbols=None, domain: str = "unit", timeout: float = DEFAULT_TIMEOUT) -> None:
         self.symbols = dict(symbols or {})
         self.domain = domain
         self.timeout = timeout
@@ -525,7 +525,7 @@ def _merge_continuations(rows, content):
     """A row that is only ``+ ...`` or ``- ...`` continues the expression of the row before; a row ending with a
     relation that the next row repeats (``A &= B = \\\\ &= C``, the sign written again at the line break) ends
     before it."""
-    merged = []
+    merged: list = []
     joined: set = set()
     for k, row in enumerate(rows):
         if k in joined:

@@ -41,6 +41,7 @@ n**2/2 - n/2
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import sympy
 from sympy.core.function import AppliedUndef
@@ -67,13 +68,13 @@ class _Bracket(sympy.Function):
             return sympy.Integer(1 if cls.holds(c) else 0)
         return None
 
-    def _eval_is_integer(self):
+    def _eval_is_integer(self) -> bool:
         return True
 
-    def _eval_is_nonnegative(self):
+    def _eval_is_nonnegative(self) -> bool:
         return True
 
-    def _sympystr(self, printer):
+    def _sympystr(self, printer) -> str:
         return f"[{printer._print(self.args[0])} {self.relation} 0]"
 
 
@@ -150,7 +151,8 @@ def _indices(limits) -> set:
 
 def _split(term, indices):
     """``(coefficient free of the indices, the rest)`` of a product."""
-    free, rest = [], []
+    free: list[Any] = []
+    rest: list[Any] = []
     for factor in sympy.Mul.make_args(term):
         (rest if factor.free_symbols & indices or _mentions(factor, indices) else free).append(factor)
     return sympy.Mul(*free), sympy.Mul(*rest)
@@ -237,7 +239,8 @@ def _expectation(item):
     value = sympy.expand(item.args[0], power_base=False, power_exp=False, log=False)
     out = []
     for term in sympy.Add.make_args(value):
-        constant, random = [], []
+        constant: list[Any] = []
+        random: list[Any] = []
         for factor in sympy.Mul.make_args(term):
             fixed = not _mentions_name(factor, over) if over else not factor.free_symbols
             (constant if fixed else random).append(factor)
@@ -327,11 +330,11 @@ def _running(exprs, notes):
     return [e.xreplace(mapping) for e in exprs]
 
 
-def opaque(*exprs):
+def opaque(*given) -> tuple:
     """``(*exprs, notes)``: the expressions with sums, products, brackets and functions applied read by linearity
     into real quantities, the same quantity for the same object on every side; ``notes`` says what was done."""
     notes: list = []
-    exprs = _settle_implicit([sympy.sympify(e) for e in exprs], notes)
+    exprs = _settle_implicit([sympy.sympify(e) for e in given], notes)
     exprs = [_linear(e) for e in exprs]
     exprs = _running(exprs, notes)
     table: dict = {}

@@ -190,7 +190,7 @@ def _ranges(ranges, expr, P, R) -> dict:
         symbol, interval = parameters[name], cast(sympy.Interval, range_interval(value))  # declared: a range
         _narrowed(
             f"a range within (0, oo) for the positive parameter {name}",
-            lambda v: not (symbol.is_positive and interval.inf < 0),
+            lambda v, symbol=symbol, interval=interval: not (symbol.is_positive and interval.inf < 0),
         ).check(value, name="ranges", func=func)
         out[symbol] = interval
     return out

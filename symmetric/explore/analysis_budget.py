@@ -92,7 +92,9 @@ class Budget:
         checks as the engine's are; an :class:`~symmetric.verify.InconsistentVerdictError` it raises propagates.
     """
 
-    def __init__(self, *, total: float, per_check: float, ranges: dict | None = None, domain: str = "unit", check=None):
+    def __init__(
+        self, *, total: float, per_check: float, ranges: dict | None = None, domain: str = "unit", check=None
+    ) -> None:
         self.domain = domain
         self._check = check if check is not None else verify.check
         self.start = time.perf_counter()

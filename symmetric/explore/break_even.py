@@ -144,7 +144,7 @@ def _proven_ratio(geometry, values) -> tuple[sympy.Expr | None, str]:
     return ratio, ""
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _family_geometries(name: str) -> tuple:
     """The geometry of each regime of a registered family with symbolic parameters (computed once)."""
     expr = get_family(name)()

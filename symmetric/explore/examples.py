@@ -13,7 +13,7 @@ families nobody had analysed, written as the text a user would type.
 from __future__ import annotations
 
 import functools
-from typing import Callable
+from collections.abc import Callable
 
 import sympy
 

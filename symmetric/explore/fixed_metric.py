@@ -210,7 +210,7 @@ class _Drawable(Converting):
     returns the exact number (a float such as 0.5 as 1/2).
     """
 
-    def __init__(self, name: str, symbol: sympy.Symbol, declared: Constraint | None = None):
+    def __init__(self, name: str, symbol: sympy.Symbol, declared: Constraint | None = None) -> None:
         if isinstance(declared, Parameter):
             declared = replace(declared, bound=None)
         elif declared is None:

@@ -126,7 +126,7 @@ def _solve_ratio(q, k, P, budget):
         forms.insert(0, logarithmic)  # (k/beta)**rho = 1 is rho*(log(k) - log(beta)) = 0: no huge polynomial
     complete = True
     for form in forms:
-        solutions = budget.compute(lambda: sympy.solve(form, k), seconds=min(budget.per_check, 5))
+        solutions = budget.compute(lambda form=form: sympy.solve(form, k), seconds=min(budget.per_check, 5))
         if solutions is None:
             complete = False
             continue
@@ -140,7 +140,7 @@ def _everywhere_when(fR, fP, q, regime, budget):
     """Parameter values making q = 1 identically: every ratio is break-even there."""
     found = {}
     for p in sorted(q.free_symbols, key=lambda s: s.name):
-        solutions = budget.compute(lambda: sympy.solve(q - 1, p), seconds=min(budget.per_check, 5)) or []
+        solutions = budget.compute(lambda p=p: sympy.solve(q - 1, p), seconds=min(budget.per_check, 5)) or []
         for value in solutions:
             if value.free_symbols or (p.is_positive and value.is_positive is not True) or not budget.admits(p, value):
                 continue

@@ -37,11 +37,11 @@ from dataclasses import dataclass
 import sympy
 
 from ..verify import Verdict
-from ..verify.signs.cases import Piece, cut
-from ..verify.limits.limit_signs import CannotDecide, NeedSign
-from ..verify.limits.routine import NoLimit, limit_value
 from ..verify.core.powers import normalize_powers
 from ..verify.core.relations import relation_of
+from ..verify.limits.limit_signs import CannotDecide, NeedSign
+from ..verify.limits.routine import NoLimit, limit_value
+from ..verify.signs.cases import Piece, cut
 from .analysis_budget import Budget, combine, unknown
 from .regimes import Regime, special_values
 
@@ -161,7 +161,7 @@ def _sympy_limit(expr, p, point, direction, P, R, budget: Budget):
     if parameter_sign:
         return None, True
     for form in _forms(expr, budget):
-        value = budget.compute(lambda: sympy.limit(form, p, point, direction))
+        value = budget.compute(lambda form=form: sympy.limit(form, p, point, direction))
         if _usable(value):
             return value, False
     return None, False

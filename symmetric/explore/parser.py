@@ -34,14 +34,14 @@ from __future__ import annotations
 
 import keyword
 import re
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Callable, Iterable, Mapping, NamedTuple
+from typing import NamedTuple
 
 import sympy
 
-from .. import families as _families
-from .. import symbols as _symbols
+from .. import families as _families, symbols as _symbols
 from .._constraints import Predicate, Rule, declare, unchecked
 from .._validation import InvalidParameterError
 from .arguments import NAME, NAMES, SYMBOL, TEXT
@@ -111,7 +111,7 @@ class ExpressionError(InvalidParameterError):
         1-based character position of the problem, when there is one.
     """
 
-    def __init__(self, message: str, *, reason: str = "", position: int | None = None, **parts):
+    def __init__(self, message: str, *, reason: str = "", position: int | None = None, **parts) -> None:
         super().__init__(message, **parts)
         self.reason = reason
         self.position = position
@@ -226,7 +226,7 @@ def _describe_character(text: str, i: int) -> str:
 class _Parser:
     """Recursive descent over the tokens, producing nested tuples (no SymPy yet)."""
 
-    def __init__(self, text, tokens, grammar):
+    def __init__(self, text, tokens, grammar) -> None:
         self.text, self.tokens, self.grammar = text, tokens, grammar
         self.i = 0
         self.depth = 0
@@ -457,7 +457,7 @@ _NUMBER_VALUE = Predicate(
 _RANGE = Rule("a range LO..HI with LO < HI")
 
 
-def _check_name(name, func, param="parameters"):
+def _check_name(name, func, param="parameters") -> None:
     for rule in _NAME_RULES:
         rule.check(name, name=param, func=func)
 

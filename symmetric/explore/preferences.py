@@ -133,11 +133,11 @@ class TradeOff:
     R: float
     k: float
 
-    def __post_init__(self):  # checked by the declaration; kept as floats
+    def __post_init__(self) -> None:  # checked by the declaration; kept as floats
         for name in ("P", "R", "k"):
             object.__setattr__(self, name, float(getattr(self, name)))
 
-    def __str__(self):
+    def __str__(self) -> str:
         return f"at (P={self.P:g}, R={self.R:g}) one unit of precision is worth {self.k:g} units of recall"
 
 
@@ -148,7 +148,7 @@ class _Pair:
     P2: float
     R2: float
 
-    def __post_init__(self):  # checked by the declaration of each kind; kept as floats
+    def __post_init__(self) -> None:  # checked by the declaration of each kind; kept as floats
         for name in ("P", "R", "P2", "R2"):
             object.__setattr__(self, name, float(getattr(self, name)))
 
@@ -157,7 +157,7 @@ class _Pair:
 class Indifference(_Pair):
     """(P, R) and (P2, R2) are equally good."""
 
-    def __str__(self):
+    def __str__(self) -> str:
         return f"(P={self.P:g}, R={self.R:g}) is as good as (P={self.P2:g}, R={self.R2:g})"
 
 
@@ -165,7 +165,7 @@ class Indifference(_Pair):
 class Preference(_Pair):
     """(P, R) is better than (P2, R2)."""
 
-    def __str__(self):
+    def __str__(self) -> str:
         return f"(P={self.P:g}, R={self.R:g}) is better than (P={self.P2:g}, R={self.R2:g})"
 
 
@@ -206,7 +206,7 @@ def _log_k(Ps, Rs, beta, rho, arithmetic: bool):
 class _Problem:
     """The statements as arrays, and their residuals at many (beta, rho) at once."""
 
-    def __init__(self, statements):
+    def __init__(self, statements) -> None:
         self.statements = statements
         t = [(i, s) for i, s in enumerate(statements) if isinstance(s, TradeOff)]
         pairs = [(i, s) for i, s in enumerate(statements) if isinstance(s, _Pair)]
@@ -318,7 +318,7 @@ class PreferenceFit:
     def expressible(self) -> bool:
         return bool(np.all(self.held))
 
-    def __str__(self):
+    def __str__(self) -> str:
         name = "F_beta" if fittable_families().get(self.family, False) else "G_{beta,rho}"
         lines = [
             f"Fitted {name} to {len(self.statements)} statements:",
@@ -491,7 +491,7 @@ def _pair_conflicts(statements, residuals, tolerance, fixed_rho):
 
 
 @declare(statements=STATEMENTS, family=FAMILY, tolerance=TOLERANCE)
-def fit_preferences(statements, *, family="g_beta_rho", tolerance=DEFAULT_TOLERANCE):
+def fit_preferences(statements, *, family="g_beta_rho", tolerance=DEFAULT_TOLERANCE) -> PreferenceFit:
     r"""Fit the beta and rho that express ``statements`` best (see the module docstring).
 
     Parameters

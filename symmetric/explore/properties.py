@@ -199,7 +199,7 @@ def _symmetry_candidates(difference, p, params, P, R, budget: Budget):
     if logarithmic is not None:
         forms.append(logarithmic.xreplace({P: sympy.Integer(1), R: sympy.Integer(2)}))
     for form in forms:
-        for value in budget.compute(lambda: sympy.solve(form, p), seconds=min(budget.per_check, 3)) or []:
+        for value in budget.compute(lambda form=form: sympy.solve(form, p), seconds=min(budget.per_check, 3)) or []:
             if isinstance(value, sympy.Expr) and not value.has(P, R, sympy.I) and value.is_positive is not False:
                 yield value
 
@@ -266,7 +266,7 @@ def metric_properties(f, regimes: list[Regime], P, R, budget: Budget) -> dict[st
     )
     found: dict[str, Property] = {}
 
-    def add(name, verdict, detail=""):
+    def add(name, verdict, detail="") -> None:
         found[name] = Property(name, STATEMENTS[name], verdict, detail)
 
     add("idempotent", _check(budget, P, R, f.xreplace({R: P}), P))

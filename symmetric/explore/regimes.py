@@ -23,8 +23,8 @@ from dataclasses import dataclass, field
 
 import sympy
 
-from ..verify.signs.cases import piecewise_branches
 from ..verify.core.linear import linear_root
+from ..verify.signs.cases import piecewise_branches
 
 __all__ = ["Regime", "piecewise_regimes", "special_values"]
 

@@ -28,12 +28,12 @@ import sympy
 
 from .._constraints import Predicate, declare
 from .._validation import InvalidParameterError
+from . import _registry
+from .confusion_record import CONFUSION_METRICS, ConfusionMetric, get_confusion_metric, register_confusion_metric
 from .f_beta import f_beta, f_beta_alternative
 from .g_beta_rho import g_beta_rho
 from .power_mean import power_mean
 from .record import BETA, GAMMA, PHI, RHO, Family, Parameter
-from . import _registry
-from .confusion_record import CONFUSION_METRICS, ConfusionMetric, get_confusion_metric, register_confusion_metric
 
 __all__ = [
     "BETA",
@@ -171,10 +171,10 @@ class _Parameters(Mapping):
     def __iter__(self):
         return iter(_parameter_specs())
 
-    def __len__(self):
+    def __len__(self) -> int:
         return len(_parameter_specs())
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"PARAMETERS({dict(self)!r})"
 
 

@@ -34,7 +34,7 @@ CLAIM_IDS = Predicate(
 class RegisteredName(Constraint):
     """The name of a record of ``registry`` (the registry is read when checking: it can grow)."""
 
-    def __init__(self, registry: Mapping[str, object], *, invalid: tuple):
+    def __init__(self, registry: Mapping[str, object], *, invalid: tuple) -> None:
         self.registry, self._invalid = registry, invalid
 
     @property  # read when checking: the registry can grow
@@ -58,13 +58,13 @@ class NewRecord(Constraint):
     def __init__(
         self,
         registry: Mapping[str, object],
-        kind: type,
+        kind: type[Any],
         what: str,
         *,
         rules: tuple[Callable[[Any, Mapping[str, object]], str | None], ...] = (),
         invalid: tuple = (),
         replace: bool = False,
-    ):
+    ) -> None:
         self.registry, self.kind, self.what, self.rules = registry, kind, what, rules
         self._invalid, self.replace = invalid, replace
         self._type = f"a {kind.__module__.rsplit('.', 1)[0]}.{kind.__name__}"
@@ -73,14 +73,14 @@ class NewRecord(Constraint):
     def allowed(self) -> str:
         return f"{self._type} whose name is not registered yet (or replace=True)"
 
-    def narrowed(self, **others) -> "NewRecord":
+    def narrowed(self, **others) -> NewRecord:
         replace = others["replace"] is True
         return NewRecord(self.registry, self.kind, self.what, rules=self.rules, invalid=self._invalid, replace=replace)
 
     def failure(self, value, func: str = "") -> str | None:
         if not isinstance(value, self.kind):
             return self._type
-        name = getattr(value, "name")
+        name = value.name
         if name in self.registry and not self.replace:
             return (
                 f"a {self.what} whose name is not registered yet (or replace=True); registered: {sorted(self.registry)}"
@@ -95,7 +95,7 @@ class NewRecord(Constraint):
         return self.failure(value) is None
 
     def shown(self, value):
-        return getattr(value, "name") if isinstance(value, self.kind) else value
+        return value.name if isinstance(value, self.kind) else value
 
     def invalid_values(self) -> tuple:
         return self._invalid + tuple(self.registry.values())[:1]  # a record registered already

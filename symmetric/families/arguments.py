@@ -33,7 +33,7 @@ class ExactRange(Converting):
     symmetric._validation.InvalidParameterError: The 'prevalence' parameter of reweighted must be a number in (0, 1) or a SymPy expression. Got 1 instead.
     """
 
-    def __init__(self, low, high, *, closed: str, allowed: str, invalid: tuple):
+    def __init__(self, low, high, *, closed: str, allowed: str, invalid: tuple) -> None:
         self.low, self.high = sympy.sympify(low), sympy.sympify(high)
         self.closed_low, self.closed_high = closed in ("both", "left"), closed in ("both", "right")
         self._allowed, self._invalid = allowed, invalid
@@ -94,7 +94,7 @@ class _Defined(Constraint):
     on_result = True
     _allowed = "counts at which the metric is defined"
 
-    def __init__(self, arity: int):
+    def __init__(self, arity: int) -> None:
         self.arity = arity
 
     def describe(self, func: str) -> str:

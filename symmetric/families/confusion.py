@@ -257,7 +257,7 @@ def f_gain(beta=1, tp=TP, fp=FP, fn=FN, tn=TN) -> sympy.Expr:
 
 
 @declare(recall_value=RATE, prevalence=PREVALENCE)
-def minimum_precision(recall_value, prevalence):
+def minimum_precision(recall_value, prevalence) -> sympy.Expr | float:
     r"""The smallest precision any classifier has at recall ``r`` on data of prevalence :math:`\pi` (Boyd et al. 2012).
 
     :math:`\pi r / (\pi r + 1 - \pi)`: every negative predicted positive.
@@ -271,7 +271,7 @@ def minimum_precision(recall_value, prevalence):
 
 
 @declare(prevalence=PREVALENCE)
-def unachievable_area(prevalence):
+def unachievable_area(prevalence) -> sympy.Expr:
     r"""The area under :func:`minimum_precision` over recall in [0, 1]: :math:`1 + (1 - \pi)\ln(1 - \pi)/\pi`.
 
     No classifier's precision-recall curve goes below it (Boyd et al. 2012;

@@ -71,10 +71,10 @@ class _Undefined(Constraint):
     reads = ("arguments",)
     _allowed = "a tuple of (expression in the arguments, str)"
 
-    def __init__(self, arguments: tuple = CELLS):
+    def __init__(self, arguments: tuple = CELLS) -> None:
         self.arguments = frozenset(arguments)
 
-    def narrowed(self, **others) -> "_Undefined":
+    def narrowed(self, **others) -> _Undefined:
         return _Undefined(others["arguments"])
 
     def is_satisfied_by(self, value) -> bool:
@@ -150,7 +150,7 @@ class ConfusionMetric:
     claims: tuple = ()
     numeric: bool = False
 
-    def __post_init__(self):  # the fields are checked by the declaration (CONFUSION_METRIC_FIELDS)
+    def __post_init__(self) -> None:  # the fields are checked by the declaration (CONFUSION_METRIC_FIELDS)
         if not self.label:
             object.__setattr__(self, "label", self.name)
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import sympy
 
-from ..symbols import P, R, beta as _beta
 from .._constraints import declare
+from ..symbols import P, R, beta as _beta
 from .record import BETA
 
 __all__ = ["f_beta", "f_beta_alternative"]

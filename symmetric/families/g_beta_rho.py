@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import sympy
 
+from .._constraints import declare
 from ..symbols import P, R, beta as _beta, rho as _rho
 from ._parameters import check_power, harmonic_form, select
-from .._constraints import declare
 from .record import BETA, RHO
 
 __all__ = ["g_beta_rho"]

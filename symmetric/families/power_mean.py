@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import sympy
 
+from .._constraints import declare
 from ..symbols import P, R, gamma as _gamma, phi as _phi
 from ._parameters import harmonic_form, select
-from .._constraints import declare
 from .record import GAMMA, PHI
 
 __all__ = ["power_mean"]

@@ -21,9 +21,9 @@ of stages, so a later stage (:mod:`symmetric.metrics`) resolves them.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Callable, Mapping
 
 import sympy
 
@@ -72,7 +72,7 @@ class Parameter(Converting):
     label: str = ""
     bound: int | None = None
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if not self.label:
             object.__setattr__(self, "label", self.symbol.name)
 
@@ -193,7 +193,7 @@ class Family:
     #: The builder as called: its own declaration, else one of the record's parameters (set by ``__post_init__``).
     _checked: Callable[..., sympy.Expr] = field(init=False, repr=False, compare=False)
 
-    def __post_init__(self):  # the fields are checked by the declaration (FAMILY_FIELDS)
+    def __post_init__(self) -> None:  # the fields are checked by the declaration (FAMILY_FIELDS)
         object.__setattr__(self, "limits", MappingProxyType(dict(self.limits)))
         if not self.label:
             object.__setattr__(self, "label", self.name)

@@ -66,7 +66,7 @@ class _Cells(Constraint):
 
     converts = True
 
-    def __init__(self, *, none: bool = False, length: int | None = None):
+    def __init__(self, *, none: bool = False, length: int | None = None) -> None:
         self.none, self.length = none, length
         self.reads = ("cells",) if none else ()
 
@@ -76,7 +76,7 @@ class _Cells(Constraint):
             return f"{self.length} SymPy expressions, one per cell"
         return "a nonempty sequence of SymPy symbols" + (" or None" if self.none else "")
 
-    def narrowed(self, **others) -> "_Cells":
+    def narrowed(self, **others) -> _Cells:
         cells = others["cells"]
         sized = isinstance(cells, (tuple, list)) and len(cells) > 0
         return _Cells(none=self.none, length=len(cells) if sized else None)
@@ -107,7 +107,7 @@ class _Strata(Constraint):
 
     reads = ("cells",)
 
-    def __init__(self, size: int | None = None):
+    def __init__(self, size: int | None = None) -> None:
         self.size = size
 
     @property
@@ -116,7 +116,7 @@ class _Strata(Constraint):
             f" 0..{self.size - 1}" if self.size is not None else ""
         )
 
-    def narrowed(self, **others) -> "_Strata":
+    def narrowed(self, **others) -> _Strata:
         cells = others["cells"]
         return _Strata(len(cells) if isinstance(cells, (tuple, list)) else None)
 
@@ -188,7 +188,7 @@ def score_equation(p_hat, p, n, z) -> sympy.Expr:
     return (p_hat - p) ** 2 - z**2 * p * (1 - p) / n
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def wilson_bounds() -> tuple[sympy.Expr, sympy.Expr]:
     """Wilson's interval ``(low, high)`` for ``k`` successes in ``n`` trials at normal quantile ``z``.
 
@@ -210,7 +210,7 @@ def wilson_bounds() -> tuple[sympy.Expr, sympy.Expr]:
     return low, high
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def wilson_symbols() -> tuple[sympy.Symbol, sympy.Symbol, sympy.Symbol]:
     """The symbols of :func:`wilson_bounds`: successes ``k`` (>= 0), trials ``n`` (> 0), quantile ``z`` (> 0)."""
     return sympy.Symbol("k", nonnegative=True), sympy.Symbol("n", positive=True), sympy.Symbol("z", positive=True)

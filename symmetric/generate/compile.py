@@ -39,9 +39,9 @@ from dataclasses import dataclass
 import numpy
 import sympy
 
+from .. import symbols as _symbols
 from .._constraints import Predicate, declare, unchecked
 from .._validation import InvalidParameterError
-from .. import symbols as _symbols
 from ..numeric.compiled import DOMAINS, CompiledFunction, namespace
 from .emit import function_source
 
@@ -89,7 +89,7 @@ class SelfCheck:
     points: int
     nonfinite: int = 0
 
-    def __str__(self):
+    def __str__(self) -> str:
         return (
             f"{self.points} points: worst {self.worst_ulp:.3g} ULP at {self.worst_point}, "
             f"median {self.median_ulp:.3g} ULP, {self.nonfinite} non-finite"

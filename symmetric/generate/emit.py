@@ -128,13 +128,13 @@ def _layout(name, params, lines):
     return "\n".join([f"def {name}({', '.join(params)}):", *(f"    {line}" for line in lines)]) + "\n"
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def printer_class():
     """The NumPy printer with elementwise Max/Min and exact floats (SymPy's printers load on first use)."""
     from sympy.printing.numpy import NumPyPrinter
 
     class _Printer(NumPyPrinter):
-        def __init__(self):
+        def __init__(self) -> None:
             super().__init__({"fully_qualified_modules": True, "inline": True, "allow_unknown_functions": False})
 
         def _print_Max(self, expr):
@@ -223,9 +223,12 @@ def _inplace(name, params, expr, arrays, checked=()) -> str:
 class _InPlace:
     """Statements writing each array operation into ``out`` or a free row of ``scratch``."""
 
-    def __init__(self, arrays, printer):
+    def __init__(self, arrays, printer) -> None:
         self.arrays, self.printer = set(arrays), printer
-        self.lines, self.free, self.owned, self.cse = [], list(range(SCRATCH)), set(), {}
+        self.lines: list[str] = []
+        self.free = list(range(SCRATCH))
+        self.owned: set = set()
+        self.cse: dict = {}
 
     def is_array(self, expr):
         return bool(expr.free_symbols & self.arrays)
@@ -237,12 +240,12 @@ class _InPlace:
         self.owned.add(name)
         return name
 
-    def release(self, operand):
+    def release(self, operand) -> None:
         if self.temporary(operand):
             self.owned.discard(operand)
             self.free.insert(0, int(operand[8:-1]))
 
-    def temporary(self, operand):
+    def temporary(self, operand) -> bool:
         return operand in self.owned and operand not in self.cse.values()
 
     def call(self, ufunc, operands, out):
@@ -356,10 +359,10 @@ class _ArrayAPIPrinter(StrPrinter):
     def _print_Float(self, expr):
         return repr(float(expr))
 
-    def _print_Relational(self, expr):
+    def _print_Relational(self, expr) -> str:
         return f"({self._print(expr.lhs)} {expr.rel_op} {self._print(expr.rhs)})"
 
-    def _print_Rational(self, expr):
+    def _print_Rational(self, expr) -> str:
         return f"({expr.p}/{expr.q})"
 
     def _print_Function(self, expr):
@@ -431,31 +434,31 @@ class _DDPrinter(StrPrinter):
         "logaddexp": "_dd_logaddexp",
     }
 
-    def __init__(self):
+    def __init__(self) -> None:
         super().__init__()
-        self.booleans = set()  # names of common subexpressions that hold conditions
+        self.booleans: set[str] = set()  # names of common subexpressions that hold conditions
 
     def _print_Symbol(self, expr):
         return expr.name if expr.name in self.booleans else f"_dd({expr.name})"
 
-    def _print_Integer(self, expr):
+    def _print_Integer(self, expr) -> str:
         return f"_dd({int(expr)}.0)"
 
-    def _print_Rational(self, expr):
+    def _print_Rational(self, expr) -> str:
         return f"(_dd({expr.p}.0) / {expr.q}.0)"
 
-    def _print_Float(self, expr):
+    def _print_Float(self, expr) -> str:
         return f"_dd({float(expr)!r})"
 
-    def _print_NaN(self, expr):
+    def _print_NaN(self, expr) -> str:
         return "_dd(numpy.nan)"
 
-    def _print_Pow(self, expr, rational=False):
+    def _print_Pow(self, expr, rational=False) -> str:
         if not expr.exp.is_Integer:
             raise NotImplementedError(f"double-double powers need an integer exponent: {expr}")
         return f"({self._print(expr.base)})**{int(expr.exp)}"
 
-    def _print_Function(self, expr):
+    def _print_Function(self, expr) -> str:
         name = type(expr).__name__
         if name == "log" and expr.args[0] == 2:
             return "_LN2"
@@ -477,7 +480,7 @@ class _DDPrinter(StrPrinter):
     def _print_And(self, expr):
         return " & ".join(f"({self._print(c)})" for c in expr.args)
 
-    def _print_Relational(self, expr):
+    def _print_Relational(self, expr) -> str:
         if not expr.rhs.is_number:
             raise NotImplementedError(f"a double-double condition compares with a number: {expr}")
         return f"({self._print(expr.lhs)}).hi {expr.rel_op} {float(expr.rhs)!r}"

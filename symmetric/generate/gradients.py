@@ -126,7 +126,7 @@ def continuous_at(name: str, index: int) -> bool:
     return all(sympy.simplify(sympy.limit(theirs[key], symbol, value) - mine[key]) == 0 for key in (phi, lam_))
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def chain_factors(name: str) -> tuple:
     """Per branch of family ``name``, per parameter: ``(dphi/dtheta, dlambda/dtheta)`` as SymPy expressions.
 

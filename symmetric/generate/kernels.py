@@ -35,12 +35,12 @@ import sympy
 from .. import __version__, _validation
 from .._constraints import Constraint, Interval, Options, Predicate, declare
 from .._validation import InvalidParameterError
-from ..symbols import P, R, phi
 from ..numeric import _autodiff, _dd, _portable, _runtime, _torch_ops, backends, traced
+from ..symbols import P, R, phi
 from . import catalog, gradients
-from .symbols import c_k, lam, m, w_k
 from .emit import function_source, names as _argument_names
 from .rewrites import CONSTANTS, GEOMETRIC_TABLE, KERNELS, LOG_WEIGHTS, PARAMETERS, TABLE, TABLE_NEAR, plan
+from .symbols import c_k, lam, m, w_k
 
 __all__ = [
     "module_source",
@@ -100,7 +100,7 @@ def _entry(name: str, args, extra=()) -> str:
     return f"({name}, {tuple([n.name for n in _argument_names(args).values()] + list(extra))!r})"
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _common_source() -> str:
     parts, kernels = [], []
     for key, expr in KERNELS.items():
@@ -163,7 +163,7 @@ def _common_source() -> str:
     return "\n\n".join(parts)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _family_source(name: str) -> str:
     p = plan(name)
     parts, branches = [], []

@@ -29,9 +29,9 @@ import sympy
 
 from .. import __version__
 from ..families import counts, uncertainty
-from ..families.counts import f_beta_from_sums
 from ..families.confusion import KAPPA_WEIGHTS, minimum_precision, unachievable_area
 from ..families.confusion_record import CONFUSION_METRICS
+from ..families.counts import f_beta_from_sums
 from ..metrics._count_metrics import NAMES, _definition, _symbols
 from ..metrics._records import record_data
 from ..numeric.compiled import namespace

@@ -116,7 +116,7 @@ def _weights(expr, e):
     else:
         base = sympy.powdenest(expr**e)
     num, den = sympy.fraction(sympy.cancel(sympy.together(base)))
-    found = {}
+    found: dict = {}
     for term in sympy.Add.make_args(sympy.expand(num)):
         term = sympy.cancel(term / den)
         for s in (P, R):
@@ -182,7 +182,7 @@ class Plan:
         return sympy.sstr(self.definition)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def plan(name: str) -> Plan:
     """The :class:`Plan` of the registered family ``name``, derived from its definition (computed once)."""
     definition = catalog.definition(name)

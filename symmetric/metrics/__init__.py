@@ -42,6 +42,7 @@ correlated AUCs.
 """
 
 from ._accuracy import accuracy_score, balanced_accuracy_score
+from ._average_precision import average_precision_score
 from ._confusion import balanced_precision_score, confusion_matrix, multilabel_confusion_matrix
 from ._confusion_scores import (
     class_likelihood_ratios,
@@ -52,7 +53,6 @@ from ._confusion_scores import (
     markedness_score,
     matthews_corrcoef,
 )
-from ._average_precision import average_precision_score
 from ._curve import best_threshold, g_beta_rho_curve
 from ._delong import RocAucTest, roc_auc_test
 from ._gain import (
@@ -64,6 +64,7 @@ from ._gain import (
     unachievable_area,
 )
 from ._precision_recall_curve import precision_recall_curve
+from ._prevalence import at_prevalence, prevalence_curve
 from ._report import classification_report
 from ._roc import auc, confusion_matrix_at_thresholds, det_curve, roc_curve
 from ._roc_auc import roc_auc_score
@@ -76,7 +77,6 @@ from ._scores import (
     recall_score,
     specificity_score,
 )
-from ._prevalence import at_prevalence, prevalence_curve
 from ._stream import ConfusionCounts
 from ._uncertainty import ConfidenceInterval, confidence_interval
 from ._warnings import UndefinedMetricWarning

@@ -13,17 +13,17 @@ import warnings
 
 import numpy as np
 
-from ._params import BOOLEAN, DENSE_TARGETS, TARGETS, array_like, declare
 from ._confusion import warn_single_label
-from ._targets import check_targets
+from ._params import BOOLEAN, DENSE_TARGETS, TARGETS, array_like, declare
 from ._sklearn_compat import compatible
+from ._targets import check_targets
 from ._warnings import UndefinedMetricWarning, user_stacklevel
 
 __all__ = ["accuracy_score", "balanced_accuracy_score"]
 
 
 @declare(**TARGETS, normalize=BOOLEAN, sample_weight=array_like())
-def accuracy_score(y_true, y_pred, *, normalize=True, sample_weight=None):
+def accuracy_score(y_true, y_pred, *, normalize=True, sample_weight=None) -> float:
     """The fraction (or number) of samples predicted right: scikit-learn's ``accuracy_score``.
 
     For multilabel indicator targets this is subset accuracy: a sample
@@ -56,12 +56,13 @@ def accuracy_score(y_true, y_pred, *, normalize=True, sample_weight=None):
         right = ~np.any(t.y_true != t.y_pred, axis=1)
         correct = np.count_nonzero(right) if t.sample_weight is None else t.sample_weight @ right
     else:
+        assert t.tp is not None  # 1-d targets: counted
         correct = t.tp.sum()
     return float(correct / t.total_weight) if normalize else float(correct)
 
 
 @declare(**DENSE_TARGETS, sample_weight=array_like(), adjusted=BOOLEAN)
-def balanced_accuracy_score(y_true, y_pred, *, sample_weight=None, adjusted=False):
+def balanced_accuracy_score(y_true, y_pred, *, sample_weight=None, adjusted=False) -> float:
     """The mean recall over the labels of ``y_true``: scikit-learn's ``balanced_accuracy_score``.
 
     Labels predicted but absent from ``y_true`` have no recall; they are left
@@ -97,6 +98,7 @@ def balanced_accuracy_score(y_true, y_pred, *, sample_weight=None, adjusted=Fals
     if len(t.labels) == 1:
         warn_single_label()
     true_sum = t.true_sum
+    assert t.tp is not None and true_sum is not None  # binary or multiclass: counted
     with np.errstate(divide="ignore", invalid="ignore"):
         per_class = t.tp / true_sum
     if (true_sum == 0).any():

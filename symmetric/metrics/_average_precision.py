@@ -76,7 +76,7 @@ def _contains(labels: np.ndarray, value) -> bool:
     pos_label=GIVEN_POS_LABEL,
     sample_weight=array_like(),
 )
-def average_precision_score(y_true, y_score, *, average="macro", pos_label=1, sample_weight=None):
+def average_precision_score(y_true, y_score, *, average="macro", pos_label=1, sample_weight=None) -> float | np.ndarray:
     """Average precision: the mean of the precisions at each positive, weighted by the recall each adds.
 
     scikit-learn's function and results: binary targets, multilabel

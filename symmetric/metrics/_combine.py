@@ -46,8 +46,7 @@ import numpy as np
 
 from .. import numeric
 from .._constraints import unchecked
-from . import _limits
-from . import _generated
+from . import _generated, _limits
 
 __all__ = [
     "f_beta_from_sums_values",

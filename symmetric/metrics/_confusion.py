@@ -6,6 +6,10 @@ import warnings
 
 import numpy as np
 
+from . import _tally
+from ._combine import precision_at_prevalence_values
+from ._counts import _contains, counts_from_targets, select_labels
+from ._exact import bincount_exact
 from ._params import (
     BOOLEAN,
     DENSE_TARGETS,
@@ -16,12 +20,8 @@ from ._params import (
     ZERO_DIVISION,
     array_like,
     declare,
+    zero_division_value,
 )
-from ._combine import precision_at_prevalence_values
-from . import _tally
-from ._counts import _contains, counts_from_targets, select_labels
-from ._exact import bincount_exact
-from ._params import zero_division_value
 from ._target_arrays import Targets, as_target_array
 from ._targets import check_targets
 from ._warnings import user_stacklevel, warn_undefined
@@ -80,7 +80,7 @@ def _integer_weighted_matrix(y_true, y_pred, weights: np.ndarray, t: Targets, id
 
 
 @declare(**DENSE_TARGETS, labels=array_like(), sample_weight=array_like(), normalize=NORMALIZE)
-def confusion_matrix(y_true, y_pred, *, labels=None, sample_weight=None, normalize=None):
+def confusion_matrix(y_true, y_pred, *, labels=None, sample_weight=None, normalize=None) -> np.ndarray:
     """Confusion matrix ``C[i, j]``: samples of true label i predicted as label j (scikit-learn's function).
 
     Parameters
@@ -175,7 +175,7 @@ def warn_single_label() -> None:
 
 
 @declare(**TARGETS, sample_weight=array_like(), labels=array_like(), samplewise=BOOLEAN)
-def multilabel_confusion_matrix(y_true, y_pred, *, sample_weight=None, labels=None, samplewise=False):
+def multilabel_confusion_matrix(y_true, y_pred, *, sample_weight=None, labels=None, samplewise=False) -> np.ndarray:
     """One-vs-rest confusion matrices ``[[TN, FP], [FN, TP]]``, one per label (or per sample): scikit-learn's function.
 
     For single-label targets, label ``l``'s matrix counts "is ``l``" against
@@ -222,7 +222,9 @@ def multilabel_confusion_matrix(y_true, y_pred, *, sample_weight=None, labels=No
 
 
 @declare(**TARGETS, prevalence=PREVALENCE, pos_label=POS_LABEL, sample_weight=array_like(), zero_division=ZERO_DIVISION)
-def balanced_precision_score(y_true, y_pred, *, prevalence=0.5, pos_label=1, sample_weight=None, zero_division="warn"):
+def balanced_precision_score(
+    y_true, y_pred, *, prevalence=0.5, pos_label=1, sample_weight=None, zero_division="warn"
+) -> float:
     r"""Precision at a target prevalence: :math:`\pi\,TPR / (\pi\,TPR + (1-\pi)\,FPR)`.
 
     The precision the classifier would have on data where a fraction
@@ -267,6 +269,7 @@ def balanced_precision_score(y_true, y_pred, *, prevalence=0.5, pos_label=1, sam
 
     t = check_targets(y_true, y_pred, sample_weight, func=func, check_labels=check_labels)
     (i,) = select_labels(t, [pos_label])
+    assert t.tp is not None and t.pred_sum is not None and t.true_sum is not None  # binary targets: counted
     tp, ps, ts = (float(a[i]) if i >= 0 else 0.0 for a in (t.tp, t.pred_sum, t.true_sum))
     fp, fn = ps - tp, ts - tp
     tn = float(t.total_weight) - tp - fp - fn

@@ -16,15 +16,16 @@ from __future__ import annotations
 import math
 import numbers
 import warnings
+from typing import Any
 
 import numpy as np
 
 from .._constraints import Options, Predicate
 from . import _generated as gen, _records
-from ._records import records  # the records' data, without SymPy (the CLI's `symmetric counts` reads it here)
 from ._confusion import matrix_of
 from ._counts import Counts, label_counts
 from ._params import AVERAGE, DENSE_TARGETS, POS_LABEL, SCORE_OPTIONS, TARGETS, array_like, declare, zero_division_value
+from ._records import records  # the records' data, without SymPy (the CLI's `symmetric counts` reads it here)
 from ._scores import average_weights, nanaverage
 from ._sklearn_compat import compatible
 from ._targets import check_targets
@@ -96,7 +97,7 @@ def _record_values(name: str, arrays, zero_division):
 
 
 @declare(**DENSE_TARGETS, sample_weight=array_like())
-def matthews_corrcoef(y_true, y_pred, *, sample_weight=None):
+def matthews_corrcoef(y_true, y_pred, *, sample_weight=None) -> float:
     """The Matthews correlation coefficient (Gorodkin's R_K for more than two classes): scikit-learn's function.
 
     Computed from the trace, total and margins of the confusion matrix by the
@@ -133,7 +134,7 @@ def _kappa_weights(weights, k: int) -> np.ndarray:
     sample_weight=array_like(),
     replace_undefined_by=KAPPA_REPLACEMENT,
 )
-def cohen_kappa_score(y1, y2, *, labels=None, weights=None, sample_weight=None, replace_undefined_by=np.nan):
+def cohen_kappa_score(y1, y2, *, labels=None, weights=None, sample_weight=None, replace_undefined_by=np.nan) -> float:
     r"""Cohen's kappa, unweighted or with linear or quadratic weights: scikit-learn's function.
 
     :math:`1 - \sum w_{ij} C_{ij} / \sum w_{ij} E_{ij}` with ``E`` the
@@ -232,7 +233,7 @@ def _average(values, c: Counts, average, *, nan_aware: bool):
 )
 def jaccard_score(
     y_true, y_pred, *, labels=None, pos_label=1, average="binary", sample_weight=None, zero_division="warn"
-):
+) -> float | np.ndarray:
     """The Jaccard index ``TP/(TP + FP + FN)``: scikit-learn's ``jaccard_score``.
 
     Averages as scikit-learn's (a plain mean, in which ``zero_division``
@@ -267,7 +268,7 @@ def _record_score(
 @declare(**TARGETS, **SCORE_OPTIONS)
 def informedness_score(
     y_true, y_pred, *, labels=None, pos_label=1, average="binary", sample_weight=None, zero_division="warn"
-):
+) -> float | np.ndarray:
     """Informedness (Youden's J, bookmaker informedness) ``TPR + TNR - 1``, with the options of ``precision_score``.
 
     Undefined (``zero_division``) for a label without true samples or
@@ -286,7 +287,7 @@ def informedness_score(
 @declare(**TARGETS, **SCORE_OPTIONS)
 def markedness_score(
     y_true, y_pred, *, labels=None, pos_label=1, average="binary", sample_weight=None, zero_division="warn"
-):
+) -> float | np.ndarray:
     """Markedness ``PPV + NPV - 1``, with the options of ``precision_score``.
 
     Undefined (``zero_division``) for a label never predicted or always predicted.
@@ -323,7 +324,7 @@ def confusion_metric_score(
     average="binary",
     sample_weight=None,
     zero_division="warn",
-):
+) -> float | np.ndarray:
     """Any registered metric of the confusion matrix's four cells, from labels, one-vs-rest per label.
 
     The metric is a :class:`symmetric.families.ConfusionMetric` (``"npv"``, ``"fdr"``,
@@ -368,7 +369,8 @@ def _lr_replacements(replace_undefined_by):
             "`value_2`}` where the value for `LR+` ranges from `1.0` to `np.inf` or is `np.nan` and the value for "
             f"`LR-` ranges from `0.0` to `1.0` or is `np.nan`; got `{replace_undefined_by}`."
         )
-        pos, neg = given.get("LR+"), given.get("LR-")
+        pos: Any = given.get("LR+")  # checked below: both real numbers
+        neg: Any = given.get("LR-")
         ok = "LR+" in given and "LR-" in given and all(isinstance(v, numbers.Real) for v in (pos, neg))
         if not ok or pos < 1.0 or neg < 0.0 or neg > 1.0:  # nan passes, as in scikit-learn
             raise ValueError(msg)
@@ -376,12 +378,14 @@ def _lr_replacements(replace_undefined_by):
     return replace_undefined_by, replace_undefined_by
 
 
-def _warn(message):
+def _warn(message) -> None:
     warnings.warn(message, compatible(UndefinedMetricWarning), stacklevel=user_stacklevel())
 
 
 @declare(**TARGETS, labels=array_like(), sample_weight=array_like(), replace_undefined_by=LR_REPLACEMENT)
-def class_likelihood_ratios(y_true, y_pred, *, labels=None, sample_weight=None, replace_undefined_by=np.nan):
+def class_likelihood_ratios(
+    y_true, y_pred, *, labels=None, sample_weight=None, replace_undefined_by=np.nan
+) -> tuple[float, float]:
     """The positive and negative likelihood ratios ``(LR+, LR-)`` of binary labels: scikit-learn's function (1.9).
 
     ``LR+ = TPR/FPR`` and ``LR- = FNR/TNR`` (records ``lr_plus``, ``lr_minus``);

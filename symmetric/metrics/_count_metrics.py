@@ -195,7 +195,7 @@ class _MetricConstraint(Predicate):
         """The refused values, expressions among them (built when asked: SymPy)."""
         import sympy
 
-        from ..symbols import R, TP
+        from ..symbols import TP, R
 
         return (*super().invalid_values(), TP + R, sympy.Integer(2))
 

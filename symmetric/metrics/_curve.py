@@ -12,8 +12,8 @@ import math
 
 import numpy as np
 
-from ._params import BETA, BOOLEAN, N_BINS, RHO, SCORED_TARGETS, declare, square
 from ._combine import f_beta_from_sums_values, g_values, limit_parameter
+from ._params import BETA, BOOLEAN, N_BINS, RHO, SCORED_TARGETS, declare, square
 from ._sorted_pass import sorted_counts
 from ._thresholds import ThresholdCounts
 
@@ -45,7 +45,9 @@ def _g_scorer(beta, rho):
 
 
 @declare(**_CURVE_ARGUMENTS)
-def g_beta_rho_curve(y_true, y_score, *, beta=1.0, rho=-2.0, pos_label=None, sample_weight=None, n_bins=None):
+def g_beta_rho_curve(
+    y_true, y_score, *, beta=1.0, rho=-2.0, pos_label=None, sample_weight=None, n_bins=None
+) -> tuple[np.ndarray, np.ndarray]:
     """G_{beta,rho} of the predictions ``y_score >= t`` for every distinct score ``t``.
 
     Parameters
@@ -109,7 +111,7 @@ def _checked_curve(y_true, y_score, beta, rho, pos_label, sample_weight, n_bins,
 @declare(**_CURVE_ARGUMENTS, optimality=BOOLEAN)
 def best_threshold(
     y_true, y_score, *, beta=1.0, rho=-2.0, pos_label=None, sample_weight=None, n_bins=None, optimality=False
-):
+) -> tuple:
     """The threshold ``t`` whose predictions ``y_score >= t`` maximize G, and that maximum.
 
     Among equally good thresholds the highest is returned. Arguments as for

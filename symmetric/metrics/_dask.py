@@ -14,10 +14,15 @@ input is a Dask collection.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 import numpy as np
 
 from ..numeric.backends import DASK
 from ._tally import count
+
+if TYPE_CHECKING:  # for the annotations only
+    from ._target_arrays import Targets
 
 __all__ = ["is_dask", "dask_targets", "chunks_of", "tree_reduce"]
 
@@ -34,7 +39,7 @@ def _is_frame(obj) -> bool:
     return is_dask(obj) and hasattr(obj, "npartitions") and hasattr(obj, "divisions")
 
 
-def chunks_of(*arrays):
+def chunks_of(*arrays) -> list:
     """The aligned chunks (lists of delayed NumPy arrays) of 1-d Dask arrays, Series or NumPy arrays (None kept).
 
     Series that share their partitions are split along them; otherwise
@@ -54,7 +59,7 @@ def chunks_of(*arrays):
         parts = [a.to_delayed() for a in frames]
         it = iter(parts)
         return [None if a is None else next(it) for a in arrays]
-    converted = []
+    converted: list[Any] = []
     for a in arrays:
         if a is None:
             converted.append(None)
@@ -65,7 +70,7 @@ def chunks_of(*arrays):
     reference = next(a for a in converted if a is not None and is_dask(a))
     if any(np.isnan(c) for c in reference.chunks[0]):
         reference = reference.compute_chunk_sizes()
-    out = []
+    out: list[Any] = []
     for a in converted:
         if a is None:
             out.append(None)
@@ -90,7 +95,7 @@ def chunks_of(*arrays):
     return out
 
 
-def tree_reduce(parts, merge):
+def tree_reduce(parts, merge) -> Any:
     """Delayed ``merge`` of the delayed ``parts``, ``_FAN_IN`` at a time."""
     import dask
 
@@ -103,9 +108,10 @@ def tree_reduce(parts, merge):
 class _Summary:
     """What one chunk (or several) says about the targets, and its tally."""
 
-    def __init__(self, n=0, kinds=(), strings=(), weights=None, tally=None):
+    def __init__(self, n=0, kinds=(), strings=(), weights=None, tally=None) -> None:
         self.n, self.kinds, self.strings, self.weights, self.tally = n, set(kinds), set(strings), weights, tally
-        self.values, self.shapes = set(), set()  # multilabel: the values seen, the numbers of labels
+        self.values: set = set()  # multilabel: the values seen
+        self.shapes: set = set()  # multilabel: the numbers of labels
 
     @staticmethod
     def merge(*summaries):
@@ -187,7 +193,7 @@ def _chunk(yt, yp, sw=None):
     return summary
 
 
-def dask_targets(y_true, y_pred, sample_weight, *, func, check_labels):
+def dask_targets(y_true, y_pred, sample_weight, *, func, check_labels) -> Targets:
     """:func:`~symmetric.metrics._targets.check_targets` for Dask input: the same checks, counts and errors."""
     import dask
 
@@ -293,7 +299,7 @@ def _curve_chunk(yt, ys, sw, pos_label, edges):
     from ._thresholds import classes_of, score_summary
 
     yt, ys = as_target_array(yt, "y_true"), np.asarray(ys)
-    info = {
+    info: dict[str, Any] = {
         "n": len(yt),
         "kind": _kind(yt, "y_true"),
         "classes": np.array([]),
@@ -330,7 +336,7 @@ def _curve_chunk(yt, ys, sw, pos_label, edges):
 def _curve_merge(*parts):
     from ._thresholds import ScoreSummary
 
-    info = {
+    info: dict[str, Any] = {
         "n": 0,
         "kind": set(),
         "classes": np.array([]),

@@ -104,7 +104,7 @@ class RocAucTest(NamedTuple):
     pos_label=POS_LABEL,
     level=LEVEL,
 )
-def roc_auc_test(y_true, score_a, score_b, *, pos_label=None, level=0.95):
+def roc_auc_test(y_true, score_a, score_b, *, pos_label=None, level=0.95) -> RocAucTest:
     """Compare the ROC AUCs of two scores of the same samples: DeLong's paired test.
 
     The two AUCs are correlated (the same positives and negatives rank

@@ -36,12 +36,14 @@ class Table:
     keys that collide at every level are found by a sorted search.
     """
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.keys = np.empty(0, dtype=np.uint64)
-        self._levels = []
-        self._sorted = self._order = self._work = None
+        self._levels: list[tuple] = []
+        self._sorted: np.ndarray | None = None
+        self._order: np.ndarray | None = None
+        self._work: tuple | None = None
 
-    def __len__(self):
+    def __len__(self) -> int:
         return len(self.keys)
 
     def _rebuild(self) -> None:
@@ -94,9 +96,11 @@ class Table:
             if not len(pending):
                 return codes
         xs = x[pending]
-        i = np.minimum(np.searchsorted(self._sorted, xs), len(self._sorted) - 1)
-        ok = self._sorted[i] == xs
-        codes[pending[ok]] = self._order[i[ok]]
+        ordered, order = self._sorted, self._order
+        assert ordered is not None and order is not None  # set by _rebuild, with the keys
+        i = np.minimum(np.searchsorted(ordered, xs), len(ordered) - 1)
+        ok = ordered[i] == xs
+        codes[pending[ok]] = order[i[ok]]
         return codes
 
     def lookup(self, x: np.ndarray) -> np.ndarray:

@@ -57,7 +57,7 @@ class ExactSums:
 
     __slots__ = ("offset", "digits")
 
-    def __init__(self, offset: int, digits: np.ndarray):
+    def __init__(self, offset: int, digits: np.ndarray) -> None:
         self.offset, self.digits = int(offset), digits
 
     @classmethod
@@ -68,10 +68,10 @@ class ExactSums:
     def __getstate__(self):
         return self.offset, self.digits
 
-    def __setstate__(self, state):
+    def __setstate__(self, state) -> None:
         self.offset, self.digits = state
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"ExactSums({self.to_float()!r})"
 
     @property
@@ -216,14 +216,14 @@ class ExactBincount:
     exact slices; :meth:`result` gives the sums as :class:`ExactSums`.
     """
 
-    def __init__(self, m: int, top: float, block: int):
+    def __init__(self, m: int, top: float, block: int) -> None:
         self.m, self.blocks = m, 0
         self.sums: dict = {}
         self.out: ExactSums | None = None
         self.first = math.frexp(top)[1] + block.bit_length() - 52 if top > 0 else 0  # w / 2**first < 2**(52 - c)
         self.scaled, self.whole = np.empty(block), np.empty(block)
 
-    def _add(self, exponent, counts):
+    def _add(self, exponent, counts) -> None:
         total = self.sums.get(exponent)
         counts = counts.astype(np.uint64)  # each below 2**52: 1024 of them fit
         self.sums[exponent] = counts if total is None else total + counts

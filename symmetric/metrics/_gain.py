@@ -27,13 +27,23 @@ import numpy as np
 
 from .._constraints import Predicate
 from . import _generated as gen
-from ._confusion_scores import record_functions, record_values
 from ._average_precision import average_precision_of_counts
+from ._confusion_scores import record_functions, record_values
+from ._counts import label_counts
+from ._params import (
+    BETA,
+    POS_LABEL,
+    PREVALENCE,
+    SCORED_TARGETS,
+    TARGETS,
+    ZERO_DIVISION,
+    array_like,
+    declare,
+    square,
+    zero_division_value,
+)
 from ._sorted_pass import sorted_counts
 from ._thresholds import ThresholdCounts
-from ._params import BETA, POS_LABEL, PREVALENCE, SCORED_TARGETS, TARGETS, ZERO_DIVISION, array_like, declare, square
-from ._params import zero_division_value
-from ._counts import label_counts
 from ._warnings import warn_undefined
 
 
@@ -76,7 +86,9 @@ def _prevalence(c: ThresholdCounts) -> float:
 
 
 @declare(**SCORED_TARGETS)
-def precision_recall_gain_curve(y_true, y_score, *, pos_label=None, sample_weight=None):
+def precision_recall_gain_curve(
+    y_true, y_score, *, pos_label=None, sample_weight=None
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Precision gain and recall gain of the predictions ``y_score >= t`` for every distinct score ``t``.
 
     Parameters
@@ -131,7 +143,7 @@ def _gain_curve(y_true, y_score, pos_label, sample_weight, func):
 
 
 @declare(**SCORED_TARGETS)
-def prg_auc_score(y_true, y_score, *, pos_label=None, sample_weight=None):
+def prg_auc_score(y_true, y_score, *, pos_label=None, sample_weight=None) -> float:
     """The area under the precision-recall gain curve (trapezoids over the points kept, in recall gain).
 
     >>> from symmetric.metrics import prg_auc_score
@@ -145,7 +157,7 @@ def prg_auc_score(y_true, y_score, *, pos_label=None, sample_weight=None):
 
 
 @declare(**TARGETS, beta=BETA, pos_label=POS_LABEL, sample_weight=array_like(), zero_division=ZERO_DIVISION)
-def f_gain_score(y_true, y_pred, *, beta=1.0, pos_label=1, sample_weight=None, zero_division="warn"):
+def f_gain_score(y_true, y_pred, *, beta=1.0, pos_label=1, sample_weight=None, zero_division="warn") -> float:
     r"""F-gain of binary labels: :math:`(\mathrm{precG} + \beta^2\,\mathrm{recG})/(1 + \beta^2)`.
 
     Linear in the gains (claim ``confusion.gain.f_gain_linear``); undefined
@@ -173,7 +185,7 @@ def f_gain_score(y_true, y_pred, *, beta=1.0, pos_label=1, sample_weight=None, z
 
 
 @declare(recall=RECALL, prevalence=PREVALENCE)
-def minimum_precision(recall, prevalence):
+def minimum_precision(recall, prevalence) -> np.ndarray:
     """The lowest precision any classifier has at ``recall`` on data of prevalence ``prevalence`` (Boyd et al.).
 
     >>> from symmetric.metrics import minimum_precision
@@ -199,7 +211,7 @@ def unachievable_area(prevalence) -> float:
 
 
 @declare(**SCORED_TARGETS)
-def normalized_average_precision_score(y_true, y_score, *, pos_label=None, sample_weight=None):
+def normalized_average_precision_score(y_true, y_score, *, pos_label=None, sample_weight=None) -> float:
     """Average precision with the unachievable area removed: ``(AP - AP_min)/(1 - AP_min)`` (Boyd et al. 2012).
 
     AP is :func:`~symmetric.metrics.average_precision_score` (the step sum

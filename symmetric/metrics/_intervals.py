@@ -85,7 +85,7 @@ def _float(a) -> np.ndarray:
     return np.asarray(a, dtype=np.float64)
 
 
-def widen(low, high, estimate):
+def widen(low, high, estimate) -> tuple[np.ndarray, np.ndarray]:
     """Bounds moved out, where needed, so that the interval contains the estimate (NaN stays NaN)."""
     low, high, estimate = _float(low), _float(high), _float(estimate)
     with np.errstate(invalid="ignore"):

@@ -42,7 +42,7 @@ def one_hot(y: np.ndarray, classes: np.ndarray) -> np.ndarray:
     return (y.reshape(-1, 1) == classes.reshape(1, -1)).astype(np.int64)
 
 
-def average_binary_score(binary_metric, y_true, y_score, average, sample_weight=None):
+def average_binary_score(binary_metric, y_true, y_score, average, sample_weight=None) -> float | np.ndarray:
     """``binary_metric(y_true, y_score, sample_weight)`` of binary targets, or averaged over the labels of an indicator matrix."""
     y_type = target_classes(y_true)[0]
     if y_type not in ("binary", "multilabel-indicator"):

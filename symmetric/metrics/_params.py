@@ -20,11 +20,12 @@ from __future__ import annotations
 
 import math
 import numbers
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 import numpy as np
 
-from .._constraints import Interval, Options, Predicate
-from .._constraints import declare as _declare
+from .._constraints import Constraint, Interval, Options, Predicate, declare as _declare
 from .._validation import InvalidParameterError
 from ._sklearn_compat import compatible
 from ._tally import Tally
@@ -126,7 +127,10 @@ class _Invalid:
 INVALID = _Invalid()
 
 
-def declare(**constraints):
+_F = TypeVar("_F", bound=Callable[..., Any])
+
+
+def declare(**constraints: Constraint) -> Callable[[_F], _F]:
     """:func:`symmetric._constraints.declare` raising :func:`invalid`'s error (scikit-learn's class too, if loaded)."""
     return _declare(INVALID, **constraints)
 

@@ -30,7 +30,9 @@ def _kept(tp: np.ndarray) -> np.ndarray:
 
 
 @declare(**SCORED_TARGETS, drop_intermediate=BOOLEAN)
-def precision_recall_curve(y_true, y_score, *, pos_label=None, sample_weight=None, drop_intermediate=False):
+def precision_recall_curve(
+    y_true, y_score, *, pos_label=None, sample_weight=None, drop_intermediate=False
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Precision and recall of the predictions ``y_score >= t`` for every distinct score ``t``: scikit-learn's function.
 
     Parameters

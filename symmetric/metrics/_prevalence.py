@@ -71,7 +71,7 @@ def at_prevalence(
     pos_label=1,
     sample_weight=None,
     zero_division="warn",
-):
+) -> float:
     r"""The value a metric would take if positives made up ``prevalence`` of the data.
 
     The classifier keeps its true and false positive rates; the classes are
@@ -146,7 +146,7 @@ def prevalence_curve(
     pos_label=1,
     sample_weight=None,
     zero_division="warn",
-):
+) -> tuple[np.ndarray, np.ndarray]:
     """A metric at each prevalence of a grid (see :func:`at_prevalence`).
 
     Parameters
@@ -171,6 +171,7 @@ def prevalence_curve(
     array([0.154, 0.667, 0.947])
     """
     grid = DEFAULT_PREVALENCES.copy() if prevalences is None else _grid(prevalences)
+    assert grid is not None  # declared: None or a grid _grid accepts
     values = _values(
         y_true,
         y_pred,

@@ -74,7 +74,7 @@ def _cells(counts: ThresholdCounts):
 
 def ranking_interval(
     y_true, y_score, *, metric, pos_label, method, level, z, scale, n_resamples, rng, check_resamples, func
-):
+) -> tuple[float, float, float]:
     """``(estimate, low, high)`` of ROC AUC or AP of scores ``y_score``."""
     positive, scores, _ = check_scored(y_true, y_score, pos_label, None, func, require_positive=False)
     m = int(np.count_nonzero(positive))

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import warnings
+from typing import Any
 
 import numpy as np
 
-from ._params import BETA, BOOLEAN, DIGITS, TARGETS, ZERO_DIVISION, array_like, declare, square
 from ._counts import counts_from_targets
+from ._params import BETA, BOOLEAN, DIGITS, TARGETS, ZERO_DIVISION, array_like, declare, square
 from ._scores import prf_from_counts
 from ._targets import check_targets
 from ._warnings import user_stacklevel
@@ -36,7 +37,7 @@ def classification_report(
     output_dict=False,
     zero_division="warn",
     beta=1.0,
-):
+) -> str | dict:
     """Precision, recall, F1 (or F_beta) and support per label and averaged, as scikit-learn's report.
 
     The targets are checked and counted once; each row divides those
@@ -119,7 +120,7 @@ def classification_report(
                 f"{len(target_names)}. Try specifying the labels parameter"
             )
     if target_names is None:
-        target_names = ["%s" % label for label in labels]
+        target_names = [str(label) for label in labels]
 
     def scores(average):
         counts = counts_from_targets(t, labels=labels, average=average)
@@ -137,7 +138,7 @@ def classification_report(
     rows = list(zip(target_names, p, r, f1, s))
     averages = ("micro", "macro", "weighted") + (("samples",) if t.y_type == "multilabel-indicator" else ())
     if output_dict:
-        report = {row[0]: dict(zip(headers, [float(x) for x in row[1:]])) for row in rows}
+        report: dict[str, Any] = {row[0]: dict(zip(headers, [float(x) for x in row[1:]])) for row in rows}
     else:
         width = max(max(len(name) for name in target_names), len("weighted avg"), digits)
         head_fmt = "{:>{width}s} " + " {:>{col}}" * len(headers)

@@ -21,11 +21,11 @@ import warnings
 import numpy as np
 
 from ._params import BOOLEAN, SCORED_TARGETS, array_like, declare
-from ._sorted_pass import sorted_counts
-from ._thresholds import ThresholdCounts
-from ._target_arrays import _check_lengths
-from ._warnings import UndefinedMetricWarning, user_stacklevel
 from ._sklearn_compat import compatible
+from ._sorted_pass import sorted_counts
+from ._target_arrays import _check_lengths
+from ._thresholds import ThresholdCounts
+from ._warnings import UndefinedMetricWarning, user_stacklevel
 
 __all__ = ["roc_curve", "det_curve", "confusion_matrix_at_thresholds", "auc", "roc_from_counts", "trapezoid"]
 
@@ -35,7 +35,9 @@ def _counts(y_true, y_score, pos_label, sample_weight, func):
 
 
 @declare(**SCORED_TARGETS)
-def confusion_matrix_at_thresholds(y_true, y_score, *, pos_label=None, sample_weight=None):
+def confusion_matrix_at_thresholds(
+    y_true, y_score, *, pos_label=None, sample_weight=None
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """The four cells of the binary confusion matrix at every threshold: scikit-learn's function.
 
     Parameters
@@ -84,7 +86,9 @@ def _corners(fps: np.ndarray, tps: np.ndarray) -> np.ndarray:
 
 
 @declare(**SCORED_TARGETS, drop_intermediate=BOOLEAN)
-def roc_curve(y_true, y_score, *, pos_label=None, sample_weight=None, drop_intermediate=True):
+def roc_curve(
+    y_true, y_score, *, pos_label=None, sample_weight=None, drop_intermediate=True
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The receiver operating characteristic: false and true positive rates at every threshold.
 
     scikit-learn's function, with its results: the curve starts at (0, 0)
@@ -160,7 +164,9 @@ def _warn(message: str) -> None:
 
 
 @declare(**SCORED_TARGETS, drop_intermediate=BOOLEAN)
-def det_curve(y_true, y_score, pos_label=None, sample_weight=None, drop_intermediate=False):
+def det_curve(
+    y_true, y_score, pos_label=None, sample_weight=None, drop_intermediate=False
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The detection error tradeoff: false positive and false negative rates at every threshold.
 
     scikit-learn's function: the curve runs from the lowest threshold at
@@ -268,7 +274,7 @@ def trapezoid(y: np.ndarray, x: np.ndarray) -> float:
 
 
 @declare(x=array_like(optional=False), y=array_like(optional=False))
-def auc(x, y):
+def auc(x, y) -> float:
     """The area under the curve through the points ``(x[i], y[i])``, by the trapezoidal rule.
 
     scikit-learn's function: ``x`` must be increasing or decreasing (ties

@@ -51,7 +51,7 @@ def partial_auc(fpr: np.ndarray, tpr: np.ndarray, max_fpr) -> float:
     return 0.5 * (1 + (area - min_area) / (max_area - min_area))
 
 
-def binary_roc_auc(y_true, y_score, sample_weight=None, max_fpr=None, *, func="roc_auc_score"):
+def binary_roc_auc(y_true, y_score, sample_weight=None, max_fpr=None, *, func="roc_auc_score") -> float:
     """ROC AUC of binary targets whose positive class is 1 (or True); nan, with a warning, for one class."""
     if not is_dask_input(y_true) and len(classes_of(np.asarray(y_true))) != 2:
         return _one_class()
@@ -84,7 +84,7 @@ def _one_class() -> float:
 )
 def roc_auc_score(
     y_true, y_score, *, average="macro", sample_weight=None, max_fpr=None, multi_class="raise", labels=None
-):
+) -> float | np.ndarray:
     """The area under the ROC curve: the probability that a positive is scored above a negative (ties: 1/2).
 
     scikit-learn's function and results: binary targets (the greater label

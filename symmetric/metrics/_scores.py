@@ -25,9 +25,9 @@ import math
 
 import numpy as np
 
-from ._params import BETA, RHO, SCORE_OPTIONS, TARGETS, WARN_FOR, declare, square, zero_division_value
 from ._combine import f_beta_from_sums_values, g_values, limit_parameter, specificity_values, zero_limit_is_zero
 from ._counts import Counts, label_counts
+from ._params import BETA, RHO, SCORE_OPTIONS, TARGETS, WARN_FOR, declare, square, zero_division_value
 from ._warnings import warn_undefined
 
 __all__ = [
@@ -184,7 +184,7 @@ def precision_recall_fscore_support(
     warn_for=("precision", "recall", "f-score"),
     sample_weight=None,
     zero_division="warn",
-):
+) -> tuple:
     """Precision, recall, F-beta and support per label or averaged: scikit-learn's function of the same name.
 
     Parameters
@@ -230,7 +230,7 @@ def precision_recall_fscore_support(
 @declare(**TARGETS, **SCORE_OPTIONS)
 def precision_score(
     y_true, y_pred, *, labels=None, pos_label=1, average="binary", sample_weight=None, zero_division="warn"
-):
+) -> float | np.ndarray:
     """Precision ``TP/(TP + FP)``: scikit-learn's ``precision_score``.
 
     See :func:`precision_recall_fscore_support` for the parameters.
@@ -248,7 +248,7 @@ def precision_score(
 @declare(**TARGETS, **SCORE_OPTIONS)
 def recall_score(
     y_true, y_pred, *, labels=None, pos_label=1, average="binary", sample_weight=None, zero_division="warn"
-):
+) -> float | np.ndarray:
     """Recall ``TP/(TP + FN)``: scikit-learn's ``recall_score``.
 
     >>> from symmetric.metrics import recall_score
@@ -264,7 +264,7 @@ def recall_score(
 @declare(**TARGETS, beta=BETA, **SCORE_OPTIONS)
 def fbeta_score(
     y_true, y_pred, *, beta, labels=None, pos_label=1, average="binary", sample_weight=None, zero_division="warn"
-):
+) -> float | np.ndarray:
     """F-beta, the weighted harmonic mean of precision and recall: scikit-learn's ``fbeta_score``.
 
     >>> from symmetric.metrics import fbeta_score
@@ -278,7 +278,9 @@ def fbeta_score(
 
 
 @declare(**TARGETS, **SCORE_OPTIONS)
-def f1_score(y_true, y_pred, *, labels=None, pos_label=1, average="binary", sample_weight=None, zero_division="warn"):
+def f1_score(
+    y_true, y_pred, *, labels=None, pos_label=1, average="binary", sample_weight=None, zero_division="warn"
+) -> float | np.ndarray:
     """F1, the harmonic mean of precision and recall: scikit-learn's ``f1_score``.
 
     >>> from symmetric.metrics import f1_score
@@ -303,7 +305,7 @@ def g_beta_rho_score(
     average="binary",
     sample_weight=None,
     zero_division="warn",
-):
+) -> float | np.ndarray:
     r"""The generalized F-score :math:`G_{\beta,\rho}` of precision and recall, from labels.
 
     ``rho = -2`` is :func:`fbeta_score`; ``rho = -1`` the weighted geometric
@@ -342,7 +344,7 @@ def g_beta_rho_score(
 @declare(**TARGETS, **SCORE_OPTIONS)
 def specificity_score(
     y_true, y_pred, *, labels=None, pos_label=1, average="binary", sample_weight=None, zero_division="warn"
-):
+) -> float | np.ndarray:
     """Specificity, the true negative rate ``TN/(TN + FP)``, with the options of :func:`precision_score`.
 
     ``"weighted"`` weights each label by its support, as scikit-learn does

@@ -57,7 +57,7 @@ def compatible(own: Any) -> Any:
     return _derived(own, theirs)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _derived(own: type, theirs: type) -> type:
     def __reduce__(self):
         return _rebuild, (own.__module__, own.__name__, self.args), self.__dict__ or None

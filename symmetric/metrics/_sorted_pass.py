@@ -13,6 +13,8 @@ bits either way.
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 from ._params import invalid
@@ -22,7 +24,7 @@ from ._thresholds import ThresholdCounts, classes_of, pos_label_of, threshold_co
 __all__ = ["check_scored", "sorted_counts", "is_dask_input", "target_classes"]
 
 
-def target_classes(y_true):
+def target_classes(y_true) -> tuple[str, np.ndarray, Any]:  # classes: None unless binary or multiclass
     """``(type, array, classes)`` of targets: scikit-learn's type, and the labels of binary or multiclass ones.
 
     Integer labels 0 or 1 apart are binary without sorting them (the one
@@ -37,7 +39,9 @@ def target_classes(y_true):
     return y_type, yt, np.unique(yt) if y_type in ("binary", "multiclass") else None
 
 
-def check_scored(y_true, y_score, pos_label, sample_weight, func, *, require_positive=True):
+def check_scored(
+    y_true, y_score, pos_label, sample_weight, func, *, require_positive=True
+) -> tuple[np.ndarray, np.ndarray, np.ndarray | None]:
     """``(positive, scores, weights)`` of inputs a declaration has checked; samples of weight 0 are left out."""
     y_type, yt, classes = target_classes(y_true)
     if not (y_type == "binary" or (y_type == "multiclass" and pos_label is not None)):

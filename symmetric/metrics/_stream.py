@@ -43,7 +43,8 @@ def _scored(func):
         tally = self._counted()
         return func(tally, tally, **kwargs)
 
-    method.__signature__ = inspect.Signature([inspect.Parameter("self", inspect.Parameter.POSITIONAL_ONLY), *params])
+    shown = inspect.Signature([inspect.Parameter("self", inspect.Parameter.POSITIONAL_ONLY), *params])
+    method.__signature__ = shown  # type: ignore[attr-defined]  # inspect.signature reads it
     method.__doc__ = (
         f"``{func.__name__}`` of all the labels counted so far: the same keyword options (but for "
         f"``sample_weight``, given to :meth:`update`) and the same values, bit for bit, as\n"
@@ -88,11 +89,11 @@ class ConfusionCounts:
     0.6838
     """
 
-    def __init__(self, labels=None):
+    def __init__(self, labels=None) -> None:
         self.labels = None if labels is None else np.asarray(labels)
         self._tally: Tally | None = None
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"ConfusionCounts(n_samples={self.n_samples}, classes={self.classes_.tolist()!r})"
 
     @property

@@ -215,7 +215,7 @@ def _offset_codes(a, b, lo, r, out):
 class _Cells:
     """Dense cells (k x k) counted block by block: unweighted, and weighted exactly."""
 
-    def __init__(self, k: int, sw, n: int, weight_range=None):
+    def __init__(self, k: int, sw, n: int, weight_range=None) -> None:
         self.k, self.m = k, k * k
         self.block = max(_BLOCK, 4 * self.m)
         self.counts = np.zeros(self.m, dtype=np.int64)

@@ -290,7 +290,7 @@ def _shared_categories(y_true, y_pred):
         categories.dtype == object and all(isinstance(c, str) for c in categories.tolist())
     ):
         return None
-    for codes, name in ((a[1], "y_true"), (b[1], "y_pred")):
+    for codes in (a[1], b[1]):
         if codes.ndim != 1 or (codes < 0).any():
             return None  # missing values: the general path reports them
     return a[1], b[1], categories.astype(str) if categories.dtype == object else categories

@@ -80,7 +80,7 @@ RANDOM_STATE = Predicate(
 )
 
 
-def _check_resamples_fit(n_resamples, cells, func):
+def _check_resamples_fit(n_resamples, cells, func) -> None:
     """The resampled tables must fit in memory: at most :data:`MAX_RESAMPLED_CELLS` cells in all."""
     most = max(2, MAX_RESAMPLED_CELLS // max(np.size(cells), 1))
     checked(
@@ -92,7 +92,7 @@ def _check_resamples_fit(n_resamples, cells, func):
     )
 
 
-def _check_pseudo_count_fits(pseudo_count, cells, squares, func):
+def _check_pseudo_count_fits(pseudo_count, cells, squares, func) -> None:
     """The pseudo-samples must leave the cells, and their squared weights, finite doubles.
 
     A sample has the mean weight ``w = sum(w_i**2) / sum(w_i)``; every cell
@@ -142,6 +142,7 @@ def _square_cells(y_true, y_pred, *, sample_weight, func):
     if sample_weight is None:
         return table, table, len(t.labels)
     s = check_targets(y_true, y_pred, np.asarray(sample_weight, dtype=np.float64) ** 2, func=func)
+    assert s.cm is not None  # the same labels as t: a dense matrix too
     return table, s.cm.astype(np.float64).reshape(-1), len(t.labels)
 
 
@@ -206,7 +207,7 @@ def confidence_interval(
     pseudo_count=None,
     zero_division="warn",
     sampling="multinomial",
-):
+) -> ConfidenceInterval:
     r"""A count metric and its confidence interval: delta method, Wilson or bootstrap.
 
     The confusion matrix of ``n`` independent samples is multinomial; every

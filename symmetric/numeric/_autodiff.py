@@ -46,6 +46,7 @@ when their arrays come in.
 """
 
 import functools
+from typing import Any
 
 import numpy
 
@@ -54,10 +55,10 @@ from ._portable import (
     host_partials_of,
     invalid,
     kernel,
+    namespace_of,
     needs_host,
     partials,
     prepare,
-    namespace_of,
     result_dtype,
     to_numpy,
 )
@@ -70,13 +71,13 @@ from ._torch_ops import (
     key as _torch_key,
     target as _torch_target,
 )
-from .traced import apply_policy, host_partials, jax_host_call, jax_host_function, strict_check, with_jvp
 from .backends import ARRAY_API, DASK, JAX, NUMPY, TORCH, backend_of, by_name
+from .traced import apply_policy, host_partials, jax_host_call, jax_host_function, strict_check, with_jvp
 
 __all__ = ["_evaluate_any", "_evaluate_backend", "evaluate", "host_call"]
 
 
-def _evaluate_any(family, P, R, params, validate, error, threads=None):
+def _evaluate_any(family, P, R, params, validate, error, threads=None) -> Any:
     """The generated functions' entry: NumPy input (and Dask's, converted) to
     :func:`symmetric.numeric._runtime._evaluate`, arrays of another library to :func:`evaluate`."""
     backend = backend_of(P, R, *params)
@@ -85,7 +86,7 @@ def _evaluate_any(family, P, R, params, validate, error, threads=None):
     return evaluate(family, (P, R, *params), validate, error, threads)
 
 
-def _evaluate_backend(family, P, R, params, validate, error, threads, backend):
+def _evaluate_backend(family, P, R, params, validate, error, threads, backend) -> Any:
     """The entry of a module generated for ``backend``: its input converted to that backend's arrays.
 
     ``numpy``: as the package's functions (:func:`_evaluate_any`). ``torch``, ``jax``: P and R that are not
@@ -102,7 +103,7 @@ def _evaluate_backend(family, P, R, params, validate, error, threads, backend):
     return evaluate(family, (P, R, *params), validate, error, threads, host=record is not ARRAY_API)
 
 
-def evaluate(family, values, validate, error, threads=None, host=True):
+def evaluate(family, values, validate, error, threads=None, host=True) -> Any:
     """The evaluation of arrays of other libraries, with custom gradients where the library has them.
 
     The hook is the backend record's ``gradient``. ``host``: PyTorch tensors in host memory take the host
@@ -199,15 +200,15 @@ def _torch_function():
             ctx.inputs = [
                 (tuple(v.shape), v.dtype) if isinstance(v, torch.Tensor) and v.requires_grad else None for v in values
             ]
-            values = [v.detach() if isinstance(v, torch.Tensor) else v for v in values]
+            detached = [v.detach() if isinstance(v, torch.Tensor) else v for v in values]
             parameters = any(wanted is not None for wanted in ctx.inputs[2:])
-            out, parts = _with_partials(family, values, validate, error, threads, host, parameters)
+            out, parts = _with_partials(family, detached, validate, error, threads, host, parameters)
             ctx.save_for_backward(*[out if part is None else part for part in parts])  # unwanted: never read
             return out
 
         @staticmethod
         def backward(ctx, grad):
-            grads = []
+            grads: list[Any] = []
             for part, wanted in zip(ctx.saved_tensors, ctx.inputs):
                 if wanted is None:
                     grads.append(None)
@@ -229,7 +230,7 @@ class _FamilyTarget:
     """What the operators of :mod:`symmetric.numeric._torch_ops` run for a generated family: the eager
     evaluation (host path on CPU, the portable kernels elsewhere; checks included) and its partials."""
 
-    def __init__(self, family, error):
+    def __init__(self, family, error) -> None:
         self.family, self.error = family, error
 
     def value(self, values, validate, host):
@@ -281,7 +282,7 @@ def _torch_traced(family, values, validate, error):
 # --- functions evaluated on the host (compile'd functions): their values and partials from NumPy ---
 
 
-def host_call(func, values, validate):
+def host_call(func, values, validate) -> Any:
     """``func`` (``func.host_value(arrays, validate, traced)``, ``func.host_partials(arrays)`` on float64 NumPy
     arrays) at arrays of another library: a result of that library, differentiable where it is (JAX:
     ``jax.custom_jvp`` over ``jax.pure_callback``, also traced; PyTorch: ``torch.autograd.Function``, and under
@@ -308,7 +309,7 @@ class _HostTarget:
     """A function evaluated on the host, for PyTorch tensors: NumPy copies in, tensors of the inputs' floating
     dtype and device out."""
 
-    def __init__(self, func):
+    def __init__(self, func) -> None:
         self.func = func
 
     def _arrays(self, values):

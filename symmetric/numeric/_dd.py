@@ -91,10 +91,10 @@ class _DD:
     __slots__ = ("hi", "lo")
     __array_ufunc__ = None  # NumPy arrays defer to our reflected operators
 
-    def __init__(self, hi, lo=0.0):
+    def __init__(self, hi, lo=0.0) -> None:
         self.hi, self.lo = hi, lo
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"_DD({self.hi!r}, {self.lo!r})"
 
     def __neg__(self):
@@ -148,7 +148,7 @@ class _DD:
         return out
 
 
-def _dd(x):
+def _dd(x) -> _DD:
     """``x`` as a double-double (a float64 array or number gets ``lo = 0``; numbers stay NumPy scalars)."""
     if isinstance(x, _DD):
         return x
@@ -158,13 +158,13 @@ def _dd(x):
     return _DD(x, numpy.zeros_like(x))
 
 
-def _dd_where(condition, a, b):
+def _dd_where(condition, a, b) -> _DD:
     """Elementwise ``a`` where ``condition`` else ``b``."""
     a, b = _dd(a), _dd(b)
     return _DD(numpy.where(condition, a.hi, b.hi), numpy.where(condition, a.lo, b.lo))
 
 
-def _dd_select(condition, if_true, if_false):
+def _dd_select(condition, if_true, if_false) -> _DD:
     """Elementwise ``if_true()`` where ``condition`` else ``if_false()``, calling each only if needed."""
     if numpy.all(condition):
         return if_true()
@@ -235,14 +235,14 @@ def _scale(k, em, x):
     return _DD(hi, numpy.where(numpy.isfinite(hi) & (hi != 0), lo, 0.0))
 
 
-def _dd_exp(x):
+def _dd_exp(x) -> _DD:
     """``exp(x)`` of a double-double."""
     x = _dd(x)
     k, em = _exp_parts(x)
     return _scale(k, em, x)
 
 
-def _dd_expm1(x):
+def _dd_expm1(x) -> _DD:
     """``exp(x) - 1`` of a double-double, relative-accurate near 0."""
     x = _dd(x)
     k, em = _exp_parts(x)
@@ -267,7 +267,7 @@ def _log1p_newton(x):
     return v + y0
 
 
-def _dd_log1p(x):
+def _dd_log1p(x) -> _DD:
     """``log(1 + x)`` of a double-double ``x > -1``."""
     x = _dd(x)
     small = x.hi < 1073741824.0
@@ -278,7 +278,7 @@ def _dd_log1p(x):
     return _dd_where(small, _log1p_newton(_dd_where(small, x, 0.0)), _dd_log(_dd_where(small, 1.0, x + 1.0)))
 
 
-def _dd_log(x):
+def _dd_log(x) -> _DD:
     """``log(x)`` of a positive double-double: the binary exponent times ln 2 plus a log1p."""
     x = _dd(x)
     m, e = numpy.frexp(x.hi)
@@ -288,7 +288,7 @@ def _dd_log(x):
     return _log1p_newton(_DD(*_two_sum(m - 1.0, lo))) + _LN2 * e
 
 
-def _dd_softplus(x):
+def _dd_softplus(x) -> _DD:
     """``log(1 + exp(x))`` of a double-double, without overflow: ``max(x, 0) + log1p(exp(-|x|))``."""
     x = _dd(x)
     negative = x.hi < 0
@@ -296,7 +296,7 @@ def _dd_softplus(x):
     return _dd_log1p(_dd_exp(a)) + _dd_where(negative, 0.0, x)
 
 
-def _dd_logaddexp(a, b):
+def _dd_logaddexp(a, b) -> _DD:
     """``log(exp(a) + exp(b))`` of double-doubles: the larger plus ``log1p(exp(-|a - b|))``."""
     a, b = _dd(a), _dd(b)
     d = b - a

@@ -38,10 +38,11 @@ the kernel's name and its constants as plain floats, with which
 """
 
 import math
+from typing import Any
 
 import numpy
 
-from ._runtime import BINADE, BLOCK, GEOMETRIC, _KERNEL, _validate
+from ._runtime import _KERNEL, BINADE, BLOCK, GEOMETRIC, _validate
 from .backends import NUMPY, backend_of, for_namespace, to_host as to_numpy
 
 __all__ = [
@@ -69,7 +70,7 @@ def _lift(xp, a, like):
     return a
 
 
-def _maximum(xp, a, b):
+def _maximum(xp, a, b) -> Any:
     """``maximum`` of two arrays, either a Python scalar (lifted to the other's shape and dtype)."""
     if isinstance(a, (int, float)):
         a = _lift(xp, a, b)
@@ -78,7 +79,7 @@ def _maximum(xp, a, b):
     return xp.maximum(a, b)
 
 
-def _minimum(xp, a, b):
+def _minimum(xp, a, b) -> Any:
     """``minimum`` of two arrays, either a Python scalar (lifted to the other's shape and dtype)."""
     if isinstance(a, (int, float)):
         a = _lift(xp, a, b)
@@ -100,12 +101,12 @@ def _foreign(v):
     return hasattr(v, "__array_namespace__") or hasattr(v, "__dlpack__")
 
 
-def is_foreign(values):
+def is_foreign(values) -> bool:
     """Whether any of ``values`` is an array of another library than NumPy (then this runtime evaluates)."""
     return any(_foreign(v) for v in values)
 
 
-def namespace_of(values):
+def namespace_of(values) -> tuple[Any, Any]:
     """The Array API namespace and device of the foreign arrays among ``values`` (their backend record's)."""
     arrays = [v for v in values if _foreign(v)]
     backend = backend_of(*arrays)
@@ -131,7 +132,7 @@ def result_dtype(xp, device, values):
         return xp.float64
 
 
-def evaluate(family, values, validate, error):
+def evaluate(family, values, validate, error) -> Any:
     """Evaluate ``family`` at ``values`` (P, R, parameters), some of them arrays of a library other than NumPy.
 
     Returns an array of that library, on the device and in the floating dtype of the inputs (no gradient:
@@ -141,7 +142,7 @@ def evaluate(family, values, validate, error):
     return kernel(xp, stage, P, R, index, positive)
 
 
-def prepare(family, values, validate, error, traced=False):
+def prepare(family, values, validate, error, traced=False) -> tuple:
     """The checked inputs of an evaluation: ``(xp, P, R, params, stage, index, positive)``.
 
     P and R are broadcast arrays of the namespace ``xp`` in the result's dtype; ``params`` the parameters as
@@ -224,7 +225,7 @@ def _min_max(xp, a):
     return xp.min(a), xp.max(a)
 
 
-def _sigmoid(xp, z):
+def _sigmoid(xp, z) -> Any:
     """``1 / (1 + exp(-z))`` without overflow, for an array or a Python float."""
     if isinstance(z, (int, float)):
         e = math.exp(-abs(z))
@@ -233,7 +234,7 @@ def _sigmoid(xp, z):
     return xp.where(z >= 0, 1 / (1 + e), e / (1 + e))
 
 
-def _softplus(xp, z):
+def _softplus(xp, z) -> Any:
     """``log(1 + exp(z))`` without overflow, for an array or a Python float."""
     if isinstance(z, (int, float)):
         return max(z, 0.0) + math.log1p(math.exp(-abs(z)))
@@ -288,7 +289,7 @@ class _Scalars:
         return max(a, b)
 
 
-def host_partials_of(family, arrays, out, parameters=True):
+def host_partials_of(family, arrays, out, parameters=True) -> list:
     """The partials of ``family`` at float64 NumPy ``arrays`` (P, R, parameters) where its value is ``out``:
     NumPy arrays of ``out``'s shape (see :func:`partials`); one point with scalar parameters in scalars."""
     import array_api_compat.numpy as npx
@@ -338,7 +339,7 @@ def _per_element(xp, value, index, like):
     )
 
 
-def partials(family, xp, P, R, params, stage, index, out, parameters=True):
+def partials(family, xp, P, R, params, stage, index, out, parameters=True) -> list:
     """The partial derivatives of the result ``out`` in P, R and each parameter (arrays of ``out``'s shape).
 
     From the generated gradient kernel (:data:`symmetric.generate.gradients.GRADIENT`) and, per parameter, the
@@ -383,7 +384,7 @@ def partials(family, xp, P, R, params, stage, index, out, parameters=True):
         todo &= ~chosen
     for j in range(len(params)):
         with numpy.errstate(all="ignore"):
-            factor = {}
+            factor: dict[int, Any] = {}
             for which in (0, 1):
                 per_branch = [
                     numpy.broadcast_to(
@@ -403,7 +404,7 @@ def partials(family, xp, P, R, params, stage, index, out, parameters=True):
     return [xp.reshape(a, shape) for a in out_parts]
 
 
-def fixed_plan(stage):
+def fixed_plan(stage) -> tuple | None:
     """A scalar stage whose regime needs no table, as plain data: ``(kernel, ((name, value), ...))``, the name
     of its portable kernel and every constant the kernel, the boundary and the gradient read, as floats (from
     the double-double stage, on the host); None for the binade regimes or a stage of arrays."""
@@ -420,7 +421,7 @@ def _call(xp, entry, values):
     return func(xp, *[values[name] for name in names])
 
 
-def fixed_value(xp, common, plan, P, R):
+def fixed_value(xp, common, plan, P, R) -> Any:
     """The value at broadcast arrays ``P``, ``R`` of a :func:`fixed_plan`'s stage: the portable kernel, and the
     boundary's value where P or R is 0 (as :func:`kernel` with the boundary masked: array operations only)."""
     name, constants = plan
@@ -433,7 +434,7 @@ def fixed_value(xp, common, plan, P, R):
     return xp.where(positive, value, _lift(xp, edge, P) if isinstance(edge, (int, float)) else edge)
 
 
-def fixed_partials(xp, common, plan, P, R, out):
+def fixed_partials(xp, common, plan, P, R, out) -> list:
     """The partials in P and R at ``P``, ``R`` where the value is ``out``, of a :func:`fixed_plan`'s stage (as
     :func:`partials` with ``parameters=False``: array operations only)."""
     positive = (P > 0) & (R > 0)
@@ -449,7 +450,7 @@ def fixed_partials(xp, common, plan, P, R, out):
     ]
 
 
-def _where(xp, condition, value, otherwise):
+def _where(xp, condition, value, otherwise) -> Any:
     """``Piecewise`` of the generated kernels: a Python choice for a scalar condition, else ``xp.where``."""
     if isinstance(condition, (bool, numpy.bool_)):
         return value if condition else otherwise
@@ -543,7 +544,7 @@ class _TorchUfuncs:
     #: NumPy's unary ufuncs and their PyTorch operations.
     UNARY = {"negative": "neg", "exp": "exp", "log": "log", "log1p": "log1p", "expm1": "expm1"}
 
-    def __init__(self, torch, dtype, device):
+    def __init__(self, torch, dtype, device) -> None:
         self.torch, self.dtype, self.device = torch, dtype, device
         lift = self._t
         for name, op in self.BINARY.items():
@@ -580,8 +581,9 @@ class _TorchUfuncs:
 class _Rows:
     """Scratch rows like the one of ``like``, allocated on first use."""
 
-    def __init__(self, like):
-        self.like, self.rows = like, {}
+    def __init__(self, like) -> None:
+        self.like = like
+        self.rows: dict = {}
 
     def __getitem__(self, i):
         if i not in self.rows:
@@ -609,7 +611,7 @@ def _torch_kernel(stage, code, values):
     return _TORCH_KERNELS[key](*[values[name] for name in names])
 
 
-def _no_check(a):
+def _no_check(a) -> None:
     """The in-place kernels' ``check``: the portable path checked P and R before (:func:`prepare`)."""
 
 

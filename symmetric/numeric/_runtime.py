@@ -31,6 +31,7 @@ import contextvars
 import os
 import sys
 import threading
+from typing import Any
 
 import numpy
 
@@ -66,7 +67,7 @@ BLOCK = 16
 SCRATCH = 6
 
 
-def _pow(x, y, out=None):
+def _pow(x, y, out=None) -> numpy.ndarray:
     """``x**y``; a scalar exponent is spread over the array first (NumPy's vector loop is then faster).
 
     ``out`` receives the result and must not be ``x``.
@@ -79,7 +80,7 @@ def _pow(x, y, out=None):
     return numpy.power(x, y, out=out)
 
 
-def _piecewise(pieces, args):
+def _piecewise(pieces, args) -> Any:
     """Evaluate ``(condition, value)`` pairs in order, each value only where it is selected."""
     arrays = [numpy.asarray(a) for a in args]
     shape = numpy.broadcast_shapes(*(a.shape for a in arrays))
@@ -106,10 +107,10 @@ def _piecewise(pieces, args):
 class _At:
     """A bad value and where it is, for error messages."""
 
-    def __init__(self, value, index):
+    def __init__(self, value, index) -> None:
         self.value, self.index = value, index
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"{self.value!r} at index {self.index}" if self.index is not None else repr(self.value)
 
 
@@ -120,14 +121,14 @@ def _as_array(value, name, func, error):
     return numpy.asarray(value, dtype=numpy.float64)
 
 
-def _unmask(values, fills):
+def _unmask(values, fills) -> tuple[list, Any]:
     """Masked arrays among ``values``: their data with each masked entry replaced by its ``fills`` value
     (a valid input), and the union of the masks (None when no value is masked)."""
     if not any(isinstance(v, numpy.ma.MaskedArray) for v in values):
         return list(values), None
     masks = [numpy.ma.getmaskarray(v) for v in values if isinstance(v, numpy.ma.MaskedArray)]
     shapes = [numpy.shape(m) for m in masks]
-    mask = numpy.zeros(numpy.broadcast_shapes(*shapes), dtype=bool) if masks else None
+    mask = numpy.zeros(numpy.broadcast_shapes(*shapes), dtype=bool)  # a value is masked: masks is not empty
     for m in masks:
         mask = mask | m
     out = []
@@ -141,7 +142,7 @@ def _unmask(values, fills):
     return out, mask
 
 
-def _remask(out, mask):
+def _remask(out, mask) -> Any:
     """``out`` as a masked array with ``mask`` (broadcast), or ``out`` when ``mask`` is None."""
     if mask is None:
         return out
@@ -225,13 +226,13 @@ class _Family:
     domain of each argument (P, R, then the parameters) as ``(kind, description)``, a kind of ``_DOMAINS``,
     and the chain factors of its gradients."""
 
-    def __init__(self, name, parameters, branches, common, domains, factors=None):
+    def __init__(self, name, parameters, branches, common, domains, factors=None) -> None:
         self.name, self.parameters, self.branches, self.common = name, parameters, branches, common
         #: per branch, per parameter: functions ``(d phi / d theta, d lambda / d theta)`` (the gradients' chain rule)
         self.factors = factors
         assert [kind for kind, _ in domains[:2]] == ["nonnegative"] * 2, "P and R are checked by _scan"
         self.domains = tuple((description, _DOMAINS[kind]) for kind, description in domains)
-        self._stages = {}
+        self._stages: dict = {}
 
     def stage(self, params):
         """The :class:`_Stage` at the float64 arrays ``params``; the last 64 are cached when they are scalars."""
@@ -254,7 +255,7 @@ class _Stage:
     function of that name, whose arguments name the constants it needs.
     """
 
-    def __init__(self, family, params):
+    def __init__(self, family, params) -> None:
         self.common = family.common
         self.shape = numpy.broadcast_shapes(*(numpy.shape(a) for a in params))
         self.scalar = self.shape == ()
@@ -279,7 +280,7 @@ class _Stage:
                         hi[chosen], lo[chosen] = x.hi, x.lo
                 todo &= ~chosen
             self.dd = {key: _DD(hi, lo) for key, (hi, lo) in parts.items()}
-        self._float = {}
+        self._float: dict = {}
         p = self.value("phi")
         a = numpy.abs(p)
         self.code = numpy.select(
@@ -287,7 +288,8 @@ class _Stage:
             [ARITHMETIC, HARMONIC, GEOMETRIC, BINADE, ANCHOR_POSITIVE],
             ANCHOR_NEGATIVE,
         )
-        self._tables, self._blocks = {}, {}
+        self._tables: dict = {}
+        self._blocks: dict = {}
 
     def get(self, key):
         """The double-double constant ``key``, computed on first use."""
@@ -378,11 +380,11 @@ def _run(stage, code, p, r, index, out, rows, exponents):
     return _call(stage.common["kernels"][_KERNEL[code]], values)
 
 
-def _no_check(a):
+def _no_check(a) -> None:
     """The kernels' ``check`` (called with P and with R) when the kernel does not validate them."""
 
 
-def _exponents(stage, code, p, r, index, rows, exponents, values):
+def _exponents(stage, code, p, r, index, rows, exponents, values) -> None:
     """``m``, ``c_k`` and ``w_k`` of the binade kernels (``P/R = m 2**k``) for one chunk, into ``values``."""
     m, mp, mr, c_k, w_k = rows[SCRATCH:]
     kp, kr, i = exponents
@@ -414,12 +416,12 @@ def _bound(stage, rows, exponents, validate):
         values["P"], values["R"], values["out"] = p, r, out
         chunk_rows, chunk_exponents = views[n]
         values["scratch"] = chunk_rows[:SCRATCH]
-        scans = [] if validate else None
+        scans: list[Any] = []
         values["check"] = (lambda a: scans.append(_scan(a, zeros))) if validate else _no_check
         if binade:
             _exponents(stage, code, p, r, None, chunk_rows, chunk_exponents, values)
         func(*[values[name] for name in names])
-        return scans
+        return scans if validate else None
 
     return run
 
@@ -429,11 +431,11 @@ def _bound(stage, rows, exponents, validate):
 #: output: fresh buffers of a megabyte or more come from ``mmap``, so every call faulted their pages in
 #: again (23 page faults per F_beta call at 10**6 elements on main, none now). At most ``SPARE_BUFFERS`` sets are kept,
 #: 6.8 MB of address space each, of which only the rows a regime writes take memory (1 MB for F_beta).
-_SPARE: list = []
+_SPARE: list[tuple[numpy.ndarray, tuple[numpy.ndarray, ...]]] = []
 SPARE_BUFFERS = 4
 
 
-def _take_buffers():
+def _take_buffers() -> tuple[numpy.ndarray, tuple[numpy.ndarray, ...]]:
     """A set of scratch buffers: float64 rows and int32, int32, intp exponent rows, each ``CHUNK`` long."""
     try:
         return _SPARE.pop()
@@ -448,7 +450,7 @@ def _take_buffers():
         )
 
 
-def _give_back(buffers):
+def _give_back(buffers) -> None:
     if len(_SPARE) < SPARE_BUFFERS:
         _SPARE.append(buffers)
 
@@ -468,7 +470,7 @@ def _scan(a, zeros):
     return bool(_nonnegative(a).all()), bool((a == 0).any())
 
 
-def _chunk(stage, p, r, out, index, buffers, invalid, zeros):
+def _chunk(stage, p, r, out, index, buffers, invalid, zeros) -> None:
     """Evaluate one chunk into ``out``; with ``invalid`` (a function raising the error), validate it too.
 
     ``buffers``: for a scalar stage (``index`` None), the kernel bound to its constants and scratch
@@ -517,7 +519,7 @@ def _chunk(stage, p, r, out, index, buffers, invalid, zeros):
         out[chosen] = _call(stage.common["kernels"]["boundary"], values)
 
 
-def _needs_boundary(stage):
+def _needs_boundary(stage) -> bool:
     """Whether the kernels may miss the limit where P or R is 0 (then fixed by the boundary kernel).
 
     Not for the weighted harmonic mean alone (F_beta): ``1/(w/P + w_c/R)`` is then
@@ -527,7 +529,7 @@ def _needs_boundary(stage):
     return not (stage.scalar and int(stage.code) == HARMONIC)
 
 
-def _evaluate(family, P, R, params, validate, error, threads=None):
+def _evaluate(family, P, R, params, validate, error, threads=None) -> Any:
     """Evaluate ``family`` at ``P, R`` and its parameters ``params`` with NumPy broadcasting.
 
     A masked array keeps its mask: the result is masked wherever an input is. ``threads``: see
@@ -552,7 +554,7 @@ def _single(values):
     )
 
 
-def _validate(arrays, names, domains, func, error):
+def _validate(arrays, names, domains, func, error) -> None:
     """Check every argument in order, raising for the first bad one (the message names its first bad value)."""
     for a, n, (allowed, ok) in zip(arrays, names, domains):
         _check(a, n, func, allowed, ok, error)
@@ -608,7 +610,7 @@ def _evaluate_arrays(family, values, validate, error, threads=None):
             if workers > 1 and all(a.shape == shape and a.flags.c_contiguous for a in (P, R)):
                 _parallel(stage, P.reshape(-1), R.reshape(-1), out.reshape(-1), buffers, invalid, workers)
                 return out
-            it = numpy.nditer(
+            it = numpy.nditer(  # type: ignore[call-overload]  # NumPy's stubs want the flags as literals
                 operands,
                 flags=["external_loop", "buffered", "zerosize_ok"],
                 op_flags=[["readonly"], ["readonly"], ["writeonly"]] + [["readonly"]] * (len(operands) - 3),
@@ -639,7 +641,7 @@ def _evaluate_arrays(family, values, validate, error, threads=None):
 THREADS_VARIABLE = "SYMMETRIC_NUM_THREADS"
 #: Chunks each thread gets at least: below ``2 * MIN_CHUNKS_PER_THREAD * CHUNK`` elements, one thread.
 MIN_CHUNKS_PER_THREAD = 4
-_LIMIT = contextvars.ContextVar("symmetric_thread_limit", default=None)
+_LIMIT: contextvars.ContextVar[int | None] = contextvars.ContextVar("symmetric_thread_limit", default=None)
 _POOL: list = []
 _POOL_LOCK = threading.Lock()
 
@@ -697,7 +699,7 @@ _POOL_LIMIT = [None]
 _CONTROLLER: list = []
 
 
-def _register_threadpoolctl():
+def _register_threadpoolctl() -> None:
     """Let ``threadpoolctl`` limit this pool, once it has been imported (this module never imports it).
 
     threadpoolctl finds the native libraries loaded in the process and a controller class for each; this
@@ -709,7 +711,7 @@ def _register_threadpoolctl():
     controller per library file, so the copies that standalone modules embed (``symmetric codegen``) keep
     to their own ``threads``, ``thread_limits`` and environment variables.
     """
-    tpc = sys.modules.get("threadpoolctl")
+    tpc: Any = sys.modules.get("threadpoolctl")
     if _CONTROLLER or tpc is None or not hasattr(tpc, "register") or not hasattr(tpc, "LibController"):
         return
     if __name__ != "symmetric.numeric._runtime":  # a standalone module's copy
@@ -723,7 +725,7 @@ def _register_threadpoolctl():
         def get_num_threads(self):
             return _POOL_LIMIT[0] or _default_threads()
 
-        def set_num_threads(self, num_threads):
+        def set_num_threads(self, num_threads) -> None:
             # the value it read on entry, restored on exit, is no limit when it is the default
             n = _positive_int(num_threads)
             _POOL_LIMIT[0] = None if n is None or n == _default_threads() else n
@@ -760,8 +762,8 @@ def _parallel(stage, p, r, out, buffers, invalid, workers):
     zeros = _needs_boundary(stage)
     stage.constants(int(stage.code), None)  # computed once, before the threads share the stage
 
-    def run(lo, hi, own):
-        mine = own if own is not None else _take_buffers()
+    def run(lo, hi, own) -> None:
+        mine: tuple[numpy.ndarray, tuple[numpy.ndarray, ...]] = own if own is not None else _take_buffers()
         try:
             kernel = _bound(stage, *mine, invalid is not None)
             for i in range(lo, min(hi, n), CHUNK):

@@ -29,6 +29,7 @@ caller's operations.
 """
 
 import functools
+from typing import Any
 
 import numpy
 
@@ -43,7 +44,7 @@ _TARGETS: dict = {}
 _OPS: dict = {}
 
 
-def key(kind, owner, make, *extra):
+def key(kind, owner, make, *extra) -> str:
     """The operators' name of the target of ``owner`` (``make(owner, *extra)`` the first time), registered.
 
     Marked for ``torch.compile`` as a constant result (the attribute that
@@ -60,12 +61,12 @@ def key(kind, owner, make, *extra):
 key._dynamo_marked_constant = True  # type: ignore[attr-defined]
 
 
-def target(name):
+def target(name) -> Any:
     """The target registered under ``name``."""
     return _TARGETS[name]
 
 
-def fixed_plan(name, *params):
+def fixed_plan(name, *params) -> tuple | None:
     """The :func:`symmetric.numeric._portable.fixed_plan` of the target ``name``'s family at the numbers ``params``
     (None where its regime needs a table). Marked as :func:`key` is: Dynamo runs it while tracing (the parameter
     stage in double-double on the host) and keeps the result, plain floats, as constants of the graph."""
@@ -77,7 +78,7 @@ def fixed_plan(name, *params):
 fixed_plan._dynamo_marked_constant = True  # type: ignore[attr-defined]
 
 
-def fixed_function():
+def fixed_function() -> Any:
     """The ``torch.autograd.Function`` of a :func:`fixed_plan`: its value and its partials in P and R from the
     generated portable kernels (:func:`symmetric.numeric._portable.fixed_value`, ``fixed_partials``), array
     operations that Dynamo traces (defined on first use, by :func:`fixed_plan`)."""
@@ -103,11 +104,13 @@ def fixed_function():
     return FixedFunction
 
 
-def call(name, values, validate, host):
+def call(name, values, validate, host) -> Any:
     """The target ``name``'s ``value(values, ...)`` as the operator ``evaluate`` of this runtime's namespace."""
     import torch
 
-    tensors, scalars, layout = [], [], []
+    tensors: list[Any] = []
+    scalars: list[Any] = []
+    layout: list[Any] = []
     for v in values:
         if isinstance(v, torch.Tensor):
             layout.append(len(tensors))
@@ -141,7 +144,7 @@ def _summed(grad, part, like):
     return (g.sum() if like.dim() == 0 else g.sum_to_size(like.shape)).to(like.dtype)
 
 
-def register():
+def register() -> bool:
     """Register the operators ``evaluate`` and ``partials`` once (returns True; marked as :func:`_key` is)."""
     if "evaluate" in _OPS:
         return True
@@ -181,7 +184,7 @@ def register():
     def _(key, validate, host, tensors, scalars, layout, out):
         return [torch.empty_like(out) for _ in tensors]
 
-    def setup_context(ctx, inputs, output):
+    def setup_context(ctx, inputs, output) -> None:
         ctx.inputs, ctx.output = inputs, output
 
     def backward(ctx, grad):
@@ -199,7 +202,7 @@ def register():
 register._dynamo_marked_constant = True  # type: ignore[attr-defined]
 
 
-def host_function():
+def host_function() -> Any:
     """The ``torch.autograd.Function`` running a target eagerly with its partials (defined on first use)."""
     if "function" in _OPS:
         return _OPS["function"]
@@ -209,9 +212,9 @@ def host_function():
         @staticmethod
         def forward(ctx, target, validate, *values):
             ctx.wanted = [isinstance(v, torch.Tensor) and v.requires_grad for v in values]
-            values = [v.detach() if isinstance(v, torch.Tensor) else v for v in values]
-            ctx.target, ctx.validate, ctx.values = target, validate, values
-            return target.value(values, validate, True)
+            detached = [v.detach() if isinstance(v, torch.Tensor) else v for v in values]
+            ctx.target, ctx.validate, ctx.values = target, validate, detached
+            return target.value(detached, validate, True)
 
         @staticmethod
         def backward(ctx, grad):

@@ -10,6 +10,8 @@ family's ``domains``, from the symbols' assumptions) and the options
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 import numpy
 
@@ -29,7 +31,7 @@ class Elements(Constraint):
 
     in_body = True
 
-    def __init__(self, allowed: str, test):
+    def __init__(self, allowed: str, test) -> None:
         self._allowed, self._test = allowed, test
 
     def is_satisfied_by(self, value) -> bool:
@@ -53,7 +55,10 @@ VALIDATE = Predicate(
 THREADS = Interval(int, 1, math.inf, closed="left", none=True)
 
 
-def declared(family):
+_F = TypeVar("_F", bound=Callable[..., Any])
+
+
+def declared(family) -> Callable[[_F], _F]:
     """The declaration of a generated family's function: its arguments' domains (P, R, then its parameters, from
     the generator) and the options."""
     names = ("P", "R", *family.parameters)

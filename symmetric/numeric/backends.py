@@ -39,8 +39,9 @@ tests for a library by itself. A record holds
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 import numpy
 
@@ -300,7 +301,7 @@ def backend_of(*values) -> Backend:
     return NUMPY
 
 
-def to_host(x):
+def to_host(x) -> numpy.ndarray:
     """A NumPy copy (or view) of an array of any library, on the host (a tensor off its autograd graph)."""
     if isinstance(x, (numpy.ndarray, numpy.generic, float, int)):
         return numpy.asarray(x)

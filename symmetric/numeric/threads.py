@@ -26,6 +26,7 @@ after threadpoolctl, else at its first evaluation on threads; a
 from __future__ import annotations
 
 import math
+from typing import Literal
 
 from .._constraints import Interval, declare
 from ._runtime import _LIMIT, thread_count
@@ -43,14 +44,14 @@ class thread_limits:  # noqa: N801 - used as a function, like threadpoolctl.thre
         At most this many threads (>= 1); ``thread_limits(1)`` evaluates on the calling thread alone.
     """
 
-    def __init__(self, limits):
+    def __init__(self, limits) -> None:
         self.limits = int(limits)
-        self._tokens = []
+        self._tokens: list = []
 
     def __enter__(self):
         self._tokens.append(_LIMIT.set(self.limits))
         return self
 
-    def __exit__(self, *exc):
+    def __exit__(self, *exc) -> Literal[False]:
         _LIMIT.reset(self._tokens.pop())
         return False

@@ -28,6 +28,7 @@ one round trip per call (:func:`jax_host_call`).
 """
 
 import math
+from typing import Any
 
 import numpy
 
@@ -52,7 +53,7 @@ __all__ = [
 VALIDATE_OPTIONS = (True, "strict", False)
 
 
-def concrete(flag):
+def concrete(flag) -> bool | None:
     """``bool(flag)``, or None while ``flag`` is traced (its value is not known yet)."""
     if backend_of(flag).traced(flag):
         return None
@@ -62,7 +63,7 @@ def concrete(flag):
 class _Got:
     """The ``got`` of a message whose bad value is known only when compiled code runs (formatted by checkify)."""
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return "\x00"
 
 
@@ -72,7 +73,7 @@ def _message(error, name, func, allowed):
     return text.replace("{", "{{").replace("}", "}}").replace("\x00", "{} at flat index {}")
 
 
-def strict_check(xp, ok, value, error, name, func, allowed):
+def strict_check(xp, ok, value, error, name, func, allowed) -> None:
     """Check a traced ``ok`` (elementwise) by the library's means: ``checkify.check`` (JAX).
 
     ``value`` is the checked array: the message names its first bad element and where it is.
@@ -85,7 +86,7 @@ def strict_check(xp, ok, value, error, name, func, allowed):
         checkify.check(xp.all(ok), _message(error, name, func, allowed), flat[first] if flat.shape[0] else 0, first)
 
 
-def apply_policy(xp, values, bad, validate):
+def apply_policy(xp, values, bad, validate) -> list:
     """``values`` (arrays of ``bad``'s shape) with NaN where ``bad`` (``validate`` true), else as they are."""
     if not validate or bad is None:
         return values
@@ -96,7 +97,7 @@ def apply_policy(xp, values, bad, validate):
 # --- the host's share: the NumPy runtime's values and partial derivatives, for jax.pure_callback ---
 
 
-def host_partials(family, arrays, validate, want, error):
+def host_partials(family, arrays, validate, want, error) -> list:
     """Float64 NumPy values (and partial derivatives in each argument) of ``family`` at ``arrays``.
 
     Elements outside the domain give NaN (value and partials) when ``validate``, after the evaluation
@@ -129,7 +130,7 @@ def _pure_callback(func, specs, *args):
         return jax.pure_callback(func, specs, *args, vectorized=True)
 
 
-def jax_host_call(host, values, dtype, count):
+def jax_host_call(host, values, dtype, count) -> Any:
     """``count`` arrays of ``values``' broadcast shape in ``dtype``, computed on the host by ``host(values)``.
 
     The JAX arrays among ``values`` (traced or not) are the callback's arguments; the others (Python numbers,
@@ -150,7 +151,7 @@ def jax_host_call(host, values, dtype, count):
     return list(_pure_callback(run, specs, *[values[i] for i in positions]))
 
 
-def jax_host_function(func, values, validate):
+def jax_host_function(func, values, validate) -> Any:
     """``func`` evaluated on the host (``func.host_value(arrays, validate, traced)``, ``func.host_partials``)
     at JAX input: concrete input is evaluated at once (checks raise, as with NumPy); traced input through
     ``jax.pure_callback`` under ``jax.custom_jvp`` (the policy for traced values: ``traced=True``)."""
@@ -160,8 +161,8 @@ def jax_host_function(func, values, validate):
 
     dtype = result_dtype(jnp, None, values)
     if not any(JAX.owns(v) and JAX.traced(v) for v in values):
-        host = [to_numpy(v) if JAX.owns(v) else v for v in values]
-        return jnp.asarray(numpy.asarray(func.host_value(host, validate, False)), dtype=dtype)
+        concrete = [to_numpy(v) if JAX.owns(v) else v for v in values]
+        return jnp.asarray(numpy.asarray(func.host_value(concrete, validate, False)), dtype=dtype)
 
     def host(full, want):
         full = [numpy.asarray(a, dtype=numpy.float64) for a in full]
@@ -174,7 +175,7 @@ def jax_host_function(func, values, validate):
     return with_jvp(values, evaluate)
 
 
-def with_jvp(values, evaluate):
+def with_jvp(values, evaluate) -> Any:
     """``evaluate(values, None)[0]`` under ``jax.custom_jvp`` over the JAX arrays among ``values``.
 
     ``evaluate(full, positions)`` gives ``[value, *partials]``, a partial derivative per entry of ``full``,
@@ -212,7 +213,7 @@ def with_jvp(values, evaluate):
 _OPS: dict = {}
 
 
-def checked(value, ok, param, func, allowed, got):
+def checked(value, ok, param, func, allowed, got) -> Any:
     """``value``, through an operator that raises ``InvalidParameterError.of(param, func, allowed, got)`` when
     ``ok`` is false (the last four are strings).
 
@@ -223,19 +224,19 @@ def checked(value, ok, param, func, allowed, got):
     return operators().checked(value, ok, param, func, allowed, got)
 
 
-def operators():
+def operators() -> Any:
     """This runtime's operator namespace, ``torch.ops.<namespace>`` (see :func:`operator_namespace`)."""
     import torch
 
     return getattr(torch.ops, operator_namespace())
 
 
-def operator_namespace():
+def operator_namespace() -> str:
     """The operators' namespace: this runtime's package (the package's, or a standalone module's copy)."""
     return __name__.rpartition(".")[0].replace(".", "_")
 
 
-def register_torch_check():
+def register_torch_check() -> bool:
     """Register the operator ``checked`` once (returns True).
 
     Marked for ``torch.compile`` as a constant result (the attribute ``torch._dynamo.assume_constant_result``

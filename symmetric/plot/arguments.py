@@ -101,7 +101,7 @@ class Borrowed(Constraint):
     called through :func:`symmetric._constraints.unchecked`.
     """
 
-    def __init__(self, module: str, function: str, param: str, *, none: bool = False):
+    def __init__(self, module: str, function: str, param: str, *, none: bool = False) -> None:
         self.where, self.none = (module, function, param), none
 
     @property

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import textwrap
 import warnings
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -20,6 +21,9 @@ from .._constraints import declare
 from .arguments import AX, BOOLEAN, CMAP, LEVELS, METRIC, RESOLUTION, TITLE
 from .figure import SINGLE_SIZE, pyplot
 from .levels import colour_ticks, contour_levels, contrasting, format_level, formatter, halo, label_positions, light
+
+if TYPE_CHECKING:  # for the annotations only
+    from matplotlib.axes import Axes
 
 __all__ = ["level_curves", "draw_level_curves", "UnboundedMetricWarning", "metric_title", "values_title"]
 
@@ -190,7 +194,7 @@ def level_curves(
     )
 
 
-def draw_level_curves(fixed, *, ax, levels, resolution, break_even, colorbar, title, cmap):
+def draw_level_curves(fixed, *, ax, levels, resolution, break_even, colorbar, title, cmap) -> Axes:
     """Draw the level curves of a metric whose parameters have values (a ``FixedMetric``), options checked."""
     plt = pyplot()
     single = ax is None

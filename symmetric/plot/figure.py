@@ -6,6 +6,8 @@ The lowest module of :mod:`symmetric.plot` after the declarations of the argumen
 
 from __future__ import annotations
 
+from types import ModuleType
+
 from .._constraints import declare
 from .arguments import FIGURE
 
@@ -21,7 +23,7 @@ SINGLE_SIZE = (5.6, 4.6)
 PANEL_SIZE = (3.2, 3.4)
 
 
-def pyplot():
+def pyplot() -> ModuleType:
     """``matplotlib.pyplot``, or an ImportError saying how to install the plot extra."""
     try:
         import matplotlib.pyplot as plt

@@ -6,11 +6,16 @@ from :mod:`symmetric.metrics` (the analysis); this module only draws them.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 
 from .._constraints import declare, unchecked
 from .arguments import AX, LABEL, Borrowed
 from .figure import SINGLE_SIZE, pyplot
+
+if TYPE_CHECKING:  # for the annotations only
+    from matplotlib.axes import Axes
 
 __all__ = ["prg_curve", "unachievable_region"]
 
@@ -24,7 +29,7 @@ def _scored(*, none: bool = False) -> dict:
 
 
 @declare(**_scored(), ax=AX, label=LABEL)
-def prg_curve(y_true, y_score, *, pos_label=None, sample_weight=None, ax=None, label=None):
+def prg_curve(y_true, y_score, *, pos_label=None, sample_weight=None, ax=None, label=None) -> Axes:
     """Draw the precision-recall gain curve (Flach and Kull 2015) on the unit square.
 
     The points are :func:`symmetric.metrics.precision_recall_gain_curve`'s:
@@ -60,7 +65,7 @@ def prg_curve(y_true, y_score, *, pos_label=None, sample_weight=None, ax=None, l
 
 
 @declare(prevalence=Borrowed("symmetric.metrics", "unachievable_area", "prevalence"), **_scored(none=True), ax=AX)
-def unachievable_region(prevalence, *, y_true=None, y_score=None, pos_label=None, sample_weight=None, ax=None):
+def unachievable_region(prevalence, *, y_true=None, y_score=None, pos_label=None, sample_weight=None, ax=None) -> Axes:
     """Shade the region of PR space no classifier reaches at ``prevalence`` (Boyd et al. 2012).
 
     Below :func:`symmetric.metrics.minimum_precision`; its area is

@@ -10,8 +10,12 @@ origin away from the break-even line.
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING, Literal
 
 import numpy as np
+
+if TYPE_CHECKING:  # for the annotations only
+    from matplotlib.ticker import FuncFormatter
 
 __all__ = [
     "contour_levels",
@@ -47,7 +51,11 @@ def _quantile_levels(finite, count: int) -> np.ndarray:
     return np.unique(rounded)
 
 
-def contour_levels(values, given, unbounded: bool) -> tuple[np.ndarray, np.ndarray, str]:
+#: How a colour bar extends past its bands (matplotlib's ``extend``).
+_Extend = Literal["neither", "both", "min", "max"]
+
+
+def contour_levels(values, given, unbounded: bool) -> tuple[np.ndarray, np.ndarray, _Extend]:
     """The contour levels, the boundaries of the filled bands, and how the colour bar extends.
 
     ``given`` is None, about how many levels, or the levels. For an unbounded
@@ -95,14 +103,14 @@ def format_level(value: float) -> str:
     return f"{value:.3g}"
 
 
-def formatter():
+def formatter() -> FuncFormatter:
     """A matplotlib tick formatter writing levels as :func:`format_level` does."""
     from matplotlib.ticker import FuncFormatter
 
     return FuncFormatter(lambda v, _: format_level(v))
 
 
-def halo(colour, width=2.4):
+def halo(colour, width=2.4) -> list:
     """A stroke of ``colour`` around text or a line, so that it reads on any band."""
     from matplotlib import patheffects
 

@@ -5,11 +5,16 @@ Needs matplotlib (the ``plot`` extra).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 
 from .._constraints import declare, unchecked
 from .arguments import AX, BOOLEAN, METRICS, Borrowed
 from .figure import SINGLE_SIZE, pyplot
+
+if TYPE_CHECKING:  # for the annotations only
+    from matplotlib.axes import Axes
 
 __all__ = ["prevalence_curve"]
 
@@ -56,7 +61,7 @@ def prevalence_curve(
     sample_weight=None,
     ax=None,
     log_scale=True,
-):
+) -> Axes:
     """Draw metrics as the share of positives changes, the classifier's TPR and FPR fixed.
 
     Parameters
@@ -143,7 +148,7 @@ def _own_prevalence(y_true, pos_label, sample_weight) -> float:
     return float(weights[yt == pos_label].sum() / weights.sum())
 
 
-def _draw_prevalence_curves(ax, curves, own, *, beta, rho, log_scale):
+def _draw_prevalence_curves(ax, curves, own, *, beta, rho, log_scale) -> None:
     for name, values, grid in curves:
         label = _LABELS.get(name, str(name))
         if name == "f_beta":

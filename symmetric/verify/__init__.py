@@ -8,14 +8,14 @@ the pytest plugin (option ``--symmetric-claims``, ini ``symmetric_claims``)
 check them in CI; see docs/ci.md.
 """
 
-from .core.budget import BudgetExceeded, run_with_budget
 from .claims.derivation import Derivation
 from .claims.proof import Claim, Proof, Result
-from .engine import DOMAINS, check
 from .claims.registry import load_claims
+from .core.budget import BudgetExceeded, run_with_budget
 from .core.statement import Statement
 from .core.steps import ProofStep
 from .core.verdict import STATUSES, InconsistentVerdictError, Verdict
+from .engine import DOMAINS, check
 
 __all__ = [
     "BudgetExceeded",

@@ -24,30 +24,35 @@
 
 from __future__ import annotations
 
+import math
 import time
 from dataclasses import replace
-import math
 
 import sympy
 
 from .._constraints import Interval, Options, declare, unchecked
-
 from .core.budget import BudgetExceeded, run_with_budget
-from .evidence.sample_points import sample_points
-from .evidence.numeric import exact_counterexample, numeric_evidence
-from .core.verdict import NumericEvidence
-from .core.statement import STATEMENT_PARTS, Statement
-from .core.unit_domain import unit_bounds
-from .core.steps import readable
-from .strategies.search import limit_obstacle, prove, prove_complex_safe
-from .core.verdict import InconsistentVerdictError, Verdict
-from .evidence.admissible import admissible_point
-from .core.trust import FLOAT_SEMANTICS, derivatives_as_limits, exact_floats, has_floats, non_real, stable_numbers
-from .core.trust import admits_infinity, finite_symbol
-from .core.steps import TRUSTS, ProofStep
 from .core.certificates import certified
 from .core.numbers import NotReal, constant_sign
 from .core.relations import RELATION_OF_TEXT
+from .core.statement import STATEMENT_PARTS, Statement
+from .core.steps import TRUSTS, ProofStep, readable
+from .core.trust import (
+    FLOAT_SEMANTICS,
+    admits_infinity,
+    derivatives_as_limits,
+    exact_floats,
+    finite_symbol,
+    has_floats,
+    non_real,
+    stable_numbers,
+)
+from .core.unit_domain import unit_bounds
+from .core.verdict import InconsistentVerdictError, NumericEvidence, Verdict
+from .evidence.admissible import admissible_point
+from .evidence.numeric import exact_counterexample, numeric_evidence
+from .evidence.sample_points import sample_points
+from .strategies.search import limit_obstacle, prove, prove_complex_safe
 
 __all__ = ["check", "decide", "DOMAINS", "OPTIONS", "with_domain"]
 

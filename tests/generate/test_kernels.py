@@ -106,7 +106,7 @@ def test_the_runtime_imports_only_numpy_and_itself():
         future = {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) and not node.level}
         top = {a.name for node in tree.body if isinstance(node, ast.Import) for a in node.names}
         # array_api_compat, torch and jax only inside the portable runtime's functions, when their arrays come in
-        stdlib = {"math", "os", "sys", "threading", "contextvars", "functools", "dataclasses", "typing"}
+        stdlib = {"math", "os", "sys", "threading", "contextvars", "functools", "dataclasses", "typing", "collections.abc"}
         # checkify, inside the functions of the policy for traced values; PyTorch's guard of a traced scalar, inside
         # the function that plans a fixed-parameter kernel under torch.compile
         libraries = {"jax.experimental", "torch.fx.experimental.symbolic_shapes"}

@@ -314,7 +314,9 @@ def cache_option(value, *, option: str = "cache") -> Path:
     try:
         path.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise InvalidParameterError.of(option, "VerdictCache", f"a folder that can be made ({exc})", os.fspath(value))
+        raise InvalidParameterError.of(
+            option, "VerdictCache", f"a folder that can be made ({exc})", os.fspath(value)
+        ) from exc
     if not os.access(path, os.W_OK):
         raise InvalidParameterError.of(option, "VerdictCache", "a writable folder", os.fspath(value))
     return path
@@ -340,7 +342,7 @@ class VerdictCache:
     each result it checked.
     """
 
-    def __init__(self, directory, *, engine: str | None = None, dependencies: dict | None = None, options=None):
+    def __init__(self, directory, *, engine: str | None = None, dependencies: dict | None = None, options=None) -> None:
         self.directory = cache_option(directory, option="directory")
         self.engine = engine_version() if engine is None else engine
         self.dependencies = dependency_versions() if dependencies is None else dict(dependencies)

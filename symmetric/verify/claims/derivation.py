@@ -125,7 +125,7 @@ class Step:
     problem: str = ""
     claim: str = ""
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if self.expr is None and self.kind == "definition":
             object.__setattr__(self, "kind", "note")
 
@@ -319,7 +319,7 @@ def _undefined(expr) -> bool:
 class Derivation:
     """Records the steps of a derivation while it computes (see the module docstring)."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.steps: list[Step] = []
         self.refined: dict[sympy.Symbol, sympy.Symbol] = {}
         self._tainted: dict = {}

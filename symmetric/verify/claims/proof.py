@@ -54,18 +54,18 @@ from __future__ import annotations
 import re
 import sys
 import traceback
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 import sympy
 
 from ..._constraints import declare
 from ..._validation import InvalidParameterError
 from ..core.budget import run_with_budget
+from ..core.statement import RELATIONS, Statement
 from .derivation import Derivation, Step, watch_rewriting
 from .record import CLAIM_OPTIONS, DEFAULT_TIMEOUT, Claim, Result
 from .report import print_result
-from ..core.statement import RELATIONS, Statement
 
 __all__ = ["Claim", "Derivation", "Proof", "Result", "Step"]
 
@@ -243,7 +243,7 @@ class Proof:
 
     def __init__(
         self, name: str, title: str | None = None, *, source: str = "new", summary: str = "", order: int = 100
-    ):
+    ) -> None:
         if not isinstance(name, str) or not _NAME.match(name):
             raise InvalidParameterError.of("name", "Proof", "a Python identifier such as 'f_beta_derivation'", name)
         self.name = name

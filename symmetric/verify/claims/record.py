@@ -150,7 +150,7 @@ class Claim:
             "error": self.error or None,
         }
 
-    def run(self, *, timeout: float | None = None) -> "Result":
+    def run(self, *, timeout: float | None = None) -> Result:
         """Check every checked step of the derivation, then the statement, each within ``timeout`` seconds.
 
         The default budget is the claim's own. The claim is proven only when

@@ -7,6 +7,7 @@ none of them, so that :mod:`symmetric.verify.claims` can use this module.
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Iterator
 from pathlib import Path
 
 import sympy
@@ -28,7 +29,7 @@ _PRINTED: list[dict] = []
 
 
 @contextlib.contextmanager
-def printing_once():
+def printing_once() -> Iterator[None]:
     """Within the block, :func:`plain` prints each expression object once and remembers its text.
 
     A result prints the same objects several times (a step's expression, the

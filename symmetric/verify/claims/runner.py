@@ -10,7 +10,8 @@ import re
 import sys
 import threading
 import time
-from typing import Generator, Iterable, cast
+from collections.abc import Generator, Iterable
+from typing import cast
 
 from ..._constraints import Constraint, Predicate, declare
 from ..._validation import InvalidParameterError
@@ -55,7 +56,7 @@ class _Converted(Constraint):
     converts = True
     rejected: object = None
 
-    def __init__(self, allowed: str, convert, invalid: tuple):
+    def __init__(self, allowed: str, convert, invalid: tuple) -> None:
         self._allowed, self._convert, self._invalid = allowed, convert, invalid
 
     def is_satisfied_by(self, value) -> bool:

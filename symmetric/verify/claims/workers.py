@@ -74,7 +74,7 @@ class StopSignals:
     around a run, so that SIGTERM, too, stops the workers and leaves a summary.
     """
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.signum: int | None = None
         self.previous: dict = {}
 
@@ -230,7 +230,7 @@ def _serve(conn, run: Callable, memory_limit: int) -> None:
 class _Worker:
     """The parent's view of one worker: its process, pipe, unreported indices and the claim it runs."""
 
-    def __init__(self, ctx, run: Callable, memory_limit: int):
+    def __init__(self, ctx, run: Callable, memory_limit: int) -> None:
         mine, theirs = ctx.Pipe()
         self.process = ctx.Process(
             target=_serve, args=(theirs, run, memory_limit), daemon=True, name="symmetric-claims"

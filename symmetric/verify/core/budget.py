@@ -32,7 +32,8 @@ import sys
 import threading
 import time
 import weakref
-from typing import Any, Callable
+from collections.abc import Callable, Iterator
+from typing import Any
 
 from ..._constraints import Interval, Predicate, declare
 
@@ -61,7 +62,7 @@ _missed = False
 
 
 @contextlib.contextmanager
-def held():
+def held() -> Iterator[None]:
     """Hold back the budget while code that must not be interrupted runs (a C library's Python API).
 
     A budget that runs out inside the block stops the computation as soon as
@@ -199,7 +200,7 @@ def _run_nested(func, seconds):
 def _run_in_thread(func, seconds):
     box: dict[str, Any] = {}
 
-    def target():
+    def target() -> None:
         try:
             box["value"] = func()
         except BaseException as exc:  # re-raised in the caller's thread

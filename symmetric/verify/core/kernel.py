@@ -94,7 +94,7 @@ def _text(p) -> str:
 
 
 class _Ring:
-    def __init__(self, names):
+    def __init__(self, names) -> None:
         self.names = tuple(names)
         self.ctx = fmpq_mpoly_ctx.get(self.names or ("_",), "lex")
         self.gens = dict(zip(self.names, self.ctx.gens()))

@@ -17,7 +17,7 @@ import sympy
 __all__ = ["affine_form", "linear_coefficients", "linear_root"]
 
 
-def linear_coefficients(expr, symbol):
+def linear_coefficients(expr, symbol) -> tuple[sympy.Expr, sympy.Expr] | None:
     """``(a, b)`` when ``expr`` is ``a*symbol + b`` with ``a != 0`` and ``a``, ``b`` free of ``symbol``, else None.
 
     ``a`` and ``b`` are SymPy expressions in the other symbols (``P - 7*R`` in
@@ -36,7 +36,7 @@ def linear_coefficients(expr, symbol):
     return a, b
 
 
-def linear_root(expr, symbol):
+def linear_root(expr, symbol) -> sympy.Expr | None:
     """The root of ``expr`` when it is ``a*symbol + b`` with real numbers ``a != 0`` and ``b``, else None.
 
     The special values of a parameter (where a condition or a Piecewise
@@ -56,7 +56,7 @@ def linear_root(expr, symbol):
     return -b / a
 
 
-def affine_form(expr):
+def affine_form(expr) -> tuple[sympy.Expr, dict[sympy.Symbol, sympy.Expr]] | None:
     """``(constant, {symbol: coefficient})`` when ``expr`` is affine in all its symbols with numeric
     coefficients (as it stands: not expanded), else None. The sign decider reads a sum of bounded symbols so."""
     const, coeffs = sympy.Integer(0), dict[sympy.Symbol, sympy.Expr]()

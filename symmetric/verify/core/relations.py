@@ -25,8 +25,8 @@ True
 from __future__ import annotations
 
 import operator
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 import sympy
 

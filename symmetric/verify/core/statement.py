@@ -31,8 +31,8 @@ from ..._validation import InvalidParameterError
 from .memo import memoized
 from .relations import RELATION_OF_TEXT, relation_of
 from .substitution import substitute
-from .trust import untrusted
 from .sympy_errors import SYMPY_ERRORS
+from .trust import untrusted
 
 __all__ = ["Statement", "RELATIONS", "HOLDS", "STATEMENT_PARTS"]
 
@@ -66,12 +66,12 @@ class _Side(Constraint):
 
     converts = True
 
-    def __init__(self, side: str, *, relation: bool = False, none: bool = False, given: str = ""):
+    def __init__(self, side: str, *, relation: bool = False, none: bool = False, given: str = "") -> None:
         self.side, self.relation, self.none, self.given = side, relation, none, given
         self.reads = ("rhs",) if side == "lhs" else ("lhs",)
         self._allowed = _TEXT
 
-    def narrowed(self, **other) -> "_Side":
+    def narrowed(self, **other) -> _Side:
         (value,) = other.values()
         if self.side == "lhs":
             return _Side("lhs", relation=value is None)
@@ -205,7 +205,7 @@ class Statement:
 
     @classmethod
     @declare(**STATEMENT_PARTS)
-    def of(cls, lhs, rhs=None, *, relation: str | None = None, conditions=()) -> "Statement":
+    def of(cls, lhs, rhs=None, *, relation: str | None = None, conditions=()) -> Statement:
         """Build a statement from ``lhs`` and ``rhs``, or from one SymPy relational (each part declared:
         :data:`STATEMENT_PARTS`)."""
         if rhs is None:  # lhs is a relation (the declaration refuses None otherwise)
@@ -226,7 +226,7 @@ class Statement:
     def has(self, *types) -> bool:
         return self.lhs.has(*types) or self.rhs.has(*types)
 
-    def substitute(self, mapping: dict) -> "Statement | None":
+    def substitute(self, mapping: dict) -> Statement | None:
         """Substitute ``mapping`` for free symbols; None when a condition becomes false.
 
         Bound variables (of a Limit, Integral, Sum, ...) are left alone and

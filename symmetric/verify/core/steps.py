@@ -62,7 +62,7 @@ class ProofStep:
     statement: str
     trusts: str
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         object.__setattr__(self, "statement", readable(self.statement))
 
     def __str__(self) -> str:

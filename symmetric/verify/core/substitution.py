@@ -63,7 +63,7 @@ def scoped_nodes(expr, types) -> list:
     """``(node, bound)`` for the subexpressions of the given types, with the symbols bound around each."""
     out = []
 
-    def walk(e, bound):
+    def walk(e, bound) -> None:
         if isinstance(e, types):
             out.append((e, bound))
         inner = bound | _binder_variables(e)
@@ -86,7 +86,7 @@ def free_nodes(expr, types) -> list:
     """
     out = []
 
-    def walk(e, bound):
+    def walk(e, bound) -> None:
         if isinstance(e, types) and not (e.free_symbols & bound):
             out.append(e)
         inner = bound | _binder_variables(e)

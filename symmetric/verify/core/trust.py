@@ -84,7 +84,7 @@ def has_floats(*exprs) -> bool:
     return any(isinstance(e, sympy.Basic) and e.has(sympy.Float) for e in exprs)
 
 
-def exact_floats(expr):
+def exact_floats(expr) -> sympy.Basic:
     """``expr`` with every finite ``Float`` replaced by the exact rational it stores (infinities kept)."""
     if not isinstance(expr, sympy.Basic) or not expr.has(sympy.Float):
         return expr
@@ -124,7 +124,7 @@ def _stable(node):
 _FRAGILE = (sympy.log, sympy.acos, sympy.acosh, sympy.asec)
 
 
-def stable_numbers(expr):
+def stable_numbers(expr) -> sympy.Basic:
     """``expr`` with each ``log``, ``acos``, ``acosh``, ``asec`` of a rational near 1 rewritten exactly into
     a form SymPy evaluates correctly: ``log(p/q) = log(p) - log(q)``, ``acos(r) = 2*asin(sqrt((1 - r)/2))``,
     ``acosh(r) = 2*asinh(sqrt((r - 1)/2))``, ``asec(r) = acos(1/r)``."""
@@ -238,7 +238,7 @@ class atan2(sympy.atan2):  # noqa: N801
 GUARDED = {sympy.atan: atan, sympy.asin: asin, sympy.acos: acos, sympy.atan2: atan2}
 
 
-def guard_functions(expr):
+def guard_functions(expr) -> sympy.Basic:
     """``expr`` with SymPy's ``atan``, ``asin`` and ``acos`` replaced by the guarded classes."""
     if not isinstance(expr, sympy.Basic) or not any(expr.has(f) for f in GUARDED):
         return expr
@@ -295,7 +295,7 @@ def _as_limit(node):
     return sympy.Limit(quotient, h, 0, "+-")
 
 
-def derivatives_as_limits(expr):
+def derivatives_as_limits(expr) -> sympy.Basic:
     """``expr`` with each first derivative at a point of a function with a kink written as its limit.
 
     ``Subs(Derivative(f, x), x, a)`` becomes ``Limit((f(a + h) - f(a))/h, h, 0, '+-')``:

@@ -80,7 +80,7 @@ class Verdict:
     steps: tuple[ProofStep, ...] = ()
     certificate: object = None
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         assert self.status in STATUSES, self.status
         assert self.status == "refuted" or not self.counterexample
         assert self.status == "proven" or not self.steps

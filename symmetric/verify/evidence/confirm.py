@@ -34,15 +34,15 @@ import mpmath
 import sympy
 
 from ..core.budget import run_with_budget
-from ..limits.routine import NoLimit, replace_limits
-from .high_precision import Undefined, numeric_form
-from ..limits.limit_signs import CannotDecide, NeedSign
+from ..core.numbers import NotReal, constant_nonzero, constant_sign, enclosure
+from ..core.relations import RELATION_OF_TEXT
 from ..core.statement import HOLDS, Statement
 from ..core.substitution import bound_symbols, substitute
 from ..core.sympy_errors import SYMPY_ERRORS as _EXACT_ERRORS
+from ..limits.limit_signs import CannotDecide, NeedSign
+from ..limits.routine import NoLimit, replace_limits
 from .admissible import admissible_point
-from ..core.numbers import NotReal, constant_nonzero, constant_sign, enclosure
-from ..core.relations import RELATION_OF_TEXT
+from .high_precision import Undefined, numeric_form
 
 __all__ = ["Confirmation", "confirm", "holds_by_balls"]
 
@@ -256,7 +256,7 @@ def holds_by_balls(statement: Statement, point: dict) -> bool:
     if statement.has(sympy.Limit) or admissible_point(statement, point) is not None:
         return False
 
-    def decided():
+    def decided() -> bool:
         at = statement.substitute(point)
         if at is None or at.lhs.free_symbols or at.rhs.free_symbols or _huge(at.lhs) or _huge(at.rhs):
             return False

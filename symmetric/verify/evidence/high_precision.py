@@ -32,10 +32,9 @@ import mpmath
 import sympy
 
 from ..core.memo import memoized
-from .mpmath_printer import lambdify_printer
 from ..core.statement import HOLDS
 from ..core.substitution import substitute
-
+from .mpmath_printer import lambdify_printer
 
 __all__ = ["NumericForm", "numeric_form", "Undefined", "OneSidedLimitsDiffer", "assess", "compare"]
 
@@ -106,7 +105,7 @@ def _to_mp_at(value, prec):
 
 
 class _LimitForm:
-    def __init__(self, limit: sympy.Limit):
+    def __init__(self, limit: sympy.Limit) -> None:
         body, self.var, self.x0, direction = limit.args
         self.body = numeric_form(body)
         self.direction = str(direction)
@@ -140,7 +139,7 @@ class _LimitForm:
 class NumericForm:
     """An expression compiled for mpmath, with unevaluated limits estimated numerically."""
 
-    def __init__(self, expr: sympy.Basic):
+    def __init__(self, expr: sympy.Basic) -> None:
         expr = expr.replace(lambda e: isinstance(e, (sympy.Derivative, sympy.Subs)), lambda e: e.doit())
         if expr.has(sympy.binomial):
             expr = expr.replace(lambda e: isinstance(e, sympy.binomial), lambda e: _EXACT_BINOMIAL(*e.args))

@@ -37,13 +37,13 @@ from typing import Any
 import mpmath
 import sympy
 
-from .admissible import admissible_point
-from .confirm import Confirmation, confirm, holds_by_balls
-from ..core.verdict import NumericEvidence
-from .high_precision import OneSidedLimitsDiffer, Undefined, assess, numeric_form
-from .rational_evaluator import compile_rational
 from ..core.statement import HOLDS, Statement
 from ..core.substitution import substitute
+from ..core.verdict import NumericEvidence
+from .admissible import admissible_point
+from .confirm import Confirmation, confirm, holds_by_balls
+from .high_precision import OneSidedLimitsDiffer, Undefined, assess, numeric_form
+from .rational_evaluator import compile_rational
 
 __all__ = ["numeric_evidence", "exact_counterexample"]
 
@@ -53,7 +53,7 @@ _MAX_DPS = 400
 def _rational_sides(statement: Statement) -> bool:
     """Whether both sides are rational functions of their symbols (exact evaluation at rational points)."""
 
-    def rational(e):
+    def rational(e) -> bool:
         for node in sympy.preorder_traversal(e):
             if isinstance(node, (sympy.Symbol, sympy.Rational, sympy.Add, sympy.Mul)):
                 continue
@@ -78,7 +78,7 @@ class _ExactSides:
     meets a zero denominator (SymPy's ``zoo`` or ``nan``).
     """
 
-    def __init__(self, statement: Statement):
+    def __init__(self, statement: Statement) -> None:
         self.statement = statement
         self.sides = (compile_rational(statement.lhs), compile_rational(statement.rhs))
         powers = [

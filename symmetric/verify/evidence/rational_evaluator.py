@@ -44,10 +44,10 @@ class _Special:
 
     __slots__ = ("name",)
 
-    def __init__(self, name):
+    def __init__(self, name) -> None:
         self.name = name
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return self.name
 
 
@@ -158,7 +158,7 @@ class RationalFunction:
 
     __slots__ = ("symbols", "_func")
 
-    def __init__(self, symbols: frozenset, func):
+    def __init__(self, symbols: frozenset, func) -> None:
         self.symbols = symbols
         self._func = func
 

@@ -39,7 +39,7 @@ from __future__ import annotations
 import functools
 import math
 import random
-from typing import Iterator
+from collections.abc import Iterator
 
 import sympy
 
@@ -49,8 +49,8 @@ from ..core.relations import relation_of
 from ..core.statement import Statement
 from ..core.substitution import bound_symbols, substitute
 from ..core.sympy_errors import SYMPY_ERRORS
-from .admissible import integer_roots, rational_facts, satisfies_assumptions, typical_values
 from ..core.unit_domain import is_unit_bound
+from .admissible import integer_roots, rational_facts, satisfies_assumptions, typical_values
 
 __all__ = ["sample_points", "special_constants", "coefficient_roots", "ROOT_LIMIT"]
 
@@ -326,7 +326,7 @@ class _Roots:
     Otherwise every sum is solved first, as :func:`coefficient_roots` does.
     """
 
-    def __init__(self, statement: Statement, solve, *, lazy: bool = True):
+    def __init__(self, statement: Statement, solve, *, lazy: bool = True) -> None:
         self.solve = solve
         self.sources = _root_sources(statement)
         self.eager = not lazy or sum(degree for _, _, degree in self.sources) >= ROOT_LIMIT
@@ -357,7 +357,7 @@ class _Roots:
             for sym, value in self.found or ():
                 yield sym, None, lambda value=value: (value,)
             return
-        for num, sym, degree in self.sources:
+        for num, sym, _degree in self.sources:
             yield sym, _linear_coefficients(num, sym), lambda num=num, sym=sym: self.solve(num, sym)
 
 
@@ -675,7 +675,7 @@ def _generic(statement, sym: sympy.Symbol, index: int):
 
 
 class _Points:
-    def __init__(self, statement, symbols, n):
+    def __init__(self, statement, symbols, n) -> None:
         self.statement, self.symbols, self.n = statement, symbols, n
         self.points: list[dict] = []
         self.seen: set = set()

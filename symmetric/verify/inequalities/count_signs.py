@@ -168,7 +168,7 @@ def _factor_sign(base, facts, gens):
     return decide(COUNTS, base, (facts, gens))
 
 
-def sign_under_conditions(expr, facts, gens):
+def sign_under_conditions(expr, facts, gens) -> tuple[int, frozenset[int]] | None:
     """``(sign, kind)``: ``expr`` is ``sign`` (+1 or -1) times a positive or nonnegative value, or None.
 
     ``facts`` are the positive polynomials of the conditions; ``gens`` the

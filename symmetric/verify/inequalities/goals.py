@@ -24,9 +24,9 @@ from dataclasses import dataclass, replace
 
 import sympy
 
-from ..signs.decide import Domain
 from ..core.statement import Statement
 from ..core.steps import ProofStep
+from ..signs.decide import Domain
 
 __all__ = ["Goal", "domains_of", "step"]
 
@@ -40,14 +40,14 @@ class Goal:
     strict: bool
     domain: Domain
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         object.__setattr__(self, "big", sympy.sympify(self.big))
         object.__setattr__(self, "small", sympy.sympify(self.small))
 
-    def with_sides(self, big, small) -> "Goal":
+    def with_sides(self, big, small) -> Goal:
         return replace(self, big=big, small=small)
 
-    def with_domain(self, domain: Domain) -> "Goal":
+    def with_domain(self, domain: Domain) -> Goal:
         return replace(self, domain=domain)
 
     @property

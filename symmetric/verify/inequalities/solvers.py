@@ -36,6 +36,7 @@ from __future__ import annotations
 import contextlib
 import importlib
 import signal
+from types import ModuleType
 
 import sympy
 
@@ -70,7 +71,7 @@ def _uninterrupted():
             mask(signal.SIG_SETMASK, previous)
 
 
-def load_z3():
+def load_z3() -> ModuleType | None:
     """The ``z3`` module, or None when the optional extra ``solvers`` is not installed."""
     with _uninterrupted():
         try:
@@ -117,7 +118,7 @@ def is_algebraic(expr) -> bool:
 
 
 class _Translator:
-    def __init__(self, z3, ctx):
+    def __init__(self, z3, ctx) -> None:
         self.z3 = z3
         self.ctx = ctx
         self.vars: dict = {}

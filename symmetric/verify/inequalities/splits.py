@@ -32,10 +32,10 @@ from __future__ import annotations
 
 import sympy
 
-from ..signs.cases import piecewise_branches
-from ..signs.domain import affine_in_one
 from ..core.relations import NEG, NONNEG, NONPOS, POS, ZERO, relation_of
+from ..signs.cases import piecewise_branches
 from ..signs.decide import Domain, sign_of
+from ..signs.domain import affine_in_one
 
 __all__ = ["truth", "resolve", "split_cases", "exponent_cut"]
 

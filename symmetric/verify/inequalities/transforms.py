@@ -38,9 +38,9 @@ from dataclasses import replace
 
 import sympy
 
-from .goals import Goal, step
 from ..core.relations import NEG, NONNEG, NONPOS, POS
 from ..signs.decide import Interval, settles
+from .goals import Goal, step
 
 __all__ = ["TRUSTS", "homogeneity", "monotone_power", "logarithm", "factor_signs", "derivative_test"]
 

@@ -35,11 +35,11 @@ from __future__ import annotations
 
 import sympy
 
-from .series import ANALYTIC, Insufficient, SeriesArithmetic
-from ..core.trust import GUARDED
-from .limit_signs import CannotDecide, NeedSign, Signs, T
 from ..core.relations import relation_of
+from ..core.trust import GUARDED
 from ..signs.decide import combine_fractions
+from .limit_signs import CannotDecide, NeedSign, Signs, T
+from .series import ANALYTIC, Insufficient, SeriesArithmetic
 
 __all__ = ["Asymptotics"]
 
@@ -54,7 +54,7 @@ _CONTINUOUS_STEP = (sympy.Abs, sympy.Max, sympy.Min)
 class _Trouble(Exception):
     """Direct evaluation failed below this node; the caller retries with series at its level."""
 
-    def __init__(self, cause: Exception):
+    def __init__(self, cause: Exception) -> None:
         super().__init__(str(cause))
         self.cause = cause
 
@@ -68,7 +68,7 @@ class Asymptotics:
         Conditions known to hold; used to decide signs and parameter conditions.
     """
 
-    def __init__(self, facts=()):
+    def __init__(self, facts=()) -> None:
         self.signs = Signs(facts)
         self.facts = tuple(facts)
         self._resolve_cache: dict = {}

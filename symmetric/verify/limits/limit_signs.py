@@ -36,7 +36,7 @@ class CannotDecide(Exception):
 class NeedSign(Exception):
     """The answer depends on the sign of ``expr``, a parameter expression SymPy cannot sign."""
 
-    def __init__(self, expr):
+    def __init__(self, expr) -> None:
         super().__init__(sympy.sstr(expr))
         self.expr = expr
 
@@ -47,7 +47,7 @@ class Signs:
     ``facts`` are relations known to hold (the statement's conditions).
     """
 
-    def __init__(self, facts=()):
+    def __init__(self, facts=()) -> None:
         self.facts = tuple(f for f in facts if isinstance(f, sympy.core.relational.Relational))
         self._cache: dict = {}
         self._domain: Domain | None = None

@@ -47,10 +47,10 @@ from __future__ import annotations
 import sympy
 from sympy.concrete.expr_with_limits import ExprWithLimits
 
+from ..core.substitution import substitute
+from ..signs.decide import sign_target
 from .asymptotic import Asymptotics
 from .limit_signs import LOG_T, CannotDecide, NeedSign, Signs, T
-from ..signs.decide import sign_target
-from ..core.substitution import substitute
 
 __all__ = ["limit_value", "replace_limits", "NoLimit", "NeedSign", "CannotDecide", "LIMIT_TRUST"]
 
@@ -66,7 +66,7 @@ LIMIT_TRUST = (
 class NoLimit(Exception):
     """The limit does not exist: the one-sided limits are proven different."""
 
-    def __init__(self, left, right):
+    def __init__(self, left, right) -> None:
         super().__init__(f"the one-sided limits differ: {sympy.sstr(left)} from below, {sympy.sstr(right)} from above")
         self.left, self.right = left, right
 
@@ -167,7 +167,7 @@ def _two_sided(below, above, facts):
     raise NoLimit(below, above)
 
 
-def replace_limits(expr, *, facts=(), bound=frozenset()):
+def replace_limits(expr, *, facts=(), bound=frozenset()) -> sympy.Basic:
     """``expr`` with every ``Limit`` replaced by its value, innermost first.
 
     ``bound`` holds variables bound by an enclosing limit: an inner limit

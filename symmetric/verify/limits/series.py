@@ -24,9 +24,9 @@ from dataclasses import dataclass
 
 import sympy
 
-from .limit_signs import LOG_T, CannotDecide, NeedSign, Signs, T
-from ..signs.decide import combine_fractions
 from ..core.trust import GUARDED
+from ..signs.decide import combine_fractions
+from .limit_signs import LOG_T, CannotDecide, NeedSign, Signs, T
 
 __all__ = ["Mag", "Series", "SeriesArithmetic", "Insufficient", "ANALYTIC", "STEP_FUNCTIONS"]
 
@@ -59,13 +59,13 @@ class Mag:
     e: sympy.Expr
     scale: tuple = ()
 
-    def __mul__(self, other: "Mag") -> "Mag":
+    def __mul__(self, other: Mag) -> Mag:
         merged = dict(self.scale)
         for b, h in other.scale:
             merged[b] = combine_fractions(merged.get(b, 0) + h)
         return Mag(combine_fractions(self.e + other.e), _scale(merged))
 
-    def __pow__(self, k) -> "Mag":
+    def __pow__(self, k) -> Mag:
         return Mag(combine_fractions(self.e * k), _scale({b: combine_fractions(h * k) for b, h in self.scale}))
 
 
@@ -81,7 +81,7 @@ class Series:
 
     __slots__ = ("terms", "orders")
 
-    def __init__(self, terms=(), orders=()):
+    def __init__(self, terms=(), orders=()) -> None:
         self.terms = list(terms)
         self.orders = list(orders)
 
@@ -89,7 +89,7 @@ class Series:
     def exact(self) -> bool:
         return not self.orders
 
-    def __repr__(self):  # pragma: no cover - debugging aid
+    def __repr__(self) -> str:  # pragma: no cover - debugging aid
         return f"Series({self.terms}, O{self.orders})"
 
 
@@ -100,7 +100,7 @@ class SeriesArithmetic:
     series of an expression is cached per order.
     """
 
-    def __init__(self, signs: Signs, resolve):
+    def __init__(self, signs: Signs, resolve) -> None:
         self.signs = signs
         self.resolve = resolve
         self._cache: dict = {}

@@ -34,10 +34,10 @@ from typing import NamedTuple
 import sympy
 
 from ..core.linear import linear_coefficients
-from .decide import sign_target
-from .domain import Interval, base_interval, number_sign
 from ..core.statement import Statement
 from ..core.substitution import fresh_symbol, scoped_nodes, substitute
+from .decide import sign_target
+from .domain import Interval, base_interval, number_sign
 
 __all__ = [
     "Piece",

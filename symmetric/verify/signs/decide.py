@@ -60,9 +60,9 @@ import sympy
 
 from ..core.linear import affine_form
 from ..core.memo import memoized
+from ..core.numbers import NotReal, assumed, constant_sign
 from ..core.relations import ANY, NEG, NONNEG, NONPOS, POS, RELATION_OF_SIGNS, ZERO
 from ..core.sympy_errors import SYMPY_ERRORS
-from ..core.numbers import NotReal, assumed, constant_sign
 from ..core.trust import untrusted
 from .domain import Domain, Interval, number_sign
 from .rules import decide, register_sign_rule
@@ -132,7 +132,7 @@ def _logs(expr):
 class SignOracle:
     """:func:`sign_of` on one domain, memoized; ``wanted`` collects exponents whose sign was needed."""
 
-    def __init__(self, domain: Domain):
+    def __init__(self, domain: Domain) -> None:
         self.domain = domain
         self.wanted: list = []
         self.memo: dict = {}
@@ -362,7 +362,7 @@ def sign_of(expr, domain: Domain, *, wanted: list | None = None) -> frozenset | 
 
 
 @memoized  # pure, called ~15 times per distinct coefficient in a run
-def combine_fractions(c):
+def combine_fractions(c) -> sympy.Basic:
     """``c`` with its fractions combined and common factors cancelled, when that is not longer."""
     c = sympy.sympify(c)
     if c.is_Number or not c.free_symbols:
@@ -395,7 +395,7 @@ def _factor_parts(c) -> tuple:
 
 
 @memoized  # pure; the limit routine asks it of the same ~100 coefficients ~1500 times in a run
-def sign_target(c):
+def sign_target(c) -> sympy.Basic:
     """The simplest expression whose sign decides the sign of ``c`` (positive factors and logs removed).
 
     >>> from symmetric import P, R

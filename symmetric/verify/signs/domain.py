@@ -22,9 +22,9 @@ from dataclasses import dataclass, replace
 import sympy
 
 from ..core.linear import linear_coefficients
+from ..core.numbers import NotReal, assumed, constant_sign
 from ..core.relations import NEG, NONNEG, NONPOS, NONZERO, POS, RELATION_OF_SIGNS, ZERO, relation_of
 from ..core.sympy_errors import SYMPY_ERRORS
-from ..core.numbers import NotReal, assumed, constant_sign
 from ..core.trust import untrusted
 
 __all__ = ["Interval", "Domain", "base_interval", "number_sign", "affine_in_one"]
@@ -72,7 +72,7 @@ class Interval:
     lo_closed: bool = False
     hi_closed: bool = False
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         object.__setattr__(self, "lo", sympy.sympify(self.lo))
         object.__setattr__(self, "hi", sympy.sympify(self.hi))
         if self.lo.is_infinite:
@@ -81,7 +81,7 @@ class Interval:
             object.__setattr__(self, "hi_closed", False)
 
     @classmethod
-    def point(cls, c) -> "Interval":
+    def point(cls, c) -> Interval:
         return cls(c, c, True, True)
 
     @property
@@ -103,7 +103,7 @@ class Interval:
             b < 0 or (b == 0 and (self.hi_closed or closure))
         )
 
-    def intersect(self, other: "Interval") -> "Interval":
+    def intersect(self, other: Interval) -> Interval:
         lo, lo_closed = self.lo, self.lo_closed
         c = _cmp(other.lo, lo)
         if c is None:
@@ -138,7 +138,7 @@ class Interval:
             out.discard(1)
         return frozenset(out)
 
-    def pieces(self, c) -> list[tuple[str, "Interval"]]:
+    def pieces(self, c) -> list[tuple[str, Interval]]:
         """The nonempty parts below, at and above the number ``c``, labelled ``<``, ``=``, ``>``.
 
         This is where a real line is cut: :meth:`cut` (several values) and the
@@ -155,7 +155,7 @@ class Interval:
                 out.append((label, piece))
         return out
 
-    def cut(self, values) -> list["Interval"]:
+    def cut(self, values) -> list[Interval]:
         """The open intervals and points into which the sorted numbers ``values`` cut the interval.
 
         >>> [iv.describe("rho") for iv in Interval().cut([-1, 0])]
@@ -201,7 +201,7 @@ class Domain:
     facts: tuple = ()
 
     @classmethod
-    def of_symbols(cls, symbols) -> "Domain":
+    def of_symbols(cls, symbols) -> Domain:
         """The domain the symbols' own assumptions give."""
         bounds = []
         for s in sorted(symbols, key=sympy.default_sort_key):
@@ -217,7 +217,7 @@ class Domain:
                 return iv
         return base_interval(symbol) if isinstance(symbol, sympy.Symbol) else None
 
-    def restrict(self, symbol, interval: Interval) -> "Domain | None":
+    def restrict(self, symbol, interval: Interval) -> Domain | None:
         """The domain with ``symbol`` also in ``interval``; None when that leaves nothing."""
         current = self.interval(symbol)
         if current is None:
@@ -257,7 +257,7 @@ class Domain:
         """
         return _from_conditions(conditions, symbols, cases=cases)
 
-    def assume(self, expr, signs: frozenset) -> "Domain | None":
+    def assume(self, expr, signs: frozenset) -> Domain | None:
         """The domain where ``expr`` has a sign in ``signs`` (None when nothing is left): a bound when ``expr``
         is affine in one symbol, else a fact.
 
@@ -277,10 +277,10 @@ class Domain:
             return self if s is not None and s in signs else None
         return self.with_fact(expr, signs)
 
-    def with_fact(self, expr, signs: frozenset) -> "Domain":
+    def with_fact(self, expr, signs: frozenset) -> Domain:
         return replace(self, facts=self.facts + ((sympy.expand(expr), frozenset(signs)),))
 
-    def substitute(self, mapping: dict) -> "Domain | None":
+    def substitute(self, mapping: dict) -> Domain | None:
         """The domain after substituting values for symbols; None when a fact becomes false."""
         facts = []
         for f, signs in self.facts:
@@ -294,7 +294,7 @@ class Domain:
         bounds = tuple((s, iv) for s, iv in self.bounds if s not in mapping)
         return Domain(bounds, tuple(facts))
 
-    def forget(self, symbols) -> "Domain":
+    def forget(self, symbols) -> Domain:
         """A larger domain: no bounds or facts on ``symbols`` beyond their assumptions."""
         symbols = set(symbols)
         return Domain(
@@ -302,7 +302,7 @@ class Domain:
             tuple((f, sg) for f, sg in self.facts if not (f.free_symbols & symbols)),
         )
 
-    def without_facts_on(self, symbols) -> "Domain":
+    def without_facts_on(self, symbols) -> Domain:
         """A larger domain: the facts that mention ``symbols`` dropped, bounds kept."""
         symbols = set(symbols)
         return replace(self, facts=tuple((f, sg) for f, sg in self.facts if not (f.free_symbols & symbols)))
@@ -314,7 +314,7 @@ class Domain:
         return ", ".join(parts) or "all values the symbols' assumptions allow"
 
 
-def affine_in_one(expr):
+def affine_in_one(expr) -> tuple[sympy.Symbol, sympy.Expr, int] | None:
     """``(symbol, root, slope_sign)`` when ``expr`` is ``a*symbol + b`` with numbers ``a != 0`` and ``b``."""
     expr = sympy.expand(expr)
     syms = expr.free_symbols

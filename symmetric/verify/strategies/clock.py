@@ -38,7 +38,7 @@ class Clock:
     giving up on deeply nested input).
     """
 
-    def __init__(self, deadline: float, *, strict: bool = False):
+    def __init__(self, deadline: float, *, strict: bool = False) -> None:
         self.deadline = deadline
         self.strict = strict
         self.notes: list[str] = []

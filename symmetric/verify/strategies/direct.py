@@ -16,12 +16,11 @@ import sympy
 
 from ..core.numbers import NotReal, assumed, functions_opaque
 from ..core.powers import normalize_powers
-from ..core.substitution import bound_symbols
 from ..core.relations import POS, RELATION_OF_TEXT
 from ..core.steps import TRUSTS
+from ..core.substitution import bound_symbols
 from ..core.trust import untrusted
-from ..inequalities.count_signs import TRUSTS as COUNTS_TRUSTS
-from ..inequalities.count_signs import counts_statement, prove_counts_inequality
+from ..inequalities.count_signs import TRUSTS as COUNTS_TRUSTS, counts_statement, prove_counts_inequality
 from ..signs.decide import assumed_in
 from .goal_search import prove_inequality
 from .rational_zero import cancels_to_zero, is_zero, numerator_is_zero

@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import contextlib
 import random
+from collections.abc import Iterator
 
 import mpmath
 import sympy
@@ -79,7 +80,7 @@ _EXACT_ONLY = [False]  # set by exact_search(): read by every search, in any thr
 
 
 @contextlib.contextmanager
-def exact_search():
+def exact_search() -> Iterator[None]:
     """Within the block, inequality searches run on their exact strategies alone (for debugging and tests).
 
     A strategy's error propagates instead of counting as a failed
@@ -118,7 +119,7 @@ class GoalSearch(TreeSearch):
 
     max_depth = 14
 
-    def __init__(self, deadline: float, candidates: list | None, original: set):
+    def __init__(self, deadline: float, candidates: list | None, original: set) -> None:
         super().__init__(Clock(deadline), memo=True)
         self.candidates = candidates
         self.original = original
@@ -134,7 +135,7 @@ class GoalSearch(TreeSearch):
             self.oracles[domain] = SignOracle(domain)
         return self.oracles[domain](expr)
 
-    def want(self, goal: Goal, k):
+    def want(self, goal: Goal, k) -> None:
         wanted = self.wanted.setdefault(goal, [])
         if k not in wanted:
             wanted.append(k)

@@ -43,9 +43,9 @@ goal search's reductions).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable, Protocol, cast
+from typing import TYPE_CHECKING, Any, Literal, Protocol, cast, overload
 
 from ..._constraints import BOOLEAN, Constraint, Options, Predicate, declare
 
@@ -175,6 +175,62 @@ class Strategy:
     kind: str = "direct"
     cheap_for: Callable | None = None
 
+    if TYPE_CHECKING:  # one signature per kind, so that mypy checks a new strategy's run against its kind's protocol
+        # (at run time the dataclass's own __init__, under the declaration)
+
+        @overload
+        def __init__(
+            self,
+            name: str,
+            trusts: str,
+            cost: str,
+            applies_to: Iterable[str],
+            run: DirectRun,
+            before_refutation: bool = False,
+            kind: Literal["direct"] = "direct",
+            cheap_for: Callable | None = None,
+        ) -> None: ...
+        @overload
+        def __init__(
+            self,
+            name: str,
+            trusts: str,
+            cost: str,
+            applies_to: Iterable[str],
+            run: ProverRun,
+            before_refutation: bool = False,
+            *,
+            kind: Literal["prover"],
+            cheap_for: Callable | None = None,
+        ) -> None: ...
+        @overload
+        def __init__(
+            self,
+            name: str,
+            trusts: str,
+            cost: str,
+            applies_to: Iterable[str],
+            run: ReductionRun,
+            before_refutation: bool = False,
+            *,
+            kind: Literal["reduction"],
+            cheap_for: Callable | None = None,
+        ) -> None: ...
+        @overload
+        def __init__(
+            self,
+            name: str,
+            trusts: str,
+            cost: str,
+            applies_to: Iterable[str],
+            run: SplitRun,
+            before_refutation: bool = False,
+            *,
+            kind: Literal["split"],
+            cheap_for: Callable | None = None,
+        ) -> None: ...
+        def __init__(self, *args: Any, **kwargs: Any) -> None: ...
+
     # The run of each kind, typed by its protocol (the search calls these; mypy checks both sides).
     @property
     def direct(self) -> DirectRun:
@@ -192,7 +248,7 @@ class Strategy:
     def split(self) -> SplitRun:
         return cast(SplitRun, self.run)
 
-    def __post_init__(self):  # the fields are checked by the declaration (STRATEGY_FIELDS)
+    def __post_init__(self) -> None:  # the fields are checked by the declaration (STRATEGY_FIELDS)
         object.__setattr__(self, "applies_to", frozenset(self.applies_to))
 
 
@@ -227,14 +283,14 @@ class _NewStrategy(Constraint):
 class _Registered(Constraint):
     """The name of a registered strategy of a kind (read from the argument ``reads`` names), or None if ``none``."""
 
-    def __init__(self, reads: str, *, none: bool = False, kind: str = "direct"):
+    def __init__(self, reads: str, *, none: bool = False, kind: str = "direct") -> None:
         self.reads, self.none, self.kind = (reads,), none, kind
 
     @property
     def allowed(self) -> str:
         return f"the name of a registered {self.kind} strategy {_names(self.kind)}" + (" or None" if self.none else "")
 
-    def narrowed(self, **others) -> "_Registered":
+    def narrowed(self, **others) -> _Registered:
         (value,) = others.values()
         kind = value.kind if isinstance(value, Strategy) else value
         return _Registered(self.reads[0], none=self.none, kind=kind if kind in KINDS else "direct")

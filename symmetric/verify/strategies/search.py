@@ -47,17 +47,17 @@ from functools import partial
 
 import sympy
 
-from ..limits.limit_signs import CannotDecide, NeedSign
-from ..limits.routine import LIMIT_TRUST, NoLimit, limit_value
 from ..core.statement import Statement
 from ..core.steps import TRUSTS, ProofStep
 from ..core.substitution import substitute
+from ..core.trust import derivatives_as_limits, guard_functions, kinked_derivative_at_point
+from ..limits.limit_signs import CannotDecide, NeedSign
+from ..limits.routine import LIMIT_TRUST, NoLimit, limit_value
 from . import case_splits, direct  # noqa: F401  (register the built-in strategies and case splits)
 from .clock import Clock
 from .rational_zero import differs_somewhere
 from .registry import strategies_for
 from .tree import Split, TreeSearch
-from ..core.trust import derivatives_as_limits, guard_functions, kinked_derivative_at_point
 
 __all__ = ["StatementSearch", "prove", "prove_complex_safe"]
 
@@ -65,7 +65,7 @@ __all__ = ["StatementSearch", "prove", "prove_complex_safe"]
 class _Sides:
     """Both sides with their limits replaced by values, or why that failed."""
 
-    def __init__(self, lhs=None, rhs=None, steps=(), need=None, reason=""):
+    def __init__(self, lhs=None, rhs=None, steps=(), need=None, reason="") -> None:
         self.lhs, self.rhs, self.steps, self.need, self.reason = lhs, rhs, tuple(steps), need, reason
 
     @property
@@ -77,7 +77,7 @@ def _top_limits(expr) -> list:
     """The Limit nodes of ``expr`` that no other Limit contains."""
     out = []
 
-    def walk(e):
+    def walk(e) -> None:
         if isinstance(e, sympy.Limit):
             out.append(e)
             return
@@ -149,7 +149,7 @@ class StatementSearch(TreeSearch):
 
     max_depth = 4
 
-    def __init__(self, deadline: float, *, general: bool = True):
+    def __init__(self, deadline: float, *, general: bool = True) -> None:
         super().__init__(Clock(deadline))
         self.sides: dict = {}
         self.general = general  # whether the strategies of cost "general" run

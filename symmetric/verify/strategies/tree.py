@@ -52,8 +52,9 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, Callable, Hashable, Iterable, Sequence
+from typing import Any
 
 from .clock import Clock, OutOfTime
 
@@ -94,7 +95,7 @@ class TreeSearch:
     #: The depth below which no node is searched (the root is at depth 0).
     max_depth = 0
 
-    def __init__(self, clock: Clock, *, memo: bool = False):
+    def __init__(self, clock: Clock, *, memo: bool = False) -> None:
         self.clock = clock
         self.memo = memo
         self.failed: set = set()
