@@ -535,7 +535,10 @@ class StepChecking:
             )
         return step
 
-    def sequence_step(self, previous, parts, rel, previous_identity, previous_status, names, premises) -> Step:
+    def sequence_step(
+        self, previous, parts, rel, previous_identity, previous_status, names, premises, start=None
+    ) -> Step:
+        """A row of a sequence after its first (``start``: the first row's two parts, by default ``previous``'s)."""
         left, right = parts[0], parts[1]
         step, readable = self._equation(parts, rel, "sequence")
         if not readable:
@@ -562,12 +565,15 @@ class StepChecking:
                 status, cx, reason = follows((L0, R0), (L1, R1), self.judge.verdict, share, self.domain)
             else:
                 status, cx, reason = self.implied(L0, R0, before, L1, R1, relation, share)
-            fresh = self.unconstrained(cx, (L0, R0), names) if status == "refuted" else []
+            readable_start = start is not None and all(p.error is None and p.parsed is not None for p in start)
+            first = tuple(p.parsed.expr for p in start) if readable_start else (L0, R0)
+            fresh = self.unconstrained(cx, first, names) if status == "refuted" else []
             if fresh:
                 status, reason = (
                     "unknown",
                     (
-                        "uses " + ", ".join(fresh) + ", which neither the row before nor the document fixes: "
+                        "uses " + ", ".join(fresh) + ", which neither the sequence's first row nor the document "
+                        "fixes: "
                         "whether it follows depends on what the text means by it (" + reason + ")"
                     ),
                 )
@@ -580,11 +586,11 @@ class StepChecking:
                 )
         return step
 
-    def unconstrained(self, counterexample, before, names: Names) -> list:
-        """The names a refutation of a row against the row before sets that the row before does not hold and
-        the document does not define (``A_k`` after a row in ``A_{k-1}``): the prose may mean them as something
-        under which the row follows, so the refutation is not under every reading."""
-        held = {str(s) for side in before for s in side.free_symbols}
+    def unconstrained(self, counterexample, first, names: Names) -> list:
+        """The names a refutation of a row against the row before sets that the sequence's first row does not hold
+        and the document does not define (``A_k`` brought in by a later row of a sequence in ``A_{k-1}``): the prose
+        may mean them as something under which the rows follow, so the refutation is not under every reading."""
+        held = {str(s) for side in first for s in side.free_symbols}
         defined = {readable_name(k) for k in names.definitions}
         return sorted(str(k) for k in (counterexample or {}) if str(k) not in held and str(k) not in defined)
 

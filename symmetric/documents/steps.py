@@ -207,6 +207,7 @@ class Checker(Definitions, StepChecking):
             sequence = False
         previous_part = self.carried  # a display that starts with its relation continues the one just before
         previous_equation, previous_identity = None, False  # the equation the next row must follow from
+        start = None  # the first row of the sequence: its two parts
         previous_status = None
         hypothesis = None  # the relation before an implication arrow
         for row in rows:
@@ -294,9 +295,17 @@ class Checker(Definitions, StepChecking):
                     self.read(p, names)
                 if previous_equation is None:
                     step = self.premise(parts, row.rels[0], names, row_premises)
+                    start = (parts[0], parts[1])
                 else:
                     step = self.sequence_step(
-                        previous_equation, parts, row.rels[0], previous_identity, previous_status, names, row_premises
+                        previous_equation,
+                        parts,
+                        row.rels[0],
+                        previous_identity,
+                        previous_status,
+                        names,
+                        row_premises,
+                        start=start,
                     )
                 steps.append(step)
                 previous_equation = (parts[0], parts[1], row.rels[0].relation)

@@ -459,12 +459,13 @@ $$ \frac{1}{\frac{1}{Precision} + \frac{1}{Recall}} = \frac{2 Precision \cdot Re
 
 
 def test_a_row_refuted_against_the_row_before_only_through_a_name_it_introduces_is_unknown():
-    # A_k is new in the second row and never defined: the text may mean it as A_{k-1}, under which the row
-    # follows; the same row in the names of the row before alone is refuted.
+    # A_k is new in the second row and never defined: the text may mean it as A_{k-1}, under which the second row
+    # follows, and the third from it; the same rows in the names of the sequence's first row alone are refuted.
     text = r"""$$
 \begin{aligned}
 A_{k-1} & \ge G_{k-1} \\
-A_{k-1}^{2} & \ge A_{k} G_{k-1}
+A_{k-1}^{2} & \ge A_{k} G_{k-1} \\
+A_{k-1} & \ge A_{k}
 \end{aligned}
 $$
 $$
@@ -475,9 +476,10 @@ A_{k-1}^{2} & \ge G_{k-1}^{3}
 $$
 """
     steps = check_document(text).steps
-    assert [s.status for s in steps[1::2]] == ["unknown", "refuted"]
-    assert "uses A_k, which neither the row before nor the document fixes" in steps[1].reason
-    assert set(steps[3].counterexample) == {"A_{k-1}", "G_{k-1}"}
+    assert [s.status for s in steps] == ["unknown", "unknown", "unknown", "unknown", "refuted"]
+    for step in steps[1:3]:
+        assert "uses A_k, which neither the sequence's first row nor the document fixes" in step.reason
+    assert set(steps[4].counterexample) == {"A_{k-1}", "G_{k-1}"}
 
 
 def test_rates_named_beside_counts_are_read_with_the_field_definitions():
