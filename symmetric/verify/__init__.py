@@ -15,6 +15,7 @@ from .engine import DOMAINS, check
 from .claims.registry import load_claims
 from .core.statement import Statement
 from .core.steps import ProofStep
+from .core.sympy_signs import rigorous_numbers
 from .core.verdict import STATUSES, InconsistentVerdictError, Verdict
 
 __all__ = [
@@ -31,5 +32,6 @@ __all__ = [
     "Verdict",
     "check",
     "load_claims",
+    "rigorous_numbers",
     "run_with_budget",
 ]

@@ -47,6 +47,7 @@ from .core.trust import admits_infinity, finite_symbol
 from .core.steps import TRUSTS, ProofStep
 from .core.certificates import certified
 from .core.numbers import NotReal, constant_sign
+from .core.sympy_signs import rigorous_numbers
 from .core.relations import RELATION_OF_TEXT
 
 __all__ = ["check", "decide", "DOMAINS", "OPTIONS", "with_domain"]
@@ -89,6 +90,7 @@ def with_domain(statement: Statement, domain: str) -> Statement:
 
 
 @declare(**STATEMENT_PARTS, **OPTIONS)
+@rigorous_numbers()
 def check(
     lhs,
     rhs=None,

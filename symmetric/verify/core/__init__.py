@@ -9,3 +9,5 @@ number kernel (:mod:`.numbers`: every sign or zero of a constant from ball
 arithmetic or exact algebra), the certificate kernel (:mod:`.kernel`) and its
 producer (:mod:`.certificates`). Imports no other layer of :mod:`symmetric.verify`.
 """
+
+from .sympy_signs import rigorous_numbers  # noqa: E402  SymPy's decisions about numbers from the ball kernel, in a scope

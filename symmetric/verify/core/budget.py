@@ -149,7 +149,11 @@ def run_with_budget(func: Callable[[], Any], seconds: float) -> tuple[bool, Any]
 
     Exceptions raised by ``func`` propagate unchanged. A call nested inside
     another budgeted call gets at most what is left of the outer budget.
+    ``func`` runs inside :func:`~symmetric.verify.core.sympy_signs.rigorous_numbers`.
     """
+    from .sympy_signs import rigorous_numbers  # imports this module
+
+    func = rigorous_numbers()(func)
     if _active:
         if threading.current_thread() is threading.main_thread():
             return _run_nested(func, seconds)
