@@ -36,7 +36,7 @@ from typing import Any, Callable
 
 from ..._constraints import Interval, Predicate, declare
 
-__all__ = ["BudgetExceeded", "held", "run_with_budget"]
+__all__ = ["BudgetExceeded", "SCOPES", "held", "run_with_budget"]
 
 # How often the timer fires again after the first expiry, in seconds.
 _REPEAT = 0.02
@@ -55,6 +55,9 @@ class BudgetExceeded(BaseException):
 _active = False
 # Deadlines (time.monotonic()) of the budgets running under the timer, innermost last.
 _deadlines: list[float] = []
+#: Context managers every budgeted call runs inside: :mod:`.sympy_signs` registers ``rigorous_numbers`` when
+#: it is imported (it cannot be imported from here: it imports :func:`held`).
+SCOPES: list = []
 # Depth of held() blocks, and whether the budget ran out inside one.
 _held = 0
 _missed = False
@@ -149,11 +152,11 @@ def run_with_budget(func: Callable[[], Any], seconds: float) -> tuple[bool, Any]
 
     Exceptions raised by ``func`` propagate unchanged. A call nested inside
     another budgeted call gets at most what is left of the outer budget.
-    ``func`` runs inside :func:`~symmetric.verify.core.sympy_signs.rigorous_numbers`.
+    ``func`` runs inside each scope of :data:`SCOPES`
+    (:func:`~symmetric.verify.core.sympy_signs.rigorous_numbers`).
     """
-    from .sympy_signs import rigorous_numbers  # imports this module
-
-    func = rigorous_numbers()(func)
+    for scope in SCOPES:
+        func = scope()(func)
     if _active:
         if threading.current_thread() is threading.main_thread():
             return _run_nested(func, seconds)

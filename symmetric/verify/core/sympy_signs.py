@@ -70,7 +70,7 @@ from sympy.core import relational as _relational
 from sympy.core.evalf import PrecisionExhausted
 from sympy.functions.elementary import integers as _integers
 
-from .budget import held
+from .budget import SCOPES, held
 from .numbers import NotReal, constant_sign, integer_part, kernel_encloses
 
 __all__ = ["rigorous_numbers", "installed"]
@@ -219,6 +219,9 @@ def rigorous_numbers():
                 _patch(False)
                 sympy.core.cache.clear_cache()
                 _OPEN["uses"] = _cache_uses()
+
+
+SCOPES.append(rigorous_numbers)  # every budgeted call (run_with_budget) runs in the scope
 
 
 def installed() -> bool:
