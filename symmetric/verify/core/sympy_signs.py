@@ -110,17 +110,22 @@ def _route(number) -> str:
     return "kernel" if kernel_encloses(number) else "sympy"
 
 
+def _kernel_sign(number) -> int | None:
+    """The kernel's sign of ``number``, the hooks aside while it runs; raises :class:`NotReal`."""
+    with _Aside():
+        return constant_sign(number)
+
+
 def _sign_hook(self, positive):
     if not self.is_number:
         return _ORIGINAL["sign"](self, positive)
     route = _route(self)
     if route != "kernel":
         return None if route == "none" else _ORIGINAL["sign"](self, positive)
-    with _Aside():
-        try:
-            sign = constant_sign(self)
-        except NotReal:
-            return False  # a value that is certainly not real is neither extended positive nor negative
+    try:
+        sign = _kernel_sign(self)
+    except NotReal:
+        return False  # a value that is certainly not real is neither extended positive nor negative
     if sign is None:
         return None
     return sign == (1 if positive else -1)
@@ -137,11 +142,10 @@ def _n2_hook(a, b):
     route = _route(difference)
     if route != "kernel":
         return None if route == "none" else _ORIGINAL["n2"](a, b)
-    with _Aside():
-        try:
-            sign = constant_sign(difference)
-        except NotReal:
-            return _ORIGINAL["n2"](a, b)
+    try:
+        sign = _kernel_sign(difference)
+    except NotReal:
+        return _ORIGINAL["n2"](a, b)
     return None if sign is None else sympy.Integer(sign)
 
 
