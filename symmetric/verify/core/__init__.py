@@ -10,4 +10,4 @@ arithmetic or exact algebra), the certificate kernel (:mod:`.kernel`) and its
 producer (:mod:`.certificates`). Imports no other layer of :mod:`symmetric.verify`.
 """
 
-from .sympy_signs import rigorous_numbers  # noqa: E402  SymPy's decisions about numbers from the ball kernel, in a scope
+from . import sympy_signs  # noqa: E402,F401  registers rigorous_numbers in budget.SCOPES (SymPy's number decisions, in a scope)

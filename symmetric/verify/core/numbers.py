@@ -189,7 +189,9 @@ _FUNCTIONS: dict = {
     sympy.sech: _domain_checked("sech", lambda x: True, lambda x: 1 / x.cosh()),
     sympy.csch: _domain_checked("csch", _nonzero, lambda x: 1 / x.sinh()),
     sympy.coth: _domain_checked("coth", _nonzero, lambda x: 1 / x.tanh()),
-    sympy.acoth: _domain_checked("acoth", lambda x: _reciprocal_in(x, -1, 1, open_ends=True), lambda x: (1 / x).atanh()),
+    sympy.acoth: _domain_checked(
+        "acoth", lambda x: _reciprocal_in(x, -1, 1, open_ends=True), lambda x: (1 / x).atanh()
+    ),
     sympy.asech: _domain_checked("asech", lambda x: _reciprocal_in(x, 1, arb.pos_inf()), lambda x: (1 / x).acosh()),
     sympy.acsch: _domain_checked("acsch", _nonzero, lambda x: (1 / x).asinh()),
     sympy.floor: _domain_checked("floor", lambda x: True, lambda x: _exact_or_none(x.floor())),
