@@ -165,8 +165,13 @@ def _integer_part_hook(expr, no, options, return_ints=False):
 
 
 _LOCK = threading.Lock()
-#: Scopes open, in all threads together; the cache's use counted when the last one closed.
-_OPEN = {"scopes": 0, "uses": None}
+
+
+class _Open:
+    """Scopes open, in all threads together; the cache's use counted when the last one closed."""
+
+    scopes: int = 0
+    uses: int | None = None
 
 
 def _cache_uses() -> int:
@@ -209,20 +214,20 @@ def rigorous_numbers():
     the object); an expression built outside keeps what SymPy folded.
     """
     with held(), _LOCK:  # a budget running out mid-way would leave the count wrong
-        if _OPEN["scopes"] == 0:
-            if _OPEN["uses"] != _cache_uses():
+        if _Open.scopes == 0:
+            if _Open.uses != _cache_uses():
                 sympy.core.cache.clear_cache()
             _patch(True)
-        _OPEN["scopes"] += 1
+        _Open.scopes += 1
     try:
         yield
     finally:
         with held(), _LOCK:
-            _OPEN["scopes"] -= 1
-            if _OPEN["scopes"] == 0:
+            _Open.scopes -= 1
+            if _Open.scopes == 0:
                 _patch(False)
                 sympy.core.cache.clear_cache()
-                _OPEN["uses"] = _cache_uses()
+                _Open.uses = _cache_uses()
 
 
 SCOPES.append(rigorous_numbers)  # every budgeted call (run_with_budget) runs in the scope

@@ -102,7 +102,7 @@ def test_scopes_from_several_threads_keep_the_count():
     for t in threads:
         t.join(timeout=60)
     assert seen == [True] * 4
-    assert not installed() and sympy_signs._OPEN["scopes"] == 0
+    assert not installed() and sympy_signs._Open.scopes == 0
 
 
 def test_a_budget_that_runs_out_inside_the_scope_closes_it():
@@ -112,7 +112,7 @@ def test_a_budget_that_runs_out_inside_the_scope_closes_it():
                 Abs(A + 1)
 
     assert run_with_budget(spin, 0.2) == (False, None)
-    assert not installed() and sympy_signs._OPEN["scopes"] == 0
+    assert not installed() and sympy_signs._Open.scopes == 0
 
 
 def test_the_engine_opens_the_scope_itself():
