@@ -131,6 +131,7 @@ def _fail(args, message: str, **data) -> int:
 
 def run(args) -> int:
     from ..documents import DEFAULT_TIMEOUT, annotate, check_documents
+    from ..verify import rigorous_numbers
 
     files, missing = expand(args.files)
     if missing:
@@ -144,10 +145,11 @@ def run(args) -> int:
         if len(files) == 1 and not out.parent.is_dir():
             return _fail(args, f"the folder of --annotate {args.annotate!r} does not exist")
     options = {"symbols": dict(args.symbol), "domain": args.domain, "timeout": args.timeout or DEFAULT_TIMEOUT}
-    if args.annotate is not None:
-        report = annotate(files, args.annotate, **options)
-    else:
-        report = check_documents(files, **options)
+    with rigorous_numbers():  # the documents' expressions are built as written (docs/soundness.md)
+        if args.annotate is not None:
+            report = annotate(files, args.annotate, **options)
+        else:
+            report = check_documents(files, **options)
     if args.json:
         print(json.dumps(report.as_dict(), indent=1, default=str))
     else:

@@ -14,6 +14,7 @@ from .claims.registry import load_claims
 from .core.budget import BudgetExceeded, run_with_budget
 from .core.statement import Statement
 from .core.steps import ProofStep
+from .core.sympy_signs import rigorous_numbers
 from .core.verdict import STATUSES, InconsistentVerdictError, Verdict
 from .engine import DOMAINS, check
 
@@ -31,5 +32,6 @@ __all__ = [
     "Verdict",
     "check",
     "load_claims",
+    "rigorous_numbers",
     "run_with_budget",
 ]

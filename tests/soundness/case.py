@@ -49,6 +49,11 @@ CLASSES = {
     "16-near-one-irrational": "constants near a zero of log/acos/acosh with irrational arguments (issue 29)",
     "17-gamma-family": "the gamma family at a rounded argument: loggamma(1 + 10**-60) (issue 29)",
     "18-infinite-values": "symbols whose assumptions admit +-oo: extended_positive, extended_real (issue 29)",
+    "19-folds": "Abs, sign, Max, Min, floor, Piecewise conditions SymPy folds from evalf as it builds (issue 29)",
+    "20-identity-zeros": "constants zero by an identity no ball shows: log(6) - log(2) - log(3) (issue 29)",
+    "21-calculus-near-zero": "derivatives, integrals, sums and limits of near-zero constants (issue 29)",
+    "22-subtle-assumptions": "nonnegative, integer, nonpositive, zero, complex, extended symbols (issue 29)",
+    "23-extreme-numbers": "exponents of 1e-100 and 2**100, 2**(10**6), exp(-10**6), Floats (issue 29)",
 }
 
 #: The domains of P and R that ``check`` will take.

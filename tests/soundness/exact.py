@@ -31,6 +31,7 @@ from __future__ import annotations
 import itertools
 
 import mpmath
+from sympy.polys.polyerrors import NotAlgebraic
 import sympy
 
 __all__ = ["WitnessError", "in_domain", "evaluate", "decide", "holds_at", "approach", "verify_witness",
@@ -77,9 +78,20 @@ def exact_binary(expr):
     return expr.xreplace({f: sympy.Rational(f) for f in expr.atoms(sympy.Float) if f.is_finite})
 
 
-def evaluate(expr, point: dict, limits: dict) -> sympy.Expr:
+#: Classes whose statements hold what SymPy folds from two-digit evalf (``Abs``, ``Max``, Piecewise
+#: conditions): the certificate substitutes with evaluation off, so that nothing is folded, and mpmath (at 1500
+#: and 3000 digits, :func:`_deep_sign`) evaluates the tree as written, independently of the engine's kernel.
+AS_WRITTEN = ("19-folds", "20-identity-zeros")
+
+
+def evaluate(expr, point: dict, limits: dict, *, as_written: bool = False) -> sympy.Expr:
     """The exact value of ``expr`` at ``point``, each Limit (or derivative at a point, ``Subs``) replaced by
-    its closed form in ``limits``; Floats are their exact binary values."""
+    its closed form in ``limits``; Floats are their exact binary values. ``as_written``: substituted with
+    SymPy's evaluation off (nothing folded), for :func:`_deep_sign`."""
+    if as_written:
+        with sympy.evaluate(False):
+            expr = exact_binary(sympy.sympify(expr))
+            return expr.xreplace({s: sympy.sympify(v) for s, v in point.items()})
     expr = exact_binary(sympy.sympify(expr))
     if limits and expr.has(sympy.Subs):
         expr = expr.xreplace({k: v for k, v in limits.items() if isinstance(k, sympy.Subs)})
@@ -152,9 +164,40 @@ def _sign(d) -> int | None:
     try:  # evalf could not separate d from 0: is it an algebraic zero?
         if sympy.minimal_polynomial(d, _X) == _X:
             return 0
-    except (NotImplementedError, ValueError, sympy.PolynomialError, sympy.GeneratorsNeeded):
+    except (NotImplementedError, ValueError, sympy.PolynomialError, sympy.GeneratorsNeeded, NotAlgebraic):
         pass
-    return None
+    return 0 if _identity_zero(d) else None
+
+
+def _identity_zero(d) -> bool:
+    """Whether the real number ``d``, within 10**-1000 of 0 by mpmath, is exactly 0 by an identity: its logs
+    expanded over positive rationals, or ``exp(d) = 1`` (d real), or ``tan(d) = 0`` (|d| < pi/2), each read
+    off exactly (expansion and :func:`sympy.minimal_polynomial`)."""
+    try:
+        f = sympy.lambdify((), d, "mpmath")
+        with mpmath.workdps(1500):
+            v = f()
+        if not isinstance(v, mpmath.mpf) or abs(v) > mpmath.mpf(10) ** -1000:
+            return False
+    except (ValueError, TypeError, ArithmeticError, NameError, ZeroDivisionError):
+        return False
+    if not all(log_.args[0].is_positive for log_ in d.atoms(sympy.log)):
+        return False
+    candidates = (
+        sympy.expand_log(d, force=True),  # force: every log here has a positive rational argument
+        sympy.expand(sympy.exp(sympy.expand_log(d, force=True))) - 1,
+        sympy.expand_trig(sympy.tan(d)),
+    )
+    for c in candidates:
+        c = sympy.simplify(c) if c.has(sympy.tan, sympy.atan, sympy.cos, sympy.sin) else c
+        if c == 0:
+            return True
+        try:
+            if c.is_number and sympy.minimal_polynomial(c, _X) == _X:
+                return True
+        except (NotImplementedError, ValueError, sympy.PolynomialError, sympy.GeneratorsNeeded, NotAlgebraic):
+            continue
+    return False
 
 
 def _nonzero_complex(d) -> bool | None:
@@ -195,10 +238,47 @@ def decide(lhs, rhs, relation: str) -> bool | None:
     return {"<": s < 0, "<=": s <= 0, ">": s > 0, ">=": s >= 0}[relation]
 
 
+def _difference(lhs, rhs):
+    return sympy.Add(lhs, sympy.Mul(-1, rhs, evaluate=False), evaluate=False)
+
+
+def _mp_sign(e) -> int | None:
+    """The sign of the number ``e`` evaluated as written by mpmath at 1500 and 3000 digits, when both agree and
+    stay above 10**-1000 (a Piecewise of integers gives a Python int); None otherwise."""
+    try:
+        f = sympy.lambdify((), e, "mpmath")
+        signs = set()
+        for dps in (1500, 3000):
+            with mpmath.workdps(dps):
+                v = mpmath.mpmathify(f())
+            if not isinstance(v, mpmath.mpf) or abs(v) < mpmath.mpf(10) ** -1000:
+                return None
+            signs.add(1 if v > 0 else -1)
+    except (ValueError, TypeError, ArithmeticError, NameError, ZeroDivisionError):
+        return None
+    return signs.pop() if len(signs) == 1 else None
+
+
+def _as_written_sign(lhs, rhs) -> int | None:
+    """The sign of ``lhs - rhs`` as written, provided every comparison inside (a Piecewise condition) is between
+    values mpmath separates by more than 10**-1000: a comparison of equal values is no certificate."""
+    d = _difference(lhs, rhs)
+    for rel in d.atoms(sympy.core.relational.Relational):
+        if _mp_sign(_difference(rel.lhs, rel.rhs)) is None:
+            return None
+    return _mp_sign(d)
+
+
 def holds_at(case, point: dict) -> bool | None:
     """Whether ``case`` holds at ``point`` by exact evaluation with its closed forms; None if undecidable."""
-    limits = case.limit_map
-    return decide(evaluate(case.lhs, point, limits), evaluate(case.rhs, point, limits), case.relation)
+    limits, as_written = case.limit_map, case.klass in AS_WRITTEN
+    lhs, rhs = (evaluate(side, point, limits, as_written=as_written) for side in (case.lhs, case.rhs))
+    if as_written and not (_undefined(lhs) or _undefined(rhs)):
+        # first the tree as written, unevaluated: a rebuild (even _split_logs's) would let SymPy fold it again
+        deep = _as_written_sign(lhs, rhs)
+        if deep is not None:
+            return {"==": False, "<": deep < 0, "<=": deep < 0, ">": deep > 0, ">=": deep > 0}[case.relation]
+    return decide(lhs, rhs, case.relation)
 
 
 # --- one-sided approaches with mpmath -------------------------------------------------------------

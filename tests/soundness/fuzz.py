@@ -330,12 +330,32 @@ def _extended_real(rng):
     return _Template(lhs, rhs, rel, (), [(a, b, s, ()) for a, b, s, _ in falses], "holds at the infinite values too")
 
 
+def _folds(rng):
+    """Abs, Max, sign, floor and a Piecewise condition of a positive constant SymPy's two-digit evalf calls
+    negative, left unevaluated so that the engine's own rebuilding decides them (issue 29, class 19)."""
+    tiny = rng.choice([sqrt(2), sqrt(3) / 7, log(2), exp(-1)]) / 10 ** rng.choice([40, 60, 150])
+    c = log(1 + tiny) - tiny / 2  # positive, about tiny/2
+    s = rng.choice([1, P])
+    big, small = s * log(1 + tiny), s * tiny / 2
+    condition = sympy.Lt(log(1 + tiny), tiny / 2, evaluate=False)
+    rows = [
+        (Abs(s * c, evaluate=False), s * c, [-s * c, 0]),
+        (Max(big, small, evaluate=False), big, [small]),
+        (Min(big, small, evaluate=False), small, [big]),
+        (sign(c, evaluate=False), 1, [-1, 0]),
+        (floor(-c, evaluate=False), -1, [0]),
+        (Piecewise((P, condition), (R, True), evaluate=False), R, [P]),
+    ]
+    lhs, rhs, wrong = rng.choice(rows)
+    return _Template(lhs, rhs, "==", (), [(lhs, w, "==", ()) for w in wrong], "the constant is positive")
+
+
 _GENERATORS = [_identity, _inequality, _inverse_trig_roots, _floats, _derivatives, _calculus, _assumptions, _complex,
-               _near_one_irrational, _gamma_family, _extended_real]
+               _near_one_irrational, _gamma_family, _extended_real, _folds]
 _KLASS = {_identity: "mutations", _inequality: "9-means", _inverse_trig_roots: "11-inverse-trig",
           _floats: "12-floats", _derivatives: "13-derivatives", _calculus: "4-bound-variables",
           _assumptions: "14-assumptions", _complex: "10-complex", _near_one_irrational: "16-near-one-irrational",
-          _gamma_family: "17-gamma-family", _extended_real: "18-infinite-values"}
+          _gamma_family: "17-gamma-family", _extended_real: "18-infinite-values", _folds: "19-folds"}
 
 
 def _candidates(free, rng) -> list[dict]:

@@ -17,13 +17,13 @@ from __future__ import annotations
 import functools
 import os
 
-from . import bound, domain_cases, means, misses, mutations, parameters, piecewise_limits, rigor, trust
+from . import bound, domain_cases, evaluation, means, misses, mutations, parameters, piecewise_limits, rigor, trust
 from .case import CLASSES
 
 __all__ = ["build", "default_subset", "selected", "CLASSES", "MODULES", "ENVIRONMENT", "ISSUE_EXAMPLES", "STRIDE"]
 
 #: The modules that build cases, in report order.
-MODULES = (piecewise_limits, parameters, bound, misses, domain_cases, means, mutations, trust, rigor)
+MODULES = (piecewise_limits, parameters, bound, misses, domain_cases, means, mutations, trust, rigor, evaluation)
 
 #: The environment variable that selects the full suite under pytest.
 ENVIRONMENT = "SYMMETRIC_SOUNDNESS"

@@ -28,6 +28,7 @@ import types
 from pathlib import Path
 
 from ..._validation import InvalidParameterError
+from ..core.sympy_signs import rigorous_numbers
 from .proof import Claim, Definition, Proof
 
 __all__ = [
@@ -97,6 +98,7 @@ def _where(tb_exc, path: Path) -> str:
     return f" at line {lines[-1]}" if lines else ""
 
 
+@rigorous_numbers()  # a script builds its expressions as written
 def load_file(path: str | os.PathLike, *, cache=None) -> list[Proof]:
     """The proofs a proof script creates; the script runs again only when its content changed.
 
@@ -201,6 +203,7 @@ def installed_proofs() -> list[Proof]:
     return proofs
 
 
+@rigorous_numbers()
 def load_proofs(*sources, builtin: bool | None = None, cache=None) -> list[Proof]:
     """The proofs of the sources (see the module docstring), in order; each proof once.
 

@@ -36,6 +36,8 @@ import traceback
 import warnings
 from collections.abc import Callable, Generator, Iterator
 
+from ..core.sympy_signs import rigorous_numbers
+
 __all__ = [
     "GC_THRESHOLD",
     "HARD_LIMIT",
@@ -238,7 +240,7 @@ class _Worker:
         blocked = signal.pthread_sigmask(signal.SIG_BLOCK, _STOPPING)
         gc.freeze()  # the worker's garbage collector leaves the inherited objects, and their pages, alone
         try:
-            with warnings.catch_warnings():
+            with warnings.catch_warnings(), rigorous_numbers():  # open in the worker for its whole life
                 # JAX, once imported, warns at every fork that its own threads could deadlock the child; a
                 # worker checks claims with SymPy and mpmath and never calls into JAX.
                 warnings.filterwarnings("ignore", message=r"os\.fork\(\) was called", category=RuntimeWarning)

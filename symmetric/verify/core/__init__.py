@@ -9,3 +9,5 @@ number kernel (:mod:`.numbers`: every sign or zero of a constant from ball
 arithmetic or exact algebra), the certificate kernel (:mod:`.kernel`) and its
 producer (:mod:`.certificates`). Imports no other layer of :mod:`symmetric.verify`.
 """
+
+from . import sympy_signs  # noqa: E402,F401  registers rigorous_numbers in budget.SCOPES (SymPy's number decisions, in a scope)

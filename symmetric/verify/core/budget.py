@@ -37,7 +37,7 @@ from typing import Any
 
 from ..._constraints import Interval, Predicate, declare
 
-__all__ = ["BudgetExceeded", "held", "run_with_budget"]
+__all__ = ["BudgetExceeded", "SCOPES", "held", "run_with_budget"]
 
 # How often the timer fires again after the first expiry, in seconds.
 _REPEAT = 0.02
@@ -56,6 +56,9 @@ class BudgetExceeded(BaseException):
 _active = False
 # Deadlines (time.monotonic()) of the budgets running under the timer, innermost last.
 _deadlines: list[float] = []
+#: Context managers every budgeted call runs inside: :mod:`.sympy_signs` registers ``rigorous_numbers`` when
+#: it is imported (it cannot be imported from here: it imports :func:`held`).
+SCOPES: list = []
 # Depth of held() blocks, and whether the budget ran out inside one.
 _held = 0
 _missed = False
@@ -150,7 +153,11 @@ def run_with_budget(func: Callable[[], Any], seconds: float) -> tuple[bool, Any]
 
     Exceptions raised by ``func`` propagate unchanged. A call nested inside
     another budgeted call gets at most what is left of the outer budget.
+    ``func`` runs inside each scope of :data:`SCOPES`
+    (:func:`~symmetric.verify.core.sympy_signs.rigorous_numbers`).
     """
+    for scope in SCOPES:
+        func = scope()(func)
     if _active:
         if threading.current_thread() is threading.main_thread():
             return _run_nested(func, seconds)

@@ -57,6 +57,8 @@ __all__ = [
     "abstracted",
     "functions_opaque",
     "assumed",
+    "kernel_encloses",
+    "integer_part",
 ]
 
 #: Working precisions in bits, tried in turn until a ball excludes 0 (the budget: 2**14 bits, about 4900 digits).
@@ -131,6 +133,29 @@ def _nonzero(x) -> bool | None:
     return True if not x.contains(0) else None
 
 
+def _reciprocal_in(x, lo, hi, open_ends: bool = False) -> bool | None:
+    """Whether ``1/x`` lies in [lo, hi] (in (lo, hi) with ``open_ends``) where the ball ``x`` excludes 0."""
+    if x.contains(0):
+        return None
+    inside = _in(1 / x, lo, hi)
+    if open_ends and inside and ((1 / x).contains(lo) or (1 / x).contains(hi)):
+        return None
+    return inside
+
+
+def _exact_or_none(b):
+    """``b`` when it is exact (a floor or ceiling the ball decides), else None."""
+    return b if b.is_exact() else None
+
+
+def _sign_ball(x):
+    if bool(x > 0):
+        return arb(1)
+    if bool(x < 0):
+        return arb(-1)
+    return arb(0) if x.is_exact() and x.is_zero() else None
+
+
 #: The functions enclosed, each with the test of its real domain and its ball function.
 _FUNCTIONS: dict = {
     sympy.exp: _domain_checked("exp", lambda x: True, lambda x: x.exp()),
@@ -158,6 +183,20 @@ _FUNCTIONS: dict = {
     sympy.erf: _domain_checked("erf", lambda x: True, lambda x: x.erf()),
     sympy.erfc: _domain_checked("erfc", lambda x: True, lambda x: x.erfc()),
     sympy.Abs: _domain_checked("Abs", lambda x: True, abs),
+    sympy.acot: _domain_checked("acot", _nonzero, lambda x: (1 / x).atan()),
+    sympy.asec: _domain_checked("asec", lambda x: _reciprocal_in(x, -1, 1), lambda x: (1 / x).acos()),
+    sympy.acsc: _domain_checked("acsc", lambda x: _reciprocal_in(x, -1, 1), lambda x: (1 / x).asin()),
+    sympy.sech: _domain_checked("sech", lambda x: True, lambda x: 1 / x.cosh()),
+    sympy.csch: _domain_checked("csch", _nonzero, lambda x: 1 / x.sinh()),
+    sympy.coth: _domain_checked("coth", _nonzero, lambda x: 1 / x.tanh()),
+    sympy.acoth: _domain_checked(
+        "acoth", lambda x: _reciprocal_in(x, -1, 1, open_ends=True), lambda x: (1 / x).atanh()
+    ),
+    sympy.asech: _domain_checked("asech", lambda x: _reciprocal_in(x, 1, arb.pos_inf()), lambda x: (1 / x).acosh()),
+    sympy.acsch: _domain_checked("acsch", _nonzero, lambda x: (1 / x).asinh()),
+    sympy.floor: _domain_checked("floor", lambda x: True, lambda x: _exact_or_none(x.floor())),
+    sympy.ceiling: _domain_checked("ceiling", lambda x: True, lambda x: _exact_or_none(x.ceil())),
+    sympy.sign: _domain_checked("sign", lambda x: True, lambda x: _sign_ball(x)),
     sympy.atan2: _domain_checked(
         "atan2", lambda y, x: True if _positive(x) or not y.contains(0) else None, lambda y, x: arb.atan2(y, x)
     ),
@@ -182,6 +221,8 @@ def _enclose(e, memo: dict):
 
 
 def _enclose_node(e, memo):
+    if e.is_Float and e.is_finite:
+        e = sympy.Rational(e)  # a Float is its exact binary value
     if e.is_Rational:
         if max(abs(e.p).bit_length(), e.q.bit_length()) > _MAX_BITS:
             return None
@@ -384,6 +425,59 @@ def constant_sign(expr) -> int | None:
         if bool(ball < 0):
             return -1
     return 0 if exactly_zero(expr) else None
+
+
+_NODES = (sympy.Add, sympy.Mul, sympy.Pow, sympy.Max, sympy.Min)
+
+
+@memoized  # pure; SymPy asks about the same numbers again and again
+def kernel_encloses(expr) -> bool:
+    """Whether the real constant ``expr`` is built only from what :func:`enclosure` encloses: rationals,
+    Floats (their exact binary values), the constants ``pi``, ``E``, ``EulerGamma``, ``Catalan``,
+    ``GoldenRatio``, ``+``, ``*``, powers, ``Max``, ``Min`` and the functions of its list; no symbol, no
+    imaginary unit, no infinity.
+
+    >>> import sympy
+    >>> kernel_encloses(sympy.log(1 + sympy.sqrt(2) / 10**60)), kernel_encloses(sympy.zeta(3))
+    (True, False)
+    """
+    if not isinstance(expr, sympy.Expr) or expr.free_symbols:
+        return False
+    for node in sympy.preorder_traversal(expr):
+        if node.is_Rational or (node.is_Float and node.is_finite) or (node in _CONSTANTS and _CONSTANTS[node]):
+            continue
+        if isinstance(node, _NODES) or any(isinstance(node, t) for t in _FUNCTIONS):
+            continue
+        return False
+    return True
+
+
+def integer_part(expr, direction: int) -> int | None:
+    """``floor(expr)`` (``direction`` -1) or ``ceiling(expr)`` (+1) of the real constant ``expr``, decided by
+    balls (the ball's floor is one integer) or, where a ball holds an integer ``n``, by :func:`exactly_zero`
+    of ``expr - n``; None when undecided. Raises :class:`NotReal` for a value that is certainly not real.
+
+    >>> import sympy
+    >>> y = sympy.sqrt(2) / 10**60
+    >>> integer_part(1 - (sympy.log(1 + y) - y / 2), -1), integer_part(sympy.sqrt(2) * sympy.sqrt(8), 1)
+    (0, 4)
+    """
+    ball = None
+    for prec in PRECISIONS:
+        ball = enclosure(expr, prec)
+        if ball is None:
+            continue
+        with ctx.workprec(prec):  # at the ball's own precision: at 53 bits its floor would round
+            part = ball.floor() if direction < 0 else ball.ceil()
+        if part.is_exact():
+            return int(part.unique_fmpz())
+    if ball is None:
+        return None
+    n = ball.mid().floor()
+    for k in (n, n + 1):
+        if ball.contains(k) and exactly_zero(sympy.sympify(expr) - int(k.unique_fmpz())):
+            return int(k.unique_fmpz())
+    return None
 
 
 # -- numbers inside expressions with symbols ---------------------------------------------------------
