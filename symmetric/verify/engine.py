@@ -34,10 +34,10 @@ from .._constraints import Interval, Options, declare, unchecked
 from .core.budget import BudgetExceeded, run_with_budget
 from .core.certificates import certified
 from .core.numbers import NotReal, constant_sign
-from .core.sympy_signs import rigorous_numbers
 from .core.relations import RELATION_OF_TEXT
 from .core.statement import STATEMENT_PARTS, Statement
 from .core.steps import TRUSTS, ProofStep, readable
+from .core.sympy_signs import rigorous_numbers
 from .core.trust import (
     FLOAT_SEMANTICS,
     admits_infinity,

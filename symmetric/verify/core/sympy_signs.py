@@ -63,10 +63,10 @@ from __future__ import annotations
 
 import contextlib
 import threading
+from collections.abc import Iterator
 
 import sympy
-from sympy.core import expr as _expr
-from sympy.core import relational as _relational
+from sympy.core import expr as _expr, relational as _relational
 from sympy.core.evalf import PrecisionExhausted
 from sympy.functions.elementary import integers as _integers
 
@@ -193,7 +193,7 @@ def _patch(on: bool) -> None:
 
 
 @contextlib.contextmanager
-def rigorous_numbers():
+def rigorous_numbers() -> Iterator[None]:
     """A scope in which SymPy's signs, comparisons and integer parts of numbers come from the ball kernel.
 
     Re-entrant and usable from several threads (the hooks stay while any
