@@ -49,6 +49,12 @@ _DENOTE_BEFORE = re.compile(r"\b(denote|denotes|denoted|call|called|let)\s*$", r
 _DENOTE_AFTER = re.compile(r"\s*(as|be)\s+(the\s+)?[a-z]", re.IGNORECASE)
 _LIST_ITEM = re.compile(r"(?:^|\n)\s*(?:[-*+]|\d+[.)])\s*$")
 _TABLE_ROW = re.compile(r"^\s*\|(.+)\|\s*$")
+# A list item giving a name a number: "- TP: 3", "- **FP**: 0", "- **True Positives (TP):** 3" (the name alone, or
+# in parentheses after its words; bold anywhere around it).
+_LIST_VALUE = re.compile(
+    r"^\s*(?:[-*+]|\d+[.)])\s+(?:\*\*)?(?:[^()\n:*]*\(\s*)?([A-Za-z][A-Za-z0-9]{0,11})(?:\s*\))?(?:\*\*)?\s*:"
+    r"\s*(?:\*\*)?\s*(-?\d+(?:\.\d+)?)(\s*%)?\s*(?:\*\*)?\s*$"
+)
 _LEVEL = re.compile(
     r"^(#{1,6})\s|^\\(part|chapter|section|subsection|subsubsection)\*?\{|"
     r"^\\begin\{(vkProblem|esProblem|problem|exercise|example)\}",
@@ -64,7 +70,7 @@ class Condition:
     symbol: object
     value: object
     line: int
-    where: str  # "prose", "display", "table", "text"
+    where: str  # "prose", "display", "table", "list", "text"
     relation: object = None  # a SymPy relational for an inequality, else None
     offset: int = 0
     scope: tuple = (0, 0)  # the offsets [start, end) of the section it holds in
@@ -185,6 +191,7 @@ class Context:
                     Condition(symbol, value, segment.line_of(m.start()), "text", None, m.start(), self.scope(m.start()))
                 )
         self.read_tables(text)
+        self.read_list_values(text)
         self.facts.sort(key=lambda f: f.offset)
 
     def named_in_words(self, body: str, before: str, after: str) -> None:
@@ -226,6 +233,21 @@ class Context:
             elif rows:
                 self.table(rows, starts)
                 rows, starts = [], []
+            offset += len(raw) + 1
+
+    def read_list_values(self, text: str) -> None:
+        """A Markdown list of values, an item a name: ``- **True Positives (TP):** 3`` gives TP = 3 in its section."""
+        offset = 0
+        for raw in text.split("\n"):
+            m = _LIST_VALUE.match(raw)
+            if m:
+                symbol = self.names.symbol(m.group(1))
+                if isinstance(symbol, sympy.Symbol):
+                    value = sympy.Rational(m.group(2)) / (100 if m.group(3) else 1)
+                    at = offset + m.start(1)
+                    self.facts.append(
+                        Condition(symbol, value, self.segment.line_of(at), "list", None, at, self.scope(at))
+                    )
             offset += len(raw) + 1
 
     def table(self, rows, starts) -> None:

@@ -442,6 +442,22 @@ $$ \frac{TP}{TP + FP} = 0.8 $$
     assert report.steps[0].reading["values"] == ["TP = 80 (text, line 2)", "FP = 20 (text, line 2)"]
 
 
+def test_values_in_a_list_hold_in_their_section_only():
+    report = check_document(r"""## Example
+
+- **True Positives (TP):** 8
+- FP: 2
+
+$$ \frac{TP}{TP + FP} = 0.8 $$
+
+## In general
+
+$$ \frac{TP}{TP + FP} = 0.8 $$
+""")
+    assert [s.status for s in report.steps] == ["proven", "unknown"]
+    assert report.steps[0].reading["values"] == ["TP = 8 (list, line 3)", "FP = 2 (list, line 4)"]
+
+
 def test_a_hypothesis_in_the_prose_is_a_premise_of_the_display_after_it():
     report = check_document(r"""If two raters always agree, $P_o = 1$ and
 $$ \frac{P_o - P_e}{1 - P_e} = 1 $$
