@@ -210,8 +210,13 @@ def _methods() -> dict:
     from symmetric.verify.claims.proof import Proof
     from symmetric.verify.core.statement import Statement
 
+    from symmetric.verify.claims.derivation import Derivation
+
+    d = Derivation()
     return {"symmetric.verify.claims.proof.Proof.claim": Proof("demo").claim,
-            "symmetric.verify.core.statement.Statement.of": Statement.of}
+            "symmetric.verify.core.statement.Statement.of": Statement.of,
+            **{f"symmetric.verify.claims.derivation.Derivation.{m}": getattr(d, m)
+               for m in ("cite", "rewrite", "substitute", "apply")}}
 
 
 DECLARED = {**{w: obj for w, obj in PUBLIC.items() if constraints_of(obj)}, **_methods()}
@@ -246,6 +251,7 @@ def _candidates() -> dict:
         "z": [2], "source": ["x = 1\n"], "sources": [["x = 1\n"]], "out": ["out.md"],
         "x": [[0.0, 0.5, 1.0]], "y": [[0.0, 0.75, 1.0]], "score_a": [[0.1, 0.9, 0.4, 0.2, 0.8]],
         "score_b": [[0.3, 0.7, 0.1, 0.4, 0.6]],
+        "mapping": [{}], "formula": [lambda: P], "claim": ["demo.claim"],
     }
 
 

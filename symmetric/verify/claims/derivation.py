@@ -50,6 +50,7 @@ from pathlib import Path
 
 import sympy
 
+from ..._constraints import CALLABLE, Options, Predicate, declare
 from ..._validation import InvalidParameterError
 from ..core.statement import RELATIONS
 from .report import plain
@@ -316,6 +317,13 @@ def _undefined(expr) -> bool:
     return any(_undefined(arg) for arg in expr.args)
 
 
+#: A claim's id, as ``cite`` takes it; the symbols-to-values mapping of ``substitute``.
+_CLAIM_ID = Predicate(
+    "the id of a claim (a non-empty str)", lambda v: isinstance(v, str) and bool(v), invalid=("", 3, None)
+)
+_MAPPING = Predicate("a dict of symbols to values", lambda v: isinstance(v, dict), invalid=([], "x=1", None))
+
+
 class Derivation:
     """Records the steps of a derivation while it computes (see the module docstring)."""
 
@@ -403,12 +411,12 @@ class Derivation:
         """Record a definition (``expr``: what the derivation starts from) or, without ``expr``, a note; return ``expr``."""
         return self._record(Step(text, expr, "definition", trusts=TRUSTS["definition"] if expr is not None else ""))
 
+    @declare(claim=_CLAIM_ID)
     def cite(self, text: str, expr, *, claim: str):
         """Record ``expr`` as established by the claim ``claim`` (one side of its statement) and return it."""
-        if not isinstance(claim, str) or not claim:
-            raise InvalidParameterError.of("claim", "Derivation.cite", "the id of a claim", claim)
         return self._record(Step(text, expr, "citation", trusts=f"claim {claim}", claim=claim))
 
+    @declare(relation=Options(RELATIONS))
     def rewrite(self, text: str, expr, relation: str = "=="):
         """Record ``expr`` as a new form of the previous step's expression and return it.
 
@@ -417,8 +425,6 @@ class Derivation:
         written ``d.rewrite(.., b)``, ``d.rewrite(.., c, "<=")``); a refuted
         rewrite fails the claim and is named with its counterexample.
         """
-        if relation not in RELATIONS:
-            raise InvalidParameterError.of("relation", "Derivation.rewrite", f"one of {list(RELATIONS)}", relation)
         expr = self._expr(expr, "expr", "Derivation.rewrite")
         previous = next((s.expr for s in reversed(self.steps) if isinstance(s.expr, sympy.Basic)), None)
         if previous is None:
@@ -433,10 +439,9 @@ class Derivation:
         expr = self._expr(expr, "expr", "Derivation.differentiate")
         return self._operation(text, sympy.diff(expr, *variables), TRUSTS["differentiate"], [expr])
 
+    @declare(mapping=_MAPPING)
     def substitute(self, text: str, expr, mapping: dict):
         """Record and return ``expr`` (an earlier step's expression) with ``mapping`` substituted (``xreplace``)."""
-        if not isinstance(mapping, dict):
-            raise InvalidParameterError.of("mapping", "Derivation.substitute", "a dict of symbols to values", mapping)
         mapping = {sympy.sympify(k): sympy.sympify(v) for k, v in mapping.items()}
         inputs = [expr]
         if not isinstance(expr, (dict, list, tuple)):
@@ -444,10 +449,9 @@ class Derivation:
         out = _map(expr, lambda e: e.xreplace(mapping))
         return self._operation(text, out, TRUSTS["substitute"], inputs)
 
+    @declare(formula=CALLABLE)
     def apply(self, text: str, formula, *inputs):
         """Record and return ``formula(*inputs)``, a formula (a function) of earlier steps' expressions."""
-        if not callable(formula):
-            raise InvalidParameterError.of("formula", "Derivation.apply", "a function of earlier results", formula)
         return self._operation(text, formula(*inputs), TRUSTS["apply"], list(inputs))
 
     def limit(self, text: str, expr, variable, point, direction: str | None = None):
