@@ -59,7 +59,7 @@ from dataclasses import dataclass, field
 
 import sympy
 
-from ..._constraints import declare
+from ..._constraints import Options, Predicate, declare
 from ..._validation import InvalidParameterError
 from ..core.budget import run_with_budget
 from ..core.statement import RELATIONS, Statement
@@ -70,6 +70,11 @@ from .report import print_result
 __all__ = ["Claim", "Derivation", "Proof", "Result", "Step"]
 
 _NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+_PROOF_NAME = Predicate(
+    "a Python identifier such as 'f_beta_derivation'",
+    lambda v: isinstance(v, str) and _NAME.match(v) is not None,
+    invalid=("f-beta", "", 3, None),
+)
 
 
 @dataclass
@@ -244,8 +249,10 @@ class Proof:
     def __init__(
         self, name: str, title: str | None = None, *, source: str = "new", summary: str = "", order: int = 100
     ) -> None:
-        if not isinstance(name, str) or not _NAME.match(name):
-            raise InvalidParameterError.of("name", "Proof", "a Python identifier such as 'f_beta_derivation'", name)
+        # checked here, not declared: the wrapper of a declaration would stand between the script and the frame
+        # this reads to know which module created the proof
+        if not _PROOF_NAME.is_satisfied_by(name):
+            raise InvalidParameterError.of("name", "Proof", _PROOF_NAME.allowed, name)
         self.name = name
         self.title = title if title is not None else name
         self.source = source
@@ -270,7 +277,7 @@ class Proof:
     def __repr__(self) -> str:
         return f"Proof({self.name!r}, {len(self._definitions)} claims, from {self.origin})"
 
-    @declare(**CLAIM_OPTIONS)
+    @declare(**CLAIM_OPTIONS, relation=Options(RELATIONS, none=True))
     def claim(
         self,
         id: str,
@@ -294,8 +301,6 @@ class Proof:
         :class:`~symmetric.verify.Statement`. The function is returned
         unchanged; it runs when the claim is first needed.
         """
-        if relation is not None and relation not in RELATIONS:
-            raise InvalidParameterError.of("relation", "Proof.claim", f"one of {list(RELATIONS)}", relation)
         if target is not None:
             target = Statement.of(target, 0).lhs  # refuses text and non-expressions now, not when built
         conditions = Statement.of(0, 0, conditions=conditions).conditions
