@@ -16,6 +16,10 @@ import importlib as _importlib
 
 from ._validation import InvalidParameterError
 
+# Tracebacks and reprs name the class where users import it from (as NumPy's set_module does), not its private
+# module; pickles refer to it there too.
+InvalidParameterError.__module__ = __name__
+
 __version__ = "0.1.0"
 
 __all__ = [

@@ -47,7 +47,7 @@ checked already calls :func:`unchecked` of it (scikit-learn's
 >>> BETA.check(-1, name="beta", func="fbeta_score")
 Traceback (most recent call last):
     ...
-symmetric._validation.InvalidParameterError: The 'beta' parameter of fbeta_score must be a float in the range [0.0, inf]. Got -1 instead.
+symmetric.InvalidParameterError: The 'beta' parameter of fbeta_score must be a float in the range [0.0, inf]. Got -1 instead.
 >>> Options(["binary", "macro"], none=True).allowed
 "a str among {'binary', 'macro'} or None"
 >>> @declare(level=Interval(float, 0, 1, closed="neither"))
@@ -56,7 +56,7 @@ symmetric._validation.InvalidParameterError: The 'beta' parameter of fbeta_score
 >>> interval([1.0], level=1.5)
 Traceback (most recent call last):
     ...
-symmetric._validation.InvalidParameterError: The 'level' parameter of interval must be a float in the range (0.0, 1.0). Got 1.5 instead.
+symmetric.InvalidParameterError: The 'level' parameter of interval must be a float in the range (0.0, 1.0). Got 1.5 instead.
 >>> unchecked(interval)([1.0], level=1.5)     # the body alone: for arguments checked already
 1.5
 """
@@ -313,7 +313,7 @@ class Rule(Constraint):
     >>> Rule("a range LO..HI with LO < HI").refuse("a=1..0", name="--param", func="symmetric explore")
     Traceback (most recent call last):
         ...
-    symmetric._validation.InvalidParameterError: The '--param' parameter of symmetric explore must be a range LO..HI with LO < HI. Got 'a=1..0' instead.
+    symmetric.InvalidParameterError: The '--param' parameter of symmetric explore must be a range LO..HI with LO < HI. Got 'a=1..0' instead.
     """
 
     in_body = True

@@ -7,7 +7,7 @@ the value received.
 >>> raise InvalidParameterError.of("beta", "f_beta", "a positive real number", -1)
 Traceback (most recent call last):
     ...
-symmetric._validation.InvalidParameterError: The 'beta' parameter of f_beta must be a positive real number. Got -1 instead.
+symmetric.InvalidParameterError: The 'beta' parameter of f_beta must be a positive real number. Got -1 instead.
 """
 
 from __future__ import annotations

@@ -82,7 +82,7 @@ def parse_symbol_option(spec: str, *, func: str = "symmetric check", param: str 
     >>> parse_symbol_option("t:complex")
     Traceback (most recent call last):
         ...
-    symmetric._validation.InvalidParameterError: The '--symbol' parameter of symmetric check must be NAME:ASSUMPTION with ASSUMPTION one of real, positive, negative, nonnegative, nonpositive, nonzero, integer, positive_integer. Got 't:complex' instead.
+    symmetric.InvalidParameterError: The '--symbol' parameter of symmetric check must be NAME:ASSUMPTION with ASSUMPTION one of real, positive, negative, nonnegative, nonpositive, nonzero, integer, positive_integer. Got 't:complex' instead.
     """
     SYMBOL_OPTION.check(spec, name=param, func=func)
     name, _, assumption = str(spec).partition(":")

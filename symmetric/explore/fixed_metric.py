@@ -131,7 +131,7 @@ def metric_of(metric, names, *, func: str) -> str | sympy.Expr:
     >>> metric_of("fbeta", [], func="level_curves")
     Traceback (most recent call last):
         ...
-    symmetric._validation.InvalidParameterError: The 'metric' parameter of level_curves must be one of ['f_beta', 'f_beta_alternative', 'g_beta_rho', 'power_mean'], or an expression in P and R. Got 'fbeta' instead.
+    symmetric.InvalidParameterError: The 'metric' parameter of level_curves must be one of ['f_beta', 'f_beta_alternative', 'g_beta_rho', 'power_mean'], or an expression in P and R. Got 'fbeta' instead.
     """
     if not isinstance(metric, str) or metric in FAMILIES:
         return metric

@@ -481,7 +481,7 @@ def parameter_symbols(
     >>> parameter_symbols({"beta": -1})
     Traceback (most recent call last):
         ...
-    symmetric._validation.InvalidParameterError: The 'beta' parameter of parameter_symbols must be a positive real number or a SymPy expression. Got -1 instead.
+    symmetric.InvalidParameterError: The 'beta' parameter of parameter_symbols must be a positive real number or a SymPy expression. Got -1 instead.
     """
     names = dict(LIBRARY_PARAMETERS)
     if parameters is None:
@@ -599,7 +599,7 @@ def parse_parameter(spec: str, *, func: str = "parse_parameter", param: str = "p
     >>> parse_parameter("P=1")
     Traceback (most recent call last):
         ...
-    symmetric._validation.InvalidParameterError: The 'parameters' parameter of parse_parameter must be names other than P, R and the functions exp, log, sqrt, Abs, Min, Max. Got 'P' instead.
+    symmetric.InvalidParameterError: The 'parameters' parameter of parse_parameter must be names other than P, R and the functions exp, log, sqrt, Abs, Min, Max. Got 'P' instead.
     """
     name, sep, value = spec.partition("=")
     name = name.strip()

@@ -59,7 +59,7 @@ def parameter(value: object, *, name: str, func: str, positive: bool, exponent: 
     >>> parameter(0, name="beta", func="f_beta", positive=True)
     Traceback (most recent call last):
         ...
-    symmetric._validation.InvalidParameterError: The 'beta' parameter of f_beta must be a positive real number or a SymPy expression. Got 0 instead.
+    symmetric.InvalidParameterError: The 'beta' parameter of f_beta must be a positive real number or a SymPy expression. Got 0 instead.
     """
     allowed = allowed_text(name=name, func=func, positive=positive, exponent=exponent)
 
@@ -119,7 +119,7 @@ def check_power(base: sympy.Expr, exponent: sympy.Expr, *, name: str, func: str,
     >>> check_power(sympy.Integer(10)**100, sympy.Integer(1000), name="rho", func="g_beta_rho", value=1000)
     Traceback (most recent call last):
         ...
-    symmetric._validation.InvalidParameterError: The 'rho' parameter of g_beta_rho must be a finite real number with |rho| <= 30 when the base is 1e+100 (exact powers are limited to 10000 bits) or a SymPy expression. Got 1000 instead.
+    symmetric.InvalidParameterError: The 'rho' parameter of g_beta_rho must be a finite real number with |rho| <= 30 when the base is 1e+100 (exact powers are limited to 10000 bits) or a SymPy expression. Got 1000 instead.
     """
     if not (base.is_Rational and exponent.is_Rational) or base in (0, 1):
         return

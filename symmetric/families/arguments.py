@@ -30,7 +30,7 @@ class ExactRange(Converting):
     >>> PREVALENCE.check(1, name="prevalence", func="reweighted")
     Traceback (most recent call last):
         ...
-    symmetric._validation.InvalidParameterError: The 'prevalence' parameter of reweighted must be a number in (0, 1) or a SymPy expression. Got 1 instead.
+    symmetric.InvalidParameterError: The 'prevalence' parameter of reweighted must be a number in (0, 1) or a SymPy expression. Got 1 instead.
     """
 
     def __init__(self, low, high, *, closed: str, allowed: str, invalid: tuple) -> None:

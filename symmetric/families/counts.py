@@ -86,7 +86,7 @@ def precision(tp=TP, fp=FP) -> sympy.Expr:
     >>> precision(0, 0)
     Traceback (most recent call last):
         ...
-    symmetric._validation.InvalidParameterError: The 'tp, fp' parameter of precision must be counts at which precision is defined (not where a denominator of its definition is 0; scores from labels apply a zero_division policy there). Got (0, 0) instead.
+    symmetric.InvalidParameterError: The 'tp, fp' parameter of precision must be counts at which precision is defined (not where a denominator of its definition is 0; scores from labels apply a zero_division policy there). Got (0, 0) instead.
     """
     return _rate(tp, fp)
 

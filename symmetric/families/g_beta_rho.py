@@ -60,7 +60,7 @@ def g_beta_rho(beta=_beta, rho=_rho) -> sympy.Expr:
     >>> g_beta_rho(beta=2, rho=10**7)
     Traceback (most recent call last):
         ...
-    symmetric._validation.InvalidParameterError: The 'rho' parameter of g_beta_rho must be a finite real number with |rho| <= 1000 or a SymPy expression (symmetric.numeric.g_beta_rho evaluates any finite rho). Got 10000000 instead.
+    symmetric.InvalidParameterError: The 'rho' parameter of g_beta_rho must be a finite real number with |rho| <= 1000 or a SymPy expression (symmetric.numeric.g_beta_rho evaluates any finite rho). Got 10000000 instead.
     """
     b, r = beta, rho  # exact SymPy values: the declaration resolved them (symmetric.families.Parameter)
     check_power(b, r, name="rho", func="g_beta_rho", value=rho)

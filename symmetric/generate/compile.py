@@ -234,7 +234,7 @@ def compile(
     >>> f1(-1.0, 0.5)
     Traceback (most recent call last):
         ...
-    symmetric._validation.InvalidParameterError: The 'P' parameter of compiled function compiled must be a number in [0, 1]. Got -1.0 instead.
+    symmetric.InvalidParameterError: The 'P' parameter of compiled function compiled must be a number in [0, 1]. Got -1.0 instead.
     """
     args = tuple(args)
     if not all(isinstance(a, sympy.Symbol) for a in args):

@@ -152,7 +152,7 @@ def _examples(name: str) -> list[str]:
             f">>> {_call(name, args)}",
             "Traceback (most recent call last):",
             "    ...",
-            f"symmetric._validation.InvalidParameterError: {exc}",
+            f"symmetric.InvalidParameterError: {exc}",
         ]
     else:  # pragma: no cover - the runtime refuses a negative precision
         raise AssertionError(f"{name} accepted P = -0.5")

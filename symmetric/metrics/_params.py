@@ -13,7 +13,7 @@ an instance of it (:mod:`symmetric.metrics._sklearn_compat`).
 >>> checked(AVERAGE, "mean", name="average", func="f1_score")
 Traceback (most recent call last):
     ...
-symmetric._validation.InvalidParameterError: The 'average' parameter of f1_score must be a str among {'binary', 'macro', 'micro', 'samples', 'weighted'} or None. Got 'mean' instead.
+symmetric.InvalidParameterError: The 'average' parameter of f1_score must be a str among {'binary', 'macro', 'micro', 'samples', 'weighted'} or None. Got 'mean' instead.
 """
 
 from __future__ import annotations

@@ -97,7 +97,7 @@ def g_beta_rho(P, R, beta, rho, *, validate=True, threads=None):
     >>> g_beta_rho(-0.5, 0.25, 2.0, -2.0)
     Traceback (most recent call last):
         ...
-    symmetric._validation.InvalidParameterError: The 'P' parameter of g_beta_rho must be a finite number >= 0. Got -0.5 instead.
+    symmetric.InvalidParameterError: The 'P' parameter of g_beta_rho must be a finite number >= 0. Got -0.5 instead.
     """
     return _generated.g_beta_rho(P, R, beta, rho, validate=validate, threads=threads)
 
@@ -168,7 +168,7 @@ def power_mean(P, R, gamma, phi, *, validate=True, threads=None):
     >>> power_mean(-0.5, 0.25, 2.0, -2.0)
     Traceback (most recent call last):
         ...
-    symmetric._validation.InvalidParameterError: The 'P' parameter of power_mean must be a finite number >= 0. Got -0.5 instead.
+    symmetric.InvalidParameterError: The 'P' parameter of power_mean must be a finite number >= 0. Got -0.5 instead.
     """
     return _generated.power_mean(P, R, gamma, phi, validate=validate, threads=threads)
 
@@ -234,6 +234,6 @@ def f_beta(P, R, beta, *, validate=True, threads=None):
     >>> f_beta(-0.5, 0.25, 2.0)
     Traceback (most recent call last):
         ...
-    symmetric._validation.InvalidParameterError: The 'P' parameter of f_beta must be a finite number >= 0. Got -0.5 instead.
+    symmetric.InvalidParameterError: The 'P' parameter of f_beta must be a finite number >= 0. Got -0.5 instead.
     """
     return _generated.f_beta(P, R, beta, validate=validate, threads=threads)

@@ -91,7 +91,7 @@ class Claim:
     >>> Claim("F1", "A bad id.", P, P)
     Traceback (most recent call last):
         ...
-    symmetric._validation.InvalidParameterError: The 'id' parameter of Claim must be dotted lowercase words such as 'g.break_even'. Got 'F1' instead.
+    symmetric.InvalidParameterError: The 'id' parameter of Claim must be dotted lowercase words such as 'g.break_even'. Got 'F1' instead.
     """
 
     id: str

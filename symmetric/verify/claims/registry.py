@@ -303,11 +303,11 @@ def load_claims(*sources, builtin: bool | None = None) -> list[Claim]:
     >>> load_claims(folder)
     Traceback (most recent call last):
         ...
-    symmetric._validation.InvalidParameterError: The 'sources' parameter of load_claims must be sources whose claim ids are unique, but 'ours.f1_at_equal_scores' is defined both in .../copy.py (proof 'ratios') and in .../ratios.py (proof 'ratios'). Got 'ours.f1_at_equal_scores' instead.
+    symmetric.InvalidParameterError: The 'sources' parameter of load_claims must be sources whose claim ids are unique, but 'ours.f1_at_equal_scores' is defined both in .../copy.py (proof 'ratios') and in .../ratios.py (proof 'ratios'). Got 'ours.f1_at_equal_scores' instead.
     >>> load_claims(folder / "missing.py")
     Traceback (most recent call last):
         ...
-    symmetric._validation.InvalidParameterError: The 'sources' parameter of load_claims must be existing files or folders, or importable module names. Got '.../missing.py' instead.
+    symmetric.InvalidParameterError: The 'sources' parameter of load_claims must be existing files or folders, or importable module names. Got '.../missing.py' instead.
     >>> import shutil; shutil.rmtree(folder)
     """
     return [d.build() for d in definitions(load_proofs(*sources, builtin=builtin))]

@@ -17,7 +17,7 @@ Statement(Limit(P**rho, rho, 0, dir='+') == 1)
 >>> Statement.of("P + R", 1)
 Traceback (most recent call last):
     ...
-symmetric._validation.InvalidParameterError: The 'lhs' parameter of Statement.of must be a SymPy expression or a number (text is never parsed here; use symmetric.explore.parse). Got 'P + R' instead.
+symmetric.InvalidParameterError: The 'lhs' parameter of Statement.of must be a SymPy expression or a number (text is never parsed here; use symmetric.explore.parse). Got 'P + R' instead.
 """
 
 from __future__ import annotations
