@@ -13,7 +13,9 @@ names of these functions go into ``_names.py``, which the package's table of
 lazily loaded names reads without importing anything. So a family with numeric
 code is one registration and one regeneration (``python -m symmetric.generate``).
 
->>> "def f_beta(P, R, beta, *, validate=True, threads=None):" in functions_source()
+>>> "def f_beta(P: Any, R: Any, beta: Any, *, validate: bool | str = True, threads: int | None = None) -> Any:" in (
+...     functions_source()
+... )
 True
 >>> names_source().splitlines()[-1]
 'FUNCTIONS = ("g_beta_rho", "power_mean", "f_beta")'
@@ -236,12 +238,20 @@ def docstring(name: str) -> str:
 
 def _function_source(name: str) -> str:
     names = [s.name for s in plan(name).parameters]
-    signature = ", ".join(["P", "R", *names, "*", "validate=True", "threads=None"])
+    # arrays of any library in and out: typed Any, as the package types them elsewhere
+    signature = ", ".join(
+        [
+            *(f"{a}: Any" for a in ["P", "R", *names]),
+            "*",
+            "validate: bool | str = True",
+            "threads: int | None = None",
+        ]
+    )
     call = ", ".join(["P", "R", *names, "validate=validate", "threads=threads"])
     body = docstring(name)
     return (
         f"@declared(_generated._FAMILY_{name})\n"
-        f"def {name}({signature}):\n"
+        f"def {name}({signature}) -> Any:\n"
         f'    r"""{body.lstrip()}\n    """\n'
         f"    return _generated.{name}({call})\n"
     )
@@ -253,7 +263,7 @@ def functions_source() -> str:
     names = catalog.numeric_families()
     parts = [
         _MODULE_DOC.format(origin=_ORIGIN).rstrip(),
-        "from . import _generated\nfrom .arguments import declared",
+        "from __future__ import annotations\n\nfrom typing import Any\n\nfrom . import _generated\nfrom .arguments import declared",
         f"__all__ = [{', '.join(map(_quoted, names))}]",
         *(_function_source(n).rstrip() for n in names),
     ]

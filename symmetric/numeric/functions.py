@@ -19,6 +19,10 @@ the first call does not wait for SymPy and the package and a standalone
 module give bit-for-bit the same results.
 """
 
+from __future__ import annotations
+
+from typing import Any
+
 from . import _generated
 from .arguments import declared
 
@@ -26,7 +30,7 @@ __all__ = ["g_beta_rho", "power_mean", "f_beta"]
 
 
 @declared(_generated._FAMILY_g_beta_rho)
-def g_beta_rho(P, R, beta, rho, *, validate=True, threads=None):
+def g_beta_rho(P: Any, R: Any, beta: Any, rho: Any, *, validate: bool | str = True, threads: int | None = None) -> Any:
     r"""Generalized F-score G_{beta,rho} of precision P and recall R, on arrays: :math:`G_{\beta,\rho}`.
 
     .. math::
@@ -103,7 +107,7 @@ def g_beta_rho(P, R, beta, rho, *, validate=True, threads=None):
 
 
 @declared(_generated._FAMILY_power_mean)
-def power_mean(P, R, gamma, phi, *, validate=True, threads=None):
+def power_mean(P: Any, R: Any, gamma: Any, phi: Any, *, validate: bool | str = True, threads: int | None = None) -> Any:
     r"""Weighted power mean of precision P and recall R, on arrays: :math:`M_{\gamma,\phi}`.
 
     .. math::
@@ -174,7 +178,7 @@ def power_mean(P, R, gamma, phi, *, validate=True, threads=None):
 
 
 @declared(_generated._FAMILY_f_beta)
-def f_beta(P, R, beta, *, validate=True, threads=None):
+def f_beta(P: Any, R: Any, beta: Any, *, validate: bool | str = True, threads: int | None = None) -> Any:
     r"""F_beta, weighted harmonic mean of precision P and recall R, on arrays: :math:`F_\beta`.
 
     .. math::
