@@ -139,6 +139,7 @@ def test_the_one_search_proves_a_node_only_when_all_children_of_a_split_are_prov
     assert Halves(clock).run(64) is None  # six halvings: deeper than the bound
 
 
+@pytest.mark.slow  # runs to its 6 s budget: the engine must not prove it with time to search
 def test_general_rewriting_refuses_a_bound_variable_that_is_free_elsewhere():
     # simplify(Integral(f(x), (x, 0, 1))/f(x)) is 1: SymPy moves the free x into the integral (issue 29's suite run)
     x = sympy.Symbol("x", real=True)
