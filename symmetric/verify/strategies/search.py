@@ -50,6 +50,7 @@ import sympy
 from ..core.statement import Statement
 from ..core.steps import TRUSTS, ProofStep
 from ..core.substitution import substitute
+from ..core.sympy_signs import installed
 from ..core.trust import derivatives_as_limits, guard_functions, kinked_derivative_at_point
 from ..limits.limit_signs import CannotDecide, NeedSign
 from ..limits.routine import LIMIT_TRUST, NoLimit, limit_value
@@ -130,6 +131,27 @@ def _sides(st: Statement, search: StatementSearch) -> _Sides:
     return search.sides[st]
 
 
+#: The direct strategies that ran to the end and answered False, by ``(strategy, lhs, rhs, relation, scope)``:
+#: the search asks the same strategy about the same sides again (the second pass with ``simplify``, a case that
+#: recurs, a claim's step and its statement). A strategy is a pure function of the sides (SymPy expressions,
+#: compared structurally, their symbols' assumptions included) and of whether SymPy's number decisions are the
+#: ball kernel's (:func:`~symmetric.verify.core.sympy_signs.installed`), so a definite False is False again;
+#: a run stopped by the clock or by an error (None) is not remembered, nor is a success (it is the proof).
+_FAILED: dict = {}
+#: Entries kept in :data:`_FAILED` (it is emptied when full).
+FAILED_MAXSIZE = 8192
+
+
+def _failure_key(strategy, lhs, rhs, relation: str):
+    """The key of :data:`_FAILED` for a direct strategy on these sides, or None when a side is unhashable."""
+    key = (strategy, lhs, rhs, relation, installed())
+    try:
+        hash(key)
+    except TypeError:
+        return None
+    return key
+
+
 def _statement_text(lhs, relation, rhs) -> str:
     return f"{sympy.sstr(lhs)} {relation} {sympy.sstr(rhs)}"
 
@@ -187,7 +209,16 @@ class StatementSearch(TreeSearch):
                 lambda: differs_somewhere(lhs, rhs, st.relation), share=0.3
             ):
                 break  # false at an admissible point: no identity or sign argument can prove it
-            if clock.run(lambda: strategy.direct(lhs, rhs, st.relation), share=0.6):
+            key = _failure_key(strategy, lhs, rhs, st.relation)
+            if key is not None and key in _FAILED:  # it ran to the end on these very sides and said False
+                yield None
+                continue
+            outcome = clock.run(lambda: strategy.direct(lhs, rhs, st.relation), share=0.6)
+            if outcome is False and key is not None:
+                if len(_FAILED) >= FAILED_MAXSIZE:
+                    _FAILED.clear()
+                _FAILED[key] = None
+            if outcome:
                 name = strategy.name
                 method = (
                     prefix if prefix and name in ("evaluation", "cancel") else "+".join(filter(None, [prefix, name]))

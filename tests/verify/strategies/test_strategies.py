@@ -147,3 +147,41 @@ def test_general_rewriting_refuses_a_bound_variable_that_is_free_elsewhere():
     area = sympy.Integral(step, (x, 0, 1))
     assert sympy.simplify(area / step) == 1
     assert check(area, step, conditions=[rho > 0, rho < 1], timeout=6).status != "proven"
+
+
+def test_a_strategy_that_answered_false_is_not_asked_again_about_the_same_sides():
+    # The search runs twice when it finds no proof without the "general" strategies (simplify); the second pass
+    # skips a strategy that ran to the end on the same sides and answered False, and asks one again that failed
+    # with an error (or ran out of time): only a definite False is remembered (strategies/search.py, _FAILED).
+    from symmetric.verify.strategies.search import prove
+
+    x = sympy.Symbol("x_asked_once", positive=True)
+    lhs, rhs = sympy.Function("f_asked_once")(x), sympy.Function("g_asked_once")(x)
+    asked = {"false": 0, "error": 0, "general": 0}
+
+    def says_false(l, r, relation):
+        asked["false"] += 1
+        return False
+
+    def fails(l, r, relation):
+        asked["error"] += 1
+        raise ValueError("no answer")
+
+    def knows_the_pair(l, r, relation):  # a toy general strategy: a table of one identity
+        asked["general"] += 1
+        return {l, r} == {lhs, rhs}
+
+    records = [Strategy("says false", "t", "standard", EQUALITY, says_false),
+               Strategy("fails", "t", "standard", EQUALITY, fails),
+               Strategy("knows the pair", "the test suite's table", "general", EQUALITY, knows_the_pair)]
+    for record in records:
+        register_strategy(record, before="logarithm")
+    try:
+        method, _ = prove(Statement.of(lhs, rhs), deadline=time.perf_counter() + 30)
+        assert method == "knows the pair"
+        assert asked == {"false": 1, "error": 2, "general": 1}
+        prove(Statement.of(lhs, rhs), deadline=time.perf_counter() + 30)  # a later search: still remembered
+        assert asked == {"false": 1, "error": 4, "general": 2}
+    finally:
+        for record in records:
+            unregister_strategy(record.name)
