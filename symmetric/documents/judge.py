@@ -31,13 +31,16 @@ import sympy
 from .. import symbols as _symbols
 from ..verify import InconsistentVerdictError, check
 from ..verify.core.relations import RELATION_OF_TEXT
+from .means import by_means
 from .pairs import has_pair
 from .sums import has_opaque, opaque
 
-__all__ = ["MAX_READINGS", "OPPOSITE", "Judge", "Outcome", "counterexample_text", "cx_text", "relational"]
+__all__ = ["MAX_READINGS", "MEANS_TIMEOUT", "OPPOSITE", "Judge", "Outcome", "counterexample_text", "cx_text", "relational"]
 
 #: The most combinations of open readings a step is checked under.
 MAX_READINGS = 8
+#: The seconds a step rewritten by the inequality of means is given (a second try, after the step as written).
+MEANS_TIMEOUT = 2.0
 _UNIT = (_symbols.P, _symbols.R)
 #: The relations of which one holding everywhere makes a relation fail everywhere.
 OPPOSITE = {"==": (">", "<"), "<=": (">",), "<": (">=",), ">=": ("<",), ">": ("<=",)}
@@ -91,6 +94,31 @@ class Judge:
         self.timeout = timeout
 
     def verdict(self, lhs, rhs, relation, timeout=None, conditions=()) -> Outcome:
+        out = self._verdict(lhs, rhs, relation, timeout, conditions)
+        if out.status == "proven" or relation == "==" or out.counterexample:
+            return out
+        return self._by_means(lhs, rhs, relation, timeout, conditions) or out
+
+    def _by_means(self, lhs, rhs, relation, timeout, conditions) -> Outcome | None:
+        """A step proven once each sum and product of the same positive terms is written through their means
+        (:func:`~symmetric.documents.means.by_means`), or None: this route proves, never refutes."""
+        if not any(sympy.sympify(e).has(sympy.Product, sympy.Sum) for e in (lhs, rhs)):
+            return None
+        try:
+            found = by_means(lhs, rhs, *conditions)
+        except (ValueError, TypeError, NotImplementedError, RecursionError, AttributeError):
+            return None
+        if found is None:
+            return None
+        new_lhs, new_rhs, *new_conditions = found.exprs
+        budget = min(self.timeout if timeout is None else timeout, MEANS_TIMEOUT)
+        out = self._verdict(new_lhs, new_rhs, relation, budget, [*new_conditions, *found.conditions])
+        if out.status != "proven":
+            return None
+        out.detail = f"{found.note}; {out.detail}"
+        return out
+
+    def _verdict(self, lhs, rhs, relation, timeout=None, conditions=()) -> Outcome:
         start = time.perf_counter()
         timeout = self.timeout if timeout is None else timeout
         lhs, rhs = sympy.sympify(lhs), sympy.sympify(rhs)

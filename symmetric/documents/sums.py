@@ -46,7 +46,17 @@ from typing import Any
 import sympy
 from sympy.core.function import AppliedUndef
 
-__all__ = ["IMPLICIT", "IsPositive", "IsZero", "free_outside_applications", "has_opaque", "iverson", "opaque"]
+__all__ = [
+    "IMPLICIT",
+    "IsPositive",
+    "IsZero",
+    "free_outside_applications",
+    "has_opaque",
+    "iverson",
+    "linear",
+    "opaque",
+    "renamed_term",
+]
 
 #: The upper bound of a range the document leaves implicit.
 IMPLICIT = sympy.Symbol("N(implicit range)", positive=True, integer=True)
@@ -294,8 +304,9 @@ def _settle_implicit(exprs, notes):
     return [e.xreplace({IMPLICIT: upper}) for e in exprs]
 
 
-def _term(item):
-    """The term of a sum or product over one index, its index renamed (the same for every range of it)."""
+def renamed_term(item):
+    """``(Sum or Product, term)`` of a sum or product over one index, its index renamed (the same for every range
+    of it)."""
     ((index, _, _),) = item.limits
     return item.func, item.function.xreplace({index: sympy.Symbol("i_0", integer=True)})
 
@@ -307,13 +318,13 @@ def _running(exprs, notes):
     items = [a for e in exprs for a in e.atoms(sympy.Sum, sympy.Product) if len(a.limits) == 1]
     ranges: dict = {}
     for item in items:
-        ranges.setdefault(_term(item), set()).add(item.limits[0][1:])
+        ranges.setdefault(renamed_term(item), set()).add(item.limits[0][1:])
     split = {term for term, found in ranges.items() if len(found) > 1}
     if not split:
         return exprs
     mapping = {}
     for item in items:
-        func, body = _term(item)
+        func, body = renamed_term(item)
         if (func, body) not in split:
             continue
         _, start, stop = item.limits[0]
@@ -330,12 +341,18 @@ def _running(exprs, notes):
     return [e.xreplace(mapping) for e in exprs]
 
 
+def linear(*given) -> tuple[list, list]:
+    """``(exprs, notes)``: the expressions with every sum, product and expectation taken apart by linearity (an
+    implicit range settled first, when the step's other sums agree on one)."""
+    notes: list = []
+    exprs = _settle_implicit([sympy.sympify(e) for e in given], notes)
+    return [_linear(e) for e in exprs], notes
+
+
 def opaque(*given) -> tuple:
     """``(*exprs, notes)``: the expressions with sums, products, brackets and functions applied read by linearity
     into real quantities, the same quantity for the same object on every side; ``notes`` says what was done."""
-    notes: list = []
-    exprs = _settle_implicit([sympy.sympify(e) for e in given], notes)
-    exprs = [_linear(e) for e in exprs]
+    exprs, notes = linear(*given)
     exprs = _running(exprs, notes)
     table: dict = {}
     taken: set = set()
