@@ -35,7 +35,16 @@ from .means import by_means
 from .pairs import has_pair
 from .sums import has_opaque, opaque
 
-__all__ = ["MAX_READINGS", "MEANS_TIMEOUT", "OPPOSITE", "Judge", "Outcome", "counterexample_text", "cx_text", "relational"]
+__all__ = [
+    "MAX_READINGS",
+    "MEANS_TIMEOUT",
+    "OPPOSITE",
+    "Judge",
+    "Outcome",
+    "counterexample_text",
+    "cx_text",
+    "relational",
+]
 
 #: The most combinations of open readings a step is checked under.
 MAX_READINGS = 8

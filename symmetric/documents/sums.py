@@ -304,7 +304,7 @@ def _settle_implicit(exprs, notes):
     return [e.xreplace({IMPLICIT: upper}) for e in exprs]
 
 
-def renamed_term(item):
+def renamed_term(item) -> tuple:
     """``(Sum or Product, term)`` of a sum or product over one index, its index renamed (the same for every range
     of it)."""
     ((index, _, _),) = item.limits
