@@ -75,7 +75,7 @@ def by_means(*given) -> Means | None:
     terms (or of their reciprocals) over the same range written through ``g`` and a slack that is never negative;
     None when no term is both summed and multiplied."""
     exprs, read = linear(*given)
-    products = {}
+    products: dict = {}
     for e in exprs:
         for item in _outermost(e, sympy.Product):
             found = _single(item)
