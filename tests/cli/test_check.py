@@ -73,10 +73,15 @@ def _documents():
     return found
 
 
-# The corpus of real documents is checked in the fast tier by tests/documents/test_corpus.py; its JSON here in the full run.
+def _full_run_only(path) -> bool:
+    """The corpus of real documents (checked in the fast tier by tests/documents/test_corpus.py) and the seeds
+    (4 s for the longest): their JSON here in the full run."""
+    return path.parent.name == "corpus" or path.suffix == ".txt"
+
+
 @pytest.mark.parametrize(
     "path",
-    [pytest.param(p, marks=pytest.mark.slow if p.parent.name == "corpus" else ()) for p in _documents()],
+    [pytest.param(p, marks=pytest.mark.slow if _full_run_only(p) else ()) for p in _documents()],
     ids=lambda p: p.name,
 )
 def test_json_is_always_valid_json_on_every_seed_and_test_document(path, capsys):

@@ -19,7 +19,15 @@ def test_the_corpus_holds_at_least_twenty_real_documents_each_with_its_origin():
         assert "origin" in first and "@" in first and ":" in first.split("@")[1], path.name
 
 
-@pytest.mark.parametrize("path", DOCUMENTS, ids=lambda p: p.name)
+#: The documents checked in the full run only (each takes over a second); the fast tier checks the others.
+FULL_RUN_DOCUMENTS = {"am_gm_notes.md", "pumpkin_ch2_zh.md", "hse_seminar_auc_2019.tex"}
+
+
+@pytest.mark.parametrize(
+    "path",
+    [pytest.param(p, marks=pytest.mark.slow if p.name in FULL_RUN_DOCUMENTS else ()) for p in DOCUMENTS],
+    ids=lambda p: p.name,
+)
 def test_no_right_line_is_refuted_and_every_real_error_of_the_key_is(path):
     report = check_document(path)
     refuted = {step.line for step in report.steps if step.status == "refuted"}

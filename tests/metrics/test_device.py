@@ -46,7 +46,7 @@ def _data(seed, kind, n=1500):
 
 
 @pytest.mark.parametrize("name, convert", LIBRARIES)
-@pytest.mark.parametrize("kind", ["binary", "multiclass", "sparse labels"])
+@pytest.mark.parametrize("kind", ["binary", pytest.param("multiclass", marks=pytest.mark.slow), "sparse labels"])
 def test_every_score_is_numpy_s_bit_for_bit(name, convert, kind):
     y_true, y_pred, w = _data(["binary", "multiclass", "sparse labels"].index(kind), kind)
     if name == "jax" and kind == "sparse labels":

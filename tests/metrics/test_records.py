@@ -38,6 +38,7 @@ def _probe(*modules: str) -> dict:
     return json.loads(done.stdout)
 
 
+@pytest.mark.slow  # three fresh interpreters importing SymPy
 def test_the_records_are_the_same_whatever_was_imported_first():
     """In fresh interpreters: the metrics alone, the registry of symmetric.families first, and the registry after."""
     alone = _probe()

@@ -80,7 +80,14 @@ def test_suite_size_and_coverage():
     assert all(c.why for c in everything)
 
 
-@pytest.mark.parametrize("case_id", [c.id for c in CASES if not c.truth])
+#: Witnesses certified in the full run only (the reason: the CPU they take).
+FULL_RUN_WITNESSES = {"rigor.gamma_two_plus": "mpmath at 1500 and 3000 digits on a gamma function: 4 s"}
+
+
+@pytest.mark.parametrize(
+    "case_id",
+    [pytest.param(c.id, marks=pytest.mark.slow if c.id in FULL_RUN_WITNESSES else ()) for c in CASES if not c.truth],
+)
 def test_witness_is_certified(case_id):
     exact.verify_witness(BY_ID[case_id])
 
