@@ -781,9 +781,9 @@ def _fill(step: Step, outcome: Outcome, uses) -> None:
     if outcome.status == "refuted" and not step.counterexample:
         step.counterexample = {}
     step.reason = outcome.detail
-    for key in ("premises", "values", "open"):
+    for key, shown in (("premises", "conditions"), ("values", "values"), ("open", "readings"), ("means", "means")):
         if outcome.notes.get(key):
-            step.reading[{"premises": "conditions", "values": "values", "open": "readings"}[key]] = outcome.notes[key]
+            step.reading[shown] = outcome.notes[key]
     if uses:
         step.reason += "; uses " + ", ".join(dict.fromkeys(uses))
 

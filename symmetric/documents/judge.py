@@ -125,6 +125,7 @@ class Judge:
         if out.status != "proven":
             return None
         out.detail = f"{found.note}; {out.detail}"
+        out.notes["means"] = found.terms
         return out
 
     def _verdict(self, lhs, rhs, relation, timeout=None, conditions=()) -> Outcome:

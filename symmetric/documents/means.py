@@ -45,11 +45,13 @@ __all__ = ["Means", "by_means"]
 
 @dataclass(frozen=True)
 class Means:
-    """A step's sides rewritten by the inequality of means, the ranges' conditions (each ``N >= 1``), and a note."""
+    """A step's sides rewritten by the inequality of means, the ranges' conditions (each ``N >= 1``), a note, and
+    the terms and ranges whose means were taken."""
 
     exprs: list
     conditions: list
     note: str
+    terms: list
 
 
 def _single(item):
@@ -121,7 +123,7 @@ def by_means(*given) -> Means | None:
         + ", for a nonempty range (N >= 1)"
     )
     note = "; ".join([*read, note])
-    return Means([_tidy(e.xreplace(mapping)) for e in exprs], conditions, note)
+    return Means([_tidy(e.xreplace(mapping)) for e in exprs], conditions, note, list(dict.fromkeys(shown)))
 
 
 def _tidy(expr):

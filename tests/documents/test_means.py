@@ -32,6 +32,8 @@ def test_the_means_in_order_are_proven_and_the_reverse_is_not_refuted():
     steps = check_document(MEANS_DOCUMENT).steps
     assert [s.status for s in steps] == ["proven", "proven", "unknown"]
     assert "arithmetic and geometric means" in steps[0].reason
+    assert steps[0].reading["means"] == steps[1].reading["means"] == ["a[i_0], i_0=1..n"]
+    assert "means" not in steps[2].reading
 
 
 def verdict(lhs, relation, rhs):
