@@ -67,16 +67,15 @@ def test_glob_and_folder_select_the_documents(tmp_path, capsys):
 
 def _documents():
     found = sorted(DOCS.glob("*.md")) + sorted(DOCS.glob("*.tex")) + sorted(DOCS.glob("*.ipynb"))
-    found += sorted(DOCS.glob("*.qmd")) + sorted((DOCS / "corpus").glob("*"))
+    found += sorted(DOCS.glob("*.qmd"))  # the corpus's JSON: tests/documents/test_corpus.py
     if SEEDS is not None:
         found += sorted(SEEDS.glob("*.txt"))
     return found
 
 
 def _full_run_only(path) -> bool:
-    """The corpus of real documents (checked in the fast tier by tests/documents/test_corpus.py) and the seeds
-    (4 s for the longest): their JSON here in the full run."""
-    return path.parent.name == "corpus" or path.suffix == ".txt"
+    """The seeds (4 s for the longest): their JSON here in the full run."""
+    return path.suffix == ".txt"
 
 
 @pytest.mark.parametrize(
