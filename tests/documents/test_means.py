@@ -68,3 +68,10 @@ def test_a_range_of_symbolic_length_is_taken_nonempty():
     assert found is None  # different ranges: nothing to compare
     found = by_means(sympy.Product(A[I], (I, 2, N)), sympy.Sum(A[I], (I, 2, N)))
     assert found.conditions == [sympy.Ge(N - 1, 1)]
+
+
+def test_terms_of_unknown_sign_take_no_mean():
+    x = sympy.IndexedBase("x", real=True)
+    assert by_means(sympy.Sum(x[I], (I, 1, N)) / N, sympy.Product(x[I], (I, 1, N)) ** (1 / N)) is None
+    # for real terms the mean may fall below the geometric mean's real root: x = (-1, -1) gives -1 < 1
+    assert verdict(sympy.Sum(x[I], (I, 1, N)) / N, ">=", sympy.Product(x[I], (I, 1, N)) ** (1 / N)).status != "proven"
