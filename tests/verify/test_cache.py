@@ -16,6 +16,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
+import sympy
 
 from symmetric import InvalidParameterError
 from symmetric.cli import main
@@ -175,6 +176,10 @@ def test_the_verdicts_read_back_are_the_verdicts_checked(folder, tmp_path):
     assert again["refuted"].counterexample_text == first["refuted"].counterexample_text
     assert again["refuted"].verdict.counterexample == first["refuted"].verdict.counterexample
     assert again["proven"].claim.steps == first["proven"].claim.steps
+    # read back as built, not evaluated again (claims/transport.py): the same printed form, node for node
+    assert [sympy.srepr(s.expr) for s in again["proven"].claim.steps] == [
+        sympy.srepr(s.expr) for s in first["proven"].claim.steps
+    ]
 
 
 def test_an_unknown_verdict_is_never_kept(folder, tmp_path):

@@ -29,8 +29,9 @@ that reads data files, or imports a module by a name it builds at run time,
 is outside its key: clear the folder after changing such inputs (deleting
 ``DIR`` is always safe).
 
-``DIR`` holds pickled results: trust it as you trust your code, never a
-folder from others. Entries are written atomically, so concurrent runs
+``DIR`` holds pickled results (pickled by :mod:`.transport`: read back, the
+expressions are the ones checked, not evaluated again): trust it as you
+trust your code, never a folder from others. Entries are written atomically, so concurrent runs
 (pytest-xdist workers, parallel CI jobs) may share one.
 
 >>> import tempfile
@@ -65,6 +66,7 @@ import types
 from pathlib import Path
 
 from ..._validation import InvalidParameterError
+from . import transport
 
 __all__ = [
     "CACHED_STATUSES",
@@ -484,7 +486,7 @@ class VerdictCache:
 
     def _write(self, target: Path, entry: dict) -> bool:
         try:
-            blob = pickle.dumps(entry, protocol=pickle.HIGHEST_PROTOCOL)
+            blob = transport.dumps(entry)  # read back by pickle, its expressions not evaluated again
         except Exception:  # noqa: BLE001 - what does not pickle is not kept
             return False
         target.parent.mkdir(parents=True, exist_ok=True)

@@ -3,7 +3,9 @@
 The parent forks each worker after it has loaded the claims (the list
 :data:`WORK`, inherited by the fork), hands it runs of indices into that
 list over a pipe and reads back, for each claim, a ``"start"`` message and
-then its result. A worker is a plain process the parent watches:
+then its result (pickled by :mod:`.transport`, so that the parent does not
+evaluate again the expressions the worker built). A worker is a plain
+process the parent watches:
 
 * when it ends while a claim is unfinished (a segfault in a C extension, the
   kernel's out-of-memory killer, ``os._exit`` in a derivation), that claim's
@@ -37,6 +39,7 @@ import warnings
 from collections.abc import Callable, Generator, Iterator
 
 from ..core.sympy_signs import rigorous_numbers
+from . import transport
 
 __all__ = [
     "GC_THRESHOLD",
@@ -193,7 +196,7 @@ def _serve(conn, run: Callable, memory_limit: int) -> None:
             if chunk is None:
                 return
             for index in chunk:
-                conn.send(("start", index))
+                conn.send_bytes(transport.dumps(("start", index)))
                 try:
                     fields = run(WORK[index])
                 except BaseException:  # noqa: BLE001 - sys.exit or KeyboardInterrupt raised by a claim
@@ -207,22 +210,12 @@ def _serve(conn, run: Callable, memory_limit: int) -> None:
                         *fields[5:],
                     )
                 try:
-                    conn.send(("done", index, retire, *fields))
+                    conn.send_bytes(transport.dumps(("done", index, retire, *fields)))
                 except (BrokenPipeError, EOFError, ConnectionError):
                     raise
                 except Exception:  # noqa: BLE001 - a verdict that does not pickle
-                    conn.send(
-                        (
-                            "done",
-                            index,
-                            retire,
-                            None,
-                            "error",
-                            fields[2],
-                            None,
-                            "the result could not be sent to the parent process:\n" + traceback.format_exc(limit=-2),
-                        )
-                    )
+                    failure = "the result could not be sent to the parent process:\n" + traceback.format_exc(limit=-2)
+                    conn.send_bytes(transport.dumps(("done", index, retire, None, "error", fields[2], None, failure)))
                 if retire:
                     return
     except (BrokenPipeError, EOFError, ConnectionError, KeyboardInterrupt):
@@ -332,7 +325,7 @@ def _read(w: _Worker, queue) -> Iterator[tuple]:
         try:
             if not w.conn.poll():
                 return
-            message = w.conn.recv()
+            message = transport.loads(w.conn.recv_bytes())
         except (EOFError, OSError):
             return
         if message[0] == "start":

@@ -23,6 +23,10 @@ expression built or rebuilt there:
   conditions between constants), Floats read as their exact binary values;
 * the integer part of a number (``floor``, ``ceiling``, ``frac``).
 
+(The same scope also installs :mod:`.sympy_factors`, which decides
+nothing: SymPy's ``Factors`` built from a dictionary, the same object,
+without a costly comparison of the dictionary with 1.)
+
 Each answer is the ball's (a sign only when a ball excludes 0; equality only
 by exact algebra); where the balls cannot decide, SymPy gets "unknown" and
 leaves the expression unevaluated. A number holding something the kernel
@@ -70,6 +74,7 @@ from sympy.core import expr as _expr, relational as _relational
 from sympy.core.evalf import PrecisionExhausted
 from sympy.functions.elementary import integers as _integers
 
+from . import sympy_factors
 from .budget import SCOPES, held
 from .numbers import NotReal, constant_sign, integer_part, kernel_encloses
 
@@ -190,6 +195,11 @@ def _patch(on: bool) -> None:
     _expr.Expr._eval_is_extended_positive_negative = _sign_hook if on else _ORIGINAL["sign"]
     _relational._n2 = _n2_hook if on else _ORIGINAL["n2"]
     _integers.get_integer_part = _integer_part_hook if on else _ORIGINAL["integer_part"]
+    if _FACTORS_HOOK:  # not a decision: the same Factors, built without a needless comparison (.sympy_factors)
+        sympy_factors.install(on)
+
+
+_FACTORS_HOOK = sympy_factors.applies()
 
 
 @contextlib.contextmanager

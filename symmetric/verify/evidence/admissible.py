@@ -275,14 +275,16 @@ def integer_roots(statement) -> dict:
     """
     out: dict = {}
     sides = (statement.lhs, statement.rhs)
+    rounded: list = []  # each side's floor and ceiling nodes, found once for all the symbols
     for sym in sorted(statement.free_symbols, key=str):
         values: list = []
         if _integer_valued(sym):
             for side in sides:
                 values += [v for v in integer_roots_of(side, sym) if v not in values]
         else:
-            for side in sides:
-                for node in side.atoms(sympy.floor, sympy.ceiling):
+            rounded = rounded or [side.atoms(sympy.floor, sympy.ceiling) for side in sides]
+            for side, nodes in zip(sides, rounded):
+                for node in nodes:
                     arg = node.args[0]
                     if arg.free_symbols != {sym}:
                         continue

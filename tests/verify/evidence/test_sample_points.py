@@ -174,3 +174,13 @@ def test_a_statement_false_just_below_a_user_bound_of_one_is_refuted():
     w = sympy.Symbol("w", positive=True)
     v = check(4 * w**300 * (1 - w**300), sympy.Rational(1, 2), relation="<", conditions=[w <= 1], timeout=10)
     assert v.status == "refuted" and 0 < v.counterexample[w] < 1
+
+
+def test_integer_roots_of_floors_and_ceilings_for_each_symbol():
+    # the floor and ceiling nodes are collected once for all the symbols: each symbol still gets its own roots
+    y = sympy.Symbol("y", real=True)
+    half, third = sympy.Rational(1, 2), sympy.Rational(1, 3)
+    st = Statement.of((sympy.floor(x + half) - 2) * (sympy.ceiling(y - third) - 1), 0)
+    assert domain.integer_roots(st) == {x: [sympy.Rational(3, 2)], y: [sympy.Rational(4, 3)]}
+    st = Statement.of((sympy.floor(x + half) - 2) * (k - 3), sympy.ceiling(y - third) + 1)
+    assert domain.integer_roots(st) == {k: [3], x: [sympy.Rational(3, 2)], y: [sympy.Rational(-2, 3)]}
