@@ -223,14 +223,24 @@ def _serve(conn, run: Callable, memory_limit: int) -> None:
 
 
 class _Worker:
-    """The parent's view of one worker: its process, pipe, unreported indices and the claim it runs."""
+    """The parent's view of one worker: its process, pipe, unreported indices and the claim it runs.
+
+    Made only by :func:`_start`, with SIGINT and SIGTERM blocked: the child
+    must not die of them before it ignores them, and the parent must not be
+    interrupted before the worker is in the list it stops.
+    """
 
     def __init__(self, ctx, run: Callable, memory_limit: int) -> None:
         mine, theirs = ctx.Pipe()
+        self.conn = mine
         self.process = ctx.Process(
             target=_serve, args=(theirs, run, memory_limit), daemon=True, name="symmetric-claims"
         )
-        blocked = signal.pthread_sigmask(signal.SIG_BLOCK, _STOPPING)
+        self.chunk: list[int] = []
+        self.running: int | None = None
+        self.started = 0.0
+        self.retired = False
+        self.killed: str = ""
         gc.freeze()  # the worker's garbage collector leaves the inherited objects, and their pages, alone
         try:
             with warnings.catch_warnings(), rigorous_numbers():  # open in the worker for its whole life
@@ -240,14 +250,7 @@ class _Worker:
                 self.process.start()
         finally:
             gc.unfreeze()
-            signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
             theirs.close()
-        self.conn = mine
-        self.chunk: list[int] = []
-        self.running: int | None = None
-        self.started = 0.0
-        self.retired = False
-        self.killed: str = ""
 
     def give(self, chunk: list[int] | None) -> None:
         self.chunk = list(chunk or ())
@@ -256,6 +259,20 @@ class _Worker:
             self.conn.send(chunk)
         except OSError:  # it died meanwhile: its sentinel tells, and the chunk goes to another worker
             pass
+
+
+def _start(workers: list, ctx, run: Callable, memory_limit: int) -> None:
+    """Fork a worker and append it to ``workers``, SIGINT and SIGTERM held back until it is there.
+
+    A stop signal that arrives meanwhile is handled once the mask is lifted,
+    with the worker in the list that :func:`stop` kills: a worker outside it
+    (it ignores SIGTERM) would hang the parent's exit, which joins it.
+    """
+    blocked = signal.pthread_sigmask(signal.SIG_BLOCK, _STOPPING)
+    try:
+        workers.append(_Worker(ctx, run, memory_limit))
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
 
 
 def stop(workers) -> None:
@@ -293,9 +310,8 @@ def run_in_workers(
     try:
         while queue or any(w.chunk for w in workers):
             while queue and len(workers) < jobs:
-                w = _Worker(ctx, run, memory_limit)
-                workers.append(w)
-                w.give(queue.popleft())
+                _start(workers, ctx, run, memory_limit)
+                workers[-1].give(queue.popleft())
             now = time.monotonic()
             deadlines = [
                 w.started + HARD_LIMIT[0] * _budget(items[w.running], timeout) + HARD_LIMIT[1]

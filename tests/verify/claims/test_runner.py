@@ -6,6 +6,8 @@ asserts the report, the exit status and that no worker process is left behind. T
 written into ``tmp_path``; each claim writes its worker's pid there first.
 """
 
+import contextlib
+import multiprocessing
 import os
 import signal
 import subprocess
@@ -18,6 +20,7 @@ import psutil
 import pytest
 
 from symmetric.cli import main
+from symmetric.verify.claims import workers
 
 ROOT = Path(__file__).resolve().parents[3]
 #: Wall-clock seconds to wait for a command (to start its claims, to end once signalled): a guard against a hang,
@@ -170,6 +173,36 @@ def test_bad_memory_limits_are_refused_before_any_work(tmp_path, capsys, pyteste
                                           "--symmetric-memory-limit", "lots")
     assert result.ret == pytest.ExitCode.USAGE_ERROR
     result.stderr.fnmatch_lines(["*symmetric_memory_limit*must be a size such as '512M' or '4G'*Got 'lots'*"])
+
+
+def test_a_stop_signal_while_a_worker_is_forked_stops_that_worker_too(monkeypatch, forking):
+    """SIGTERM arriving while the parent forks a worker waits until the worker is among those stopped: a worker
+    left out (it ignores SIGTERM) was joined by the parent's exit for ever, once in CI."""
+    if threading.current_thread() is not threading.main_thread():
+        pytest.skip("StopSignals handles signals in the main thread only")
+    real = workers.rigorous_numbers
+
+    @contextlib.contextmanager
+    def signalled():
+        os.kill(os.getpid(), signal.SIGTERM)  # pending: the parent holds stop signals back around the fork
+        with real():
+            yield
+
+    monkeypatch.setattr(workers, "rigorous_numbers", signalled)
+    before = {p.pid for p in multiprocessing.active_children()}
+    caught = None
+    try:
+        with workers.StopSignals() as caught, pytest.raises(KeyboardInterrupt):
+            for _ in workers.run_in_workers([0, 1], [[0], [1]], jobs=2, run=lambda item: (item, "proven", 0.0, None, None),
+                                            timeout=None, memory_limit=0):
+                pass
+        left = [p for p in multiprocessing.active_children() if p.pid not in before]
+    finally:
+        for p in multiprocessing.active_children():
+            if p.pid not in before:
+                p.kill()
+                p.join()
+    assert caught.signum == signal.SIGTERM and left == []
 
 
 def _interrupt(argv, folder: Path, signum: int, *, group: bool):
