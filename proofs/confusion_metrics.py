@@ -88,7 +88,7 @@ def _(d):
 
 
 @proof.claim("confusion.mcc.multiclass_binary", r"Gorodkin's $R_K$ of a 2 x 2 matrix is the binary MCC.",
-             conditions=MARGINS, target=confusion.mcc())
+             conditions=MARGINS, target=confusion.mcc(), by="simplify")
 def _(d):
     return d.step("R_K of [[TN, FP], [FN, TP]] from its trace, total and margins", confusion.mcc_of_matrix(MATRIX))
 

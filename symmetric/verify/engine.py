@@ -27,10 +27,12 @@ from __future__ import annotations
 import math
 import time
 from dataclasses import replace
+from functools import partial
 
 import sympy
 
 from .._constraints import Interval, Options, declare, unchecked
+from .._validation import InvalidParameterError
 from .core.budget import BudgetExceeded, run_with_budget
 from .core.certificates import certified
 from .core.numbers import NotReal, constant_sign
@@ -53,6 +55,7 @@ from .core.verdict import InconsistentVerdictError, NumericEvidence, Verdict
 from .evidence.admissible import admissible_point
 from .evidence.numeric import exact_counterexample, numeric_evidence
 from .evidence.sample_points import sample_points
+from .strategies.registry import BY, strategies_for
 from .strategies.search import limit_obstacle, prove, prove_complex_safe
 
 __all__ = ["check", "decide", "DOMAINS", "OPTIONS", "with_domain"]
@@ -70,6 +73,7 @@ OPTIONS = {
     "samples": Interval(int, 1, math.inf, closed="left", allowed="a positive integer"),
     "seed": Interval(int, -math.inf, math.inf, closed="neither", allowed="an integer"),
     "dps": Interval(int, 40, math.inf, closed="left", allowed="an integer >= 40"),
+    "by": BY,
 }
 
 
@@ -107,6 +111,7 @@ def check(
     samples: int = 32,
     seed: int = 0,
     dps: int = 50,
+    by: str | None = None,
 ) -> Verdict:
     """Decide whether ``lhs <relation> rhs`` holds on the whole domain.
 
@@ -134,6 +139,14 @@ def check(
     dps : int
         Decimal digits of the numeric evaluation (at least 40); raised
         automatically (up to 400) where a small gap needs it.
+    by : str, optional
+        The name of a registered direct strategy (``"cancel"``,
+        ``"simplify"``, ...) to try first on the whole statement, as a claim
+        names the route its author knows: it saves the strategies the
+        search would try, and fail, before reaching it. A proof it finds is
+        the one the search reports for that strategy on the whole statement;
+        when it fails, the search runs as without it. It never changes a
+        refutation, and a proof by it is as exact as any other.
 
     Returns
     -------
@@ -171,7 +184,15 @@ def check(
     start = time.perf_counter()
     # the statement's parts are declared here, as Statement.of declares them: checked once, named as check's
     given = with_domain(unchecked(Statement.of)(lhs, rhs, relation=relation, conditions=conditions), domain)
-    return _decide(given, start, float(timeout), samples, seed, dps, prove, numeric_evidence)
+    prover = prove
+    if by is not None:
+        names = [s.name for s in strategies_for(given.relation)]
+        if by not in names:
+            raise InvalidParameterError.of(
+                "by", "check", f"the name of a direct strategy for the relation {given.relation!r} {names}", by
+            )
+        prover = partial(prove, first=by)
+    return _decide(given, start, float(timeout), samples, seed, dps, prover, numeric_evidence)
 
 
 def decide(

@@ -7,6 +7,7 @@ loaded yet), the claim's derivation, which appends a line to a log file, ran. Th
 plugin's sessions are in the full tier.
 """
 
+import dataclasses
 import json
 import os
 import pickle
@@ -224,6 +225,7 @@ def test_the_source_digest_reads_the_decorator_and_the_files(folder):
     digests = {k: claim_source(d) for k, d in items.items()}
     assert len(set(digests.values())) == 4  # each claim its own (its id, sentence, target differ)
     assert claim_source(items["proven"]) == digests["proven"]  # the same files, the same digest
+    assert claim_source(dataclasses.replace(items["proven"], by="cancel")) != digests["proven"]  # the named route
 
 
 @pytest.mark.parametrize("component", ["engine", "dependencies", "timeout"])

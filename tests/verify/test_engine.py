@@ -370,6 +370,59 @@ def test_general_simplification_still_runs_when_nothing_else_proves_it(monkeypat
     assert "simplify" in calls
 
 
+def _count_direct_strategies(monkeypatch):
+    """The names of the direct strategies the engine runs, in order."""
+    from symmetric.verify.strategies import registry
+
+    calls = []
+    wrapped = [dataclasses.replace(s, run=lambda l, r, rel, s=s: calls.append(s.name) or s.run(l, r, rel))
+               if s.kind == "direct" else s for s in registry.STRATEGIES]
+    monkeypatch.setattr(registry, "STRATEGIES", wrapped)
+    return calls
+
+
+def _same_verdict(a, b):
+    return (a.status, a.method, a.steps, a.counterexample, a.evidence) == (b.status, b.method, b.steps,
+                                                                          b.counterexample, b.evidence)
+
+
+def test_by_runs_the_named_strategy_first_and_gives_the_proof_the_search_reaches_last(monkeypatch):
+    calls = _count_direct_strategies(monkeypatch)
+    statement = (sympy.Derivative(P**rho, rho), P**rho * sympy.log(P))
+    searched = check(*statement)
+    assert searched.method == "simplify" and calls[-1] == "simplify" and len(calls) > 1
+    calls.clear()
+    named = check(*statement, by="simplify")
+    assert calls == ["simplify"] and _same_verdict(named, searched)
+
+
+def test_by_naming_a_route_that_fails_leaves_the_search_and_its_verdict_as_they_were(monkeypatch):
+    from symmetric.verify.strategies import search
+
+    calls = _count_direct_strategies(monkeypatch)
+    statement = (sympy.Derivative(P**rho, rho), P**rho * sympy.log(P))
+    search._FAILED.clear()  # the strategies that failed on these sides before are not asked again
+    searched = check(*statement)
+    plain = list(calls)
+    calls.clear()
+    search._FAILED.clear()
+    named = check(*statement, by="powsimp")
+    assert "powsimp" in plain[1:] and calls[0] == "powsimp"
+    plain.remove("powsimp")  # the search does not ask it again on the whole statement, and asks the rest as before
+    assert calls[1:] == plain and _same_verdict(named, searched)
+    # a false statement is refuted by its counterexample before any strategy runs
+    calls.clear()
+    refuted = check(f_beta(), P, by="simplify")
+    assert refuted.status == "refuted" and calls == [] and _same_verdict(refuted, check(f_beta(), P))
+
+
+def test_by_must_name_a_direct_strategy_of_the_relation():
+    with pytest.raises(InvalidParameterError, match="'by' parameter of check must be the name of a registered direct"):
+        check(P, P, by="simplfy")
+    with pytest.raises(InvalidParameterError, match=r"direct strategy for the relation '<='.*Got 'cancel'"):
+        check(P * R, P, relation="<=", by="cancel")
+
+
 def test_zero_test_splits_piecewise_into_branches_only_when_every_point_picks_the_same_branch():
     from symmetric.verify.strategies.rational_zero import _branches, cancels_to_zero
 

@@ -80,7 +80,7 @@ __all__ = [
 ]
 
 #: The version of an entry's layout; entries of another one are ignored.
-FORMAT = 1
+FORMAT = 2
 
 #: The statuses a cache keeps: decided, so no time budget or load can have made them.
 CACHED_STATUSES = ("proven", "refuted")
@@ -301,6 +301,7 @@ def claim_source(item, *, memo: dict | None = None) -> str:
         item.relation,
         item.proof,
         item.origin,
+        getattr(item, "by", None),
     )
     files = _source_files(item.derive, memo.setdefault("modules", {}))
     return _digest(stated, _files_digest(files, memo.setdefault("files", {})))
@@ -513,6 +514,7 @@ _DEFINITION_FIELDS = (
     "relation",
     "proof",
     "origin",
+    "by",
 )
 
 

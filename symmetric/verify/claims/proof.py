@@ -97,6 +97,7 @@ class Definition:
     relation: str | None
     proof: str
     origin: str
+    by: str | None = None
     _claim: Claim | None = field(default=None, repr=False)
     #: For a definition restored from a verdict cache's record of its proof script (the script did not run):
     #: the function that runs the script and returns the definition it makes; None for a definition made by
@@ -153,6 +154,7 @@ class Definition:
             origin=self.origin,
             error=error,
             timed_out=timed_out,
+            by=self.by,
         )
 
     def _build(self) -> Claim:
@@ -289,6 +291,7 @@ class Proof:
         timeout: float = DEFAULT_TIMEOUT,
         target=None,
         relation: str | None = None,
+        by: str | None = None,
     ):
         """Decorator registering a derivation function ``derive(d)`` as the claim ``id``.
 
@@ -299,7 +302,9 @@ class Proof:
         and the claim is ``derived <relation> target``; without it, the
         function returns ``(lhs, rhs)``, ``(lhs, relation, rhs)`` or a
         :class:`~symmetric.verify.Statement`. The function is returned
-        unchanged; it runs when the claim is first needed.
+        unchanged; it runs when the claim is first needed. ``by`` names the
+        direct strategy to try first on the claim's statement (``by`` of
+        :func:`~symmetric.verify.check`).
         """
         if target is not None:
             target = Statement.of(target, 0).lhs  # refuses text and non-expressions now, not when built
@@ -323,6 +328,7 @@ class Proof:
                     relation,
                     self.name,
                     self.origin,
+                    by,
                 )
             )
             return derive

@@ -72,6 +72,7 @@ __all__ = [
     "STRATEGY_FIELDS",
     "KIND",
     "RELATION",
+    "BY",
 ]
 
 #: The cost classes, cheapest first.
@@ -281,10 +282,11 @@ class _NewStrategy(Constraint):
 
 
 class _Registered(Constraint):
-    """The name of a registered strategy of a kind (read from the argument ``reads`` names), or None if ``none``."""
+    """The name of a registered strategy of a kind (``kind``, or read from the argument ``reads`` names), or None if
+    ``none``."""
 
-    def __init__(self, reads: str, *, none: bool = False, kind: str = "direct") -> None:
-        self.reads, self.none, self.kind = (reads,), none, kind
+    def __init__(self, reads: str | None, *, none: bool = False, kind: str = "direct") -> None:
+        self.reads, self.none, self.kind = ((reads,) if reads else ()), none, kind
 
     @property
     def allowed(self) -> str:
@@ -301,6 +303,10 @@ class _Registered(Constraint):
     def invalid_values(self) -> tuple:
         return ("no such strategy", 3) + (() if self.none else (None,))
 
+
+#: ``by`` of :func:`~symmetric.verify.check` and of a claim: None, or the name of a registered direct strategy
+#: (read when checking, so a strategy registered by a plugin qualifies).
+BY = _Registered(None, none=True)
 
 #: The kinds and relations the registry's functions take.
 KIND = STRATEGY_FIELDS["kind"]

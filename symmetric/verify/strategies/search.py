@@ -188,10 +188,11 @@ class StatementSearch(TreeSearch):
         yield from self._direct(st, cheap=False)
         yield from self._splits(st, "standard")
 
-    def _direct(self, st: Statement, *, cheap: bool):
+    def _direct(self, st: Statement, *, cheap: bool, only: str | None = None):
         """The direct strategies, then the provers, on ``st`` without splitting it: each ``(method, steps)`` or None.
 
-        ``cheap=True`` runs only the fast strategies, ``cheap=False`` only the others.
+        ``cheap=True`` runs only the fast strategies, ``cheap=False`` only the others; ``only`` names the one
+        direct strategy to run, whatever its cost (no prover then).
         """
         clock = self.clock
         sides = _sides(st, self)
@@ -200,9 +201,12 @@ class StatementSearch(TreeSearch):
         lhs, rhs = sides.lhs, sides.rhs
         prefix = "limit" if sides.steps else ""
         for strategy in strategies_for(st.relation):  # the registry (.registry), in order
-            if (strategy.cost == "cheap") != cheap:
+            if only is not None:
+                if strategy.name != only:
+                    continue
+            elif (strategy.cost == "cheap") != cheap:
                 continue
-            if strategy.cost == "general" and not self.general:
+            elif strategy.cost == "general" and not self.general:
                 self.skipped = True
                 continue
             if not strategy.before_refutation and clock.run(
@@ -227,6 +231,8 @@ class StatementSearch(TreeSearch):
                 yield method, sides.steps + (step,)
             else:
                 yield None
+        if only is not None:
+            return
         provers = [
             p for p in strategies_for(st.relation, kind="prover") if not cheap or (p.cheap_for and p.cheap_for(st))
         ]
@@ -280,16 +286,26 @@ def _assemble_cases(cases, proofs) -> tuple:
     return f"cases {labels}: " + inner, (head,) + body
 
 
-def prove(statement: Statement, *, deadline: float):
+def prove(statement: Statement, *, deadline: float, first: str | None = None):
     """``(method, steps)`` of an exact argument that proves ``statement``, or None.
 
     The search runs first without SymPy's general-purpose ``simplify`` (and
     the logarithm strategy built on it), which is slow and rarely the route
     when specific strategies and case splits exist; only when that whole
     search fails does it run again with them, at every depth.
+
+    ``first`` names a direct strategy to try once on the whole statement
+    before the search, whatever its cost: the route a claim's author knows
+    (``by=`` of :func:`~symmetric.verify.check`). Its proof is the one the
+    search reports when it reaches that strategy on the whole statement;
+    when it fails, the search runs as without it.
     """
     statement = _guarded(statement)
     search = StatementSearch(deadline, general=False)
+    if first is not None:
+        found = next((a for a in search._direct(statement, cheap=False, only=first) if a is not None), None)
+        if found is not None:
+            return found
     found = search.run(statement)
     if found is None and search.skipped and search.remaining() > 0:
         search.general = True

@@ -178,3 +178,26 @@ def test_a_step_that_divides_by_zero_is_an_error_named_as_such_and_the_report_re
     assert "step 'oops' evaluates to zoo or nan" in zoo.error and "Got zoo instead" in zoo.error
     text = failure_text(zoo.run())
     assert "verdict: error, expected proven" in text and "error by error" not in text
+
+
+def test_a_claim_s_named_route_reaches_its_check_and_its_record():
+    from symmetric.verify.strategies import search
+
+    proof = Proof("named_route", "A claim that names its route")
+
+    @proof.claim("named.route.derivative", "The derivative of P**rho in rho.", target=P**rho * sympy.log(P),
+                 by="simplify")
+    def _(d):
+        return d.step("The derivative", sympy.Derivative(P**rho, rho))
+
+    (claim,) = proof.claims
+    assert claim.by == "simplify" and claim.to_dict()["by"] == "simplify"
+    search._FAILED.clear()
+    named = claim.run()
+    search._FAILED.clear()
+    plain = Claim(claim.id, claim.sentence, claim.lhs, claim.rhs).run()
+    assert named.status == plain.status == "proven"
+    assert named.verdict.method == plain.verdict.method == "simplify"
+    assert named.verdict.steps == plain.verdict.steps
+    with pytest.raises(InvalidParameterError, match="'by' parameter of Claim"):
+        Claim("named.route.bad", "A bad route.", P, P, by="guess")
