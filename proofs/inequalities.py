@@ -26,22 +26,26 @@ def mean(d, name, exponent):
     return d.step(f"Weighted {name} mean: the power mean with phi = {exponent}", power_mean(phi=exponent))
 
 
-@proof.claim("inequalities.means.hm_le_gm", r"Weighted harmonic mean $\le$ weighted geometric mean, for every weight $w \in (0, 1)$.")
+@proof.claim("inequalities.means.hm_le_gm", r"Weighted harmonic mean $\le$ weighted geometric mean, for every weight $w \in (0, 1)$.",
+             by="inequality prover")
 def _(d):
     return mean(d, "harmonic", -1), "<=", mean(d, "geometric", 0)
 
 
-@proof.claim("inequalities.means.am_gm", r"Weighted geometric mean $\le$ weighted arithmetic mean (weighted AM-GM), for every weight $w \in (0, 1)$.")
+@proof.claim("inequalities.means.am_gm", r"Weighted geometric mean $\le$ weighted arithmetic mean (weighted AM-GM), for every weight $w \in (0, 1)$.",
+             by="inequality prover")
 def _(d):
     return mean(d, "geometric", 0), "<=", mean(d, "arithmetic", 1)
 
 
-@proof.claim("inequalities.means.am_le_qm", r"Weighted arithmetic mean $\le$ weighted quadratic mean, for every weight $w \in (0, 1)$.")
+@proof.claim("inequalities.means.am_le_qm", r"Weighted arithmetic mean $\le$ weighted quadratic mean, for every weight $w \in (0, 1)$.",
+             by="counts sign")
 def _(d):
     return mean(d, "arithmetic", 1), "<=", mean(d, "quadratic", 2)
 
 
-@proof.claim("inequalities.power_mean.increasing_in_phi", r"The weighted power mean is increasing in its exponent: $\partial M_{\gamma,\phi}/\partial\phi \ge 0$ for $\phi \ne 0$ (with equality where $P = R$); with its continuity at $\phi = 0$ (claim family.power_mean.geometric_limit) it is increasing on the whole real line.", conditions=[sympy.Ne(phi, 0)])
+@proof.claim("inequalities.power_mean.increasing_in_phi", r"The weighted power mean is increasing in its exponent: $\partial M_{\gamma,\phi}/\partial\phi \ge 0$ for $\phi \ne 0$ (with equality where $P = R$); with its continuity at $\phi = 0$ (claim family.power_mean.geometric_limit) it is increasing on the whole real line.", conditions=[sympy.Ne(phi, 0)],
+             by="inequality prover")
 def _(d):
     M = d.step("The power mean away from phi = 0", general_formula(power_mean()))
     return d.differentiate("dM/dphi", M, phi), ">=", 0
@@ -52,7 +56,8 @@ def _(d):
     return sympy.Min(P, R), "<=", d.step("G", g_beta_rho())
 
 
-@proof.claim("inequalities.g.increasing_in_rho_at_beta_one", r"At $\beta = 1$, $G$ is increasing in $\rho$: $\partial G_{1,\rho}/\partial\rho \ge 0$ for $\rho \ne -1$. At $\beta = 1$ the formula also gives the stipulated value at $\rho = 0$, and $G$ is continuous at $\rho = -1$ (claim family.g.geometric_limit).", conditions=[sympy.Ne(rho, -1)])
+@proof.claim("inequalities.g.increasing_in_rho_at_beta_one", r"At $\beta = 1$, $G$ is increasing in $\rho$: $\partial G_{1,\rho}/\partial\rho \ge 0$ for $\rho \ne -1$. At $\beta = 1$ the formula also gives the stipulated value at $\rho = 0$, and $G$ is continuous at $\rho = -1$ (claim family.g.geometric_limit).", conditions=[sympy.Ne(rho, -1)],
+             by="inequality prover")
 def _(d):
     G1 = d.step("G at beta = 1", general_formula(g_beta_rho(beta=1)))
     return d.differentiate("dG/drho", G1, rho), ">=", 0

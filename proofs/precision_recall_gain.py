@@ -74,7 +74,7 @@ UNIT = (prevalence < 1, r <= 1, f <= 1)
 @proof.claim("unachievable.minimum_precision",
              r"At prevalence $\pi$ and recall $r$, precision is at least $\pi r/(\pi r + 1 - \pi)$, reached at "
              r"FPR = 1 (``minimum_precision``).", conditions=UNIT, target=confusion.minimum_precision(r, prevalence),
-             relation=">=")
+             relation=">=", by="inequality prover")
 def _(d):
     return d.step("Precision at prevalence pi with TPR = r, FPR = f",
                   prevalence * r / (prevalence * r + (1 - prevalence) * f))

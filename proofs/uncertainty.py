@@ -183,7 +183,8 @@ def _(d):
 
 @proof.claim("uncertainty.delta.stratified_precision_smaller",
              r"Precision's stratified variance is below its multinomial one, $TP\,FP/(TP+FP)^3$.",
-             conditions=BINARY_DEFINED, target=TP * FP / (TP + FP) ** 3, relation="<")
+             conditions=BINARY_DEFINED, target=TP * FP / (TP + FP) ** 3, relation="<",
+             by="inequality prover")
 def _(d):
     return d.step("delta_variance of precision with the rows as strata",
                   delta_variance(counts.precision(), (TP, FP, FN, TN), strata=ROWS))

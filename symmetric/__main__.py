@@ -1,5 +1,5 @@
 """``python -m symmetric`` runs the command-line interface."""
 
-from .cli import main
+from .cli import script
 
-raise SystemExit(main())
+raise SystemExit(script())

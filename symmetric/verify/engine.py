@@ -140,10 +140,11 @@ def check(
         Decimal digits of the numeric evaluation (at least 40); raised
         automatically (up to 400) where a small gap needs it.
     by : str, optional
-        The name of a registered direct strategy (``"cancel"``,
-        ``"simplify"``, ...) to try first on the whole statement, as a claim
-        names the route its author knows: it saves the strategies the
-        search would try, and fail, before reaching it. A proof it finds is
+        The name of a registered direct strategy or prover (``"cancel"``,
+        ``"simplify"``, ``"inequality prover"``, ...) to try first on the
+        whole statement, as a claim names the route its author knows: it
+        saves the strategies the search would try, and fail, before
+        reaching it. A proof it finds is
         the one the search reports for that strategy on the whole statement;
         when it fails, the search runs as without it. It never changes a
         refutation, and a proof by it is as exact as any other.
@@ -186,10 +187,10 @@ def check(
     given = with_domain(unchecked(Statement.of)(lhs, rhs, relation=relation, conditions=conditions), domain)
     prover = prove
     if by is not None:
-        names = [s.name for s in strategies_for(given.relation)]
+        names = [s.name for kind in ("direct", "prover") for s in strategies_for(given.relation, kind=kind)]
         if by not in names:
             raise InvalidParameterError.of(
-                "by", "check", f"the name of a direct strategy for the relation {given.relation!r} {names}", by
+                "by", "check", f"the name of a strategy for the relation {given.relation!r} {names}", by
             )
         prover = partial(prove, first=by)
     return _decide(given, start, float(timeout), samples, seed, dps, prover, numeric_evidence)

@@ -417,9 +417,9 @@ def test_by_naming_a_route_that_fails_leaves_the_search_and_its_verdict_as_they_
 
 
 def test_by_must_name_a_direct_strategy_of_the_relation():
-    with pytest.raises(InvalidParameterError, match="'by' parameter of check must be the name of a registered direct"):
+    with pytest.raises(InvalidParameterError, match="'by' parameter of check must be the name of a registered direct or prover"):
         check(P, P, by="simplfy")
-    with pytest.raises(InvalidParameterError, match=r"direct strategy for the relation '<='.*Got 'cancel'"):
+    with pytest.raises(InvalidParameterError, match=r"strategy for the relation '<='.*Got 'cancel'"):
         check(P * R, P, relation="<=", by="cancel")
 
 

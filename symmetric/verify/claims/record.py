@@ -78,7 +78,7 @@ class Claim:
         Why the derivation produced no statement (then ``lhs`` and ``rhs`` are
         None); ``timed_out`` tells a derivation that ran out of time.
     by : str, optional
-        The direct strategy the author expects to prove the statement, tried
+        The strategy (direct, or a prover) the author expects to prove the statement, tried
         first (``by`` of :func:`~symmetric.verify.check`): it makes the check
         faster, never different in what it can prove.
 

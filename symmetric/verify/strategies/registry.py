@@ -257,8 +257,9 @@ class Strategy:
 STRATEGIES: list[Strategy] = []
 
 
-def _names(kind) -> list[str]:
-    return [s.name for s in STRATEGIES if s.kind == kind]
+def _names(kind: str | tuple) -> list[str]:
+    kinds = (kind,) if isinstance(kind, str) else kind
+    return list(dict.fromkeys(s.name for s in STRATEGIES if s.kind in kinds))
 
 
 class _NewStrategy(Constraint):
@@ -285,12 +286,13 @@ class _Registered(Constraint):
     """The name of a registered strategy of a kind (``kind``, or read from the argument ``reads`` names), or None if
     ``none``."""
 
-    def __init__(self, reads: str | None, *, none: bool = False, kind: str = "direct") -> None:
+    def __init__(self, reads: str | None, *, none: bool = False, kind: str | tuple = "direct") -> None:
         self.reads, self.none, self.kind = ((reads,) if reads else ()), none, kind
 
     @property
     def allowed(self) -> str:
-        return f"the name of a registered {self.kind} strategy {_names(self.kind)}" + (" or None" if self.none else "")
+        kind = self.kind if isinstance(self.kind, str) else " or ".join(self.kind)
+        return f"the name of a registered {kind} strategy {_names(self.kind)}" + (" or None" if self.none else "")
 
     def narrowed(self, **others) -> _Registered:
         (value,) = others.values()
@@ -304,9 +306,9 @@ class _Registered(Constraint):
         return ("no such strategy", 3) + (() if self.none else (None,))
 
 
-#: ``by`` of :func:`~symmetric.verify.check` and of a claim: None, or the name of a registered direct strategy
-#: (read when checking, so a strategy registered by a plugin qualifies).
-BY = _Registered(None, none=True)
+#: ``by`` of :func:`~symmetric.verify.check` and of a claim: None, or the name of a registered direct strategy or
+#: prover (read when checking, so a strategy registered by a plugin qualifies).
+BY = _Registered(None, none=True, kind=("direct", "prover"))
 
 #: The kinds and relations the registry's functions take.
 KIND = STRATEGY_FIELDS["kind"]

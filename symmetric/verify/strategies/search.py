@@ -192,7 +192,7 @@ class StatementSearch(TreeSearch):
         """The direct strategies, then the provers, on ``st`` without splitting it: each ``(method, steps)`` or None.
 
         ``cheap=True`` runs only the fast strategies, ``cheap=False`` only the others; ``only`` names the one
-        direct strategy to run, whatever its cost (no prover then).
+        direct strategy or prover to run, whatever its cost.
         """
         clock = self.clock
         sides = _sides(st, self)
@@ -231,10 +231,10 @@ class StatementSearch(TreeSearch):
                 yield method, sides.steps + (step,)
             else:
                 yield None
-        if only is not None:
-            return
         provers = [
-            p for p in strategies_for(st.relation, kind="prover") if not cheap or (p.cheap_for and p.cheap_for(st))
+            p
+            for p in strategies_for(st.relation, kind="prover")
+            if (p.name == only if only is not None else not cheap or (p.cheap_for and p.cheap_for(st)))
         ]
         if provers:
             limitless = Statement(lhs, rhs, st.relation, st.conditions)
@@ -294,11 +294,11 @@ def prove(statement: Statement, *, deadline: float, first: str | None = None):
     when specific strategies and case splits exist; only when that whole
     search fails does it run again with them, at every depth.
 
-    ``first`` names a direct strategy to try once on the whole statement
-    before the search, whatever its cost: the route a claim's author knows
-    (``by=`` of :func:`~symmetric.verify.check`). Its proof is the one the
-    search reports when it reaches that strategy on the whole statement;
-    when it fails, the search runs as without it.
+    ``first`` names a direct strategy or a prover to try once on the whole
+    statement before the search, whatever its cost: the route a claim's
+    author knows (``by=`` of :func:`~symmetric.verify.check`). Its proof is
+    the one the search reports when it reaches that strategy on the whole
+    statement; when it fails, the search runs as without it.
     """
     statement = _guarded(statement)
     search = StatementSearch(deadline, general=False)
