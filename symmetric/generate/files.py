@@ -45,15 +45,23 @@ def _tables() -> str:
     return package_source()
 
 
+def _plans() -> str:
+    from .rewrites import plans_source
+
+    return plans_source()
+
+
 def _gradients() -> str:
     from .metric_tables import gradients_source
 
     return gradients_source()
 
 
-#: Each generated file (relative to :data:`PACKAGE`) and what it holds, in the order they are written: the numeric
-#: kernels, the public numeric functions and their names, the metrics' tables, the delta method's gradients.
+#: Each generated file (relative to :data:`PACKAGE`) and what it holds, in the order they are written: the
+#: families' plans (read by the generation stage and the proof scripts, not by the run time), the numeric kernels,
+#: the public numeric functions and their names, the metrics' tables, the delta method's gradients.
 TARGETS: dict[str, Callable[[], str]] = {
+    "generate/_plans.py": _plans,
     "numeric/_generated.py": _kernels,
     "numeric/functions.py": _functions,
     "numeric/_names.py": _names,
