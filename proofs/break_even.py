@@ -38,7 +38,7 @@ def ratio_on_ray(d, name, f):
 @proof.claim("break_even.g.solved", r"For $\rho \ne 0$ (the stipulated $\rho = -1$ included), on the ray $R = kP$ the ratio "
              r"$(\partial G/\partial R)/(\partial G/\partial P)$ is $(k/\beta)^\rho$, which is 1 only at $k = \beta$: "
              r"the single break-even ratio is $\beta$.",
-             conditions=[sympy.Ne(rho, 0)], target=(k / beta) ** rho)
+             conditions=[sympy.Ne(rho, 0)], target=(k / beta) ** rho, by="evaluation")
 def _(d):
     return ratio_on_ray(d, "G", g_beta_rho())
 

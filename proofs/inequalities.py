@@ -129,7 +129,7 @@ def _(d):
     return d.differentiate("G_PP", d.step("G", g_beta_rho()), P, 2), "<=", 0
 
 
-@proof.claim("inequalities.g.convex_for_rho_nonnegative", r"$G$ is convex in $(P, R)$ for $\rho \ge 0$: $G_{PP} \ge 0$, hence a positive semidefinite Hessian.", conditions=[rho >= 0])
+@proof.claim("inequalities.g.convex_for_rho_nonnegative", r"$G$ is convex in $(P, R)$ for $\rho \ge 0$: $G_{PP} \ge 0$, hence a positive semidefinite Hessian.", conditions=[rho >= 0], by="sign")
 def _(d):
     return d.differentiate("G_PP", d.step("G", g_beta_rho()), P, 2), ">=", 0
 

@@ -24,19 +24,20 @@ proof = Proof(
 
 #: The identities that only SymPy's ``simplify`` proves, a route the search tries after every other one failed:
 #: named (``by=``), it runs first, and the check skips the routes that would fail.
-BY_SIMPLIFY = {
-    "numeric.gradient.share_complement",
-    "numeric.gradient.lambda_positive",
-    "numeric.gradient.lambda_negative",
-    "numeric.gradient.h_softplus",
-    "numeric.gradient.h_symmetric",
-}
+BY = dict.fromkeys(
+    (
+        "numeric.gradient.share_complement",
+        "numeric.gradient.lambda_positive",
+        "numeric.gradient.lambda_negative",
+        "numeric.gradient.h_softplus",
+        "numeric.gradient.h_symmetric",
+    ),
+    "simplify",
+)
 
 
 def _register(identity):
-    by = "simplify" if identity.id in BY_SIMPLIFY else None
-
-    @proof.claim(identity.id, identity.sentence, conditions=identity.conditions, by=by)
+    @proof.claim(identity.id, identity.sentence, conditions=identity.conditions, by=BY.get(identity.id))
     def _(d):
         return d.step("Stable form", identity.lhs), d.step("Derivative", identity.rhs)
 

@@ -24,8 +24,17 @@ proof = Proof(
 )
 
 
+#: The route of the identities proven in cases (a split on the conditions, then this strategy in each case): named
+#: (``by=``), it comes first in each case, before the strategies that fail there.
+BY = {
+    "numeric.constant.c_r": "ratio",
+    "numeric.constant.c_p": "ratio",
+    "numeric.kernel.anchor_negative": "powsimp",
+}
+
+
 def _register(identity):
-    @proof.claim(identity.id, identity.sentence, conditions=identity.conditions)
+    @proof.claim(identity.id, identity.sentence, conditions=identity.conditions, by=BY.get(identity.id))
     def _(d):
         return d.step("Rewrite", identity.lhs), d.step("Definition", identity.rhs)
 

@@ -110,7 +110,7 @@ def _(d):
 
 @proof.claim("slope.g.rho_zero", r"At $\rho = 0$ the slope is the constant $S = -1/\beta$: one unit of precision is worth $\beta$ units of recall "
              r"whatever $P$ and $R$ (the weighted arithmetic mean's fixed trade-off).",
-             conditions=[sympy.Eq(rho, 0)], target=-1 / beta)
+             conditions=[sympy.Eq(rho, 0)], target=-1 / beta, by="evaluation")
 def _(d):
     return raw_slope(d, g_beta_rho())
 
@@ -242,7 +242,7 @@ def _(d):
 
 @proof.claim("curvature.power_mean.second_derivative", r"Everywhere, for every $\phi$, a level curve of the power mean has "
              r"$P'' = -(\phi - 1) y (1/R + y/P)$ with $y = (R/P)^{\phi-1}/\gamma$.",
-             timeout=60, target=SECOND_DERIVATIVE["power_mean"])
+             timeout=60, target=SECOND_DERIVATIVE["power_mean"], by="cancel")
 def _(d):
     _, second, _ = level_curve_curvature(d, power_mean(), curvature=False)
     return second

@@ -72,7 +72,7 @@ def _(d):
     return swapped(d)
 
 
-@proof.claim("structure.g.power_is_weighted_average", r"For $\rho \ne 0, -1$, $G^{\rho+1} = w P^{\rho+1} + (1-w) R^{\rho+1}$ with $w = \beta^\rho/(1+\beta^\rho)$: a weighted average of the powers.", conditions=[sympy.Ne(rho, 0), sympy.Ne(rho, -1)], source="seed 000")
+@proof.claim("structure.g.power_is_weighted_average", r"For $\rho \ne 0, -1$, $G^{\rho+1} = w P^{\rho+1} + (1-w) R^{\rho+1}$ with $w = \beta^\rho/(1+\beta^\rho)$: a weighted average of the powers.", conditions=[sympy.Ne(rho, 0), sympy.Ne(rho, -1)], source="seed 000", by="cancel")
 def _(d):
     w = d.step("The weight", beta**rho / (1 + beta**rho))
     G = d.step("G away from the stipulated points", general_formula(g_beta_rho()))
@@ -107,7 +107,7 @@ def _(d):
     return d.differentiate("Mixed partial derivative", TG, P, R), 0
 
 
-@proof.claim("structure.g.separable_parts", r"For $\rho \ne 0, -1$: $T(G) = f(P) + g(R)$ with $f(P) = \beta^\rho P^{\rho+1}/((1+\beta^\rho)(\rho+1))$ and $g(R) = R^{\rho+1}/((1+\beta^\rho)(\rho+1))$.", conditions=[sympy.Ne(rho, 0), sympy.Ne(rho, -1)], source="seed 000")
+@proof.claim("structure.g.separable_parts", r"For $\rho \ne 0, -1$: $T(G) = f(P) + g(R)$ with $f(P) = \beta^\rho P^{\rho+1}/((1+\beta^\rho)(\rho+1))$ and $g(R) = R^{\rho+1}/((1+\beta^\rho)(\rho+1))$.", conditions=[sympy.Ne(rho, 0), sympy.Ne(rho, -1)], source="seed 000", by="cancel")
 def _(d):
     c = (1 + beta**rho) * (rho + 1)
     TG = d.step("T(G), G away from the stipulated points", general_formula(g_beta_rho()) ** (rho + 1) / (rho + 1))
@@ -131,7 +131,7 @@ def _(d):
              r"$a(a-1)(G^{\rho+1})^{a-2}\,\partial_P G^{\rho+1}\,\partial_R G^{\rho+1}$, zero only at $a = 1$: among the power transforms of the "
              r"additive form $G^{\rho+1} = f(P) + g(R)$, only the identity (up to scale) stays additive.",
              conditions=[sympy.Ne(rho, -1)], timeout=60,
-             target=a * (a - 1) * additive ** (a - 2) * sympy.diff(additive, P) * sympy.diff(additive, R), source="seed 000")
+             target=a * (a - 1) * additive ** (a - 2) * sympy.diff(additive, P) * sympy.diff(additive, R), source="seed 000", by="powsimp")
 def _(d):
     U = d.step("The additive form U = G^(rho+1) (claim structure.g.power_is_weighted_average)", general_formula(g_beta_rho()) ** (rho + 1))
     return d.differentiate("Mixed partial derivative of U^a", d.apply("U^a", lambda u: u**a, U), P, R)

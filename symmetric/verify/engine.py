@@ -141,13 +141,13 @@ def check(
         automatically (up to 400) where a small gap needs it.
     by : str, optional
         The name of a registered direct strategy or prover (``"cancel"``,
-        ``"simplify"``, ``"inequality prover"``, ...) to try first on the
-        whole statement, as a claim names the route its author knows: it
-        saves the strategies the search would try, and fail, before
-        reaching it. A proof it finds is
-        the one the search reports for that strategy on the whole statement;
-        when it fails, the search runs as without it. It never changes a
-        refutation, and a proof by it is as exact as any other.
+        ``"simplify"``, ``"inequality prover"``, ...) to try first at each
+        statement of the proof search (the whole statement, then each case
+        of a split), as a claim names the route its author knows: it saves
+        the strategies the search would try, and fail, before reaching it.
+        It changes the order of the attempts, not what an attempt proves;
+        where it fails, the search goes on as without it. It never changes
+        a refutation, and a proof by it is as exact as any other.
 
     Returns
     -------

@@ -407,13 +407,30 @@ def test_by_naming_a_route_that_fails_leaves_the_search_and_its_verdict_as_they_
     calls.clear()
     search._FAILED.clear()
     named = check(*statement, by="powsimp")
-    assert "powsimp" in plain[1:] and calls[0] == "powsimp"
-    plain.remove("powsimp")  # the search does not ask it again on the whole statement, and asks the rest as before
-    assert calls[1:] == plain and _same_verdict(named, searched)
+    # tried first at each statement of the search, it changes the order of the attempts, not the proof
+    assert "powsimp" in plain[1:] and calls[0] == "powsimp" and set(calls) == set(plain)
+    assert _same_verdict(named, searched)
     # a false statement is refuted by its counterexample before any strategy runs
     calls.clear()
     refuted = check(f_beta(), P, by="simplify")
     assert refuted.status == "refuted" and calls == [] and _same_verdict(refuted, check(f_beta(), P))
+
+
+def test_by_is_tried_first_in_each_case_of_a_split_too(monkeypatch):
+    from symmetric.verify.strategies import search
+
+    calls = _count_direct_strategies(monkeypatch)
+    statement = (g_beta_rho(), f_beta())  # cases rho = -2 ...: a split, then cancel in the case
+    conditions = [sympy.Eq(rho, -2)]
+    search._FAILED.clear()
+    searched = check(*statement, conditions=conditions)
+    assert searched.method.startswith("cases") and searched.method.endswith("cancel")
+    plain = list(calls)
+    calls.clear()
+    search._FAILED.clear()
+    named = check(*statement, conditions=conditions, by="cancel")
+    assert _same_verdict(named, searched) and calls.count("cancel") <= plain.count("cancel")
+    assert len(calls) < len(plain)  # in the case, cancel comes before the strategies that fail there
 
 
 def test_by_must_name_a_direct_strategy_of_the_relation():

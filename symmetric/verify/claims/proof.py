@@ -303,7 +303,7 @@ class Proof:
         function returns ``(lhs, rhs)``, ``(lhs, relation, rhs)`` or a
         :class:`~symmetric.verify.Statement`. The function is returned
         unchanged; it runs when the claim is first needed. ``by`` names the
-        strategy (direct, or a prover) to try first on the claim's statement (``by`` of
+        strategy (direct, or a prover) to try first at each statement of the claim's proof search (``by`` of
         :func:`~symmetric.verify.check`).
         """
         if target is not None:

@@ -166,23 +166,29 @@ class StatementSearch(TreeSearch):
     substitution of the statement). ``general`` says whether the direct
     strategies of cost ``"general"`` run (``skipped`` records that one did
     not); ``sides`` holds the sides of each statement with its limits
-    evaluated (:meth:`sides_of`), which the case splits read too.
+    evaluated (:meth:`sides_of`), which the case splits read too. ``first``
+    names a direct strategy or prover tried before all of them at every
+    statement, whatever its cost (``by=`` of :func:`~symmetric.verify.check`).
     """
 
     max_depth = 4
 
-    def __init__(self, deadline: float, *, general: bool = True) -> None:
+    def __init__(self, deadline: float, *, general: bool = True, first: str | None = None) -> None:
         super().__init__(Clock(deadline))
         self.sides: dict = {}
         self.general = general  # whether the strategies of cost "general" run
         self.skipped = False  # whether one was skipped
+        self.first = first
 
     def sides_of(self, st: Statement) -> _Sides:
         """Both sides of ``st`` with their limits evaluated (memoized), for the case splits."""
         return _sides(st, self)
 
     def attempts(self, st: Statement, depth: int):
-        """Cheap strategies, then cheap splits (Piecewise branches), then the other strategies, then the other splits."""
+        """The strategy named ``first``, cheap strategies, then cheap splits (Piecewise branches), then the other
+        strategies, then the other splits."""
+        if self.first is not None:
+            yield from self._direct(st, cheap=False, only=self.first)
         yield from self._direct(st, cheap=True)
         yield from self._splits(st, "cheap")
         yield from self._direct(st, cheap=False)
@@ -204,7 +210,7 @@ class StatementSearch(TreeSearch):
             if only is not None:
                 if strategy.name != only:
                     continue
-            elif (strategy.cost == "cheap") != cheap:
+            elif strategy.name == self.first or (strategy.cost == "cheap") != cheap:  # the first ran already
                 continue
             elif strategy.cost == "general" and not self.general:
                 self.skipped = True
@@ -234,7 +240,11 @@ class StatementSearch(TreeSearch):
         provers = [
             p
             for p in strategies_for(st.relation, kind="prover")
-            if (p.name == only if only is not None else not cheap or (p.cheap_for and p.cheap_for(st)))
+            if (
+                p.name == only
+                if only is not None
+                else p.name != self.first and (not cheap or (p.cheap_for and p.cheap_for(st)))
+            )
         ]
         if provers:
             limitless = Statement(lhs, rhs, st.relation, st.conditions)
@@ -294,18 +304,16 @@ def prove(statement: Statement, *, deadline: float, first: str | None = None):
     when specific strategies and case splits exist; only when that whole
     search fails does it run again with them, at every depth.
 
-    ``first`` names a direct strategy or a prover to try once on the whole
-    statement before the search, whatever its cost: the route a claim's
-    author knows (``by=`` of :func:`~symmetric.verify.check`). Its proof is
-    the one the search reports when it reaches that strategy on the whole
-    statement; when it fails, the search runs as without it.
+    ``first`` names a direct strategy or a prover to try before the others
+    at every statement of the search, whatever its cost: the route a claim's
+    author knows (``by=`` of :func:`~symmetric.verify.check`), on the whole
+    statement or on each case of a split. It changes the order of the
+    attempts, never what an attempt proves: where the search would have
+    reached that strategy and proven the statement with it, the proof is
+    the same.
     """
     statement = _guarded(statement)
-    search = StatementSearch(deadline, general=False)
-    if first is not None:
-        found = next((a for a in search._direct(statement, cheap=False, only=first) if a is not None), None)
-        if found is not None:
-            return found
+    search = StatementSearch(deadline, general=False, first=first)
     found = search.run(statement)
     if found is None and search.skipped and search.remaining() > 0:
         search.general = True
