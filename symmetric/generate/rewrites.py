@@ -145,9 +145,9 @@ class Branch:
     weight: sympy.Expr
     complement: sympy.Expr
 
-    @property
+    @functools.cached_property
     def odds(self) -> sympy.Expr:
-        """``w / w_c``, from which the stable parameter forms follow."""
+        """``w / w_c``, from which the stable parameter forms follow (computed once per branch)."""
         return sympy.simplify(self.weight / self.complement)
 
     def parameters(self) -> dict:
@@ -159,6 +159,10 @@ class Branch:
         ``log(beta) - log(beta) / (rho + 1)``, which does not overflow where
         ``rho log(beta)`` does.
         """
+        return dict(self._parameters)
+
+    @functools.cached_property
+    def _parameters(self) -> dict:
         log_odds = sympy.expand_log(sympy.log(self.odds), force=True)
         return {phi: self.phi, lam: log_odds, mu: _per_exponent(log_odds, self.phi)}
 
