@@ -344,19 +344,20 @@ def test_analyze_and_its_budget_pass_the_domain_through():
         symmetric.analyze(P * R, domain="square")
 
 
-def _count_general_strategies(monkeypatch):
-    """Count the calls of the general-purpose strategies (simplify, logarithm) the engine makes."""
+def _count_strategies(monkeypatch, counted=lambda s: s.cost == "general"):
+    """The names of the direct strategies ``counted`` picks (by default the general-purpose ones, simplify and
+    logarithm) that the engine runs, in order."""
     from symmetric.verify.strategies import registry
 
     calls = []
     wrapped = [dataclasses.replace(s, run=lambda l, r, rel, s=s: calls.append(s.name) or s.run(l, r, rel))
-               if s.cost == "general" else s for s in registry.STRATEGIES]
+               if s.kind == "direct" and counted(s) else s for s in registry.STRATEGIES]
     monkeypatch.setattr(registry, "STRATEGIES", wrapped)
     return calls
 
 
 def test_general_simplification_waits_until_the_specific_search_has_failed(monkeypatch):
-    calls = _count_general_strategies(monkeypatch)
+    calls = _count_strategies(monkeypatch)
     # A case split on the condition proves it; simplify of the whole statement is never needed.
     v = check(power_mean(gamma=1), (P + R) / 2, conditions=[sympy.Eq(phi, 1)])
     assert v.status == "proven" and v.method.endswith("cases phi = 1: evaluation")
@@ -364,21 +365,10 @@ def test_general_simplification_waits_until_the_specific_search_has_failed(monke
 
 
 def test_general_simplification_still_runs_when_nothing_else_proves_it(monkeypatch):
-    calls = _count_general_strategies(monkeypatch)
+    calls = _count_strategies(monkeypatch)
     v = check(sympy.Derivative(P**rho, rho), P**rho * sympy.log(P))
     assert v.status == "proven" and v.method == "simplify"
     assert "simplify" in calls
-
-
-def _count_direct_strategies(monkeypatch):
-    """The names of the direct strategies the engine runs, in order."""
-    from symmetric.verify.strategies import registry
-
-    calls = []
-    wrapped = [dataclasses.replace(s, run=lambda l, r, rel, s=s: calls.append(s.name) or s.run(l, r, rel))
-               if s.kind == "direct" else s for s in registry.STRATEGIES]
-    monkeypatch.setattr(registry, "STRATEGIES", wrapped)
-    return calls
 
 
 def _same_verdict(a, b):
@@ -387,7 +377,7 @@ def _same_verdict(a, b):
 
 
 def test_by_runs_the_named_strategy_first_and_gives_the_proof_the_search_reaches_last(monkeypatch):
-    calls = _count_direct_strategies(monkeypatch)
+    calls = _count_strategies(monkeypatch, lambda s: True)
     statement = (sympy.Derivative(P**rho, rho), P**rho * sympy.log(P))
     searched = check(*statement)
     assert searched.method == "simplify" and calls[-1] == "simplify" and len(calls) > 1
@@ -399,7 +389,7 @@ def test_by_runs_the_named_strategy_first_and_gives_the_proof_the_search_reaches
 def test_by_naming_a_route_that_fails_leaves_the_search_and_its_verdict_as_they_were(monkeypatch):
     from symmetric.verify.strategies import search
 
-    calls = _count_direct_strategies(monkeypatch)
+    calls = _count_strategies(monkeypatch, lambda s: True)
     statement = (sympy.Derivative(P**rho, rho), P**rho * sympy.log(P))
     search._FAILED.clear()  # the strategies that failed on these sides before are not asked again
     searched = check(*statement)
@@ -419,7 +409,7 @@ def test_by_naming_a_route_that_fails_leaves_the_search_and_its_verdict_as_they_
 def test_by_is_tried_first_in_each_case_of_a_split_too(monkeypatch):
     from symmetric.verify.strategies import search
 
-    calls = _count_direct_strategies(monkeypatch)
+    calls = _count_strategies(monkeypatch, lambda s: True)
     statement = (g_beta_rho(), f_beta())  # cases rho = -2 ...: a split, then cancel in the case
     conditions = [sympy.Eq(rho, -2)]
     search._FAILED.clear()
