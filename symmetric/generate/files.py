@@ -6,7 +6,7 @@ that gives its text. The run time imports these files and nothing of
 generation (``--check``).
 
 >>> sorted(TARGETS)[:2]
-['metrics/_generated.py', 'metrics/_generated_gradients.py']
+['generate/_plans.py', 'metrics/_generated.py']
 """
 
 from __future__ import annotations
