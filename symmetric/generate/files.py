@@ -1,7 +1,8 @@
 """The committed modules the generation stage writes, and ``python -m symmetric.generate``, which writes or checks them.
 
-Each target is a file of a run-time package and the function of this package
-that gives its text. The run time imports these files and nothing of
+Each target is a file of a run-time package, or the record of the plans
+this package reads (``generate/_plans.py``), and the function of this
+package that gives its text. The run time imports its files and nothing of
 :mod:`symmetric.generate`; a test fails while one differs from a fresh
 generation (``--check``).
 
